@@ -1,0 +1,132 @@
+/** Errors raised by the API client. None of them knows about exit codes or the CLI. */
+
+export interface ErrorDetail {
+  path: string
+  message: string
+}
+
+/** The service answered with a non-2xx status. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+  readonly data?: unknown
+  readonly index?: number
+  readonly details: ErrorDetail[]
+  readonly requestId?: string
+  readonly retryAfterMs?: number
+
+  constructor(init: {
+    status: number
+    code: string
+    message: string
+    data?: unknown
+    index?: number
+    details?: ErrorDetail[]
+    requestId?: string
+    retryAfterMs?: number
+  }) {
+    super(init.message)
+    this.name = 'ApiError'
+    this.status = init.status
+    this.code = init.code
+    this.data = init.data
+    this.index = init.index
+    this.details = init.details ?? []
+    this.requestId = init.requestId
+    this.retryAfterMs = init.retryAfterMs
+  }
+}
+
+/** The request never got an answer: refused, reset, DNS, TLS. */
+export class ConnectionError extends Error {
+  constructor(message: string, options?: {cause?: unknown}) {
+    super(message, options)
+    this.name = 'ConnectionError'
+  }
+}
+
+/** No answer within the configured time-out. */
+export class TimeoutError extends Error {
+  constructor(message: string, options?: {cause?: unknown}) {
+    super(message, options)
+    this.name = 'TimeoutError'
+  }
+}
+
+/** A 2xx answer whose body does not match the resource schema. */
+export class ResponseShapeError extends Error {
+  readonly requestId?: string
+  constructor(message: string, requestId?: string) {
+    super(message)
+    this.name = 'ResponseShapeError'
+    this.requestId = requestId
+  }
+}
+
+const defaultCodeForStatus = (status: number): string => {
+  if (status === 400) return 'VALIDATION_ERROR'
+  if (status === 401) return 'UNAUTHORIZED'
+  if (status === 403) return 'FORBIDDEN'
+  if (status === 404) return 'NOT_FOUND'
+  if (status === 409) return 'CONFLICT'
+  if (status === 422) return 'UNPROCESSABLE'
+  if (status === 429) return 'RATE_LIMITED'
+  if (status >= 500) return 'SERVER_ERROR'
+  return `HTTP_${status}`
+}
+
+const asRecord = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+
+const firstLine = (text: string): string => {
+  const stripped = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return stripped.length > 200 ? `${stripped.slice(0, 200)}…` : stripped
+}
+
+/**
+ * Builds an ApiError from any error body: the documented envelope
+ * `{error: {code, message, data, index, details}}`, or `{code, message}`, `{message}`, plain text, HTML.
+ */
+export function apiErrorFromBody(init: {
+  status: number
+  statusText?: string
+  bodyText: string
+  requestId?: string
+  retryAfterMs?: number
+}): ApiError {
+  const {status, bodyText} = init
+  let parsed: unknown
+  try {
+    parsed = bodyText ? JSON.parse(bodyText) : undefined
+  } catch {
+    parsed = undefined
+  }
+  const top = asRecord(parsed)
+  const envelope = asRecord(top?.error) ?? top
+  const code = typeof envelope?.code === 'string' ? envelope.code : defaultCodeForStatus(status)
+  let message: string
+  if (typeof envelope?.message === 'string' && envelope.message) message = envelope.message
+  else if (typeof top?.error === 'string') message = top.error
+  else if (parsed === undefined && bodyText.trim()) message = `HTTP ${status}: ${firstLine(bodyText)}`
+  else message = `HTTP ${status}${init.statusText ? ` ${init.statusText}` : ''}`
+  const details = Array.isArray(envelope?.details)
+    ? envelope.details.flatMap(d => {
+        const item = asRecord(d)
+        return item ? [{path: String(item.path ?? ''), message: String(item.message ?? '')}] : []
+      })
+    : []
+  const rawIndex = envelope?.index ?? asRecord(envelope?.data)?.index
+  return new ApiError({
+    status,
+    code,
+    message,
+    data: envelope?.data,
+    index: typeof rawIndex === 'number' ? rawIndex : undefined,
+    details,
+    requestId: init.requestId,
+    retryAfterMs: init.retryAfterMs,
+  })
+}

@@ -1,0 +1,43 @@
+import {Transport, type TransportOptions} from './transport.js'
+import {PayoutsV1} from './v1/payouts.js'
+import {SessionsV1} from './v1/sessions.js'
+import {TeamV1Resource} from './v1/team.js'
+import {WebhooksV1} from './v1/webhooks.js'
+import {CounterpartiesV2} from './v2/counterparties.js'
+import {PayoutsV2} from './v2/payouts.js'
+import {TeamV2Resource} from './v2/team.js'
+import {TransactionsV2} from './v2/transactions.js'
+
+/**
+ * The Payout Service API client: both generations behind one transport. It has no CLI dependencies and
+ * could be published on its own.
+ */
+export class PayoutClient {
+  readonly transport: Transport
+  readonly v1: {payouts: PayoutsV1; team: TeamV1Resource; sessions: SessionsV1; webhooks: WebhooksV1}
+  readonly v2: {
+    payouts: PayoutsV2
+    counterparties: CounterpartiesV2
+    transactions: TransactionsV2
+    team: TeamV2Resource
+  }
+
+  constructor(options: TransportOptions) {
+    this.transport = new Transport(options)
+    const t = this.transport
+    this.v1 = {payouts: new PayoutsV1(t), team: new TeamV1Resource(t), sessions: new SessionsV1(t), webhooks: new WebhooksV1(t)}
+    this.v2 = {
+      payouts: new PayoutsV2(t),
+      counterparties: new CounterpartiesV2(t),
+      transactions: new TransactionsV2(t),
+      team: new TeamV2Resource(t),
+    }
+  }
+
+  close(): Promise<void> {
+    return this.transport.close()
+  }
+}
+
+export * from './errors.js'
+export type {AuthProvider, TransportOptions} from './transport.js'

@@ -1,0 +1,54 @@
+import type {ListEnvelope} from './schemas.js'
+
+export interface PageLimit {
+  /** Stop after this many items in total (undefined: follow every page). */
+  limit?: number
+}
+
+/**
+ * Follows v1 offset pages lazily: one page in memory at a time, stops at a short page or at `limit`.
+ */
+export async function* paginateOffset<T>(
+  fetchPage: (offset: number, pageSize: number) => Promise<T[]>,
+  options: PageLimit & {offset?: number; pageSize?: number} = {},
+): AsyncGenerator<T[]> {
+  const pageSize = options.pageSize ?? 100
+  let offset = options.offset ?? 0
+  let remaining = options.limit ?? Number.POSITIVE_INFINITY
+  while (remaining > 0) {
+    const size = Math.min(pageSize, remaining)
+    const page = await fetchPage(offset, size)
+    const items = page.slice(0, remaining)
+    if (items.length) yield items
+    remaining -= items.length
+    offset += page.length
+    if (page.length < size) return
+  }
+}
+
+/**
+ * Follows v2 cursor pages lazily; the cursor is opaque (never built or decoded).
+ */
+export async function* paginateCursor<T>(
+  fetchPage: (cursor: string | undefined, pageSize: number) => Promise<ListEnvelope<T>>,
+  options: PageLimit & {pageSize?: number} = {},
+): AsyncGenerator<T[]> {
+  const pageSize = options.pageSize ?? 100
+  let remaining = options.limit ?? Number.POSITIVE_INFINITY
+  let cursor: string | undefined
+  while (remaining > 0) {
+    const page = await fetchPage(cursor, Math.min(pageSize, remaining))
+    const items = page.data.slice(0, remaining)
+    if (items.length) yield items
+    remaining -= items.length
+    if (!page.hasMore || !page.nextCursor) return
+    cursor = page.nextCursor
+  }
+}
+
+/** Splits ids (or items) into batches of at most `size` (the API's batch limit is 100). */
+export function chunk<T>(items: readonly T[], size = 100): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}

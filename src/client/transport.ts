@@ -1,0 +1,214 @@
+import {randomUUID} from 'node:crypto'
+import {Agent, type Dispatcher, request} from 'undici'
+import {apiErrorFromBody, ConnectionError, TimeoutError} from './errors.js'
+import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+
+export type QueryValue = string | number | boolean | undefined | readonly (string | number)[]
+
+/** Supplies the Authorization header; `refresh` is called once after a 401 and returns true when a retry makes sense. */
+export interface AuthProvider {
+  authorization(): Promise<string | undefined>
+  refresh?(): Promise<boolean>
+  /** Literal secrets to scrub from debug output (keys, tokens). */
+  secrets?(): Array<string | undefined>
+}
+
+export interface TransportOptions {
+  origin: string
+  auth?: AuthProvider
+  userAgent?: string
+  /** Time-out for connect, headers and body each. */
+  timeoutMs?: number
+  maxRetries?: number
+  /** Base of the exponential back-off; each retry waits up to base * 2^attempt, capped. */
+  retryBaseDelayMs?: number
+  retryMaxDelayMs?: number
+  dispatcher?: Dispatcher
+  /** Receives the HTTP trace (secrets already redacted). */
+  debug?: (line: string) => void
+}
+
+export interface RequestOptions {
+  method: HttpMethod
+  path: string
+  query?: Record<string, QueryValue>
+  body?: unknown
+  headers?: Record<string, string>
+  /**
+   * For a POST: the idempotency key, sent as `idempotency-key` and reused on every retry.
+   * Pass `true` to generate one (v2 POSTs do).
+   */
+  idempotencyKey?: string | true
+  /** Force whether the request may be retried; by default GET/PUT/PATCH/DELETE and keyed POSTs may. */
+  retryable?: boolean
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: T
+  requestId?: string
+  replayed: boolean
+}
+
+const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504])
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
+
+export const sleep = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms))
+
+/** Parses Retry-After (seconds or an HTTP date) into milliseconds. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value
+  if (!text) return undefined
+  if (/^\d+(\.\d+)?$/.test(text.trim())) return Math.round(Number(text) * 1000)
+  const date = Date.parse(text)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+}
+
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
+
+export function buildUrl(origin: string, path: string, query?: Record<string, QueryValue>): string {
+  const url = new URL(path, origin.endsWith('/') ? origin : `${origin}/`)
+  if (!path.startsWith('/')) throw new Error(`path must start with "/": ${path}`)
+  url.pathname = `${new URL(origin).pathname.replace(/\/$/, '')}${path.split('?')[0]}`
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue
+    if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item))
+    else url.searchParams.set(name, String(value))
+  }
+  return url.toString()
+}
+
+/**
+ * The HTTP layer: one keep-alive agent, time-outs, bearer auth, retries where a retry cannot duplicate,
+ * and errors turned into ApiError/ConnectionError/TimeoutError.
+ */
+export class Transport {
+  readonly origin: string
+  private readonly options: TransportOptions
+  private readonly dispatcher: Dispatcher
+  private readonly ownsDispatcher: boolean
+
+  constructor(options: TransportOptions) {
+    this.options = options
+    this.origin = options.origin.replace(/\/$/, '')
+    const timeout = options.timeoutMs ?? 30_000
+    this.ownsDispatcher = !options.dispatcher
+    this.dispatcher =
+      options.dispatcher ??
+      new Agent({
+        keepAliveTimeout: 10_000,
+        connect: {timeout},
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+        connections: 16,
+      })
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close()
+  }
+
+  async request<T = unknown>(options: RequestOptions): Promise<ApiResponse<T>> {
+    const idempotencyKey = options.idempotencyKey === true ? randomUUID() : options.idempotencyKey
+    const retryable = options.retryable ?? (options.method !== 'POST' || Boolean(idempotencyKey))
+    const maxRetries = retryable ? (this.options.maxRetries ?? 3) : 0
+    const url = buildUrl(this.origin, options.path, options.query)
+    const bodyText = options.body === undefined ? undefined : JSON.stringify(options.body)
+    let refreshed = false
+
+    for (let attempt = 0; ; attempt++) {
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        'user-agent': this.options.userAgent ?? 'payctl',
+        ...options.headers,
+      }
+      if (bodyText !== undefined) headers['content-type'] = 'application/json'
+      if (idempotencyKey) headers['idempotency-key'] = idempotencyKey
+      const authorization = await this.options.auth?.authorization()
+      if (authorization) headers.authorization = authorization
+
+      const started = Date.now()
+      this.trace(`> ${options.method} ${url}${attempt ? ` (retry ${attempt})` : ''}`)
+      this.trace(`> headers ${JSON.stringify(redactHeaders(headers))}`)
+      if (bodyText !== undefined) this.trace(`> body ${redactBody(bodyText)}`)
+
+      let response: Dispatcher.ResponseData
+      let text: string
+      try {
+        response = await request(url, {dispatcher: this.dispatcher, method: options.method, headers, body: bodyText})
+        text = await response.body.text()
+      } catch (error) {
+        const failure = this.classifyNetworkError(error, options.method, url)
+        this.trace(`< ${failure.name}: ${failure.message} (${Date.now() - started} ms)`)
+        if (attempt < maxRetries) {
+          await sleep(this.backoff(attempt))
+          continue
+        }
+        throw failure
+      }
+
+      const requestId = headerValue(response.headers['x-request-id'])
+      this.trace(
+        `< ${response.statusCode} (${Date.now() - started} ms)${requestId ? ` request-id ${requestId}` : ''}${
+          response.headers['idempotent-replayed'] ? ' replayed' : ''
+        }`,
+      )
+      if (text) this.trace(`< body ${redactBody(text.length > 4000 ? `${text.slice(0, 4000)}…` : text)}`)
+
+      if (response.statusCode >= 200 && response.statusCode < 300) {
+        let body: unknown
+        try {
+          body = text ? JSON.parse(text) : undefined
+        } catch {
+          body = text
+        }
+        return {
+          status: response.statusCode,
+          headers: response.headers,
+          body: body as T,
+          requestId,
+          replayed: headerValue(response.headers['idempotent-replayed']) === 'true',
+        }
+      }
+
+      const retryAfterMs = parseRetryAfter(response.headers['retry-after'])
+      const error = apiErrorFromBody({status: response.statusCode, bodyText: text, requestId, retryAfterMs})
+      if (response.statusCode === 401 && !refreshed && this.options.auth?.refresh) {
+        refreshed = true
+        if (await this.options.auth.refresh()) {
+          attempt--
+          continue
+        }
+      }
+      if (attempt < maxRetries && RETRYABLE_STATUS.has(response.statusCode)) {
+        await sleep(retryAfterMs ?? this.backoff(attempt))
+        continue
+      }
+      throw error
+    }
+  }
+
+  private backoff(attempt: number): number {
+    const base = this.options.retryBaseDelayMs ?? 500
+    const cap = this.options.retryMaxDelayMs ?? 8_000
+    const ceiling = Math.min(cap, base * 2 ** attempt)
+    return Math.round(ceiling / 2 + Math.random() * (ceiling / 2))
+  }
+
+  private classifyNetworkError(error: unknown, method: string, url: string): Error {
+    const code = (error as {code?: string})?.code
+    const target = `${method} ${url}`
+    if (code && TIMEOUT_CODES.has(code)) return new TimeoutError(`no answer from ${target} within the time-out`, {cause: error})
+    const reason = (error as Error)?.message || String(error)
+    return new ConnectionError(`cannot reach ${target}: ${code ? `${code} ` : ''}${reason}`.trim(), {cause: error})
+  }
+
+  private trace(line: string): void {
+    if (!this.options.debug) return
+    this.options.debug(scrubSecrets(line, this.options.auth?.secrets?.() ?? []))
+  }
+}
+

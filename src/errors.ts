@@ -1,0 +1,34 @@
+import {ExitCode, type ExitCodeValue} from './exit-codes.js'
+
+/**
+ * An error payctl reports itself: one line on stderr and a fixed exit code.
+ * `code` is a stable machine-readable name (shown under --json).
+ */
+export class PayctlError extends Error {
+  readonly exitCode: ExitCodeValue
+  readonly code: string
+  readonly suggestions: string[]
+
+  constructor(
+    message: string,
+    options: {exitCode: ExitCodeValue; code: string; suggestions?: string[]; cause?: unknown},
+  ) {
+    super(message, {cause: options.cause})
+    this.name = 'PayctlError'
+    this.exitCode = options.exitCode
+    this.code = options.code
+    this.suggestions = options.suggestions ?? []
+  }
+}
+
+export const usageError = (message: string, suggestions?: string[]) =>
+  new PayctlError(message, {exitCode: ExitCode.usage, code: 'USAGE', suggestions})
+
+export const authError = (message: string, suggestions?: string[]) =>
+  new PayctlError(message, {exitCode: ExitCode.auth, code: 'AUTH', suggestions})
+
+export const invalidInputError = (message: string, suggestions?: string[]) =>
+  new PayctlError(message, {exitCode: ExitCode.invalidInput, code: 'INVALID_INPUT', suggestions})
+
+export const conflictError = (message: string, suggestions?: string[]) =>
+  new PayctlError(message, {exitCode: ExitCode.conflict, code: 'CONFLICT', suggestions})
