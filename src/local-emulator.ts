@@ -1,0 +1,15 @@
+/**
+ * The well-known values of the local emulator, shared by the emulator's seed and the CLI's built-in
+ * `local` profile, so that `payctl emulator start` and `payctl payouts list` work together out of the box.
+ * These keys only ever open the emulator on this machine.
+ */
+export const LOCAL_EMULATOR = {
+  origin: 'http://127.0.0.1:4010',
+  port: 4010,
+  /** Every scope, including payouts:approve. */
+  fullKey: 'sk_sandbox_emulator_full_0000000000000000',
+  /** The default scopes only (no payouts:approve, no team:manage-less restrictions). */
+  defaultKey: 'sk_sandbox_emulator_default_00000000000000',
+  /** A second team, to prove that nothing crosses teams. */
+  otherTeamFullKey: 'sk_sandbox_emulator_other_full_000000000000',
+} as const
