@@ -1,0 +1,102 @@
+import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
+import type {PayoutClient} from './client/index.js'
+import type {ResolvedProfile} from './config/resolve.js'
+import {errorJson, formatErrorLine, parseErrorMessage, reportError} from './error-report.js'
+import {usageError} from './errors.js'
+import {Output} from './output/output.js'
+
+export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<
+  (typeof BaseCommand)['baseFlags'] & T['flags']
+>
+export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
+
+/**
+ * Every payctl command: the global flags, profile resolution, the API client, output helpers, and errors
+ * turned into one stderr line (one JSON object under --json) with the documented exit code.
+ */
+export abstract class BaseCommand<T extends typeof Command> extends Command {
+  static override baseFlags = {
+    profile: Flags.string({
+      summary: 'Profile to use (default: the active profile, else the built-in "local").',
+      env: 'PAYCTL_PROFILE',
+      helpGroup: 'GLOBAL',
+    }),
+    json: Flags.boolean({
+      summary: 'Print raw API objects as JSON on stdout, and errors as JSON on stderr.',
+      helpGroup: 'GLOBAL',
+    }),
+    debug: Flags.boolean({
+      summary: 'Trace HTTP requests on stderr (secrets redacted).',
+      helpGroup: 'GLOBAL',
+    }),
+  }
+
+  protected flags!: BaseFlags<T>
+  protected args!: BaseArgs<T>
+  protected out!: Output
+  private clientInstance?: PayoutClient
+  private profileInstance?: ResolvedProfile
+
+  override async init(): Promise<void> {
+    this.out = new Output({json: this.argv.includes('--json')})
+    await super.init()
+    const {args, flags} = await this.parse({
+      flags: this.ctor.flags,
+      baseFlags: (super.ctor as typeof BaseCommand).baseFlags,
+      args: this.ctor.args,
+      strict: this.ctor.strict,
+    }).catch(error => {
+      throw usageError(parseErrorMessage(error))
+    })
+    this.flags = flags as BaseFlags<T>
+    this.args = args as BaseArgs<T>
+    this.out = new Output({json: this.flags.json})
+  }
+
+  /** Our --json is a plain flag: oclif must not print results or errors itself. */
+  override jsonEnabled(): boolean {
+    return false
+  }
+
+  protected async profile(): Promise<ResolvedProfile> {
+    if (!this.profileInstance) {
+      const {resolveProfile} = await import('./config/resolve.js')
+      this.profileInstance = await resolveProfile({configDir: this.config.configDir, profile: this.flags.profile})
+    }
+    return this.profileInstance
+  }
+
+  protected async client(): Promise<PayoutClient> {
+    if (!this.clientInstance) {
+      const profile = await this.profile()
+      const [{PayoutClient}, {authProviderFor}] = await Promise.all([
+        import('./client/index.js'),
+        import('./config/auth-provider.js'),
+      ])
+      this.clientInstance = new PayoutClient({
+        origin: profile.origin,
+        auth: await authProviderFor(profile, this.config.configDir),
+        userAgent: `payctl/${this.config.version} node/${process.version}`,
+        debug: this.flags.debug ? line => process.stderr.write(`[debug] ${line}\n`) : undefined,
+      })
+    }
+    return this.clientInstance
+  }
+
+  override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
+    this.out?.stopSpinners()
+    if (error instanceof Errors.ExitError) throw error
+    const report = reportError(error)
+    const json = this.flags?.json ?? this.argv.includes('--json')
+    const debug = this.flags?.debug ?? this.argv.includes('--debug')
+    process.stderr.write(`${json ? errorJson(report) : formatErrorLine(report)}\n`)
+    if (debug && error?.stack) process.stderr.write(`${error.stack}\n`)
+    throw new Errors.ExitError(report.exitCode)
+  }
+
+  override async finally(error: Error | undefined): Promise<unknown> {
+    this.out?.stopSpinners()
+    await this.clientInstance?.close()
+    return super.finally(error)
+  }
+}

@@ -1,0 +1,41 @@
+import {Args, Flags} from '@oclif/core'
+import {BaseCommand} from '../../base-command.js'
+import {environmentFlag, originFlag} from '../../config/profile-flags.js'
+import {profileNameProblem} from '../../config/profiles.js'
+import {usageError} from '../../errors.js'
+
+export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {
+  static override summary = 'Add a profile: a name, an environment and an origin.'
+  static override description =
+    'Credentials are added afterwards with "payctl auth login --profile NAME" (OAuth) or "--with-api-key".'
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> sandbox --environment sandbox --origin https://sandbox.example.com --use',
+    '<%= config.bin %> <%= command.id %> prod --environment production --origin https://api.example.com',
+  ]
+
+  static override args = {name: Args.string({required: true, description: 'Profile name.'})}
+  static override flags = {
+    origin: originFlag({required: true}),
+    environment: environmentFlag({required: true}),
+    use: Flags.boolean({summary: 'Make it the active profile.'}),
+  }
+
+  async run(): Promise<void> {
+    const {name} = this.args
+    const problem = profileNameProblem(name)
+    if (problem) throw usageError(problem)
+    const {ConfigStore} = await import('../../config/config-store.js')
+    const config = new ConfigStore(this.config.configDir)
+    if ((await config.profiles())[name])
+      throw usageError(`profile "${name}" exists already`, [`change it with "payctl profiles set ${name}"`])
+    const settings = {environment: this.flags.environment, origin: this.flags.origin!}
+    await config.setProfile(name, settings)
+    if (this.flags.use) await config.setActive(name)
+    if (this.flags.json) return this.out.printJson({name, ...settings, active: this.flags.use})
+    this.out.info(
+      `Added profile "${name}" (${settings.environment}, ${settings.origin})${this.flags.use ? ', now active' : ''}.`,
+    )
+    this.out.info(`Next: payctl auth login --profile ${name}`)
+  }
+}

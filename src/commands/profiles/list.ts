@@ -1,0 +1,33 @@
+import {BaseCommand} from '../../base-command.js'
+
+export default class ProfilesList extends BaseCommand<typeof ProfilesList> {
+  static override summary = 'List profiles; the active one is marked with *.'
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
+
+  async run(): Promise<void> {
+    const [{ConfigStore}, {CredentialStore}, {describeCredentials}] = await Promise.all([
+      import('../../config/config-store.js'),
+      import('../../config/credentials.js'),
+      import('../../output/profiles.js'),
+    ])
+    const config = new ConfigStore(this.config.configDir)
+    const profiles = await config.profiles()
+    const active = await config.activeProfile()
+    const credentials = (await new CredentialStore(this.config.configDir).read()).profiles
+    const rows = Object.entries(profiles).map(([name, settings]) => ({
+      name,
+      active: name === active,
+      environment: settings.environment,
+      origin: settings.origin,
+      credentials: describeCredentials(name, credentials[name] ?? {}, true),
+    }))
+    if (this.flags.json) return this.out.printJson(rows)
+    await this.out.table(rows, [
+      {header: ' ', value: r => (r.active ? '*' : '')},
+      {header: 'Name', value: r => r.name},
+      {header: 'Environment', value: r => r.environment},
+      {header: 'Origin', value: r => r.origin},
+      {header: 'Credentials', value: r => r.credentials},
+    ])
+  }
+}

@@ -1,0 +1,28 @@
+import {Args} from '@oclif/core'
+import {BaseCommand} from '../../base-command.js'
+import {LOCAL_PROFILE} from '../../config/profiles.js'
+import {usageError} from '../../errors.js'
+
+export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove> {
+  static override summary = 'Remove a profile and its stored credentials.'
+  static override description =
+    'The built-in "local" profile cannot be removed; removing a stored override of it restores the built-in one.'
+  static override examples = ['<%= config.bin %> <%= command.id %> old-sandbox']
+  static override args = {name: Args.string({required: true, description: 'Profile name.'})}
+
+  async run(): Promise<void> {
+    const {name} = this.args
+    const [{ConfigStore}, {CredentialStore}] = await Promise.all([
+      import('../../config/config-store.js'),
+      import('../../config/credentials.js'),
+    ])
+    const config = new ConfigStore(this.config.configDir)
+    const stored = (await config.read()).profiles
+    if (!stored[name] && name !== LOCAL_PROFILE)
+      throw usageError(`unknown profile "${name}"`, ['run "payctl profiles list"'])
+    await config.removeProfile(name)
+    await new CredentialStore(this.config.configDir).update(name, () => undefined)
+    if (this.flags.json) return this.out.printJson({removed: name})
+    this.out.info(`Removed profile "${name}" and its credentials.`)
+  }
+}

@@ -1,0 +1,35 @@
+import {Args} from '@oclif/core'
+import {BaseCommand} from '../../base-command.js'
+import {environmentFlag, originFlag} from '../../config/profile-flags.js'
+import {usageError} from '../../errors.js'
+
+export default class ProfilesSet extends BaseCommand<typeof ProfilesSet> {
+  static override summary = "Change a profile's origin or environment."
+  static override description =
+    'Changing the origin or environment of a profile keeps its credentials; keys are environment-specific, so log in again if they no longer apply.'
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> local --origin http://127.0.0.1:5010',
+    '<%= config.bin %> <%= command.id %> staging --environment sandbox',
+  ]
+
+  static override args = {name: Args.string({required: true, description: 'Profile name.'})}
+  static override flags = {origin: originFlag(), environment: environmentFlag()}
+
+  async run(): Promise<void> {
+    const {name} = this.args
+    if (!this.flags.origin && !this.flags.environment) throw usageError('give --origin and/or --environment')
+    const {ConfigStore} = await import('../../config/config-store.js')
+    const config = new ConfigStore(this.config.configDir)
+    const current = (await config.profiles())[name]
+    if (!current) throw usageError(`unknown profile "${name}"`, ['run "payctl profiles list"'])
+    const next = {
+      ...current,
+      ...(this.flags.origin ? {origin: this.flags.origin} : {}),
+      ...(this.flags.environment ? {environment: this.flags.environment} : {}),
+    }
+    await config.setProfile(name, next)
+    if (this.flags.json) return this.out.printJson({name, ...next})
+    this.out.info(`Updated profile "${name}" (${next.environment}, ${next.origin}).`)
+  }
+}

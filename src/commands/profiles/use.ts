@@ -1,0 +1,22 @@
+import {Args} from '@oclif/core'
+import {BaseCommand} from '../../base-command.js'
+import {usageError} from '../../errors.js'
+
+export default class ProfilesUse extends BaseCommand<typeof ProfilesUse> {
+  static override summary = 'Make a profile the active one.'
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> sandbox',
+    '<%= config.bin %> <%= command.id %> local',
+  ]
+  static override args = {name: Args.string({required: true, description: 'Profile name.'})}
+
+  async run(): Promise<void> {
+    const {ConfigStore} = await import('../../config/config-store.js')
+    const config = new ConfigStore(this.config.configDir)
+    if (!(await config.profiles())[this.args.name])
+      throw usageError(`unknown profile "${this.args.name}"`, ['run "payctl profiles list"'])
+    await config.setActive(this.args.name)
+    if (this.flags.json) return this.out.printJson({active: this.args.name})
+    this.out.info(`Active profile: ${this.args.name}`)
+  }
+}

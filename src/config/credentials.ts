@@ -1,0 +1,92 @@
+import {randomBytes} from 'node:crypto'
+import {chmod, mkdir, open, readFile, rename, rm} from 'node:fs/promises'
+import {dirname, join} from 'node:path'
+import {withFileLock} from './lock.js'
+
+/** OAuth tokens of a profile (auth login). */
+export interface OAuthCredentials {
+  accessToken: string
+  refreshToken?: string
+  /** ISO timestamp of the access token's expiry. */
+  expiresAt?: string
+  scope?: string
+  tokenType?: string
+  clientId: string
+  clientSecret?: string
+  resource?: string
+  teamId?: string
+  email?: string
+}
+
+export interface ProfileCredentials {
+  apiKey?: string
+  oauth?: OAuthCredentials
+  /** Signing secrets of webhook subscriptions created with this profile, by subscription id. */
+  webhookSecrets?: Record<string, string>
+}
+
+interface CredentialsFile {
+  version: 1
+  profiles: Record<string, ProfileCredentials>
+}
+
+/**
+ * The only file that holds secrets: `<config dir>/credentials.json`, mode 0600 in a 0700 directory, replaced
+ * atomically (write a temp file, then rename) under a lock so that concurrent payctl processes (cron) never
+ * lose an update such as a rotated refresh token.
+ */
+export class CredentialStore {
+  readonly file: string
+
+  constructor(configDir: string) {
+    this.file = join(configDir, 'credentials.json')
+  }
+
+  async read(): Promise<CredentialsFile> {
+    try {
+      const parsed = JSON.parse(await readFile(this.file, 'utf8')) as CredentialsFile
+      return {version: 1, profiles: parsed.profiles ?? {}}
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {version: 1, profiles: {}}
+      throw new Error(`cannot read ${this.file}: ${(error as Error).message}`)
+    }
+  }
+
+  async get(profile: string): Promise<ProfileCredentials> {
+    return (await this.read()).profiles[profile] ?? {}
+  }
+
+  /** Read-modify-write under the lock; `update` returns the new credentials (undefined removes them). */
+  async update(
+    profile: string,
+    update: (current: ProfileCredentials) => ProfileCredentials | undefined | Promise<ProfileCredentials | undefined>,
+  ): Promise<ProfileCredentials | undefined> {
+    await mkdir(dirname(this.file), {recursive: true, mode: 0o700})
+    return withFileLock(this.file, async () => {
+      const data = await this.read()
+      const next = await update(data.profiles[profile] ?? {})
+      if (next && Object.keys(next).length > 0) data.profiles[profile] = next
+      else delete data.profiles[profile]
+      await this.write(data)
+      return next
+    })
+  }
+
+  private async write(data: CredentialsFile): Promise<void> {
+    const temp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+    const handle = await open(temp, 'wx', 0o600)
+    try {
+      await handle.writeFile(`${JSON.stringify(data, null, 2)}\n`)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    try {
+      await chmod(temp, 0o600)
+      await rename(temp, this.file)
+    } catch (error) {
+      await rm(temp, {force: true})
+      throw error
+    }
+  }
+}

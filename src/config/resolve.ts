@@ -1,0 +1,74 @@
+import {usageError} from '../errors.js'
+import {LOCAL_EMULATOR} from '../local-emulator.js'
+import {ConfigStore} from './config-store.js'
+import {CredentialStore, type ProfileCredentials} from './credentials.js'
+import {type Environment, LOCAL_PROFILE, normalizeOrigin, originProblem} from './profiles.js'
+
+export type CredentialSource = 'env' | 'api-key' | 'oauth' | 'builtin' | 'none'
+
+export interface ResolvedProfile {
+  name: string
+  environment: Environment
+  origin: string
+  /** How the profile was chosen: --profile/PAYCTL_PROFILE, the active profile, or the built-in default. */
+  selectedBy: 'flag' | 'active' | 'default'
+  credentialSource: CredentialSource
+  credentials: ProfileCredentials
+  /** The API key in force (PAYCTL_API_KEY, stored, or the emulator's for the built-in local profile). */
+  apiKey?: string
+}
+
+export interface ResolveOptions {
+  configDir: string
+  /** --profile (oclif fills it from PAYCTL_PROFILE too). */
+  profile?: string
+  env?: NodeJS.ProcessEnv
+}
+
+/**
+ * Profile resolution, in order: --profile / PAYCTL_PROFILE, the active profile, the built-in `local`.
+ * PAYCTL_ORIGIN overrides the origin and PAYCTL_API_KEY the stored credentials.
+ */
+export async function resolveProfile(options: ResolveOptions): Promise<ResolvedProfile> {
+  const env = options.env ?? process.env
+  const config = new ConfigStore(options.configDir)
+  const profiles = await config.profiles()
+  const name = options.profile ?? (await config.activeProfile())
+  const settings = profiles[name]
+  if (!settings) {
+    throw usageError(`unknown profile "${name}"`, [
+      'run "payctl profiles list" to see the profiles',
+      `or "payctl profiles add ${name} --origin URL --environment sandbox"`,
+    ])
+  }
+  let origin = settings.origin
+  if (env.PAYCTL_ORIGIN) {
+    const problem = originProblem(env.PAYCTL_ORIGIN)
+    if (problem) throw usageError(`PAYCTL_ORIGIN: ${problem}`)
+    origin = normalizeOrigin(env.PAYCTL_ORIGIN)
+  }
+  const credentials = await new CredentialStore(options.configDir).get(name)
+  let credentialSource: CredentialSource = 'none'
+  let apiKey: string | undefined
+  if (env.PAYCTL_API_KEY) {
+    credentialSource = 'env'
+    apiKey = env.PAYCTL_API_KEY
+  } else if (credentials.oauth) {
+    credentialSource = 'oauth'
+  } else if (credentials.apiKey) {
+    credentialSource = 'api-key'
+    apiKey = credentials.apiKey
+  } else if (name === LOCAL_PROFILE) {
+    credentialSource = 'builtin'
+    apiKey = LOCAL_EMULATOR.fullKey
+  }
+  return {
+    name,
+    environment: settings.environment,
+    origin,
+    selectedBy: options.profile ? 'flag' : name === LOCAL_PROFILE ? 'default' : 'active',
+    credentialSource,
+    credentials,
+    apiKey,
+  }
+}

@@ -1,0 +1,23 @@
+import {usageError} from './errors.js'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export const isUuid = (value: string) => UUID.test(value)
+
+/** A payout in both generations: the v1 UUID and the v2 id (`payout_` + the same UUID). */
+export interface PayoutRef {
+  v1: string
+  v2: string
+}
+
+/** Accepts a v1 UUID or a v2 `payout_…` id; anything else is a usage error naming the value. */
+export function parsePayoutId(input: string): PayoutRef {
+  const value = input.trim()
+  const uuid = value.startsWith('payout_') ? value.slice('payout_'.length) : value
+  if (!isUuid(uuid)) {
+    throw usageError(`"${input}" is not a payout id (a UUID or payout_<UUID>)`, [
+      'pass your own key with --custom-id instead',
+    ])
+  }
+  return {v1: uuid.toLowerCase(), v2: `payout_${uuid.toLowerCase()}`}
+}

@@ -1,0 +1,60 @@
+import type {PayoutV1, PayoutV2} from '../client/schemas.js'
+import {localTime, money, orDash} from './format.js'
+import type {Column, Output} from './output.js'
+
+export const payoutV1Columns: Column<PayoutV1>[] = [
+  {header: 'ID', value: p => p.id},
+  {header: 'Custom ID', value: p => orDash(p.customId), raw: p => p.customId},
+  {header: 'Status', value: p => orDash(p.status), raw: p => p.status},
+  {header: 'Amount', value: p => money(p.amount, p.currency), align: 'right', raw: p => p.amount},
+  {header: 'Currency', value: p => orDash(p.currency), raw: p => p.currency},
+  {header: 'Recipient', value: p => orDash(p.creatorHandle), raw: p => p.creatorHandle},
+  {header: 'Created', value: p => localTime(p.createdAt), raw: p => p.createdAt},
+]
+
+export const recipientOf = (p: PayoutV2): string => p.counterpartyId ?? p.recipient?.email ?? p.recipient?.phone ?? '-'
+
+export const payoutV2Columns: Column<PayoutV2>[] = [
+  {header: 'ID', value: p => p.id},
+  {header: 'Custom ID', value: p => orDash(p.customId), raw: p => p.customId},
+  {header: 'Status', value: p => orDash(p.status), raw: p => p.status},
+  {header: 'Amount', value: p => money(p.amount, p.currency), align: 'right', raw: p => p.amount},
+  {header: 'Currency', value: p => orDash(p.currency), raw: p => p.currency},
+  {header: 'Recipient', value: recipientOf},
+  {header: 'Created', value: p => localTime(p.createdAt), raw: p => p.createdAt},
+]
+
+export function showPayoutV1(out: Output, p: PayoutV1): void {
+  out.keyValue([
+    ['ID', p.id],
+    ['Custom ID', p.customId],
+    ['Status', p.status],
+    ['Amount', money(p.amount, p.currency)],
+    ['Description', p.description],
+    ['Recipient', p.creatorHandle],
+    ['Verification', p.verificationMethod],
+    ['Type', p.payoutType],
+    ['Tags', p.tags?.length ? p.tags.join(', ') : undefined],
+    ['Created', localTime(p.createdAt)],
+    ['Updated', p.updatedAt ? localTime(p.updatedAt) : undefined],
+  ])
+}
+
+export function showPayoutV2(out: Output, p: PayoutV2): void {
+  out.keyValue([
+    ['ID', p.id],
+    ['Custom ID', p.customId],
+    ['Status', p.status],
+    ['Amount', money(p.amount, p.currency)],
+    ['Description', p.description],
+    ['Recipient', recipientOf(p)],
+    ['Tags', p.tags?.length ? p.tags.join(', ') : undefined],
+    ['Failure', p.failureCode ? `${p.failureCode}${p.failureReason ? `: ${p.failureReason}` : ''}` : undefined],
+    ['Approved', p.approvedAt ? localTime(p.approvedAt) : undefined],
+    ['Claim link sent', p.claimLinkSentAt ? localTime(p.claimLinkSentAt) : undefined],
+    ['Requested', p.requestedAt ? localTime(p.requestedAt) : undefined],
+    ['Completed', p.completedAt ? localTime(p.completedAt) : undefined],
+    ['Expires', p.expiresAt ? localTime(p.expiresAt) : undefined],
+    ['Created', localTime(p.createdAt)],
+  ])
+}
