@@ -1,0 +1,40 @@
+import type {Environment} from './config/profiles.js'
+import {usageError} from './errors.js'
+import type {Output} from './output/output.js'
+
+export interface MoneySummary {
+  /** What is about to happen, e.g. "approve 3 payouts". */
+  action: string
+  count: number
+  /** Totals per currency, decimal strings. */
+  totals: Record<string, string>
+}
+
+export const describeTotals = (totals: Record<string, string>) =>
+  Object.entries(totals)
+    .map(([currency, amount]) => `${amount} ${currency}`)
+    .join(', ') || 'no amounts'
+
+/**
+ * Money-moving commands (approve, pay, pre-approved create, --and-then pay, import with pay) against a
+ * production profile: ask on a TTY, showing count and totals per currency; without a TTY, require --yes
+ * (exit 2 otherwise). Sandbox profiles never ask.
+ */
+export async function confirmMoneyMovement(options: {
+  environment: Environment
+  yes: boolean
+  summary: MoneySummary
+  out: Output
+  interactive?: boolean
+}): Promise<void> {
+  if (options.environment !== 'production' || options.yes) return
+  const {summary} = options
+  const what = `${summary.action} (${summary.count} item${summary.count === 1 ? '' : 's'}, ${describeTotals(summary.totals)}) on PRODUCTION`
+  const interactive = options.interactive ?? Boolean(process.stdin.isTTY && process.stderr.isTTY)
+  if (!interactive || options.out.json) {
+    throw usageError(`refusing to ${what} without confirmation`, ['add --yes to confirm in scripts'])
+  }
+  const {confirm} = await import('@inquirer/prompts')
+  const ok = await confirm({message: `${what[0].toUpperCase()}${what.slice(1)}?`, default: false}, {output: process.stderr})
+  if (!ok) throw usageError('cancelled: nothing was sent')
+}
