@@ -35,6 +35,9 @@ export async function confirmMoneyMovement(options: {
     throw usageError(`refusing to ${what} without confirmation`, ['add --yes to confirm in scripts'])
   }
   const {confirm} = await import('@inquirer/prompts')
-  const ok = await confirm({message: `${what[0].toUpperCase()}${what.slice(1)}?`, default: false}, {output: process.stderr})
+  const ok = await confirm(
+    {message: `${what[0].toUpperCase()}${what.slice(1)}?`, default: false},
+    {output: process.stderr},
+  )
   if (!ok) throw usageError('cancelled: nothing was sent')
 }
