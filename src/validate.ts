@@ -34,7 +34,7 @@ export function countryProblem(value: string): string | undefined {
 }
 
 /** A calendar date YYYY-MM-DD that exists (no 2026-02-30). */
-export function dateProblem(value: string): string | undefined {
+export function dateProblem(value: string, example = '1990-04-30'): string | undefined {
   const match = DATE.exec(value)
   if (match) {
     const [year, month, day] = match.slice(1).map(Number)
@@ -42,7 +42,7 @@ export function dateProblem(value: string): string | undefined {
     if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day)
       return undefined
   }
-  return `"${value}" is not a date like 1990-04-30`
+  return `"${value}" is not a date like ${example}`
 }
 
 /**
@@ -52,7 +52,7 @@ export function dateProblem(value: string): string | undefined {
 export function parseDateTime(value: string): string {
   const text = value.trim()
   if (DATE.test(text)) {
-    const problem = dateProblem(text)
+    const problem = dateProblem(text, '2026-11-01')
     if (problem) throw new Error(problem)
     return `${text}T00:00:00.000Z`
   }
