@@ -2,7 +2,7 @@ import {idempotencyKeyFlag, yesFlag} from '../../flags.js'
 import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
 
 export default class PayoutsPay extends PayoutBatchCommand<typeof PayoutsPay> {
-  static override summary = "Pay approved counterparty payouts now (moves money to the counterparty's payment method)."
+  static override summary = 'Pay approved counterparty payouts now (moves money).'
   static override description =
     `Moves each payout to requested; settlement follows per payout. Paying a failed payout again (to the counterparty's current payment method) also needs the payouts:approve scope.
 

@@ -3,7 +3,7 @@ import {BaseCommand} from '../../base-command.js'
 import {amountFlag, currencyFlag, customIdFlag, emailFlag, phoneFlag} from '../../flags.js'
 
 export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
-  static override summary = 'Change a payout that is still pending (status created).'
+  static override summary = 'Change a payout that is still pending.'
   static override description =
     `Only the fields you give change. A new recipient (--email, --phone or --counterparty) replaces the old one as a whole; --tag replaces the tags (--clear-tags removes them). Once a payout is approved it can no longer be changed (exit 5).
 
