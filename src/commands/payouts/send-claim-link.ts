@@ -2,10 +2,9 @@ import {idempotencyKeyFlag} from '../../flags.js'
 import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
 
 export default class PayoutsSendClaimLink extends PayoutBatchCommand<typeof PayoutsSendClaimLink> {
-  static override summary =
-    'E-mail the claim link to the recipients of payouts (again: resends and restarts reminders).'
+  static override summary = 'E-mail the claim link to payout recipients (again: resend).'
   static override description =
-    `Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. More than one payout is sent as batch calls of at most 100 ids; every payout of a batch is checked before the first e-mail goes out, and a failing batch names the payout that failed.
+    `Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. Sending again resends the link and restarts the reminder schedule. More than one payout is sent as batch calls of at most 100 ids; every payout of a batch is checked before the first e-mail goes out, and a failing batch names the payout that failed.
 
 --json prints the payouts as a JSON array.`
 
