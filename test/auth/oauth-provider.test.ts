@@ -17,7 +17,12 @@ describe('OAuthProvider refresh', () => {
       const form = new URLSearchParams(req.body)
       if (form.get('refresh_token') !== `refresh-${issued}`) return json(res, 400, {error: 'invalid_grant'})
       issued++
-      json(res, 200, {access_token: `access-${issued}`, refresh_token: `refresh-${issued}`, expires_in: 3600, token_type: 'Bearer'})
+      json(res, 200, {
+        access_token: `access-${issued}`,
+        refresh_token: `refresh-${issued}`,
+        expires_in: 3600,
+        token_type: 'Bearer',
+      })
     }
     configDir = join(isolatedHome().dir, 'config')
   })
