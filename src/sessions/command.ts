@@ -21,7 +21,7 @@ export const sessionFlags = {
       "default: the service's branding; team: your white-label subdomain and logo; platform: the OAuth client's team (OAuth logins only).",
   })(),
   open: Flags.boolean({
-    summary: 'Also open the URL in a browser (PAYCTL_BROWSER=none disables, or names the command).',
+    summary: 'Also open the URL in a browser (not without a terminal, nor with PAYCTL_BROWSER=none).',
   }),
 }
 
@@ -47,9 +47,8 @@ export abstract class SessionCommand<T extends typeof Command> extends BaseComma
     else this.out.line(session.url)
     if (common.open) {
       const {openInBrowser} = await import('../browser.js')
-      const skipped = await openInBrowser(session.url)
-      if (skipped) this.out.info(`Not opened in a browser: ${skipped}. Open the URL above yourself.`)
-      else this.out.info('Opened in your browser.')
+      if (await openInBrowser(session.url)) this.out.info('Opened in your browser.')
+      else this.out.info('No browser was opened (PAYCTL_BROWSER=none, or no terminal): open the URL above yourself.')
     }
   }
 }
