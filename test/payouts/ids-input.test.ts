@@ -35,7 +35,9 @@ describe('collectPayoutKeys', () => {
 
   it('refuses an empty list, an unreadable file and reading stdin twice', async () => {
     await expect(collectPayoutKeys({args: []})).rejects.toThrow(/give at least one payout id/)
-    await expect(collectPayoutKeys({idsFile: '/nonexistent/ids.txt'})).rejects.toThrow(/cannot read the file \(ENOENT\)/)
+    await expect(collectPayoutKeys({idsFile: '/nonexistent/ids.txt'})).rejects.toThrow(
+      /cannot read the file \(ENOENT\)/,
+    )
     await expect(collectPayoutKeys({args: ['-'], idsFile: '-', stdin: async () => uuid(1)})).rejects.toThrow(
       /only be read once/,
     )
