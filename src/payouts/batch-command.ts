@@ -47,14 +47,13 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     const movesMoney = action === 'approve' || action === 'pay'
     if (movesMoney) {
       const {confirmMoneyMovement} = await import('../confirm.js')
-      const verb =
-        action === 'pay' || options.andThen === 'pay' ? (action === 'pay' ? 'pay' : 'approve and pay') : 'approve'
+      const verb = action === 'pay' ? 'pay' : options.andThen === 'pay' ? 'approve and pay' : 'approve'
       await confirmMoneyMovement({
         environment: (await this.profile()).environment,
         yes: Boolean(options.yes),
         out: this.out,
         summary: {
-          action: `${verb} ${keys.length} payout${keys.length === 1 ? '' : 's'}`,
+          action: `${verb} ${keys.length === 1 ? 'a payout' : 'payouts'}`,
           count: keys.length,
           totals: async () => {
             const spinner = await this.out.spinner('Reading the payouts to total them…')
