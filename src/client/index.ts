@@ -25,7 +25,12 @@ export class PayoutClient {
   constructor(options: TransportOptions) {
     this.transport = new Transport(options)
     const t = this.transport
-    this.v1 = {payouts: new PayoutsV1(t), team: new TeamV1Resource(t), sessions: new SessionsV1(t), webhooks: new WebhooksV1(t)}
+    this.v1 = {
+      payouts: new PayoutsV1(t),
+      team: new TeamV1Resource(t),
+      sessions: new SessionsV1(t),
+      webhooks: new WebhooksV1(t),
+    }
     this.v2 = {
       payouts: new PayoutsV2(t),
       counterparties: new CounterpartiesV2(t),

@@ -201,7 +201,8 @@ export class Transport {
   private classifyNetworkError(error: unknown, method: string, url: string): Error {
     const code = (error as {code?: string})?.code
     const target = `${method} ${url}`
-    if (code && TIMEOUT_CODES.has(code)) return new TimeoutError(`no answer from ${target} within the time-out`, {cause: error})
+    if (code && TIMEOUT_CODES.has(code))
+      return new TimeoutError(`no answer from ${target} within the time-out`, {cause: error})
     const reason = (error as Error)?.message || String(error)
     return new ConnectionError(`cannot reach ${target}: ${code ? `${code} ` : ''}${reason}`.trim(), {cause: error})
   }
@@ -211,4 +212,3 @@ export class Transport {
     this.options.debug(scrubSecrets(line, this.options.auth?.secrets?.() ?? []))
   }
 }
-

@@ -411,8 +411,8 @@ export class PayoutService {
     this.app.settlement.markDeleted(row)
   }
 
-  /** Resolves the ids of a batch body (`{ids, andThen?}`), 1 to 100 of them, each failure located by index. */
-  resolveBatchIds(teamId: string, body: unknown, withAndThen: boolean): {items: Item[]; andThen?: AndThen} {
+  /** Validates a batch body `{ids, andThen?}`: 1 to 100 ids. */
+  parseBatch(body: unknown, withAndThen: boolean): {ids: string[]; andThen?: AndThen} {
     const check = new Checker()
     const input = check.object(body, '', withAndThen ? ['ids', 'andThen'] : ['ids'])
     check.throwIfAny()
@@ -420,13 +420,17 @@ export class PayoutService {
     const ids = check.stringArray(b, 'ids', {required: true, minItems: 1, maxItems: 100, maxLength: 300})
     const andThen = withAndThen ? (check.string(b, 'andThen', {oneOf: AND_THEN}) as AndThen | undefined) : undefined
     check.throwIfAny()
+    return {ids: ids!, andThen}
+  }
+
+  /** Resolves batch ids, each failure located by its index; an id listed twice is refused. */
+  resolveBatch(teamId: string, ids: string[]): Item[] {
     const seen = new Set<string>()
-    const items = ids!.map((id, index) => {
+    return ids.map((id, index) => {
       const row = this.resolveV2(teamId, id, failure => failure.at(index))
       if (seen.has(row.uuid)) throw invalidField(`ids.${index}`, `payout ${id} is listed twice`).at(index)
       seen.add(row.uuid)
       return {row, index}
     })
-    return {items, andThen}
   }
 }

@@ -22,7 +22,6 @@ export interface CreatePayoutV2 {
 
 export type UpdatePayoutV2 = Partial<Omit<CreatePayoutV2, 'andThen'>>
 
-
 export interface ListPayoutsV2 {
   limit?: number
   cursor?: string
@@ -62,10 +61,7 @@ export class PayoutsV2 {
   }
 
   pages(options: {limit?: number; pageSize?: number; status?: string[]} = {}) {
-    return paginateCursor(
-      (cursor, pageSize) => this.list({cursor, limit: pageSize, status: options.status}),
-      options,
-    )
+    return paginateCursor((cursor, pageSize) => this.list({cursor, limit: pageSize, status: options.status}), options)
   }
 
   async update(id: string, patch: UpdatePayoutV2): Promise<PayoutV2> {
@@ -108,4 +104,3 @@ export class PayoutsV2 {
     return parseResponse(payoutList, res.body, 'payout list', res.requestId).data
   }
 }
-

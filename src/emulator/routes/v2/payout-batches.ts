@@ -50,8 +50,9 @@ export function v2PayoutBatchRoutes(app: EmulatorApp): Route[] {
       access: {kind: 'credentials', scopes: [Scope.payoutsApprove]},
       idempotent: true,
       handler: ({principal, body}) => {
-        const {items, andThen} = app.payouts.resolveBatchIds(principal.teamId, body, true)
+        const {ids, andThen} = app.payouts.parseBatch(body, true)
         requireScopes(principal, ...approveScopes(andThen))
+        const items = app.payouts.resolveBatch(principal.teamId, ids)
         return list(
           app.settlement.approve(
             principal,
@@ -66,7 +67,11 @@ export function v2PayoutBatchRoutes(app: EmulatorApp): Route[] {
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       idempotent: true,
       handler: ({principal, body}) =>
-        list(app.settlement.sendClaimLinks(app.payouts.resolveBatchIds(principal.teamId, body, false).items)),
+        list(
+          app.settlement.sendClaimLinks(
+            app.payouts.resolveBatch(principal.teamId, app.payouts.parseBatch(body, false).ids),
+          ),
+        ),
     },
     {
       method: 'POST',
@@ -74,7 +79,12 @@ export function v2PayoutBatchRoutes(app: EmulatorApp): Route[] {
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       idempotent: true,
       handler: ({principal, body}) =>
-        list(app.settlement.pay(principal, app.payouts.resolveBatchIds(principal.teamId, body, false).items)),
+        list(
+          app.settlement.pay(
+            principal,
+            app.payouts.resolveBatch(principal.teamId, app.payouts.parseBatch(body, false).ids),
+          ),
+        ),
     },
   ]
 }
