@@ -123,9 +123,9 @@ export class CounterpartyService {
       if (value) {
         const sub = new Checker('address')
         sub.string(value, 'line1', {required: true, max: 200})
-        sub.string(value, 'line2', {max: 200})
+        sub.string(value, 'line2', {max: 200, min: 0})
         sub.string(value, 'city', {required: true, max: 100})
-        sub.string(value, 'state', {max: 100})
+        sub.string(value, 'state', {max: 100, min: 0})
         sub.string(value, 'postalCode', {required: true, max: 20})
         const country = sub.string(value, 'country', {
           required: true,

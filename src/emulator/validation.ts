@@ -79,7 +79,7 @@ export class Checker {
       this.fail(path, `must be a string, not ${typeName(value)}`)
       return undefined
     }
-    const min = rule.min ?? (rule.required ? 1 : 0)
+    const min = rule.min ?? 1
     if (value.length < min) {
       this.fail(path, min === 1 ? 'must not be empty' : `must have at least ${min} characters`)
       return undefined
