@@ -1,5 +1,5 @@
 import {randomUUID} from 'node:crypto'
-import {formatAmount} from '../money.js'
+import {formatMoney} from './amounts.js'
 import type {EmulatorApp} from './app.js'
 import {type Principal, requireScopes} from './auth.js'
 import {type ApiFailure, invalidField, invalidState, notFound, payoutNotFound} from './errors.js'
@@ -160,7 +160,7 @@ export class PayoutService {
       fields: {
         custom_id: customId ?? null,
         description: description!,
-        amount: formatAmount(amount!, currency),
+        amount: formatMoney(amount!, currency!),
         currency: currency!,
         recipient_type: recipientType,
         creator_handle: creatorHandle ?? null,
@@ -267,7 +267,7 @@ export class PayoutService {
       fields: {
         custom_id: customId ?? null,
         description: description!,
-        amount: formatAmount(amount!, currency),
+        amount: formatMoney(amount!, currency!),
         currency: currency!,
         recipient_type: recipient.type,
         creator_handle: null,
@@ -379,7 +379,7 @@ export class PayoutService {
       throw invalidState(`payout ${v2PayoutId(row.uuid)} is ${row.status}; only created payouts can be updated`)
     if (description !== undefined) changes.description = description
     if (b.currency !== undefined) changes.currency = currency
-    if (amount !== undefined) changes.amount = formatAmount(amount, currency)
+    if (amount !== undefined) changes.amount = formatMoney(amount, currency!)
     else if (b.currency !== undefined) {
       const problem = new Checker()
       problem.amount({amount: row.amount}, 'amount', currency)

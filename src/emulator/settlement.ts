@@ -1,6 +1,6 @@
 import {createHash, randomUUID} from 'node:crypto'
 import Big from 'big.js'
-import {formatAmount} from '../money.js'
+import {formatMoney} from './amounts.js'
 import type {EmulatorApp} from './app.js'
 import {hasScope, type Principal} from './auth.js'
 import {type ApiFailure, insufficientBalance, insufficientScope, invalidState, verificationRequired} from './errors.js'
@@ -27,7 +27,7 @@ const CLAIMABLE = new Set(['created', 'approved', 'failed'])
 
 const SANDBOX_DEPOSITOR = {type: 'bank_iban', iban: 'DE89370400440532013000', holder: 'Sandbox Depositor'}
 
-const money = (amount: Big, currency: string) => formatAmount(amount.toFixed(), currency)
+const money = formatMoney
 
 const payoutLabel = (row: PayoutRow) => v2PayoutId(row.uuid)
 

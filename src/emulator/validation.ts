@@ -1,4 +1,5 @@
-import {amountProblem, currencyProblem} from '../money.js'
+import {currencyProblem} from '../money.js'
+import {amountIssue} from './amounts.js'
 import {type ErrorDetail, validationError} from './errors.js'
 import {SUPPORTED_CURRENCIES} from './reference-data.js'
 
@@ -208,7 +209,7 @@ export class Checker {
       this.fail(path, `must be a decimal string like "12.50", not ${typeName(value)}`)
       return undefined
     }
-    const problem = amountProblem(value, currency)
+    const problem = amountIssue(value, currency)
     if (problem) {
       this.fail(path, problem)
       return undefined

@@ -1,5 +1,5 @@
 import Big from 'big.js'
-import {formatAmount} from '../money.js'
+import {formatMoney} from './amounts.js'
 import {EUR_RATES, TOKEN_SYMBOLS} from './reference-data.js'
 import type {
   AccountRow,
@@ -145,7 +145,7 @@ function depositInstruction(team: TeamRow, account: AccountRow): Json {
   }
 }
 
-const money = (amount: Big | string, currency: string) => formatAmount(new Big(amount).toFixed(), currency)
+const money = formatMoney
 
 export function accountView(team: TeamRow, account: AccountRow): Json {
   const available = new Big(account.total).minus(account.reserved)
