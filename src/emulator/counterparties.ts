@@ -77,7 +77,7 @@ export class CounterpartyService {
   }
 
   /** `counterparty_<uuid>` or a customId; deleted rows are not found. */
-  resolve(teamId: string, id: string): CounterpartyRow {
+  resolve(teamId: string, id: string, fail: (failure: ApiFailure) => ApiFailure = f => f): CounterpartyRow {
     const uuid = id.startsWith('counterparty_') ? id.slice('counterparty_'.length) : undefined
     const row =
       uuid !== undefined
@@ -85,7 +85,7 @@ export class CounterpartyService {
           ? this.app.store.counterparties.byUuid(teamId, uuid.toLowerCase())
           : undefined
         : this.app.store.counterparties.byCustomId(teamId, id)
-    if (!row || row.deleted_at) throw notFound(`no counterparty ${id}`)
+    if (!row || row.deleted_at) throw fail(notFound(`no counterparty ${id}`))
     return row
   }
 

@@ -50,8 +50,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     await app.close()
     throw error
   }
-  app.runDue()
+  const runDue = () => {
+    if (!app.store.db.open) return
+    app.runDue()
+    app.dispatcher.afterRequest()
+  }
+  runDue()
   app.dispatcher.kick()
+  // Expiries also fall due in real time.
+  const timer = setInterval(runDue, 60_000)
+  timer.unref()
   const urlHost = host.includes(':') ? `[${host}]` : host
   let closing: Promise<void> | undefined
   return {
@@ -61,6 +69,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     seed: seedInfo(),
     app,
     close: () => {
+      clearInterval(timer)
       closing ??= server.close().then(() => app.close())
       return closing
     },

@@ -337,14 +337,7 @@ export class PayoutService {
       }
       const fields = {...input.fields}
       if (input.counterpartyId) {
-        const counterparty = (() => {
-          try {
-            return this.app.counterparties.resolve(teamId, input.counterpartyId)
-          } catch (failure) {
-            throw fail(failure as ApiFailure)
-          }
-        })()
-        fields.counterparty_uuid = counterparty.uuid
+        fields.counterparty_uuid = this.app.counterparties.resolve(teamId, input.counterpartyId, fail).uuid
       }
       return this.store.payouts.insert(this.newRow(teamId, fields))
     })

@@ -29,7 +29,7 @@ export const v2PayoutId = (uuid: string) => `payout_${uuid}`
 export const v2CounterpartyId = (uuid: string) => `counterparty_${uuid}`
 export const v2TeamId = (uuid: string) => `team_${uuid}`
 
-export function payoutV1(row: PayoutRow, contact?: {email?: string}): Json {
+export function payoutV1(row: PayoutRow): Json {
   const body: Json = {id: row.uuid, uuid: row.uuid}
   put(body, 'customId', row.custom_id)
   body.description = row.description
@@ -37,7 +37,7 @@ export function payoutV1(row: PayoutRow, contact?: {email?: string}): Json {
   body.currency = row.currency
   body.createdAt = row.created_at
   body.updatedAt = row.updated_at
-  put(body, 'creatorHandle', row.creator_handle ?? row.email ?? row.phone ?? contact?.email)
+  put(body, 'creatorHandle', row.creator_handle ?? row.email ?? row.phone)
   put(body, 'verificationMethod', row.verification_method)
   put(body, 'handleType', row.verification_method)
   put(body, 'email', row.email)
