@@ -1,5 +1,4 @@
-import {invalidField} from './errors.js'
-import {Checker, isObject} from './validation.js'
+import {Checker} from './validation.js'
 
 /**
  * Injected faults (`POST /_emulator/faults`): the next `count` requests whose method matches and whose
@@ -29,13 +28,12 @@ export class Faults {
     const check = new Checker()
     const input = check.object(body, '', ['method', 'path', 'count', 'action', 'status', 'delayMs'])
     check.throwIfAny()
-    if (!isObject(input)) throw invalidField('', 'a JSON object body is required')
-    const method = check.string(input, 'method', {required: true, pattern: /^(\*|[A-Za-z]+)$/})
-    const path = check.string(input, 'path', {required: true, pattern: /^\//, patternMessage: 'must start with /'})
-    const count = check.integer(input.count ?? 1, 'count', 1, 1_000_000)
-    const action = check.string(input, 'action', {required: true, oneOf: ACTIONS}) as FaultAction | undefined
-    const status = check.integer(input.status, 'status', 100, 599)
-    const delayMs = check.integer(input.delayMs, 'delayMs', 0, 600_000)
+    const method = check.string(input!, 'method', {required: true, pattern: /^(\*|[A-Za-z]+)$/})
+    const path = check.string(input!, 'path', {required: true, pattern: /^\//, patternMessage: 'must start with /'})
+    const count = check.integer(input!.count ?? 1, 'count', 1, 1_000_000)
+    const action = check.string(input!, 'action', {required: true, oneOf: ACTIONS}) as FaultAction | undefined
+    const status = check.integer(input!.status, 'status', 100, 599)
+    const delayMs = check.integer(input!.delayMs, 'delayMs', 0, 600_000)
     if (action === 'status' && status === undefined && !check.details.length)
       check.fail('status', 'is required for action status')
     if (action === 'delay' && delayMs === undefined && !check.details.length)

@@ -1,4 +1,4 @@
-import type {AuthenticatedContext, HttpMethod, Reply, RequestContext} from './http.js'
+import type {AuthenticatedContext, HttpMethod, Reply} from './http.js'
 
 /**
  * A small method + path router. Paths use `:name` parameters; a static segment wins over a parameter, so
@@ -81,5 +81,3 @@ function matchSegments(segments: string[], parts: string[]): Record<string, stri
   }
   return params
 }
-
-export type {RequestContext}
