@@ -32,7 +32,7 @@ async function createMany(api: Api, n: number, prefix = 'bulk'): Promise<Body[]>
     const items = Array.from({length: Math.min(100, n - start)}, (_, i) =>
       v2Item({customId: `${prefix}-${start + i}`, amount: '1.00'}),
     )
-    const res = await ctx.api.post('/api/v2/payouts/batch', {items})
+    const res = await api.post('/api/v2/payouts/batch', {items})
     expect(res.status, res.text).toBe(200)
     out.push(...res.body.data)
   }

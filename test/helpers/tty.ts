@@ -8,7 +8,6 @@ export interface TtyResult {
 }
 
 const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`
-// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal escape sequences
 const ANSI = /\u001B\[[0-?]*[ -/]*[@-~]|\u001B[()][A-Z0-9]|\u001B[=>]/g
 
 /**
