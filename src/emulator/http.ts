@@ -9,6 +9,8 @@ export interface Reply {
   status: number
   body?: unknown
   headers?: Record<string, string>
+  /** Sent as it is instead of JSON `body` (HTML pages, stylesheets); set `content-type` in `headers`. */
+  raw?: string
 }
 
 export interface RequestContext {
@@ -17,8 +19,10 @@ export interface RequestContext {
   params: Record<string, string>
   query: URLSearchParams
   headers: IncomingHttpHeaders
-  /** The parsed JSON body; undefined when the request had none. */
+  /** The parsed JSON body; undefined when the request had none or sent a form. */
   body: unknown
+  /** An `application/x-www-form-urlencoded` body (hosted pages, OAuth forms). */
+  form?: URLSearchParams
   requestId: string
   /** `http://host:port` as the client addressed the emulator. */
   origin: string
