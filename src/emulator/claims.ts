@@ -45,4 +45,3 @@ export function claimRecord(body: unknown, currency: string): PaymentMethodRecor
     asset: type === 'crypto' ? (currency === 'EUR' ? 'EURC' : 'USDC') : undefined,
   }
 }
-

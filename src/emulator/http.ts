@@ -8,7 +8,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 export interface Reply {
   status: number
   body?: unknown
-  headers?: Record<string, string>
+  /** Arrays for repeated headers (`set-cookie`). */
+  headers?: Record<string, string | string[]>
   /** Sent as it is instead of JSON `body` (HTML pages, stylesheets); set `content-type` in `headers`. */
   raw?: string
 }
