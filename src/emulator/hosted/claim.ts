@@ -30,23 +30,46 @@ export const METHODS: Record<string, {label: string; hint: string}> = {
   crypto: {label: 'Crypto wallet (USDC or EURC)', hint: 'An Ethereum address'},
 }
 
-type FieldSpec = Omit<FieldOptions, 'name' | 'value' | 'errors'> & {normalize?: (value: string) => string}
+type FieldSpec = Omit<FieldOptions, 'name' | 'value' | 'errors'> & {
+  /** What the error says when the field is empty. */
+  missing: string
+  normalize?: (value: string) => string
+}
 
 const compact = (value: string) => value.replace(/\s+/g, '')
 const upperCompact = (value: string) => compact(value).toUpperCase()
 
 const FIELDS: Record<string, FieldSpec> = {
-  accountHolderName: {label: 'Account holder name', autocomplete: 'name', hint: 'As your bank knows it'},
-  iban: {label: 'IBAN', hint: 'For example DE89 3704 0044 0532 0130 00', verbatim: true, normalize: upperCompact},
+  accountHolderName: {
+    label: 'Account holder name',
+    missing: 'Enter the account holder name',
+    autocomplete: 'name',
+    hint: 'As your bank knows it',
+  },
+  iban: {
+    label: 'IBAN',
+    missing: 'Enter the IBAN',
+    hint: 'For example DE89 3704 0044 0532 0130 00',
+    verbatim: true,
+    normalize: upperCompact,
+  },
   bic: {
     label: 'BIC (SWIFT code)',
+    missing: 'Enter the BIC',
     hint: '8 or 11 characters, for example DEUTDEFF',
     verbatim: true,
     normalize: upperCompact,
   },
-  accountNumber: {label: 'Account number', verbatim: true, inputmode: 'numeric', normalize: upperCompact},
+  accountNumber: {
+    label: 'Account number',
+    missing: 'Enter the account number',
+    verbatim: true,
+    inputmode: 'numeric',
+    normalize: upperCompact,
+  },
   routingNumber: {
     label: 'Routing number (ABA)',
+    missing: 'Enter the routing number',
     hint: '9 digits',
     verbatim: true,
     inputmode: 'numeric',
@@ -54,14 +77,23 @@ const FIELDS: Record<string, FieldSpec> = {
   },
   sortCode: {
     label: 'Sort code',
+    missing: 'Enter the sort code',
     hint: '6 digits, for example 12-34-56',
     verbatim: true,
     inputmode: 'numeric',
     normalize: compact,
   },
-  email: {label: 'PayPal e-mail address', type: 'email', autocomplete: 'email', inputmode: 'email', verbatim: true},
+  email: {
+    label: 'PayPal e-mail address',
+    missing: 'Enter your PayPal e-mail address',
+    type: 'email',
+    autocomplete: 'email',
+    inputmode: 'email',
+    verbatim: true,
+  },
   phone: {
     label: 'Venmo phone number',
+    missing: 'Enter your Venmo phone number',
     type: 'tel',
     autocomplete: 'tel',
     inputmode: 'tel',
@@ -71,6 +103,7 @@ const FIELDS: Record<string, FieldSpec> = {
   },
   address: {
     label: 'Wallet address',
+    missing: 'Enter the wallet address',
     hint: '0x followed by 40 hexadecimal characters',
     verbatim: true,
     normalize: compact,
@@ -101,12 +134,12 @@ function destination(record: PaymentMethodRecord): string {
 function fieldErrors(failure: ApiFailure): FieldError[] {
   return (failure.details ?? []).map(({path, message}) => {
     const name = path.startsWith('details.') ? path.slice('details.'.length) : path
-    const label = FIELDS[name]?.label ?? 'Payout method'
-    if (message === 'is required')
-      return {field: name, message: `Enter the ${label.replace(/^[A-Z](?![A-Z])/, c => c.toLowerCase())}`}
+    const spec = FIELDS[name]
+    if (!spec) return {field: 'method', message: 'Choose how you want to be paid'}
+    if (message === 'is required' || message === 'must not be empty') return {field: name, message: spec.missing}
     if (name === 'iban' && message === 'is not a valid IBAN')
       return {field: name, message: 'This IBAN is not valid: check it for typos (the check digits do not match)'}
-    return {field: name, message: `${label} ${message}`}
+    return {field: name, message: `${spec.label} ${message}`}
   })
 }
 

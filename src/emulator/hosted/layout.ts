@@ -11,11 +11,11 @@ import {type Html, html, raw} from './html.js'
 
 export const STYLESHEET_PATH = '/hosted/assets/hosted.css'
 
-/** No request leaves the emulator; the session token never leaks to the redirect target via Referer. */
+/** No request leaves the emulator; the session token never leaks to another site (the redirect target) via Referer. */
 const SECURITY_HEADERS = {
   'content-security-policy':
     "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'referrer-policy': 'no-referrer',
+  'referrer-policy': 'same-origin',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'cache-control': 'no-store',
