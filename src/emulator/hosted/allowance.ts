@@ -74,7 +74,7 @@ ${field({
   value: ctx.form.get('limit') ?? '',
   errors,
 })}
-<div class="actions"><button type="submit" class="primary">Save allowance</button>${doneLink(ctx.claims.redirectUrl)}</div>`,
+<div class="actions"><button type="submit" class="primary">Save allowance</button>${doneLink(ctx.claims.redirectUrl, false)}</div>`,
 )}`,
     status,
   )

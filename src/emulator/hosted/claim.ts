@@ -122,11 +122,12 @@ function summary(ctx: PageContext, row: PayoutRow): Html {
 </dl>`
 }
 
-/** "PayPal (…mple.com)": the method and the last characters of where the money went. */
+/** "PayPal, ada@example.com" or "Bank transfer (SEPA, IBAN), ending 3000": the method and where the money went. */
 function destination(record: PaymentMethodRecord): string {
   const label = METHODS[record.method]?.label ?? record.method
-  const detail = record.details.iban ?? record.details.accountNumber ?? record.details.email ?? record.details.phone
-  const target = detail ?? record.details.address
+  const {details} = record
+  if (details.email) return `${label}, ${details.email}`
+  const target = details.iban ?? details.accountNumber ?? details.phone ?? details.address
   return target ? `${label}, ending ${target.slice(-4)}` : label
 }
 

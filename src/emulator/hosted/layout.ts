@@ -135,8 +135,9 @@ ${content}
 </form>`
 }
 
-export const doneLink = (redirectUrl: string, label = 'Done') =>
-  html`<a class="button primary" href="${redirectUrl}">${label}</a>`
+/** "Done": back to the session's redirectUrl; `primary` unless the page has another main action. */
+export const doneLink = (redirectUrl: string, primary = true) =>
+  html`<a class="button${primary ? ' primary' : ''}" href="${redirectUrl}">Done</a>`
 
 export const STYLESHEET = `
 :root{--accent:#1d4ed8;--accent-dark:#1e3a8a;--ink:#111827;--muted:#4b5563;--line:#d1d5db;--bg:#f3f4f6;--error:#b91c1c;--ok:#047857}
