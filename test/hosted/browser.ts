@@ -112,11 +112,12 @@ export function useBrowser(): BrowserHandle {
 }
 
 /** On a sign-in page: sends the code to `email` (or the pre-filled address), reads it from the emulator inbox and signs in. */
-export async function signInInBrowser(page: Page, email?: string): Promise<void> {
+export async function signInInBrowser(page: Page, email?: string, onCodePage?: () => Promise<unknown>): Promise<void> {
   await expect.poll(() => page.locator('h1').textContent()).toBe('Sign in')
   if (email !== undefined) await page.getByLabel('E-mail address').fill(email)
   await page.getByRole('button', {name: 'Send code'}).click()
   const code = (await page.locator('#sign-in-code').textContent())?.trim() ?? ''
+  await onCodePage?.()
   expect(code).toMatch(/^\d{6}$/)
   await page.getByLabel('Sign-in code').fill(code)
   await page.getByRole('button', {name: 'Sign in'}).click()

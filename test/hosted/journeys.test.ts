@@ -27,7 +27,7 @@ describeInBrowser('hosted pages in Chromium: journeys', () => {
     const url = await mint(ctx.api, 'payout', {payoutId: payout.id, redirectUrl: target.url('/claim-done')})
     await page.goto(url)
     await expect(page.getByLabel('E-mail address').inputValue()).resolves.toBe('ada@example.com')
-    await signInInBrowser(page)
+    await signInInBrowser(page, undefined, () => browser.screenshot('sign-in'))
     expect(await heading()).toBe('Claim your payout')
     await page.getByLabel('Bank transfer (SEPA, IBAN)').check()
     await page.getByRole('button', {name: 'Continue'}).click()

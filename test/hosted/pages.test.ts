@@ -278,6 +278,27 @@ describe('hosted pages over HTTP', () => {
       expect(textOf((await recipient.get(claimUrl)).html)).toContain('You have been paid')
     })
 
+    it('a payout to a social handle has no known address: any address may sign in and claim', async () => {
+      const payout = await approvedPayout(ctx.api, {creatorHandle: '@ada', email: undefined})
+      const url = await mint(ctx.api, 'payout', {payoutId: payout.id, redirectUrl: REDIRECT})
+      const visitor = new Visitor()
+      const signIn = await visitor.get(url)
+      expect(signIn.html).toContain('name="email" type="email" value=""')
+      await visitor.signIn(url, 'ada.creator@example.com')
+      const page = await visitor.submit(`${url}/claim`, {
+        method: 'bank-uk',
+        accountHolderName: 'Ada Creator',
+        sortCode: '12-34-56',
+        accountNumber: '12345678',
+      })
+      expect(textOf(page.html)).toContain('You have been paid')
+      expect(await v1Status(ctx.api, payout.id)).toBe('completed')
+      // The address of a form opened directly leads back to the page.
+      const direct = await visitor.get(`${url}/claim`)
+      expect(direct.status).toBe(303)
+      expect(direct.location).toBe(new URL(url).pathname)
+    })
+
     it('a deleted payout shows that it was withdrawn', async () => {
       const payout = await approvedPayout(ctx.api)
       const url = await mint(ctx.api, 'payout', {payoutId: payout.id, redirectUrl: REDIRECT})

@@ -9,7 +9,7 @@ import {claim, claimPage} from './claim.js'
 import {type HostedState, PageContext} from './context.js'
 import {html} from './html.js'
 import {completeKyb, kybPage} from './kyb.js'
-import {page, STYLESHEET, STYLESHEET_PATH} from './layout.js'
+import {page, STYLESHEET, STYLESHEET_PATH, seeOther} from './layout.js'
 import {SignInCodes} from './security.js'
 import {signIn, signInPage, signOut, verifyCode} from './signin.js'
 import {createWallet, requestAccess} from './team-gate.js'
@@ -20,6 +20,7 @@ import {createWallet, requestAccess} from './team-gate.js'
  * - `POST /hosted/<kind>/<token>/<action>`: the forms (sign-in, verify, sign-out, and per kind claim,
  *   approve, kyb, allowance, wallet, request-access), each checked for its form token, each answering
  *   with a redirect back to the page (post/redirect/get) or the page with its errors;
+ * - `GET /hosted/<kind>/<token>/<action>`: back to the page (303);
  * - `GET /hosted/assets/hosted.css`: the stylesheet.
  * Every request verifies the session token (signature, kind, expiry on the emulator clock) first: an
  * expired or altered link shows an error page and changes nothing. See docs/hosted-pages.md.
@@ -109,5 +110,12 @@ export function hostedRoutes(app: EmulatorApp): Route[] {
     },
     {method: 'GET', path: '/hosted/:kind/:token', access, handler: request => handle(app, state, request)},
     {method: 'POST', path: '/hosted/:kind/:token/:action', access, handler: request => handle(app, state, request)},
+    // A form's address opened directly (a bookmark, a reload after an error page): back to the page.
+    {
+      method: 'GET',
+      path: '/hosted/:kind/:token/:action',
+      access,
+      handler: ({params}) => seeOther(`/hosted/${encodeURIComponent(params.kind)}/${encodeURIComponent(params.token)}`),
+    },
   ]
 }
