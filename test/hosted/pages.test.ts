@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {usePlatformBrands} from '../../src/emulator/hosted/branding.js'
 import {createSessionToken} from '../../src/emulator/index.js'
-import {startReceiver, useEmulator} from '../emulator/helpers.js'
+import {FULL, startReceiver, useEmulator} from '../emulator/helpers.js'
+import {isolatedHome, runCli} from '../helpers/cli.js'
 import {approvedPayout, MEMBER, mint, OTHER_OWNER, OWNER, textOf, Visitor, v1Status, v2Status} from './helpers.js'
 
 /** The hosted pages over plain HTTP (no browser): sign-in, form tokens, links, and each page's rules. */
@@ -408,6 +409,28 @@ describe('hosted pages over HTTP', () => {
       expect(textOf(done.html)).toContain('Business verified')
       expect((await ctx.api.get('/api/v1/team')).body.kybStatus).toBe('verified')
       expect((await ctx.api.get('/api/v2/team')).body.kybStatus).toBe('verified')
+    })
+  })
+
+  describe('URLs minted by the CLI', () => {
+    it('payctl api POST /api/v1/session/allowance prints a URL whose page sets the allowance', async () => {
+      const home = isolatedHome()
+      const cli = await runCli(
+        ['api', 'POST', '/api/v1/session/allowance', '-d', JSON.stringify({redirectUrl: REDIRECT, branding: 'team'})],
+        {env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL}},
+      )
+      expect(cli.code, cli.stderr).toBe(0)
+      const url: string = JSON.parse(cli.stdout).url
+      expect(url.startsWith(`${ctx.emu.url}/hosted/allowance/`)).toBe(true)
+      const owner = new Visitor()
+      const page = await owner.signIn(url, OWNER)
+      expect(page.html).toContain('<body class="brand-team">')
+      const saved = await owner.submit(`${url}/allowance`, {currency: 'EUR', limit: '75.5'})
+      expect(textOf(saved.html)).toContain('The daily limit for EUR is now EUR 75.50')
+      const eur = (await ctx.api.get('/api/v1/team')).body.balances.find(
+        (b: {currency: string}) => b.currency === 'EUR',
+      )
+      expect(eur.allowance).toMatchObject({limit: '75.50', used: '0.00', remaining: '75.50'})
     })
   })
 
