@@ -35,6 +35,8 @@ describeInBrowser('hosted pages in Chromium: bad input', () => {
     await browser.screenshot('sign-in-wrong-code')
     // The field's error is announced with it.
     expect(await page.getByLabel('Sign-in code').getAttribute('aria-describedby')).toContain('field-code-error')
+    // The field in error has the focus; the alert's link leads to it as well.
+    expect(await page.locator('#field-code:focus').count()).toBe(1)
     await page.getByRole('link', {name: /That code is not correct/}).click()
     expect(await page.locator('#field-code:focus').count()).toBe(1)
     await page.getByLabel('Sign-in code').fill(code)

@@ -156,7 +156,7 @@ function chooser(ctx: PageContext, errors: FieldError[], selected?: string): Htm
     <input type="radio" name="method" value="${method}" id="method-${method}" aria-describedby="method-${method}-hint"${
       method === selected ? html` checked` : ''
     }>
-    <label for="method-${method}">${label} <span class="hint" id="method-${method}-hint">· ${hint}</span></label>
+    <label for="method-${method}">${label}</label> <span class="hint" id="method-${method}-hint">· ${hint}</span>
   </div>`,
   )}
 </fieldset>

@@ -6,7 +6,8 @@ import {type Html, html, raw} from './html.js'
  * The page frame, form helpers and the stylesheet. Every page: a skip link, a sandbox notice, the brand
  * header, one `<h1>`, a "Go back" link to the session's `redirectUrl` and, when signed in, who is signed in
  * with a sign-out button. Errors are listed in an alert at the top (each linking to its field) and repeated
- * under the field (`aria-describedby`, `aria-invalid`). The server validates, so forms carry `novalidate`.
+ * under the field (`aria-describedby`, `aria-invalid`); the first field in error has the focus (`autofocus`,
+ * no script). The server validates, so forms carry `novalidate`.
  */
 
 export const STYLESHEET_PATH = '/hosted/assets/hosted.css'
@@ -123,7 +124,8 @@ export function field(options: FieldOptions): Html {
     ${options.autocomplete ? raw(`autocomplete="${options.autocomplete}"`) : ''}
     ${options.inputmode ? raw(`inputmode="${options.inputmode}"`) : ''}
     ${options.verbatim ? raw('spellcheck="false" autocapitalize="off"') : ''}
-    ${described ? html`aria-describedby="${described}"` : ''} ${error ? raw('aria-invalid="true"') : ''} required>
+    ${described ? html`aria-describedby="${described}"` : ''} ${error ? raw('aria-invalid="true"') : ''}
+    ${options.errors?.[0]?.field === options.name ? raw('autofocus') : ''} required>
 </div>`
 }
 
@@ -161,9 +163,10 @@ input[type=text],input[type=email],input[type=tel],select{width:100%;padding:8px
 .has-error input{border-color:var(--error)}
 .field-error{color:var(--error);font-weight:600;margin:0 0 4px}
 fieldset{border:0;padding:0;margin:0 0 16px}
-.choice{display:flex;gap:8px;align-items:flex-start;padding:8px 10px;border:1px solid var(--line);border-radius:4px;margin-bottom:6px}
+.choice{display:flex;gap:8px;align-items:center;padding:8px 10px;border:1px solid var(--line);border-radius:4px;margin-bottom:6px}
 .choice label{font-weight:400;margin:0}
-.choice input{width:20px;height:20px;margin-top:2px}
+.choice input{width:20px;height:20px;margin:0}
+.choice .hint{margin:0}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 .button,button{display:inline-block;font:inherit;font-weight:600;padding:10px 18px;border-radius:6px;border:2px solid var(--accent);background:#fff;color:var(--accent-dark);text-decoration:none;cursor:pointer}
 .button.primary,button.primary{background:var(--accent);color:#fff}
