@@ -172,6 +172,7 @@ fieldset{border:0;padding:0;margin:0 0 16px}
 .button.primary,button.primary{background:var(--accent);color:#fff}
 button.link{border:0;padding:0;background:none;color:var(--accent-dark);text-decoration:underline;font-weight:400}
 .actions{display:flex;flex-wrap:wrap;gap:12px;align-items:center;margin-top:20px}
+form+form{margin-top:12px}
 .alert{padding:12px 16px;border-radius:6px;margin:0 0 16px;border-left:6px solid}
 .alert.error{background:#fef2f2;border-color:var(--error)}.alert.error a{color:var(--error)}
 .alert.ok{background:#ecfdf5;border-color:var(--ok)}
