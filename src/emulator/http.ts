@@ -8,7 +8,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 export interface Reply {
   status: number
   body?: unknown
-  headers?: Record<string, string>
+  /** Arrays for repeated headers (`set-cookie`). */
+  headers?: Record<string, string | string[]>
+  /** Sent as it is instead of JSON `body` (HTML pages, stylesheets); set `content-type` in `headers`. */
+  raw?: string
 }
 
 export interface RequestContext {
@@ -17,8 +20,10 @@ export interface RequestContext {
   params: Record<string, string>
   query: URLSearchParams
   headers: IncomingHttpHeaders
-  /** The parsed JSON body; undefined when the request had none. */
+  /** The parsed JSON body; undefined when the request had none or sent a form. */
   body: unknown
+  /** An `application/x-www-form-urlencoded` body (hosted pages, OAuth forms). */
+  form?: URLSearchParams
   requestId: string
   /** `http://host:port` as the client addressed the emulator. */
   origin: string

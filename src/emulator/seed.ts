@@ -36,7 +36,7 @@ export interface NewTeam {
   keys?: Array<{key?: string; name: string; scopes: readonly string[]}>
 }
 
-const walletAddress = () => `0x${randomBytes(20).toString('hex')}`
+export const newWalletAddress = () => `0x${randomBytes(20).toString('hex')}`
 export const newApiKey = () => `sk_sandbox_${randomBytes(20).toString('hex')}`
 
 /** Creates a team with its owner, accounts and keys; answers the team id and the keys. */
@@ -50,7 +50,7 @@ export function createTeam(app: EmulatorApp, team: NewTeam): {teamId: string; ke
       name: team.name,
       kyb_status: 'pending',
       dac7_reporting_required: 0,
-      wallet_address: team.wallet === false ? null : walletAddress(),
+      wallet_address: team.wallet === false ? null : newWalletAddress(),
       created_at: now,
     })
     const owner = team.owner ?? {email: `owner+${teamId.slice(0, 8)}@example.com`, name: `${team.name} Owner`}

@@ -32,6 +32,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function send(res: ServerResponse, reply: Reply): void {
+  if (reply.raw !== undefined) {
+    res.writeHead(reply.status, {...reply.headers, 'content-length': Buffer.byteLength(reply.raw)})
+    res.end(reply.raw)
+    return
+  }
   const text = reply.body === undefined ? '' : JSON.stringify(reply.body)
   res.writeHead(reply.status, {
     ...reply.headers,
@@ -101,7 +106,10 @@ export class EmulatorServer {
         })
 
       let body: unknown
-      if (raw.trim()) {
+      let form: URLSearchParams | undefined
+      if (/^application\/x-www-form-urlencoded\b/i.test(header(req.headers, 'content-type') ?? ''))
+        form = new URLSearchParams(raw)
+      else if (raw.trim()) {
         try {
           body = JSON.parse(raw)
         } catch (error) {
@@ -115,6 +123,7 @@ export class EmulatorServer {
         query: url.searchParams,
         headers: req.headers,
         body,
+        form,
         requestId,
         origin: `http://${req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`}`,
         remoteAddress: req.socket.remoteAddress ?? '',

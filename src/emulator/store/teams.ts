@@ -37,6 +37,9 @@ export class TeamStore {
       setBalance: db.prepare<[string, string, string, string]>(
         'UPDATE accounts SET total = ?, reserved = ? WHERE team_id = ? AND currency = ?',
       ),
+      setAllowance: db.prepare<[string | null, string | null, string, string]>(
+        'UPDATE accounts SET allowance_limit = ?, allowance_resets_at = ? WHERE team_id = ? AND currency = ?',
+      ),
     }
   }
 
@@ -83,5 +86,10 @@ export class TeamStore {
 
   setBalance(teamId: string, currency: string, total: string, reserved: string): void {
     this.q.setBalance.run(total, reserved, teamId, currency)
+  }
+
+  /** The daily spending allowance of one account (`null` removes it); `used` is left as it is. */
+  setAllowance(teamId: string, currency: string, limit: string | null, resetsAt: string | null): void {
+    this.q.setAllowance.run(limit, resetsAt, teamId, currency)
   }
 }
