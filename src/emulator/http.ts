@@ -7,7 +7,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
 export interface Reply {
   status: number
+  /** Sent as JSON. */
   body?: unknown
+  /** Sent as is instead of `body` (HTML pages, redirects), with the `content-type` of `headers`. */
+  text?: string
   headers?: Record<string, string>
 }
 
@@ -17,7 +20,7 @@ export interface RequestContext {
   params: Record<string, string>
   query: URLSearchParams
   headers: IncomingHttpHeaders
-  /** The parsed JSON body; undefined when the request had none. */
+  /** The parsed JSON body (the raw text for `rawBody` routes); undefined when the request had none. */
   body: unknown
   requestId: string
   /** `http://host:port` as the client addressed the emulator. */

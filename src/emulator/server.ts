@@ -32,6 +32,15 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function send(res: ServerResponse, reply: Reply): void {
+  if (reply.text !== undefined) {
+    res.writeHead(reply.status, {
+      'content-type': 'text/plain; charset=utf-8',
+      ...reply.headers,
+      'content-length': Buffer.byteLength(reply.text),
+    })
+    res.end(reply.text)
+    return
+  }
   const text = reply.body === undefined ? '' : JSON.stringify(reply.body)
   res.writeHead(reply.status, {
     ...reply.headers,
@@ -100,8 +109,8 @@ export class EmulatorServer {
           headers: {allow: match.allowed.join(', ')},
         })
 
-      let body: unknown
-      if (raw.trim()) {
+      let body: unknown = match.route.rawBody ? raw : undefined
+      if (!match.route.rawBody && raw.trim()) {
         try {
           body = JSON.parse(raw)
         } catch (error) {

@@ -2,6 +2,7 @@ import {mkdir} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {Command, Flags} from '@oclif/core'
 import {ExitCode} from '../../exit-codes.js'
+import {LOCAL_EMULATOR} from '../../local-emulator.js'
 
 export default class EmulatorStart extends Command {
   static override summary = 'Run the local emulator of the whole service in the foreground'
@@ -23,6 +24,10 @@ export default class EmulatorStart extends Command {
       description: 'Default: emulator.sqlite in the data directory of payctl (PAYCTL_DATA_DIR overrides it).',
     }),
     reset: Flags.boolean({summary: 'Empty the database and seed it again before starting.', default: false}),
+    'auto-consent': Flags.boolean({
+      summary: 'For automated tests: an OAuth login_hint of a team member signs in and consents without the pages.',
+      default: false,
+    }),
     json: Flags.boolean({
       summary: 'Print one JSON line (url, port, team, keys) on stdout once listening, nothing else.',
       default: false,
@@ -42,6 +47,7 @@ export default class EmulatorStart extends Command {
         host: flags.host,
         dataFile,
         reset: flags.reset,
+        autoConsent: flags['auto-consent'],
         log: line => process.stderr.write(`${line}\n`),
       })
     } catch (error) {
@@ -74,6 +80,9 @@ export default class EmulatorStart extends Command {
       this.log(`Full key:    ${seed.keys.full}   (every scope, including payouts:approve)`)
       this.log(`Default key: ${seed.keys.default}   (default scopes)`)
       this.log(`Other team:  ${seed.otherTeam.teamId}   key ${seed.otherTeam.keys.full}`)
+      this.log(
+        `OAuth:       client ${LOCAL_EMULATOR.oauthClientId}, sign in as owner@example.com${flags['auto-consent'] ? ' (auto-consent on)' : ''}`,
+      )
       this.log('Control routes under /_emulator (docs/emulator.md). Press Ctrl-C to stop.')
     }
 
