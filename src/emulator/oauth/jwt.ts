@@ -27,21 +27,32 @@ export class SigningKeys {
     private readonly now: () => number,
   ) {}
 
+  /**
+   * The key in force. A fresh database gets one; after a reset (the table emptied) the key pair this
+   * instance generated before is stored again under a new kid, since RSA generation is slow and tokens of
+   * before the reset are refused anyway (their grants are gone).
+   */
   private current(): {kid: string; privateKey: KeyObject} {
-    if (this.cache && this.store.signingKey()?.kid === this.cache.kid) return this.cache
-    let row = this.store.signingKey()
-    if (!row) {
-      const {privateKey, publicKey} = generateKeyPairSync('rsa', {modulusLength: 2048})
-      const kid = `emu-${randomBytes(8).toString('hex')}`
-      row = {
-        kid,
-        private_pem: privateKey.export({format: 'pem', type: 'pkcs8'}).toString(),
-        public_jwk: JSON.stringify({...publicKey.export({format: 'jwk'}), kid, alg: 'RS256', use: 'sig'}),
-        created_at: this.now(),
-      }
-      this.store.insertKey(row)
+    const row = this.store.signingKey()
+    if (row && this.cache?.kid === row.kid) return this.cache
+    if (row) {
+      this.cache = {kid: row.kid, privateKey: createPrivateKey(row.private_pem)}
+      return this.cache
     }
-    this.cache = {kid: row.kid, privateKey: createPrivateKey(row.private_pem)}
+    const privateKey = this.cache?.privateKey ?? generateKeyPairSync('rsa', {modulusLength: 2048}).privateKey
+    const kid = `emu-${randomBytes(8).toString('hex')}`
+    this.store.insertKey({
+      kid,
+      private_pem: privateKey.export({format: 'pem', type: 'pkcs8'}).toString(),
+      public_jwk: JSON.stringify({
+        ...createPublicKey(privateKey).export({format: 'jwk'}),
+        kid,
+        alg: 'RS256',
+        use: 'sig',
+      }),
+      created_at: this.now(),
+    })
+    this.cache = {kid, privateKey}
     return this.cache
   }
 
