@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {startEmulator} from '../../src/emulator/index.js'
-import {Api, type Body, expectError, FULL, useEmulator} from './helpers.js'
+import {type Body, expectError, FULL, useEmulator} from './helpers.js'
 import {
   claimsOf,
   expectOAuthError,
