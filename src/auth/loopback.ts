@@ -16,8 +16,8 @@ const escapeHtml = (text: string) =>
 
 /**
  * The RFC 8252 loopback redirect: a server on 127.0.0.1 only (any free port unless one is fixed), waiting for
- * the first callback that carries the expected `state`. Callbacks with another state are answered with an
- * error page and ignored; an `error` from the server with the right state ends the wait.
+ * the first callback. A callback with another `state` (forged, or from an older login) ends the login with
+ * an error, as does an `error` from the server; nothing is exchanged or stored then.
  */
 export class LoopbackReceiver {
   private server?: Server
@@ -48,6 +48,9 @@ export class LoopbackReceiver {
           400,
           'Login failed',
           'This response does not belong to the login in progress (state mismatch). Nothing was stored.',
+        )
+        this.settle?.reject(
+          new Error('the callback does not belong to this login (state mismatch: forged or stale); nothing was stored'),
         )
         return
       }
