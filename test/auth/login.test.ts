@@ -112,6 +112,15 @@ describe('payctl auth login (OAuth, PKCE, loopback redirect)', () => {
     expect(second.result.stderr).not.toMatch(/deprecated/)
   })
 
+  it("the built-in local profile logs in with the emulator's seeded platform client", async () => {
+    const home = homeFor(emu.url)
+    home.env.PAYCTL_ORIGIN = emu.url
+    const {result, authUrl} = await login(home, ['--profile', 'local', '--login-hint', 'owner@example.com'])
+    expect(authUrl.searchParams.get('client_id')).toBe(LOCAL_EMULATOR.oauthClientId)
+    expect(result.stderr).not.toMatch(/deprecated/)
+    expect(result.stderr).toContain('on profile "local"')
+  })
+
   it('a dynamically registered client cannot get payouts:approve: refused with exit 3 and the reason', async () => {
     const home = homeFor(emu.url)
     const {cli, authUrl} = await startLogin(home, ['--login-hint', 'owner@example.com', '--scope', 'payouts:approve'])

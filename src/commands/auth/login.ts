@@ -1,7 +1,9 @@
 import {Flags} from '@oclif/core'
 import {BaseCommand} from '../../base-command.js'
 import {ApiError} from '../../client/errors.js'
+import {LOCAL_PROFILE} from '../../config/profiles.js'
 import {authError, PayctlError} from '../../errors.js'
+import {LOCAL_EMULATOR} from '../../local-emulator.js'
 
 /** Every way a login can be refused ends in exit 3 (auth); unreachable servers stay transient (exit 7). */
 function loginFailure(error: unknown): unknown {
@@ -70,7 +72,11 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
     ])
     const config = new ConfigStore(this.config.configDir)
     const settings = (await config.profiles())[profile.name]
-    const clientId = this.flags['client-id'] ?? settings.clientId
+    // The built-in local profile uses the emulator's seeded platform client (no dynamic registration).
+    const clientId =
+      this.flags['client-id'] ??
+      settings.clientId ??
+      (profile.name === LOCAL_PROFILE ? LOCAL_EMULATOR.oauthClientId : undefined)
     let clientSecret: string | undefined
     if (this.flags['client-secret']) {
       const {readSecret} = await import('../../auth/secret-input.js')
