@@ -54,7 +54,7 @@ export async function oauthLogin(options: LoginOptions): Promise<LoginResult> {
   }
   const state = createState()
   const pkce = createPkce()
-  const receiver = new LoopbackReceiver(state)
+  const receiver = new LoopbackReceiver(state, metadata.issuer)
   try {
     const redirectUri = await receiver.listen(options.port)
     let clientId = options.clientId

@@ -14,7 +14,7 @@ function loginFailure(error: unknown): unknown {
       ? authError(`login failed: ${error.message}`, again)
       : error
   }
-  if (error instanceof Error && /state mismatch|no callback|answered|pasted/.test(error.message))
+  if (error instanceof Error && /state mismatch|issuer mismatch|no callback|answered|pasted/.test(error.message))
     return authError(`login failed: ${error.message}`, again)
   return error
 }
