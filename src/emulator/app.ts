@@ -59,6 +59,8 @@ export class EmulatorApp {
     this.oauth = new OAuthServer(this, {autoConsent: options.autoConsent ?? false})
     if (options.reset) this.store.wipe()
     if (!this.store.meta('seeded_at')) seed(this)
+    // A database seeded before the OAuth server existed gets its platform client now.
+    else this.oauth.ensureSeeded()
     this.store.webhooks.resetInFlight()
   }
 

@@ -138,7 +138,7 @@ describe('--debug never shows a secret', () => {
     expect(text).toMatch(/\[debug\] > POST http:\/\/127\.0\.0\.1:\d+\/api\/auth\/oauth2\/token/)
     expect(text).toMatch(/grant_type=authorization_code/)
     expect(text).toMatch(/grant_type=refresh_token/)
-    expect(text).toMatch(/\/api\/auth\/oauth2\/revoke/)
+    expect(text).toMatch(/\[debug\] > POST http:\/\/127\.0\.0\.1:\d+\/api\/auth\/oauth2\/revoke/)
     expect(text).toMatch(/\[debug\] > GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/payouts/)
     expect(text).toMatch(/code_verifier=%5Bredacted%5D/)
     // Redaction keeps what is not secret: the token endpoint, the token type, the API error code.

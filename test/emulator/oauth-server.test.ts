@@ -94,6 +94,22 @@ describe('discovery and keys', () => {
   })
 })
 
+describe('older databases', () => {
+  it('a database seeded before the OAuth server existed gets the platform client on start', async () => {
+    const dataFile = join(mkdtempSync(join(tmpdir(), 'payctl-oauth-')), 'emu.sqlite')
+    let emu = await startEmulator({port: 0, dataFile, autoConsent: true})
+    emu.app.store.db.exec('DELETE FROM oauth_clients')
+    await emu.close()
+    emu = await startEmulator({port: 0, dataFile, autoConsent: true})
+    try {
+      const tokens = await new OAuth(emu.url).login()
+      expect(claimsOf(tokens.access_token).client_id).toBe(PLATFORM_CLIENT)
+    } finally {
+      await emu.close()
+    }
+  })
+})
+
 describe('dynamic client registration (RFC 7591)', () => {
   it('registers a public client and answers its metadata, without a secret', async () => {
     const res = await register({

@@ -1,5 +1,6 @@
 import {LOCAL_EMULATOR} from '../../local-emulator.js'
 import type {EmulatorApp} from '../app.js'
+import {SEEDED} from '../seed.js'
 import {jwtAuthenticator} from './authenticator.js'
 import {createClient} from './clients.js'
 import {AuthorizationFlow} from './flow.js'
@@ -28,6 +29,12 @@ export class OAuthServer {
     this.grants = new Grants(this.store, this.keys, app.clock)
     this.flow = new AuthorizationFlow(app, this.store, this.grants, options.autoConsent)
     app.auth.addAuthenticator(jwtAuthenticator(this.store, this.keys, app.clock))
+  }
+
+  /** Seeds the platform client into a database seeded before it existed. */
+  ensureSeeded(): void {
+    if (!this.store.client(LOCAL_EMULATOR.oauthClientId) && this.app.store.teams.team(SEEDED.mainTeamId))
+      this.seed(SEEDED.mainTeamId)
   }
 
   /** The seeded platform client: public, loopback redirect on any port, every scope, the main team's. */
