@@ -8,12 +8,13 @@ export default class EmulatorStart extends Command {
   static override summary = 'Run the local emulator of the whole service in the foreground'
 
   static override description =
-    `Serves the v1 and v2 APIs, hosted-session URLs, webhooks and the /_emulator control routes on 127.0.0.1, from a SQLite database that survives restarts. The first start seeds a team with a wallet, EUR and USD balances and two API keys (one with every scope including payouts:approve, one with the default scopes), plus a second team; the built-in "local" profile uses the full key. Stop it with Ctrl-C. See docs/emulator.md.`
+    `Serves the v1 and v2 APIs, hosted-session URLs, webhooks, an OAuth authorization server (sign-in and consent pages; seeded client cl_emulator_platform) and the /_emulator control routes on 127.0.0.1, from a SQLite database that survives restarts. The first start seeds a team with a wallet, EUR and USD balances and two API keys (one with every scope including payouts:approve, one with the default scopes), plus a second team; the built-in "local" profile uses the full key. Stop it with Ctrl-C. See docs/emulator.md.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --port 0 --data :memory: --json',
     '<%= config.bin %> <%= command.id %> --data ./emulator.sqlite --reset',
+    '<%= config.bin %> <%= command.id %> --port 0 --data :memory: --json --auto-consent',
   ]
 
   static override flags = {
