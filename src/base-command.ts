@@ -78,12 +78,17 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       ])
       this.clientInstance = new PayoutClient({
         origin: profile.origin,
-        auth: await authProviderFor(profile, this.config.configDir),
+        auth: await authProviderFor(profile, this.config.configDir, this.debugTrace()),
         userAgent: `payctl/${this.config.version} node/${process.version}`,
-        debug: this.flags.debug ? line => process.stderr.write(`[debug] ${line}\n`) : undefined,
+        debug: this.debugTrace(),
       })
     }
     return this.clientInstance
+  }
+
+  /** The --debug trace writer (stderr), or undefined without --debug. */
+  protected debugTrace(): ((line: string) => void) | undefined {
+    return this.flags.debug ? line => process.stderr.write(`[debug] ${line}\n`) : undefined
   }
 
   override async catch(error: Error & {exitCode?: number}): Promise<unknown> {

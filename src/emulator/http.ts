@@ -7,10 +7,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
 export interface Reply {
   status: number
+  /** Sent as JSON. */
   body?: unknown
   /** Arrays for repeated headers (`set-cookie`). */
   headers?: Record<string, string | string[]>
-  /** Sent as it is instead of JSON `body` (HTML pages, stylesheets); set `content-type` in `headers`. */
+  /** Sent as it is instead of JSON `body` (HTML pages, stylesheets, redirects); `content-type` from `headers`. */
   raw?: string
 }
 
@@ -20,7 +21,7 @@ export interface RequestContext {
   params: Record<string, string>
   query: URLSearchParams
   headers: IncomingHttpHeaders
-  /** The parsed JSON body; undefined when the request had none or sent a form. */
+  /** The parsed JSON body (the raw text for `rawBody` routes); undefined when the request had none or sent a form. */
   body: unknown
   /** An `application/x-www-form-urlencoded` body (hosted pages, OAuth forms). */
   form?: URLSearchParams

@@ -109,6 +109,15 @@ export function seed(app: EmulatorApp): SeedInfo {
       balances: {EUR: '1000.00'},
       keys: [{key: LOCAL_EMULATOR.otherTeamFullKey, name: 'full (every scope)', scopes: FULL_SCOPES}],
     })
+    // ops@example.com belongs to both teams: the OAuth team choice has something to choose from.
+    app.store.teams.insertMember({
+      team_id: SEEDED.otherTeamId,
+      email: 'ops@example.com',
+      name: 'Oscar Ops',
+      role: 'member',
+      joined_at: app.clock.iso(),
+    })
+    app.oauth.seed(SEEDED.mainTeamId)
     app.store.setMeta('seeded_at', app.clock.iso())
   })
   return seedInfo()

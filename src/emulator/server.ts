@@ -33,7 +33,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 function send(res: ServerResponse, reply: Reply): void {
   if (reply.raw !== undefined) {
-    res.writeHead(reply.status, {...reply.headers, 'content-length': Buffer.byteLength(reply.raw)})
+    res.writeHead(reply.status, {
+      'content-type': 'text/plain; charset=utf-8',
+      ...reply.headers,
+      'content-length': Buffer.byteLength(reply.raw),
+    })
     res.end(reply.raw)
     return
   }
@@ -107,7 +111,8 @@ export class EmulatorServer {
 
       let body: unknown
       let form: URLSearchParams | undefined
-      if (/^application\/x-www-form-urlencoded\b/i.test(header(req.headers, 'content-type') ?? ''))
+      if (match.route.rawBody) body = raw
+      else if (/^application\/x-www-form-urlencoded\b/i.test(header(req.headers, 'content-type') ?? ''))
         form = new URLSearchParams(raw)
       else if (raw.trim()) {
         try {

@@ -105,11 +105,12 @@ describeInBrowser('hosted pages in Chromium: bad input', () => {
     expect(await heading()).toBe('Access requested')
     expect(await v1Status(ctx.api, ours.id)).toBe('created')
 
-    // The other team's payout, on the other team's approval link, is out of reach for our member.
+    // The other team's payout, on the other team's approval link, is out of reach for our owner (a member of
+    // our team only; ops@example.com belongs to both teams since the OAuth seed).
     const theirs = await ctx.api.v1Create({}, OTHER)
     await page.goto(await mint(ctx.api, 'approval', {payoutIds: [theirs.id], redirectUrl: target.url()}, OTHER))
     await page.getByRole('button', {name: 'Sign out'}).click()
-    await signInInBrowser(page, MEMBER)
+    await signInInBrowser(page, OWNER)
     expect(await heading()).toBe('Request access')
     expect((await ctx.api.get(`/api/v1/payout/${theirs.id}`, {key: OTHER})).body.status).toBe('created')
   })

@@ -109,6 +109,20 @@ export function controlRoutes(app: EmulatorApp): Route[] {
     },
     {
       method: 'POST',
+      path: '/_emulator/keys/revoke',
+      access,
+      handler: ({body}) => {
+        const check = new Checker()
+        const input = check.object(body, '', ['key'])
+        check.throwIfAny()
+        const key = check.string(input as Json, 'key', {required: true, max: 200})
+        check.throwIfAny()
+        if (!app.store.teams.revokeKey(key!, app.clock.iso())) throw notFound('no active API key with that value')
+        return ok({revoked: true})
+      },
+    },
+    {
+      method: 'POST',
       path: '/_emulator/teams',
       access,
       handler: ({body}) => {

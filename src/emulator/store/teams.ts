@@ -26,6 +26,9 @@ export class TeamStore {
          VALUES (@key, @team_id, @name, @scopes, @created_at, @revoked_at)`,
       ),
       key: db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE key = ? AND revoked_at IS NULL'),
+      revokeKey: db.prepare<[string, string]>(
+        'UPDATE api_keys SET revoked_at = ? WHERE key = ? AND revoked_at IS NULL',
+      ),
       insertAccount: db.prepare<[AccountRow]>(
         `INSERT INTO accounts (team_id, currency, total, reserved, allowance_limit, allowance_used, allowance_resets_at, iban, created_at)
          VALUES (@team_id, @currency, @total, @reserved, @allowance_limit, @allowance_used, @allowance_resets_at, @iban, @created_at)`,
@@ -70,6 +73,11 @@ export class TeamStore {
   /** An active (not revoked) key. */
   key(key: string): ApiKeyRow | undefined {
     return this.q.key.get(key)
+  }
+
+  /** Revokes a key (as deleting it in the dashboard does); false when it is unknown or revoked already. */
+  revokeKey(key: string, at: string): boolean {
+    return this.q.revokeKey.run(at, key).changes === 1
   }
 
   insertAccount(row: AccountRow): void {
