@@ -191,8 +191,8 @@ export class WebhookListener {
 
     if (read.tooLarge) {
       const detail = `the body is larger than ${this.maxBodyBytes} bytes`
-      answer(res, 413, errorBody('BODY_TOO_LARGE', detail), {connection: 'close'})
       this.report({receivedAt, verified: false, reason: 'body_too_large', detail, body: null, response: 413})
+      answer(res, 413, errorBody('BODY_TOO_LARGE', detail), {connection: 'close'})
       return
     }
 
@@ -223,31 +223,33 @@ export class WebhookListener {
       body,
       response: 0,
     }
+    let reply: {body: unknown; headers?: Record<string, string>}
     if (!result.ok) {
       delivery.reason = result.reason
       delivery.detail = result.message
       delivery.response = 401
-      answer(res, 401, errorBody(result.reason.toUpperCase(), result.message))
+      reply = {body: errorBody(result.reason.toUpperCase(), result.message)}
     } else if (!json) {
       delivery.reason = 'invalid_json'
       delivery.detail = 'the body is not JSON'
       delivery.response = 400
-      answer(res, 400, errorBody('INVALID_JSON', 'the body is not JSON'))
+      reply = {body: errorBody('INVALID_JSON', 'the body is not JSON')}
     } else {
       const status = this.nextStatus() ?? (forward ? (forward.status ?? 502) : 200)
       delivery.response = status
-      if (status >= 200 && status < 300) answer(res, status, {received: true})
-      else
-        answer(
-          res,
-          status,
-          errorBody('ANSWERED_BY_LISTENER', `answered ${status} as asked`),
-          status === 429 ? {'retry-after': '60'} : {},
-        )
+      reply =
+        status >= 200 && status < 300
+          ? {body: {received: true}}
+          : {
+              body: errorBody('ANSWERED_BY_LISTENER', `answered ${status} as asked`),
+              headers: status === 429 ? {'retry-after': '60'} : {},
+            }
     }
     if (forward) delivery.forward = forward
     if (this.options.saveDir) delivery.saved = await this.save(req, read.body, delivery)
+    // Shown before the answer goes out, so the sender never sees an answer that is not on screen yet.
     this.report(delivery)
+    answer(res, delivery.response, reply.body, reply.headers)
   }
 
   private report(delivery: Delivery): void {

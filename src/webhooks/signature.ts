@@ -106,12 +106,11 @@ export function timestampFormatProblem(timestamp: string): string | undefined {
   return 'the timestamp is not Unix seconds'
 }
 
-/** "412 s", "3 min", "2 h", "5 days": how far a timestamp is from now. */
+/** "412 s", "2.5 h", "5 days": how far a timestamp is from now. */
 export function describeSeconds(seconds: number): string {
   const s = Math.abs(Math.round(seconds))
-  if (s < 120) return `${s} s`
-  if (s < 7200) return `${Math.round(s / 60)} min`
-  if (s < 172_800) return `${Math.round(s / 3600)} h`
+  if (s < 3600) return `${s} s`
+  if (s < 172_800) return `${(s / 3600).toFixed(1)} h`
   return `${Math.round(s / 86_400)} days`
 }
 
