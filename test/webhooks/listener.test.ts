@@ -24,7 +24,10 @@ async function post(url: string, raw: string | Buffer, headers: Record<string, s
   return {status: response.statusCode, headers: response.headers, text: await response.body.text()}
 }
 
-function signedHeaders(raw: string | Buffer, options: {secret?: string; timestamp?: number; prefix?: string} = {}) {
+function signedHeaders(
+  raw: string | Buffer,
+  options: {secret?: string; timestamp?: number; prefix?: string} = {},
+): Record<string, string> {
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000)
   const prefix = options.prefix ?? 'X-Service'
   return {
@@ -190,7 +193,7 @@ describe('webhook listener', () => {
       )
       const url = await start({forwardTo: `${app.origin}/hooks/payouts`})
       const raw = body('approved')
-      const headers = {...signedHeaders(raw), 'x-custom': 'kept'}
+      const headers: Record<string, string> = {...signedHeaders(raw), 'x-custom': 'kept'}
       expect((await post(url, raw, headers)).status).toBe(202)
       expect((await post(url, raw, headers)).status).toBe(500)
       expect(app.requests).toHaveLength(2)
