@@ -71,7 +71,16 @@ Exit 0 when the receiver did what a correct one does: 2xx for a good delivery; 4
         : this.flags.stale
           ? ' with a stale timestamp'
           : ''
-      this.out.line(`Sent a delivery${kind} to ${result.url} (timestamp ${result.timestamp})`)
+      const {summarize} = await import('../../webhooks/payload.js')
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(body.toString('utf8'))
+      } catch {
+        parsed = undefined
+      }
+      const {status, payoutId} = summarize(parsed)
+      const what = payoutId ? `payout ${payoutId}${status ? ` (${status})` : ''}` : 'a delivery'
+      this.out.line(`Sent ${what}${kind} to ${result.url}, timestamp ${result.timestamp}`)
       this.out.line(`Answer: ${result.status}${result.responseBody ? ` ${result.responseBody.trim()}` : ''}`)
       if (result.ok) this.out.line(`${this.out.color.green('OK:')} ${result.message}`)
     }
