@@ -58,7 +58,7 @@ function judgeGood(status: number): {ok: boolean; message: string} {
   else if (status === 401 || status === 403 || status === 400)
     consequence +=
       '; does the receiver use the same secret, and verify the raw body (before JSON parsing) with the timestamp header?'
-  else if (status < 200 || status >= 300) consequence = `the service does not count ${status} as delivered`
+  else if (status < 400) consequence = `the service does not count ${status} as delivered`
   return {ok: false, message: `answered ${status} to a correctly signed delivery: ${consequence}`}
 }
 
