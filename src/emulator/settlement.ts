@@ -1,6 +1,6 @@
 import {createHash, randomUUID} from 'node:crypto'
 import Big from 'big.js'
-import {formatMoney} from './amounts.js'
+import {formatAmount as formatMoney} from '../money.js'
 import type {EmulatorApp} from './app.js'
 import {hasScope, type Principal} from './auth.js'
 import {type ApiFailure, insufficientBalance, insufficientScope, invalidState, verificationRequired} from './errors.js'

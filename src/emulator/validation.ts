@@ -1,5 +1,4 @@
-import {currencyProblem} from '../money.js'
-import {amountIssue} from './amounts.js'
+import {amountProblem, currencyProblem} from '../money.js'
 import {type ErrorDetail, validationError} from './errors.js'
 import {SUPPORTED_CURRENCIES} from './reference-data.js'
 
@@ -209,7 +208,7 @@ export class Checker {
       this.fail(path, `must be a decimal string like "12.50", not ${typeName(value)}`)
       return undefined
     }
-    const problem = amountIssue(value, currency)
+    const problem = amountProblem(value, currency)
     if (problem) {
       this.fail(path, problem)
       return undefined

@@ -1,5 +1,5 @@
 import Big from 'big.js'
-import {formatMoney} from './amounts.js'
+import {formatAmount as formatMoney} from '../money.js'
 import {EUR_RATES, TOKEN_SYMBOLS} from './reference-data.js'
 import type {
   AccountRow,
