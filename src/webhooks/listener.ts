@@ -231,7 +231,7 @@ export class WebhookListener {
       reply = {body: errorBody(result.reason.toUpperCase(), result.message)}
     } else if (!json) {
       delivery.reason = 'invalid_json'
-      delivery.detail = 'the body is not JSON'
+      delivery.detail = 'the body is not JSON (the signature is valid)'
       delivery.response = 400
       reply = {body: errorBody('INVALID_JSON', 'the body is not JSON')}
     } else {

@@ -24,9 +24,9 @@ export function deliveryLine(delivery: Delivery, color: Palette): string {
   const code = delivery.response
   const answered = `-> ${code}`
   const answeredText = code >= 200 && code < 300 ? answered : color.yellow(answered)
-  const verdict = delivery.verified
-    ? color.green('verified')
-    : color.red(`REJECTED ${delivery.reason ?? ''}${delivery.detail ? `: ${delivery.detail}` : ''}`)
+  const verdict = delivery.reason
+    ? color.red(`REJECTED ${delivery.reason}${delivery.detail ? `: ${delivery.detail}` : ''}`)
+    : color.green('verified')
   let forward = ''
   if (delivery.forward)
     forward =
