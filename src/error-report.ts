@@ -66,7 +66,13 @@ export function parseErrorMessage(error: unknown): string {
 /** Maps every error class to its exit code and message (README "Exit codes"). */
 export function reportError(error: unknown): ErrorReport {
   if (error instanceof PayctlError) {
-    return {exitCode: error.exitCode, code: error.code, message: error.message, suggestions: error.suggestions}
+    return {
+      exitCode: error.exitCode,
+      code: error.code,
+      message: error.message,
+      ...(error.data === undefined ? {} : {data: error.data}),
+      suggestions: error.suggestions,
+    }
   }
   if (error instanceof ApiError) {
     return {
