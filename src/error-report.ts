@@ -55,7 +55,7 @@ function apiMessage(error: ApiError): string {
 export function parseErrorMessage(error: unknown): string {
   const lines = String((error as Error)?.message ?? error)
     .split('\n')
-    .map(line => line.trim())
+    .map(line => line.trim().replace(/^Missing required flag (?!-)(\S+)/, 'Missing required flag --$1'))
     .filter(line => line && !/^See more help/.test(line) && !/^The following errors? occurred:?$/.test(line))
   const [first, ...rest] = lines
   const flag = /^Parsing (--[\w-]+)/.exec(first ?? '')?.[1]
