@@ -1,0 +1,91 @@
+import type {RowSet} from './duplicates.js'
+import {mapHeader} from './headers.js'
+import {derivedCustomId} from './keys.js'
+import {readRecords} from './records.js'
+import {Cells, type RowSchema, type SchemaOptions} from './schema.js'
+import type {Delimiter} from './sniff.js'
+
+/**
+ * The sending pass: the file is streamed again (only the chunks in flight are in memory) and its valid rows
+ * are grouped into chunks of 100, numbered from 1. The grouping depends only on the file and the options,
+ * so a re-run forms the same chunks, with the same idempotency keys.
+ */
+
+export const CHUNK_SIZE = 100
+
+export interface ChunkRow<Item> {
+  line: number
+  customId: string
+  item: Item
+}
+
+/** A row left out (invalid, with --skip-invalid): it still gets its line in the report. */
+export interface SkippedRow {
+  line: number
+  customId?: string
+  error: string
+}
+
+export interface Chunk<Item> {
+  /** 1-based. */
+  number: number
+  rows: ChunkRow<Item>[]
+  /** Invalid rows of the file that come before this chunk's last row (and after the previous chunk's). */
+  skipped: SkippedRow[]
+}
+
+export interface ChunkOptions<Item> {
+  path: string
+  schema: RowSchema<Item>
+  schemaOptions: SchemaOptions
+  encoding: string
+  delimiter: Delimiter
+  fileHash: string
+  invalidRows: RowSet
+  duplicateOf: Map<number, string>
+  size?: number
+}
+
+export const chunkCount = (validRows: number, size = CHUNK_SIZE) => Math.ceil(validRows / size)
+
+export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGenerator<Chunk<Item>> {
+  const size = options.size ?? CHUNK_SIZE
+  const reader = await readRecords({path: options.path, encoding: options.encoding, delimiter: options.delimiter})
+  let cells: Cells | undefined
+  let ordinal = 0
+  let number = 1
+  let rows: ChunkRow<Item>[] = []
+  let skipped: SkippedRow[] = []
+  for await (const batch of reader.batches) {
+    for (const record of batch) {
+      if (!cells) {
+        cells = new Cells(mapHeader(record.cells, options.schema.columns, options.schema.foreign))
+        continue
+      }
+      const row = ordinal++
+      cells.load(record.cells)
+      const customId = cells.get('customId')
+      if (options.invalidRows.has(row)) {
+        const parsed = options.schema.parse(cells, options.schemaOptions)
+        const error =
+          options.duplicateOf.get(row) ??
+          parsed.errors?.map(e => `${e.column}: ${e.message}`).join('; ') ??
+          'invalid row (see the validation errors)'
+        skipped.push({line: record.line, customId, error})
+        continue
+      }
+      const parsed = options.schema.parse(cells, options.schemaOptions)
+      if (!parsed.row) throw new Error(`line ${record.line} changed between the validation and the sending pass`)
+      const item = customId
+        ? parsed.row.item
+        : options.schema.withCustomId(parsed.row.item, derivedCustomId(options.fileHash, record.line))
+      rows.push({line: record.line, customId: customId ?? derivedCustomId(options.fileHash, record.line), item})
+      if (rows.length === size) {
+        yield {number: number++, rows, skipped}
+        rows = []
+        skipped = []
+      }
+    }
+  }
+  if (rows.length || skipped.length) yield {number, rows, skipped}
+}

@@ -1,0 +1,278 @@
+import {PayctlError} from '../errors.js'
+import {ExitCode} from '../exit-codes.js'
+import {CurrencyTotals} from '../money.js'
+import {FingerprintTable, RowSet} from './duplicates.js'
+import {type HeaderMapping, mapHeader} from './headers.js'
+import {fileHasher} from './keys.js'
+import {CsvSyntaxError, readRecords} from './records.js'
+import {Cells, type RowSchema, type SchemaOptions} from './schema.js'
+import type {Delimiter} from './sniff.js'
+
+/**
+ * Validation of the whole file before anything is sent, streamed (memory flat in file size): every row
+ * checked against the schema, amounts totalled per currency (decimal arithmetic), duplicate customIds
+ * found, and the invalid rows remembered (1 bit a row) so that `--skip-invalid` can leave them out.
+ */
+
+export interface ValidationError {
+  line: number
+  /** The column as the file names it; empty for a problem of the whole row or file. */
+  column: string
+  message: string
+}
+
+export interface ValidationResult {
+  rows: number
+  valid: number
+  invalid: number
+  totals: Record<string, string>
+  /** The first `maxErrors` errors, by line. */
+  errors: ValidationError[]
+  /** Errors beyond `maxErrors`, counted but not listed. */
+  errorsOmitted: number
+  /** The file cannot be read as a whole (bad header, CSV syntax error): never sendable, even with --skip-invalid. */
+  fatal: boolean
+  invalidRows: RowSet
+  /** Why a row that parses is still invalid (its customId is duplicated), by row ordinal. */
+  duplicateOf: Map<number, string>
+  fileHash: string
+  delimiter: Delimiter
+  encoding: string
+  /** Header cells that matched no column (ignored). */
+  ignoredColumns: string[]
+  /** Valid rows without a customId (they get one derived from the file's hash and their line). */
+  withoutCustomId: number
+  /** Valid rows that move money on their own (v2 --and-then pay, v1 preApproved), for the confirmation. */
+  moneyMoving: {count: number; totals: Record<string, string>}
+}
+
+export interface ValidateOptions<Item> {
+  path: string
+  schema: RowSchema<Item>
+  schemaOptions: SchemaOptions
+  encoding: string
+  delimiter?: Delimiter
+  maxErrors?: number
+  /** Aborted on Ctrl-C: validation stops, nothing is sent. */
+  signal?: AbortSignal
+}
+
+export const interruptedError = () =>
+  new PayctlError('interrupted: nothing was sent', {exitCode: ExitCode.interrupted, code: 'INTERRUPTED'})
+
+export const formatValidationError = (error: ValidationError) =>
+  `line ${error.line}${error.column ? `, column ${error.column}` : ''}: ${error.message}`
+
+interface Suspects {
+  rows: RowSet
+}
+
+interface ScanResult {
+  result: Omit<ValidationResult, 'fileHash'>
+  /** Pairs of rows whose customId fingerprints match (to confirm with a second scan). */
+  suspects: RowSet
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+async function scan<Item>(
+  options: ValidateOptions<Item>,
+  onBytes: ((chunk: Buffer) => void) | undefined,
+  suspects: Suspects | undefined,
+): Promise<ScanResult> {
+  const maxErrors = options.maxErrors ?? 100
+  const reader = await readRecords({
+    path: options.path,
+    encoding: options.encoding,
+    delimiter: options.delimiter,
+    onBytes,
+  })
+  const checkUtf8 = reader.encoding === 'utf8'
+  const errors: ValidationError[] = []
+  let errorCount = 0
+  const addError = (error: ValidationError) => {
+    errorCount++
+    if (errors.length < maxErrors) errors.push(error)
+  }
+  const invalidRows = new RowSet()
+  const totals = new CurrencyTotals()
+  const moneyTotals = new CurrencyTotals()
+  let moneyCount = 0
+  const table = suspects ? undefined : new FingerprintTable()
+  const found = new RowSet()
+  /** Second scan: the suspect rows' customIds, lines and amounts, settled once every row has been seen. */
+  const held = new Map<
+    string,
+    Array<{row: number; line: number; valid: boolean; currency?: string; amount?: string; movesMoney?: boolean}>
+  >()
+  let mapping: HeaderMapping | undefined
+  let headerLabels: string[] = []
+  let cells: Cells | undefined
+  let fatal = false
+  let rows = 0
+  let valid = 0
+  let withoutCustomId = 0
+
+  try {
+    for await (const batch of reader.batches) {
+      if (options.signal?.aborted) throw interruptedError()
+      for (const record of batch) {
+        if (!mapping) {
+          mapping = mapHeader(record.cells, options.schema.columns, options.schema.foreign)
+          headerLabels = record.cells.map(cell => cell.trim())
+          cells = new Cells(mapping)
+          for (const problem of mapping.problems)
+            addError({line: record.line, column: problem.column, message: problem.message})
+          if (mapping.problems.length) {
+            fatal = true
+            if (mapping.width === 1)
+              addError({
+                line: record.line,
+                column: '',
+                message: `the header has a single column: is the delimiter right? pass --delimiter ("," ";" or tab)`,
+              })
+          }
+          continue
+        }
+        const row = rows++
+        if (fatal) {
+          invalidRows.add(row)
+          continue
+        }
+        const fail = (column: string, message: string) => {
+          addError({line: record.line, column, message})
+          invalidRows.add(row)
+        }
+        const values = record.cells
+        if (values.length !== mapping.width) {
+          const extraEmpty = values.length > mapping.width && values.slice(mapping.width).every(v => v.trim() === '')
+          if (!extraEmpty) {
+            const hint = values.some(v => v.includes('\n')) ? ' (a line break inside an unquoted field?)' : ''
+            fail('', `${plural(values.length, 'field')}, but the header has ${mapping.width}${hint}`)
+            continue
+          }
+        }
+        if (checkUtf8) {
+          const bad = values.findIndex(v => v.includes('\ufffd'))
+          if (bad !== -1) {
+            fail(
+              headerLabels[bad] ?? `#${bad + 1}`,
+              'is not valid UTF-8; if the file comes from Excel on Windows, pass --encoding windows-1252',
+            )
+            continue
+          }
+        }
+        cells!.load(values)
+        const customId = cells!.get('customId')
+        const parsed = options.schema.parse(cells!, options.schemaOptions)
+        if (parsed.errors) for (const error of parsed.errors) fail(error.column, error.message)
+        if (customId) {
+          if (table) {
+            const earlier = table.add(customId, row)
+            if (earlier !== undefined) {
+              found.add(earlier)
+              found.add(row)
+            }
+          } else if (suspects?.rows.has(row)) {
+            const entry = {
+              row,
+              line: record.line,
+              valid: Boolean(parsed.row),
+              currency: parsed.row?.currency,
+              amount: parsed.row?.amount,
+              movesMoney: parsed.row?.movesMoney,
+            }
+            const list = held.get(customId)
+            if (list) list.push(entry)
+            else held.set(customId, [entry])
+            if (parsed.row) {
+              valid++
+              continue
+            }
+          }
+        }
+        if (!parsed.row) continue
+        valid++
+        if (!customId) withoutCustomId++
+        totals.add(parsed.row.currency, parsed.row.amount)
+        if (parsed.row.movesMoney) {
+          moneyCount++
+          moneyTotals.add(parsed.row.currency, parsed.row.amount)
+        }
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error
+    fatal = true
+    addError({line: error.line, column: '', message: `CSV syntax: ${error.message}`})
+  }
+
+  if (!mapping && !fatal) {
+    fatal = true
+    addError({line: 1, column: '', message: 'the file is empty: it needs a header row and one row per payout'})
+  }
+
+  // Second scan only: settle the suspects. Equal customIds are duplicates (every occurrence is invalid: the
+  // file does not say which one is meant); the others were fingerprint collisions and count as usual.
+  const duplicateOf = new Map<number, string>()
+  const duplicateErrors: ValidationError[] = []
+  for (const [customId, entries] of held) {
+    if (entries.length > 1) {
+      for (const entry of entries) {
+        const others = entries.filter(other => other !== entry).map(other => other.line)
+        const shown = others.slice(0, 3).join(', ') + (others.length > 3 ? ` and ${others.length - 3} more` : '')
+        const message = `customId "${customId}" is also used on line${others.length === 1 ? '' : 's'} ${shown}`
+        duplicateErrors.push({line: entry.line, column: cells?.label('customId') ?? 'customId', message})
+        duplicateOf.set(entry.row, message)
+        invalidRows.add(entry.row)
+        if (entry.valid) valid--
+      }
+    } else {
+      const entry = entries[0]
+      if (!entry.valid) continue
+      totals.add(entry.currency!, entry.amount!)
+      if (entry.movesMoney) {
+        moneyCount++
+        moneyTotals.add(entry.currency!, entry.amount!)
+      }
+    }
+  }
+  let allErrors = errors
+  if (duplicateErrors.length) {
+    errorCount += duplicateErrors.length
+    allErrors = [...errors, ...duplicateErrors].sort((a, b) => a.line - b.line).slice(0, maxErrors)
+  }
+
+  return {
+    suspects: found,
+    result: {
+      rows,
+      valid: fatal ? 0 : valid,
+      invalid: fatal ? rows : rows - valid,
+      totals: fatal ? {} : totals.toObject(),
+      errors: allErrors,
+      errorsOmitted: errorCount - allErrors.length,
+      fatal,
+      invalidRows,
+      duplicateOf,
+      delimiter: reader.delimiter,
+      encoding: reader.encoding,
+      ignoredColumns: mapping?.ignored ?? [],
+      withoutCustomId,
+      moneyMoving: {count: moneyCount, totals: moneyTotals.toObject()},
+    },
+  }
+}
+
+/**
+ * Validates the file in one streamed pass (two when customIds repeat: the second confirms the duplicates
+ * with the real strings). Nothing is sent here.
+ */
+export async function validateFile<Item>(options: ValidateOptions<Item>): Promise<ValidationResult> {
+  const hasher = fileHasher()
+  const first = await scan(options, chunk => hasher.update(chunk), undefined)
+  const fileHash = hasher.digest()
+  if (first.suspects.size === 0 || first.result.fatal) return {...first.result, fileHash}
+  const second = await scan(options, undefined, {rows: first.suspects})
+  return {...second.result, fileHash}
+}
