@@ -8,14 +8,21 @@ import Big from 'big.js'
 const CURRENCY_CODE = /^[A-Z]{3}$/
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/
 
+/** Intl.NumberFormat is costly to build (tens of microseconds); a CSV import asks once per row. */
+const minorUnitsCache = new Map<string, number | undefined>()
+
 /** ISO 4217 minor units (2 for EUR/USD, 0 for JPY); undefined when the code is malformed. */
 export function minorUnits(currency: string): number | undefined {
+  if (minorUnitsCache.has(currency)) return minorUnitsCache.get(currency)
   if (!CURRENCY_CODE.test(currency)) return undefined
+  let units: number | undefined
   try {
-    return new Intl.NumberFormat('en', {style: 'currency', currency}).resolvedOptions().maximumFractionDigits
+    units = new Intl.NumberFormat('en', {style: 'currency', currency}).resolvedOptions().maximumFractionDigits
   } catch {
-    return undefined
+    units = undefined
   }
+  minorUnitsCache.set(currency, units)
+  return units
 }
 
 /**

@@ -1,4 +1,4 @@
-import {amountProblem} from '../money.js'
+import {amountProblem, minorUnits} from '../money.js'
 
 /**
  * Amounts in a CSV: plain decimal strings ("1234.56"), checked by src/money.ts (no exponent, sign, zero,
@@ -7,6 +7,9 @@ import {amountProblem} from '../money.js'
  */
 
 export type AmountResult = {amount: string; problem?: undefined} | {amount?: undefined; problem: string}
+
+const PLAIN = /^\d+(\.\d+)?$/
+const NONZERO = /[1-9]/
 
 const DECIMAL_COMMA = /^\d{1,3}([. \u00a0\u202f]\d{3})*(,\d+)?$|^\d+(,\d+)?$/
 
@@ -22,6 +25,12 @@ export function readAmount(text: string, currency: string | undefined, decimalCo
     }
   } else if (/^\d+,\d{1,2}$/.test(text)) {
     return {problem: `amount "${text}" uses a decimal comma; write 12.50, or pass --decimal-comma`}
+  }
+  // Fast path for the usual row (millions of them): a plain positive decimal within the currency's decimals.
+  if (PLAIN.test(amount) && NONZERO.test(amount)) {
+    const dot = amount.indexOf('.')
+    const units = currency === undefined ? undefined : minorUnits(currency)
+    if (dot === -1 || units === undefined || amount.length - dot - 1 <= units) return {amount}
   }
   const problem = amountProblem(amount, currency)
   if (!problem) return {amount}

@@ -66,7 +66,7 @@ export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGener
       cells.load(record.cells)
       const customId = cells.get('customId')
       if (options.invalidRows.has(row)) {
-        const parsed = options.schema.parse(cells, options.schemaOptions)
+        const parsed = options.schema.parse(cells, options.schemaOptions, false)
         const error =
           options.duplicateOf.get(row) ??
           parsed.errors?.map(e => `${e.column}: ${e.message}`).join('; ') ??
@@ -74,8 +74,8 @@ export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGener
         skipped.push({line: record.line, customId, error})
         continue
       }
-      const parsed = options.schema.parse(cells, options.schemaOptions)
-      if (!parsed.row) throw new Error(`line ${record.line} changed between the validation and the sending pass`)
+      const parsed = options.schema.parse(cells, options.schemaOptions, true)
+      if (!parsed.row?.item) throw new Error(`line ${record.line} changed between the validation and the sending pass`)
       const item = customId
         ? parsed.row.item
         : options.schema.withCustomId(parsed.row.item, derivedCustomId(options.fileHash, record.line))

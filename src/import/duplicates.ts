@@ -1,8 +1,8 @@
 /**
  * Duplicate customIds within a file, in memory flat enough for a million rows: instead of a Set of strings
- * (~70 bytes a row), an open-addressing table of 64-bit fingerprints (12 bytes a slot). A fingerprint match
- * only makes a row a *suspect*; the validator confirms suspects by comparing the real strings in a second
- * pass, so a fingerprint collision can never reject a good file.
+ * (~70 bytes a row), one 52-bit fingerprint a row in a Float64Array (8 bytes a row), sorted once at the end.
+ * Equal fingerprints only make customIds *suspects*: the validator confirms them by comparing the real
+ * strings in a second pass, so a fingerprint collision can never reject a good file.
  */
 
 function fnv1a(text: string, seed: number): number {
@@ -11,7 +11,7 @@ function fnv1a(text: string, seed: number): number {
     hash ^= text.charCodeAt(i)
     hash = Math.imul(hash, 0x01000193)
   }
-  // Final avalanche (murmur3 fmix32), so that the low bits used for the slot are well mixed.
+  // Final avalanche (murmur3 fmix32).
   hash ^= hash >>> 16
   hash = Math.imul(hash, 0x85ebca6b)
   hash ^= hash >>> 13
@@ -20,57 +20,29 @@ function fnv1a(text: string, seed: number): number {
   return hash >>> 0
 }
 
-export class FingerprintTable {
-  private capacity: number
-  private high: Uint32Array
-  private low: Uint32Array
-  /** Row ordinal + 1 (0 = empty slot). */
-  private rows: Uint32Array
-  private size = 0
+/** A 52-bit fingerprint of a string, exact in a double (two independent 32-bit hashes, 20 bits of the second). */
+export const fingerprint = (text: string): number =>
+  fnv1a(text, 0x811c9dc5) * 0x100000 + (fnv1a(text, 0x9747b28c) >>> 12)
 
-  constructor(initialCapacity = 1 << 12) {
-    this.capacity = initialCapacity
-    this.high = new Uint32Array(initialCapacity)
-    this.low = new Uint32Array(initialCapacity)
-    this.rows = new Uint32Array(initialCapacity)
+export class FingerprintList {
+  private values = new Float64Array(1 << 12)
+  private length = 0
+
+  add(text: string): void {
+    if (this.length === this.values.length) {
+      const bigger = new Float64Array(this.values.length * 2)
+      bigger.set(this.values)
+      this.values = bigger
+    }
+    this.values[this.length++] = fingerprint(text)
   }
 
-  /**
-   * Records `key` for row `row` (0-based ordinal); answers the ordinal of an earlier row with the same
-   * fingerprint, if any (a suspect to confirm).
-   */
-  add(key: string, row: number): number | undefined {
-    const high = fnv1a(key, 0x811c9dc5)
-    const low = fnv1a(key, 0x9747b28c)
-    const mask = this.capacity - 1
-    for (let slot = high & mask; ; slot = (slot + 1) & mask) {
-      const stored = this.rows[slot]
-      if (stored === 0) {
-        this.high[slot] = high
-        this.low[slot] = low
-        this.rows[slot] = row + 1
-        if (++this.size * 4 > this.capacity * 3) this.grow()
-        return undefined
-      }
-      if (this.high[slot] === high && this.low[slot] === low) return stored - 1
-    }
-  }
-
-  private grow(): void {
-    const {high, low, rows} = this
-    this.capacity *= 2
-    this.high = new Uint32Array(this.capacity)
-    this.low = new Uint32Array(this.capacity)
-    this.rows = new Uint32Array(this.capacity)
-    const mask = this.capacity - 1
-    for (let i = 0; i < rows.length; i++) {
-      if (rows[i] === 0) continue
-      let slot = high[i] & mask
-      while (this.rows[slot] !== 0) slot = (slot + 1) & mask
-      this.high[slot] = high[i]
-      this.low[slot] = low[i]
-      this.rows[slot] = rows[i]
-    }
+  /** Fingerprints seen more than once (usually none). */
+  repeated(): Set<number> {
+    const sorted = this.values.subarray(0, this.length).sort()
+    const repeated = new Set<number>()
+    for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) repeated.add(sorted[i])
+    return repeated
   }
 }
 

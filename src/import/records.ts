@@ -43,9 +43,9 @@ export interface RecordReader {
   batches: AsyncGenerator<CsvRecord[]>
 }
 
-const READ_CHUNK = 256 * 1024
+const READ_CHUNK = 64 * 1024
 /** The reader waits for the consumer when this many records are queued. */
-const HIGH_WATER = 4096
+const HIGH_WATER = 1024
 
 const SYNTAX_MESSAGES: Record<string, string> = {
   INVALID_OPENING_QUOTE:

@@ -27,7 +27,7 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
   ],
   foreign: {names: ['counterpartyId', 'counterparty'], hint: 'counterparties need the v2 format (drop --api v1)'},
 
-  parse(cells: Cells, options: SchemaOptions): RowResult<CreatePayoutV1> {
+  parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<CreatePayoutV1> {
     const check = new RowCheck(cells)
     const customId = cells.get('customId')
     const description = check.required('description')
@@ -39,25 +39,24 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
     const preApproved = check.boolean('preApproved')
     const email = check.email('email')
     const phone = check.phone('phone')
-    const tags = check.tags('tags')
     const notifications = check.oneOf('notifications', NOTIFICATIONS)
-    if (check.errors.length) return {errors: check.errors}
-    const optional = {
-      customId,
-      creatorHandle,
-      verificationMethod,
-      payoutType,
-      preApproved,
-      email,
-      phone,
-      tags,
-      notifications,
-    }
-    const item = {description: description!, payoutAmount: amount!, currency: currency!} as CreatePayoutV1
-    for (const [key, value] of Object.entries(optional))
-      if (value !== undefined) (item as unknown as Record<string, unknown>)[key] = value
-    return {row: {item, customId, amount: amount!, currency: currency!, movesMoney: preApproved === true}}
+    if (check.errors) return {errors: check.errors}
+    const movesMoney = preApproved === true
+    if (!build) return {row: {customId, amount: amount!, currency: currency!, movesMoney}}
+    const tags = check.tags('tags')
+    // Built by assignment: object spreads cost microseconds a row, and a file can have millions.
+    const item = {description, payoutAmount: amount, currency} as CreatePayoutV1
+    if (customId) item.customId = customId
+    if (creatorHandle) item.creatorHandle = creatorHandle
+    if (verificationMethod) item.verificationMethod = verificationMethod
+    if (payoutType) item.payoutType = payoutType
+    if (preApproved !== undefined) item.preApproved = preApproved
+    if (email) item.email = email
+    if (phone) item.phone = phone
+    if (tags) item.tags = tags
+    if (notifications) item.notifications = notifications
+    return {row: {item, customId, amount: amount!, currency: currency!, movesMoney}}
   },
 
-  withCustomId: (item, customId) => ({customId, ...item}),
+  withCustomId: (item, customId) => Object.assign({customId}, item),
 }

@@ -20,7 +20,8 @@ export interface SchemaOptions {
 
 /** A valid row: the API body, and what validation tallies. */
 export interface ParsedRow<Item> {
-  item: Item
+  /** The API body; only built when asked (the validation pass needs the facts below, not the body). */
+  item?: Item
   /** The customId from the file, if any (rows without one get a derived id before sending). */
   customId?: string
   amount: string
@@ -35,7 +36,7 @@ export interface RowSchema<Item> {
   api: 'v1' | 'v2'
   columns: readonly ColumnSpec[]
   foreign: ForeignColumns
-  parse(cells: Cells, options: SchemaOptions): RowResult<Item>
+  parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<Item>
   /** The body with a customId set (rows without one get a derived id). */
   withCustomId(item: Item, customId: string): Item
 }
@@ -43,8 +44,12 @@ export interface RowSchema<Item> {
 /** One record's cells, read by canonical column name: trimmed, and undefined when empty or absent. */
 export class Cells {
   private values: readonly string[] = []
+  /** Canonical name -> cell position, as a plain object (read millions of times). */
+  private readonly positions: Record<string, number> = Object.create(null)
 
-  constructor(private readonly mapping: HeaderMapping) {}
+  constructor(private readonly mapping: HeaderMapping) {
+    for (const [name, position] of mapping.index) this.positions[name] = position
+  }
 
   /** Points the reader at the next record (the reader is reused for every row). */
   load(values: readonly string[]): this {
@@ -53,10 +58,12 @@ export class Cells {
   }
 
   get(name: string): string | undefined {
-    const position = this.mapping.index.get(name)
+    const position = this.positions[name]
     if (position === undefined) return undefined
-    const value = this.values[position]?.trim()
-    return value ? value : undefined
+    const value = this.values[position]
+    if (!value) return undefined
+    const trimmed = value.trim()
+    return trimmed ? trimmed : undefined
   }
 
   label(name: string): string {
@@ -66,11 +73,13 @@ export class Cells {
 
 /** Collects a row's errors, each named by the file's own column label. */
 export class RowCheck {
-  readonly errors: RowError[] = []
+  /** Allocated on the first error only (most rows have none). */
+  errors?: RowError[]
 
   constructor(private readonly cells: Cells) {}
 
   fail(name: string, message: string): undefined {
+    this.errors ??= []
     this.errors.push({column: this.cells.label(name), message})
     return undefined
   }
@@ -128,10 +137,11 @@ export class RowCheck {
   tags(name: string): string[] | undefined {
     const value = this.cells.get(name)
     if (value === undefined) return undefined
-    const tags = value
-      .split(';')
-      .map(tag => tag.trim())
-      .filter(Boolean)
+    const tags: string[] = []
+    for (const part of value.split(';')) {
+      const tag = part.trim()
+      if (tag) tags.push(tag)
+    }
     return tags.length ? tags : undefined
   }
 }

@@ -1,12 +1,12 @@
 import {PayctlError} from '../errors.js'
 import {ExitCode} from '../exit-codes.js'
-import {CurrencyTotals} from '../money.js'
-import {FingerprintTable, RowSet} from './duplicates.js'
+import {FingerprintList, fingerprint, RowSet} from './duplicates.js'
 import {type HeaderMapping, mapHeader} from './headers.js'
 import {fileHasher} from './keys.js'
 import {CsvSyntaxError, readRecords} from './records.js'
 import {Cells, type RowSchema, type SchemaOptions} from './schema.js'
 import type {Delimiter} from './sniff.js'
+import {MinorUnitTotals} from './totals.js'
 
 /**
  * Validation of the whole file before anything is sent, streamed (memory flat in file size): every row
@@ -63,14 +63,10 @@ export const interruptedError = () =>
 export const formatValidationError = (error: ValidationError) =>
   `line ${error.line}${error.column ? `, column ${error.column}` : ''}: ${error.message}`
 
-interface Suspects {
-  rows: RowSet
-}
-
 interface ScanResult {
   result: Omit<ValidationResult, 'fileHash'>
-  /** Pairs of rows whose customId fingerprints match (to confirm with a second scan). */
-  suspects: RowSet
+  /** Fingerprints of customIds seen more than once (to confirm with a second scan). */
+  suspects: Set<number>
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
@@ -78,7 +74,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 async function scan<Item>(
   options: ValidateOptions<Item>,
   onBytes: ((chunk: Buffer) => void) | undefined,
-  suspects: Suspects | undefined,
+  suspects: Set<number> | undefined,
 ): Promise<ScanResult> {
   const maxErrors = options.maxErrors ?? 100
   const reader = await readRecords({
@@ -95,11 +91,14 @@ async function scan<Item>(
     if (errors.length < maxErrors) errors.push(error)
   }
   const invalidRows = new RowSet()
-  const totals = new CurrencyTotals()
-  const moneyTotals = new CurrencyTotals()
+  const failRow = (row: number, line: number, column: string, message: string) => {
+    addError({line, column, message})
+    invalidRows.add(row)
+  }
+  const totals = new MinorUnitTotals()
+  const moneyTotals = new MinorUnitTotals()
   let moneyCount = 0
-  const table = suspects ? undefined : new FingerprintTable()
-  const found = new RowSet()
+  const fingerprints = suspects ? undefined : new FingerprintList()
   /** Second scan: the suspect rows' customIds, lines and amounts, settled once every row has been seen. */
   const held = new Map<
     string,
@@ -139,23 +138,27 @@ async function scan<Item>(
           invalidRows.add(row)
           continue
         }
-        const fail = (column: string, message: string) => {
-          addError({line: record.line, column, message})
-          invalidRows.add(row)
-        }
         const values = record.cells
         if (values.length !== mapping.width) {
           const extraEmpty = values.length > mapping.width && values.slice(mapping.width).every(v => v.trim() === '')
           if (!extraEmpty) {
             const hint = values.some(v => v.includes('\n')) ? ' (a line break inside an unquoted field?)' : ''
-            fail('', `${plural(values.length, 'field')}, but the header has ${mapping.width}${hint}`)
+            failRow(
+              row,
+              record.line,
+              '',
+              `${plural(values.length, 'field')}, but the header has ${mapping.width}${hint}`,
+            )
             continue
           }
         }
         if (checkUtf8) {
-          const bad = values.findIndex(v => v.includes('\ufffd'))
+          let bad = -1
+          for (let i = 0; i < values.length && bad === -1; i++) if (values[i].includes('\ufffd')) bad = i
           if (bad !== -1) {
-            fail(
+            failRow(
+              row,
+              record.line,
               headerLabels[bad] ?? `#${bad + 1}`,
               'is not valid UTF-8; if the file comes from Excel on Windows, pass --encoding windows-1252',
             )
@@ -164,16 +167,12 @@ async function scan<Item>(
         }
         cells!.load(values)
         const customId = cells!.get('customId')
-        const parsed = options.schema.parse(cells!, options.schemaOptions)
-        if (parsed.errors) for (const error of parsed.errors) fail(error.column, error.message)
+        const parsed = options.schema.parse(cells!, options.schemaOptions, false)
+        if (parsed.errors) for (const error of parsed.errors) failRow(row, record.line, error.column, error.message)
         if (customId) {
-          if (table) {
-            const earlier = table.add(customId, row)
-            if (earlier !== undefined) {
-              found.add(earlier)
-              found.add(row)
-            }
-          } else if (suspects?.rows.has(row)) {
+          if (fingerprints) {
+            fingerprints.add(customId)
+          } else if (suspects?.has(fingerprint(customId))) {
             const entry = {
               row,
               line: record.line,
@@ -244,7 +243,7 @@ async function scan<Item>(
   }
 
   return {
-    suspects: found,
+    suspects: fingerprints?.repeated() ?? new Set(),
     result: {
       rows,
       valid: fatal ? 0 : valid,
@@ -273,6 +272,6 @@ export async function validateFile<Item>(options: ValidateOptions<Item>): Promis
   const first = await scan(options, chunk => hasher.update(chunk), undefined)
   const fileHash = hasher.digest()
   if (first.suspects.size === 0 || first.result.fatal) return {...first.result, fileHash}
-  const second = await scan(options, undefined, {rows: first.suspects})
+  const second = await scan(options, undefined, first.suspects)
   return {...second.result, fileHash}
 }
