@@ -23,8 +23,9 @@ export function readAmount(text: string, currency: string | undefined, decimalCo
     } else {
       return {problem: `amount "${text}" is not a decimal-comma number like 1.234,56 (--decimal-comma is set)`}
     }
-  } else if (/^\d+,\d{1,2}$/.test(text)) {
-    return {problem: `amount "${text}" uses a decimal comma; write 12.50, or pass --decimal-comma`}
+  } else if (/^\d+,\d{1,2}$|^\d{1,3}(\.\d{3})+,\d+$/.test(text)) {
+    const plain = text.replace(/\./g, '').replace(',', '.')
+    return {problem: `amount "${text}" uses a decimal comma; write ${plain}, or pass --decimal-comma`}
   }
   // Fast path for the usual row (millions of them): a plain positive decimal within the currency's decimals.
   if (PLAIN.test(amount) && NONZERO.test(amount)) {

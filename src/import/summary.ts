@@ -86,6 +86,7 @@ export function renderValidation(out: Output, result: ValidationResult, label: s
       ['Totals', describeTotals(result.totals)],
       ['Delimiter', result.delimiter === '\t' ? 'tab' : result.delimiter],
       ['Encoding', result.encoding],
+      ['Ignored', result.ignoredColumns.length ? result.ignoredColumns.join(', ') : undefined],
     ],
     `${label}: validated, nothing sent (--dry-run)`,
   )
