@@ -31,7 +31,8 @@ export function minorUnits(currency: string): number | undefined {
  */
 export function amountProblem(amount: string, currency?: string): string | undefined {
   if (amount === '') return 'amount is empty'
-  if (/^[-+]?(\d+\.?\d*|\.\d+)e[-+]?\d+$/i.test(amount)) return `amount "${amount}" uses scientific notation; write it as a plain decimal`
+  if (/^[-+]?(\d+\.?\d*|\.\d+)e[-+]?\d+$/i.test(amount))
+    return `amount "${amount}" uses scientific notation; write it as a plain decimal`
   if (amount.startsWith('-')) return `amount "${amount}" is negative`
   if (/[,\s']/.test(amount)) return `amount "${amount}" has a thousands separator or space; write e.g. 1000.00`
   if (!PLAIN_DECIMAL.test(amount)) return `amount "${amount}" is not a decimal number like 12.50`

@@ -3,9 +3,9 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterAll, describe, expect, it} from 'vitest'
-import {readChunks} from '../../src/import/chunks.js'
+import {type Chunk, readChunks} from '../../src/import/chunks.js'
 import {derivedCustomId} from '../../src/import/keys.js'
-import {CsvSyntaxError, readRecords} from '../../src/import/records.js'
+import {type CsvRecord, CsvSyntaxError, readRecords} from '../../src/import/records.js'
 import type {RowSchema, SchemaOptions} from '../../src/import/schema.js'
 import {v1Schema} from '../../src/import/schema-v1.js'
 import {v2Schema} from '../../src/import/schema-v2.js'
@@ -29,7 +29,7 @@ function validate(
 
 async function collect(path: string) {
   const reader = await readRecords({path, encoding: 'utf8'})
-  const records = []
+  const records: CsvRecord[] = []
   for await (const batch of reader.batches) records.push(...batch)
   return records
 }
@@ -104,7 +104,7 @@ describe('the awkward-file corpus', () => {
       invalidRows: result.invalidRows,
       duplicateOf: result.duplicateOf,
     })
-    const all = []
+    const all: Chunk<{description: string}>[] = []
     for await (const chunk of chunks) all.push(chunk)
     expect(all).toHaveLength(1)
     expect(all[0].rows.map(r => r.item.description)).toEqual([
@@ -220,9 +220,9 @@ describe('a 20 MB file (generated here, not committed)', () => {
       let text = ''
       for (let i = 0; i < 1000; i++, rows++)
         text += `"Payout ${rows}, March",${(rows % 900) + 1}.${String(rows % 100).padStart(2, '0')},EUR,user${rows}@example.com,march;video\n`
-      if (!out.write(text)) await new Promise(resolve => out.once('drain', resolve))
+      if (!out.write(text)) await new Promise<void>(resolve => out.once('drain', () => resolve()))
     }
-    await new Promise(resolve => out.end(resolve))
+    await new Promise<void>(resolve => out.end(() => resolve()))
     expect(statSync(path).size).toBeGreaterThanOrEqual(20 * 1024 * 1024)
 
     const result = await validate(path)
@@ -233,7 +233,7 @@ describe('a 20 MB file (generated here, not committed)', () => {
     expect(result.totals.EUR).toBe(`${expectedMinor / 100n}.${String(expectedMinor % 100n).padStart(2, '0')}`)
 
     let chunks = 0
-    let last
+    let last: Chunk<unknown> | undefined
     for await (const chunk of readChunks({
       path,
       schema: v2Schema,
