@@ -8,20 +8,20 @@ import Big from 'big.js'
 const CURRENCY_CODE = /^[A-Z]{3}$/
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/
 
-/** Intl.NumberFormat is costly to build (tens of microseconds); a CSV import asks once per row. */
-const minorUnitsCache = new Map<string, number | undefined>()
+const unitsCache = new Map<string, number | undefined>()
 
-/** ISO 4217 minor units (2 for EUR/USD, 0 for JPY); undefined when the code is malformed. */
+/** ISO 4217 minor units (2 for EUR/USD, 0 for JPY); undefined when the code is malformed. Memoized: hot in imports. */
 export function minorUnits(currency: string): number | undefined {
-  if (minorUnitsCache.has(currency)) return minorUnitsCache.get(currency)
-  if (!CURRENCY_CODE.test(currency)) return undefined
+  if (unitsCache.has(currency)) return unitsCache.get(currency)
   let units: number | undefined
-  try {
-    units = new Intl.NumberFormat('en', {style: 'currency', currency}).resolvedOptions().maximumFractionDigits
-  } catch {
-    units = undefined
+  if (CURRENCY_CODE.test(currency)) {
+    try {
+      units = new Intl.NumberFormat('en', {style: 'currency', currency}).resolvedOptions().maximumFractionDigits
+    } catch {
+      units = undefined
+    }
   }
-  minorUnitsCache.set(currency, units)
+  unitsCache.set(currency, units)
   return units
 }
 
@@ -58,13 +58,13 @@ export function sumAmounts(amounts: Iterable<string>): string {
   return total.toFixed()
 }
 
-/** Formats for display with the currency's minor units ("12.5" EUR -> "12.50"). */
-export function formatAmount(amount: string, currency?: string): string {
+/** Formats with the currency's minor units ("12.5" EUR -> "12.50"); unparseable input is returned as it is. */
+export function formatAmount(amount: string | Big, currency?: string): string {
   const units = currency ? minorUnits(currency) : undefined
   try {
     return units === undefined ? new Big(amount).toFixed() : new Big(amount).toFixed(units)
   } catch {
-    return amount
+    return String(amount)
   }
 }
 

@@ -1,11 +1,21 @@
+import {readFile} from 'node:fs/promises'
+import {join} from 'node:path'
 import type Conf from 'conf'
 import {BUILTIN_LOCAL, LOCAL_PROFILE, type ProfileSettings, type StoredConfig} from './profiles.js'
 
-/** Profiles (no secrets) in the conf store under oclif's config dir. conf is loaded only when needed. */
+/**
+ * Profiles (no secrets) in the conf store (`config.json` under oclif's config dir). Reads parse that file
+ * directly, so that API commands never pay for loading conf (and its JSON-schema validator); writes go
+ * through conf.
+ */
 export class ConfigStore {
   private conf?: Conf<StoredConfig>
 
   constructor(private readonly configDir: string) {}
+
+  get file(): string {
+    return join(this.configDir, 'config.json')
+  }
 
   private async store(): Promise<Conf<StoredConfig>> {
     if (!this.conf) {
@@ -22,8 +32,20 @@ export class ConfigStore {
   }
 
   async read(): Promise<StoredConfig> {
-    const conf = await this.store()
-    return {activeProfile: conf.get('activeProfile'), profiles: conf.get('profiles') ?? {}}
+    if (this.conf) return {activeProfile: this.conf.get('activeProfile'), profiles: this.conf.get('profiles') ?? {}}
+    let text: string
+    try {
+      text = await readFile(this.file, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {profiles: {}}
+      throw error
+    }
+    try {
+      const parsed = JSON.parse(text) as Partial<StoredConfig>
+      return {activeProfile: parsed.activeProfile, profiles: parsed.profiles ?? {}}
+    } catch {
+      throw new Error(`${this.file} is not valid JSON; fix or remove it`)
+    }
   }
 
   /** Every profile, the built-in `local` included. */

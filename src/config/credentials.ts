@@ -16,6 +16,9 @@ export interface OAuthCredentials {
   resource?: string
   teamId?: string
   email?: string
+  /** Remembered from discovery so that a refresh needs one request. */
+  tokenEndpoint?: string
+  revocationEndpoint?: string
 }
 
 export interface ProfileCredentials {

@@ -1,0 +1,29 @@
+// Starts `payctl emulator start --port 0 --data :memory: --json` as a child process (benchmarks that use
+// spawnSync must not host the emulator in their own, blocked, event loop).
+import {spawn} from 'node:child_process'
+import {createInterface} from 'node:readline'
+import {fileURLToPath} from 'node:url'
+
+const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
+
+export async function startEmulatorProcess() {
+  const child = spawn(process.execPath, [bin, 'emulator', 'start', '--port', '0', '--data', ':memory:', '--json'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const [line] = await Promise.race([
+    createInterface({input: child.stdout})
+      [Symbol.asyncIterator]()
+      .next()
+      .then(r => [r.value]),
+    new Promise((_, reject) => child.once('exit', code => reject(new Error(`emulator exited ${code}`)))),
+  ])
+  const info = JSON.parse(line)
+  return {
+    ...info,
+    stop: () =>
+      new Promise(resolve => {
+        child.once('exit', resolve)
+        child.kill('SIGTERM')
+      }),
+  }
+}

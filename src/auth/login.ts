@@ -1,0 +1,105 @@
+import type {OAuthCredentials} from '../config/credentials.js'
+import {discover} from './discovery.js'
+import {LoopbackReceiver} from './loopback.js'
+import {createPkce, createState} from './pkce.js'
+import {registerPublicClient} from './registration.js'
+import {exchangeCode} from './tokens.js'
+
+export const DEFAULT_SCOPES = [
+  'team:read',
+  'payouts:read',
+  'payouts:write',
+  'counterparties:read',
+  'counterparties:write',
+  'transactions:read',
+  'sessions:write',
+  'offline_access',
+]
+
+export interface LoginOptions {
+  origin: string
+  /** A client created in the dashboard; without one, a public client is registered dynamically. */
+  clientId?: string
+  clientSecret?: string
+  resource: 'v1' | 'v2'
+  scopes: string[]
+  loginHint?: string
+  teamHint?: string
+  teamName?: string
+  port?: number
+  timeoutMs: number
+  /** Called with the authorization URL as soon as it is known (printed on stderr, opened in a browser). */
+  onAuthorizationUrl(url: string): Promise<void> | void
+  /** For --no-browser on a TTY: resolves with the redirect URL the user pastes. */
+  pasteRedirect?: () => Promise<string>
+  onWarning(message: string): void
+}
+
+export interface LoginResult {
+  credentials: OAuthCredentials
+  /** Set when a client was registered dynamically, to remember it in the profile. */
+  registeredClientId?: string
+}
+
+export const resourceUrl = (origin: string, resource: 'v1' | 'v2') => `${origin}/api/${resource}`
+
+/** OAuth 2.1 authorization code flow with PKCE and a loopback redirect (RFC 8252). */
+export async function oauthLogin(options: LoginOptions): Promise<LoginResult> {
+  const metadata = await discover(options.origin)
+  if (metadata.code_challenge_methods_supported && !metadata.code_challenge_methods_supported.includes('S256')) {
+    throw new Error('the authorization server does not support PKCE with S256')
+  }
+  const state = createState()
+  const pkce = createPkce()
+  const receiver = new LoopbackReceiver(state)
+  try {
+    const redirectUri = await receiver.listen(options.port)
+    let clientId = options.clientId
+    let registeredClientId: string | undefined
+    if (!clientId) {
+      options.onWarning(
+        'no --client-id: registering payctl as an anonymous public client (dynamic registration is deprecated for platform integrations and never gets payouts:approve); create a client in Settings > OAuth Clients and pass --client-id',
+      )
+      clientId = await registerPublicClient(metadata, [redirectUri])
+      registeredClientId = clientId
+    }
+    const resource = resourceUrl(options.origin, options.resource)
+    const url = new URL(metadata.authorization_endpoint)
+    const params: Record<string, string | undefined> = {
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      scope: options.scopes.join(' '),
+      state,
+      code_challenge: pkce.challenge,
+      code_challenge_method: pkce.method,
+      resource,
+      login_hint: options.loginHint,
+      team_hint: options.teamHint,
+      team_name: options.teamName,
+    }
+    for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, value)
+    await options.onAuthorizationUrl(url.toString())
+    const callback = await receiver.wait(options.timeoutMs, options.pasteRedirect?.())
+    const credentials = await exchangeCode({
+      tokenEndpoint: metadata.token_endpoint,
+      origin: options.origin,
+      client: {clientId, clientSecret: options.clientSecret},
+      code: callback.code,
+      redirectUri,
+      verifier: pkce.verifier,
+      resource,
+    })
+    return {
+      credentials: {
+        ...credentials,
+        email: options.loginHint,
+        tokenEndpoint: metadata.token_endpoint,
+        revocationEndpoint: metadata.revocation_endpoint,
+      },
+      registeredClientId,
+    }
+  } finally {
+    await receiver.close()
+  }
+}

@@ -1,0 +1,111 @@
+import {createServer, type Server} from 'node:http'
+import type {AddressInfo} from 'node:net'
+
+export interface CallbackResult {
+  code: string
+  state: string
+}
+
+const page = (title: string, message: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>` +
+  '<style>body{font:16px system-ui,sans-serif;margin:4rem auto;max-width:32rem;color:#222}</style></head>' +
+  `<body><h1>${title}</h1><p>${message}</p></body></html>`
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[c] ?? c)
+
+/**
+ * The RFC 8252 loopback redirect: a server on 127.0.0.1 only (any free port unless one is fixed), waiting for
+ * the first callback that carries the expected `state`. Callbacks with another state are answered with an
+ * error page and ignored; an `error` from the server with the right state ends the wait.
+ */
+export class LoopbackReceiver {
+  private server?: Server
+  private settle?: {resolve(value: CallbackResult): void; reject(error: Error): void}
+  private readonly result: Promise<CallbackResult>
+
+  constructor(private readonly expectedState: string) {
+    this.result = new Promise((resolve, reject) => {
+      this.settle = {resolve, reject}
+    })
+    this.result.catch(() => {})
+  }
+
+  async listen(port = 0): Promise<string> {
+    this.server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+      if (url.pathname !== '/callback') {
+        res.writeHead(404, {'content-type': 'text/plain'}).end('not found')
+        return
+      }
+      const state = url.searchParams.get('state')
+      const send = (status: number, title: string, message: string) =>
+        res
+          .writeHead(status, {'content-type': 'text/html; charset=utf-8', connection: 'close'})
+          .end(page(title, message))
+      if (state !== this.expectedState) {
+        send(
+          400,
+          'Login failed',
+          'This response does not belong to the login in progress (state mismatch). Nothing was stored.',
+        )
+        return
+      }
+      const error = url.searchParams.get('error')
+      if (error) {
+        const description = url.searchParams.get('error_description') ?? ''
+        send(400, 'Login failed', escapeHtml(`${error}${description ? `: ${description}` : ''}`))
+        this.settle?.reject(
+          new Error(`the authorization server answered ${error}${description ? `: ${description}` : ''}`),
+        )
+        return
+      }
+      const code = url.searchParams.get('code')
+      if (!code) {
+        send(400, 'Login failed', 'The response has no authorization code.')
+        return
+      }
+      send(200, 'Logged in', 'payctl is logged in. You can close this window and return to the terminal.')
+      this.settle?.resolve({code, state})
+    })
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject)
+      this.server!.listen(port, '127.0.0.1', () => resolve())
+    })
+    const address = this.server.address() as AddressInfo
+    return `http://127.0.0.1:${address.port}/callback`
+  }
+
+  /** Resolves with the first valid callback, or a pasted redirect URL (SSH sessions). */
+  wait(timeoutMs: number, pasted?: Promise<string>): Promise<CallbackResult> {
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no callback within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs)
+    })
+    const fromPaste = pasted?.then(text => this.fromRedirectUrl(text))
+    return Promise.race([this.result, timeout, ...(fromPaste ? [fromPaste] : [])]).finally(() => clearTimeout(timer))
+  }
+
+  /** Accepts the address the browser was redirected to, pasted by the user. */
+  fromRedirectUrl(text: string): CallbackResult {
+    let url: URL
+    try {
+      url = new URL(text.trim())
+    } catch {
+      throw new Error('the pasted text is not a URL')
+    }
+    const state = url.searchParams.get('state')
+    if (state !== this.expectedState) throw new Error('the pasted URL does not belong to this login (state mismatch)')
+    const error = url.searchParams.get('error')
+    if (error) throw new Error(`the authorization server answered ${error}`)
+    const code = url.searchParams.get('code')
+    if (!code) throw new Error('the pasted URL has no authorization code')
+    return {code, state}
+  }
+
+  async close(): Promise<void> {
+    if (!this.server) return
+    this.server.closeAllConnections()
+    await new Promise<void>(resolve => this.server!.close(() => resolve()))
+  }
+}

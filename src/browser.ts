@@ -1,0 +1,14 @@
+/**
+ * Opens a URL in the user's browser. PAYCTL_BROWSER=none (tests, CI, SSH) disables it; without a TTY no
+ * browser is started either. Returns whether a browser was asked to open.
+ */
+export async function openInBrowser(url: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  if (env.PAYCTL_BROWSER === 'none' || (!process.stdout.isTTY && !process.stderr.isTTY)) return false
+  try {
+    const {default: open} = await import('open')
+    await open(url)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,143 @@
+import {Flags} from '@oclif/core'
+import {BaseCommand} from '../../base-command.js'
+import {usageError} from '../../errors.js'
+
+export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
+  static override summary = 'Log in with OAuth (PKCE, loopback redirect) or store an API key.'
+  static override description =
+    `OAuth: opens the authorization page (the URL is always printed on stderr), waits for the redirect to a one-shot server on 127.0.0.1, and stores the tokens in the profile's credentials file (mode 0600). Without a TTY it never prompts: it prints the URL and waits up to --timeout.
+API key: --with-api-key reads the key from a hidden prompt or from stdin, checks it with GET /team, then stores it.`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --profile prod --client-id cl_123',
+    '<%= config.bin %> <%= command.id %> --profile prod --client-id cl_123 --no-browser',
+    'echo "$PAYOUT_API_KEY" | <%= config.bin %> <%= command.id %> --profile prod --with-api-key',
+    '<%= config.bin %> <%= command.id %> --login-hint ops@example.com --team-hint 5f0c… --scope payouts:read --scope offline_access',
+  ]
+
+  static override flags = {
+    'with-api-key': Flags.boolean({summary: 'Store an API key instead (hidden prompt, or stdin).'}),
+    'client-id': Flags.string({summary: 'OAuth client created in the dashboard (else one is registered dynamically).'}),
+    'client-secret': Flags.boolean({
+      summary: 'The client is confidential: read its secret from a hidden prompt or stdin (never a flag value).',
+    }),
+    resource: Flags.option({
+      options: ['v1', 'v2'] as const,
+      default: 'v1',
+      summary: 'API the token is bound to (a v1 token also works for v2).',
+    })(),
+    scope: Flags.string({
+      summary: 'Scope to request (repeatable; default: read/write scopes with offline_access).',
+      multiple: true,
+    }),
+    'login-hint': Flags.string({summary: 'E-mail to pre-fill on the sign-in page.'}),
+    'team-hint': Flags.string({summary: 'Team to preselect (a hint: the server verifies membership).'}),
+    'team-name': Flags.string({summary: 'Suggested name for a new user creating a team.'}),
+    port: Flags.integer({
+      summary: 'Fixed port for the loopback callback (default: any free port).',
+      min: 1,
+      max: 65535,
+    }),
+    timeout: Flags.integer({summary: 'Seconds to wait for the browser to come back.', default: 300, min: 1}),
+    'no-browser': Flags.boolean({
+      summary: 'Do not open a browser: print the URL and accept the redirected URL pasted back.',
+    }),
+  }
+
+  async run(): Promise<void> {
+    if (this.flags['with-api-key']) return this.loginWithApiKey()
+    const profile = await this.profile()
+    const [{oauthLogin, DEFAULT_SCOPES}, {CredentialStore}, {ConfigStore}, {openInBrowser}] = await Promise.all([
+      import('../../auth/login.js'),
+      import('../../config/credentials.js'),
+      import('../../config/config-store.js'),
+      import('../../browser.js'),
+    ])
+    const config = new ConfigStore(this.config.configDir)
+    const settings = (await config.profiles())[profile.name]
+    const clientId = this.flags['client-id'] ?? settings.clientId
+    let clientSecret: string | undefined
+    if (this.flags['client-secret']) {
+      const {readSecret} = await import('../../auth/secret-input.js')
+      clientSecret = await readSecret(
+        'client secret',
+        'pipe it: printf %s "$SECRET" | payctl auth login --client-secret …',
+      )
+    }
+    const scopes = (this.flags.scope ?? []).flatMap(s => s.split(/[\s,]+/)).filter(Boolean)
+    const interactive = Boolean(process.stdin.isTTY)
+    const result = await oauthLogin({
+      origin: profile.origin,
+      clientId,
+      clientSecret,
+      resource: this.flags.resource,
+      scopes: scopes.length ? scopes : DEFAULT_SCOPES,
+      loginHint: this.flags['login-hint'],
+      teamHint: this.flags['team-hint'],
+      teamName: this.flags['team-name'],
+      port: this.flags.port,
+      timeoutMs: this.flags.timeout * 1000,
+      onWarning: message => this.out.warn(message),
+      onAuthorizationUrl: async url => {
+        this.out.stderr(`Open this URL to log in:\n${url}`)
+        if (!this.flags['no-browser']) await openInBrowser(url)
+        this.out.stderr(`Waiting up to ${this.flags.timeout} s for the browser to come back…`)
+      },
+      pasteRedirect:
+        this.flags['no-browser'] && interactive
+          ? async () => {
+              const {input} = await import('@inquirer/prompts')
+              return input({message: 'Paste the URL your browser was sent to:'}, {output: process.stderr})
+            }
+          : undefined,
+    }).catch(error => {
+      throw error instanceof Error && /state mismatch|no callback|answered|pasted/.test(error.message)
+        ? usageError(`login failed: ${error.message}`, ['run "payctl auth login" again'])
+        : error
+    })
+    await new CredentialStore(this.config.configDir).update(profile.name, current => ({
+      ...current,
+      apiKey: undefined,
+      oauth: result.credentials,
+    }))
+    if (result.registeredClientId)
+      await config.setProfile(profile.name, {...settings, clientId: result.registeredClientId})
+    const view = {
+      profile: profile.name,
+      teamId: result.credentials.teamId,
+      email: result.credentials.email,
+      scope: result.credentials.scope,
+      expiresAt: result.credentials.expiresAt,
+    }
+    if (this.flags.json) return this.out.printJson(view)
+    this.out.info(
+      `Logged in${view.email ? ` as ${view.email}` : ''} to team ${view.teamId ?? '(unknown)'} on profile "${profile.name}" (${profile.origin}).`,
+    )
+  }
+
+  private async loginWithApiKey(): Promise<void> {
+    const profile = await this.profile()
+    const [{readSecret}, {PayoutClient}, {CredentialStore}] = await Promise.all([
+      import('../../auth/secret-input.js'),
+      import('../../client/index.js'),
+      import('../../config/credentials.js'),
+    ])
+    const key = await readSecret('API key', 'pipe it: echo "$KEY" | payctl auth login --with-api-key')
+    const client = new PayoutClient({
+      origin: profile.origin,
+      auth: {authorization: async () => `Bearer ${key}`, secrets: () => [key]},
+    })
+    try {
+      const team = await client.v1.team.get()
+      await new CredentialStore(this.config.configDir).update(profile.name, current => ({
+        ...current,
+        oauth: undefined,
+        apiKey: key,
+      }))
+      if (this.flags.json) return this.out.printJson({profile: profile.name, teamId: team.id, teamName: team.name})
+      this.out.info(`Stored the API key for team ${team.name ?? team.id} on profile "${profile.name}".`)
+    } finally {
+      await client.close()
+    }
+  }
+}

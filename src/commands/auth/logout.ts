@@ -1,0 +1,45 @@
+import {BaseCommand} from '../../base-command.js'
+
+export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
+  static override summary =
+    "Remove a profile's stored credentials (revoking the OAuth tokens where the server offers it)."
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --profile prod',
+  ]
+
+  async run(): Promise<void> {
+    const profile = await this.profile()
+    const {CredentialStore} = await import('../../config/credentials.js')
+    const store = new CredentialStore(this.config.configDir)
+    const oauth = profile.credentials.oauth
+    let revoked = false
+    if (oauth?.revocationEndpoint) {
+      const {oauthRequest} = await import('../../auth/http.js')
+      for (const [token, hint] of [
+        [oauth.refreshToken, 'refresh_token'],
+        [oauth.accessToken, 'access_token'],
+      ] as const) {
+        if (!token) continue
+        try {
+          await oauthRequest(oauth.revocationEndpoint, {
+            form: {token, token_type_hint: hint, client_id: oauth.clientId, client_secret: oauth.clientSecret},
+          })
+          revoked = true
+        } catch (error) {
+          this.out.warn(`could not revoke the ${hint.replace('_', ' ')}: ${(error as Error).message}`)
+        }
+      }
+    }
+    const had = Boolean(profile.credentials.apiKey || oauth)
+    await store.update(profile.name, current => ({...current, apiKey: undefined, oauth: undefined}))
+    const view = {profile: profile.name, removed: had, revoked}
+    if (this.flags.json) return this.out.printJson(view)
+    this.out.info(
+      had
+        ? `Logged out of profile "${profile.name}"${revoked ? ' (tokens revoked)' : ''}.`
+        : `Profile "${profile.name}" had no stored credentials.`,
+    )
+    if (profile.credentialSource === 'env') this.out.warn('PAYCTL_API_KEY is still set in this environment')
+  }
+}

@@ -1,0 +1,33 @@
+import {BaseCommand} from '../../base-command.js'
+import {authError} from '../../errors.js'
+
+export default class AuthToken extends BaseCommand<typeof AuthToken> {
+  static override summary = 'Print a valid access token (or the API key) for scripts; refreshes first if needed.'
+  static override description = 'The one command that prints a secret, on purpose. Keep it out of logs.'
+  static override examples = [
+    'curl -H "Authorization: Bearer $(<%= config.bin %> <%= command.id %>)" https://api.example.com/api/v1/team',
+  ]
+
+  async run(): Promise<void> {
+    const profile = await this.profile()
+    if (profile.credentialSource === 'none')
+      throw authError(`profile "${profile.name}" has no credentials`, [
+        `run "payctl auth login --profile ${profile.name}"`,
+      ])
+    if (profile.apiKey) return this.emit(profile.apiKey, undefined)
+    const {OAuthProvider} = await import('../../auth/oauth-provider.js')
+    const provider = new OAuthProvider({
+      profile: profile.name,
+      origin: profile.origin,
+      configDir: this.config.configDir,
+      credentials: profile.credentials.oauth!,
+    })
+    await provider.authorization()
+    this.emit(provider.credentials.accessToken, provider.credentials.expiresAt)
+  }
+
+  private emit(token: string, expiresAt: string | undefined): void {
+    if (this.flags.json) this.out.printJson({token, expiresAt: expiresAt ?? null})
+    else this.out.write(`${token}\n`)
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The error envelope of both API generations (DESIGN.md): `{"error": {code, message, data?, index?, details?}}`.
+ * Route code throws ApiFailure; the server turns it into the body.
+ */
+
+export interface ErrorDetail {
+  path: string
+  message: string
+}
+
+export interface ErrorBody {
+  error: {code: string; message: string; data?: unknown; index?: number; details?: ErrorDetail[]}
+}
+
+export class ApiFailure extends Error {
+  readonly status: number
+  readonly code: string
+  readonly data?: unknown
+  readonly details?: ErrorDetail[]
+  readonly headers: Record<string, string>
+  index?: number
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    extra: {data?: unknown; details?: ErrorDetail[]; index?: number; headers?: Record<string, string>} = {},
+  ) {
+    super(message)
+    this.name = 'ApiFailure'
+    this.status = status
+    this.code = code
+    this.data = extra.data
+    this.details = extra.details
+    this.index = extra.index
+    this.headers = extra.headers ?? {}
+  }
+
+  /** The same failure, located at one item of a batch. */
+  at(index: number): this {
+    this.index = index
+    return this
+  }
+
+  body(): ErrorBody {
+    const error: ErrorBody['error'] = {code: this.code, message: this.message}
+    if (this.data !== undefined) error.data = this.data
+    if (this.index !== undefined) error.index = this.index
+    if (this.details !== undefined) error.details = this.details
+    return {error}
+  }
+}
+
+export const unauthorized = (message: string) =>
+  new ApiFailure(401, 'UNAUTHORIZED', message, {headers: {'www-authenticate': 'Bearer'}})
+
+export const insufficientScope = (scope: string) =>
+  new ApiFailure(403, 'INSUFFICIENT_SCOPE', `this call needs the scope ${scope}, which the credentials do not have`, {
+    data: {requiredScope: scope},
+  })
+
+export const validationError = (details: ErrorDetail[], index?: number) =>
+  new ApiFailure(
+    400,
+    'VALIDATION_ERROR',
+    details.length === 1
+      ? `invalid request: ${details[0].path ? `${details[0].path}: ` : ''}${details[0].message}`
+      : `invalid request: ${details.length} problems`,
+    {details, index},
+  )
+
+export const invalidField = (path: string, message: string) => validationError([{path, message}])
+
+export const notFound = (message: string) => new ApiFailure(404, 'NOT_FOUND', message)
+
+export const payoutNotFound = (id: string) => new ApiFailure(404, 'PAYOUT_NOT_FOUND', `no payout ${id}`)
+
+export const invalidState = (message: string, data?: unknown) => new ApiFailure(409, 'INVALID_STATE', message, {data})
+
+export const verificationRequired = () =>
+  new ApiFailure(
+    409,
+    'VERIFICATION_REQUIRED',
+    'the team has no wallet yet; the team owner must set it up before payouts can be approved or paid',
+  )
+
+export const insufficientBalance = (data: {walletBalance: string; totalOpenAmount: string; currency: string}) =>
+  new ApiFailure(
+    422,
+    'INSUFFICIENT_BALANCE',
+    `open payouts of ${data.totalOpenAmount} ${data.currency} would exceed the wallet balance of ${data.walletBalance} ${data.currency}`,
+    {data},
+  )
+
+/** A status with the code the emulator uses for it (fault injection answers with these). */
+export function failureForStatus(status: number, message: string): ApiFailure {
+  const codes: Record<number, string> = {
+    400: 'VALIDATION_ERROR',
+    401: 'UNAUTHORIZED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    409: 'CONFLICT',
+    422: 'UNPROCESSABLE',
+    429: 'RATE_LIMITED',
+    500: 'INTERNAL_ERROR',
+    502: 'BAD_GATEWAY',
+    503: 'SERVICE_UNAVAILABLE',
+    504: 'GATEWAY_TIMEOUT',
+  }
+  const headers: Record<string, string> = status === 429 || status === 503 ? {'retry-after': '1'} : {}
+  return new ApiFailure(status, codes[status] ?? `HTTP_${status}`, message, {headers})
+}

@@ -1,0 +1,37 @@
+import type {IncomingHttpHeaders} from 'node:http'
+import type {Principal} from './auth.js'
+
+/** What a route handler sees and what it answers; the server does the HTTP. */
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+
+export interface Reply {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+}
+
+export interface RequestContext {
+  method: HttpMethod
+  path: string
+  params: Record<string, string>
+  query: URLSearchParams
+  headers: IncomingHttpHeaders
+  /** The parsed JSON body; undefined when the request had none. */
+  body: unknown
+  requestId: string
+  /** `http://host:port` as the client addressed the emulator. */
+  origin: string
+  remoteAddress: string
+  /** Set for routes that need credentials. */
+  principal?: Principal
+}
+
+export type AuthenticatedContext = RequestContext & {principal: Principal}
+
+export const ok = (body: unknown, status = 200): Reply => ({status, body})
+
+export const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
+  const value = headers[name]
+  return Array.isArray(value) ? value[0] : value
+}

@@ -1,0 +1,81 @@
+import {EmulatorApp, type Environment} from './app.js'
+import {buildRouter} from './routes/index.js'
+import {type SeedInfo, seedInfo} from './seed.js'
+import {EmulatorServer} from './server.js'
+
+/**
+ * The local emulator of the whole service (DESIGN "The emulator"): `startEmulator()` opens the database,
+ * seeds it on first use and listens. `payctl emulator start` and the tests use this.
+ */
+
+export interface EmulatorOptions {
+  /** Default 4010; 0 picks a free port. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+  /** SQLite file, or `:memory:` (the default). */
+  dataFile?: string
+  /** Empty the database and seed it again. */
+  reset?: boolean
+  environment?: Environment
+  /** Per-attempt time-out of webhook deliveries. */
+  webhookTimeoutMs?: number
+  /** Receives internal errors (stderr in the command). */
+  log?: (line: string) => void
+}
+
+export interface RunningEmulator {
+  url: string
+  port: number
+  host: string
+  seed: SeedInfo
+  app: EmulatorApp
+  close(): Promise<void>
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const host = options.host ?? '127.0.0.1'
+  const app = new EmulatorApp({
+    dataFile: options.dataFile ?? ':memory:',
+    reset: options.reset,
+    environment: options.environment,
+    webhookTimeoutMs: options.webhookTimeoutMs,
+    log: options.log,
+  })
+  const server = new EmulatorServer(app, buildRouter(app))
+  let port: number
+  try {
+    port = (await server.listen(options.port ?? 4010, host)).port
+  } catch (error) {
+    await app.close()
+    throw error
+  }
+  const runDue = () => {
+    if (!app.store.db.open) return
+    app.runDue()
+    app.dispatcher.afterRequest()
+  }
+  runDue()
+  app.dispatcher.kick()
+  // Expiries also fall due in real time.
+  const timer = setInterval(runDue, 60_000)
+  timer.unref()
+  const urlHost = host.includes(':') ? `[${host}]` : host
+  let closing: Promise<void> | undefined
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    host,
+    seed: seedInfo(),
+    app,
+    close: () => {
+      clearInterval(timer)
+      closing ??= server.close().then(() => app.close())
+      return closing
+    },
+  }
+}
+
+export type {SeedInfo} from './seed.js'
+export {createSessionToken, type SessionClaims, type SessionKind, verifySessionToken} from './sessions.js'
+export {signDelivery} from './webhooks/signature.js'

@@ -1,0 +1,204 @@
+/**
+ * Reference data the emulator serves and enforces: settlement currencies, countries with their tax-field
+ * rules (GET /api/v2/countries), payment-method types (GET /api/v2/payment-method-types) and the fixed
+ * conversion rates behind the v1 team record's `totalBalance`. Clients must read these from the API,
+ * never hardcode them (spec 4.4b).
+ */
+
+export const SUPPORTED_CURRENCIES: readonly string[] = ['EUR', 'USD', 'GBP']
+
+/** Converts one unit of the currency into EUR (the team record's `totalBalanceCurrency`). Decimal strings. */
+export const EUR_RATES: Readonly<Record<string, string>> = {EUR: '1', USD: '0.92', GBP: '1.17'}
+
+export const TOKEN_SYMBOLS: Readonly<Record<string, string>> = {EUR: 'EURC', USD: 'USDC', GBP: 'GBPT'}
+
+export interface TaxField {
+  field: 'taxId' | 'vatNumber' | 'dateOfBirth' | 'birthPlaceCity' | 'birthPlaceCountry' | 'registrationNumber'
+  required: boolean
+  pattern?: string
+  description: string
+}
+
+export interface Country {
+  code: string
+  name: string
+  taxFields: {individual: TaxField[]; business: TaxField[]}
+}
+
+const DATE = '^\\d{4}-\\d{2}-\\d{2}$'
+const COUNTRY_CODE = '^[A-Z]{2}$'
+
+const euIndividual = (taxId: TaxField): TaxField[] => [
+  taxId,
+  {field: 'dateOfBirth', required: true, pattern: DATE, description: 'Date of birth (YYYY-MM-DD), reported under DAC7'},
+  {field: 'birthPlaceCity', required: false, description: 'City of birth'},
+  {field: 'birthPlaceCountry', required: false, pattern: COUNTRY_CODE, description: 'Country of birth (two letters)'},
+]
+
+const euBusiness = (vatPattern: string, registration: TaxField): TaxField[] => [
+  {field: 'vatNumber', required: true, pattern: vatPattern, description: 'VAT identification number'},
+  registration,
+]
+
+export const COUNTRIES: readonly Country[] = [
+  {
+    code: 'AT',
+    name: 'Austria',
+    taxFields: {
+      individual: euIndividual({
+        field: 'taxId',
+        required: true,
+        pattern: '^\\d{9}$',
+        description: 'Steuernummer (9 digits)',
+      }),
+      business: euBusiness('^ATU\\d{8}$', {
+        field: 'registrationNumber',
+        required: false,
+        description: 'Firmenbuchnummer',
+      }),
+    },
+  },
+  {
+    code: 'DE',
+    name: 'Germany',
+    taxFields: {
+      individual: euIndividual({
+        field: 'taxId',
+        required: true,
+        pattern: '^\\d{11}$',
+        description: 'Steuerliche Identifikationsnummer (11 digits)',
+      }),
+      business: euBusiness('^DE\\d{9}$', {
+        field: 'registrationNumber',
+        required: false,
+        pattern: '^HR[AB] ?\\d+$',
+        description: 'Handelsregisternummer (HRA/HRB)',
+      }),
+    },
+  },
+  {
+    code: 'ES',
+    name: 'Spain',
+    taxFields: {
+      individual: euIndividual({field: 'taxId', required: true, pattern: '^\\d{8}[A-Z]$', description: 'NIF/DNI'}),
+      business: euBusiness('^ES[A-Z0-9]\\d{7}[A-Z0-9]$', {
+        field: 'registrationNumber',
+        required: false,
+        description: 'Registro Mercantil number',
+      }),
+    },
+  },
+  {
+    code: 'FR',
+    name: 'France',
+    taxFields: {
+      individual: euIndividual({
+        field: 'taxId',
+        required: true,
+        pattern: '^[0-3]\\d{12}$',
+        description: 'Numéro fiscal de référence (13 digits)',
+      }),
+      business: euBusiness('^FR[A-Z0-9]{2}\\d{9}$', {
+        field: 'registrationNumber',
+        required: true,
+        pattern: '^\\d{9}$',
+        description: 'SIREN (9 digits)',
+      }),
+    },
+  },
+  {
+    code: 'GB',
+    name: 'United Kingdom',
+    taxFields: {
+      individual: [
+        {field: 'taxId', required: false, pattern: '^\\d{10}$', description: 'Unique Taxpayer Reference (10 digits)'},
+      ],
+      business: [
+        {field: 'registrationNumber', required: true, pattern: '^[A-Z0-9]{8}$', description: 'Companies House number'},
+        {field: 'vatNumber', required: false, pattern: '^GB\\d{9}$', description: 'VAT registration number'},
+      ],
+    },
+  },
+  {
+    code: 'IT',
+    name: 'Italy',
+    taxFields: {
+      individual: euIndividual({
+        field: 'taxId',
+        required: true,
+        pattern: '^[A-Z]{6}\\d{2}[A-Z]\\d{2}[A-Z]\\d{3}[A-Z]$',
+        description: 'Codice fiscale',
+      }),
+      business: euBusiness('^IT\\d{11}$', {field: 'registrationNumber', required: false, description: 'REA number'}),
+    },
+  },
+  {
+    code: 'NL',
+    name: 'Netherlands',
+    taxFields: {
+      individual: euIndividual({field: 'taxId', required: true, pattern: '^\\d{9}$', description: 'BSN (9 digits)'}),
+      business: euBusiness('^NL\\d{9}B\\d{2}$', {
+        field: 'registrationNumber',
+        required: false,
+        pattern: '^\\d{8}$',
+        description: 'KvK number (8 digits)',
+      }),
+    },
+  },
+  {
+    code: 'US',
+    name: 'United States',
+    taxFields: {
+      individual: [{field: 'taxId', required: true, pattern: '^\\d{9}$', description: 'SSN or ITIN (9 digits)'}],
+      business: [{field: 'taxId', required: true, pattern: '^\\d{9}$', description: 'EIN (9 digits)'}],
+    },
+  },
+]
+
+export const countryByCode = (code: string): Country | undefined => COUNTRIES.find(country => country.code === code)
+
+export interface PaymentMethodType {
+  type: string
+  currencies: string[]
+  assets: string[]
+  /** Fields a counterparty's `paymentMethod` of this type needs besides `type` and `currency`. */
+  fields: string[]
+}
+
+export const PAYMENT_METHOD_TYPES: readonly PaymentMethodType[] = [
+  {type: 'bank_iban', currencies: ['EUR', 'GBP'], assets: [], fields: ['iban']},
+  {type: 'bank_uk', currencies: ['GBP'], assets: [], fields: ['sortCode', 'accountNumber']},
+  {type: 'bank_ach', currencies: ['USD'], assets: [], fields: ['routingNumber', 'accountNumber']},
+  {type: 'bank_swift', currencies: ['EUR', 'USD', 'GBP'], assets: [], fields: ['bic', 'accountNumber']},
+  {type: 'crypto', currencies: ['EUR', 'USD'], assets: ['USDC', 'EURC'], fields: ['address', 'asset']},
+]
+
+export const paymentMethodType = (type: string) => PAYMENT_METHOD_TYPES.find(method => method.type === type)
+
+/** The claim methods of spec section 1 and the details each needs (DESIGN "The emulator"). */
+export const CLAIM_METHODS: Readonly<Record<string, readonly string[]>> = {
+  'bank-iban': ['accountHolderName', 'iban'],
+  'bank-swift': ['accountHolderName', 'bic', 'accountNumber'],
+  'bank-ach': ['accountHolderName', 'routingNumber', 'accountNumber'],
+  'bank-wire': ['accountHolderName', 'routingNumber', 'accountNumber'],
+  'bank-uk': ['accountHolderName', 'sortCode', 'accountNumber'],
+  paypal: ['email'],
+  venmo: ['phone'],
+  crypto: ['address'],
+}
+
+/** The sandbox's failure-trigger wallet address (spec section 1). */
+export const FAILING_CRYPTO_ADDRESS = '0x000000000000000000000000000000000000dEaD'
+
+/** ISO 13616 check (mod 97) of an IBAN without spaces. */
+export function ibanIsValid(iban: string): boolean {
+  const compact = iban.replace(/\s+/g, '').toUpperCase()
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact)) return false
+  const rearranged = compact.slice(4) + compact.slice(0, 4)
+  let remainder = 0
+  for (const char of rearranged) {
+    const digits = /[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97
+  }
+  return remainder === 1
+}

@@ -1,0 +1,170 @@
+import type {EmulatorApp} from '../app.js'
+import {invalidField, notFound} from '../errors.js'
+import {ok} from '../http.js'
+import {CLAIM_METHODS, ibanIsValid} from '../reference-data.js'
+import type {Route} from '../router.js'
+import {DEFAULT_SCOPES, FULL_SCOPES} from '../scopes.js'
+import {createTeam, seedInfo} from '../seed.js'
+import type {PaymentMethodRecord, PayoutRow} from '../store/types.js'
+import {Checker, type Json, UUID} from '../validation.js'
+import {payoutV1, payoutV2} from '../views.js'
+
+/**
+ * Control routes for tests and demos (DESIGN "The emulator"): no credentials, loopback only.
+ */
+
+const DETAIL_RULES: Record<string, {pattern: RegExp; message: string}> = {
+  bic: {pattern: /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, message: 'must be a BIC like DEUTDEFF'},
+  sortCode: {pattern: /^\d{2}-?\d{2}-?\d{2}$/, message: 'must be six digits, like 12-34-56'},
+  routingNumber: {pattern: /^\d{9}$/, message: 'must be nine digits'},
+  accountNumber: {pattern: /^[A-Z0-9]{4,34}$/, message: 'must be 4 to 34 letters or digits'},
+  email: {pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'must be an e-mail address'},
+  phone: {pattern: /^\+?[1-9]\d{6,14}$/, message: 'must be a phone number like +15555550123'},
+  address: {pattern: /^0x[0-9a-fA-F]{40}$/, message: 'must be a wallet address (0x and 40 hex digits)'},
+}
+
+/** Validates `{method, details}` of a claim and builds the payment-method record. */
+export function claimRecord(body: unknown, currency: string): PaymentMethodRecord {
+  const check = new Checker()
+  const input = check.object(body, '', ['method', 'details'])
+  check.throwIfAny()
+  const method = check.string(input as Json, 'method', {required: true, oneOf: Object.keys(CLAIM_METHODS)})
+  check.throwIfAny()
+  const fields = CLAIM_METHODS[method!]
+  const details = check.object((input as Json).details, 'details', fields) ?? {}
+  const sub = new Checker('details')
+  for (const field of fields) {
+    const value = sub.string(details, field, {required: true, max: 200})
+    const rule = DETAIL_RULES[field]
+    if (value && rule && !rule.pattern.test(value)) sub.fail(`details.${field}`, rule.message)
+    if (value && field === 'iban' && !ibanIsValid(value)) sub.fail('details.iban', 'is not a valid IBAN')
+  }
+  check.details.push(...sub.details)
+  check.throwIfAny()
+  const type = method!.replace('-', '_')
+  return {
+    method: method!,
+    details: Object.fromEntries(fields.map(field => [field, String(details[field])])),
+    type,
+    currency,
+    asset: type === 'crypto' ? (currency === 'EUR' ? 'EURC' : 'USDC') : undefined,
+  }
+}
+
+function payoutForClaim(app: EmulatorApp, id: string): PayoutRow {
+  const uuid = id.startsWith('payout_') ? id.slice('payout_'.length) : id
+  const row = UUID.test(uuid) ? app.store.payouts.byUuidAnyTeam(uuid.toLowerCase()) : undefined
+  if (!row || (row.status === 'deleted' && id.startsWith('payout_'))) throw notFound(`no payout ${id}`)
+  return row
+}
+
+export function controlRoutes(app: EmulatorApp): Route[] {
+  const access = {kind: 'loopback'} as const
+  return [
+    {
+      method: 'POST',
+      path: '/_emulator/reset',
+      access,
+      handler: () => {
+        app.reset()
+        return ok({reset: true, ...seedInfo()})
+      },
+    },
+    {
+      method: 'GET',
+      path: '/_emulator/clock',
+      access,
+      handler: () => ok({now: app.clock.iso(), offsetSeconds: app.clock.offsetSeconds()}),
+    },
+    {
+      method: 'POST',
+      path: '/_emulator/clock',
+      access,
+      handler: async ({body}) => {
+        const check = new Checker()
+        const input = check.object(body, '', ['advanceSeconds'])
+        check.throwIfAny()
+        const seconds = (input as Json).advanceSeconds
+        if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
+          throw invalidField('advanceSeconds', 'must be a number of seconds, 0 or more')
+        app.clock.advance(seconds)
+        const expired = app.runDue()
+        await app.dispatcher.drain()
+        return ok({now: app.clock.iso(), offsetSeconds: app.clock.offsetSeconds(), expired})
+      },
+    },
+    {
+      method: 'POST',
+      path: '/_emulator/faults',
+      access,
+      handler: ({body}) => ok({fault: app.faults.add(body)}),
+    },
+    {method: 'GET', path: '/_emulator/faults', access, handler: () => ok({data: app.faults.list()})},
+    {
+      method: 'DELETE',
+      path: '/_emulator/faults',
+      access,
+      handler: () => {
+        app.faults.clear()
+        return ok({data: []})
+      },
+    },
+    {
+      method: 'POST',
+      path: '/_emulator/payouts/:id/claim',
+      access,
+      handler: ({params, body}) => {
+        const row = payoutForClaim(app, params.id)
+        const record = claimRecord(body, row.currency)
+        const claimed = app.store.transaction(() => app.settlement.claim(row, record))
+        return ok(params.id.startsWith('payout_') ? payoutV2(claimed) : payoutV1(claimed))
+      },
+    },
+    {
+      method: 'GET',
+      path: '/_emulator/webhooks/deliveries',
+      access,
+      handler: async () => {
+        await app.dispatcher.drain()
+        return ok({
+          data: app.store.webhooks.deliveries().map(row => {
+            const entry: Json = {
+              id: row.id,
+              subscriptionId: row.subscription_id,
+              url: row.url,
+              event: row.event,
+              attempt: row.attempt,
+              responseStatus: row.response_status,
+            }
+            if (row.error) entry.error = row.error
+            entry.scheduledAt = new Date(row.scheduled_at).toISOString()
+            entry.sentAt = row.sent_at === null ? null : new Date(row.sent_at).toISOString()
+            entry.body = JSON.parse(row.body)
+            return entry
+          }),
+        })
+      },
+    },
+    {
+      method: 'POST',
+      path: '/_emulator/teams',
+      access,
+      handler: ({body}) => {
+        const check = new Checker()
+        const input = check.object(body, '', ['name', 'scopes', 'wallet'])
+        check.throwIfAny()
+        const name = check.string(input as Json, 'name', {required: true, max: 200})
+        const scopes = check.stringArray(input as Json, 'scopes', {maxItems: 50, item: {oneOf: FULL_SCOPES}})
+        const wallet = check.boolean(input as Json, 'wallet')
+        check.throwIfAny()
+        const granted = scopes ?? DEFAULT_SCOPES
+        const {teamId, keys} = createTeam(app, {
+          name: name!,
+          wallet: wallet ?? true,
+          keys: [{name: 'control route', scopes: granted}],
+        })
+        return ok({teamId, key: keys[0], scopes: granted})
+      },
+    },
+  ]
+}

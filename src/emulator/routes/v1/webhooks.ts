@@ -1,0 +1,64 @@
+import {randomUUID} from 'node:crypto'
+import type {EmulatorApp} from '../../app.js'
+import {notFound} from '../../errors.js'
+import {ok} from '../../http.js'
+import type {Route} from '../../router.js'
+import {Scope} from '../../scopes.js'
+import type {SubscriptionRow} from '../../store/types.js'
+import {Checker, type Json} from '../../validation.js'
+import {newSigningSecret} from '../../webhooks/signature.js'
+
+/** v1 webhook subscriptions (DESIGN): the signing secret is shown once, in the create answer. */
+
+const view = (row: SubscriptionRow) => ({
+  id: row.id,
+  targetUrl: row.target_url,
+  eventType: row.event_type,
+  createdAt: row.created_at,
+})
+
+export function v1WebhookRoutes(app: EmulatorApp): Route[] {
+  const access = {kind: 'credentials', scopes: [Scope.webhooksWrite]} as const
+  return [
+    {
+      method: 'POST',
+      path: '/api/v1/webhook',
+      access,
+      handler: ({principal, body}) => {
+        const check = new Checker()
+        const input = check.object(body, '', ['targetUrl', 'eventType'])
+        check.throwIfAny()
+        const targetUrl = check.url(input as Json, 'targetUrl', true)
+        const eventType = check.string(input as Json, 'eventType', {oneOf: ['payout']}) ?? 'payout'
+        check.throwIfAny()
+        const row: SubscriptionRow = {
+          id: randomUUID(),
+          team_id: principal.teamId,
+          target_url: targetUrl!,
+          event_type: eventType,
+          secret: newSigningSecret(),
+          created_at: app.clock.iso(),
+        }
+        app.store.webhooks.insertSubscription(row)
+        return ok({...view(row), signingSecret: row.secret})
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/webhook',
+      access,
+      handler: ({principal}) => ok(app.store.webhooks.subscriptions(principal.teamId).map(view)),
+    },
+    {
+      method: 'DELETE',
+      path: '/api/v1/webhook/:id',
+      access,
+      handler: ({principal, params}) => {
+        const row = app.store.webhooks.subscription(params.id)
+        if (!row || row.team_id !== principal.teamId) throw notFound(`no webhook subscription ${params.id}`)
+        app.store.webhooks.deleteSubscription(row.id)
+        return ok({...view(row), deleted: true})
+      },
+    },
+  ]
+}

@@ -1,0 +1,79 @@
+import {randomBytes} from 'node:crypto'
+import Database from 'better-sqlite3'
+import {CounterpartyStore} from './counterparties.js'
+import {IdempotencyStore} from './idempotency.js'
+import {PayoutStore} from './payouts.js'
+import {SCHEMA, SCHEMA_VERSION, TABLES} from './schema.js'
+import {TeamStore} from './teams.js'
+import {TransactionStore} from './transactions.js'
+import {WebhookStore} from './webhooks.js'
+
+/**
+ * The emulator's database: one better-sqlite3 connection, prepared statements grouped per resource, and
+ * `transaction()` for every multi-row change. A file database uses WAL; `:memory:` is for tests.
+ */
+export class Store {
+  readonly db: Database.Database
+  readonly teams: TeamStore
+  readonly payouts: PayoutStore
+  readonly counterparties: CounterpartyStore
+  readonly transactions: TransactionStore
+  readonly webhooks: WebhookStore
+  readonly idempotency: IdempotencyStore
+  private readonly metaGet
+  private readonly metaSet
+
+  constructor(file: string) {
+    this.db = new Database(file)
+    if (file !== ':memory:') this.db.pragma('journal_mode = WAL')
+    this.db.pragma('synchronous = NORMAL')
+    this.db.pragma('busy_timeout = 5000')
+    this.db.exec(SCHEMA)
+    const version = this.db.pragma('user_version', {simple: true}) as number
+    if (version === 0) this.db.pragma(`user_version = ${SCHEMA_VERSION}`)
+    else if (version !== SCHEMA_VERSION)
+      throw new Error(`the emulator database ${file} has schema version ${version}; start with --reset to recreate it`)
+    this.metaGet = this.db.prepare<[string], {value: string}>('SELECT value FROM meta WHERE key = ?')
+    this.metaSet = this.db.prepare<[string, string]>('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)')
+    this.teams = new TeamStore(this.db)
+    this.payouts = new PayoutStore(this.db)
+    this.counterparties = new CounterpartyStore(this.db)
+    this.transactions = new TransactionStore(this.db)
+    this.webhooks = new WebhookStore(this.db)
+    this.idempotency = new IdempotencyStore(this.db)
+  }
+
+  /** Runs `fn` in one SQL transaction (nested calls become savepoints). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)()
+  }
+
+  meta(key: string): string | undefined {
+    return this.metaGet.get(key)?.value
+  }
+
+  setMeta(key: string, value: string): void {
+    this.metaSet.run(key, value)
+  }
+
+  /** The HMAC secret of session tokens and list cursors; created with the database. */
+  secret(): string {
+    let secret = this.meta('secret')
+    if (!secret) {
+      secret = randomBytes(32).toString('hex')
+      this.setMeta('secret', secret)
+    }
+    return secret
+  }
+
+  /** Empties every table. */
+  wipe(): void {
+    this.transaction(() => {
+      for (const table of TABLES) this.db.exec(`DELETE FROM ${table}`)
+    })
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close()
+  }
+}

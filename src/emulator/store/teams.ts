@@ -1,0 +1,87 @@
+import type Database from 'better-sqlite3'
+import {Patcher} from './patch.js'
+import type {AccountRow, ApiKeyRow, MemberRow, TeamRow} from './types.js'
+
+/** Teams, their members, API keys and per-currency accounts. */
+export class TeamStore {
+  private readonly q
+  private readonly teamPatcher: Patcher<TeamRow>
+
+  constructor(db: Database.Database) {
+    this.teamPatcher = new Patcher<TeamRow>(db, 'teams', 'id')
+    this.q = {
+      insertTeam: db.prepare<[TeamRow]>(
+        `INSERT INTO teams (id, name, kyb_status, dac7_reporting_required, wallet_address, created_at)
+         VALUES (@id, @name, @kyb_status, @dac7_reporting_required, @wallet_address, @created_at)`,
+      ),
+      team: db.prepare<[string], TeamRow>('SELECT * FROM teams WHERE id = ?'),
+      insertMember: db.prepare<[MemberRow]>(
+        'INSERT INTO members (team_id, email, name, role, joined_at) VALUES (@team_id, @email, @name, @role, @joined_at)',
+      ),
+      members: db.prepare<[string], MemberRow>(
+        "SELECT * FROM members WHERE team_id = ? ORDER BY CASE role WHEN 'owner' THEN 0 ELSE 1 END, joined_at, email",
+      ),
+      insertKey: db.prepare<[ApiKeyRow]>(
+        `INSERT INTO api_keys (key, team_id, name, scopes, created_at, revoked_at)
+         VALUES (@key, @team_id, @name, @scopes, @created_at, @revoked_at)`,
+      ),
+      key: db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE key = ? AND revoked_at IS NULL'),
+      insertAccount: db.prepare<[AccountRow]>(
+        `INSERT INTO accounts (team_id, currency, total, reserved, allowance_limit, allowance_used, allowance_resets_at, iban, created_at)
+         VALUES (@team_id, @currency, @total, @reserved, @allowance_limit, @allowance_used, @allowance_resets_at, @iban, @created_at)`,
+      ),
+      account: db.prepare<[string, string], AccountRow>('SELECT * FROM accounts WHERE team_id = ? AND currency = ?'),
+      accounts: db.prepare<[string], AccountRow>(
+        'SELECT * FROM accounts WHERE team_id = ? ORDER BY created_at, currency',
+      ),
+      setBalance: db.prepare<[string, string, string, string]>(
+        'UPDATE accounts SET total = ?, reserved = ? WHERE team_id = ? AND currency = ?',
+      ),
+    }
+  }
+
+  insertTeam(row: TeamRow): void {
+    this.q.insertTeam.run(row)
+  }
+
+  team(id: string): TeamRow | undefined {
+    return this.q.team.get(id)
+  }
+
+  patchTeam(id: string, changes: Partial<TeamRow>): void {
+    this.teamPatcher.patch(id, changes)
+  }
+
+  insertMember(row: MemberRow): void {
+    this.q.insertMember.run(row)
+  }
+
+  members(teamId: string): MemberRow[] {
+    return this.q.members.all(teamId)
+  }
+
+  insertKey(row: ApiKeyRow): void {
+    this.q.insertKey.run(row)
+  }
+
+  /** An active (not revoked) key. */
+  key(key: string): ApiKeyRow | undefined {
+    return this.q.key.get(key)
+  }
+
+  insertAccount(row: AccountRow): void {
+    this.q.insertAccount.run(row)
+  }
+
+  account(teamId: string, currency: string): AccountRow | undefined {
+    return this.q.account.get(teamId, currency)
+  }
+
+  accounts(teamId: string): AccountRow[] {
+    return this.q.accounts.all(teamId)
+  }
+
+  setBalance(teamId: string, currency: string, total: string, reserved: string): void {
+    this.q.setBalance.run(total, reserved, teamId, currency)
+  }
+}

@@ -1,0 +1,74 @@
+import {createHash} from 'node:crypto'
+import {request} from 'undici'
+import {afterEach, describe, expect, it} from 'vitest'
+import {teamIdFromToken} from '../../src/auth/jwt.js'
+import {LoopbackReceiver} from '../../src/auth/loopback.js'
+import {createPkce, createState} from '../../src/auth/pkce.js'
+
+const get = async (url: string) => {
+  const res = await request(url)
+  return {status: res.statusCode, text: await res.body.text()}
+}
+
+describe('PKCE', () => {
+  it('makes an S256 challenge that is the base64url SHA-256 of a 43-character verifier', () => {
+    const pkce = createPkce()
+    expect(pkce.method).toBe('S256')
+    expect(pkce.verifier).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(pkce.challenge).toBe(createHash('sha256').update(pkce.verifier).digest('base64url'))
+    expect(createPkce().verifier).not.toBe(pkce.verifier)
+    expect(createState()).not.toBe(createState())
+  })
+})
+
+describe('LoopbackReceiver', () => {
+  let receiver: LoopbackReceiver | undefined
+  afterEach(async () => receiver?.close())
+
+  it('listens on 127.0.0.1 only and resolves with the first callback carrying the right state', async () => {
+    receiver = new LoopbackReceiver('s-123')
+    const redirect = await receiver.listen(0)
+    expect(redirect).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/)
+    const waiting = receiver.wait(5_000)
+    const wrong = await get(`${redirect}?code=evil&state=other`)
+    expect(wrong.status).toBe(400)
+    expect(wrong.text).toContain('state mismatch')
+    const ok = await get(`${redirect}?code=good&state=s-123`)
+    expect(ok.status).toBe(200)
+    await expect(waiting).resolves.toEqual({code: 'good', state: 's-123'})
+  })
+
+  it('ends the wait with the server error when the state matches', async () => {
+    receiver = new LoopbackReceiver('s-1')
+    const redirect = await receiver.listen(0)
+    const waiting = expect(receiver.wait(5_000)).rejects.toThrow('access_denied')
+    const page = await get(`${redirect}?error=access_denied&error_description=%3Cb%3Eno%3C%2Fb%3E&state=s-1`)
+    expect(page.text).toContain('&lt;b&gt;no&lt;/b&gt;')
+    await waiting
+  })
+
+  it('times out when nothing comes back', async () => {
+    receiver = new LoopbackReceiver('s-1')
+    await receiver.listen(0)
+    await expect(receiver.wait(50)).rejects.toThrow('no callback')
+  })
+
+  it('accepts a pasted redirect URL and checks its state', async () => {
+    receiver = new LoopbackReceiver('s-9')
+    const redirect = await receiver.listen(0)
+    await expect(receiver.wait(5_000, Promise.resolve(`${redirect}?code=c1&state=s-9`))).resolves.toEqual({
+      code: 'c1',
+      state: 's-9',
+    })
+    expect(() => receiver!.fromRedirectUrl(`${redirect}?code=c1&state=nope`)).toThrow('state mismatch')
+    expect(() => receiver!.fromRedirectUrl('not a url')).toThrow('not a URL')
+  })
+})
+
+describe('JWT team claim', () => {
+  it('reads <origin>/oauth/team_id from the access token', () => {
+    const payload = Buffer.from(JSON.stringify({'http://127.0.0.1:4010/oauth/team_id': 'team-1'})).toString('base64url')
+    expect(teamIdFromToken(`x.${payload}.y`, 'http://127.0.0.1:4010')).toBe('team-1')
+    expect(teamIdFromToken('opaque-token', 'http://127.0.0.1:4010')).toBeUndefined()
+  })
+})

@@ -1,0 +1,183 @@
+import {timingSafeEqual} from 'node:crypto'
+import {afterEach, describe, expect, it} from 'vitest'
+import {type Body, hmacHex, OTHER, startReceiver, useEmulator} from './helpers.js'
+
+/** Spec section 6: webhook events, signatures and the retry schedule. */
+describe('spec 6: webhook events', () => {
+  const ctx = useEmulator()
+  const receivers: Array<Awaited<ReturnType<typeof startReceiver>>> = []
+  afterEach(async () => {
+    for (const receiver of receivers.splice(0)) await receiver.close()
+  })
+
+  async function subscribe(statuses: number[] = [200], key?: string) {
+    const receiver = await startReceiver(statuses)
+    receivers.push(receiver)
+    const res = await ctx.api.post('/api/v1/webhook', {targetUrl: receiver.url, eventType: 'payout'}, {key})
+    expect(res.status, res.text).toBe(200)
+    return {receiver, subscription: res.body}
+  }
+
+  it('every v1 lifecycle status change is delivered in order as the v1 payout body, absent fields omitted', async () => {
+    const {receiver} = await subscribe()
+    const payout = await ctx.api.v1Create({customId: 'hook-1', preApproved: true})
+    await ctx.api.claim(payout.id, 'bank-iban', {accountHolderName: 'Ada Lovelace', iban: 'DE89370400440532013000'})
+    const log = await ctx.api.deliveries()
+    expect(log.map((d: Body) => d.event)).toEqual([
+      'payout.created',
+      'payout.approved',
+      'payout.requested',
+      'payout.completed',
+    ])
+    const bodies = receiver.received.map(r => JSON.parse(r.body))
+    expect(bodies.map(b => b.status)).toEqual(['created', 'approved', 'requested', 'completed'])
+    const current = await ctx.api.get(`/api/v1/payout/${payout.id}`)
+    expect(bodies[3]).toEqual(current.body)
+    for (const received of receiver.received) {
+      expect(received.headers['content-type']).toBe('application/json')
+      expect(received.body).not.toContain('null')
+    }
+  })
+
+  it('deliveries are signed: X-Service-Signature is the hex HMAC-SHA256 of timestamp.body, X-Service-Timestamp the emulator clock in seconds', async () => {
+    const {receiver, subscription} = await subscribe()
+    await ctx.api.advance(5000)
+    const before = Date.parse((await ctx.api.get('/_emulator/clock', {key: null})).body.now)
+    await ctx.api.v1Create()
+    await ctx.api.deliveries()
+    const after = Date.parse((await ctx.api.get('/_emulator/clock', {key: null})).body.now)
+    const [delivery] = receiver.received
+    const timestamp = String(delivery.headers['x-service-timestamp'])
+    const signature = String(delivery.headers['x-service-signature'])
+    expect(Number(timestamp)).toBeGreaterThanOrEqual(Math.floor(before / 1000))
+    expect(Number(timestamp)).toBeLessThanOrEqual(Math.floor(after / 1000))
+    expect(signature).toMatch(/^[0-9a-f]{64}$/)
+    const expected = hmacHex(subscription.signingSecret, timestamp, delivery.body)
+    expect(timingSafeEqual(Buffer.from(signature), Buffer.from(expected))).toBe(true)
+    expect(hmacHex('whsec_wrong', timestamp, delivery.body)).not.toBe(signature)
+  })
+
+  it('a deleted payout emits an event whose status is deleted; an expired one emits expired', async () => {
+    const {receiver} = await subscribe()
+    const deleted = await ctx.api.v1Create()
+    await ctx.api.delete(`/api/v1/payout/${deleted.id}`)
+    const expiring = await ctx.api.v1Create()
+    await ctx.api.advance(31 * 86_400)
+    await ctx.api.deliveries()
+    const events = receiver.received
+      .map(r => JSON.parse(r.body))
+      .map(b => `${b.id === deleted.id ? 'd' : 'e'}:${b.status}`)
+    expect(events).toEqual(['d:created', 'd:deleted', 'e:created', 'e:expired'])
+    expect(expiring.id).not.toBe(deleted.id)
+  })
+
+  it('a failure scenario emits no completed event', async () => {
+    const {receiver} = await subscribe()
+    const payout = await ctx.api.v1Create({preApproved: true})
+    await ctx.api.claim(payout.id, 'crypto', {address: '0x000000000000000000000000000000000000dEaD'})
+    await ctx.api.deliveries()
+    expect(receiver.received.map(r => JSON.parse(r.body).status)).toEqual(['created', 'approved', 'requested'])
+  })
+
+  it('5xx is retried up to 10 times after 10, 20, 40, ... 5120 seconds of the emulator clock', async () => {
+    const {receiver} = await subscribe([500])
+    await ctx.api.v1Create()
+    let log = await ctx.api.deliveries()
+    expect(log.filter((d: Body) => d.sentAt)).toHaveLength(1)
+    const delays = [10, 20, 40, 80, 160, 320, 640, 1280, 2560, 5120]
+    for (const [index, delay] of delays.entries()) {
+      await ctx.api.advance(delay - 1)
+      expect(receiver.received).toHaveLength(index + 1)
+      await ctx.api.advance(1)
+      expect(receiver.received).toHaveLength(index + 2)
+    }
+    await ctx.api.advance(100_000)
+    expect(receiver.received).toHaveLength(11)
+    log = await ctx.api.deliveries()
+    expect(log.map((d: Body) => d.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
+    expect(log.every((d: Body) => d.responseStatus === 500)).toBe(true)
+    for (let i = 1; i < log.length; i++)
+      expect(Date.parse(log[i].scheduledAt) - Date.parse(log[i - 1].sentAt)).toBe(delays[i - 1] * 1000)
+    expect(new Set(receiver.received.map(r => r.body)).size).toBe(1)
+  })
+
+  it('429 is retried after 60 seconds', async () => {
+    const {receiver} = await subscribe([429, 200])
+    await ctx.api.v1Create()
+    await ctx.api.deliveries()
+    await ctx.api.advance(59)
+    expect(receiver.received).toHaveLength(1)
+    await ctx.api.advance(1)
+    expect(receiver.received).toHaveLength(2)
+    const log = await ctx.api.deliveries()
+    expect(log.map((d: Body) => d.responseStatus)).toEqual([429, 200])
+  })
+
+  it('410 deletes the subscription automatically, with no retry', async () => {
+    const {receiver} = await subscribe([410])
+    await ctx.api.v1Create()
+    await ctx.api.deliveries()
+    expect((await ctx.api.get('/api/v1/webhook')).body).toEqual([])
+    await ctx.api.v1Create()
+    await ctx.api.advance(10_000)
+    expect(receiver.received).toHaveLength(1)
+  })
+
+  it('other 4xx answers are not retried', async () => {
+    const {receiver} = await subscribe([400, 200])
+    await ctx.api.v1Create()
+    await ctx.api.advance(10_000)
+    expect(receiver.received).toHaveLength(1)
+    const log = await ctx.api.deliveries()
+    expect(log).toHaveLength(1)
+    expect(log[0]).toMatchObject({attempt: 1, responseStatus: 400, error: 'HTTP 400'})
+    expect((await ctx.api.get('/api/v1/webhook')).body).toHaveLength(1)
+  })
+
+  it('an unreachable receiver counts as a failed attempt and is retried like a 5xx', async () => {
+    const receiver = await startReceiver()
+    await receiver.close()
+    await ctx.api.post('/api/v1/webhook', {targetUrl: receiver.url})
+    await ctx.api.v1Create()
+    const log = await ctx.api.deliveries()
+    expect(log[0].responseStatus).toBeNull()
+    expect(log[0].error).toMatch(/ECONNREFUSED/)
+    expect(log[1]).toMatchObject({attempt: 2, sentAt: null})
+  })
+
+  it('per subscription, deliveries go out in order: a later event waits until the earlier one is delivered', async () => {
+    const {receiver} = await subscribe([500, 200])
+    const payout = await ctx.api.v1Create()
+    await ctx.api.post(`/api/v2/payouts/payout_${payout.id}/approve`)
+    await ctx.api.deliveries()
+    expect(receiver.received.map(r => JSON.parse(r.body).status)).toEqual(['created'])
+    await ctx.api.advance(10)
+    expect(receiver.received.map(r => JSON.parse(r.body).status)).toEqual(['created', 'created', 'approved'])
+  })
+
+  it('events go only to the subscriptions of the payout team', async () => {
+    const mine = await subscribe()
+    const theirs = await subscribe([200], OTHER)
+    await ctx.api.v1Create()
+    await ctx.api.deliveries()
+    expect(mine.receiver.received).toHaveLength(1)
+    expect(theirs.receiver.received).toHaveLength(0)
+  })
+
+  it('GET /_emulator/webhooks/deliveries lists attempts oldest first with id, subscriptionId, url, event, attempt, responseStatus, scheduledAt, sentAt', async () => {
+    const {receiver, subscription} = await subscribe()
+    await ctx.api.v1Create()
+    const [entry] = await ctx.api.deliveries()
+    expect(entry).toMatchObject({
+      id: expect.any(String),
+      subscriptionId: subscription.id,
+      url: receiver.url,
+      event: 'payout.created',
+      attempt: 1,
+      responseStatus: 200,
+      scheduledAt: expect.any(String),
+      sentAt: expect.any(String),
+    })
+    expect(entry.error).toBeUndefined()
+  })
+})
