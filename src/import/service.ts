@@ -114,7 +114,7 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
       options.out.warn(`${count(validation.invalid)} invalid rows will be left out (--skip-invalid)`)
     if (validation.withoutCustomId)
       options.out.info(
-        `${count(validation.withoutCustomId)} rows have no customId: each gets one derived from this file's content and its line, so re-running this file never duplicates them (an edited file gets new ones).`,
+        `${count(validation.withoutCustomId)} row${validation.withoutCustomId === 1 ? ' has' : 's have'} no customId: each gets one derived from this file's content and its line, so re-running this file never duplicates them (an edited file gets new ones).`,
       )
 
     const profile = await options.profile()
