@@ -108,7 +108,7 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
         label: source.label,
         outcome: early,
       }
-    if (validation.ignoredColumns.length)
+    if (validation.ignoredColumns.length && !options.out.json)
       options.out.warn(`ignoring columns that payctl does not read: ${validation.ignoredColumns.join(', ')}`)
     if (validation.invalid)
       options.out.warn(`${count(validation.invalid)} invalid rows will be left out (--skip-invalid)`)
