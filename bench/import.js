@@ -6,6 +6,7 @@
 // Files are generated into a temporary directory. Sizes: BENCH_IMPORT_ROWS, BENCH_DRYRUN_ROWS.
 import {spawn} from 'node:child_process'
 import {createWriteStream, mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {request as httpRequest} from 'node:http'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -77,7 +78,16 @@ function run(args, {env = {}, rssFile} = {}) {
   })
 }
 
-const reset = url => fetch(`${url}/_emulator/reset`, {method: 'POST'}).then(res => res.text())
+/** POST /_emulator/reset on a fresh connection (a kept-alive one may have timed out during a long run). */
+const reset = url =>
+  new Promise((resolve, reject) => {
+    const req = httpRequest(`${url}/_emulator/reset`, {method: 'POST', agent: false}, res => {
+      res.resume()
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`reset: HTTP ${res.statusCode}`))))
+    })
+    req.on('error', reject)
+    req.end()
+  })
 
 function line(name, ours, baseline, unit, target, labels) {
   const ratio = ours / baseline

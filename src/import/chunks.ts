@@ -1,8 +1,8 @@
 import type {RowSet} from './duplicates.js'
-import {mapHeader} from './headers.js'
 import {derivedCustomId} from './keys.js'
 import {readRecords} from './records.js'
-import {Cells, type RowSchema, type SchemaOptions} from './schema.js'
+import {RowInspector} from './rows.js'
+import type {RowSchema, SchemaOptions} from './schema.js'
 import type {Delimiter} from './sniff.js'
 
 /**
@@ -51,35 +51,35 @@ export const chunkCount = (validRows: number, size = CHUNK_SIZE) => Math.ceil(va
 export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGenerator<Chunk<Item>> {
   const size = options.size ?? CHUNK_SIZE
   const reader = await readRecords({path: options.path, encoding: options.encoding, delimiter: options.delimiter})
-  let cells: Cells | undefined
+  let inspector: RowInspector<Item> | undefined
   let ordinal = 0
   let number = 1
   let rows: ChunkRow<Item>[] = []
   let skipped: SkippedRow[] = []
   for await (const batch of reader.batches) {
     for (const record of batch) {
-      if (!cells) {
-        cells = new Cells(mapHeader(record.cells, options.schema.columns, options.schema.foreign))
+      if (!inspector) {
+        inspector = new RowInspector(record.cells, options.schema, options.schemaOptions, reader.encoding === 'utf8')
         continue
       }
       const row = ordinal++
-      cells.load(record.cells)
-      const customId = cells.get('customId')
+      const parsed = inspector.inspect(record.cells, !options.invalidRows.has(row))
+      const customId = inspector.cells.get('customId')
       if (options.invalidRows.has(row)) {
-        const parsed = options.schema.parse(cells, options.schemaOptions, false)
         const error =
           options.duplicateOf.get(row) ??
-          parsed.errors?.map(e => `${e.column}: ${e.message}`).join('; ') ??
-          'invalid row (see the validation errors)'
+          parsed.errors?.map(e => (e.column ? `${e.column}: ${e.message}` : e.message)).join('; ') ??
+          'invalid row'
         skipped.push({line: record.line, customId, error})
         continue
       }
-      const parsed = options.schema.parse(cells, options.schemaOptions, true)
       if (!parsed.row?.item) throw new Error(`line ${record.line} changed between the validation and the sending pass`)
-      const item = customId
-        ? parsed.row.item
-        : options.schema.withCustomId(parsed.row.item, derivedCustomId(options.fileHash, record.line))
-      rows.push({line: record.line, customId: customId ?? derivedCustomId(options.fileHash, record.line), item})
+      const id = customId ?? derivedCustomId(options.fileHash, record.line)
+      rows.push({
+        line: record.line,
+        customId: id,
+        item: customId ? parsed.row.item : options.schema.withCustomId(parsed.row.item, id),
+      })
       if (rows.length === size) {
         yield {number: number++, rows, skipped}
         rows = []

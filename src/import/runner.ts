@@ -53,17 +53,19 @@ export interface RunOptions<Item> {
   onChunk?: (event: ChunkEvent) => void
 }
 
+export const emptyCounts = (): RunCounts => ({
+  created: 0,
+  updated: 0,
+  failed: 0,
+  alreadyImported: 0,
+  pending: 0,
+  chunksSent: 0,
+  chunksFailed: 0,
+  chunksAlreadyImported: 0,
+})
+
 export async function runChunks<Item>(options: RunOptions<Item>): Promise<RunResult> {
-  const counts: RunCounts = {
-    created: 0,
-    updated: 0,
-    failed: 0,
-    alreadyImported: 0,
-    pending: 0,
-    chunksSent: 0,
-    chunksFailed: 0,
-    chunksAlreadyImported: 0,
-  }
+  const counts = emptyCounts()
   const result: RunResult = counts
   const inFlight = new Set<Promise<void>>()
   // Report lines wait here until every chunk before them is written (chunks finish out of order).

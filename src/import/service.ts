@@ -9,7 +9,7 @@ import {Journal, type JournalOptions, journalPath, optionsDiffer} from './journa
 import {chunkIdempotencyKey, targetKey} from './keys.js'
 import {count, ImportProgress} from './progress.js'
 import {ReportWriter} from './report.js'
-import {runChunks} from './runner.js'
+import {emptyCounts, type RunResult, runChunks} from './runner.js'
 import type {RowSchema, SchemaOptions} from './schema.js'
 import {type ChunkSender, v1Sender, v2Sender} from './send.js'
 import type {Delimiter} from './sniff.js'
@@ -117,6 +117,11 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
         `${count(validation.withoutCustomId)} row${validation.withoutCustomId === 1 ? ' has' : 's have'} no customId: each gets one derived from this file's content and its line, so re-running this file never duplicates them (an edited file gets new ones).`,
       )
 
+    if (!validation.valid && !validation.invalid) {
+      options.out.info(`${source.label} has a header but no rows: nothing to send.`)
+      return {kind: 'validation', summary: validationSummary(validation), validation, label: source.label}
+    }
+
     const profile = await options.profile()
     const target = targetKey(profile.name, profile.origin)
     const chunks = chunkCount(validation.valid)
@@ -167,53 +172,59 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
     const client = doneBefore < chunks ? await options.client() : undefined
     if ((await source.signature()) !== signature)
       throw usageError(`${source.label} changed while it was being validated; nothing was sent, run the import again`)
-    const report = options.report ? await ReportWriter.open(options.report) : undefined
-    await journal.begin({
-      type: 'import',
-      version: 1,
-      file: source.label,
-      fileHash: validation.fileHash,
-      target,
-      origin: profile.origin,
-      options: journalOptions,
-      chunks,
-      startedAt: new Date().toISOString(),
-    })
-    const progress = new ImportProgress(options.out, {rows: validation.valid, chunks, label: source.label})
-    let run: Awaited<ReturnType<typeof runChunks>>
-    try {
-      await progress.start()
-      const send: ChunkSender<unknown> = !client
-        ? async () => {
-            throw new Error('no chunk is left to send')
-          }
-        : options.api === 'v1'
-          ? (v1Sender(client) as ChunkSender<unknown>)
-          : (v2Sender(client) as ChunkSender<unknown>)
-      run = await runChunks({
-        chunks: readChunks({
-          path: source.path,
-          schema,
-          schemaOptions,
-          encoding: validation.encoding,
-          delimiter: validation.delimiter,
-          fileHash: validation.fileHash,
-          invalidRows: validation.invalidRows,
-          duplicateOf: validation.duplicateOf,
-        }),
-        send,
-        idempotencyKey: chunk => chunkIdempotencyKey(validation.fileHash, target, chunk),
-        journal,
-        concurrency: options.concurrency,
-        validRows: validation.valid,
-        signal: options.signal,
-        report,
-        onChunk: event => progress.chunk(event),
+    let run: RunResult
+    if (!client && !options.report) {
+      // Every chunk is in already; without a report there is nothing to read the file again for.
+      run = {...emptyCounts(), alreadyImported: validation.valid, chunksAlreadyImported: chunks}
+    } else {
+      await journal.begin({
+        type: 'import',
+        version: 1,
+        file: source.label,
+        fileHash: validation.fileHash,
+        target,
+        origin: profile.origin,
+        options: journalOptions,
+        chunks,
+        startedAt: new Date().toISOString(),
       })
-    } finally {
-      progress.stop()
-      await journal.close()
-      await report?.close()
+      const progress = new ImportProgress(options.out, {rows: validation.valid, chunks, label: source.label})
+      let report: ReportWriter | undefined
+      try {
+        report = options.report ? await ReportWriter.open(options.report) : undefined
+        await progress.start()
+        const send: ChunkSender<unknown> = !client
+          ? async () => {
+              throw new Error('no chunk is left to send')
+            }
+          : options.api === 'v1'
+            ? (v1Sender(client) as ChunkSender<unknown>)
+            : (v2Sender(client) as ChunkSender<unknown>)
+        run = await runChunks({
+          chunks: readChunks({
+            path: source.path,
+            schema,
+            schemaOptions,
+            encoding: validation.encoding,
+            delimiter: validation.delimiter,
+            fileHash: validation.fileHash,
+            invalidRows: validation.invalidRows,
+            duplicateOf: validation.duplicateOf,
+          }),
+          send,
+          idempotencyKey: chunk => chunkIdempotencyKey(validation.fileHash, target, chunk),
+          journal,
+          concurrency: options.concurrency,
+          validRows: validation.valid,
+          signal: options.signal,
+          report,
+          onChunk: event => progress.chunk(event),
+        })
+      } finally {
+        progress.stop()
+        await journal.close()
+        await report?.close()
+      }
     }
     const summary = importSummary(validation, run, {chunks, journal: journal.path, report: options.report})
     return {

@@ -1,10 +1,10 @@
 import {PayctlError} from '../errors.js'
 import {ExitCode} from '../exit-codes.js'
 import {FingerprintList, fingerprint, RowSet} from './duplicates.js'
-import {type HeaderMapping, mapHeader} from './headers.js'
 import {fileHasher} from './keys.js'
 import {CsvSyntaxError, readRecords} from './records.js'
-import {Cells, type RowSchema, type SchemaOptions} from './schema.js'
+import {RowInspector} from './rows.js'
+import type {RowSchema, SchemaOptions} from './schema.js'
 import type {Delimiter} from './sniff.js'
 import {MinorUnitTotals} from './totals.js'
 
@@ -69,8 +69,6 @@ interface ScanResult {
   suspects: Set<number>
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-
 async function scan<Item>(
   options: ValidateOptions<Item>,
   onBytes: ((chunk: Buffer) => void) | undefined,
@@ -104,9 +102,7 @@ async function scan<Item>(
     string,
     Array<{row: number; line: number; valid: boolean; currency?: string; amount?: string; movesMoney?: boolean}>
   >()
-  let mapping: HeaderMapping | undefined
-  let headerLabels: string[] = []
-  let cells: Cells | undefined
+  let inspector: RowInspector<Item> | undefined
   let fatal = false
   let rows = 0
   let valid = 0
@@ -116,10 +112,9 @@ async function scan<Item>(
     for await (const batch of reader.batches) {
       if (options.signal?.aborted) throw interruptedError()
       for (const record of batch) {
-        if (!mapping) {
-          mapping = mapHeader(record.cells, options.schema.columns, options.schema.foreign)
-          headerLabels = record.cells.map(cell => cell.trim())
-          cells = new Cells(mapping)
+        if (!inspector) {
+          inspector = new RowInspector(record.cells, options.schema, options.schemaOptions, checkUtf8)
+          const {mapping} = inspector
           for (const problem of mapping.problems)
             addError({line: record.line, column: problem.column, message: problem.message})
           if (mapping.problems.length) {
@@ -138,37 +133,9 @@ async function scan<Item>(
           invalidRows.add(row)
           continue
         }
-        const values = record.cells
-        if (values.length !== mapping.width) {
-          const extraEmpty = values.length > mapping.width && values.slice(mapping.width).every(v => v.trim() === '')
-          if (!extraEmpty) {
-            const hint = values.some(v => v.includes('\n')) ? ' (a line break inside an unquoted field?)' : ''
-            failRow(
-              row,
-              record.line,
-              '',
-              `${plural(values.length, 'field')}, but the header has ${mapping.width}${hint}`,
-            )
-            continue
-          }
-        }
-        if (checkUtf8) {
-          let bad = -1
-          for (let i = 0; i < values.length && bad === -1; i++) if (values[i].includes('\ufffd')) bad = i
-          if (bad !== -1) {
-            failRow(
-              row,
-              record.line,
-              headerLabels[bad] ?? `#${bad + 1}`,
-              'is not valid UTF-8; if the file comes from Excel on Windows, pass --encoding windows-1252',
-            )
-            continue
-          }
-        }
-        cells!.load(values)
-        const customId = cells!.get('customId')
-        const parsed = options.schema.parse(cells!, options.schemaOptions, false)
+        const parsed = inspector.inspect(record.cells, false)
         if (parsed.errors) for (const error of parsed.errors) failRow(row, record.line, error.column, error.message)
+        const customId = inspector.cells.get('customId')
         if (customId) {
           if (fingerprints) {
             fingerprints.add(customId)
@@ -206,7 +173,7 @@ async function scan<Item>(
     addError({line: error.line, column: '', message: `CSV syntax: ${error.message}`})
   }
 
-  if (!mapping && !fatal) {
+  if (!inspector && !fatal) {
     fatal = true
     addError({line: 1, column: '', message: 'the file is empty: it needs a header row and one row per payout'})
   }
@@ -221,7 +188,7 @@ async function scan<Item>(
         const others = entries.filter(other => other !== entry).map(other => other.line)
         const shown = others.slice(0, 3).join(', ') + (others.length > 3 ? ` and ${others.length - 3} more` : '')
         const message = `customId "${customId}" is also used on line${others.length === 1 ? '' : 's'} ${shown}`
-        duplicateErrors.push({line: entry.line, column: cells?.label('customId') ?? 'customId', message})
+        duplicateErrors.push({line: entry.line, column: inspector?.cells.label('customId') ?? 'customId', message})
         duplicateOf.set(entry.row, message)
         invalidRows.add(entry.row)
         if (entry.valid) valid--
@@ -256,7 +223,7 @@ async function scan<Item>(
       duplicateOf,
       delimiter: reader.delimiter,
       encoding: reader.encoding,
-      ignoredColumns: mapping?.ignored ?? [],
+      ignoredColumns: inspector?.mapping.ignored ?? [],
       withoutCustomId,
       moneyMoving: {count: moneyCount, totals: moneyTotals.toObject()},
     },

@@ -44,7 +44,10 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
     }),
     delimiter: Flags.string({summary: 'Field delimiter: "," ";" or tab (default: detected from the first lines).'}),
     'decimal-comma': Flags.boolean({summary: 'Amounts are written like 1.234,56 (comma decimal mark).'}),
-    report: Flags.string({summary: 'Write one CSV line per input row: line, customId, payoutId, status, error.'}),
+    report: Flags.string({
+      summary: 'Write one CSV line per input row: line, customId, payoutId, status, error.',
+      exclusive: ['dry-run'],
+    }),
     yes: yesFlag,
   }
 
