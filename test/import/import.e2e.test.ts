@@ -313,4 +313,43 @@ describe('payctl payouts import against the emulator', () => {
     expect(confirmed.code, confirmed.stderr).toBe(0)
     expect(await payouts()).toHaveLength(3)
   })
+
+  it('exit 7 when the service stays down after the retries; resuming needs the same options', async () => {
+    const ids = writeCsv(csv('down.csv'), 250)
+    await control(emulator.url, 'POST', '/_emulator/faults', {
+      method: 'POST',
+      path: '/api/v2/payouts/batch',
+      count: 4,
+      action: 'status',
+      status: 503,
+    })
+    const down = await runCli(['payouts', 'import', csv('down.csv'), '--concurrency', '1'], {env})
+    expect(down.code).toBe(7)
+    expect(down.stderr).toContain('chunk 1/3, lines 2-101: not confirmed: SERVICE_UNAVAILABLE')
+    expect(down.stderr).toContain(
+      'Error: TRANSIENT: the service did not answer after retries; 0 of 3 chunks done; re-run the same command to resume',
+    )
+    expect(await payouts()).toHaveLength(0)
+
+    const other = await runCli(['payouts', 'import', csv('down.csv'), '--and-then', 'send-claim-link'], {env})
+    expect(other.code).toBe(2)
+    expect(other.stderr).toContain(
+      'down.csv was partly imported with profile local using other options (andThen differ)',
+    )
+
+    const again = await runCli(['payouts', 'import', csv('down.csv')], {env})
+    expect(again.code, again.stderr).toBe(0)
+    expectExactly(await payouts(), ids)
+  }, 60_000)
+
+  it('a header without rows is nothing to do; --report and --dry-run do not go together', async () => {
+    writeFileSync(csv('empty.csv'), `${V2_HEADER}\n\n`)
+    const empty = await runCli(['payouts', 'import', csv('empty.csv')], {env})
+    expect(empty.code).toBe(0)
+    expect(empty.stderr).toContain('empty.csv has a header but no rows: nothing to send.')
+    const both = await runCli(['payouts', 'import', csv('empty.csv'), '--dry-run', '--report', csv('r.csv')], {env})
+    expect(both.code).toBe(2)
+    expect(both.stderr).toMatch(/--report.*--dry-run|--dry-run.*--report/)
+    expect(proxy.requests).toEqual([])
+  })
 })
