@@ -5,9 +5,11 @@ import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {PayoutClient} from '../../src/client/index.js'
 import type {Chunk} from '../../src/import/chunks.js'
 import {Journal, optionsDiffer} from '../../src/import/journal.js'
+import {describeChunk, ImportProgress} from '../../src/import/progress.js'
 import {ReportWriter} from '../../src/import/report.js'
-import {runChunks} from '../../src/import/runner.js'
+import {type ChunkEvent, emptyCounts, runChunks} from '../../src/import/runner.js'
 import {type ChunkOutcome, v1Sender, v2Sender} from '../../src/import/send.js'
+import type {Output} from '../../src/output/output.js'
 import {apiError, drop, FakeServer, json} from '../helpers/fake-server.js'
 
 const work = mkdtempSync(join(tmpdir(), 'payctl-runner-'))
@@ -290,5 +292,77 @@ describe('the senders against an HTTP server', () => {
       {status: 'updated', payoutId: 'u-3'},
     ])
     expect(outcome.message).toBe('1 row failed, first line 11: INVALID_STATE: immutable')
+  })
+})
+
+describe('progress', () => {
+  const event = (chunk: number, outcome: ChunkOutcome | 'imported-earlier', created: number): ChunkEvent => ({
+    chunk,
+    firstLine: chunk * 100 - 98,
+    lastLine: chunk * 100 + 1,
+    rows: 100,
+    outcome,
+    counts: {...emptyCounts(), created, chunksSent: created / 100},
+  })
+  const created = (n: number): ChunkOutcome => ({
+    kind: 'done',
+    rows: Array.from({length: n}, () => ({status: 'created'})),
+  })
+
+  it('on a TTY: a spinner with rows done of total, chunks, rate and time left', async () => {
+    const texts: string[] = []
+    let stopped = false
+    const out = {
+      json: false,
+      stderrIsTTY: true,
+      spinner: async (text: string) => {
+        texts.push(text)
+        return {update: (next: string) => texts.push(next), stop: () => (stopped = true)}
+      },
+      info: () => {
+        throw new Error('no lines on a TTY')
+      },
+    } as unknown as Output
+    const progress = new ImportProgress(out, {rows: 1000, chunks: 10, label: 'f.csv'})
+    await progress.start()
+    progress.chunk(event(1, created(100), 100))
+    progress.stop()
+    expect(texts[0]).toBe('Importing f.csv: 0 of 1,000 rows')
+    expect(texts[1]).toMatch(/^Importing f\.csv: 100 of 1,000 rows, chunk 1 of 10, [\d,]+ rows\/s(, about .+ left)?$/)
+    expect(stopped).toBe(true)
+  })
+
+  it('without a TTY: one line per chunk sent, none for chunks of an earlier run', async () => {
+    const lines: string[] = []
+    const out = {json: false, stderrIsTTY: false, info: (line: string) => lines.push(line)} as unknown as Output
+    const progress = new ImportProgress(out, {rows: 300, chunks: 3, label: 'f.csv'})
+    await progress.start()
+    progress.chunk(event(1, 'imported-earlier', 0))
+    progress.chunk(event(2, created(100), 100))
+    progress.chunk(
+      event(
+        3,
+        {kind: 'rejected', rows: [{status: 'failed', error: 'x'}], message: 'line 250: VALIDATION_ERROR: bad'},
+        100,
+      ),
+    )
+    expect(lines).toEqual([
+      'chunk 2/3, lines 102-201: 100 created (100/300 rows)',
+      'chunk 3/3, lines 202-301: rejected, line 250: VALIDATION_ERROR: bad (100/300 rows)',
+    ])
+  })
+
+  it('describes partial v1 chunks and unconfirmed ones', () => {
+    const partial: ChunkOutcome = {
+      kind: 'rejected',
+      rows: [{status: 'created'}, {status: 'updated'}, {status: 'failed'}],
+      message: '1 row failed, first line 4: INVALID_STATE: immutable',
+    }
+    expect(describeChunk(event(1, partial, 0))).toBe(
+      '1 created, 1 updated, 1 failed; 1 row failed, first line 4: INVALID_STATE: immutable',
+    )
+    expect(describeChunk(event(1, {kind: 'transient', rows: [], message: 'NETWORK: reset'}, 0))).toBe(
+      'not confirmed: NETWORK: reset (a re-run sends it again)',
+    )
   })
 })
