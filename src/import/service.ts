@@ -55,7 +55,6 @@ export type ImportResult =
   | {kind: 'validation'; summary: ValidationSummary; validation: ValidationResult; label: string; outcome?: Outcome}
   | {kind: 'import'; summary: ImportSummary; label: string; profile: string; outcome?: Outcome; fatal?: unknown}
 
-const interrupted = interruptedError
 async function schemaFor(api: 'v1' | 'v2'): Promise<RowSchema<unknown>> {
   if (api === 'v1') return (await import('./schema-v1.js')).v1Schema as RowSchema<unknown>
   return (await import('./schema-v2.js')).v2Schema as RowSchema<unknown>
@@ -85,7 +84,7 @@ function validationOutcome(result: ValidationResult, skipInvalid: boolean, dryRu
 }
 
 export async function importPayouts(options: ImportOptions): Promise<ImportResult> {
-  if (options.signal?.aborted) throw interrupted()
+  if (options.signal?.aborted) throw interruptedError()
   const schema = await schemaFor(options.api)
   const schemaOptions: SchemaOptions = {decimalComma: options.decimalComma, andThen: options.andThen}
   const source = await openSource(options.file)
@@ -110,7 +109,7 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
       }
     if (validation.ignoredColumns.length && !options.out.json)
       options.out.warn(`ignoring columns that payctl does not read: ${validation.ignoredColumns.join(', ')}`)
-    if (validation.invalid)
+    if (validation.invalid && !options.out.json)
       options.out.warn(`${count(validation.invalid)} invalid rows will be left out (--skip-invalid)`)
     if (validation.withoutCustomId)
       options.out.info(
@@ -167,7 +166,7 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
         },
         profile.environment,
       )
-    if (options.signal?.aborted) throw interrupted()
+    if (options.signal?.aborted) throw interruptedError()
 
     const client = doneBefore < chunks ? await options.client() : undefined
     if ((await source.signature()) !== signature)
