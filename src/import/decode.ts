@@ -17,10 +17,11 @@ export async function encodingProblem(encoding: string): Promise<string | undefi
     : `--encoding: unknown encoding "${encoding}"; use e.g. utf8, windows-1252 or latin1`
 }
 
-/** The encoding a file is read with: a UTF-16 byte-order mark wins over the flag. */
+/** The encoding a file is read with: a byte-order mark (UTF-8 or UTF-16) wins over the flag. */
 export function effectiveEncoding(firstBytes: Uint8Array, requested: string): string {
-  const [a, b] = firstBytes
+  const [a, b, c] = firstBytes
   if ((a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff)) return 'utf-16'
+  if (a === 0xef && b === 0xbb && c === 0xbf) return DEFAULT_ENCODING
   return isUtf8(requested) ? DEFAULT_ENCODING : requested
 }
 

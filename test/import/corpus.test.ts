@@ -35,9 +35,10 @@ async function collect(path: string) {
 }
 
 describe('the awkward-file corpus', () => {
-  it('UTF-8 with a BOM: the first header is still customId', async () => {
+  it('UTF-8 with a BOM: the first header is still customId, and the BOM wins over --encoding', async () => {
     const result = await validate('bom.csv')
     expect(result).toMatchObject({rows: 2, valid: 2, invalid: 0, totals: {EUR: '19.75'}, errors: []})
+    expect(await validate('bom.csv', {encoding: 'windows-1252'})).toMatchObject({valid: 2, encoding: 'utf8'})
   })
 
   it('CRLF line endings', async () => {
