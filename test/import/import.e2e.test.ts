@@ -352,4 +352,15 @@ describe('payctl payouts import against the emulator', () => {
     expect(both.stderr).toMatch(/--report.*--dry-run|--dry-run.*--report/)
     expect(proxy.requests).toEqual([])
   })
+
+  it('a key without payouts:approve stops --and-then pay at the first chunk (exit 3), nothing created', async () => {
+    writeCsv(csv('scope.csv'), 250)
+    const result = await runCli(['payouts', 'import', csv('scope.csv'), '--and-then', 'pay', '--concurrency', '1'], {
+      env: {...env, PAYCTL_API_KEY: LOCAL_EMULATOR.defaultKey},
+    })
+    expect(result.code).toBe(3)
+    expect(result.stderr).toContain('INSUFFICIENT_SCOPE')
+    expect(proxy.count('POST', '/api/v2/payouts/batch')).toBe(1)
+    expect(await payouts()).toHaveLength(0)
+  })
 })

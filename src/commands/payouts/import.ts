@@ -39,7 +39,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
     })(),
     concurrency: Flags.integer({summary: 'Chunks in flight at a time.', min: 1, max: 16, default: 4}),
     encoding: Flags.string({
-      summary: 'Character encoding of the file (utf8, windows-1252, latin1, …); a UTF-16 BOM is recognised.',
+      summary: 'Character encoding of the file (utf8, windows-1252, latin1, …); a byte-order mark wins.',
       default: 'utf8',
     }),
     delimiter: Flags.string({summary: 'Field delimiter: "," ";" or tab (default: detected from the first lines).'}),
