@@ -33,6 +33,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   protected flags!: BaseFlags<T>
   protected args!: BaseArgs<T>
+  /** Every positional argument in order (for variadic commands, `static strict = false`). */
+  protected argvAll: string[] = []
   protected out!: Output
   private clientInstance?: PayoutClient
   private profileInstance?: ResolvedProfile
@@ -40,7 +42,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   override async init(): Promise<void> {
     this.out = new Output({json: this.argv.includes('--json')})
     await super.init()
-    const {args, flags} = await this.parse({
+    const {args, argv, flags} = await this.parse({
       flags: this.ctor.flags,
       baseFlags: (super.ctor as typeof BaseCommand).baseFlags,
       args: this.ctor.args,
@@ -50,6 +52,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     })
     this.flags = flags as BaseFlags<T>
     this.args = args as BaseArgs<T>
+    this.argvAll = argv as string[]
     this.out = new Output({json: this.flags.json})
   }
 
@@ -75,12 +78,17 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       ])
       this.clientInstance = new PayoutClient({
         origin: profile.origin,
-        auth: await authProviderFor(profile, this.config.configDir),
+        auth: await authProviderFor(profile, this.config.configDir, this.debugTrace()),
         userAgent: `payctl/${this.config.version} node/${process.version}`,
-        debug: this.flags.debug ? line => process.stderr.write(`[debug] ${line}\n`) : undefined,
+        debug: this.debugTrace(),
       })
     }
     return this.clientInstance
+  }
+
+  /** The --debug trace writer (stderr), or undefined without --debug. */
+  protected debugTrace(): ((line: string) => void) | undefined {
+    return this.flags.debug ? line => process.stderr.write(`[debug] ${line}\n`) : undefined
   }
 
   override async catch(error: Error & {exitCode?: number}): Promise<unknown> {

@@ -6,7 +6,9 @@ export async function openInBrowser(url: string, env: NodeJS.ProcessEnv = proces
   if (env.PAYCTL_BROWSER === 'none' || (!process.stdout.isTTY && !process.stderr.isTTY)) return false
   try {
     const {default: open} = await import('open')
-    await open(url)
+    const child = await open(url)
+    // A missing opener (no xdg-open on a server) must not crash the command: the URL is printed anyway.
+    child.on('error', () => {})
     return true
   } catch {
     return false

@@ -6,8 +6,11 @@ export interface MoneySummary {
   /** What is about to happen, e.g. "approve 3 payouts". */
   action: string
   count: number
-  /** Totals per currency, decimal strings. */
-  totals: Record<string, string>
+  /**
+   * Totals per currency, decimal strings; or a function that computes them (e.g. by fetching the payouts),
+   * called only when a prompt is actually shown.
+   */
+  totals: Record<string, string> | (() => Promise<Record<string, string>>)
 }
 
 export const describeTotals = (totals: Record<string, string>) =>
@@ -29,11 +32,15 @@ export async function confirmMoneyMovement(options: {
 }): Promise<void> {
   if (options.environment !== 'production' || options.yes) return
   const {summary} = options
-  const what = `${summary.action} (${summary.count} item${summary.count === 1 ? '' : 's'}, ${describeTotals(summary.totals)}) on PRODUCTION`
+  const items = `${summary.count} item${summary.count === 1 ? '' : 's'}`
+  const describe = (totals: Record<string, string> | undefined) =>
+    `${summary.action} (${items}${totals ? `, ${describeTotals(totals)}` : ''}) on PRODUCTION`
   const interactive = options.interactive ?? Boolean(process.stdin.isTTY && process.stderr.isTTY)
   if (!interactive || options.out.json) {
-    throw usageError(`refusing to ${what} without confirmation`, ['add --yes to confirm in scripts'])
+    const known = typeof summary.totals === 'function' ? undefined : summary.totals
+    throw usageError(`refusing to ${describe(known)} without confirmation`, ['add --yes to confirm in scripts'])
   }
+  const what = describe(typeof summary.totals === 'function' ? await summary.totals() : summary.totals)
   const {confirm} = await import('@inquirer/prompts')
   const ok = await confirm(
     {message: `${what[0].toUpperCase()}${what.slice(1)}?`, default: false},

@@ -55,7 +55,7 @@ function apiMessage(error: ApiError): string {
 export function parseErrorMessage(error: unknown): string {
   const lines = String((error as Error)?.message ?? error)
     .split('\n')
-    .map(line => line.trim())
+    .map(line => line.trim().replace(/^Missing required flag (?!-)(\S+)/, 'Missing required flag --$1'))
     .filter(line => line && !/^See more help/.test(line) && !/^The following errors? occurred:?$/.test(line))
   const [first, ...rest] = lines
   const flag = /^Parsing (--[\w-]+)/.exec(first ?? '')?.[1]
@@ -66,7 +66,13 @@ export function parseErrorMessage(error: unknown): string {
 /** Maps every error class to its exit code and message (README "Exit codes"). */
 export function reportError(error: unknown): ErrorReport {
   if (error instanceof PayctlError) {
-    return {exitCode: error.exitCode, code: error.code, message: error.message, suggestions: error.suggestions}
+    return {
+      exitCode: error.exitCode,
+      code: error.code,
+      message: error.message,
+      ...(error.data === undefined ? {} : {data: error.data}),
+      suggestions: error.suggestions,
+    }
   }
   if (error instanceof ApiError) {
     return {

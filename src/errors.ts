@@ -8,16 +8,19 @@ export class PayctlError extends Error {
   readonly exitCode: ExitCodeValue
   readonly code: string
   readonly suggestions: string[]
+  /** Machine-readable detail shown under --json (e.g. which batch failed). */
+  readonly data?: unknown
 
   constructor(
     message: string,
-    options: {exitCode: ExitCodeValue; code: string; suggestions?: string[]; cause?: unknown},
+    options: {exitCode: ExitCodeValue; code: string; suggestions?: string[]; cause?: unknown; data?: unknown},
   ) {
     super(message, {cause: options.cause})
     this.name = 'PayctlError'
     this.exitCode = options.exitCode
     this.code = options.code
     this.suggestions = options.suggestions ?? []
+    this.data = options.data
   }
 }
 

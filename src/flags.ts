@@ -1,5 +1,7 @@
 import {Flags} from '@oclif/core'
+import {amountProblem, currencyProblem} from './money.js'
 import {LIST_FORMATS} from './output/output.js'
+import {emailProblem, httpUrlProblem, parseDateTime, phoneProblem} from './validate.js'
 
 /** Flag definitions shared by several commands: defined once, reused everywhere. */
 
@@ -42,4 +44,48 @@ export const idempotencyKeyFlag = Flags.string({
     if (value.length < 1 || value.length > 255) throw new Error('--idempotency-key must be 1 to 255 characters')
     return value
   },
+})
+
+/** Typed flags for the resource commands: each validates its value at parse time (one line naming the flag, exit 2). */
+
+const checked = (problem: (value: string) => string | undefined, normalize: (value: string) => string = v => v) =>
+  Flags.custom<string>({
+    parse: async input => {
+      const value = normalize(input.trim())
+      const reason = problem(value)
+      if (reason) throw new Error(reason)
+      return value
+    },
+  })
+
+/** A plain positive decimal ("12.50"); the currency's decimals are checked once both flags are known. */
+export const amountFlag = checked(value => amountProblem(value))
+
+/** A three-letter currency code; lower case is accepted and upper-cased. */
+export const currencyFlag = checked(currencyProblem, value => value.toUpperCase())
+
+export const emailFlag = checked(emailProblem)
+
+export const phoneFlag = checked(phoneProblem)
+
+export const httpUrlFlag = checked(httpUrlProblem)
+
+/** An ISO 8601 date-time with a zone, or a date (midnight UTC); sent as a UTC ISO string. */
+export const dateTimeFlag = Flags.custom<string>({
+  parse: async input => parseDateTime(input),
+})
+
+export const idsFileFlag = Flags.string({
+  summary: 'Read payout ids from FILE, one per line ("-" for stdin; blank lines and # comments are skipped).',
+})
+
+export const andThenFlag = Flags.option({
+  options: ['send-claim-link', 'pay'] as const,
+  summary: 'Follow-up step the service runs right away: send the claim link, or pay (moves money).',
+})()
+
+export const customIdsFlag = Flags.string({
+  summary: 'Identify a payout by your own customId (repeatable).',
+  multiple: true,
+  multipleNonGreedy: true,
 })

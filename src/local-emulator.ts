@@ -12,4 +12,9 @@ export const LOCAL_EMULATOR = {
   defaultKey: 'sk_sandbox_emulator_default_00000000000000',
   /** A second team, to prove that nothing crosses teams. */
   otherTeamFullKey: 'sk_sandbox_emulator_other_full_000000000000',
+  /**
+   * The seeded OAuth client of the main team (admin-provisioned, public, every scope, redirect
+   * http://127.0.0.1/callback on any port): `payctl auth login --client-id cl_emulator_platform`.
+   */
+  oauthClientId: 'cl_emulator_platform',
 } as const

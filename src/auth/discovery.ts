@@ -1,6 +1,6 @@
 import {z} from 'zod'
 import {parseResponse} from '../client/parse.js'
-import {oauthRequest} from './http.js'
+import {oauthRequest, type Trace} from './http.js'
 
 export const metadataSchema = z.looseObject({
   issuer: z.string().optional(),
@@ -17,7 +17,7 @@ export type AuthServerMetadata = z.infer<typeof metadataSchema>
 export const discoveryUrl = (origin: string) => `${origin}/.well-known/oauth-authorization-server/api/auth`
 
 /** RFC 8414 discovery at the spec's path. */
-export async function discover(origin: string): Promise<AuthServerMetadata> {
-  const body = await oauthRequest(discoveryUrl(origin), {method: 'GET'})
+export async function discover(origin: string, debug?: Trace): Promise<AuthServerMetadata> {
+  const body = await oauthRequest(discoveryUrl(origin), {method: 'GET', debug})
   return parseResponse(metadataSchema, body, 'authorization server metadata')
 }

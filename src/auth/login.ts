@@ -1,5 +1,6 @@
 import type {OAuthCredentials} from '../config/credentials.js'
 import {discover} from './discovery.js'
+import type {Trace} from './http.js'
 import {LoopbackReceiver} from './loopback.js'
 import {createPkce, createState} from './pkce.js'
 import {registerPublicClient} from './registration.js'
@@ -33,6 +34,8 @@ export interface LoginOptions {
   /** For --no-browser on a TTY: resolves with the redirect URL the user pastes. */
   pasteRedirect?: () => Promise<string>
   onWarning(message: string): void
+  /** --debug: the OAuth requests, secrets redacted. */
+  debug?: Trace
 }
 
 export interface LoginResult {
@@ -45,13 +48,13 @@ export const resourceUrl = (origin: string, resource: 'v1' | 'v2') => `${origin}
 
 /** OAuth 2.1 authorization code flow with PKCE and a loopback redirect (RFC 8252). */
 export async function oauthLogin(options: LoginOptions): Promise<LoginResult> {
-  const metadata = await discover(options.origin)
+  const metadata = await discover(options.origin, options.debug)
   if (metadata.code_challenge_methods_supported && !metadata.code_challenge_methods_supported.includes('S256')) {
     throw new Error('the authorization server does not support PKCE with S256')
   }
   const state = createState()
   const pkce = createPkce()
-  const receiver = new LoopbackReceiver(state)
+  const receiver = new LoopbackReceiver(state, metadata.issuer)
   try {
     const redirectUri = await receiver.listen(options.port)
     let clientId = options.clientId
@@ -60,7 +63,7 @@ export async function oauthLogin(options: LoginOptions): Promise<LoginResult> {
       options.onWarning(
         'no --client-id: registering payctl as an anonymous public client (dynamic registration is deprecated for platform integrations and never gets payouts:approve); create a client in Settings > OAuth Clients and pass --client-id',
       )
-      clientId = await registerPublicClient(metadata, [redirectUri])
+      clientId = await registerPublicClient(metadata, [redirectUri], options.debug)
       registeredClientId = clientId
     }
     const resource = resourceUrl(options.origin, options.resource)
@@ -89,11 +92,12 @@ export async function oauthLogin(options: LoginOptions): Promise<LoginResult> {
       redirectUri,
       verifier: pkce.verifier,
       resource,
+      debug: options.debug,
     })
     return {
       credentials: {
         ...credentials,
-        email: options.loginHint,
+        email: credentials.email ?? options.loginHint,
         tokenEndpoint: metadata.token_endpoint,
         revocationEndpoint: metadata.revocation_endpoint,
       },

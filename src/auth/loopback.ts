@@ -16,15 +16,19 @@ const escapeHtml = (text: string) =>
 
 /**
  * The RFC 8252 loopback redirect: a server on 127.0.0.1 only (any free port unless one is fixed), waiting for
- * the first callback that carries the expected `state`. Callbacks with another state are answered with an
- * error page and ignored; an `error` from the server with the right state ends the wait.
+ * the first callback. A callback with another `state` (forged, or from an older login) ends the login with
+ * an error, as does an `error` from the server; nothing is exchanged or stored then. When the server's
+ * issuer is known, a response naming another issuer (RFC 9207 `iss`, a mix-up attack) is refused too.
  */
 export class LoopbackReceiver {
   private server?: Server
   private settle?: {resolve(value: CallbackResult): void; reject(error: Error): void}
   private readonly result: Promise<CallbackResult>
 
-  constructor(private readonly expectedState: string) {
+  constructor(
+    private readonly expectedState: string,
+    private readonly expectedIssuer?: string,
+  ) {
     this.result = new Promise((resolve, reject) => {
       this.settle = {resolve, reject}
     })
@@ -49,6 +53,15 @@ export class LoopbackReceiver {
           'Login failed',
           'This response does not belong to the login in progress (state mismatch). Nothing was stored.',
         )
+        this.settle?.reject(
+          new Error('the callback does not belong to this login (state mismatch: forged or stale); nothing was stored'),
+        )
+        return
+      }
+      const issuerProblem = this.issuerProblem(url)
+      if (issuerProblem) {
+        send(400, 'Login failed', escapeHtml(issuerProblem))
+        this.settle?.reject(new Error(issuerProblem))
         return
       }
       const error = url.searchParams.get('error')
@@ -96,11 +109,19 @@ export class LoopbackReceiver {
     }
     const state = url.searchParams.get('state')
     if (state !== this.expectedState) throw new Error('the pasted URL does not belong to this login (state mismatch)')
+    const issuerProblem = this.issuerProblem(url)
+    if (issuerProblem) throw new Error(issuerProblem)
     const error = url.searchParams.get('error')
     if (error) throw new Error(`the authorization server answered ${error}`)
     const code = url.searchParams.get('code')
     if (!code) throw new Error('the pasted URL has no authorization code')
     return {code, state}
+  }
+
+  private issuerProblem(url: URL): string | undefined {
+    const iss = url.searchParams.get('iss')
+    if (!this.expectedIssuer || iss === null || iss === this.expectedIssuer) return undefined
+    return `the response was answered by another authorization server (issuer mismatch: ${iss}, expected ${this.expectedIssuer})`
   }
 
   async close(): Promise<void> {

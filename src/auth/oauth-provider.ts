@@ -2,6 +2,7 @@ import type {AuthProvider} from '../client/transport.js'
 import {CredentialStore, type OAuthCredentials} from '../config/credentials.js'
 import {authError} from '../errors.js'
 import {discover} from './discovery.js'
+import type {Trace} from './http.js'
 import {refreshTokens} from './tokens.js'
 
 const REFRESH_MARGIN_MS = 60_000
@@ -18,7 +19,13 @@ export class OAuthProvider implements AuthProvider {
   private current: OAuthCredentials
 
   constructor(
-    private readonly options: {profile: string; origin: string; configDir: string; credentials: OAuthCredentials},
+    private readonly options: {
+      profile: string
+      origin: string
+      configDir: string
+      credentials: OAuthCredentials
+      debug?: Trace
+    },
   ) {
     this.current = options.credentials
   }
@@ -51,8 +58,9 @@ export class OAuthProvider implements AuthProvider {
         if (!latest) throw new Error('the login was removed')
         if (latest.accessToken !== used && !needsRefresh(latest)) return stored
         if (!latest.refreshToken) throw new Error('the login has no refresh token (log in with offline_access)')
-        const tokenEndpoint = latest.tokenEndpoint ?? (await discover(this.options.origin)).token_endpoint
-        const refreshed = await refreshTokens({tokenEndpoint, origin: this.options.origin, current: latest})
+        const {origin, debug} = this.options
+        const tokenEndpoint = latest.tokenEndpoint ?? (await discover(origin, debug)).token_endpoint
+        const refreshed = await refreshTokens({tokenEndpoint, origin, current: latest, debug})
         return {...stored, oauth: {...refreshed, tokenEndpoint, revocationEndpoint: latest.revocationEndpoint}}
       })
       if (!next?.oauth) throw new Error('the login was removed')

@@ -1,8 +1,8 @@
 import {z} from 'zod'
 import {parseResponse} from '../client/parse.js'
 import type {OAuthCredentials} from '../config/credentials.js'
-import {oauthRequest} from './http.js'
-import {teamIdFromToken} from './jwt.js'
+import {oauthRequest, type Trace} from './http.js'
+import {decodeJwtClaims, teamIdFromToken} from './jwt.js'
 
 const tokenResponseSchema = z.looseObject({
   access_token: z.string(),
@@ -36,8 +36,13 @@ function toCredentials(
     clientSecret: client.clientSecret,
     resource,
     teamId: teamIdFromToken(token.access_token, origin) ?? previous?.teamId,
-    email: previous?.email,
+    email: emailFromToken(token.access_token) ?? previous?.email,
   }
+}
+
+const emailFromToken = (token: string) => {
+  const email = decodeJwtClaims(token)?.email
+  return typeof email === 'string' ? email : undefined
 }
 
 /** authorization_code grant with the PKCE verifier and the resource the token is bound to. */
@@ -50,8 +55,10 @@ export async function exchangeCode(options: {
   verifier: string
   resource: string
   now?: number
+  debug?: Trace
 }): Promise<OAuthCredentials> {
   const body = await oauthRequest(options.tokenEndpoint, {
+    debug: options.debug,
     form: {
       grant_type: 'authorization_code',
       code: options.code,
@@ -71,9 +78,11 @@ export async function refreshTokens(options: {
   origin: string
   current: OAuthCredentials
   now?: number
+  debug?: Trace
 }): Promise<OAuthCredentials> {
   const {current} = options
   const body = await oauthRequest(options.tokenEndpoint, {
+    debug: options.debug,
     form: {
       grant_type: 'refresh_token',
       refresh_token: current.refreshToken,

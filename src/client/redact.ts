@@ -1,7 +1,10 @@
 /** Keeps secrets out of debug traces: header values and JSON fields that carry credentials. */
 
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'x-api-key', 'proxy-authorization'])
-const SECRET_FIELD = /secret|token|password|api_?key|^key$|code_verifier|^code$|assertion/i
+/** JSON fields that carry secrets: `access_token`, `refreshToken`, `client_secret`, `apiKey`, … (not `token_type`). */
+const SECRET_FIELD = /secret|token$|password|api_?key|^key$|code_verifier|assertion/i
+/** Form fields (OAuth requests) add the authorization `code` and the revoked `token`. */
+const SECRET_FORM_FIELD = /secret|token$|password|api_?key|^key$|code_verifier|^code$|assertion/i
 
 export const REDACTED = '[redacted]'
 
@@ -35,7 +38,7 @@ export function redactBody(text: string): string {
   } catch {
     if (/^[\w.%-]+=[^&]*(&[\w.%-]+=[^&]*)*$/.test(text)) {
       const params = new URLSearchParams(text)
-      for (const key of [...params.keys()]) if (SECRET_FIELD.test(key)) params.set(key, REDACTED)
+      for (const key of [...params.keys()]) if (SECRET_FORM_FIELD.test(key)) params.set(key, REDACTED)
       return params.toString()
     }
     return text

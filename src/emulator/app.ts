@@ -3,6 +3,7 @@ import {Clock} from './clock.js'
 import {CounterpartyService} from './counterparties.js'
 import {Faults} from './faults.js'
 import {Idempotency} from './idempotency.js'
+import {OAuthServer} from './oauth/index.js'
 import {PayoutService} from './payouts.js'
 import {seed} from './seed.js'
 import {Settlement} from './settlement.js'
@@ -18,6 +19,8 @@ export interface AppOptions {
   /** `production` makes the emulator refuse sandbox-only calls (SANDBOX_ONLY); default `sandbox`. */
   environment?: Environment
   webhookTimeoutMs?: number
+  /** Authorization requests with the `login_hint` of a team member sign in and consent without the pages. */
+  autoConsent?: boolean
   log?: (line: string) => void
 }
 
@@ -36,6 +39,7 @@ export class EmulatorApp {
   readonly settlement: Settlement
   readonly payouts: PayoutService
   readonly counterparties: CounterpartyService
+  readonly oauth: OAuthServer
   readonly environment: Environment
   readonly log: (line: string) => void
 
@@ -52,8 +56,11 @@ export class EmulatorApp {
     this.counterparties = new CounterpartyService(this)
     this.settlement = new Settlement(this)
     this.payouts = new PayoutService(this)
+    this.oauth = new OAuthServer(this, {autoConsent: options.autoConsent ?? false})
     if (options.reset) this.store.wipe()
     if (!this.store.meta('seeded_at')) seed(this)
+    // A database seeded before the OAuth server existed gets its platform client now.
+    else this.oauth.ensureSeeded()
     this.store.webhooks.resetInFlight()
   }
 

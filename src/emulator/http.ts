@@ -7,8 +7,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
 export interface Reply {
   status: number
+  /** Sent as JSON. */
   body?: unknown
-  headers?: Record<string, string>
+  /** Arrays for repeated headers (`set-cookie`). */
+  headers?: Record<string, string | string[]>
+  /** Sent as it is instead of JSON `body` (HTML pages, stylesheets, redirects); `content-type` from `headers`. */
+  raw?: string
 }
 
 export interface RequestContext {
@@ -17,8 +21,10 @@ export interface RequestContext {
   params: Record<string, string>
   query: URLSearchParams
   headers: IncomingHttpHeaders
-  /** The parsed JSON body; undefined when the request had none. */
+  /** The parsed JSON body (the raw text for `rawBody` routes); undefined when the request had none or sent a form. */
   body: unknown
+  /** An `application/x-www-form-urlencoded` body (hosted pages, OAuth forms). */
+  form?: URLSearchParams
   requestId: string
   /** `http://host:port` as the client addressed the emulator. */
   origin: string

@@ -20,6 +20,11 @@ export interface EmulatorOptions {
   environment?: Environment
   /** Per-attempt time-out of webhook deliveries. */
   webhookTimeoutMs?: number
+  /**
+   * For automated tests: an authorization request whose `login_hint` is a team member's e-mail signs in
+   * and consents at once (redirects back with a code, the `team_hint` team or the member's first team).
+   */
+  autoConsent?: boolean
   /** Receives internal errors (stderr in the command). */
   log?: (line: string) => void
 }
@@ -40,6 +45,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     reset: options.reset,
     environment: options.environment,
     webhookTimeoutMs: options.webhookTimeoutMs,
+    autoConsent: options.autoConsent,
     log: options.log,
   })
   const server = new EmulatorServer(app, buildRouter(app))

@@ -19,6 +19,8 @@ export interface Route {
   access: Access
   /** v2 POSTs: honour the `idempotency-key` header (spec section 4). */
   idempotent?: boolean
+  /** The handler gets the body as text, unparsed (form-encoded OAuth requests and HTML forms). */
+  rawBody?: boolean
   handler: (ctx: AuthenticatedContext) => Reply | Promise<Reply>
 }
 

@@ -36,7 +36,7 @@ export interface NewTeam {
   keys?: Array<{key?: string; name: string; scopes: readonly string[]}>
 }
 
-const walletAddress = () => `0x${randomBytes(20).toString('hex')}`
+export const newWalletAddress = () => `0x${randomBytes(20).toString('hex')}`
 export const newApiKey = () => `sk_sandbox_${randomBytes(20).toString('hex')}`
 
 /** Creates a team with its owner, accounts and keys; answers the team id and the keys. */
@@ -50,7 +50,7 @@ export function createTeam(app: EmulatorApp, team: NewTeam): {teamId: string; ke
       name: team.name,
       kyb_status: 'pending',
       dac7_reporting_required: 0,
-      wallet_address: team.wallet === false ? null : walletAddress(),
+      wallet_address: team.wallet === false ? null : newWalletAddress(),
       created_at: now,
     })
     const owner = team.owner ?? {email: `owner+${teamId.slice(0, 8)}@example.com`, name: `${team.name} Owner`}
@@ -109,6 +109,15 @@ export function seed(app: EmulatorApp): SeedInfo {
       balances: {EUR: '1000.00'},
       keys: [{key: LOCAL_EMULATOR.otherTeamFullKey, name: 'full (every scope)', scopes: FULL_SCOPES}],
     })
+    // ops@example.com belongs to both teams: the OAuth team choice has something to choose from.
+    app.store.teams.insertMember({
+      team_id: SEEDED.otherTeamId,
+      email: 'ops@example.com',
+      name: 'Oscar Ops',
+      role: 'member',
+      joined_at: app.clock.iso(),
+    })
+    app.oauth.seed(SEEDED.mainTeamId)
     app.store.setMeta('seeded_at', app.clock.iso())
   })
   return seedInfo()

@@ -32,6 +32,15 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function send(res: ServerResponse, reply: Reply): void {
+  if (reply.raw !== undefined) {
+    res.writeHead(reply.status, {
+      'content-type': 'text/plain; charset=utf-8',
+      ...reply.headers,
+      'content-length': Buffer.byteLength(reply.raw),
+    })
+    res.end(reply.raw)
+    return
+  }
   const text = reply.body === undefined ? '' : JSON.stringify(reply.body)
   res.writeHead(reply.status, {
     ...reply.headers,
@@ -101,7 +110,11 @@ export class EmulatorServer {
         })
 
       let body: unknown
-      if (raw.trim()) {
+      let form: URLSearchParams | undefined
+      if (match.route.rawBody) body = raw
+      else if (/^application\/x-www-form-urlencoded\b/i.test(header(req.headers, 'content-type') ?? ''))
+        form = new URLSearchParams(raw)
+      else if (raw.trim()) {
         try {
           body = JSON.parse(raw)
         } catch (error) {
@@ -115,6 +128,7 @@ export class EmulatorServer {
         query: url.searchParams,
         headers: req.headers,
         body,
+        form,
         requestId,
         origin: `http://${req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`}`,
         remoteAddress: req.socket.remoteAddress ?? '',

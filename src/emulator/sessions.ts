@@ -43,7 +43,9 @@ export function createSessionToken(
 
 export type SessionVerdict =
   | {ok: true; claims: SessionClaims}
-  | {ok: false; reason: 'malformed' | 'bad-signature' | 'expired' | 'wrong-kind'}
+  | {ok: false; reason: 'malformed' | 'bad-signature' | 'wrong-kind'}
+  /** The signature holds but the link expired: `claims` lets a page still offer the way back. */
+  | {ok: false; reason: 'expired'; claims: SessionClaims}
 
 /** Checks signature, expiry (emulator clock) and, when given, the kind the page expects. */
 export function verifySessionToken(
@@ -57,7 +59,7 @@ export function verifySessionToken(
   if (!claims) return {ok: false, reason: 'bad-signature'}
   if (claims.v !== 1 || typeof claims.exp !== 'number' || typeof claims.teamId !== 'string')
     return {ok: false, reason: 'malformed'}
-  if (nowMs >= claims.exp) return {ok: false, reason: 'expired'}
+  if (nowMs >= claims.exp) return {ok: false, reason: 'expired', claims}
   if (expectedKind && claims.kind !== expectedKind) return {ok: false, reason: 'wrong-kind'}
   return {ok: true, claims}
 }

@@ -25,17 +25,38 @@ describe('LoopbackReceiver', () => {
   let receiver: LoopbackReceiver | undefined
   afterEach(async () => receiver?.close())
 
-  it('listens on 127.0.0.1 only and resolves with the first callback carrying the right state', async () => {
+  it('listens on 127.0.0.1 only and resolves with the callback carrying the right state', async () => {
     receiver = new LoopbackReceiver('s-123')
     const redirect = await receiver.listen(0)
     expect(redirect).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/)
     const waiting = receiver.wait(5_000)
-    const wrong = await get(`${redirect}?code=evil&state=other`)
-    expect(wrong.status).toBe(400)
-    expect(wrong.text).toContain('state mismatch')
+    expect((await get(redirect.replace('/callback', '/favicon.ico'))).status).toBe(404)
     const ok = await get(`${redirect}?code=good&state=s-123`)
     expect(ok.status).toBe(200)
     await expect(waiting).resolves.toEqual({code: 'good', state: 's-123'})
+  })
+
+  it('ends the login on a callback with another state (forged or stale)', async () => {
+    receiver = new LoopbackReceiver('s-123')
+    const redirect = await receiver.listen(0)
+    const waiting = expect(receiver.wait(5_000)).rejects.toThrow('state mismatch')
+    const wrong = await get(`${redirect}?code=evil&state=other`)
+    expect(wrong.status).toBe(400)
+    expect(wrong.text).toContain('state mismatch')
+    await waiting
+  })
+
+  it('refuses a response from another issuer (RFC 9207 mix-up), and accepts one without iss', async () => {
+    receiver = new LoopbackReceiver('s-1', 'http://127.0.0.1:4010/api/auth')
+    const redirect = await receiver.listen(0)
+    const waiting = expect(receiver.wait(5_000)).rejects.toThrow('issuer mismatch')
+    const page = await get(`${redirect}?code=c&state=s-1&iss=${encodeURIComponent('https://evil.example.com')}`)
+    expect(page.status).toBe(400)
+    await waiting
+    expect(receiver.fromRedirectUrl(`${redirect}?code=c&state=s-1`)).toEqual({code: 'c', state: 's-1'})
+    expect(() =>
+      receiver!.fromRedirectUrl(`${redirect}?code=c&state=s-1&iss=${encodeURIComponent('https://evil.example.com')}`),
+    ).toThrow('issuer mismatch')
   })
 
   it('ends the wait with the server error when the state matches', async () => {

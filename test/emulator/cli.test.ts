@@ -50,4 +50,38 @@ describe('payctl emulator start', () => {
       if (child.exitCode === null) child.kill('SIGKILL')
     }
   })
+
+  it('--auto-consent: an authorization request with a member login_hint redirects straight back with a code', async () => {
+    const child = spawn(
+      process.execPath,
+      ['bin/run.js', 'emulator', 'start', '--port', '0', '--data', ':memory:', '--json', '--auto-consent'],
+      {cwd: root, stdio: ['ignore', 'pipe', 'pipe']},
+    )
+    const exited = new Promise<number | null>(resolve => child.on('exit', code => resolve(code)))
+    try {
+      const lines = createInterface({input: child.stdout})
+      const info = JSON.parse(await new Promise<string>(resolve => lines.once('line', resolve)))
+      const authorize = new URL(`${info.url}/api/auth/oauth2/authorize`)
+      for (const [key, value] of Object.entries({
+        response_type: 'code',
+        client_id: 'cl_emulator_platform',
+        redirect_uri: 'http://127.0.0.1:8765/callback',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+        resource: `${info.url}/api/v1`,
+        state: 's1',
+        login_hint: 'owner@example.com',
+      }))
+        authorize.searchParams.set(key, value)
+      const res = await request(authorize)
+      await res.body.text()
+      expect(res.statusCode).toBe(303)
+      expect(res.headers.location).toMatch(/^http:\/\/127\.0\.0\.1:8765\/callback\?code=ac_[^&]+&state=s1&iss=/)
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+      lines.close()
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
+  })
 })

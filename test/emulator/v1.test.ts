@@ -139,7 +139,11 @@ describe('spec 4.2: v1 hosted sessions', () => {
       reason: 'wrong-kind',
     })
     await ctx.api.advance(3601)
-    expect(verifySessionToken(token, secret, ctx.emu.app.clock.nowMs())).toEqual({ok: false, reason: 'expired'})
+    expect(verifySessionToken(token, secret, ctx.emu.app.clock.nowMs())).toMatchObject({
+      ok: false,
+      reason: 'expired',
+      claims: {kind: 'kyb', redirectUrl: 'https://example.com'},
+    })
   })
 
   it('sessions need the scope sessions:write', async () => {

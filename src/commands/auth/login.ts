@@ -1,6 +1,23 @@
 import {Flags} from '@oclif/core'
 import {BaseCommand} from '../../base-command.js'
-import {usageError} from '../../errors.js'
+import {ApiError} from '../../client/errors.js'
+import {LOCAL_PROFILE} from '../../config/profiles.js'
+import {authError, PayctlError} from '../../errors.js'
+import {LOCAL_EMULATOR} from '../../local-emulator.js'
+
+/** Every way a login can be refused ends in exit 3 (auth); unreachable servers stay transient (exit 7). */
+function loginFailure(error: unknown): unknown {
+  if (error instanceof PayctlError) return error
+  const again = ['run "payctl auth login" again']
+  if (error instanceof ApiError) {
+    return error.status >= 400 && error.status < 500 && error.status !== 404 && error.status !== 429
+      ? authError(`login failed: ${error.message}`, again)
+      : error
+  }
+  if (error instanceof Error && /state mismatch|issuer mismatch|no callback|answered|pasted/.test(error.message))
+    return authError(`login failed: ${error.message}`, again)
+  return error
+}
 
 export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
   static override summary = 'Log in with OAuth (PKCE, loopback redirect) or store an API key.'
@@ -55,7 +72,11 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
     ])
     const config = new ConfigStore(this.config.configDir)
     const settings = (await config.profiles())[profile.name]
-    const clientId = this.flags['client-id'] ?? settings.clientId
+    // The built-in local profile uses the emulator's seeded platform client (no dynamic registration).
+    const clientId =
+      this.flags['client-id'] ??
+      settings.clientId ??
+      (profile.name === LOCAL_PROFILE ? LOCAL_EMULATOR.oauthClientId : undefined)
     let clientSecret: string | undefined
     if (this.flags['client-secret']) {
       const {readSecret} = await import('../../auth/secret-input.js')
@@ -78,6 +99,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
       port: this.flags.port,
       timeoutMs: this.flags.timeout * 1000,
       onWarning: message => this.out.warn(message),
+      debug: this.debugTrace(),
       onAuthorizationUrl: async url => {
         this.out.stderr(`Open this URL to log in:\n${url}`)
         if (!this.flags['no-browser']) await openInBrowser(url)
@@ -91,9 +113,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
             }
           : undefined,
     }).catch(error => {
-      throw error instanceof Error && /state mismatch|no callback|answered|pasted/.test(error.message)
-        ? usageError(`login failed: ${error.message}`, ['run "payctl auth login" again'])
-        : error
+      throw loginFailure(error)
     })
     await new CredentialStore(this.config.configDir).update(profile.name, current => ({
       ...current,

@@ -24,6 +24,7 @@ export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
         try {
           await oauthRequest(oauth.revocationEndpoint, {
             form: {token, token_type_hint: hint, client_id: oauth.clientId, client_secret: oauth.clientSecret},
+            debug: this.debugTrace(),
           })
           revoked = true
         } catch (error) {

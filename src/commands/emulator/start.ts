@@ -2,17 +2,19 @@ import {mkdir} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {Command, Flags} from '@oclif/core'
 import {ExitCode} from '../../exit-codes.js'
+import {LOCAL_EMULATOR} from '../../local-emulator.js'
 
 export default class EmulatorStart extends Command {
   static override summary = 'Run the local emulator of the whole service in the foreground'
 
   static override description =
-    `Serves the v1 and v2 APIs, hosted-session URLs, webhooks and the /_emulator control routes on 127.0.0.1, from a SQLite database that survives restarts. The first start seeds a team with a wallet, EUR and USD balances and two API keys (one with every scope including payouts:approve, one with the default scopes), plus a second team; the built-in "local" profile uses the full key. Stop it with Ctrl-C. See docs/emulator.md.`
+    `Serves the v1 and v2 APIs, hosted-session URLs, webhooks, an OAuth authorization server (sign-in and consent pages; seeded client cl_emulator_platform) and the /_emulator control routes on 127.0.0.1, from a SQLite database that survives restarts. The first start seeds a team with a wallet, EUR and USD balances and two API keys (one with every scope including payouts:approve, one with the default scopes), plus a second team; the built-in "local" profile uses the full key. Stop it with Ctrl-C. See docs/emulator.md.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --port 0 --data :memory: --json',
     '<%= config.bin %> <%= command.id %> --data ./emulator.sqlite --reset',
+    '<%= config.bin %> <%= command.id %> --port 0 --data :memory: --json --auto-consent',
   ]
 
   static override flags = {
@@ -23,6 +25,10 @@ export default class EmulatorStart extends Command {
       description: 'Default: emulator.sqlite in the data directory of payctl (PAYCTL_DATA_DIR overrides it).',
     }),
     reset: Flags.boolean({summary: 'Empty the database and seed it again before starting.', default: false}),
+    'auto-consent': Flags.boolean({
+      summary: 'For automated tests: an OAuth login_hint of a team member signs in and consents without the pages.',
+      default: false,
+    }),
     json: Flags.boolean({
       summary: 'Print one JSON line (url, port, team, keys) on stdout once listening, nothing else.',
       default: false,
@@ -42,6 +48,7 @@ export default class EmulatorStart extends Command {
         host: flags.host,
         dataFile,
         reset: flags.reset,
+        autoConsent: flags['auto-consent'],
         log: line => process.stderr.write(`${line}\n`),
       })
     } catch (error) {
@@ -74,6 +81,9 @@ export default class EmulatorStart extends Command {
       this.log(`Full key:    ${seed.keys.full}   (every scope, including payouts:approve)`)
       this.log(`Default key: ${seed.keys.default}   (default scopes)`)
       this.log(`Other team:  ${seed.otherTeam.teamId}   key ${seed.otherTeam.keys.full}`)
+      this.log(
+        `OAuth:       client ${LOCAL_EMULATOR.oauthClientId}, sign in as owner@example.com${flags['auto-consent'] ? ' (auto-consent on)' : ''}`,
+      )
       this.log('Control routes under /_emulator (docs/emulator.md). Press Ctrl-C to stop.')
     }
 

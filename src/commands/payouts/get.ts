@@ -1,44 +1,52 @@
-import {Args} from '@oclif/core'
-import {BaseCommand} from '../../base-command.js'
-import {usageError} from '../../errors.js'
-import {apiFlag, customIdFlag} from '../../flags.js'
-import {parsePayoutId} from '../../ids.js'
+import {apiFlag, customIdsFlag, idsFileFlag} from '../../flags.js'
+import {idsArgs, PayoutBatchCommand} from '../../payouts/batch-command.js'
 
-export default class PayoutsGet extends BaseCommand<typeof PayoutsGet> {
-  static override summary = 'Show one payout.'
+export default class PayoutsGet extends PayoutBatchCommand<typeof PayoutsGet> {
+  static override summary = 'Show one payout, or several.'
   static override description =
-    'Takes a v1 UUID, a v2 payout_… id, or your own key with --custom-id. Shows the v2 representation; --api v1 shows the v1 one (creator handle, payout type).'
+    `Takes a v1 UUID, a v2 payout_… id, or your own key with --custom-id. Shows the v2 representation; --api v1 shows the v1 one (creator handle, payout type).
+
+With one payout the output is the record (--json: the object). With several ids, --ids-file or "-" (stdin) the payouts are shown as a table (--json: an array, in the order given).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> payout_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f',
     '<%= config.bin %> <%= command.id %> --custom-id invoice-2026-001',
     '<%= config.bin %> <%= command.id %> 0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f --api v1 --json',
+    '<%= config.bin %> <%= command.id %> --ids-file ids.txt --json',
   ]
 
-  static override args = {
-    id: Args.string({description: 'Payout id: a UUID or payout_<UUID>.'}),
-  }
+  static override args = idsArgs
 
   static override flags = {
-    'custom-id': customIdFlag,
+    'custom-id': customIdsFlag,
+    'ids-file': idsFileFlag,
     api: apiFlag('v2'),
   }
 
   async run(): Promise<void> {
-    const {id} = this.args
-    const customId = this.flags['custom-id']
-    if (Boolean(id) === Boolean(customId)) throw usageError('give a payout id or --custom-id (exactly one)')
-    const ref = id ? parsePayoutId(id) : undefined
+    const {collectPayoutKeys} = await import('../../payouts/ids-input.js')
+    const {keys} = await collectPayoutKeys({
+      args: this.argvAll,
+      customIds: this.flags['custom-id'],
+      idsFile: this.flags['ids-file'],
+    })
+    const many = keys.length > 1 || this.flags['ids-file'] !== undefined || this.argvAll.includes('-')
     const client = await this.client()
-    const {showPayoutV1, showPayoutV2} = await import('../../output/payouts.js')
+    const [{mapLimit}, view] = await Promise.all([
+      import('../../payouts/actions.js'),
+      import('../../output/payouts.js'),
+    ])
     if (this.flags.api === 'v1') {
-      const payout = ref ? await client.v1.payouts.get(ref.v1) : await client.v1.payouts.get(customId!, 'custom_id')
-      if (this.flags.json) this.out.printJson(payout)
-      else showPayoutV1(this.out, payout)
-      return
+      const payouts = await mapLimit(keys, 8, key =>
+        key.kind === 'id' ? client.v1.payouts.get(key.v1) : client.v1.payouts.get(key.customId, 'custom_id'),
+      )
+      if (this.flags.json) return this.out.printJson(many ? payouts : payouts[0])
+      if (many) return this.out.table(payouts, view.payoutV1Columns)
+      return view.showPayoutV1(this.out, payouts[0])
     }
-    const payout = await client.v2.payouts.get(ref ? ref.v2 : customId!)
-    if (this.flags.json) this.out.printJson(payout)
-    else showPayoutV2(this.out, payout)
+    const payouts = await mapLimit(keys, 8, key => client.v2.payouts.get(key.v2))
+    if (this.flags.json) return this.out.printJson(many ? payouts : payouts[0])
+    if (many) return this.out.table(payouts, view.payoutV2Columns)
+    view.showPayoutV2(this.out, payouts[0])
   }
 }

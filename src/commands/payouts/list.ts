@@ -1,37 +1,63 @@
 import {Flags} from '@oclif/core'
 import {BaseCommand} from '../../base-command.js'
+import {usageError} from '../../errors.js'
 import {allFlag, limitFlag, outputFlag} from '../../flags.js'
 
 export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
   static override summary = 'List payouts, newest first.'
   static override description =
-    'Shows 50 payouts by default; --limit bounds the count and --all follows every page. With --all the list is streamed page by page, so exports of millions of rows keep memory flat (use --output jsonl or csv).'
+    `Shows 50 payouts by default; --limit bounds the count and --all follows every page. With --all the list is streamed page by page, so exports of millions of rows keep memory flat (use --output jsonl or csv).
+
+The list comes from v1 (offset pages; --offset and --order work there) unless --status or --api v2 is given: then it comes from v2 (cursor pages, the v2 representation, filtered by status). --limit and --all work the same for both.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --limit 200 --order asc',
+    '<%= config.bin %> <%= command.id %> --status created --status approved',
     '<%= config.bin %> <%= command.id %> --all --output csv > payouts.csv',
+    '<%= config.bin %> <%= command.id %> --api v2 --all --output jsonl | wc -l',
     '<%= config.bin %> <%= command.id %> --json | jq -r ".[].id"',
   ]
 
   static override flags = {
     limit: limitFlag(50),
     all: allFlag,
-    offset: Flags.integer({summary: 'Skip this many payouts first.', min: 0, default: 0}),
-    order: Flags.option({options: ['asc', 'desc'] as const, default: 'desc', summary: 'Order by creation time.'})(),
+    status: Flags.string({
+      summary:
+        'Only payouts in this status (repeatable; v2): created, approved, requested, completed, failed, expired.',
+      multiple: true,
+      multipleNonGreedy: true,
+    }),
+    offset: Flags.integer({summary: 'Skip this many payouts first (v1).', min: 0}),
+    order: Flags.option({options: ['asc', 'desc'] as const, summary: 'Order by creation time (v1; default desc).'})(),
+    api: Flags.option({
+      options: ['v1', 'v2'] as const,
+      summary: 'API generation (default: v2 with --status, v1 otherwise).',
+    })(),
     output: outputFlag,
   }
 
   async run(): Promise<void> {
+    const f = this.flags
+    const api = f.api ?? (f.status?.length ? 'v2' : 'v1')
+    if (api === 'v1' && f.status?.length) throw usageError('--status filters the v2 list; drop --api v1')
+    if (api === 'v2' && (f.offset !== undefined || f.order !== undefined))
+      throw usageError(`${f.offset !== undefined ? '--offset' : '--order'} only works with the v1 list`)
+    for (const status of f.status ?? [])
+      if (!/^[a-z_-]+$/.test(status)) throw usageError(`--status "${status}" is not a status like created or approved`)
     const client = await this.client()
-    const {payoutV1Columns} = await import('../../output/payouts.js')
-    const format = this.flags.output ?? (this.flags.json ? 'json' : 'table')
+    const {payoutV1Columns, payoutV2Columns} = await import('../../output/payouts.js')
+    const format = f.output ?? (f.json ? 'json' : 'table')
+    const limit = f.all ? undefined : f.limit
+    if (api === 'v2') {
+      const writer = this.out.list(payoutV2Columns, format)
+      for await (const page of client.v2.payouts.pages({limit, status: f.status})) await writer.page(page)
+      writer.end()
+      if (format === 'table' && writer.written === 0) this.out.info('No payouts.')
+      return
+    }
     const writer = this.out.list(payoutV1Columns, format)
-    const pages = client.v1.payouts.pages({
-      offset: this.flags.offset,
-      limit: this.flags.all ? undefined : this.flags.limit,
-      orderDirection: this.flags.order,
-    })
+    const pages = client.v1.payouts.pages({offset: f.offset ?? 0, limit, orderDirection: f.order ?? 'desc'})
     for await (const page of pages) await writer.page(page)
     writer.end()
     if (format === 'table' && writer.written === 0) this.out.info('No payouts.')

@@ -1,55 +1,17 @@
 import type {EmulatorApp} from '../app.js'
+import {claimRecord} from '../claims.js'
 import {invalidField, notFound} from '../errors.js'
 import {ok} from '../http.js'
-import {CLAIM_METHODS, ibanIsValid} from '../reference-data.js'
 import type {Route} from '../router.js'
 import {DEFAULT_SCOPES, FULL_SCOPES} from '../scopes.js'
 import {createTeam, seedInfo} from '../seed.js'
-import type {PaymentMethodRecord, PayoutRow} from '../store/types.js'
+import type {PayoutRow} from '../store/types.js'
 import {Checker, type Json, UUID} from '../validation.js'
 import {payoutV1, payoutV2} from '../views.js'
 
 /**
  * Control routes for tests and demos (DESIGN "The emulator"): no credentials, loopback only.
  */
-
-const DETAIL_RULES: Record<string, {pattern: RegExp; message: string}> = {
-  bic: {pattern: /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, message: 'must be a BIC like DEUTDEFF'},
-  sortCode: {pattern: /^\d{2}-?\d{2}-?\d{2}$/, message: 'must be six digits, like 12-34-56'},
-  routingNumber: {pattern: /^\d{9}$/, message: 'must be nine digits'},
-  accountNumber: {pattern: /^[A-Z0-9]{4,34}$/, message: 'must be 4 to 34 letters or digits'},
-  email: {pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'must be an e-mail address'},
-  phone: {pattern: /^\+?[1-9]\d{6,14}$/, message: 'must be a phone number like +15555550123'},
-  address: {pattern: /^0x[0-9a-fA-F]{40}$/, message: 'must be a wallet address (0x and 40 hex digits)'},
-}
-
-/** Validates `{method, details}` of a claim and builds the payment-method record. */
-export function claimRecord(body: unknown, currency: string): PaymentMethodRecord {
-  const check = new Checker()
-  const input = check.object(body, '', ['method', 'details'])
-  check.throwIfAny()
-  const method = check.string(input as Json, 'method', {required: true, oneOf: Object.keys(CLAIM_METHODS)})
-  check.throwIfAny()
-  const fields = CLAIM_METHODS[method!]
-  const details = check.object((input as Json).details, 'details', fields) ?? {}
-  const sub = new Checker('details')
-  for (const field of fields) {
-    const value = sub.string(details, field, {required: true, max: 200})
-    const rule = DETAIL_RULES[field]
-    if (value && rule && !rule.pattern.test(value)) sub.fail(`details.${field}`, rule.message)
-    if (value && field === 'iban' && !ibanIsValid(value)) sub.fail('details.iban', 'is not a valid IBAN')
-  }
-  check.details.push(...sub.details)
-  check.throwIfAny()
-  const type = method!.replace('-', '_')
-  return {
-    method: method!,
-    details: Object.fromEntries(fields.map(field => [field, String(details[field])])),
-    type,
-    currency,
-    asset: type === 'crypto' ? (currency === 'EUR' ? 'EURC' : 'USDC') : undefined,
-  }
-}
 
 function payoutForClaim(app: EmulatorApp, id: string): PayoutRow {
   const uuid = id.startsWith('payout_') ? id.slice('payout_'.length) : id
@@ -143,6 +105,20 @@ export function controlRoutes(app: EmulatorApp): Route[] {
             return entry
           }),
         })
+      },
+    },
+    {
+      method: 'POST',
+      path: '/_emulator/keys/revoke',
+      access,
+      handler: ({body}) => {
+        const check = new Checker()
+        const input = check.object(body, '', ['key'])
+        check.throwIfAny()
+        const key = check.string(input as Json, 'key', {required: true, max: 200})
+        check.throwIfAny()
+        if (!app.store.teams.revokeKey(key!, app.clock.iso())) throw notFound('no active API key with that value')
+        return ok({revoked: true})
       },
     },
     {

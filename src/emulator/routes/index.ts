@@ -1,4 +1,7 @@
 import type {EmulatorApp} from '../app.js'
+import {hostedRoutes} from '../hosted/index.js'
+import {oauthControlRoutes} from '../oauth/control.js'
+import {oauthRoutes} from '../oauth/routes.js'
 import {Router} from '../router.js'
 import {controlRoutes} from './control.js'
 import {v1PayoutRoutes} from './v1/payouts.js'
@@ -25,6 +28,9 @@ export function buildRouter(app: EmulatorApp): Router {
     ...v2ReferenceRoutes(),
     ...v2TransactionRoutes(app),
     ...v2TeamRoutes(app),
+    ...hostedRoutes(app),
+    ...oauthRoutes(app),
     ...controlRoutes(app),
+    ...oauthControlRoutes(app),
   )
 }

@@ -1,3 +1,5 @@
+import {OAUTH_SCHEMA, OAUTH_TABLES} from '../oauth/schema.js'
+
 /** The emulator's SQLite schema. Amounts are TEXT (decimal strings, big.js arithmetic); times are ISO TEXT. */
 export const SCHEMA_VERSION = 1
 
@@ -154,10 +156,11 @@ CREATE TABLE IF NOT EXISTS idempotency (
   PRIMARY KEY (team_id, scope, key)
 );
 CREATE INDEX IF NOT EXISTS idempotency_created ON idempotency (created_at);
-`
+${OAUTH_SCHEMA}`
 
 /** Every table, in the order a reset empties them. */
 export const TABLES = [
+  ...OAUTH_TABLES,
   'idempotency',
   'webhook_deliveries',
   'webhook_subscriptions',

@@ -26,6 +26,9 @@ export class TeamStore {
          VALUES (@key, @team_id, @name, @scopes, @created_at, @revoked_at)`,
       ),
       key: db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE key = ? AND revoked_at IS NULL'),
+      revokeKey: db.prepare<[string, string]>(
+        'UPDATE api_keys SET revoked_at = ? WHERE key = ? AND revoked_at IS NULL',
+      ),
       insertAccount: db.prepare<[AccountRow]>(
         `INSERT INTO accounts (team_id, currency, total, reserved, allowance_limit, allowance_used, allowance_resets_at, iban, created_at)
          VALUES (@team_id, @currency, @total, @reserved, @allowance_limit, @allowance_used, @allowance_resets_at, @iban, @created_at)`,
@@ -36,6 +39,9 @@ export class TeamStore {
       ),
       setBalance: db.prepare<[string, string, string, string]>(
         'UPDATE accounts SET total = ?, reserved = ? WHERE team_id = ? AND currency = ?',
+      ),
+      setAllowance: db.prepare<[string | null, string | null, string, string]>(
+        'UPDATE accounts SET allowance_limit = ?, allowance_resets_at = ? WHERE team_id = ? AND currency = ?',
       ),
     }
   }
@@ -69,6 +75,11 @@ export class TeamStore {
     return this.q.key.get(key)
   }
 
+  /** Revokes a key (as deleting it in the dashboard does); false when it is unknown or revoked already. */
+  revokeKey(key: string, at: string): boolean {
+    return this.q.revokeKey.run(at, key).changes === 1
+  }
+
   insertAccount(row: AccountRow): void {
     this.q.insertAccount.run(row)
   }
@@ -83,5 +94,10 @@ export class TeamStore {
 
   setBalance(teamId: string, currency: string, total: string, reserved: string): void {
     this.q.setBalance.run(total, reserved, teamId, currency)
+  }
+
+  /** The daily spending allowance of one account (`null` removes it); `used` is left as it is. */
+  setAllowance(teamId: string, currency: string, limit: string | null, resetsAt: string | null): void {
+    this.q.setAllowance.run(limit, resetsAt, teamId, currency)
   }
 }

@@ -1,0 +1,29 @@
+import {Args, Flags} from '@oclif/core'
+import {BaseCommand} from '../../base-command.js'
+
+export default class CounterpartiesDelete extends BaseCommand<typeof CounterpartiesDelete> {
+  static override summary = 'Delete a counterparty.'
+  static override description =
+    'A recipient-managed counterparty cannot be deleted (exit 5). Payouts to a deleted counterparty can no longer be paid directly until they are updated. --json prints the API answer ({"object", "id", "deleted": true}).'
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> counterparty_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f',
+    '<%= config.bin %> <%= command.id %> --custom-id maria-rossi',
+  ]
+
+  static override args = {
+    id: Args.string({description: 'Counterparty id: counterparty_<UUID>.'}),
+  }
+
+  static override flags = {
+    'custom-id': Flags.string({summary: 'Identify the counterparty by your own customId instead of its id.'}),
+  }
+
+  async run(): Promise<void> {
+    const {counterpartyRef} = await import('../../counterparties/service.js')
+    const id = counterpartyRef(this.args.id, this.flags['custom-id'])
+    const result = await (await this.client()).v2.counterparties.delete(id)
+    if (this.flags.json) return this.out.printJson(result)
+    this.out.line(`Deleted counterparty ${result.id}`)
+  }
+}

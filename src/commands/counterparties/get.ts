@@ -1,0 +1,30 @@
+import {Args, Flags} from '@oclif/core'
+import {BaseCommand} from '../../base-command.js'
+
+export default class CounterpartiesGet extends BaseCommand<typeof CounterpartiesGet> {
+  static override summary = 'Show one counterparty.'
+  static override description =
+    'Takes a counterparty_<UUID> id or your own key with --custom-id. Shows identity, address, payment method, tax identity, and what a direct payment still needs ("missing"). --json prints the counterparty.'
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> counterparty_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f',
+    '<%= config.bin %> <%= command.id %> --custom-id maria-rossi --json',
+  ]
+
+  static override args = {
+    id: Args.string({description: 'Counterparty id: counterparty_<UUID>.'}),
+  }
+
+  static override flags = {
+    'custom-id': Flags.string({summary: 'Identify the counterparty by your own customId instead of its id.'}),
+  }
+
+  async run(): Promise<void> {
+    const {counterpartyRef} = await import('../../counterparties/service.js')
+    const id = counterpartyRef(this.args.id, this.flags['custom-id'])
+    const counterparty = await (await this.client()).v2.counterparties.get(id)
+    if (this.flags.json) return this.out.printJson(counterparty)
+    const {showCounterparty} = await import('../../output/counterparties.js')
+    showCounterparty(this.out, counterparty)
+  }
+}

@@ -1,0 +1,31 @@
+import {BaseCommand} from '../../base-command.js'
+import {allFlag, limitFlag, outputFlag} from '../../flags.js'
+
+export default class CounterpartiesList extends BaseCommand<typeof CounterpartiesList> {
+  static override summary = 'List counterparties, newest first.'
+  static override description =
+    'Shows 50 by default; --limit bounds the count and --all follows every page (streamed; use --output jsonl or csv for exports). The "Missing" column says what a direct payment to each one still needs.'
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --all --output csv > counterparties.csv',
+    '<%= config.bin %> <%= command.id %> --json | jq -r ".[] | select(.missing | length > 0) | .id"',
+  ]
+
+  static override flags = {
+    limit: limitFlag(50),
+    all: allFlag,
+    output: outputFlag,
+  }
+
+  async run(): Promise<void> {
+    const client = await this.client()
+    const {counterpartyColumns} = await import('../../output/counterparties.js')
+    const format = this.flags.output ?? (this.flags.json ? 'json' : 'table')
+    const writer = this.out.list(counterpartyColumns, format)
+    for await (const page of client.v2.counterparties.pages({limit: this.flags.all ? undefined : this.flags.limit}))
+      await writer.page(page)
+    writer.end()
+    if (format === 'table' && writer.written === 0) this.out.info('No counterparties.')
+  }
+}

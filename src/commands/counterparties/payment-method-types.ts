@@ -1,0 +1,16 @@
+import {BaseCommand} from '../../base-command.js'
+
+export default class CounterpartiesPaymentMethodTypes extends BaseCommand<typeof CounterpartiesPaymentMethodTypes> {
+  static override summary = 'List payment-method types with their currencies and assets.'
+  static override description =
+    'Settlement currencies and payout assets can change at any time, so they are read from the service (GET /payment-method-types). "Fields" are what a counterparty\'s payment method of that type needs besides type and currency. --json prints the list.'
+
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
+
+  async run(): Promise<void> {
+    const types = await (await this.client()).v2.counterparties.paymentMethodTypes()
+    if (this.flags.json) return this.out.printJson(types)
+    const {paymentMethodTypeColumns} = await import('../../output/counterparties.js')
+    await this.out.table(types, paymentMethodTypeColumns)
+  }
+}

@@ -1,0 +1,38 @@
+import {andThenFlag, idempotencyKeyFlag, yesFlag} from '../../flags.js'
+import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
+
+export default class PayoutsApprove extends PayoutBatchCommand<typeof PayoutsApprove> {
+  static override summary = 'Approve payouts (moves money: reserves their amounts).'
+  static override description =
+    `Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE (one id per line), or "-" to read ids from stdin. One payout uses the single approve endpoint; more are sent as batch calls of at most 100 ids each. A batch is all-or-nothing: if one payout fails, the error names it and nothing in that batch is applied (earlier batches stay applied; later ones are not sent), and the exit code is 8 when earlier batches were applied.
+
+Needs the payouts:approve scope. --and-then pay also pays counterparty payouts right away; --and-then send-claim-link e-mails the claim link. On a production profile the command asks for confirmation (count and totals per currency) on a terminal, and needs --yes otherwise.
+
+--json prints the approved payouts as a JSON array.`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> payout_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f',
+    '<%= config.bin %> <%= command.id %> --custom-id invoice-2026-001 --custom-id invoice-2026-002 --and-then send-claim-link',
+    '<%= config.bin %> <%= command.id %> --ids-file ids.txt --yes --idempotency-key run-2026-11-21',
+    '<%= config.bin %> <%= command.id %> --json - < ids.txt',
+  ]
+
+  static override args = idsArgs
+
+  static override flags = {
+    ...idsFlags,
+    'and-then': andThenFlag,
+    'idempotency-key': idempotencyKeyFlag,
+    yes: yesFlag,
+  }
+
+  async run(): Promise<void> {
+    await this.runBatch('approve', {
+      andThen: this.flags['and-then'],
+      idempotencyKey: this.flags['idempotency-key'],
+      yes: this.flags.yes,
+      customIds: this.flags['custom-id'],
+      idsFile: this.flags['ids-file'],
+    })
+  }
+}

@@ -1,0 +1,111 @@
+import {Flags} from '@oclif/core'
+import {BaseCommand} from '../../base-command.js'
+import {amountFlag, andThenFlag, currencyFlag, emailFlag, idempotencyKeyFlag, phoneFlag, yesFlag} from '../../flags.js'
+
+export default class PayoutsCreate extends BaseCommand<typeof PayoutsCreate> {
+  static override summary = 'Create a payout (pending until approved).'
+  static override description =
+    `By default the payout is created through v2, for an e-mail or phone recipient or a counterparty; --and-then runs a follow-up step right away (send-claim-link, or pay, which moves money and needs payouts:approve).
+
+A social handle or wallet (--creator-handle), --verification-method, --payout-type, --notifications or --pre-approved create it through v1 instead: v1 creation is an upsert on --custom-id, and the output says whether the payout was created or updated. --pre-approved creates it approved (needs payouts:approve and enough balance).
+
+Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on a production profile, or need --yes without a terminal. --json prints the payout as the API returned it (v1 adds "action": created or updated).`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --amount 120.00 --currency EUR --description "October royalties" --email maria@example.com --custom-id inv-2026-10-maria',
+    '<%= config.bin %> <%= command.id %> --amount 50 --currency USD --description "Bonus" --phone +4915112345678 --tag bonus --tag q4 --and-then send-claim-link',
+    '<%= config.bin %> <%= command.id %> --amount 75.00 --currency EUR --description "Licence" --counterparty counterparty_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f --and-then pay --yes',
+    '<%= config.bin %> <%= command.id %> --amount 30 --currency EUR --description "Views" --creator-handle @maria --verification-method youtube-channel --custom-id views-maria-11',
+  ]
+
+  static override flags = {
+    amount: amountFlag({summary: 'Amount as a decimal string, e.g. 120.00.', required: true}),
+    currency: currencyFlag({summary: 'Currency code, e.g. EUR.', required: true}),
+    description: Flags.string({summary: 'What the payout is for (shown to the recipient).', required: true}),
+    'custom-id': Flags.string({summary: 'Your own unique key for the payout (v1: creating again updates it).'}),
+    tag: Flags.string({summary: 'A tag (repeatable).', multiple: true, multipleNonGreedy: true}),
+    email: emailFlag({summary: 'Recipient e-mail address.'}),
+    phone: phoneFlag({summary: 'Recipient phone number, international format (+4915112345678).'}),
+    counterparty: Flags.string({summary: 'Pay a saved counterparty (counterparty_<UUID>).'}),
+    'and-then': andThenFlag,
+    'idempotency-key': idempotencyKeyFlag,
+    'creator-handle': Flags.string({
+      summary: 'v1 recipient: a social handle (@name), an e-mail address or a wallet address.',
+      helpGroup: 'V1',
+    }),
+    'verification-method': Flags.string({
+      summary: 'v1: how the recipient is verified, e.g. youtube-channel.',
+      helpGroup: 'V1',
+    }),
+    'payout-type': Flags.option({
+      options: ['manual', 'manual-immutable'] as const,
+      summary: 'v1: manual-immutable payouts cannot change amount, currency or recipient later.',
+      helpGroup: 'V1',
+    })(),
+    notifications: Flags.option({
+      options: ['allowed', 'not-allowed'] as const,
+      summary: 'v1: whether the recipient is notified.',
+      helpGroup: 'V1',
+    })(),
+    'pre-approved': Flags.boolean({
+      summary: 'v1: create it approved (moves money; needs payouts:approve and enough balance).',
+      helpGroup: 'V1',
+    }),
+    api: Flags.option({
+      options: ['v1', 'v2'] as const,
+      summary: 'Force the API generation (default: v1 when a v1 flag is given, v2 otherwise).',
+    })(),
+    yes: yesFlag,
+  }
+
+  async run(): Promise<void> {
+    const f = this.flags
+    const {planCreate} = await import('../../payouts/create.js')
+    const plan = planCreate({
+      api: f.api,
+      amount: f.amount,
+      currency: f.currency,
+      description: f.description,
+      customId: f['custom-id'],
+      tags: f.tag,
+      email: f.email,
+      phone: f.phone,
+      counterparty: f.counterparty,
+      andThen: f['and-then'],
+      idempotencyKey: f['idempotency-key'],
+      creatorHandle: f['creator-handle'],
+      verificationMethod: f['verification-method'],
+      payoutType: f['payout-type'],
+      preApproved: f['pre-approved'],
+      notifications: f.notifications,
+    })
+    if (f['pre-approved'] || f['and-then'] === 'pay') {
+      const [{confirmMoneyMovement}, {formatAmount}] = await Promise.all([
+        import('../../confirm.js'),
+        import('../../money.js'),
+      ])
+      await confirmMoneyMovement({
+        environment: (await this.profile()).environment,
+        yes: f.yes,
+        out: this.out,
+        summary: {
+          action: f['pre-approved'] ? 'create a pre-approved payout' : 'create and pay a payout',
+          count: 1,
+          totals: {[f.currency]: formatAmount(f.amount, f.currency)},
+        },
+      })
+    }
+    const client = await this.client()
+    const {showPayoutV1, showPayoutV2} = await import('../../output/payouts.js')
+    if (plan.api === 'v1') {
+      const payout = await client.v1.payouts.create(plan.body)
+      if (f.json) return this.out.printJson(payout)
+      this.out.line(`${payout.action === 'updated' ? 'Updated' : 'Created'} payout ${payout.id} (v1)`)
+      return showPayoutV1(this.out, payout)
+    }
+    const payout = await client.v2.payouts.create(plan.body, {idempotencyKey: f['idempotency-key']})
+    if (f.json) return this.out.printJson(payout)
+    this.out.line(`Created payout ${payout.id}${f['and-then'] ? ` (then ${f['and-then']})` : ''}`)
+    showPayoutV2(this.out, payout)
+  }
+}

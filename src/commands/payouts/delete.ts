@@ -1,0 +1,53 @@
+import {apiFlag} from '../../flags.js'
+import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
+
+export default class PayoutsDelete extends PayoutBatchCommand<typeof PayoutsDelete> {
+  static override summary = 'Delete payouts that have not been paid out.'
+  static override description =
+    `Allowed while a payout is created, approved, failed or expired; a requested or completed payout cannot be deleted (exit 5). Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. They are deleted one by one, stopping at the first failure (the error says which were deleted before it).
+
+v2 (default): a deleted payout is gone from the API; its customId stays taken. --api v1 keeps it visible with status deleted, and deleting it again succeeds.
+
+--json prints what the API answered for each payout, as a JSON array.`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> payout_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f',
+    '<%= config.bin %> <%= command.id %> --custom-id invoice-2026-001 --api v1',
+    '<%= config.bin %> <%= command.id %> --ids-file stale.txt --json',
+  ]
+
+  static override args = idsArgs
+
+  static override flags = {
+    ...idsFlags,
+    api: apiFlag('v2'),
+  }
+
+  async run(): Promise<void> {
+    const {collectPayoutKeys} = await import('../../payouts/ids-input.js')
+    const {keys, duplicates} = await collectPayoutKeys({
+      args: this.argvAll,
+      customIds: this.flags['custom-id'],
+      idsFile: this.flags['ids-file'],
+    })
+    if (duplicates) this.out.warn(`${duplicates} repeated id${duplicates === 1 ? ' was' : 's were'} ignored`)
+    const client = await this.client()
+    const {runDeletes} = await import('../../payouts/actions.js')
+    const writer = this.flags.json ? this.out.list<object>([], 'json') : undefined
+    try {
+      const result = await runDeletes(client, keys, {
+        api: this.flags.api,
+        onApplied: async results => {
+          if (writer) return writer.page(results)
+          for (const item of results)
+            this.out.line(`Deleted ${item.id}${'status' in item && item.status ? ` (status ${item.status})` : ''}`)
+        },
+      })
+      writer?.end()
+      if (result.applied > 1) this.out.info(`Deleted ${result.applied} payouts.`)
+    } catch (error) {
+      if (writer?.written) writer.end()
+      throw error
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import {idempotencyKeyFlag, yesFlag} from '../../flags.js'
+import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
+
+export default class PayoutsPay extends PayoutBatchCommand<typeof PayoutsPay> {
+  static override summary = 'Pay approved counterparty payouts now (moves money).'
+  static override description =
+    `Moves each payout to requested; settlement follows per payout. Paying a failed payout again (to the counterparty's current payment method) also needs the payouts:approve scope.
+
+Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. More than one payout is sent as batch calls of at most 100 ids; each batch is all-or-nothing, and a failing batch names the payout that failed. On a production profile the command asks for confirmation (count and totals per currency) on a terminal, and needs --yes otherwise.
+
+--json prints the payouts as a JSON array.`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> payout_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f',
+    '<%= config.bin %> <%= command.id %> --ids-file approved.txt --yes',
+    '<%= config.bin %> <%= command.id %> --custom-id invoice-2026-001 --idempotency-key pay-invoice-2026-001',
+  ]
+
+  static override args = idsArgs
+
+  static override flags = {
+    ...idsFlags,
+    'idempotency-key': idempotencyKeyFlag,
+    yes: yesFlag,
+  }
+
+  async run(): Promise<void> {
+    await this.runBatch('pay', {
+      idempotencyKey: this.flags['idempotency-key'],
+      yes: this.flags.yes,
+      customIds: this.flags['custom-id'],
+      idsFile: this.flags['ids-file'],
+    })
+  }
+}

@@ -1,0 +1,58 @@
+import {Args, Flags} from '@oclif/core'
+import {BaseCommand} from '../../base-command.js'
+import {amountFlag, currencyFlag, customIdFlag, emailFlag, phoneFlag} from '../../flags.js'
+
+export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
+  static override summary = 'Change a payout that is still pending.'
+  static override description =
+    `Only the fields you give change. A new recipient (--email, --phone or --counterparty) replaces the old one as a whole; --tag replaces the tags (--clear-tags removes them). Once a payout is approved it can no longer be changed (exit 5).
+
+--json prints the updated payout.`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> payout_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f --amount 130.00',
+    '<%= config.bin %> <%= command.id %> --custom-id inv-2026-10-maria --email maria.new@example.com --description "October royalties (corrected)"',
+  ]
+
+  static override args = {
+    id: Args.string({description: 'Payout id: a UUID or payout_<UUID>.'}),
+  }
+
+  static override flags = {
+    'custom-id': customIdFlag,
+    amount: amountFlag({summary: 'New amount as a decimal string.'}),
+    currency: currencyFlag({summary: 'New currency code.'}),
+    description: Flags.string({summary: 'New description.'}),
+    email: emailFlag({summary: 'New recipient: this e-mail address.', exclusive: ['phone', 'counterparty']}),
+    phone: phoneFlag({summary: 'New recipient: this phone number.', exclusive: ['email', 'counterparty']}),
+    counterparty: Flags.string({summary: 'New recipient: this counterparty.', exclusive: ['email', 'phone']}),
+    'set-custom-id': Flags.string({summary: 'Give the payout this customId.'}),
+    tag: Flags.string({summary: 'Replace the tags (repeatable).', multiple: true, multipleNonGreedy: true}),
+    'clear-tags': Flags.boolean({summary: 'Remove every tag.', exclusive: ['tag']}),
+  }
+
+  async run(): Promise<void> {
+    const f = this.flags
+    const [{singlePayoutKey}, {planUpdate}] = await Promise.all([
+      import('../../payouts/ids-input.js'),
+      import('../../payouts/create.js'),
+    ])
+    const key = singlePayoutKey(this.args.id, f['custom-id'])
+    const patch = planUpdate({
+      amount: f.amount,
+      currency: f.currency,
+      description: f.description,
+      email: f.email,
+      phone: f.phone,
+      counterparty: f.counterparty,
+      customId: f['set-custom-id'],
+      tags: f['clear-tags'] ? [] : f.tag,
+    })
+    const client = await this.client()
+    const payout = await client.v2.payouts.update(key.v2, patch)
+    if (f.json) return this.out.printJson(payout)
+    const {showPayoutV2} = await import('../../output/payouts.js')
+    this.out.line(`Updated payout ${payout.id}`)
+    showPayoutV2(this.out, payout)
+  }
+}

@@ -1,0 +1,50 @@
+import {BaseCommand} from '../../base-command.js'
+import {amountFlag, currencyFlag, idempotencyKeyFlag} from '../../flags.js'
+
+export default class TeamDeposit extends BaseCommand<typeof TeamDeposit> {
+  static override summary = 'Add test money to a sandbox account, as a bank deposit would.'
+  static override description =
+    `Sandbox only: no real money moves. A production profile is refused before anything is sent; the service also refuses outside its sandbox (SANDBOX_ONLY). The team needs its wallet first (VERIFICATION_REQUIRED otherwise: the owner sets it up in a hosted screen).
+
+--json prints the account after the deposit.`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --amount 1000.00 --currency EUR',
+    '<%= config.bin %> <%= command.id %> --amount 250 --currency USD --idempotency-key seed-usd-1 --json',
+  ]
+
+  static override flags = {
+    amount: amountFlag({summary: 'Amount to add, as a decimal string.', required: true}),
+    currency: currencyFlag({summary: 'Currency of the account, e.g. EUR.', required: true}),
+    'idempotency-key': idempotencyKeyFlag,
+  }
+
+  async run(): Promise<void> {
+    const f = this.flags
+    const [{amountProblem}, {usageError}] = await Promise.all([import('../../money.js'), import('../../errors.js')])
+    const problem = amountProblem(f.amount, f.currency)
+    if (problem) throw usageError(`--amount: ${problem}`)
+    const profile = await this.profile()
+    if (profile.environment === 'production')
+      throw usageError(`team deposit only works in the sandbox; profile "${profile.name}" is production`, [
+        'use a sandbox profile: --profile NAME',
+      ])
+    const client = await this.client()
+    const {depositErrorHint} = await import('../../team/deposit.js')
+    try {
+      const account = await client.v2.team.sandboxDeposit(
+        {currency: f.currency, amount: f.amount},
+        {idempotencyKey: f['idempotency-key']},
+      )
+      if (f.json) return this.out.printJson(account)
+      const [{showAccount}, {money}] = await Promise.all([
+        import('../../output/team.js'),
+        import('../../output/format.js'),
+      ])
+      this.out.line(`Deposited ${money(f.amount, f.currency)}.`)
+      showAccount(this.out, account)
+    } catch (error) {
+      throw depositErrorHint(error, profile)
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import {BaseCommand} from '../../base-command.js'
+
+export default class TeamGet extends BaseCommand<typeof TeamGet> {
+  static override summary = 'Show the team: summary, members, balances and deposit instructions.'
+  static override description =
+    `Reads the v1 team record. Balances show the open (approved, unpaid) amounts and the daily allowance for automated payouts; deposit instructions show where to send money to fund each currency.
+
+--json prints the team record as the API returned it.`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --json | jq .balances',
+  ]
+
+  async run(): Promise<void> {
+    const client = await this.client()
+    const team = await client.v1.team.get()
+    if (this.flags.json) return this.out.printJson(team)
+    const {showTeam} = await import('../../output/team.js')
+    await showTeam(this.out, team)
+  }
+}

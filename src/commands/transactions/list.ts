@@ -1,0 +1,63 @@
+import {Flags} from '@oclif/core'
+import {BaseCommand} from '../../base-command.js'
+import {allFlag, currencyFlag, dateTimeFlag, limitFlag, outputFlag} from '../../flags.js'
+
+export default class TransactionsList extends BaseCommand<typeof TransactionsList> {
+  static override summary = "List every movement on the team's accounts, newest first."
+  static override description =
+    `Deposits, payouts, fees: every money movement (v2). Filters combine: --type, --status and --currency are repeatable (any of the values), --payout narrows to one payout, and --from (inclusive) / --before (exclusive) take ISO 8601 date-times with a zone (2026-11-01T10:00:00Z, 2026-11-01T12:00+02:00) or a date (midnight UTC).
+
+Shows 50 by default; --limit bounds the count and --all follows every page (streamed; use --output jsonl or csv for exports). Amounts are right-aligned with their sign (out is negative).`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --type deposit --currency EUR --from 2026-11-01 --before 2026-12-01',
+    '<%= config.bin %> <%= command.id %> --payout payout_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f --json',
+    '<%= config.bin %> <%= command.id %> --status pending --status completed --all --output csv > transactions.csv',
+  ]
+
+  static override flags = {
+    type: Flags.string({
+      summary: 'Only this type, e.g. deposit (repeatable).',
+      multiple: true,
+      multipleNonGreedy: true,
+    }),
+    status: Flags.string({
+      summary: 'Only this status, e.g. pending (repeatable).',
+      multiple: true,
+      multipleNonGreedy: true,
+    }),
+    currency: currencyFlag({
+      summary: 'Only accounts in this currency (repeatable).',
+      multiple: true,
+      multipleNonGreedy: true,
+    }),
+    payout: Flags.string({
+      summary: 'Only movements of this payout (UUID or payout_<UUID>).',
+      exclusive: ['payout-custom-id'],
+    }),
+    'payout-custom-id': Flags.string({
+      summary: 'Only movements of the payout with this customId.',
+      exclusive: ['payout'],
+    }),
+    from: dateTimeFlag({summary: 'Created at or after this date-time (inclusive).'}),
+    before: dateTimeFlag({summary: 'Created before this date-time (exclusive).'}),
+    limit: limitFlag(50),
+    all: allFlag,
+    output: outputFlag,
+  }
+
+  async run(): Promise<void> {
+    const f = this.flags
+    const {transactionFilters} = await import('../../transactions/filters.js')
+    const filters = transactionFilters(f)
+    const client = await this.client()
+    const {transactionColumns} = await import('../../output/transactions.js')
+    const format = f.output ?? (f.json ? 'json' : 'table')
+    const writer = this.out.list(transactionColumns, format)
+    for await (const page of client.v2.transactions.pages({...filters, limit: f.all ? undefined : f.limit}))
+      await writer.page(page)
+    writer.end()
+    if (format === 'table' && writer.written === 0) this.out.info('No transactions.')
+  }
+}

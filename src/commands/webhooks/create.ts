@@ -1,0 +1,58 @@
+import {Flags} from '@oclif/core'
+import {BaseCommand} from '../../base-command.js'
+import {httpUrl} from '../../webhooks/flags.js'
+
+export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
+  static override summary = 'Subscribe a URL to payout events.'
+  static override description =
+    'The service signs every delivery with a secret of this subscription. It is shown once, here, and stored in the profile\'s credentials file (mode 0600) so that "webhooks listen" can verify deliveries without --secret. Each payout status change (created, approved, requested, completed, deleted, expired) is delivered.'
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --url https://example.com/webhooks/payouts',
+    '<%= config.bin %> <%= command.id %> --url https://abc123.tunnel.example/ --json | jq -r .signingSecret',
+  ]
+
+  static override flags = {
+    url: Flags.string({
+      summary: 'The URL that receives the deliveries (http or https).',
+      required: true,
+      parse: httpUrl('url'),
+    }),
+    'event-type': Flags.string({summary: 'Event type to subscribe to.', default: 'payout'}),
+  }
+
+  async run(): Promise<void> {
+    const client = await this.client()
+    const subscription = await client.v1.webhooks.create({
+      targetUrl: this.flags.url,
+      eventType: this.flags['event-type'],
+    })
+    const profile = await this.profile()
+    const secret = subscription.signingSecret
+    if (secret) {
+      const {CredentialStore} = await import('../../config/credentials.js')
+      await new CredentialStore(this.config.configDir).update(profile.name, c => ({
+        ...c,
+        webhookSecrets: {...c.webhookSecrets, [subscription.id]: secret},
+      }))
+    } else {
+      this.out.warn('the service did not return a signing secret for this subscription')
+    }
+    if (this.flags.json) {
+      this.out.printJson(subscription)
+      return
+    }
+    const {localTime} = await import('../../output/format.js')
+    this.out.keyValue([
+      ['ID', subscription.id],
+      ['URL', subscription.targetUrl],
+      ['Event type', subscription.eventType],
+      ['Created', subscription.createdAt ? localTime(subscription.createdAt) : undefined],
+      ['Signing secret', secret],
+    ])
+    if (secret)
+      this.out.info(
+        `The secret is shown only now. It is stored in profile "${profile.name}", so "${this.config.bin} webhooks listen" verifies with it.`,
+      )
+  }
+}

@@ -1,0 +1,34 @@
+import {BaseCommand} from '../../base-command.js'
+import type {WebhookSubscription} from '../../client/schemas.js'
+import type {Column} from '../../output/output.js'
+
+export default class WebhooksList extends BaseCommand<typeof WebhooksList> {
+  static override summary = "List the team's webhook subscriptions."
+  static override description =
+    'The "Secret" column says whether the signing secret of the subscription is stored in this profile (by "webhooks create"). Secrets are never shown again.'
+
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
+
+  async run(): Promise<void> {
+    const client = await this.client()
+    const subscriptions = await client.v1.webhooks.list()
+    if (this.flags.json) {
+      this.out.printJson(subscriptions)
+      return
+    }
+    if (!subscriptions.length) {
+      this.out.info(`No webhook subscriptions. Create one with "${this.config.bin} webhooks create --url URL".`)
+      return
+    }
+    const stored = (await this.profile()).credentials.webhookSecrets ?? {}
+    const {localTime, orDash} = await import('../../output/format.js')
+    const columns: Column<WebhookSubscription>[] = [
+      {header: 'ID', value: s => s.id},
+      {header: 'URL', value: s => orDash(s.targetUrl)},
+      {header: 'Event type', value: s => orDash(s.eventType)},
+      {header: 'Created', value: s => localTime(s.createdAt)},
+      {header: 'Secret', value: s => (stored[s.id] ? 'stored' : '-')},
+    ]
+    await this.out.table(subscriptions, columns)
+  }
+}

@@ -1,0 +1,223 @@
+import {Flags} from '@oclif/core'
+import {BaseCommand} from '../../base-command.js'
+import {usageError} from '../../errors.js'
+import {httpUrl, SECRET_ENV, toleranceFlag} from '../../webhooks/flags.js'
+import type {Delivery} from '../../webhooks/listener.js'
+
+export default class WebhooksListen extends BaseCommand<typeof WebhooksListen> {
+  static override summary = 'Receive webhook deliveries locally, verify them and show one line each.'
+  static override description =
+    `Starts an HTTP receiver (127.0.0.1:4011 by default) that verifies each delivery's signature (spec section 6: HMAC-SHA256 of "timestamp.body", timing-safe, --tolerance 300 s) and prints one line per delivery: local time, payout status, payout id, amount and currency, what it answered, and the verdict. --json prints one JSON object per line instead: {receivedAt, verified, reason?, status?, payoutId?, amount?, currency?, body, detail?, response, forward?, saved?}.
+
+Answers: 413 over 1 MiB, 401 for a missing, malformed or wrong signature or a timestamp outside the tolerance, 400 for a body that is not JSON; otherwise the next --respond-with status (the last one repeats), the app's status with --forward-to, or 200.
+
+The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webhooks create" stored in the profile. --register subscribes the listener (or --public-url, for a tunnel) for the time it runs: it prints the new signing secret and deletes the subscription again on Ctrl-C or SIGTERM. "Listening on URL" is written to stderr in every mode.`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --register',
+    '<%= config.bin %> <%= command.id %> --register --respond-with 500,500,200',
+    '<%= config.bin %> <%= command.id %> --secret whsec_… --port 8080 --forward-to http://localhost:3000/webhooks',
+    '<%= config.bin %> <%= command.id %> --register --json | jq -c "{status, payoutId, verified}"',
+    '<%= config.bin %> <%= command.id %> --register --public-url https://abc123.tunnel.example/ --host 0.0.0.0',
+  ]
+
+  static override flags = {
+    host: Flags.string({summary: 'Interface to listen on.', default: '127.0.0.1'}),
+    port: Flags.integer({summary: 'Port to listen on; 0 picks a free one.', default: 4011, min: 0, max: 65_535}),
+    secret: Flags.string({
+      summary: `Signing secret (repeatable; default: ${SECRET_ENV}, else the stored ones).`,
+      multiple: true,
+    }),
+    tolerance: toleranceFlag,
+    'respond-with': Flags.string({
+      summary: 'Status(es) to answer valid deliveries with, e.g. 500,500,200 (the last one repeats).',
+    }),
+    'forward-to': Flags.string({
+      summary: 'Pass each delivery on to your app (original body and headers) and show its answer.',
+      parse: httpUrl('forward-to'),
+    }),
+    register: Flags.boolean({
+      summary: 'Subscribe this listener for as long as it runs (deleted again on exit).',
+    }),
+    'public-url': Flags.string({
+      summary: 'With --register: the URL the service should deliver to (a tunnel to this listener).',
+      parse: httpUrl('public-url'),
+      dependsOn: ['register'],
+    }),
+    save: Flags.directory({summary: 'Save each delivery here: the raw body (.body) and the headers (.headers).'}),
+  }
+
+  async run(): Promise<void> {
+    const {parseRespondWith, WebhookListener} = await import('../../webhooks/listener.js')
+    let respondWith: number[] | undefined
+    if (this.flags['respond-with'] !== undefined) {
+      try {
+        respondWith = parseRespondWith(this.flags['respond-with'])
+      } catch (error) {
+        throw usageError((error as Error).message)
+      }
+    }
+    const {secrets, source} = await this.secrets()
+    const fromSource = secrets.length
+    if (!secrets.length && !this.flags.register)
+      throw usageError('no signing secret to verify deliveries with', [
+        `pass --secret, set ${SECRET_ENV}, create a subscription with "webhooks create", or use --register`,
+      ])
+    if (this.flags.register) await this.checkReachable()
+
+    const stop = this.stopSignal()
+    const {deliveryLine} = await import('../../webhooks/render.js')
+    const listener = new WebhookListener({
+      host: this.flags.host,
+      port: this.flags.port,
+      secrets,
+      toleranceSeconds: this.flags.tolerance,
+      respondWith,
+      forwardTo: this.flags['forward-to'],
+      saveDir: this.flags.save,
+      onDelivery: delivery => {
+        if (this.flags.json) this.out.write(`${JSON.stringify(jsonLine(delivery))}\n`)
+        else this.out.line(deliveryLine(delivery, this.out.color))
+      },
+      onProblem: message => this.out.warn(message),
+    })
+    try {
+      await listener.start()
+    } catch (error) {
+      stop.dispose()
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EADDRINUSE')
+        throw usageError(`port ${this.flags.port} on ${this.flags.host} is in use`, [
+          'pick another with --port, or --port 0',
+        ])
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+        throw usageError(`cannot listen on --host ${this.flags.host}: not an address of this machine`)
+      throw error
+    }
+
+    let subscriptionId: string | undefined
+    try {
+      if (this.flags.register) {
+        const registered = await this.register(listener.url)
+        subscriptionId = registered.id
+        if (registered.secret) secrets.push(registered.secret)
+      }
+      this.out.stderr(`Listening on ${listener.url}`)
+      this.out.info(this.banner(source, fromSource, Boolean(subscriptionId), respondWith))
+      await stop.promise
+    } finally {
+      stop.dispose()
+      await listener.close()
+      if (subscriptionId) await this.unregister(subscriptionId)
+    }
+  }
+
+  /** --secret, else PAYCTL_WEBHOOK_SECRET, else the secrets `webhooks create` stored in the profile. */
+  private async secrets(): Promise<{secrets: string[]; source: string}> {
+    if (this.flags.secret?.length) return {secrets: [...this.flags.secret], source: '--secret'}
+    const fromEnv = process.env[SECRET_ENV]
+    if (fromEnv) return {secrets: [fromEnv], source: SECRET_ENV}
+    const profile = await this.profile()
+    const stored = Object.values(profile.credentials.webhookSecrets ?? {})
+    return {secrets: stored, source: `stored in profile "${profile.name}"`}
+  }
+
+  private banner(source: string, fromSource: number, registered: boolean, respondWith: number[] | undefined): string {
+    const origins = [fromSource ? source : '', registered ? 'the registered subscription' : ''].filter(Boolean)
+    const count = fromSource + (registered ? 1 : 0)
+    const secretText = `${count} secret${count === 1 ? '' : 's'} (${origins.join(' and ')})`
+    const answer = respondWith
+      ? `answering ${respondWith.join(', ')}${respondWith.length > 1 ? ' (then the last again)' : ''}`
+      : this.flags['forward-to']
+        ? `forwarding to ${this.flags['forward-to']} and answering with its status`
+        : 'answering 200'
+    const tolerance = this.flags.tolerance ? `tolerance ${this.flags.tolerance} s` : 'no timestamp check'
+    return `Verifying with ${secretText}; ${tolerance}; ${answer}.${this.flags.save ? ` Saving to ${this.flags.save}.` : ''} Press Ctrl-C to stop.`
+  }
+
+  /** The service at a remote origin cannot reach this machine's loopback address: a tunnel URL is needed. */
+  private async checkReachable(): Promise<void> {
+    if (this.flags['public-url']) return
+    const profile = await this.profile()
+    const host = new URL(profile.origin).hostname
+    if (!/^(127\.|localhost$|\[::1\]$|::1$)/.test(host))
+      throw usageError(`--register against ${profile.origin} needs --public-url`, [
+        'the service cannot reach this machine; expose the listener with a tunnel and pass its URL as --public-url',
+      ])
+  }
+
+  private async register(listenerUrl: string): Promise<{id: string; secret?: string}> {
+    let target = this.flags['public-url'] ?? listenerUrl
+    if (!this.flags['public-url']) target = target.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:')
+    const client = await this.client()
+    const subscription = await client.v1.webhooks.create({targetUrl: target, eventType: 'payout'})
+    this.out.stderr(`Registered webhook subscription ${subscription.id} -> ${target} (deleted again when you stop).`)
+    if (subscription.signingSecret) this.out.stderr(`Signing secret: ${subscription.signingSecret}`)
+    else this.out.warn('the service returned no signing secret; deliveries can only be verified with --secret')
+    return {id: subscription.id, secret: subscription.signingSecret}
+  }
+
+  private async unregister(id: string): Promise<void> {
+    const client = await this.client()
+    const [{ApiError}, {PayctlError}, {reportError}] = await Promise.all([
+      import('../../client/errors.js'),
+      import('../../errors.js'),
+      import('../../error-report.js'),
+    ])
+    try {
+      await client.v1.webhooks.delete(id)
+      this.out.stderr(`Deleted webhook subscription ${id}.`)
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        this.out.stderr(`Webhook subscription ${id} was already gone (the service deletes it after a 410 answer).`)
+        return
+      }
+      const report = reportError(error)
+      throw new PayctlError(`could not delete webhook subscription ${id}: ${report.message}`, {
+        exitCode: report.exitCode,
+        code: report.code,
+        suggestions: [`delete it with "${this.config.bin} webhooks delete ${id}"`],
+        cause: error,
+      })
+    }
+  }
+
+  /** Resolves on Ctrl-C, SIGTERM, or when stdout is closed (e.g. `| head -1`). */
+  private stopSignal(): {promise: Promise<void>; dispose(): void} {
+    let resolve!: () => void
+    const promise = new Promise<void>(r => {
+      resolve = r
+    })
+    const onSignal = () => resolve()
+    const onStdoutError = (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') resolve()
+    }
+    process.on('SIGINT', onSignal)
+    process.on('SIGTERM', onSignal)
+    process.stdout.on('error', onStdoutError)
+    return {
+      promise,
+      dispose: () => {
+        process.off('SIGINT', onSignal)
+        process.off('SIGTERM', onSignal)
+        process.stdout.off('error', onStdoutError)
+      },
+    }
+  }
+}
+
+/** DESIGN's key order first, then what the listener adds. */
+function jsonLine(d: Delivery): Record<string, unknown> {
+  const line: Record<string, unknown> = {receivedAt: d.receivedAt, verified: d.verified}
+  if (d.reason) line.reason = d.reason
+  if (d.status !== undefined) line.status = d.status
+  if (d.payoutId !== undefined) line.payoutId = d.payoutId
+  if (d.amount !== undefined) line.amount = d.amount
+  if (d.currency !== undefined) line.currency = d.currency
+  line.body = d.body
+  if (d.detail) line.detail = d.detail
+  line.response = d.response
+  if (d.forward) line.forward = d.forward
+  if (d.saved) line.saved = d.saved
+  return line
+}

@@ -1,0 +1,109 @@
+import type {EmulatorApp} from '../app.js'
+import {header, type Reply, type RequestContext} from '../http.js'
+import type {SessionClaims, SessionKind} from '../sessions.js'
+import type {TeamRow} from '../store/types.js'
+import {type Brand, brandFor} from './branding.js'
+import type {Html} from './html.js'
+import {page, seeOther} from './layout.js'
+import {
+  browserId,
+  COOKIE,
+  csrfToken,
+  formIsGenuine,
+  parseCookies,
+  type SignInCodes,
+  setCookie,
+  signedInEmail,
+} from './security.js'
+
+/** Per-app state of the hosted pages (kept by the routes' closure). */
+export interface HostedState {
+  codes: SignInCodes
+}
+
+/**
+ * One request to a hosted page whose session token verified: the claims, the brand, the visitor (browser
+ * id, signed-in e-mail), the form token, and helpers to answer with a page or a redirect.
+ */
+export class PageContext {
+  readonly brand: Brand
+  readonly base: string
+  readonly cookies: Map<string, string>
+  readonly browser: string
+  readonly csrf: string
+  /** Cookies to set on the answer. */
+  readonly setCookies: string[] = []
+  user: string | undefined
+
+  constructor(
+    readonly app: EmulatorApp,
+    readonly state: HostedState,
+    readonly kind: SessionKind,
+    readonly token: string,
+    readonly claims: SessionClaims,
+    readonly request: RequestContext,
+  ) {
+    this.brand = brandFor(app, claims)
+    this.base = `/hosted/${kind}/${token}`
+    this.cookies = parseCookies(request.headers)
+    const browser = browserId(this.cookies)
+    this.browser = browser.id
+    if (browser.isNew) this.setCookies.push(setCookie(COOKIE.browser, browser.id))
+    this.csrf = csrfToken(app.store.secret(), this.browser, claims.jti)
+    this.user = signedInEmail(this.cookies, app.store.secret(), app.clock.nowMs())
+  }
+
+  get nowMs(): number {
+    return this.app.clock.nowMs()
+  }
+
+  get form(): URLSearchParams {
+    return this.request.form ?? new URLSearchParams()
+  }
+
+  get query(): URLSearchParams {
+    return this.request.query
+  }
+
+  /** A trimmed form value ('' when absent). */
+  value(name: string): string {
+    return (this.form.get(name) ?? '').trim()
+  }
+
+  action(name: string): string {
+    return `${this.base}/${name}`
+  }
+
+  /** Whether this POST came from our own form in this browser. */
+  formIsGenuine(): boolean {
+    return formIsGenuine({
+      secret: this.app.store.secret(),
+      cookies: this.cookies,
+      form: this.request.form,
+      jti: this.claims.jti,
+      originHeader: header(this.request.headers, 'origin'),
+      origin: this.request.origin,
+    })
+  }
+
+  team(): TeamRow | undefined {
+    return this.app.store.teams.team(this.claims.teamId)
+  }
+
+  render(title: string, body: Html, status = 200): Reply {
+    return page({
+      brand: this.brand,
+      title,
+      body,
+      status,
+      goBack: this.claims.redirectUrl,
+      account: this.user ? {email: this.user, action: this.action('sign-out'), csrf: this.csrf} : undefined,
+      cookies: this.setCookies,
+    })
+  }
+
+  /** Back to the page (after a POST), with an optional query such as `?approved=3`. */
+  redirect(query = ''): Reply {
+    return seeOther(`${this.base}${query}`, this.setCookies)
+  }
+}

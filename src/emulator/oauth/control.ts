@@ -1,0 +1,60 @@
+import type {EmulatorApp} from '../app.js'
+import {invalidField} from '../errors.js'
+import {ok} from '../http.js'
+import type {Route} from '../router.js'
+import {SEEDED} from '../seed.js'
+import {Checker, type Json} from '../validation.js'
+import {createClient, redirectUriProblem} from './clients.js'
+import {OAUTH_SCOPES} from './scopes.js'
+
+/**
+ * `POST /_emulator/oauth/clients`: an admin-provisioned client, as created in the dashboard (Settings,
+ * OAuth Clients): public or confidential (the secret is answered once), with chosen scopes (default every
+ * scope, `payouts:approve` included) and redirect URIs, attributed to a team (default the main team).
+ */
+export function oauthControlRoutes(app: EmulatorApp): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/_emulator/oauth/clients',
+      access: {kind: 'loopback'},
+      handler: ({body}) => {
+        const check = new Checker()
+        const input = check.object(body, '', ['name', 'redirectUris', 'scopes', 'confidential', 'teamId'])
+        check.throwIfAny()
+        const b = input as Json
+        const name = check.string(b, 'name', {min: 1, max: 200}) ?? 'Platform client'
+        const redirectUris = check.stringArray(b, 'redirectUris', {required: true, minItems: 1, maxItems: 10})
+        const scopes = check.stringArray(b, 'scopes', {minItems: 1, maxItems: 50, item: {oneOf: OAUTH_SCOPES}})
+        const confidential = check.boolean(b, 'confidential') ?? false
+        const teamId = check.uuid(b, 'teamId') ?? SEEDED.mainTeamId
+        check.throwIfAny()
+        redirectUris!.forEach((uri, i) => {
+          const problem = redirectUriProblem(uri)
+          if (problem) check.fail(`redirectUris.${i}`, problem)
+        })
+        check.throwIfAny()
+        if (!app.store.teams.team(teamId)) throw invalidField('teamId', `no team ${teamId}`)
+        const granted = scopes ?? [...OAUTH_SCOPES]
+        const {row, secret} = createClient(app.oauth.store, {
+          name,
+          kind: 'admin',
+          teamId,
+          redirectUris: redirectUris!,
+          scopes: granted,
+          confidential,
+          now: app.clock.nowMs(),
+        })
+        return ok({
+          clientId: row.id,
+          ...(secret ? {clientSecret: secret} : {}),
+          name,
+          redirectUris,
+          scopes: granted,
+          confidential,
+          teamId,
+        })
+      },
+    },
+  ]
+}

@@ -1,0 +1,25 @@
+import {Flags} from '@oclif/core'
+import {DEFAULT_TOLERANCE_SECONDS} from './signature.js'
+
+/** Flags shared by the webhooks commands. */
+
+export const SECRET_ENV = 'PAYCTL_WEBHOOK_SECRET'
+
+export const toleranceFlag = Flags.integer({
+  summary: `Largest accepted age (or lead) of the timestamp, in seconds; 0 skips the check.`,
+  min: 0,
+  default: DEFAULT_TOLERANCE_SECONDS,
+})
+
+/** http(s) URLs only; anything else is a usage error naming the flag. */
+export const httpUrl = (flag: string) => async (value: string) => {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`--${flag} "${value}" is not a URL; use e.g. http://127.0.0.1:3000/webhooks`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`--${flag} "${value}" must use http or https`)
+  return url.toString()
+}

@@ -1,0 +1,56 @@
+import {randomUUID} from 'node:crypto'
+
+/** The v1 payout statuses a webhook fires for (spec section 6.2). */
+export const EVENT_STATUSES = ['created', 'approved', 'requested', 'completed', 'deleted', 'expired'] as const
+export type EventStatus = (typeof EVENT_STATUSES)[number]
+
+/**
+ * A realistic delivery body: the v1 payout representation (spec section 2.1) as `GET /payout/{id}` returns it,
+ * in the given status. Optional fields (customId, the deprecated handleType and url) are omitted, never null,
+ * as in real deliveries.
+ */
+export function samplePayout(status: EventStatus, options: {id?: string; now?: Date} = {}): Record<string, unknown> {
+  const id = options.id ?? randomUUID()
+  const now = options.now ?? new Date()
+  const created = new Date(now.getTime() - 3_600_000)
+  const iso = (date: Date) => `${date.toISOString().slice(0, 19)}Z`
+  return {
+    id,
+    uuid: id,
+    description: 'Creator payout for November 2026',
+    amount: '125.00',
+    currency: 'EUR',
+    createdAt: iso(created),
+    updatedAt: iso(status === 'created' ? created : now),
+    creatorHandle: '@marialopez',
+    verificationMethod: 'youtube-channel',
+    tags: ['november'],
+    payoutType: 'manual',
+    status,
+    notifications: 'allowed',
+  }
+}
+
+/** The fields `webhooks listen` shows from a delivery body (a v1 payout); absent ones stay undefined. */
+export interface DeliverySummary {
+  status?: string
+  payoutId?: string
+  amount?: string
+  currency?: string
+}
+
+export function summarize(body: unknown): DeliverySummary {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {}
+  const record = body as Record<string, unknown>
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const summary: DeliverySummary = {}
+  const status = text(record.status) ?? text(record.type) ?? text(record.event)
+  if (status) summary.status = status
+  const payoutId = text(record.id)
+  if (payoutId) summary.payoutId = payoutId
+  const amount = text(record.amount) ?? (typeof record.amount === 'number' ? String(record.amount) : undefined)
+  if (amount) summary.amount = amount
+  const currency = text(record.currency)
+  if (currency) summary.currency = currency
+  return summary
+}
