@@ -120,14 +120,15 @@ export async function runImportBench({emulator} = {}) {
     const runBare = async () => (await run([bare, bodies, target.url, target.keys.full, String(CONCURRENCY)])).ms
     const runPayctl = async () =>
       (await run([bin, 'payouts', 'import', csv, '--concurrency', String(CONCURRENCY), '--json'], {env: cliEnv()})).ms
-    // Warm-up (not measured): the emulator's JIT and its database pages. Then both twice, in alternating
-    // order, each on a freshly reset emulator; the best of each counts.
+    // Warm-up (not measured): the emulator's JIT and its database pages. Then both three times, in
+    // alternating order, each on a freshly reset emulator; the best of each counts (shared machines are noisy).
     await reset(target.url)
     await runBare()
     const times = {payctl: [], bare: []}
     for (const order of [
       ['bare', 'payctl'],
       ['payctl', 'bare'],
+      ['bare', 'payctl'],
     ]) {
       for (const which of order) {
         await reset(target.url)

@@ -1,6 +1,6 @@
 import type {RowSet} from './duplicates.js'
 import {derivedCustomId} from './keys.js'
-import {readRecords} from './records.js'
+import {type CsvRecord, readRecords} from './records.js'
 import {RowInspector} from './rows.js'
 import type {RowSchema, SchemaOptions} from './schema.js'
 import type {Delimiter} from './sniff.js'
@@ -43,6 +43,8 @@ export interface ChunkOptions<Item> {
   fileHash: string
   invalidRows: RowSet
   duplicateOf: Map<number, string>
+  /** The records the validation pass kept (a small file): no second read. */
+  records?: CsvRecord[][]
   size?: number
 }
 
@@ -50,16 +52,18 @@ export const chunkCount = (validRows: number, size = CHUNK_SIZE) => Math.ceil(va
 
 export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGenerator<Chunk<Item>> {
   const size = options.size ?? CHUNK_SIZE
-  const reader = await readRecords({path: options.path, encoding: options.encoding, delimiter: options.delimiter})
+  const batches = options.records
+    ? options.records
+    : (await readRecords({path: options.path, encoding: options.encoding, delimiter: options.delimiter})).batches
   let inspector: RowInspector<Item> | undefined
   let ordinal = 0
   let number = 1
   let rows: ChunkRow<Item>[] = []
   let skipped: SkippedRow[] = []
-  for await (const batch of reader.batches) {
+  for await (const batch of batches) {
     for (const record of batch) {
       if (!inspector) {
-        inspector = new RowInspector(record.cells, options.schema, options.schemaOptions, reader.encoding === 'utf8')
+        inspector = new RowInspector(record.cells, options.schema, options.schemaOptions, options.encoding === 'utf8')
         continue
       }
       const row = ordinal++

@@ -49,11 +49,19 @@ export interface ImportOptions {
   confirm(summary: MoneySummary, environment: ResolvedProfile['environment']): Promise<void>
   /** Aborted on Ctrl-C. */
   signal?: AbortSignal
+  /** Files up to this size are parsed once and kept in memory for sending (default 8 MiB). */
+  keepInMemoryBytes?: number
 }
 
 export type ImportResult =
   | {kind: 'validation'; summary: ValidationSummary; validation: ValidationResult; label: string; outcome?: Outcome}
   | {kind: 'import'; summary: ImportSummary; label: string; profile: string; outcome?: Outcome; fatal?: unknown}
+
+/**
+ * A file up to this size is parsed once: the validation pass keeps its records (about 3 times the file's
+ * size in memory) for the sending pass. Bigger files are read twice, streamed, so memory stays flat.
+ */
+const KEEP_IN_MEMORY_BYTES = 8 * 1024 * 1024
 
 async function schemaFor(api: 'v1' | 'v2'): Promise<RowSchema<unknown>> {
   if (api === 'v1') return (await import('./schema-v1.js')).v1Schema as RowSchema<unknown>
@@ -96,6 +104,7 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
       encoding: options.encoding,
       delimiter: options.delimiter,
       signal: options.signal,
+      keepRecordsUpTo: options.dryRun ? undefined : (options.keepInMemoryBytes ?? KEEP_IN_MEMORY_BYTES),
     })
     const signature = await source.signature()
     const early = validationOutcome(validation, options.skipInvalid, options.dryRun)
@@ -209,6 +218,7 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
             fileHash: validation.fileHash,
             invalidRows: validation.invalidRows,
             duplicateOf: validation.duplicateOf,
+            records: validation.records,
           }),
           send,
           idempotencyKey: chunk => chunkIdempotencyKey(validation.fileHash, target, chunk),

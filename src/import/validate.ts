@@ -1,12 +1,13 @@
+import {stat} from 'node:fs/promises'
 import {PayctlError} from '../errors.js'
 import {ExitCode} from '../exit-codes.js'
+import {CurrencyTotals} from '../money.js'
 import {FingerprintList, fingerprint, RowSet} from './duplicates.js'
 import {fileHasher} from './keys.js'
-import {CsvSyntaxError, readRecords} from './records.js'
+import {type CsvRecord, CsvSyntaxError, readRecords} from './records.js'
 import {RowInspector} from './rows.js'
 import type {RowSchema, SchemaOptions} from './schema.js'
 import type {Delimiter} from './sniff.js'
-import {MinorUnitTotals} from './totals.js'
 
 /**
  * Validation of the whole file before anything is sent, streamed (memory flat in file size): every row
@@ -44,6 +45,8 @@ export interface ValidationResult {
   withoutCustomId: number
   /** Valid rows that move money on their own (v2 --and-then pay, v1 preApproved), for the confirmation. */
   moneyMoving: {count: number; totals: Record<string, string>}
+  /** The parsed records, header first, when the file is small enough to keep (`keepRecordsUpTo`). */
+  records?: CsvRecord[][]
 }
 
 export interface ValidateOptions<Item> {
@@ -55,6 +58,11 @@ export interface ValidateOptions<Item> {
   maxErrors?: number
   /** Aborted on Ctrl-C: validation stops, nothing is sent. */
   signal?: AbortSignal
+  /**
+   * Keep the parsed records of a file up to this size (bytes), so that the sending pass need not read and
+   * parse it again; bigger files are streamed twice (memory flat in file size).
+   */
+  keepRecordsUpTo?: number
 }
 
 export const interruptedError = () =>
@@ -64,7 +72,7 @@ export const formatValidationError = (error: ValidationError) =>
   `line ${error.line}${error.column ? `, column ${error.column}` : ''}: ${error.message}`
 
 interface ScanResult {
-  result: Omit<ValidationResult, 'fileHash'>
+  result: Omit<ValidationResult, 'fileHash' | 'records'>
   /** Fingerprints of customIds seen more than once (to confirm with a second scan). */
   suspects: Set<number>
 }
@@ -73,6 +81,7 @@ async function scan<Item>(
   options: ValidateOptions<Item>,
   onBytes: ((chunk: Buffer) => void) | undefined,
   suspects: Set<number> | undefined,
+  keep?: CsvRecord[][],
 ): Promise<ScanResult> {
   const maxErrors = options.maxErrors ?? 100
   const reader = await readRecords({
@@ -93,8 +102,8 @@ async function scan<Item>(
     addError({line, column, message})
     invalidRows.add(row)
   }
-  const totals = new MinorUnitTotals()
-  const moneyTotals = new MinorUnitTotals()
+  const totals = new CurrencyTotals()
+  const moneyTotals = new CurrencyTotals()
   let moneyCount = 0
   const fingerprints = suspects ? undefined : new FingerprintList()
   /** Second scan: the suspect rows' customIds, lines and amounts, settled once every row has been seen. */
@@ -111,6 +120,7 @@ async function scan<Item>(
   try {
     for await (const batch of reader.batches) {
       if (options.signal?.aborted) throw interruptedError()
+      keep?.push(batch)
       for (const record of batch) {
         if (!inspector) {
           inspector = new RowInspector(record.cells, options.schema, options.schemaOptions, checkUtf8)
@@ -236,9 +246,12 @@ async function scan<Item>(
  */
 export async function validateFile<Item>(options: ValidateOptions<Item>): Promise<ValidationResult> {
   const hasher = fileHasher()
-  const first = await scan(options, chunk => hasher.update(chunk), undefined)
+  const size = (await stat(options.path)).size
+  const records = options.keepRecordsUpTo !== undefined && size <= options.keepRecordsUpTo ? [] : undefined
+  const first = await scan(options, chunk => hasher.update(chunk), undefined, records)
   const fileHash = hasher.digest()
-  if (first.suspects.size === 0 || first.result.fatal) return {...first.result, fileHash}
+  const keep = first.result.fatal ? {} : {records}
+  if (first.suspects.size === 0 || first.result.fatal) return {...first.result, fileHash, ...keep}
   const second = await scan(options, undefined, first.suspects)
-  return {...second.result, fileHash}
+  return {...second.result, fileHash, ...keep}
 }

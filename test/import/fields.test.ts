@@ -7,7 +7,7 @@ import {Cells, phoneProblem} from '../../src/import/schema.js'
 import {v1Schema} from '../../src/import/schema-v1.js'
 import {v2Schema} from '../../src/import/schema-v2.js'
 import {parseDelimiterFlag, sniffDelimiter} from '../../src/import/sniff.js'
-import {fromMinor, MinorUnitTotals, toMinor} from '../../src/import/totals.js'
+import {CurrencyTotals} from '../../src/money.js'
 
 describe('header matching', () => {
   it('ignores case, spaces, underscores and dashes', () => {
@@ -87,16 +87,25 @@ describe('amounts', () => {
     expect(readAmount('-1,00', 'EUR', true).problem).toContain('negative')
   })
 
-  it('totals exactly in minor units (0.1 + 0.2 is 0.30)', () => {
-    const totals = new MinorUnitTotals()
+  it('totals exactly in minor units (0.1 + 0.2 is 0.30), beyond what a double holds', () => {
+    const totals = new CurrencyTotals()
     totals.add('EUR', '0.1')
     totals.add('EUR', '0.2')
     totals.add('JPY', '1000')
     totals.add('USD', '9007199254740993.01')
     totals.add('USD', '0.99')
-    expect(totals.toObject()).toEqual({EUR: '0.30', JPY: '1000', USD: '9007199254740994.00'})
-    expect(toMinor('12.5', 2)).toBe(1250n)
-    expect(fromMinor(5n, 2)).toBe('0.05')
+    totals.add('GBP', '0.05')
+    totals.add('GBP', '-0.10')
+    // More decimals than the currency has (not from a validated import): still exact, then rounded for display.
+    totals.add('CHF', '0.001')
+    totals.add('CHF', '1.004')
+    expect(totals.toObject()).toEqual({
+      CHF: '1.01',
+      EUR: '0.30',
+      GBP: '-0.05',
+      JPY: '1000',
+      USD: '9007199254740994.00',
+    })
   })
 })
 
