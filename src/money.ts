@@ -12,7 +12,8 @@ const unitsCache = new Map<string, number | undefined>()
 
 /** ISO 4217 minor units (2 for EUR/USD, 0 for JPY); undefined when the code is malformed. Memoized: hot in imports. */
 export function minorUnits(currency: string): number | undefined {
-  if (unitsCache.has(currency)) return unitsCache.get(currency)
+  const cached = unitsCache.get(currency)
+  if (cached !== undefined || unitsCache.has(currency)) return cached
   let units: number | undefined
   if (CURRENCY_CODE.test(currency)) {
     try {

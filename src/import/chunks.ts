@@ -45,6 +45,8 @@ export interface ChunkOptions<Item> {
   duplicateOf: Map<number, string>
   /** The records the validation pass kept (a small file): no second read. */
   records?: CsvRecord[][]
+  /** What the validation pass found: rows of a UTF-8 file with bytes that are not UTF-8 need the U+FFFD check. */
+  invalidUtf8?: boolean
   size?: number
 }
 
@@ -52,9 +54,11 @@ export const chunkCount = (validRows: number, size = CHUNK_SIZE) => Math.ceil(va
 
 export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGenerator<Chunk<Item>> {
   const size = options.size ?? CHUNK_SIZE
-  const batches = options.records
-    ? options.records
-    : (await readRecords({path: options.path, encoding: options.encoding, delimiter: options.delimiter})).batches
+  const reader = options.records
+    ? undefined
+    : await readRecords({path: options.path, encoding: options.encoding, delimiter: options.delimiter})
+  const batches = reader?.batches ?? options.records ?? []
+  const checkUtf8 = () => reader?.invalidUtf8 ?? Boolean(options.invalidUtf8)
   let inspector: RowInspector<Item> | undefined
   let ordinal = 0
   let number = 1
@@ -63,7 +67,7 @@ export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGener
   for await (const batch of batches) {
     for (const record of batch) {
       if (!inspector) {
-        inspector = new RowInspector(record.cells, options.schema, options.schemaOptions, options.encoding === 'utf8')
+        inspector = new RowInspector(record.cells, options.schema, options.schemaOptions, checkUtf8)
         continue
       }
       const row = ordinal++

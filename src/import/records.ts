@@ -1,3 +1,4 @@
+import {isUtf8} from 'node:buffer'
 import {createReadStream} from 'node:fs'
 import {parse} from 'csv-parse'
 import {chunkDecoder, effectiveEncoding} from './decode.js'
@@ -39,6 +40,11 @@ export interface ReadOptions {
 export interface RecordReader {
   delimiter: Delimiter
   encoding: string
+  /**
+   * UTF-8 files: set (before their records come out) once bytes that are not UTF-8 were read, so that rows
+   * need checking for U+FFFD only then (a windows-1252 file read as UTF-8).
+   */
+  readonly invalidUtf8: boolean
   /** Records in batches (one per parsed chunk), blank records skipped. */
   batches: AsyncGenerator<CsvRecord[]>
 }
@@ -55,17 +61,35 @@ const SYNTAX_MESSAGES: Record<string, string> = {
   CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'the number of fields differs from the header',
 }
 
-/** Lines a record spans beyond its first: newlines inside quoted fields (CRLF counts once). */
-function embeddedLines(cells: string[]): number {
+/** Lines a record spans beyond its first: line breaks inside quoted fields (LF, or CR in a CR-only file). */
+function embeddedLines(cells: string[], lineBreak: string): number {
   let extra = 0
   for (const cell of cells) {
-    if (cell.indexOf('\n') === -1 && cell.indexOf('\r') === -1) continue
-    for (let i = 0; i < cell.length; i++) {
-      const c = cell.charCodeAt(i)
-      if (c === 10 || (c === 13 && cell.charCodeAt(i + 1) !== 10)) extra++
-    }
+    for (let at = cell.indexOf(lineBreak); at !== -1; at = cell.indexOf(lineBreak, at + 1)) extra++
   }
   return extra
+}
+
+/**
+ * Checks UTF-8 chunk by chunk (natively, much cheaper than looking for U+FFFD in every cell); a character cut
+ * at the end of a chunk is checked with the next one.
+ */
+function utf8Checker(): {check(chunk: Buffer): boolean; complete(): boolean} {
+  let carry: Buffer | undefined
+  return {
+    check(chunk) {
+      const data = carry ? Buffer.concat([carry, chunk]) : chunk
+      let end = data.length
+      let start = data.length - 1
+      while (start > 0 && data.length - start < 4 && (data[start] & 0xc0) === 0x80) start--
+      const lead = data[start]
+      const size = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1
+      if (start >= 0 && data.length - start < size) end = start
+      carry = end < data.length ? Buffer.from(data.subarray(end)) : undefined
+      return isUtf8(data.subarray(0, end))
+    },
+    complete: () => !carry,
+  }
 }
 
 const isBlank = (cells: string[]) => cells.every(cell => cell.trim() === '')
@@ -88,6 +112,13 @@ export async function readRecords(options: ReadOptions): Promise<RecordReader> {
   const firstDecoded = decoder.write(firstBytes)
   const sample = typeof firstDecoded === 'string' ? firstDecoded : firstDecoded.toString('utf8')
   const delimiter = options.delimiter ?? sniffDelimiter(sample)
+  // Editors count LF (and CRLF) as a line break; a file of CR-only line ends counts CR.
+  const lineBreak = sample.includes('\n') || !sample.includes('\r') ? '\n' : '\r'
+  const utf8 = encoding === 'utf8' ? utf8Checker() : undefined
+  let invalidUtf8 = false
+  const checkBytes = (chunk: Buffer) => {
+    if (utf8 && !invalidUtf8 && !utf8.check(chunk)) invalidUtf8 = true
+  }
 
   async function* batches(): AsyncGenerator<CsvRecord[]> {
     const parser = parse({delimiter, bom: true, relax_column_count: true})
@@ -105,7 +136,7 @@ export async function readRecords(options: ReadOptions): Promise<RecordReader> {
     // Flowing mode and never paused: every record parsed before an error is delivered before the error.
     parser.on('data', (cells: string[]) => {
       const start = line
-      line += 1 + embeddedLines(cells)
+      line += 1 + embeddedLines(cells, lineBreak)
       if (!isBlank(cells)) queue.push({cells, line: start})
       if (queue.length >= HIGH_WATER) notify()
     })
@@ -125,18 +156,21 @@ export async function readRecords(options: ReadOptions): Promise<RecordReader> {
         const write = (data: Buffer | string | undefined) => {
           if (data?.length) parser.write(data)
         }
+        checkBytes(firstBytes)
         write(firstDecoded)
         if (!first.done) {
           for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
             options.onBytes?.(next.value)
             while (queue.length >= HIGH_WATER && !failure) await new Promise<void>(r => (feederWaiting = r))
             if (failure) return
+            checkBytes(next.value)
             write(decoder.write(next.value))
             // Let the parser's events run before the next chunk.
             await new Promise<void>(resolve => setImmediate(resolve))
           }
         }
         if (failure) return
+        if (utf8 && !utf8.complete()) invalidUtf8 = true
         write(decoder.end())
         parser.end()
       } catch (error) {
@@ -170,5 +204,12 @@ export async function readRecords(options: ReadOptions): Promise<RecordReader> {
     }
   }
 
-  return {delimiter, encoding, batches: batches()}
+  return {
+    delimiter,
+    encoding,
+    batches: batches(),
+    get invalidUtf8() {
+      return invalidUtf8
+    },
+  }
 }

@@ -16,8 +16,11 @@ export class RowInspector<Item> {
     header: readonly string[],
     private readonly schema: RowSchema<Item>,
     private readonly options: SchemaOptions,
-    /** Check for U+FFFD, which a UTF-8 decoder puts where bytes were not UTF-8 (a windows-1252 file). */
-    private readonly checkUtf8: boolean,
+    /**
+     * Whether to look for U+FFFD, which a UTF-8 decoder puts where bytes were not UTF-8 (a windows-1252 file):
+     * asked per row, as the reader finds out while it reads.
+     */
+    private readonly checkUtf8: () => boolean,
   ) {
     this.mapping = mapHeader(header, schema.columns, schema.foreign)
     this.cells = new Cells(this.mapping)
@@ -37,7 +40,7 @@ export class RowInspector<Item> {
         )
       }
     }
-    if (this.checkUtf8) {
+    if (this.checkUtf8()) {
       for (let i = 0; i < values.length; i++)
         if (values[i].includes('\ufffd'))
           return problem(

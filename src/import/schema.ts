@@ -104,14 +104,12 @@ export class RowCheck {
     return result.problem === undefined ? result.amount : this.fail(name, result.problem)
   }
 
-  email(name: string): string | undefined {
-    const value = this.cells.get(name)
+  email(name: string, value = this.cells.get(name)): string | undefined {
     if (value === undefined) return undefined
     return EMAIL.test(value) ? value : this.fail(name, `"${value}" is not an e-mail address`)
   }
 
-  phone(name: string): string | undefined {
-    const value = this.cells.get(name)
+  phone(name: string, value = this.cells.get(name)): string | undefined {
     if (value === undefined) return undefined
     const problem = phoneProblem(value)
     return problem ? this.fail(name, problem) : value.replace(/[\s\-().]/g, '')

@@ -219,6 +219,7 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
             invalidRows: validation.invalidRows,
             duplicateOf: validation.duplicateOf,
             records: validation.records,
+            invalidUtf8: validation.invalidUtf8,
           }),
           send,
           idempotencyKey: chunk => chunkIdempotencyKey(validation.fileHash, target, chunk),

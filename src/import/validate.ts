@@ -47,6 +47,8 @@ export interface ValidationResult {
   moneyMoving: {count: number; totals: Record<string, string>}
   /** The parsed records, header first, when the file is small enough to keep (`keepRecordsUpTo`). */
   records?: CsvRecord[][]
+  /** A UTF-8 file had bytes that are not UTF-8 (rows were then checked for U+FFFD). */
+  invalidUtf8: boolean
 }
 
 export interface ValidateOptions<Item> {
@@ -90,7 +92,7 @@ async function scan<Item>(
     delimiter: options.delimiter,
     onBytes,
   })
-  const checkUtf8 = reader.encoding === 'utf8'
+  const checkUtf8 = () => reader.invalidUtf8
   const errors: ValidationError[] = []
   let errorCount = 0
   const addError = (error: ValidationError) => {
@@ -235,6 +237,7 @@ async function scan<Item>(
       encoding: reader.encoding,
       ignoredColumns: inspector?.mapping.ignored ?? [],
       withoutCustomId,
+      invalidUtf8: reader.invalidUtf8,
       moneyMoving: {count: moneyCount, totals: moneyTotals.toObject()},
     },
   }

@@ -114,6 +114,32 @@ describe('the awkward-file corpus', () => {
     ])
   })
 
+  it('UTF-8 checked chunk by chunk: characters cut at chunk ends are fine, one bad byte deep in the file is found', async () => {
+    const rows = Array.from({length: 6000}, (_, i) => `m-${i},"Zoë € 😀 ${'é'.repeat(i % 7)}",1.00,EUR,a@example.com,`)
+    const good = join(work, 'multibyte.csv')
+    writeFileSync(good, `customId,description,amount,currency,recipientEmail,tags\n${rows.join('\n')}\n`)
+    const result = await validate(good)
+    expect(result).toMatchObject({rows: 6000, valid: 6000, invalidUtf8: false})
+    const bad = join(work, 'one-bad-byte.csv')
+    const text = Buffer.from(`customId,description,amount,currency,recipientEmail,tags\n${rows.join('\n')}\n`)
+    const row = 4321
+    const at = text.indexOf(`m-${row},"Zo`) + `m-${row},"Zo`.length
+    text[at] = 0xeb // "ë" in windows-1252, not UTF-8 on its own
+    text[at + 1] = 0x20
+    writeFileSync(bad, text)
+    const found = await validate(bad)
+    expect(found.invalidUtf8).toBe(true)
+    expect(found.errors.map(formatValidationError)).toEqual([
+      `line ${row + 2}, column description: is not valid UTF-8; if the file comes from Excel on Windows, pass --encoding windows-1252`,
+    ])
+    const truncated = join(work, 'truncated.csv')
+    writeFileSync(
+      truncated,
+      Buffer.concat([Buffer.from('description,amount,currency,email\nx,1,EUR,a@example.com\nZo'), Buffer.from([0xc3])]),
+    )
+    expect((await validate(truncated)).invalidUtf8).toBe(true)
+  })
+
   it('UTF-16 with a BOM (Excel "Unicode text") is recognised', async () => {
     expect(await validate('utf16le.txt')).toMatchObject({rows: 1, valid: 1, encoding: 'utf-16', delimiter: '\t'})
   })
