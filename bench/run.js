@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each printing ratios against its baseline.
 import {fileURLToPath} from 'node:url'
 import {startEmulatorProcess} from './emulator-process.js'
+import {runImportBench} from './import.js'
 import {runStartup} from './startup.js'
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
@@ -9,6 +10,7 @@ process.env.PAYCTL_ORIGIN = emulator.url
 try {
   // A real call: payouts list --json against the emulator (target: within 4x of node -e 0).
   runStartup([['payctl payouts list --json (emulator)', [bin, 'payouts', 'list', '--json'], 4]])
+  await runImportBench({emulator})
 } finally {
   await emulator.stop()
 }

@@ -12,7 +12,8 @@ const unitsCache = new Map<string, number | undefined>()
 
 /** ISO 4217 minor units (2 for EUR/USD, 0 for JPY); undefined when the code is malformed. Memoized: hot in imports. */
 export function minorUnits(currency: string): number | undefined {
-  if (unitsCache.has(currency)) return unitsCache.get(currency)
+  const cached = unitsCache.get(currency)
+  if (cached !== undefined || unitsCache.has(currency)) return cached
   let units: number | undefined
   if (CURRENCY_CODE.test(currency)) {
     try {
@@ -31,7 +32,8 @@ export function minorUnits(currency: string): number | undefined {
  */
 export function amountProblem(amount: string, currency?: string): string | undefined {
   if (amount === '') return 'amount is empty'
-  if (/e/i.test(amount)) return `amount "${amount}" uses scientific notation; write it as a plain decimal`
+  if (/^[-+]?(\d+\.?\d*|\.\d+)e[-+]?\d+$/i.test(amount))
+    return `amount "${amount}" uses scientific notation; write it as a plain decimal`
   if (amount.startsWith('-')) return `amount "${amount}" is negative`
   if (/[,\s']/.test(amount)) return `amount "${amount}" has a thousands separator or space; write e.g. 1000.00`
   if (!PLAIN_DECIMAL.test(amount)) return `amount "${amount}" is not a decimal number like 12.50`
@@ -67,18 +69,51 @@ export function formatAmount(amount: string | Big, currency?: string): string {
   }
 }
 
-/** Running totals per currency, exact. */
+/** A plain decimal (optionally negative) as a count of minor units; undefined when it has more decimals. */
+function toMinorUnits(amount: string, units: number): bigint | undefined {
+  if (!/^-?\d+(\.\d+)?$/.test(amount)) return undefined
+  const dot = amount.indexOf('.')
+  if (dot === -1) return BigInt(amount + '0'.repeat(units))
+  const decimals = amount.length - dot - 1
+  if (decimals > units) return undefined
+  return BigInt(amount.slice(0, dot) + amount.slice(dot + 1) + '0'.repeat(units - decimals))
+}
+
+function fromMinorUnits(minor: bigint, units: number): string {
+  const sign = minor < 0n ? '-' : ''
+  const digits = (minor < 0n ? -minor : minor).toString().padStart(units + 1, '0')
+  return units ? `${sign}${digits.slice(0, -units)}.${digits.slice(-units)}` : `${sign}${digits}`
+}
+
+/**
+ * Running totals per currency, exact. Amounts that fit the currency's minor units are added as BigInt counts
+ * of minor units (several times faster than decimal objects: a CSV import adds millions); anything else
+ * goes to a big.js remainder.
+ */
 export class CurrencyTotals {
-  private readonly totals = new Map<string, Big>()
+  private readonly totals = new Map<string, {units?: number; minor: bigint; rest?: Big}>()
 
   add(currency: string, amount: string): void {
-    this.totals.set(currency, (this.totals.get(currency) ?? new Big(0)).plus(amount))
+    let entry = this.totals.get(currency)
+    if (!entry) {
+      entry = {units: minorUnits(currency), minor: 0n}
+      this.totals.set(currency, entry)
+    }
+    const minor = entry.units === undefined ? undefined : toMinorUnits(amount, entry.units)
+    if (minor === undefined) entry.rest = (entry.rest ?? new Big(0)).plus(amount)
+    else entry.minor += minor
   }
 
   toObject(): Record<string, string> {
     const out: Record<string, string> = {}
-    for (const [currency, total] of [...this.totals].sort(([a], [b]) => a.localeCompare(b)))
-      out[currency] = formatAmount(total.toFixed(), currency)
+    for (const currency of [...this.totals.keys()].sort((a, b) => a.localeCompare(b))) {
+      const {units, minor, rest} = this.totals.get(currency)!
+      if (units !== undefined && !rest) out[currency] = fromMinorUnits(minor, units)
+      else {
+        const total = (rest ?? new Big(0)).plus(units === undefined ? 0 : fromMinorUnits(minor, units))
+        out[currency] = formatAmount(total.toFixed(), currency)
+      }
+    }
     return out
   }
 }

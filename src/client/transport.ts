@@ -132,8 +132,11 @@ export class Transport {
 
       const started = Date.now()
       this.trace(`> ${options.method} ${url}${attempt ? ` (retry ${attempt})` : ''}`)
-      this.trace(`> headers ${JSON.stringify(redactHeaders(headers))}`)
-      if (bodyText !== undefined) this.trace(`> body ${redactBody(bodyText)}`)
+      // Redacting walks the whole body: only when tracing (a 100-item batch would pay it on every request).
+      if (this.options.debug) {
+        this.trace(`> headers ${JSON.stringify(redactHeaders(headers))}`)
+        if (bodyText !== undefined) this.trace(`> body ${redactBody(bodyText)}`)
+      }
 
       let response: Dispatcher.ResponseData
       let text: string
@@ -156,7 +159,8 @@ export class Transport {
           response.headers['idempotent-replayed'] ? ' replayed' : ''
         }`,
       )
-      if (text) this.trace(`< body ${redactBody(text.length > 4000 ? `${text.slice(0, 4000)}…` : text)}`)
+      if (text && this.options.debug)
+        this.trace(`< body ${redactBody(text.length > 4000 ? `${text.slice(0, 4000)}…` : text)}`)
 
       if (response.statusCode >= 200 && response.statusCode < 300) {
         let body: unknown

@@ -1,0 +1,187 @@
+// Import benchmarks (ratios, not timed tests):
+// - 100,000 rows imported against the emulator vs a bare undici script sending the same 1,000 batch bodies at
+//   the same concurrency (target: within 1.2x);
+// - `--dry-run` of 1,000,000 rows vs csv-parse alone on the same file (target: within 2x);
+// - peak RSS of the 1,000,000-row dry run vs a 10,000-row one (target: within 1.5x).
+// Files are generated into a temporary directory. Sizes: BENCH_IMPORT_ROWS, BENCH_DRYRUN_ROWS.
+import {spawn} from 'node:child_process'
+import {createWriteStream, mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {request as httpRequest} from 'node:http'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {startEmulatorProcess} from './emulator-process.js'
+
+const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
+const bare = fileURLToPath(new URL('./import-bare.js', import.meta.url))
+const csvParseAlone = fileURLToPath(new URL('./csv-parse-alone.js', import.meta.url))
+const peakRss = fileURLToPath(new URL('./peak-rss.js', import.meta.url))
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000)
+const DRYRUN_ROWS = Number(process.env.BENCH_DRYRUN_ROWS ?? 1_000_000)
+const SMALL_ROWS = 10_000
+const CONCURRENCY = 4
+const HEADER = 'customId,description,amount,currency,recipientEmail,tags'
+
+const fmt = n => n.toLocaleString('en-US')
+
+function row(i) {
+  const amount = `${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`
+  const currency = i % 2 ? 'EUR' : 'USD'
+  return {
+    line: `bench-${i},Royalties ${i},${amount},${currency},creator${i}@example.com,bench`,
+    item: {
+      customId: `bench-${i}`,
+      description: `Royalties ${i}`,
+      amount,
+      currency,
+      recipient: {type: 'email', email: `creator${i}@example.com`},
+      tags: ['bench'],
+    },
+  }
+}
+
+/** Writes the CSV (and, when asked, the batch bodies payctl will send for it: 100 items each). */
+async function writeFiles(rows, csvPath, bodiesPath) {
+  const csv = createWriteStream(csvPath)
+  const bodies = bodiesPath ? createWriteStream(bodiesPath) : undefined
+  const write = async (stream, text) => {
+    if (!stream.write(text)) await new Promise(resolve => stream.once('drain', resolve))
+  }
+  await write(csv, `${HEADER}\n`)
+  for (let start = 0; start < rows; start += 100) {
+    const batch = []
+    for (let i = start; i < Math.min(rows, start + 100); i++) batch.push(row(i))
+    await write(csv, `${batch.map(r => r.line).join('\n')}\n`)
+    if (bodies) await write(bodies, `${JSON.stringify({items: batch.map(r => r.item)})}\n`)
+  }
+  await Promise.all([csv, bodies].filter(Boolean).map(s => new Promise(resolve => s.end(resolve))))
+}
+
+/** Runs a node script as a child process; answers its wall time (ms) and, with `rssFile`, its peak RSS. */
+function run(args, {env = {}, rssFile} = {}) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint()
+    const child = spawn(process.execPath, rssFile ? ['--import', peakRss, ...args] : args, {
+      env: {...process.env, NO_COLOR: '1', ...env, ...(rssFile ? {BENCH_RSS_FILE: rssFile} : {})},
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', chunk => {
+      stderr += chunk
+    })
+    child.on('error', reject)
+    child.on('close', code => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6
+      if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}: ${stderr.slice(-500)}`))
+      resolve({ms, rss: rssFile ? Number(readFileSync(rssFile, 'utf8')) : undefined})
+    })
+  })
+}
+
+/** POST /_emulator/reset on a fresh connection (a kept-alive one may have timed out during a long run). */
+const reset = url =>
+  new Promise((resolve, reject) => {
+    const req = httpRequest(`${url}/_emulator/reset`, {method: 'POST', agent: false}, res => {
+      res.resume()
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`reset: HTTP ${res.statusCode}`))))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+
+function line(name, ours, baseline, unit, target, labels) {
+  const ratio = ours / baseline
+  console.log(
+    `  ${name.padEnd(44)} ${labels[0]} ${ours.toFixed(unit === 'MB' ? 0 : 2)} ${unit}, ${labels[1]} ${baseline.toFixed(
+      unit === 'MB' ? 0 : 2,
+    )} ${unit}: ${ratio.toFixed(2)}x  (target <= ${target}x)`,
+  )
+  return {name, ours, baseline, ratio, target}
+}
+
+export async function runImportBench({emulator} = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'payctl-bench-import-'))
+  const own = emulator ? undefined : await startEmulatorProcess()
+  const target = emulator ?? own
+  const results = []
+  try {
+    console.log(`import (${fmt(IMPORT_ROWS)} rows; ${fmt(DRYRUN_ROWS)} for the dry run), files in ${dir}`)
+    const csv = join(dir, 'import.csv')
+    const bodies = join(dir, 'bodies.jsonl')
+    await writeFiles(IMPORT_ROWS, csv, bodies)
+    const home = join(dir, 'home')
+    const cliEnv = () => ({
+      PAYCTL_ORIGIN: target.url,
+      PAYCTL_API_KEY: target.keys.full,
+      PAYCTL_CONFIG_DIR: join(home, 'config'),
+      // A fresh data dir each run: no journal, so every chunk is really sent.
+      PAYCTL_DATA_DIR: join(home, `data-${Date.now()}-${Math.random()}`),
+    })
+    const runBare = async () => (await run([bare, bodies, target.url, target.keys.full, String(CONCURRENCY)])).ms
+    const runPayctl = async () =>
+      (await run([bin, 'payouts', 'import', csv, '--concurrency', String(CONCURRENCY), '--json'], {env: cliEnv()})).ms
+    // Warm-up (not measured): the emulator's JIT and its database pages. Then both three times, in
+    // alternating order, each on a freshly reset emulator; the best of each counts (shared machines are noisy).
+    await reset(target.url)
+    await runBare()
+    const times = {payctl: [], bare: []}
+    for (const order of [
+      ['bare', 'payctl'],
+      ['payctl', 'bare'],
+      ['bare', 'payctl'],
+    ]) {
+      for (const which of order) {
+        await reset(target.url)
+        times[which].push(which === 'bare' ? await runBare() : await runPayctl())
+      }
+    }
+    console.log(
+      `  (import runs: payctl ${times.payctl.map(ms => (ms / 1000).toFixed(1)).join(', ')} s; bare ${times.bare
+        .map(ms => (ms / 1000).toFixed(1))
+        .join(', ')} s)`,
+    )
+    await reset(target.url)
+    results.push(
+      line(
+        `payouts import, ${fmt(IMPORT_ROWS)} rows (emulator)`,
+        Math.min(...times.payctl) / 1000,
+        Math.min(...times.bare) / 1000,
+        's',
+        1.2,
+        ['payctl', 'bare undici'],
+      ),
+    )
+
+    const big = join(dir, 'dry-big.csv')
+    const small = join(dir, 'dry-small.csv')
+    await writeFiles(DRYRUN_ROWS, big)
+    await writeFiles(SMALL_ROWS, small)
+    const dry = file => [bin, 'payouts', 'import', file, '--dry-run', '--json']
+    const dryEnv = {PAYCTL_CONFIG_DIR: join(home, 'config'), PAYCTL_DATA_DIR: join(home, 'data-dry')}
+    const bigRun = await run(dry(big), {env: dryEnv, rssFile: join(dir, 'rss-big')})
+    const parseOnly = await run([csvParseAlone, big])
+    const smallRun = await run(dry(small), {env: dryEnv, rssFile: join(dir, 'rss-small')})
+    results.push(
+      line(`payouts import --dry-run, ${fmt(DRYRUN_ROWS)} rows`, bigRun.ms / 1000, parseOnly.ms / 1000, 's', 2, [
+        'payctl',
+        'csv-parse alone',
+      ]),
+    )
+    results.push(
+      line(
+        `peak RSS of --dry-run, ${fmt(DRYRUN_ROWS)} vs ${fmt(SMALL_ROWS)} rows`,
+        bigRun.rss / 1e6,
+        smallRun.rss / 1e6,
+        'MB',
+        1.5,
+        [fmt(DRYRUN_ROWS), fmt(SMALL_ROWS)],
+      ),
+    )
+    return results
+  } finally {
+    await own?.stop()
+    rmSync(dir, {recursive: true, force: true})
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runImportBench()

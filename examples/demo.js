@@ -1,0 +1,144 @@
+// `npm run demo`: the main job end to end, offline. Starts the emulator in this process (free port, in-memory
+// database), subscribes a tiny local webhook receiver, imports examples/payouts.csv with `--and-then pay`
+// through the real CLI, lets two recipients claim their payouts, then shows the payouts and the webhook
+// deliveries, and stops. Run after `npm run build` (the npm script does both).
+import {spawn} from 'node:child_process'
+import {createHmac, timingSafeEqual} from 'node:crypto'
+import {mkdtempSync, rmSync} from 'node:fs'
+import {createServer} from 'node:http'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {startEmulator} from '../dist/emulator/index.js'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
+const csv = fileURLToPath(new URL('./payouts.csv', import.meta.url))
+
+const bold = text => (process.stdout.isTTY && !process.env.NO_COLOR ? `\u001b[1m${text}\u001b[22m` : text)
+const step = text => console.log(`\n${bold(`▶ ${text}`)}`)
+
+/** Runs the real CLI against the emulator, its output shown as is; answers stdout when `capture` is set. */
+function payctl(args, env, {capture = false} = {}) {
+  console.log(bold(`$ payctl ${args.join(' ')}`))
+  return new Promise((resolve, reject) => {
+    const merged = {...process.env, ...env}
+    delete merged.PAYCTL_PROFILE
+    const child = spawn(process.execPath, [bin, ...args], {
+      cwd: root,
+      env: merged,
+      stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'],
+    })
+    let out = ''
+    child.stdout?.setEncoding('utf8').on('data', chunk => {
+      out += chunk
+    })
+    child.on('error', reject)
+    child.on('close', code => (code === 0 ? resolve(out) : reject(new Error(`payctl ${args[0]} exited ${code}`))))
+  })
+}
+
+async function call(url, method, path, body, key) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {...(body ? {'content-type': 'application/json'} : {}), ...(key ? {authorization: `Bearer ${key}`} : {})},
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return res.json()
+}
+
+/** A webhook receiver on 127.0.0.1 that checks each signature (spec section 6) and remembers the delivery. */
+async function startReceiver() {
+  const received = []
+  let secret
+  const server = createServer((req, res) => {
+    const chunks = []
+    req.on('data', chunk => chunks.push(chunk))
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8')
+      const timestamp = String(req.headers['x-service-timestamp'] ?? '')
+      const signature = Buffer.from(String(req.headers['x-service-signature'] ?? ''))
+      const expected = Buffer.from(
+        createHmac('sha256', secret ?? '')
+          .update(`${timestamp}.${body}`)
+          .digest('hex'),
+      )
+      const verified = signature.length === expected.length && timingSafeEqual(signature, expected)
+      const payout = JSON.parse(body)
+      received.push({verified, status: payout.status, customId: payout.customId, amount: payout.amount})
+      res.writeHead(verified ? 200 : 401).end()
+    })
+  })
+  await new Promise(resolve => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${server.address().port}/hooks`,
+    received,
+    setSecret: value => {
+      secret = value
+    },
+    close: () => new Promise(resolve => server.close(resolve)),
+  }
+}
+
+const emulator = await startEmulator({port: 0, dataFile: ':memory:'})
+const receiver = await startReceiver()
+// The CLI runs with its own throw-away config and data dirs: the demo leaves the user's profiles alone.
+const home = mkdtempSync(join(tmpdir(), 'payctl-demo-'))
+const control = (method, path, body) => call(emulator.url, method, path, body)
+try {
+  const env = {
+    PAYCTL_ORIGIN: emulator.url,
+    PAYCTL_API_KEY: emulator.seed.keys.full,
+    PAYCTL_CONFIG_DIR: join(home, 'config'),
+    PAYCTL_DATA_DIR: join(home, 'data'),
+    PAYCTL_CACHE_DIR: join(home, 'cache'),
+  }
+  console.log(`Emulator listening on ${emulator.url} (in-memory database, seeded team ${emulator.seed.teamId})`)
+
+  step('Subscribe a local webhook receiver')
+  const subscription = JSON.parse(
+    await payctl(
+      ['api', 'POST', '/api/v1/webhook', '-d', JSON.stringify({targetUrl: receiver.url, eventType: 'payout'})],
+      env,
+      {
+        capture: true,
+      },
+    ),
+  )
+  receiver.setSecret(subscription.signingSecret)
+  console.log(`subscribed ${subscription.id} -> ${receiver.url}`)
+
+  step('Validate the file first (nothing is sent)')
+  await payctl(['payouts', 'import', csv, '--dry-run'], env)
+
+  step('Import it: chunks of 100, each payout approved and its claim link sent (--and-then pay)')
+  await payctl(['payouts', 'import', csv, '--and-then', 'pay'], env)
+
+  step('Two recipients claim their payouts (as on the hosted claim page): the money moves')
+  const claims = [
+    ['inv-2026-03-001', 'bank-iban', {accountHolderName: 'Maria Rossi', iban: 'DE89370400440532013000'}],
+    ['inv-2026-03-007', 'paypal', {email: 'priya.nair@example.com'}],
+  ]
+  for (const [customId, method, details] of claims) {
+    const payout = await call(emulator.url, 'GET', `/api/v2/payouts/${customId}`, undefined, emulator.seed.keys.full)
+    const claimed = await control('POST', `/_emulator/payouts/${payout.id}/claim`, {method, details})
+    console.log(`${customId}: claimed by ${method}, now ${claimed.status}`)
+  }
+
+  step('The payouts')
+  await payctl(['payouts', 'list', '--limit', '20'], env)
+
+  step('The webhook deliveries (signed; verified by the receiver)')
+  const deliveries = (await control('GET', '/_emulator/webhooks/deliveries')).data
+  const label = delivery => String(delivery.body.customId ?? delivery.body.id)
+  const width = Math.max(...deliveries.map(delivery => label(delivery).length))
+  for (const delivery of deliveries)
+    console.log(`${delivery.event.padEnd(18)} ${label(delivery).padEnd(width)}  -> HTTP ${delivery.responseStatus}`)
+  const verified = receiver.received.filter(r => r.verified).length
+  console.log(`\nThe receiver got ${receiver.received.length} deliveries, ${verified} with a valid signature.`)
+} finally {
+  await receiver.close()
+  await emulator.close()
+  rmSync(home, {recursive: true, force: true})
+}

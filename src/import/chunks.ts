@@ -1,0 +1,99 @@
+import type {RowSet} from './duplicates.js'
+import {derivedCustomId} from './keys.js'
+import {type CsvRecord, readRecords} from './records.js'
+import {RowInspector} from './rows.js'
+import type {RowSchema, SchemaOptions} from './schema.js'
+import type {Delimiter} from './sniff.js'
+
+/**
+ * The sending pass: the file is streamed again (only the chunks in flight are in memory) and its valid rows
+ * are grouped into chunks of 100, numbered from 1. The grouping depends only on the file and the options,
+ * so a re-run forms the same chunks, with the same idempotency keys.
+ */
+
+export const CHUNK_SIZE = 100
+
+export interface ChunkRow<Item> {
+  line: number
+  customId: string
+  item: Item
+}
+
+/** A row left out (invalid, with --skip-invalid): it still gets its line in the report. */
+export interface SkippedRow {
+  line: number
+  customId?: string
+  error: string
+}
+
+export interface Chunk<Item> {
+  /** 1-based. */
+  number: number
+  rows: ChunkRow<Item>[]
+  /** Invalid rows of the file that come before this chunk's last row (and after the previous chunk's). */
+  skipped: SkippedRow[]
+}
+
+export interface ChunkOptions<Item> {
+  path: string
+  schema: RowSchema<Item>
+  schemaOptions: SchemaOptions
+  encoding: string
+  delimiter: Delimiter
+  fileHash: string
+  invalidRows: RowSet
+  duplicateOf: Map<number, string>
+  /** The records the validation pass kept (a small file): no second read. */
+  records?: CsvRecord[][]
+  /** What the validation pass found: rows of a UTF-8 file with bytes that are not UTF-8 need the U+FFFD check. */
+  invalidUtf8?: boolean
+  size?: number
+}
+
+export const chunkCount = (validRows: number, size = CHUNK_SIZE) => Math.ceil(validRows / size)
+
+export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGenerator<Chunk<Item>> {
+  const size = options.size ?? CHUNK_SIZE
+  const reader = options.records
+    ? undefined
+    : await readRecords({path: options.path, encoding: options.encoding, delimiter: options.delimiter})
+  const batches = reader?.batches ?? options.records ?? []
+  const checkUtf8 = () => reader?.invalidUtf8 ?? Boolean(options.invalidUtf8)
+  let inspector: RowInspector<Item> | undefined
+  let ordinal = 0
+  let number = 1
+  let rows: ChunkRow<Item>[] = []
+  let skipped: SkippedRow[] = []
+  for await (const batch of batches) {
+    for (const record of batch) {
+      if (!inspector) {
+        inspector = new RowInspector(record.cells, options.schema, options.schemaOptions, checkUtf8)
+        continue
+      }
+      const row = ordinal++
+      const parsed = inspector.inspect(record.cells, !options.invalidRows.has(row))
+      const customId = inspector.cells.get('customId')
+      if (options.invalidRows.has(row)) {
+        const error =
+          options.duplicateOf.get(row) ??
+          parsed.errors?.map(e => (e.column ? `${e.column}: ${e.message}` : e.message)).join('; ') ??
+          'invalid row'
+        skipped.push({line: record.line, customId, error})
+        continue
+      }
+      if (!parsed.row?.item) throw new Error(`line ${record.line} changed between the validation and the sending pass`)
+      const id = customId ?? derivedCustomId(options.fileHash, record.line)
+      rows.push({
+        line: record.line,
+        customId: id,
+        item: customId ? parsed.row.item : options.schema.withCustomId(parsed.row.item, id),
+      })
+      if (rows.length === size) {
+        yield {number: number++, rows, skipped}
+        rows = []
+        skipped = []
+      }
+    }
+  }
+  if (rows.length || skipped.length) yield {number, rows, skipped}
+}

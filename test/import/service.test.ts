@@ -1,0 +1,81 @@
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {PassThrough} from 'node:stream'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {PayoutClient} from '../../src/client/index.js'
+import type {ResolvedProfile} from '../../src/config/resolve.js'
+import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
+import {importPayouts} from '../../src/import/service.js'
+import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
+import {Output} from '../../src/output/output.js'
+import {allPayouts, control, writeCsv} from './helpers.js'
+
+/** The import service in this process: the path for files too big to keep in memory (read twice, streamed). */
+
+let emulator: RunningEmulator
+const work = mkdtempSync(join(tmpdir(), 'payctl-service-'))
+
+beforeAll(async () => {
+  emulator = await startEmulator({port: 0, dataFile: ':memory:'})
+})
+afterAll(async () => {
+  await emulator?.close()
+  rmSync(work, {recursive: true, force: true})
+})
+
+function run(file: string, dataDir: string, keepInMemoryBytes: number) {
+  const stderr = new PassThrough()
+  let messages = ''
+  stderr.on('data', chunk => {
+    messages += chunk
+  })
+  const client = new PayoutClient({
+    origin: emulator.url,
+    auth: {authorization: async () => `Bearer ${LOCAL_EMULATOR.fullKey}`},
+  })
+  const profile: ResolvedProfile = {
+    name: 'local',
+    environment: 'sandbox',
+    origin: emulator.url,
+    selectedBy: 'default',
+    credentialSource: 'builtin',
+    credentials: {},
+  }
+  return importPayouts({
+    file,
+    api: 'v2',
+    dryRun: false,
+    skipInvalid: true,
+    concurrency: 2,
+    encoding: 'utf8',
+    decimalComma: false,
+    dataDir,
+    keepInMemoryBytes,
+    out: new Output({json: false, streams: {stdout: new PassThrough(), stderr}, env: {NO_COLOR: '1'}}),
+    profile: async () => profile,
+    client: async () => client,
+    confirm: async () => undefined,
+  })
+    .finally(() => client.close())
+    .then(result => ({result, messages}))
+}
+
+describe('importPayouts', () => {
+  it('streams a file it does not keep a second time, with the same chunks, report lines and resume', async () => {
+    await control(emulator.url, 'POST', '/_emulator/reset')
+    const file = join(work, 'stream.csv')
+    const ids = writeCsv(file, 250, {replace: {120: 'imp-120,Bad,-1,EUR,user120@example.com,'}})
+    const dataDir = join(work, 'data')
+    const {result, messages} = await run(file, dataDir, 0)
+    expect(result.kind).toBe('import')
+    expect(result.summary).toMatchObject({rows: 250, valid: 249, invalid: 1, created: 249, chunks: 3, chunksSent: 3})
+    expect(messages).toContain('chunk 2/3, lines 102-202: 100 created')
+    const created = await allPayouts(emulator.url, LOCAL_EMULATOR.fullKey)
+    expect(created.map(p => p.customId).sort()).toEqual(ids.filter(id => id !== 'imp-120').sort())
+
+    const again = await run(file, dataDir, 0)
+    expect(again.result.summary).toMatchObject({created: 0, alreadyImported: 249, chunksAlreadyImported: 3})
+    expect(again.messages).toContain('Nothing to send')
+  })
+})
