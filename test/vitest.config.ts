@@ -1,3 +1,4 @@
+import {availableParallelism} from 'node:os'
 import {fileURLToPath} from 'node:url'
 import {defineConfig} from 'vitest/config'
 
@@ -10,7 +11,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most suites wait on subprocesses and servers: two workers even on a 2-core machine (vitest's default
+    // there is one, which runs the files one after another).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['test/helpers/setup.ts'],
-    reporters: process.env.CI ? ['default'] : ['default'],
   },
 })
