@@ -48,7 +48,10 @@ export const idempotencyKeyFlag = Flags.string({
 
 /** Typed flags for the resource commands: each validates its value at parse time (one line naming the flag, exit 2). */
 
-const checked = (problem: (value: string) => string | undefined, normalize: (value: string) => string = v => v) =>
+export const checked = (
+  problem: (value: string) => string | undefined,
+  normalize: (value: string) => string = v => v,
+) =>
   Flags.custom<string>({
     parse: async input => {
       const value = normalize(input.trim())

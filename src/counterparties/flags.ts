@@ -1,18 +1,8 @@
-import {Flags} from '@oclif/core'
-import {currencyFlag, emailFlag} from '../flags.js'
+import {Args, Flags} from '@oclif/core'
+import {checked, currencyFlag, emailFlag} from '../flags.js'
 import {countryProblem, dateProblem, ibanProblem} from '../validate.js'
 
-const checkedString = (problem: (value: string) => string | undefined, normalize: (v: string) => string = v => v) =>
-  Flags.custom<string>({
-    parse: async input => {
-      const value = normalize(input.trim())
-      const reason = problem(value)
-      if (reason) throw new Error(reason)
-      return value
-    },
-  })
-
-const countryFlag = checkedString(countryProblem, v => v.toUpperCase())
+const countryFlag = checked(countryProblem, v => v.toUpperCase())
 
 /** The body fields of a counterparty as flags, grouped in --help like the API's objects. */
 export const counterpartyFlags = {
@@ -36,7 +26,7 @@ export const counterpartyFlags = {
     helpGroup: 'PAYMENT METHOD',
   }),
   'payment-currency': currencyFlag({summary: 'Currency paid out to this method.', helpGroup: 'PAYMENT METHOD'}),
-  iban: checkedString(ibanProblem, v => v.replace(/\s+/g, '').toUpperCase())({
+  iban: checked(ibanProblem, v => v.replace(/\s+/g, '').toUpperCase())({
     summary: 'IBAN (bank_iban).',
     helpGroup: 'PAYMENT METHOD',
   }),
@@ -55,7 +45,7 @@ export const counterpartyFlags = {
   }),
   'tax-id': Flags.string({summary: 'Tax identification number.', helpGroup: 'TAX IDENTITY'}),
   'vat-number': Flags.string({summary: 'VAT number.', helpGroup: 'TAX IDENTITY'}),
-  'date-of-birth': checkedString(dateProblem)({summary: 'Date of birth, YYYY-MM-DD.', helpGroup: 'TAX IDENTITY'}),
+  'date-of-birth': checked(dateProblem)({summary: 'Date of birth, YYYY-MM-DD.', helpGroup: 'TAX IDENTITY'}),
   'birth-place-city': Flags.string({summary: 'City of birth.', helpGroup: 'TAX IDENTITY'}),
   'birth-place-country': countryFlag({summary: 'Country of birth, two letters.', helpGroup: 'TAX IDENTITY'}),
   'registration-number': Flags.string({summary: 'Company registration number.', helpGroup: 'TAX IDENTITY'}),
@@ -63,3 +53,9 @@ export const counterpartyFlags = {
     summary: 'Do not check the tax identity against GET /countries before sending (the service still checks).',
   }),
 }
+
+/** The id argument and --custom-id of the commands that act on one counterparty. */
+export const counterpartyIdArg = Args.string({description: 'Counterparty id: counterparty_<UUID>.'})
+export const counterpartyCustomIdFlag = Flags.string({
+  summary: 'Identify the counterparty by your own customId instead of its id.',
+})

@@ -10,6 +10,8 @@ export interface Column<T> {
   align?: 'left' | 'right'
   /** The raw value for csv exports (defaults to `value`). */
   raw?(row: T): string | number | boolean | undefined
+  /** Only in CSV exports (e.g. a currency the table already shows beside the amount). */
+  csvOnly?: boolean
 }
 
 export interface Spinner {
@@ -161,16 +163,21 @@ export class ListWriter<T> {
     if (this.format === 'json') this.out.write(this.count === 0 ? '[]\n' : '\n]\n')
   }
 
+  private get tableColumns(): Column<T>[] {
+    return this.columns.filter(c => !c.csvOnly)
+  }
+
   private async tablePage(rows: T[]): Promise<void> {
     const {default: Table} = await import('cli-table3')
-    const cells = rows.map(row => this.columns.map(c => c.value(row)))
+    const columns = this.tableColumns
+    const cells = rows.map(row => columns.map(c => c.value(row)))
     if (!this.widths) {
-      this.widths = this.columns.map((c, i) => Math.max(c.header.length, ...cells.map(r => r[i].length)) + 2)
+      this.widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map(r => r[i].length)) + 2)
     }
     const table = new Table({
-      head: this.count === 0 ? this.columns.map(c => this.out.color.bold(c.header)) : [],
+      head: this.count === 0 ? columns.map(c => this.out.color.bold(c.header)) : [],
       colWidths: this.widths,
-      colAligns: this.columns.map(c => c.align ?? 'left'),
+      colAligns: columns.map(c => c.align ?? 'left'),
       wordWrap: false,
       chars: {
         top: '',

@@ -2,27 +2,37 @@ import type {PayoutV1, PayoutV2} from '../client/schemas.js'
 import {localTime, money, orDash} from './format.js'
 import type {Column, Output} from './output.js'
 
-export const payoutV1Columns: Column<PayoutV1>[] = [
-  {header: 'ID', value: p => p.id},
-  {header: 'Custom ID', value: p => orDash(p.customId), raw: p => p.customId},
-  {header: 'Status', value: p => orDash(p.status), raw: p => p.status},
-  {header: 'Amount', value: p => money(p.amount, p.currency), align: 'right', raw: p => p.amount},
-  {header: 'Currency', value: p => orDash(p.currency), raw: p => p.currency},
-  {header: 'Recipient', value: p => orDash(p.creatorHandle), raw: p => p.creatorHandle},
-  {header: 'Created', value: p => localTime(p.createdAt), raw: p => p.createdAt},
-]
+type PayoutRow = {
+  id: string
+  customId?: string
+  status?: string
+  amount?: string
+  currency?: string
+  createdAt?: string
+}
+
+/** The columns of both generations, with the recipient column in between; Currency is for CSV exports only. */
+function payoutColumns<T extends PayoutRow>(recipient: Column<T>): Column<T>[] {
+  return [
+    {header: 'ID', value: p => p.id},
+    {header: 'Custom ID', value: p => orDash(p.customId), raw: p => p.customId},
+    {header: 'Status', value: p => orDash(p.status), raw: p => p.status},
+    {header: 'Amount', value: p => money(p.amount, p.currency), align: 'right', raw: p => p.amount},
+    {header: 'Currency', value: p => orDash(p.currency), raw: p => p.currency, csvOnly: true},
+    recipient,
+    {header: 'Created', value: p => localTime(p.createdAt), raw: p => p.createdAt},
+  ]
+}
 
 export const recipientOf = (p: PayoutV2): string => p.counterpartyId ?? p.recipient?.email ?? p.recipient?.phone ?? '-'
 
-export const payoutV2Columns: Column<PayoutV2>[] = [
-  {header: 'ID', value: p => p.id},
-  {header: 'Custom ID', value: p => orDash(p.customId), raw: p => p.customId},
-  {header: 'Status', value: p => orDash(p.status), raw: p => p.status},
-  {header: 'Amount', value: p => money(p.amount, p.currency), align: 'right', raw: p => p.amount},
-  {header: 'Currency', value: p => orDash(p.currency), raw: p => p.currency},
-  {header: 'Recipient', value: recipientOf},
-  {header: 'Created', value: p => localTime(p.createdAt), raw: p => p.createdAt},
-]
+export const payoutV1Columns = payoutColumns<PayoutV1>({
+  header: 'Recipient',
+  value: p => orDash(p.creatorHandle),
+  raw: p => p.creatorHandle,
+})
+
+export const payoutV2Columns = payoutColumns<PayoutV2>({header: 'Recipient', value: recipientOf})
 
 export function showPayoutV1(out: Output, p: PayoutV1): void {
   out.keyValue([

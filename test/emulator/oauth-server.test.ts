@@ -2,6 +2,7 @@ import {createPublicKey, verify} from 'node:crypto'
 import {mkdtempSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {request} from 'undici'
 import {describe, expect, it} from 'vitest'
 import {startEmulator} from '../../src/emulator/index.js'
 import {type Body, expectError, FULL, useEmulator} from './helpers.js'
@@ -599,5 +600,25 @@ describe('control routes', () => {
     expect(after.body.error.message).toMatch(/revoked/)
     expectError(await ctx.api.post('/_emulator/keys/revoke', {key}, {key: null}), 404, 'NOT_FOUND')
     expect((await ctx.api.get('/api/v1/team', {key: FULL})).status).toBe(200)
+  })
+})
+
+describe('hosted sessions minted with an OAuth token', () => {
+  it('branding platform shows the team operating the OAuth client, not the customer team', async () => {
+    const tokens = await oauth().login({
+      login_hint: 'ops@example.com',
+      team_hint: OTHER_TEAM,
+      scope: 'team:read sessions:write',
+    })
+    const minted = await oauth().api('POST', '/api/v1/session/kyb', tokens.access_token, {
+      redirectUrl: 'https://platform.example/back',
+      branding: 'platform',
+    })
+    expect(minted.status, minted.text).toBe(200)
+    const page = await request(minted.body.url)
+    const html = await page.body.text()
+    // The seeded platform client belongs to the main team ("Emulator Media GmbH"); the session is Other Team's.
+    expect(html).toContain('Emulator Media GmbH')
+    expect(html).not.toContain('Partner Platform')
   })
 })

@@ -1,5 +1,5 @@
-import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../base-command.js'
+import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../counterparties/flags.js'
 
 export default class CounterpartiesGet extends BaseCommand<typeof CounterpartiesGet> {
   static override summary = 'Show one counterparty.'
@@ -12,11 +12,11 @@ export default class CounterpartiesGet extends BaseCommand<typeof Counterparties
   ]
 
   static override args = {
-    id: Args.string({description: 'Counterparty id: counterparty_<UUID>.'}),
+    id: counterpartyIdArg,
   }
 
   static override flags = {
-    'custom-id': Flags.string({summary: 'Identify the counterparty by your own customId instead of its id.'}),
+    'custom-id': counterpartyCustomIdFlag,
   }
 
   async run(): Promise<void> {

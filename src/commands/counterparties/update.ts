@@ -1,6 +1,6 @@
-import {Args, Flags} from '@oclif/core'
+import {Flags} from '@oclif/core'
 import {BaseCommand} from '../../base-command.js'
-import {counterpartyFlags} from '../../counterparties/flags.js'
+import {counterpartyCustomIdFlag, counterpartyFlags, counterpartyIdArg} from '../../counterparties/flags.js'
 
 export default class CounterpartiesUpdate extends BaseCommand<typeof CounterpartiesUpdate> {
   static override summary = 'Change a counterparty.'
@@ -15,11 +15,11 @@ The tax identity is checked against GET /countries first (--skip-tax-check leave
   ]
 
   static override args = {
-    id: Args.string({description: 'Counterparty id: counterparty_<UUID>.'}),
+    id: counterpartyIdArg,
   }
 
   static override flags = {
-    'custom-id': Flags.string({summary: 'Identify the counterparty by your own customId instead of its id.'}),
+    'custom-id': counterpartyCustomIdFlag,
     'set-custom-id': Flags.string({summary: 'Give the counterparty this customId.'}),
     ...counterpartyFlags,
     'clear-payment-method': Flags.boolean({

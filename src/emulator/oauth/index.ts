@@ -1,5 +1,6 @@
 import {LOCAL_EMULATOR} from '../../local-emulator.js'
 import type {EmulatorApp} from '../app.js'
+import {usePlatformBrands} from '../hosted/branding.js'
 import {SEEDED} from '../seed.js'
 import {jwtAuthenticator} from './authenticator.js'
 import {createClient} from './clients.js'
@@ -29,6 +30,11 @@ export class OAuthServer {
     this.grants = new Grants(this.store, this.keys, app.clock)
     this.flow = new AuthorizationFlow(app, this.store, this.grants, options.autoConsent)
     app.auth.addAuthenticator(jwtAuthenticator(this.store, this.keys, app.clock))
+    // `branding: platform` on hosted pages shows the team that operates the calling OAuth client.
+    usePlatformBrands(app, clientId => {
+      const teamId = this.store.client(clientId)?.team_id
+      return teamId ? app.store.teams.team(teamId)?.name : undefined
+    })
   }
 
   /** Seeds the platform client into a database seeded before it existed. */
