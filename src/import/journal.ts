@@ -1,5 +1,8 @@
-import {mkdir, open, readFile} from 'node:fs/promises'
+import {once} from 'node:events'
+import {createReadStream, createWriteStream, type WriteStream} from 'node:fs'
+import {mkdir} from 'node:fs/promises'
 import {join} from 'node:path'
+import {createInterface} from 'node:readline'
 
 /**
  * The import journal, in the user data dir, keyed by the file's hash and the target profile: one JSON line
@@ -49,8 +52,7 @@ export function optionsDiffer(a: JournalOptions, b: JournalOptions): string[] {
 }
 
 export class Journal {
-  private handle?: Awaited<ReturnType<typeof open>>
-  private writes: Promise<void> = Promise.resolve()
+  private stream?: WriteStream
 
   private constructor(
     readonly path: string,
@@ -63,16 +65,17 @@ export class Journal {
    * when asked (`keepIds`, for a report), so that resuming a huge import stays small.
    */
   static async load(path: string, keepIds = false): Promise<Journal> {
-    let text: string
+    const input = createReadStream(path, {encoding: 'utf8'})
     try {
-      text = await readFile(path, 'utf8')
+      await once(input, 'open')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Journal(path, undefined, new Map())
       throw error
     }
     let header: JournalHeader | undefined
     const done = new Map<number, ChunkEntry>()
-    for (const line of text.split('\n')) {
+    // Line by line: the journal of a big import lists millions of payout ids.
+    for await (const line of createInterface({input, crlfDelay: Number.POSITIVE_INFINITY})) {
       if (!line.trim()) continue
       let entry: JournalHeader | ChunkEntry
       try {
@@ -87,10 +90,6 @@ export class Journal {
     return new Journal(path, header, header ? done : new Map())
   }
 
-  get started(): boolean {
-    return this.header !== undefined
-  }
-
   /** Finished by an earlier run. */
   isDone(chunk: number): boolean {
     return this.done.has(chunk)
@@ -99,7 +98,8 @@ export class Journal {
   /** Opens the journal for appending; writes the header line of a new import. */
   async begin(header: JournalHeader): Promise<void> {
     await mkdir(join(this.path, '..'), {recursive: true})
-    this.handle = await open(this.path, 'a', 0o600)
+    this.stream = createWriteStream(this.path, {flags: 'a', mode: 0o600})
+    await once(this.stream, 'open')
     if (!this.header) await this.append(header)
   }
 
@@ -108,18 +108,15 @@ export class Journal {
     return this.append({type: 'chunk', ...entry, at: new Date().toISOString()})
   }
 
+  /** Appends one line; resolves once it is written (a crash after that keeps it). */
   private append(entry: JournalHeader | ChunkEntry): Promise<void> {
     const text = `${JSON.stringify(entry)}\n`
-    this.writes = this.writes.then(async () => {
-      await this.handle!.appendFile(text, 'utf8')
-    })
-    return this.writes
+    return new Promise((resolve, reject) => this.stream!.write(text, error => (error ? reject(error) : resolve())))
   }
 
   async close(): Promise<void> {
-    await this.writes.catch(() => undefined)
-    await this.handle?.datasync().catch(() => undefined)
-    await this.handle?.close()
-    this.handle = undefined
+    const stream = this.stream
+    this.stream = undefined
+    if (stream) await new Promise<void>(resolve => stream.end(resolve))
   }
 }
