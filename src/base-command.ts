@@ -1,4 +1,7 @@
-import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
+import {Command} from '@oclif/core/command'
+import * as Errors from '@oclif/core/errors'
+import * as Flags from '@oclif/core/flags'
+import type * as Interfaces from '@oclif/core/interfaces'
 import type {PayoutClient} from './client/index.js'
 import type {ResolvedProfile} from './config/resolve.js'
 import {errorJson, formatErrorLine, parseErrorMessage, reportError} from './error-report.js'

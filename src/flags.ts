@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {amountProblem, currencyProblem} from './money.js'
 import {LIST_FORMATS} from './output/output.js'
 import {emailProblem, httpUrlProblem, parseDateTime, phoneProblem} from './validate.js'

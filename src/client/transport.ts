@@ -1,7 +1,8 @@
 import {randomUUID} from 'node:crypto'
-import {Agent, type Dispatcher, request} from 'undici'
+import type {Dispatcher} from 'undici'
 import {apiErrorFromBody, ConnectionError, TimeoutError} from './errors.js'
 import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
+import {Agent, request} from './undici-core.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
@@ -141,7 +142,7 @@ export class Transport {
       let response: Dispatcher.ResponseData
       let text: string
       try {
-        response = await request(url, {dispatcher: this.dispatcher, method: options.method, headers, body: bodyText})
+        response = await request(this.dispatcher, url, {method: options.method, headers, body: bodyText})
         text = await response.body.text()
       } catch (error) {
         const failure = this.classifyNetworkError(error, options.method, url)

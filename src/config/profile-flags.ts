@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {ENVIRONMENTS, normalizeOrigin, originProblem} from './profiles.js'
 
 /** --origin validated as an http(s) origin and normalized; shared by profiles add and set. */

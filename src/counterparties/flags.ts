@@ -1,4 +1,5 @@
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {checked, currencyFlag, emailFlag} from '../flags.js'
 import {countryProblem, dateProblem, ibanProblem} from '../validate.js'
 

@@ -1,4 +1,5 @@
-import {Args, type Command} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import type {Command} from '@oclif/core/command'
 import {BaseCommand} from '../base-command.js'
 import type {PayoutV2} from '../client/schemas.js'
 import type {AndThen} from '../client/v2/payouts.js'

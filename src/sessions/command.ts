@@ -1,4 +1,5 @@
-import {type Command, Flags} from '@oclif/core'
+import type {Command} from '@oclif/core/command'
+import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../base-command.js'
 import type {Branding, SessionBody, SessionKind} from '../client/v1/sessions.js'
 import {emailFlag, httpUrlFlag} from '../flags.js'

@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {DEFAULT_TOLERANCE_SECONDS} from './signature.js'
 
 /** Flags shared by the webhooks commands. */

@@ -1,6 +1,7 @@
 import {mkdir} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
-import {Command, Flags} from '@oclif/core'
+import {Command} from '@oclif/core/command'
+import * as Flags from '@oclif/core/flags'
 import {ExitCode} from '../../exit-codes.js'
 import {LOCAL_EMULATOR} from '../../local-emulator.js'
 

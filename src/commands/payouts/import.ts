@@ -1,4 +1,5 @@
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
 import {PayctlError, usageError} from '../../errors.js'
 import {apiFlag, yesFlag} from '../../flags.js'

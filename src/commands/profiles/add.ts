@@ -1,4 +1,5 @@
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
 import {environmentFlag, originFlag} from '../../config/profile-flags.js'
 import {profileNameProblem} from '../../config/profiles.js'

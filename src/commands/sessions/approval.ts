@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {usageError} from '../../errors.js'
 import {loginHintFlag, SessionCommand, sessionFlags} from '../../sessions/command.js'
 

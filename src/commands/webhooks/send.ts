@@ -1,5 +1,5 @@
 import {readFile} from 'node:fs/promises'
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
 import {PayctlError, usageError} from '../../errors.js'
 import {ExitCode} from '../../exit-codes.js'

@@ -1,5 +1,6 @@
 import {readFile} from 'node:fs/promises'
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
 import {usageError} from '../../errors.js'
 import {SECRET_ENV, toleranceFlag} from '../../webhooks/flags.js'

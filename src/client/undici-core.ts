@@ -1,0 +1,32 @@
+import {createRequire} from 'node:module'
+import type {Dispatcher, Agent as UndiciAgent} from 'undici'
+
+/**
+ * undici's Agent and request() without loading the rest of undici (fetch, WebSocket, caches, mocks): about
+ * half of its import time, which every API command pays at start-up. `request` does what `undici.request`
+ * does with an explicit dispatcher. The package version is pinned by the lockfile; the client tests run
+ * every request through this module.
+ */
+const load = createRequire(import.meta.url)
+
+export const Agent = load('undici/lib/dispatcher/agent.js') as typeof UndiciAgent
+
+const apiRequest = load('undici/lib/api/api-request.js') as (
+  this: Dispatcher,
+  options: Dispatcher.RequestOptions,
+) => Promise<Dispatcher.ResponseData>
+
+export function request(
+  dispatcher: Dispatcher,
+  url: string,
+  options: {method: Dispatcher.HttpMethod; headers: Record<string, string>; body?: string},
+): Promise<Dispatcher.ResponseData> {
+  const target = new URL(url)
+  return apiRequest.call(dispatcher, {
+    origin: target.origin,
+    path: `${target.pathname}${target.search}`,
+    method: options.method,
+    headers: options.headers,
+    body: options.body,
+  })
+}
