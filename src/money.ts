@@ -42,7 +42,7 @@ export function amountProblem(amount: string, currency?: string): string | undef
     const units = minorUnits(currency)
     const decimals = amount.split('.')[1]?.length ?? 0
     if (units !== undefined && decimals > units)
-      return `amount "${amount}" has ${decimals} decimals; ${currency} allows ${units}`
+      return `amount "${amount}" has ${decimals} decimal${decimals === 1 ? '' : 's'}; ${currency} allows ${units}`
   }
   return undefined
 }
