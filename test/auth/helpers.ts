@@ -156,3 +156,10 @@ export async function control(url: string, path: string, body?: unknown): Promis
   const text = await response.body.text()
   return {status: response.statusCode, headers: response.headers, body: text ? JSON.parse(text) : undefined, text}
 }
+
+/** A confidential OAuth client with a loopback redirect, created through the emulator's control route. */
+export async function confidentialClient(url: string): Promise<{clientId: string; clientSecret: string}> {
+  return (
+    await control(url, '/_emulator/oauth/clients', {redirectUris: ['http://127.0.0.1/callback'], confidential: true})
+  ).body
+}

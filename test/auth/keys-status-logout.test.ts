@@ -2,7 +2,17 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import type {RunningEmulator} from '../../src/emulator/index.js'
 import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
 import {OAuth} from '../emulator/oauth-helpers.js'
-import {completeLogin, control, emulator, fileMode, homeFor, login, PROFILE, startLogin} from './helpers.js'
+import {
+  completeLogin,
+  confidentialClient,
+  control,
+  emulator,
+  fileMode,
+  homeFor,
+  login,
+  PROFILE,
+  startLogin,
+} from './helpers.js'
 
 /** `--with-api-key`, `auth status`, `auth token`, `auth logout`, and secrets kept out of `--debug`. */
 let emu: RunningEmulator
@@ -92,12 +102,7 @@ describe('auth status and logout', () => {
 
 describe('--debug never shows a secret', () => {
   it('login, refresh, status, logout and an API key: traces present, secrets absent', async () => {
-    const client = (
-      await control(emu.url, '/_emulator/oauth/clients', {
-        redirectUris: ['http://127.0.0.1/callback'],
-        confidential: true,
-      })
-    ).body
+    const client = await confidentialClient(emu.url)
     const home = homeFor(emu.url)
     const outputs: string[] = []
     const {cli, authUrl} = await startLogin(

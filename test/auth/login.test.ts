@@ -4,7 +4,17 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import type {RunningEmulator} from '../../src/emulator/index.js'
 import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
 import {Browser, claimsOf, MAIN_TEAM, OTHER_TEAM, parseForms, submit} from '../emulator/oauth-helpers.js'
-import {completeLogin, control, emulator, fileMode, homeFor, login, PROFILE, startLogin} from './helpers.js'
+import {
+  completeLogin,
+  confidentialClient,
+  control,
+  emulator,
+  fileMode,
+  homeFor,
+  login,
+  PROFILE,
+  startLogin,
+} from './helpers.js'
 
 /** `payctl auth login` end to end against the emulator, the test playing the browser with plain HTTP. */
 let emu: RunningEmulator
@@ -148,12 +158,7 @@ describe('payctl auth login (OAuth, PKCE, loopback redirect)', () => {
   })
 
   it('a confidential client reads its secret from stdin, never a flag, and refreshes with it', async () => {
-    const client = (
-      await control(emu.url, '/_emulator/oauth/clients', {
-        redirectUris: ['http://127.0.0.1/callback'],
-        confidential: true,
-      })
-    ).body
+    const client = await confidentialClient(emu.url)
     const home = homeFor(emu.url)
     await login(
       home,

@@ -1,20 +1,13 @@
-import {afterAll, beforeAll, expect, it} from 'vitest'
+import {expect, it} from 'vitest'
 import {OTHER, useEmulator} from '../emulator/helpers.js'
 import {describeInBrowser, expectOnlyOrigins, signInInBrowser, useBrowser} from './browser.js'
-import {approvedPayout, MEMBER, mint, OWNER, startRedirectTarget, v1Status} from './helpers.js'
+import {approvedPayout, MEMBER, mint, OWNER, useRedirectTarget, v1Status} from './helpers.js'
 
 /** Bad input on every form, in a real browser: an error on the page, nothing changed in the API. */
 describeInBrowser('hosted pages in Chromium: bad input', () => {
   const ctx = useEmulator()
   const browser = useBrowser()
-  let target: Awaited<ReturnType<typeof startRedirectTarget>>
-
-  beforeAll(async () => {
-    target = await startRedirectTarget()
-  })
-  afterAll(async () => {
-    await target?.close()
-  })
+  const target = useRedirectTarget()
 
   const heading = () => browser.page.locator('h1').textContent()
   const alert = () => browser.page.locator('#errors').textContent()

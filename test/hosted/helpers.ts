@@ -1,7 +1,7 @@
 import {createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {request} from 'undici'
-import {expect} from 'vitest'
+import {afterAll, beforeAll, expect} from 'vitest'
 import type {Api, Body} from '../emulator/helpers.js'
 
 /** Shared by the hosted-page tests: minting session URLs, the redirect target, a cookie-keeping HTTP visitor. */
@@ -49,6 +49,23 @@ export async function startRedirectTarget() {
         server.close(() => resolve())
         server.closeAllConnections()
       }),
+  }
+}
+
+/** The redirect target for a whole test file: started before its tests, closed after them. */
+export function useRedirectTarget() {
+  let target: Awaited<ReturnType<typeof startRedirectTarget>> | undefined
+  beforeAll(async () => {
+    target = await startRedirectTarget()
+  })
+  afterAll(async () => {
+    await target?.close()
+  })
+  return {
+    get origin() {
+      return target!.origin
+    },
+    url: (path?: string) => target!.url(path),
   }
 }
 

@@ -1,22 +1,15 @@
-import {afterAll, beforeAll, expect, it} from 'vitest'
+import {expect, it} from 'vitest'
 import {usePlatformBrands} from '../../src/emulator/hosted/branding.js'
 import {createSessionToken} from '../../src/emulator/index.js'
 import {useEmulator} from '../emulator/helpers.js'
 import {describeInBrowser, expectOnlyOrigins, signInInBrowser, tabTo, useBrowser} from './browser.js'
-import {approvedPayout, MEMBER, mint, OWNER, startRedirectTarget, v1Status, v2Status} from './helpers.js'
+import {approvedPayout, MEMBER, mint, OWNER, useRedirectTarget, v1Status, v2Status} from './helpers.js'
 
 /** The four journeys in a real browser, by clicks and typing; the outcome checked through the API. */
 describeInBrowser('hosted pages in Chromium: journeys', () => {
   const ctx = useEmulator()
   const browser = useBrowser()
-  let target: Awaited<ReturnType<typeof startRedirectTarget>>
-
-  beforeAll(async () => {
-    target = await startRedirectTarget()
-  })
-  afterAll(async () => {
-    await target?.close()
-  })
+  const target = useRedirectTarget()
 
   const heading = () => browser.page.locator('h1').textContent()
   const origins = () => [ctx.emu.url, target.origin]
