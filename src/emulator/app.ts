@@ -9,7 +9,7 @@ import {seed} from './seed.js'
 import {Settlement} from './settlement.js'
 import {Store} from './store/index.js'
 import type {PayoutRow} from './store/types.js'
-import {WebhookDispatcher} from './webhooks/dispatcher.js'
+import {type V2EventType, WebhookDispatcher} from './webhooks/dispatcher.js'
 
 export type Environment = 'sandbox' | 'production'
 
@@ -73,6 +73,11 @@ export class EmulatorApp {
       else byTeam.set(row.team_id, [row])
     }
     for (const [teamId, list] of byTeam) this.dispatcher.enqueue(teamId, list)
+  }
+
+  /** Records a v2 settlement event of a payout (delivered after the response). */
+  emitV2(type: V2EventType, row: PayoutRow): void {
+    this.dispatcher.enqueueV2(type, row)
   }
 
   /** `POST /_emulator/reset`: empty database, fresh seed, real time, no faults. */

@@ -315,13 +315,15 @@ export class Settlement {
     if (failure) {
       this.release(row)
       if (transaction) this.store.transactions.patch(transaction, {status: 'failed'})
-      return this.store.payouts.patch(row, {
+      const failed = this.store.payouts.patch(row, {
         status: 'failed',
         failure_code: failure.code,
         failure_reason: failure.reason,
         failed_at: now,
         updated_at: now,
       })
+      this.app.emitV2('payout.failed', failed)
+      return failed
     }
     this.debit(row)
     if (transaction)
@@ -332,6 +334,7 @@ export class Settlement {
       })
     const completed = this.store.payouts.patch(row, {status: 'completed', completed_at: now, updated_at: now})
     this.app.emit(completed)
+    this.app.emitV2('payout.completed', completed)
     return completed
   }
 

@@ -31,7 +31,10 @@ export function samplePayout(status: EventStatus, options: {id?: string; now?: D
   }
 }
 
-/** The fields `webhooks listen` shows from a delivery body (a v1 payout); absent ones stay undefined. */
+/**
+ * The fields `webhooks listen` shows from a delivery body: a v1 payout (its status is the event), or a v2 event
+ * `{object: "event", type, data: <v2 payout>}` (the type is the event). Absent ones stay undefined.
+ */
 export interface DeliverySummary {
   status?: string
   payoutId?: string
@@ -39,12 +42,16 @@ export interface DeliverySummary {
   currency?: string
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value)
+
 export function summarize(body: unknown): DeliverySummary {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return {}
-  const record = body as Record<string, unknown>
+  if (!isRecord(body)) return {}
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const event = body.object === 'event' && isRecord(body.data)
+  const record = event ? (body.data as Record<string, unknown>) : body
   const summary: DeliverySummary = {}
-  const status = text(record.status) ?? text(record.type) ?? text(record.event)
+  const status = event ? text(body.type) : (text(record.status) ?? text(record.type) ?? text(record.event))
   if (status) summary.status = status
   const payoutId = text(record.id)
   if (payoutId) summary.payoutId = payoutId
@@ -54,3 +61,6 @@ export function summarize(body: unknown): DeliverySummary {
   if (currency) summary.currency = currency
   return summary
 }
+
+/** The event names `webhooks listen --events` and `emulator deliveries` use: v1 statuses, then the v2 events. */
+export const EVENT_NAMES = [...EVENT_STATUSES, 'payout.completed', 'payout.failed'] as const

@@ -65,7 +65,8 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       ])
     if (this.flags.register) await this.checkReachable()
 
-    const stop = this.stopSignal()
+    const {stopSignal} = await import('../../webhooks/stop-signal.js')
+    const stop = stopSignal()
     const {deliveryLine} = await import('../../webhooks/render.js')
     const listener = new WebhookListener({
       host: this.flags.host,
@@ -179,29 +180,6 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
         suggestions: [`delete it with "${this.config.bin} webhooks delete ${id}"`],
         cause: error,
       })
-    }
-  }
-
-  /** Resolves on Ctrl-C, SIGTERM, or when stdout is closed (e.g. `| head -1`). */
-  private stopSignal(): {promise: Promise<void>; dispose(): void} {
-    let resolve!: () => void
-    const promise = new Promise<void>(r => {
-      resolve = r
-    })
-    const onSignal = () => resolve()
-    const onStdoutError = (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPIPE') resolve()
-    }
-    process.on('SIGINT', onSignal)
-    process.on('SIGTERM', onSignal)
-    process.stdout.on('error', onStdoutError)
-    return {
-      promise,
-      dispose: () => {
-        process.off('SIGINT', onSignal)
-        process.off('SIGTERM', onSignal)
-        process.stdout.off('error', onStdoutError)
-      },
     }
   }
 }

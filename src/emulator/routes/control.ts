@@ -1,13 +1,13 @@
 import type {EmulatorApp} from '../app.js'
 import {claimRecord} from '../claims.js'
-import {invalidField, notFound} from '../errors.js'
+import {invalidField, invalidState, notFound} from '../errors.js'
 import {ok} from '../http.js'
 import type {Route} from '../router.js'
 import {DEFAULT_SCOPES, FULL_SCOPES} from '../scopes.js'
 import {createTeam, seedInfo} from '../seed.js'
 import type {PayoutRow} from '../store/types.js'
 import {Checker, type Json, UUID} from '../validation.js'
-import {payoutV1, payoutV2} from '../views.js'
+import {payoutV1, payoutV2, v1Status} from '../views.js'
 
 /**
  * Control routes for tests and demos (DESIGN "The emulator"): no credentials, loopback only.
@@ -83,6 +83,20 @@ export function controlRoutes(app: EmulatorApp): Route[] {
       },
     },
     {
+      method: 'POST',
+      path: '/_emulator/payouts/:id/expire',
+      access,
+      handler: ({params}) => {
+        const row = payoutForClaim(app, params.id)
+        if (row.status !== 'created' && row.status !== 'approved')
+          throw invalidState(`payout ${params.id} is ${v1Status(row.status)}; only created or approved payouts expire`)
+        app.store.transaction(() => app.store.payouts.patch(row, {expires_at: app.clock.iso()}))
+        app.runDue()
+        const expired = payoutForClaim(app, params.id)
+        return ok(params.id.startsWith('payout_') ? payoutV2(expired) : payoutV1(expired))
+      },
+    },
+    {
       method: 'GET',
       path: '/_emulator/webhooks/deliveries',
       access,
@@ -95,6 +109,7 @@ export function controlRoutes(app: EmulatorApp): Route[] {
               subscriptionId: row.subscription_id,
               url: row.url,
               event: row.event,
+              version: row.body.startsWith('{"object":"event"') ? 2 : 1,
               attempt: row.attempt,
               responseStatus: row.response_status,
             }

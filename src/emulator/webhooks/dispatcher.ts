@@ -3,7 +3,7 @@ import {request} from 'undici'
 import type {Clock} from '../clock.js'
 import type {Store} from '../store/index.js'
 import type {DeliveryRow, PayoutRow} from '../store/types.js'
-import {payoutV1, v1Status} from '../views.js'
+import {payoutV1, payoutV2, v1Status} from '../views.js'
 import {signDelivery} from './signature.js'
 
 /**
@@ -18,6 +18,9 @@ import {signDelivery} from './signature.js'
  * - Retries are due on the emulator clock: advancing it (`POST /_emulator/clock`) runs them at once; in
  *   real time a timer wakes the dispatcher when the next one is due.
  */
+
+/** The v2 events (spec 6.2): emitted after the settlement of a requested transfer. */
+export type V2EventType = 'payout.completed' | 'payout.failed'
 
 export const RETRY_DELAYS_SECONDS = [10, 20, 40, 80, 160, 320, 640, 1280, 2560, 5120]
 export const RATE_LIMIT_RETRY_SECONDS = 60
@@ -49,29 +52,37 @@ export class WebhookDispatcher {
 
   /** Queues the v1 lifecycle event of each payout for every subscription of its team (inside the caller's transaction). */
   enqueue(teamId: string, rows: PayoutRow[]): void {
-    if (!rows.length) return
+    for (const row of rows) this.queue(teamId, `payout.${v1Status(row.status)}`, JSON.stringify(payoutV1(row)))
+  }
+
+  /**
+   * Queues a v2 settlement event (`payout.completed`, `payout.failed`) for every subscription of the payout's
+   * team: `{object: "event", id, type, createdAt, data: <v2 payout>}` (docs/emulator.md).
+   */
+  enqueueV2(type: V2EventType, row: PayoutRow): void {
+    const event = {object: 'event', id: `evt_${randomUUID()}`, type, createdAt: this.clock.iso(), data: payoutV2(row)}
+    this.queue(row.team_id, type, JSON.stringify(event))
+  }
+
+  private queue(teamId: string, event: string, body: string): void {
     const subscriptions = this.store.webhooks.subscriptions(teamId)
     if (!subscriptions.length) return
     const now = this.clock.nowMs()
     this.queued = true
-    for (const row of rows) {
-      const body = JSON.stringify(payoutV1(row))
-      const event = `payout.${v1Status(row.status)}`
-      for (const subscription of subscriptions)
-        this.store.webhooks.insertDelivery({
-          id: randomUUID(),
-          subscription_id: subscription.id,
-          url: subscription.target_url,
-          event,
-          body,
-          attempt: 1,
-          state: 'pending',
-          response_status: null,
-          error: null,
-          scheduled_at: now,
-          sent_at: null,
-        })
-    }
+    for (const subscription of subscriptions)
+      this.store.webhooks.insertDelivery({
+        id: randomUUID(),
+        subscription_id: subscription.id,
+        url: subscription.target_url,
+        event,
+        body,
+        attempt: 1,
+        state: 'pending',
+        response_status: null,
+        error: null,
+        scheduled_at: now,
+        sent_at: null,
+      })
   }
 
   /** After each API request: starts delivering if the request queued events. */

@@ -1,0 +1,53 @@
+import {setTimeout as sleep} from 'node:timers/promises'
+import * as Flags from '@oclif/core/flags'
+import {ControlCommand} from '../../emulator-control/command.js'
+
+const POLL_MS = 500
+
+export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDeliveries> {
+  static override summary = "Tail the emulator's webhook deliveries: status, attempt and next retry."
+  static override description = `Prints every delivery attempt of the running emulator, one line each once it has an answer: time, event (v1 status, or the v2 event payout.completed / payout.failed), payout id, attempt, the receiver's answer (status or connection error), and what follows: delivered, "next retry HH:MM:SS" (retries follow spec section 6: 10 s, 20 s, … after a 5xx or no answer, 60 s after a 429), gave up, or subscription deleted (410). Keeps following until Ctrl-C; --no-follow prints the log and exits. --json prints one object per line: {sentAt, event, payoutId, url, attempt, responseStatus, error?, outcome, nextRetryAt?, subscriptionId, deliveryId}.`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --no-follow --json',
+  ]
+
+  static override flags = {
+    follow: Flags.boolean({
+      summary: 'Keep printing new attempts until Ctrl-C (--no-follow: print the log so far and exit).',
+      default: true,
+      allowNo: true,
+    }),
+  }
+
+  async run(): Promise<void> {
+    const [{DeliveryTail, attemptLine}, {stopSignal}, control] = await Promise.all([
+      import('../../emulator-control/deliveries.js'),
+      import('../../webhooks/stop-signal.js'),
+      this.control(),
+    ])
+    const tail = new DeliveryTail()
+    const show = async () => {
+      for (const view of tail.next(await control.deliveries()))
+        if (this.flags.json) this.out.write(`${JSON.stringify(view)}\n`)
+        else this.out.line(attemptLine(view, this.out.color))
+    }
+    await show()
+    if (!this.flags.follow) return
+    const stop = stopSignal()
+    let stopped = false
+    stop.promise.then(() => {
+      stopped = true
+    })
+    this.out.info('Following the delivery log. Press Ctrl-C to stop.')
+    try {
+      while (!stopped) {
+        await Promise.race([sleep(POLL_MS), stop.promise])
+        if (!stopped) await show()
+      }
+    } finally {
+      stop.dispose()
+    }
+  }
+}

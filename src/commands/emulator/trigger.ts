@@ -1,0 +1,57 @@
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
+import {amountFlag, currencyFlag, emailFlag} from '../../flags.js'
+import {ControlCommand} from '../../emulator-control/command.js'
+import {methodFlag} from '../../emulator-control/flags.js'
+import {TRIGGERS} from '../../emulator-control/trigger.js'
+
+export default class EmulatorTrigger extends ControlCommand<typeof EmulatorTrigger> {
+  static override summary = 'Make the emulator play an event: create a payout and drive it to the end state.'
+  static override description = `Creates the objects through the API (with the profile's credentials) and drives a payout through its lifecycle on the running emulator, as "stripe trigger" does. Subscriptions of the team (e.g. "webhooks listen --register") receive the deliveries, in this order:
+
+  payout.completed  created, approved, requested, completed, payout.completed (v2)
+  payout.failed     created, approved, requested, payout.failed (v2, with failureCode and failureReason)
+  payout.deleted    created, deleted
+  payout.expired    created, expired
+
+payout.completed and payout.failed claim with --method: regular sandbox details settle, the method's failure trigger of spec section 1 (holder name "SANDBOX FAIL …", PayPal sandbox-fail@…, Venmo …0000, wallet 0x…dEaD) declines. See docs/webhooks.md.`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> payout.completed',
+    '<%= config.bin %> <%= command.id %> payout.failed --method paypal',
+    '<%= config.bin %> <%= command.id %> payout.expired --json',
+  ]
+
+  static override args = {
+    event: Args.string({description: 'The event to play.', required: true, options: [...TRIGGERS]}),
+  }
+
+  static override flags = {
+    method: methodFlag('Payout method the recipient claims with (payout.completed, payout.failed).'),
+    amount: amountFlag({summary: 'Amount of the payout.', default: '10.00'}),
+    currency: currencyFlag({summary: 'Currency of the payout.', default: 'EUR'}),
+    email: emailFlag({summary: "The recipient's e-mail address.", default: 'trigger@example.com'}),
+  }
+
+  async run(): Promise<void> {
+    const [{trigger}, api, control] = await Promise.all([
+      import('../../emulator-control/trigger.js'),
+      this.client(),
+      this.control(),
+    ])
+    const event = this.args.event as (typeof TRIGGERS)[number]
+    const result = await trigger(
+      event,
+      {method: this.flags.method, amount: this.flags.amount, currency: this.flags.currency, email: this.flags.email},
+      api,
+      control,
+    )
+    if (this.flags.json) {
+      this.out.printJson(result)
+      return
+    }
+    for (const step of result.steps) this.out.line(`  ${step}`)
+    if (result.failureCode) this.out.line(`  failure: ${result.failureCode}: ${result.failureReason}`)
+    this.out.line(`Triggered ${event}. Deliveries: ${result.expected.join(', ')}.`)
+  }
+}
