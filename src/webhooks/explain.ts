@@ -121,7 +121,7 @@ function diagnoseMismatch(input: ExplainInput, signatureHex: string): string[] {
     }
   }
   return [
-    'either the secret is not this subscription\'s (every subscription has its own; "payctl webhooks list" shows them), or the body is not the exact bytes that were signed',
+    'either the secret is not this subscription\'s (every subscription has its own, shown once by "webhooks create" or "webhooks listen --register"; "webhooks list" says which ones this profile stored), or the body is not the exact bytes that were signed',
     'check that your code reads the raw request body before any JSON parsing, and that the secret is the one printed by "webhooks create" or "webhooks listen --register"',
   ]
 }
@@ -193,4 +193,28 @@ export function explain(input: ExplainInput): Explanation {
     default:
       return {...failure, hints: []}
   }
+}
+
+/** A secret to try, and how to name it when it is the one that verifies ("the stored secret of subscription …"). */
+export interface SecretCandidate {
+  secret: string
+  label?: string
+}
+
+/**
+ * `explain` with several candidate secrets (the ones a profile stored): the first that verifies wins and is
+ * named; otherwise the most specific explanation (one whose signature matched, or with a precise hint).
+ */
+export function explainWithAny(candidates: SecretCandidate[], input: Omit<ExplainInput, 'secret'>): Explanation {
+  const results = candidates.map(candidate => ({candidate, result: explain({...input, secret: candidate.secret})}))
+  const verified = results.find(({result}) => result.verified)
+  if (verified) {
+    const {label} = verified.candidate
+    return label ? {...verified.result, message: `${verified.result.message} (${label})`} : verified.result
+  }
+  if (results.length === 1) return results[0].result
+  const specific = results.find(({result}) => result.reason !== 'signature_mismatch' || result.hints.length === 1)
+  const chosen = (specific ?? results[0]).result
+  if (specific) return chosen
+  return {...chosen, message: `the signature matches none of the ${results.length} stored secrets`}
 }

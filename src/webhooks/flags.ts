@@ -1,4 +1,5 @@
 import * as Flags from '@oclif/core/flags'
+import {EVENT_NAMES} from './payload.js'
 import {DEFAULT_TOLERANCE_SECONDS} from './signature.js'
 
 /** Flags shared by the webhooks commands. */
@@ -22,4 +23,17 @@ export const httpUrl = (flag: string) => async (value: string) => {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new Error(`--${flag} "${value}" must use http or https`)
   return url.toString()
+}
+
+/** `--events created,payout.failed`: known event names only; an unknown one is an error naming it. */
+export function parseEvents(value: string): string[] {
+  const names = value
+    .split(',')
+    .map(name => name.trim())
+    .filter(Boolean)
+  const known: readonly string[] = EVENT_NAMES
+  const unknown = names.filter(name => !known.includes(name))
+  if (!names.length || unknown.length)
+    throw new Error(`--events "${unknown[0] ?? value}" is not an event; use ${EVENT_NAMES.join(', ')}`)
+  return names
 }

@@ -27,6 +27,8 @@ export interface Delivery extends DeliverySummary {
   detail?: string
   /** The parsed JSON body; the raw text when it is not JSON; null when it was too large to keep. */
   body: unknown
+  /** The same signature and timestamp arrived before: a replay of an earlier delivery, not a new one. */
+  duplicate?: boolean
   /** The HTTP status the listener answered. */
   response: number
   forward?: {url: string; status?: number; error?: string}
@@ -43,6 +45,8 @@ export interface ListenerOptions {
   respondWith?: number[]
   forwardTo?: string
   saveDir?: string
+  /** Only these events are shown, forwarded and saved (names of `EVENT_NAMES`); others are answered 200. */
+  events?: string[]
   maxBodyBytes?: number
   onDelivery(delivery: Delivery): void
   /** Problems that do not concern one delivery (a failed save, a malformed HTTP request). */
@@ -115,6 +119,25 @@ function answer(res: ServerResponse, status: number, body: unknown, headers: Rec
 const errorBody = (code: string, message: string) => ({error: {code, message}})
 
 /**
+ * Signature and timestamp pairs of verified deliveries, to spot a delivery received twice. Pairs older than an
+ * hour are forgotten (the timestamp check rejects such replays anyway), and at most 10,000 are kept.
+ */
+class SeenDeliveries {
+  private readonly pairs = new Map<string, number>()
+
+  /** Records the pair; true when it was seen before. */
+  repeated(pair: string, now: number): boolean {
+    for (const [key, at] of this.pairs) {
+      if (at > now - 3_600_000 && this.pairs.size < 10_000) break
+      this.pairs.delete(key)
+    }
+    const before = this.pairs.has(pair)
+    if (!before) this.pairs.set(pair, now)
+    return before
+  }
+}
+
+/**
  * The local webhook receiver of `payctl webhooks listen`: verifies every delivery, answers like a receiver
  * would (401 bad signature, 400 not JSON, 413 too large, otherwise the --respond-with sequence, the app's answer
  * with --forward-to, or 200), and reports each delivery. A handler error never stops the server.
@@ -124,6 +147,7 @@ export class WebhookListener {
   private responses = 0
   private saved = 0
   private readonly maxBodyBytes: number
+  private readonly seen = new SeenDeliveries()
 
   constructor(private readonly options: ListenerOptions) {
     this.maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES
@@ -215,14 +239,15 @@ export class WebhookListener {
       json = false
     }
 
-    const forward = this.options.forwardTo ? await this.forward(req, read.body) : undefined
-    const delivery: Delivery = {
-      receivedAt,
-      verified: result.ok,
-      ...summarize(json ? body : undefined),
-      body,
-      response: 0,
+    const summary = summarize(json ? body : undefined)
+    if (result.ok && json && this.options.events && !this.options.events.includes(summary.status ?? '')) {
+      answer(res, 200, {received: true, ignored: 'not in --events'})
+      return
     }
+    const forward = this.options.forwardTo ? await this.forward(req, read.body) : undefined
+    const delivery: Delivery = {receivedAt, verified: result.ok, ...summary, body, response: 0}
+    if (result.ok && this.seen.repeated(`${headers.timestamp?.trim()}.${headers.signature?.trim()}`, now))
+      delivery.duplicate = true
     let reply: {body: unknown; headers?: Record<string, string>}
     if (!result.ok) {
       delivery.reason = result.reason

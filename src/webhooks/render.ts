@@ -15,7 +15,7 @@ export function clockTime(iso: string): string {
  * `14:03:07  completed  6f1c…  125.00 EUR  -> 200  verified  (app -> 200)`.
  */
 export function deliveryLine(delivery: Delivery, color: Palette): string {
-  const status = (delivery.status ?? '-').padEnd(9)
+  const status = (delivery.status ?? '-').padEnd(16)
   const id = (delivery.payoutId ?? '-').padEnd(36)
   const amount =
     delivery.amount === undefined
@@ -33,5 +33,6 @@ export function deliveryLine(delivery: Delivery, color: Palette): string {
       delivery.forward.status !== undefined
         ? `  (app -> ${delivery.forward.status})`
         : `  (app unreachable: ${delivery.forward.error})`
-  return `${clockTime(delivery.receivedAt)}  ${status}  ${id}  ${amount}  ${answeredText}  ${verdict}${forward}`
+  const repeated = delivery.duplicate ? `  ${color.yellow('REPEATED (same signature and timestamp as before)')}` : ''
+  return `${clockTime(delivery.receivedAt)}  ${status}  ${id}  ${amount}  ${answeredText}  ${verdict}${repeated}${forward}`
 }

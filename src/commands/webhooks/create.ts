@@ -5,7 +5,7 @@ import {httpUrl} from '../../webhooks/flags.js'
 export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
   static override summary = 'Subscribe a URL to payout events.'
   static override description =
-    'The service signs every delivery with a secret of this subscription. It is shown once, here, and stored in the profile\'s credentials file (mode 0600) so that "webhooks listen" can verify deliveries without --secret. Each payout status change (created, approved, requested, completed, deleted, expired) is delivered.'
+    'The service signs every delivery with a secret of this subscription. It is shown once, here, and stored in the profile\'s credentials file (mode 0600) so that "webhooks listen" can verify deliveries without --secret. Each payout status change (created, approved, requested, completed, deleted, expired) is delivered as the v1 payout, and each settlement as the v2 event payout.completed or payout.failed (docs/webhooks.md).'
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> --url https://example.com/webhooks/payouts',

@@ -1,17 +1,19 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
 import {usageError} from '../../errors.js'
-import {httpUrl, SECRET_ENV, toleranceFlag} from '../../webhooks/flags.js'
+import {httpUrl, parseEvents, SECRET_ENV, toleranceFlag} from '../../webhooks/flags.js'
+import {EVENT_NAMES} from '../../webhooks/payload.js'
+import {ENV_NAME} from '../../webhooks/secret-file.js'
 import type {Delivery} from '../../webhooks/listener.js'
 
 export default class WebhooksListen extends BaseCommand<typeof WebhooksListen> {
   static override summary = 'Receive webhook deliveries locally, verify them and show one line each.'
   static override description =
-    `Starts an HTTP receiver (127.0.0.1:4011 by default) that verifies each delivery's signature (spec section 6: HMAC-SHA256 of "timestamp.body", timing-safe, --tolerance 300 s) and prints one line per delivery: local time, payout status, payout id, amount and currency, what it answered, and the verdict. --json prints one JSON object per line instead: {receivedAt, verified, reason?, status?, payoutId?, amount?, currency?, body, detail?, response, forward?, saved?}.
+    `Starts an HTTP receiver (127.0.0.1:4011 by default) that verifies each delivery's signature (spec section 6: HMAC-SHA256 of "timestamp.body", timing-safe, --tolerance 300 s) and prints one line per delivery: local time, event (the v1 payout status, or the v2 event payout.completed / payout.failed), payout id, amount and currency, what it answered, and the verdict. A delivery whose signature and timestamp arrived before is marked REPEATED (a replay, not a new event). --json prints one JSON object per line instead: {receivedAt, verified, reason?, duplicate?, status?, payoutId?, amount?, currency?, body, detail?, response, forward?, saved?}.
 
 Answers: 413 over 1 MiB, 401 for a missing, malformed or wrong signature or a timestamp outside the tolerance, 400 for a body that is not JSON; otherwise the next --respond-with status (the last one repeats), the app's status with --forward-to, or 200.
 
-The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webhooks create" stored in the profile. --register subscribes the listener (or --public-url, for a tunnel) for the time it runs: it prints the new signing secret and deletes the subscription again on Ctrl-C or SIGTERM. "Listening on URL" is written to stderr in every mode.`
+The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webhooks create" stored in the profile. --register subscribes the listener (or --public-url, for a tunnel) for the time it runs: it prints the new signing secret and deletes the subscription again on Ctrl-C or SIGTERM. --secret-file FILE writes NAME=secret (--secret-name, default ${SECRET_ENV}) into your app's .env, so that the app behind --forward-to (which gets the original body and signature headers) verifies with the same secret; --print-secret prints the secret and exits. "Listening on URL" is written to stderr in every mode.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> --register',
@@ -19,6 +21,8 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
     '<%= config.bin %> <%= command.id %> --secret whsec_… --port 8080 --forward-to http://localhost:3000/webhooks',
     '<%= config.bin %> <%= command.id %> --register --json | jq -c "{status, payoutId, verified}"',
     '<%= config.bin %> <%= command.id %> --register --public-url https://abc123.tunnel.example/ --host 0.0.0.0',
+    '<%= config.bin %> <%= command.id %> --register --events payout.completed,payout.failed --forward-to http://localhost:3000/webhooks --secret-file .env',
+    '<%= config.bin %> <%= command.id %> --print-secret',
   ]
 
   static override flags = {
@@ -45,6 +49,27 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       dependsOn: ['register'],
     }),
     save: Flags.directory({summary: 'Save each delivery here: the raw body (.body) and the headers (.headers).'}),
+    events: Flags.string({
+      summary: `Show, forward and save only these events, comma-separated: ${EVENT_NAMES.join(', ')}.`,
+      description: 'Other verified deliveries are answered 200 and not shown. Rejected deliveries are always shown.',
+      parse: async value => parseEvents(value).join(','),
+    }),
+    'print-secret': Flags.boolean({
+      summary: 'Print the signing secret the listener verifies with on stdout, and exit.',
+      exclusive: ['register'],
+    }),
+    'secret-file': Flags.string({
+      summary: "Write NAME=secret into this file (an app's .env) once the secret is known; other lines are kept.",
+    }),
+    'secret-name': Flags.string({
+      summary: 'The variable name --secret-file writes.',
+      default: SECRET_ENV,
+      dependsOn: ['secret-file'],
+      parse: async value => {
+        if (!ENV_NAME.test(value)) throw new Error(`--secret-name "${value}" must be a variable name like MY_SECRET`)
+        return value
+      },
+    }),
   }
 
   async run(): Promise<void> {
@@ -59,6 +84,10 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
     }
     const {secrets, source} = await this.secrets()
     const fromSource = secrets.length
+    if (this.flags['print-secret']) {
+      this.out.write(`${this.singleSecret(secrets, source, '--print-secret')}\n`)
+      return
+    }
     if (!secrets.length && !this.flags.register)
       throw usageError('no signing secret to verify deliveries with', [
         `pass --secret, set ${SECRET_ENV}, create a subscription with "webhooks create", or use --register`,
@@ -76,6 +105,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       respondWith,
       forwardTo: this.flags['forward-to'],
       saveDir: this.flags.save,
+      events: this.flags.events?.split(','),
       onDelivery: delivery => {
         if (this.flags.json) this.out.write(`${JSON.stringify(jsonLine(delivery))}\n`)
         else this.out.line(deliveryLine(delivery, this.out.color))
@@ -103,6 +133,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
         subscriptionId = registered.id
         if (registered.secret) secrets.push(registered.secret)
       }
+      if (this.flags['secret-file']) await this.writeSecretFile(secrets, subscriptionId ? 'the registered subscription' : source)
       this.out.stderr(`Listening on ${listener.url}`)
       this.out.info(this.banner(source, fromSource, Boolean(subscriptionId), respondWith))
       await stop.promise
@@ -123,6 +154,32 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
     return {secrets: stored, source: `stored in profile "${profile.name}"`}
   }
 
+  /** The one secret --print-secret and --secret-file hand over; the newest (the registered one) when several. */
+  private singleSecret(secrets: string[], source: string, flag: string): string {
+    if (secrets.length === 1 || source === 'the registered subscription') return secrets[secrets.length - 1]
+    if (!secrets.length)
+      throw usageError(`${flag}: no signing secret`, [
+        `pass --secret, set ${SECRET_ENV}, or create a subscription with "webhooks create"`,
+      ])
+    throw usageError(`${flag}: ${secrets.length} secrets are ${source}; which one is meant is not clear`, [
+      'pass the one you mean with --secret, or use --register for a subscription of its own',
+    ])
+  }
+
+  private async writeSecretFile(secrets: string[], source: string): Promise<void> {
+    const file = this.flags['secret-file']!
+    const name = this.flags['secret-name']
+    const secret = this.singleSecret(secrets, source, '--secret-file')
+    const {writeSecretFile} = await import('../../webhooks/secret-file.js')
+    try {
+      const warning = await writeSecretFile(file, name, secret)
+      if (warning) this.out.warn(warning)
+    } catch (error) {
+      throw usageError(`--secret-file: cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+    }
+    this.out.stderr(`Wrote ${name}=<the signing secret> to ${file}.`)
+  }
+
   private banner(source: string, fromSource: number, registered: boolean, respondWith: number[] | undefined): string {
     const origins = [fromSource ? source : '', registered ? 'the registered subscription' : ''].filter(Boolean)
     const count = fromSource + (registered ? 1 : 0)
@@ -133,7 +190,8 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
         ? `forwarding to ${this.flags['forward-to']} and answering with its status`
         : 'answering 200'
     const tolerance = this.flags.tolerance ? `tolerance ${this.flags.tolerance} s` : 'no timestamp check'
-    return `Verifying with ${secretText}; ${tolerance}; ${answer}.${this.flags.save ? ` Saving to ${this.flags.save}.` : ''} Press Ctrl-C to stop.`
+    const events = this.flags.events ? ` Showing only ${this.flags.events.replaceAll(',', ', ')}.` : ''
+    return `Verifying with ${secretText}; ${tolerance}; ${answer}.${events}${this.flags.save ? ` Saving to ${this.flags.save}.` : ''} Press Ctrl-C to stop.`
   }
 
   /** The service at a remote origin cannot reach this machine's loopback address: a tunnel URL is needed. */
@@ -188,6 +246,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
 function jsonLine(d: Delivery): Record<string, unknown> {
   const line: Record<string, unknown> = {receivedAt: d.receivedAt, verified: d.verified}
   if (d.reason) line.reason = d.reason
+  if (d.duplicate) line.duplicate = true
   if (d.status !== undefined) line.status = d.status
   if (d.payoutId !== undefined) line.payoutId = d.payoutId
   if (d.amount !== undefined) line.amount = d.amount

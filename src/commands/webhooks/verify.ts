@@ -8,7 +8,7 @@ import {SECRET_ENV, toleranceFlag} from '../../webhooks/flags.js'
 export default class WebhooksVerify extends BaseCommand<typeof WebhooksVerify> {
   static override summary = 'Check the signature of a saved delivery, and explain a mismatch.'
   static override description =
-    `Reads the raw body from FILE (or stdin with - or no argument) and checks it against --signature and --timestamp (or the headers file "webhooks listen --save" writes) with the secret, as a receiver does: HMAC-SHA256 of "timestamp.body", compared in constant time, timestamp within --tolerance (300 s; 0 checks the signature only).
+    `Reads the raw body from FILE (or stdin with - or no argument) and checks it against --signature and --timestamp (or the headers file "webhooks listen --save" writes) with the secret (--secret, ${SECRET_ENV}, or else each secret "webhooks create" stored in the profile: the matching subscription is named), as a receiver does: HMAC-SHA256 of "timestamp.body", compared in constant time, timestamp within --tolerance (300 s; 0 checks the signature only).
 
 When it does not verify, it says what most likely happened: the wrong secret, a changed body (a trailing newline, re-serialized JSON, converted line endings), a timestamp too old or from another delivery, or the wrong encoding (base64 instead of hex, milliseconds instead of seconds). Exit 0 when the delivery verifies, 1 when it does not (2 for bad usage).`
 
@@ -23,7 +23,9 @@ When it does not verify, it says what most likely happened: the wrong secret, a 
   }
 
   static override flags = {
-    secret: Flags.string({summary: `The subscription's signing secret (default: ${SECRET_ENV}).`}),
+    secret: Flags.string({
+      summary: `The subscription's signing secret (default: ${SECRET_ENV}, else the secrets stored in the profile).`,
+    }),
     timestamp: Flags.string({summary: 'The X-Service-Timestamp header value (Unix seconds).'}),
     signature: Flags.string({summary: 'The X-Service-Signature header value (hex).'}),
     headers: Flags.file({
@@ -34,8 +36,7 @@ When it does not verify, it says what most likely happened: the wrong secret, a 
   }
 
   async run(): Promise<void> {
-    const secret = this.flags.secret ?? process.env[SECRET_ENV]
-    if (!secret) throw usageError(`give the signing secret with --secret or ${SECRET_ENV}`)
+    const candidates = await this.secrets()
     let {signature, timestamp} = this.flags
     if (this.flags.headers) {
       const [{findSignatureHeaders}, text] = await Promise.all([
@@ -54,8 +55,8 @@ When it does not verify, it says what most likely happened: the wrong secret, a 
     if (signature === undefined) throw usageError('give the signature with --signature (or --headers FILE)')
     if (timestamp === undefined) throw usageError('give the timestamp with --timestamp (or --headers FILE)')
     const body = await this.body()
-    const {explain} = await import('../../webhooks/explain.js')
-    const result = explain({secret, signature, timestamp, body, toleranceSeconds: this.flags.tolerance})
+    const {explainWithAny} = await import('../../webhooks/explain.js')
+    const result = explainWithAny(candidates, {signature, timestamp, body, toleranceSeconds: this.flags.tolerance})
     if (this.flags.json) this.out.printJson(result)
     else if (result.verified) this.out.line(`${this.out.color.green('Verified:')} ${result.message}`)
     else {
@@ -63,6 +64,20 @@ When it does not verify, it says what most likely happened: the wrong secret, a 
       for (const hint of result.hints) this.out.line(`  - ${hint}`)
     }
     if (!result.verified) this.exit(1)
+  }
+
+  /** --secret, else PAYCTL_WEBHOOK_SECRET, else every secret stored in the profile (by "webhooks create"). */
+  private async secrets(): Promise<Array<{secret: string; label?: string}>> {
+    const given = this.flags.secret ?? process.env[SECRET_ENV]
+    if (given) return [{secret: given}]
+    const profile = await this.profile()
+    const stored = Object.entries(profile.credentials.webhookSecrets ?? {})
+    if (!stored.length)
+      throw usageError(
+        `give the signing secret with --secret or ${SECRET_ENV}; profile "${profile.name}" stores none`,
+        ['"webhooks create" stores the secret of each subscription it creates'],
+      )
+    return stored.map(([id, secret]) => ({secret, label: `the stored secret of subscription ${id}`}))
   }
 
   private async body(): Promise<Buffer> {
