@@ -1,7 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import type {EmulatorApp} from './app.js'
 import {type ApiFailure, invalidState, notFound} from './errors.js'
-import {countryByCode, ibanIsValid, PAYMENT_METHOD_TYPES, paymentMethodType} from './reference-data.js'
+import {countryByCode, ibanIsValid, PAYMENT_METHOD_TYPES, paymentMethodType, type TaxField} from './reference-data.js'
 import type {CounterpartyRow, PaymentMethodRecord, PayoutRow} from './store/types.js'
 import {Checker, type Json, UUID} from './validation.js'
 import {counterpartyView, v2CounterpartyId} from './views.js'
@@ -67,6 +67,34 @@ export function missingOf(data: CounterpartyData): string[] {
   const rules = country?.taxFields[data.identity.type === 'business' ? 'business' : 'individual'] ?? []
   if (!data.taxIdentity && rules.some(rule => rule.required)) missing.push('taxIdentity')
   return missing
+}
+
+export interface TaxIdentityProblem {
+  field: string
+  kind: 'missing' | 'format' | 'date'
+  rule?: TaxField
+}
+
+/** What is wrong with a tax identity under the rules of GET /countries for the country and identity type. */
+export function taxIdentityProblems(
+  taxIdentity: Json,
+  countryCode: string,
+  kind: 'individual' | 'business',
+): TaxIdentityProblem[] {
+  const country = countryByCode(countryCode)
+  if (!country) return []
+  const problems: TaxIdentityProblem[] = []
+  for (const rule of country.taxFields[kind]) {
+    const value = taxIdentity[rule.field]
+    if (value === undefined) {
+      if (rule.required) problems.push({field: rule.field, kind: 'missing', rule})
+    } else if (rule.pattern && !new RegExp(rule.pattern).test(String(value)))
+      problems.push({field: rule.field, kind: 'format', rule})
+  }
+  const birth = taxIdentity.dateOfBirth
+  if (typeof birth === 'string' && Number.isNaN(Date.parse(`${birth}T00:00:00Z`)))
+    problems.push({field: 'dateOfBirth', kind: 'date'})
+  return problems
 }
 
 export class CounterpartyService {
@@ -202,22 +230,14 @@ export class CounterpartyService {
 
   /** `taxIdentity` against the rules of GET /countries for the address country and identity type. */
   private checkTaxRules(taxIdentity: Json, address: Json, identity: Json, check: Checker): void {
-    const country = countryByCode(String(address.country))
-    if (!country) return
     const kind = identity.type === 'business' ? 'business' : 'individual'
-    for (const rule of country.taxFields[kind]) {
-      const value = taxIdentity[rule.field]
-      const path = `taxIdentity.${rule.field}`
-      if (value === undefined) {
-        if (rule.required) check.fail(path, `is required for ${kind} counterparties in ${country.code}`)
-        continue
-      }
-      if (rule.pattern && !new RegExp(rule.pattern).test(String(value)))
-        check.fail(path, `does not match the ${country.code} format (${rule.description})`)
+    for (const problem of taxIdentityProblems(taxIdentity, String(address.country), kind)) {
+      const path = `taxIdentity.${problem.field}`
+      if (problem.kind === 'missing') check.fail(path, `is required for ${kind} counterparties in ${address.country}`)
+      else if (problem.kind === 'format')
+        check.fail(path, `does not match the ${address.country} format (${problem.rule?.description})`)
+      else check.fail(path, 'must be a date like 1990-04-30')
     }
-    const birth = taxIdentity.dateOfBirth
-    if (typeof birth === 'string' && Number.isNaN(Date.parse(`${birth}T00:00:00Z`)))
-      check.fail('taxIdentity.dateOfBirth', 'must be a date like 1990-04-30')
   }
 
   create(teamId: string, data: CounterpartyData): CounterpartyRow {
@@ -305,6 +325,40 @@ export class CounterpartyService {
       currency: String(method.currency),
       asset: typeof method.asset === 'string' ? method.asset : undefined,
     }
+  }
+
+  /** The country of residence (and tax identity) a recipient gave on the claim page, if any (DAC7, spec 2.4). */
+  taxResidence(teamId: string, email: string): {country: string; taxIdentity?: Json} | undefined {
+    const row = this.app.store.counterparties.recipientManagedByEmail(teamId, email)
+    const country = row?.address ? JSON.parse(row.address).country : undefined
+    if (typeof country !== 'string') return undefined
+    return {country, taxIdentity: row?.tax_identity ? JSON.parse(row.tax_identity) : undefined}
+  }
+
+  /** Records the recipient's country of residence and tax identity on their recipient-managed counterparty. */
+  recordTaxResidence(teamId: string, email: string, country: string, taxIdentity: Json | undefined): void {
+    const existing = this.app.store.counterparties.recipientManagedByEmail(teamId, email)
+    const now = this.app.clock.iso()
+    const address = JSON.stringify({...(existing?.address ? JSON.parse(existing.address) : {}), country})
+    const tax = taxIdentity ? JSON.stringify(taxIdentity) : null
+    if (existing) {
+      this.app.store.counterparties.patch(existing, {address, tax_identity: tax, updated_at: now})
+      return
+    }
+    this.app.store.counterparties.insert({
+      uuid: randomUUID(),
+      team_id: teamId,
+      custom_id: null,
+      identity: JSON.stringify({type: 'individual', firstName: email, lastName: '-'}),
+      email,
+      address,
+      payment_method: null,
+      tax_identity: tax,
+      recipient_managed: 1,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    })
   }
 
   /** A recipient who claims to a bank account becomes (or updates) a recipient-managed counterparty. */

@@ -155,6 +155,9 @@ export const COUNTRIES: readonly Country[] = [
   },
 ]
 
+/** Member states of the EU among COUNTRIES: their residents report a tax identity under DAC7 (spec 2.4). */
+export const EU_COUNTRY_CODES: readonly string[] = ['AT', 'DE', 'ES', 'FR', 'IT', 'NL']
+
 export const countryByCode = (code: string): Country | undefined => COUNTRIES.find(country => country.code === code)
 
 export interface PaymentMethodType {

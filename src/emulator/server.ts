@@ -89,7 +89,10 @@ export class EmulatorServer {
         req.socket.destroy()
         return
       }
-      if (fault?.action === 'delay') await sleep(fault.delayMs ?? 0)
+      if (fault?.action === 'delay' && !(await this.delay(req, res, fault.delayMs ?? 0))) {
+        this.app.log(`emulator: ${method} ${path} not applied: the client went away during the injected delay`)
+        return
+      }
 
       let raw: string
       try {
@@ -145,6 +148,21 @@ export class EmulatorServer {
     } finally {
       this.app.dispatcher.afterRequest()
     }
+  }
+
+  /**
+   * Holds a request for a `delay` fault, as a slow network or service would; answers false when the client
+   * closed the connection meanwhile (a real service would not apply a request whose sender went away).
+   */
+  private async delay(req: IncomingMessage, res: ServerResponse, ms: number): Promise<boolean> {
+    let gone = false
+    const onClose = () => {
+      if (!res.writableFinished) gone = true
+    }
+    res.once('close', onClose)
+    await sleep(ms)
+    res.off('close', onClose)
+    return !gone && !req.socket.destroyed
   }
 
   private async dispatch(route: Route, ctx: RequestContext): Promise<Reply> {

@@ -8,6 +8,7 @@ import type {PageContext} from './context.js'
 import {type Html, html} from './html.js'
 import {doneLink, errorSummary, type FieldError, type FieldOptions, field, fieldId, postForm} from './layout.js'
 import {recipientEmail, sessionPayout} from './signin.js'
+import {needsTaxResidence, residencePage, submitResidence, submitTaxIdentity} from './tax-residence.js'
 
 /**
  * The claim page (`POST /session/payout`): the recipient, signed in with the payout's e-mail address, picks
@@ -236,6 +237,7 @@ ${summary(ctx, row)}<div class="actions">${doneLink(ctx.claims.redirectUrl)}</di
       )
   }
   if (!CLAIMABLE.has(row.status)) return ctx.render('This payout cannot be claimed', summary(ctx, row), 409)
+  if (needsTaxResidence(ctx, row)) return residencePage(ctx, summary(ctx, row), [], status)
   const declined =
     row.status === 'failed'
       ? html`<div class="alert error" role="alert" id="declined"><h2>The transfer was declined</h2>
@@ -260,9 +262,10 @@ ${summary(ctx, row)}
 
 /** POST claim: validate, then settle through the emulator's own claim logic. */
 export function claim(ctx: PageContext): Reply {
-  const row = sessionPayout(ctx)
-  const expected = recipientEmail(ctx)
-  if (!row || (expected && ctx.user !== expected) || !CLAIMABLE.has(row.status)) return claimPage(ctx, [], 409)
+  const row = claimablePayout(ctx)
+  if (!row) return claimPage(ctx, [], 409)
+  if (needsTaxResidence(ctx, row))
+    return residencePage(ctx, summary(ctx, row), [{message: 'Tell us where you live before you claim'}], 409)
   const method = ctx.value('method')
   if (!Object.hasOwn(CLAIM_METHODS, method))
     return claimPage(ctx, [{field: 'method', message: 'Choose how you want to be paid'}], 400, method)
@@ -285,4 +288,24 @@ export function claim(ctx: PageContext): Reply {
     return claimPage(ctx, [{message: error.message}], error.status, method)
   }
   return ctx.redirect()
+}
+
+/** The claimable payout of the session for its signed-in recipient, or undefined. */
+function claimablePayout(ctx: PageContext): PayoutRow | undefined {
+  const row = sessionPayout(ctx)
+  const expected = recipientEmail(ctx)
+  if (!row || (expected && ctx.user !== expected) || !CLAIMABLE.has(row.status)) return undefined
+  return row
+}
+
+/** POST residence (the DAC7 step): where the recipient lives. */
+export function residence(ctx: PageContext): Reply {
+  const row = claimablePayout(ctx)
+  return row ? submitResidence(ctx, summary(ctx, row)) : claimPage(ctx, [], 409)
+}
+
+/** POST tax-identity (the DAC7 step): an EU resident's tax identity. */
+export function taxIdentity(ctx: PageContext): Reply {
+  const row = claimablePayout(ctx)
+  return row ? submitTaxIdentity(ctx, summary(ctx, row)) : claimPage(ctx, [], 409)
 }

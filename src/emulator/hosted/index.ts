@@ -5,7 +5,7 @@ import {type SessionKind, verifySessionToken} from '../sessions.js'
 import {allowancePage, setAllowance} from './allowance.js'
 import {approvalPage, approve} from './approval.js'
 import {brandFor, serviceBrand} from './branding.js'
-import {claim, claimPage} from './claim.js'
+import {claim, claimPage, residence, taxIdentity} from './claim.js'
 import {type HostedState, PageContext} from './context.js'
 import {html} from './html.js'
 import {completeKyb, kybPage} from './kyb.js'
@@ -38,7 +38,7 @@ const PAGES: Record<SessionKind, Handler> = {
 const TEAM_ACTIONS: Record<string, Handler> = {wallet: createWallet, 'request-access': requestAccess}
 
 const ACTIONS: Record<SessionKind, Record<string, Handler>> = {
-  payout: {claim},
+  payout: {claim, residence, 'tax-identity': taxIdentity},
   approval: {approve, ...TEAM_ACTIONS},
   kyb: {kyb: completeKyb, ...TEAM_ACTIONS},
   allowance: {allowance: setAllowance, ...TEAM_ACTIONS},

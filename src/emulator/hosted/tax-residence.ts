@@ -1,0 +1,105 @@
+import {taxIdentityProblems} from '../counterparties.js'
+import type {Reply} from '../http.js'
+import {COUNTRIES, countryByCode, EU_COUNTRY_CODES, type TaxField} from '../reference-data.js'
+import type {PayoutRow} from '../store/types.js'
+import type {PageContext} from './context.js'
+import {type Html, html} from './html.js'
+import {errorSummary, type FieldError, field, fieldId, postForm} from './layout.js'
+
+/**
+ * The DAC7 step of the claim page (spec 2.4): when the paying team's payouts are reportable under DAC7, the
+ * recipient first says where they live; an EU resident then gives the tax identity that the country's rules of
+ * `GET /api/v2/countries` ask of individuals. Both are kept on the recipient's recipient-managed counterparty,
+ * so the step is asked once per team and e-mail address. The claim itself is refused until it is done.
+ */
+
+const OTHER = 'other'
+
+/** Whether the signed-in recipient still owes the DAC7 step before claiming a payout of this team. */
+export function needsTaxResidence(ctx: PageContext, row: PayoutRow): boolean {
+  if (ctx.team()?.dac7_reporting_required !== 1 || !ctx.user) return false
+  const residence = ctx.app.counterparties.taxResidence(row.team_id, ctx.user)
+  if (!residence) return true
+  return EU_COUNTRY_CODES.includes(residence.country) && !residence.taxIdentity
+}
+
+export function residencePage(ctx: PageContext, summary: Html, errors: FieldError[] = [], status = 200): Reply {
+  const error = errors.find(e => e.field === 'country')
+  const countries = [...COUNTRIES.map(c => ({code: c.code, name: c.name})), {code: OTHER, name: 'Another country'}]
+  const form = postForm(
+    ctx.action('residence'),
+    ctx.csrf,
+    html`<fieldset${error ? html` aria-describedby="${fieldId('country')}-error"` : ''}>
+  <legend id="${fieldId('country')}">Where do you live?</legend>
+  <p class="hint">${ctx.team()?.name ?? 'The team'} reports its payouts under the EU's DAC7 rules: residents of the EU
+  give their tax identity before they are paid.</p>
+  ${error ? html`<p class="field-error" id="${fieldId('country')}-error">${error.message}</p>` : ''}
+  ${countries.map(
+    ({code, name}) => html`<div class="choice">
+    <input type="radio" name="country" value="${code}" id="country-${code}"><label for="country-${code}">${name}</label>
+  </div>`,
+  )}
+</fieldset>
+<div class="actions"><button type="submit" class="primary">Continue</button></div>`,
+  )
+  return ctx.render('Your tax residence', html`${errorSummary(errors)}${summary}${form}`, status)
+}
+
+const label = (rule: TaxField) => (rule.required ? rule.description : `${rule.description} (optional)`)
+
+function taxIdentityPage(ctx: PageContext, summary: Html, code: string, errors: FieldError[] = [], status = 200) {
+  const country = countryByCode(code)!
+  const form = postForm(
+    ctx.action('tax-identity'),
+    ctx.csrf,
+    html`<input type="hidden" name="country" value="${code}">
+<fieldset>
+  <legend>Your tax identity in ${country.name}</legend>
+  ${country.taxFields.individual.map(rule =>
+    field({name: rule.field, label: label(rule), value: ctx.form.get(rule.field) ?? '', verbatim: true, errors}),
+  )}
+</fieldset>
+<div class="actions"><button type="submit" class="primary">Continue</button></div>`,
+  )
+  return ctx.render('Your tax identity', html`${errorSummary(errors)}${summary}${form}`, status)
+}
+
+/** POST residence: a non-EU country is recorded at once; an EU country asks for the tax identity next. */
+export function submitResidence(ctx: PageContext, summary: Html): Reply {
+  const code = ctx.value('country')
+  if (code !== OTHER && !countryByCode(code))
+    return residencePage(ctx, summary, [{field: 'country', message: 'Choose the country you live in'}], 400)
+  if (EU_COUNTRY_CODES.includes(code)) return taxIdentityPage(ctx, summary, code)
+  recordResidence(ctx, code === OTHER ? 'ZZ' : code, undefined)
+  return ctx.redirect()
+}
+
+/** POST tax-identity: checked against the country's rules, then recorded. */
+export function submitTaxIdentity(ctx: PageContext, summary: Html): Reply {
+  const code = ctx.value('country')
+  if (!EU_COUNTRY_CODES.includes(code)) return residencePage(ctx, summary, [], 400)
+  const country = countryByCode(code)!
+  const taxIdentity: Record<string, string> = {}
+  for (const rule of country.taxFields.individual) {
+    const value = ctx.value(rule.field)
+    if (value) taxIdentity[rule.field] = rule.field === 'birthPlaceCountry' ? value.toUpperCase() : value
+  }
+  const errors: FieldError[] = taxIdentityProblems(taxIdentity, code, 'individual').map(problem => ({
+    field: problem.field,
+    message:
+      problem.kind === 'missing'
+        ? `Enter your ${problem.rule!.description}`
+        : problem.kind === 'format'
+          ? `${problem.rule!.description}: this does not look right for ${country.name}`
+          : 'Enter a real date, like 1990-04-30',
+  }))
+  if (errors.length) return taxIdentityPage(ctx, summary, code, errors, 400)
+  recordResidence(ctx, code, taxIdentity)
+  return ctx.redirect()
+}
+
+function recordResidence(ctx: PageContext, country: string, taxIdentity: Record<string, string> | undefined) {
+  ctx.app.store.transaction(() =>
+    ctx.app.counterparties.recordTaxResidence(ctx.claims.teamId, ctx.user!, country, taxIdentity),
+  )
+}
