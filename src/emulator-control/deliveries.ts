@@ -37,9 +37,10 @@ function outcomeOf(delivery: ControlDelivery, retry: ControlDelivery | undefined
   return status === 410 ? 'subscription-deleted' : 'gave-up'
 }
 
-/** The finished attempts of the log, each with its outcome (the next attempt of the same event, if queued). */
+/** The finished attempts of the log in the order they were sent, each with its outcome (the next attempt of the same event, if queued). */
 export function attemptViews(log: ControlDelivery[]): AttemptView[] {
-  return log.filter(finished).map(delivery => {
+  const attempts = log.filter(finished).sort((a, b) => Date.parse(a.sentAt!) - Date.parse(b.sentAt!))
+  return attempts.map(delivery => {
     const retry = log.find(other => other.attempt === delivery.attempt + 1 && sameEvent(other, delivery))
     const summary = summarize(delivery.body)
     const view: AttemptView = {

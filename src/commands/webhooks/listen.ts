@@ -62,8 +62,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       summary: "Write NAME=secret into this file (an app's .env) once the secret is known; other lines are kept.",
     }),
     'secret-name': Flags.string({
-      summary: 'The variable name --secret-file writes.',
-      default: SECRET_ENV,
+      summary: `The variable name --secret-file writes (default ${SECRET_ENV}).`,
       dependsOn: ['secret-file'],
       parse: async value => {
         if (!ENV_NAME.test(value)) throw new Error(`--secret-name "${value}" must be a variable name like MY_SECRET`)
@@ -168,7 +167,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
 
   private async writeSecretFile(secrets: string[], source: string): Promise<void> {
     const file = this.flags['secret-file']!
-    const name = this.flags['secret-name']
+    const name = this.flags['secret-name'] ?? SECRET_ENV
     const secret = this.singleSecret(secrets, source, '--secret-file')
     const {writeSecretFile} = await import('../../webhooks/secret-file.js')
     try {
