@@ -1,10 +1,10 @@
 // `npm run demo`: the main job end to end, offline. Starts the emulator in this process (free port, in-memory
 // database), subscribes a tiny local webhook receiver, imports examples/payouts.csv with `--and-then pay`
 // through the real CLI, lets two recipients claim their payouts, then shows the payouts and the webhook
-// deliveries, and stops. Run after `npm run build` (the npm script does both).
+// deliveries; then the webhook debugging loop (listen, trigger a success and a failure, verify), and stops. Run after `npm run build` (the npm script does both).
 import {spawn} from 'node:child_process'
 import {createHmac, timingSafeEqual} from 'node:crypto'
-import {mkdtempSync, rmSync} from 'node:fs'
+import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs'
 import {createServer} from 'node:http'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -81,6 +81,67 @@ async function startReceiver() {
   }
 }
 
+/** `payctl webhooks listen …` in the background, as in a second terminal; its delivery lines are collected. */
+function startListener(args, env) {
+  console.log(bold(`$ payctl webhooks listen ${args.join(' ')} &`))
+  const child = spawn(process.execPath, [bin, 'webhooks', 'listen', ...args], {cwd: root, env: {...process.env, ...env}})
+  let out = ''
+  let err = ''
+  child.stdout.setEncoding('utf8').on('data', chunk => {
+    out += chunk
+  })
+  child.stderr.setEncoding('utf8').on('data', chunk => {
+    err += chunk
+  })
+  const until = async (test, what) => {
+    for (let waited = 0; !test(); waited += 25) {
+      if (waited > 20_000) throw new Error(`the listener did not show ${what}: ${err}`)
+      await new Promise(resolve => setTimeout(resolve, 25))
+    }
+  }
+  const lines = () => out.split('\n').filter(Boolean)
+  return {
+    started: () => until(() => err.includes('Listening on'), 'that it listens'),
+    lines,
+    waitForLines: count => until(() => lines().length >= count, `${count} deliveries`),
+    stop: () =>
+      new Promise(resolve => {
+        child.on('close', resolve)
+        child.kill('SIGINT')
+      }),
+  }
+}
+
+/**
+ * The webhook debugging loop: a listener subscribed for as long as it runs (its secret written into an app's
+ * .env), a success and a failure played by `emulator trigger`, and a saved delivery checked by `webhooks verify`.
+ */
+async function webhookLoop(env, home) {
+  const saved = join(home, 'deliveries')
+  const envFile = join(home, 'app.env')
+  step('The webhook loop: listen in a second terminal (secret into .env, deliveries saved)')
+  const listener = startListener(['--register', '--port', '0', '--secret-file', envFile, '--save', saved], env)
+  await listener.started()
+  console.log(readFileSync(envFile, 'utf8').trim().replace(/=.*/, '=whsec_… (written to app.env)'))
+
+  step('Trigger a success and a failure (PayPal sandbox-fail)')
+  await payctl(['emulator', 'trigger', 'payout.completed'], env)
+  await payctl(['emulator', 'trigger', 'payout.failed', '--method', 'paypal'], env)
+  await listener.waitForLines(9)
+  console.log(bold('The listener showed:'))
+  for (const line of listener.lines()) console.log(line)
+  await listener.stop()
+
+  step('Verify a saved delivery with the secret from .env')
+  const failed = readdirSync(saved).find(name => name.includes('payout.failed') && name.endsWith('.body'))
+  const secret = /^PAYCTL_WEBHOOK_SECRET=(.*)$/m.exec(readFileSync(envFile, 'utf8'))[1]
+  const body = join(saved, failed)
+  await payctl(
+    ['webhooks', 'verify', '--headers', body.replace(/\.body$/, '.headers'), body],
+    {...env, PAYCTL_WEBHOOK_SECRET: secret},
+  )
+}
+
 const emulator = await startEmulator({port: 0, dataFile: ':memory:'})
 const receiver = await startReceiver()
 // The CLI runs with its own throw-away config and data dirs: the demo leaves the user's profiles alone.
@@ -131,12 +192,16 @@ try {
 
   step('The webhook deliveries (signed; verified by the receiver)')
   const deliveries = (await control('GET', '/_emulator/webhooks/deliveries')).data
-  const label = delivery => String(delivery.body.customId ?? delivery.body.id)
+  const label = delivery => String(delivery.body.customId ?? delivery.body.data?.customId ?? delivery.body.id)
   const width = Math.max(...deliveries.map(delivery => label(delivery).length))
   for (const delivery of deliveries)
-    console.log(`${delivery.event.padEnd(18)} ${label(delivery).padEnd(width)}  -> HTTP ${delivery.responseStatus}`)
+    console.log(
+      `${`${delivery.event}${delivery.version === 2 ? ' (v2)' : ''}`.padEnd(22)} ${label(delivery).padEnd(width)}  -> HTTP ${delivery.responseStatus}`,
+    )
   const verified = receiver.received.filter(r => r.verified).length
   console.log(`\nThe receiver got ${receiver.received.length} deliveries, ${verified} with a valid signature.`)
+
+  await webhookLoop(env, home)
 } finally {
   await receiver.close()
   await emulator.close()

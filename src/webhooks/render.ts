@@ -16,7 +16,7 @@ export function clockTime(iso: string): string {
  */
 export function deliveryLine(delivery: Delivery, color: Palette): string {
   const status = (delivery.status ?? '-').padEnd(16)
-  const id = (delivery.payoutId ?? '-').padEnd(36)
+  const id = (delivery.payoutId ?? '-').padEnd(43)
   const amount =
     delivery.amount === undefined
       ? ''.padStart(16)
