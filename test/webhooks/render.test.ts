@@ -20,12 +20,22 @@ describe('listen lines', () => {
         plain,
       ),
     ]
-    expect(lines[0]).toBe(`${time}  completed  ${id}       1250.50 EUR  -> 200  verified`)
-    expect(lines[1]).toBe(`${time}  created    ${id}             7 JPY  -> 200  verified`)
-    expect(lines[2]).toBe(
-      `${time}  -          ${'-'.padEnd(36)}                    -> 401  REJECTED stale_timestamp: the timestamp is 412 s old`,
+    lines.push(
+      deliveryLine({...base, status: 'payout.failed', payoutId: `payout_${id}`, amount: '7', currency: 'EUR'}, plain),
     )
+    expect(lines[0]).toBe(`${time}  completed         ${id}              1250.50 EUR  -> 200  verified`)
+    expect(lines[1]).toBe(`${time}  created           ${id}                    7 JPY  -> 200  verified`)
+    expect(lines[2]).toBe(
+      `${time}  -                 ${'-'.padEnd(43)}                    -> 401  REJECTED stale_timestamp: the timestamp is 412 s old`,
+    )
+    expect(lines[3]).toBe(`${time}  payout.failed     payout_${id}          7.00 EUR  -> 200  verified`)
     expect(new Set(lines.map(line => line.indexOf('->'))).size).toBe(1)
+  })
+
+  it('marks a repeated delivery (same signature and timestamp as an earlier one)', () => {
+    expect(deliveryLine({...base, status: 'created', duplicate: true}, plain)).toMatch(
+      /-> 200 {2}verified {2}REPEATED \(same signature and timestamp as before\)$/,
+    )
   })
 
   it('a valid signature on a body that is not JSON is shown as rejected, with the reason', () => {
