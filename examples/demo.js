@@ -84,7 +84,10 @@ async function startReceiver() {
 /** `payctl webhooks listen …` in the background, as in a second terminal; its delivery lines are collected. */
 function startListener(args, env) {
   console.log(bold(`$ payctl webhooks listen ${args.join(' ')} &`))
-  const child = spawn(process.execPath, [bin, 'webhooks', 'listen', ...args], {cwd: root, env: {...process.env, ...env}})
+  const child = spawn(process.execPath, [bin, 'webhooks', 'listen', ...args], {
+    cwd: root,
+    env: {...process.env, ...env},
+  })
   let out = ''
   let err = ''
   child.stdout.setEncoding('utf8').on('data', chunk => {
@@ -136,10 +139,10 @@ async function webhookLoop(env, home) {
   const failed = readdirSync(saved).find(name => name.includes('payout.failed') && name.endsWith('.body'))
   const secret = /^PAYCTL_WEBHOOK_SECRET=(.*)$/m.exec(readFileSync(envFile, 'utf8'))[1]
   const body = join(saved, failed)
-  await payctl(
-    ['webhooks', 'verify', '--headers', body.replace(/\.body$/, '.headers'), body],
-    {...env, PAYCTL_WEBHOOK_SECRET: secret},
-  )
+  await payctl(['webhooks', 'verify', '--headers', body.replace(/\.body$/, '.headers'), body], {
+    ...env,
+    PAYCTL_WEBHOOK_SECRET: secret,
+  })
 }
 
 const emulator = await startEmulator({port: 0, dataFile: ':memory:'})

@@ -111,7 +111,11 @@ export class EmulatorControl {
 
   /** Every delivery attempt, oldest first (after the attempts due now finished). */
   async deliveries(): Promise<ControlDelivery[]> {
-    const answer = await this.call(z.looseObject({data: z.array(controlDeliverySchema)}), 'GET', '/_emulator/webhooks/deliveries')
+    const answer = await this.call(
+      z.looseObject({data: z.array(controlDeliverySchema)}),
+      'GET',
+      '/_emulator/webhooks/deliveries',
+    )
     return answer.data
   }
 

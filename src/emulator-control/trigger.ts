@@ -1,5 +1,5 @@
-import type {PayoutClient} from '../client/index.js'
 import type {EmulatorControl} from '../client/emulator-control.js'
+import type {PayoutClient} from '../client/index.js'
 import {type ClaimMethod, claimDetails} from './claim-details.js'
 
 /**

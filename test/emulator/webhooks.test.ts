@@ -18,21 +18,30 @@ describe('spec 6: webhook events', () => {
     return {receiver, subscription: res.body}
   }
 
-  it('every v1 lifecycle status change is delivered in order as the v1 payout body, absent fields omitted', async () => {
+  it('every v1 lifecycle status change is delivered in order as the v1 payout body, absent fields omitted; then the v2 payout.completed event', async () => {
     const {receiver} = await subscribe()
     const payout = await ctx.api.v1Create({customId: 'hook-1', preApproved: true})
     await ctx.api.claim(payout.id, 'bank-iban', {accountHolderName: 'Ada Lovelace', iban: 'DE89370400440532013000'})
     const log = await ctx.api.deliveries()
-    expect(log.map((d: Body) => d.event)).toEqual([
-      'payout.created',
-      'payout.approved',
-      'payout.requested',
-      'payout.completed',
+    expect(log.map((d: Body) => [d.event, d.version])).toEqual([
+      ['payout.created', 1],
+      ['payout.approved', 1],
+      ['payout.requested', 1],
+      ['payout.completed', 1],
+      ['payout.completed', 2],
     ])
     const bodies = receiver.received.map(r => JSON.parse(r.body))
-    expect(bodies.map(b => b.status)).toEqual(['created', 'approved', 'requested', 'completed'])
+    expect(bodies.slice(0, 4).map(b => b.status)).toEqual(['created', 'approved', 'requested', 'completed'])
     const current = await ctx.api.get(`/api/v1/payout/${payout.id}`)
     expect(bodies[3]).toEqual(current.body)
+    const v2 = await ctx.api.get(`/api/v2/payouts/payout_${payout.id}`)
+    expect(bodies[4]).toEqual({
+      object: 'event',
+      id: expect.stringMatching(/^evt_[0-9a-f-]{36}$/),
+      type: 'payout.completed',
+      createdAt: v2.body.completedAt,
+      data: v2.body,
+    })
     for (const received of receiver.received) {
       expect(received.headers['content-type']).toBe('application/json')
       expect(received.body).not.toContain('null')
@@ -71,12 +80,18 @@ describe('spec 6: webhook events', () => {
     expect(expiring.id).not.toBe(deleted.id)
   })
 
-  it('a failure scenario emits no completed event', async () => {
+  it('a failure scenario emits no completed event, but the v2 payout.failed event with failureCode and failureReason', async () => {
     const {receiver} = await subscribe()
     const payout = await ctx.api.v1Create({preApproved: true})
     await ctx.api.claim(payout.id, 'crypto', {address: '0x000000000000000000000000000000000000dEaD'})
     await ctx.api.deliveries()
-    expect(receiver.received.map(r => JSON.parse(r.body).status)).toEqual(['created', 'approved', 'requested'])
+    const bodies = receiver.received.map(r => JSON.parse(r.body))
+    expect(bodies.slice(0, 3).map(b => b.status)).toEqual(['created', 'approved', 'requested'])
+    expect(bodies).toHaveLength(4)
+    const v2 = (await ctx.api.get(`/api/v2/payouts/payout_${payout.id}`)).body
+    expect(v2).toMatchObject({status: 'failed', failureCode: 'invalid_destination'})
+    expect(bodies[3]).toMatchObject({object: 'event', type: 'payout.failed', data: v2})
+    expect(bodies[3].data.failureReason).toBe('The network rejected the transfer to this wallet address.')
   })
 
   it('5xx is retried up to 10 times after 10, 20, 40, ... 5120 seconds of the emulator clock', async () => {

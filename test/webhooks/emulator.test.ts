@@ -84,12 +84,12 @@ describe('webhooks listen --register against the emulator', () => {
       const payout = await createPayout()
       await approve(payout.id)
       await claim(payout.id)
-      const lines = (await listener.waitForLines(4)).map(line => JSON.parse(line))
-      expect(lines.map(d => d.status)).toEqual(['created', 'approved', 'requested', 'completed'])
+      const lines = (await listener.waitForLines(5)).map(line => JSON.parse(line))
+      expect(lines.map(d => d.status)).toEqual(['created', 'approved', 'requested', 'completed', 'payout.completed'])
       for (const line of lines) {
         expect(line).toMatchObject({
           verified: true,
-          payoutId: payout.id,
+          payoutId: line.status === 'payout.completed' ? `payout_${payout.id}` : payout.id,
           amount: '25.00',
           currency: 'EUR',
           response: 200,
@@ -102,11 +102,12 @@ describe('webhooks listen --register against the emulator', () => {
         ['payout.approved', 1, 200],
         ['payout.requested', 1, 200],
         ['payout.completed', 1, 200],
+        ['payout.completed', 1, 200],
       ])
       expect(lines.map(d => d.body)).toEqual(log.map(d => d.body))
 
       // The app got the original bytes and headers: its own check (node:crypto) with the printed secret passes.
-      expect(app.requests).toHaveLength(4)
+      expect(app.requests).toHaveLength(5)
       for (const forwarded of app.requests) {
         const timestamp = forwarded.headers['x-service-timestamp'] as string
         const expected = createHmac('sha256', listener.secret!).update(`${timestamp}.${forwarded.body}`).digest('hex')
@@ -178,18 +179,20 @@ describe('webhooks listen --register against the emulator', () => {
     ])
   })
 
-  it('a failure-trigger claim produces no completed delivery; human lines show each verified event', async () => {
+  it('a failure-trigger claim produces no completed delivery but payout.failed; human lines show each verified event', async () => {
     listen = await ListenProcess.start(['--register'], env)
     const payout = await createPayout('40.5')
     await approve(payout.id)
     await claim(payout.id, 'SANDBOX FAIL Ada')
-    const lines = await listen.waitForLines(3)
+    const lines = await listen.waitForLines(4)
     const log = await deliveries()
-    expect(log.map(d => d.event)).toEqual(['payout.created', 'payout.approved', 'payout.requested'])
-    expect(lines.map(line => line.split(/\s+/)[1])).toEqual(['created', 'approved', 'requested'])
-    for (const line of lines) expect(line).toMatch(new RegExp(`  ${payout.id}  +40\\.50 EUR  -> 200  verified$`))
+    expect(log.map(d => d.event)).toEqual(['payout.created', 'payout.approved', 'payout.requested', 'payout.failed'])
+    expect(lines.map(line => line.split(/\s+/)[1])).toEqual(['created', 'approved', 'requested', 'payout.failed'])
+    for (const line of lines.slice(0, 3))
+      expect(line).toMatch(new RegExp(`  ${payout.id}  +40\\.50 EUR  -> 200  verified$`))
+    expect(lines[3]).toMatch(new RegExp(`  payout_${payout.id}  +40\\.50 EUR  -> 200  verified$`))
     expect(await listen.stop('SIGTERM')).toBe(0)
-    expect(listen.lines).toHaveLength(3)
+    expect(listen.lines).toHaveLength(4)
     expect(await subscriptions()).toEqual([])
   })
 

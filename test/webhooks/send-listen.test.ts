@@ -27,10 +27,10 @@ describe('webhooks send -> webhooks listen, as two processes', () => {
     expect((await send('--stale')).code).toBe(0)
     expect((await send('--bad-signature')).code).toBe(0)
     const lines = await listen.waitForLines(4)
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d {2}approved {3}[0-9a-f-]{36} {2}\s+125\.00 EUR {2}-> 200 {2}verified$/)
-    expect(lines[1]).toMatch(/ completed {2}.* 125\.00 EUR {2}-> 200 {2}verified$/)
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d {2}approved {10}[0-9a-f-]{36} {9}\s+125\.00 EUR {2}-> 200 {2}verified$/)
+    expect(lines[1]).toMatch(/ completed {9}.* 125\.00 EUR {2}-> 200 {2}verified$/)
     expect(lines[2]).toMatch(
-      / created {2}.*-> 401 {2}REJECTED stale_timestamp: the timestamp is 600 s old \(tolerance 300 s\)$/,
+      / created {11}.*-> 401 {2}REJECTED stale_timestamp: the timestamp is 600 s old \(tolerance 300 s\)$/,
     )
     expect(lines[3]).toMatch(/-> 401 {2}REJECTED signature_mismatch/)
     // Aligned: the verdict column starts at the same place on every line.

@@ -6,7 +6,8 @@ import {usageError} from '../../errors.js'
 
 export default class EmulatorClaim extends ControlCommand<typeof EmulatorClaim> {
   static override summary = 'Claim a payout as its recipient would on the claim page.'
-  static override description = `An approved payout is then requested and settles at once: completed, or with --fail (the method's failure trigger of spec section 1) declined: v2 failed, v1 still requested. A created payout keeps the method and is paid when it is approved; a failed one may be claimed again. Sandbox details are filled in per method; --detail overrides one field (repeatable).`
+  static override description =
+    `An approved payout is then requested and settles at once: completed, or with --fail (the method's failure trigger of spec section 1) declined: v2 failed, v1 still requested. A created payout keeps the method and is paid when it is approved; a failed one may be claimed again. Sandbox details are filled in per method; --detail overrides one field (repeatable).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> payout_6f1c… --method bank-iban',
@@ -15,7 +16,10 @@ export default class EmulatorClaim extends ControlCommand<typeof EmulatorClaim> 
   ]
 
   static override args = {
-    payout: Args.string({description: 'Payout id: v2 payout_… or v1 UUID (the answer uses the same generation).', required: true}),
+    payout: Args.string({
+      description: 'Payout id: v2 payout_… or v1 UUID (the answer uses the same generation).',
+      required: true,
+    }),
   }
 
   static override flags = {
@@ -39,6 +43,8 @@ export default class EmulatorClaim extends ControlCommand<typeof EmulatorClaim> 
       return
     }
     const failure = typeof payout.failureCode === 'string' ? ` (${payout.failureCode}: ${payout.failureReason})` : ''
-    this.out.line(`Claimed ${payout.id} with ${this.flags.method} ${Object.values(details).join(', ')}: ${payout.status}${failure}`)
+    this.out.line(
+      `Claimed ${payout.id} with ${this.flags.method} ${Object.values(details).join(', ')}: ${payout.status}${failure}`,
+    )
   }
 }

@@ -6,7 +6,8 @@ const POLL_MS = 500
 
 export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDeliveries> {
   static override summary = "Tail the emulator's webhook deliveries: status, attempt and next retry."
-  static override description = `Prints every delivery attempt of the running emulator, one line each once it has an answer: time, event (v1 status, or the v2 event payout.completed / payout.failed), payout id, attempt, the receiver's answer (status or connection error), and what follows: delivered, "next retry HH:MM:SS" (retries follow spec section 6: 10 s, 20 s, … after a 5xx or no answer, 60 s after a 429), gave up, or subscription deleted (410). Keeps following until Ctrl-C; --no-follow prints the log and exits. --json prints one object per line: {sentAt, event, payoutId, url, attempt, responseStatus, error?, outcome, nextRetryAt?, subscriptionId, deliveryId}.`
+  static override description =
+    `Prints every delivery attempt of the running emulator, one line each once it has an answer: time, event (v1 status, or the v2 event payout.completed / payout.failed), payout id, attempt, the receiver's answer (status or connection error), and what follows: delivered, "next retry HH:MM:SS" (retries follow spec section 6: 10 s, 20 s, … after a 5xx or no answer, 60 s after a 429), gave up, or subscription deleted (410). Keeps following until Ctrl-C; --no-follow prints the log and exits. --json prints one object per line: {sentAt, event, payoutId, url, attempt, responseStatus, error?, outcome, nextRetryAt?, subscriptionId, deliveryId}.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',

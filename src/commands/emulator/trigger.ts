@@ -1,13 +1,13 @@
 import * as Args from '@oclif/core/args'
-import * as Flags from '@oclif/core/flags'
-import {amountFlag, currencyFlag, emailFlag} from '../../flags.js'
 import {ControlCommand} from '../../emulator-control/command.js'
 import {methodFlag} from '../../emulator-control/flags.js'
 import {TRIGGERS} from '../../emulator-control/trigger.js'
+import {amountFlag, currencyFlag, emailFlag} from '../../flags.js'
 
 export default class EmulatorTrigger extends ControlCommand<typeof EmulatorTrigger> {
   static override summary = 'Make the emulator play an event: create a payout and drive it to the end state.'
-  static override description = `Creates the objects through the API (with the profile's credentials) and drives a payout through its lifecycle on the running emulator, as "stripe trigger" does. Subscriptions of the team (e.g. "webhooks listen --register") receive the deliveries, in this order:
+  static override description =
+    `Creates the objects through the API (with the profile's credentials) and drives a payout through its lifecycle on the running emulator, as "stripe trigger" does. Subscriptions of the team (e.g. "webhooks listen --register") receive the deliveries, in this order:
 
   payout.completed  created, approved, requested, completed, payout.completed (v2)
   payout.failed     created, approved, requested, payout.failed (v2, with failureCode and failureReason)

@@ -2,9 +2,9 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
 import {usageError} from '../../errors.js'
 import {httpUrl, parseEvents, SECRET_ENV, toleranceFlag} from '../../webhooks/flags.js'
+import type {Delivery} from '../../webhooks/listener.js'
 import {EVENT_NAMES} from '../../webhooks/payload.js'
 import {ENV_NAME} from '../../webhooks/secret-file.js'
-import type {Delivery} from '../../webhooks/listener.js'
 
 export default class WebhooksListen extends BaseCommand<typeof WebhooksListen> {
   static override summary = 'Receive webhook deliveries locally, verify them and show one line each.'
@@ -132,9 +132,12 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
         subscriptionId = registered.id
         if (registered.secret) secrets.push(registered.secret)
       }
-      if (this.flags['secret-file']) await this.writeSecretFile(secrets, subscriptionId ? 'the registered subscription' : source)
-      this.out.stderr(`Listening on ${listener.url}`)
-      this.out.info(this.banner(source, fromSource, Boolean(subscriptionId), respondWith))
+      if (this.flags['secret-file'])
+        await this.writeSecretFile(secrets, subscriptionId ? 'the registered subscription' : source)
+      // One write, so that whoever waits for "Listening on" also has the banner.
+      const listening = `Listening on ${listener.url}`
+      const banner = this.banner(source, fromSource, Boolean(subscriptionId), respondWith)
+      this.out.stderr(this.flags.json ? listening : `${listening}\n${banner}`)
       await stop.promise
     } finally {
       stop.dispose()
@@ -174,7 +177,9 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       const warning = await writeSecretFile(file, name, secret)
       if (warning) this.out.warn(warning)
     } catch (error) {
-      throw usageError(`--secret-file: cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+      throw usageError(
+        `--secret-file: cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      )
     }
     this.out.stderr(`Wrote ${name}=<the signing secret> to ${file}.`)
   }

@@ -60,7 +60,7 @@ export class WebhookDispatcher {
    * team: `{object: "event", id, type, createdAt, data: <v2 payout>}` (docs/emulator.md).
    */
   enqueueV2(type: V2EventType, row: PayoutRow): void {
-    const event = {object: 'event', id: `evt_${randomUUID()}`, type, createdAt: this.clock.iso(), data: payoutV2(row)}
+    const event = {object: 'event', id: `evt_${randomUUID()}`, type, createdAt: row.updated_at, data: payoutV2(row)}
     this.queue(row.team_id, type, JSON.stringify(event))
   }
 

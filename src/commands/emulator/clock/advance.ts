@@ -4,7 +4,8 @@ import {usageError} from '../../../errors.js'
 
 export default class EmulatorClockAdvance extends ControlCommand<typeof EmulatorClockAdvance> {
   static override summary = "Move the emulator's clock forward; what became due runs at once."
-  static override description = `DURATION is seconds (90) or with units: 10s, 5m, 1h30m, 30d. Payout expiries and webhook retries that became due run before the command returns. Deliveries are signed with the emulator's time: a listener checks their timestamp against its own clock, so past its --tolerance (300 s) use "webhooks listen --tolerance 0".`
+  static override description =
+    `DURATION is seconds (90) or with units: 10s, 5m, 1h30m, 30d. Payout expiries and webhook retries that became due run before the command returns. Deliveries are signed with the emulator's time: a listener checks their timestamp against its own clock, so past its --tolerance (300 s) use "webhooks listen --tolerance 0".`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> 10s',
@@ -29,8 +30,6 @@ export default class EmulatorClockAdvance extends ControlCommand<typeof Emulator
       return
     }
     const expired = clock.expired ? `; ${clock.expired} payout${clock.expired === 1 ? '' : 's'} expired` : ''
-    this.out.line(
-      `Emulator clock: ${clock.now} (${formatDuration(clock.offsetSeconds)} ahead of real time)${expired}.`,
-    )
+    this.out.line(`Emulator clock: ${clock.now} (${formatDuration(clock.offsetSeconds)} ahead of real time)${expired}.`)
   }
 }

@@ -4,7 +4,8 @@ import {usageError} from '../../../errors.js'
 
 export default class EmulatorFaultsAdd extends ControlCommand<typeof EmulatorFaultsAdd> {
   static override summary = 'Make the next matching API requests fail, stall or lose their answer.'
-  static override description = `The next --count requests whose method matches (* for any) and whose path starts with --path get the action:
+  static override description =
+    `The next --count requests whose method matches (* for any) and whose path starts with --path get the action:
   status             answer --status with an error body; nothing changes (429 and 503 carry Retry-After: 1)
   delay              wait --delay-ms, then handle the request, unless the client went away meanwhile
   drop               close the connection without an answer; nothing changes
