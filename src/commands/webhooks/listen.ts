@@ -91,6 +91,8 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       throw usageError('no signing secret to verify deliveries with', [
         `pass --secret, set ${SECRET_ENV}, create a subscription with "webhooks create", or use --register`,
       ])
+    // Which secret --secret-file writes is known now, unless --register brings its own.
+    if (this.flags['secret-file'] && !this.flags.register) this.singleSecret(secrets, source, '--secret-file')
     if (this.flags.register) await this.checkReachable()
 
     const {stopSignal} = await import('../../webhooks/stop-signal.js')
