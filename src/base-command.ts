@@ -4,6 +4,7 @@ import * as Flags from '@oclif/core/flags'
 import type * as Interfaces from '@oclif/core/interfaces'
 import type {PayoutClient} from './client/index.js'
 import type {ResolvedProfile} from './config/resolve.js'
+import type {MoneySummary} from './confirm.js'
 import {errorJson, formatErrorLine, parseErrorMessage, reportError} from './error-report.js'
 import {usageError} from './errors.js'
 import {Output} from './output/output.js'
@@ -87,6 +88,17 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       })
     }
     return this.clientInstance
+  }
+
+  /** The production confirmation (src/confirm.ts) for this command's profile; --yes skips it. */
+  protected async confirmOnProduction(summary: MoneySummary): Promise<void> {
+    const {confirmProductionAction} = await import('./confirm.js')
+    await confirmProductionAction({
+      environment: (await this.profile()).environment,
+      yes: Boolean((this.flags as {yes?: boolean}).yes),
+      summary,
+      out: this.out,
+    })
   }
 
   /** The --debug trace writer (stderr), or undefined without --debug. */
