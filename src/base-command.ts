@@ -101,9 +101,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     })
   }
 
-  /** The --debug trace writer (stderr), or undefined without --debug. */
+  /** The --debug trace writer (stderr; one JSON object a line under --json), or undefined without --debug. */
   protected debugTrace(): ((line: string) => void) | undefined {
-    return this.flags.debug ? line => process.stderr.write(`[debug] ${line}\n`) : undefined
+    if (!this.flags.debug) return undefined
+    if (this.flags.json) return line => process.stderr.write(`${JSON.stringify({debug: line})}\n`)
+    return line => process.stderr.write(`[debug] ${line}\n`)
   }
 
   override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
@@ -113,7 +115,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const json = this.flags?.json ?? this.argv.includes('--json')
     const debug = this.flags?.debug ?? this.argv.includes('--debug')
     process.stderr.write(`${json ? errorJson(report) : formatErrorLine(report)}\n`)
-    if (debug && error?.stack) process.stderr.write(`${error.stack}\n`)
+    // Under --json stderr stays JSON: the stack is for people.
+    if (debug && !json && error?.stack) process.stderr.write(`${error.stack}\n`)
     throw new Errors.ExitError(report.exitCode)
   }
 
