@@ -52,7 +52,10 @@ export async function confirmProductionAction(options: ConfirmOptions): Promise<
   const totals = typeof summary.totals === 'function' ? await summary.totals() : summary.totals
   const what = describe(summary, totals)
   const {confirm} = await import('@inquirer/prompts')
-  const ok = await confirm({message: `${what[0].toUpperCase()}${what.slice(1)}?`, default: false}, {output: process.stderr})
+  const ok = await confirm(
+    {message: `${what[0].toUpperCase()}${what.slice(1)}?`, default: false},
+    {output: process.stderr},
+  )
   if (!ok) throw usageError('cancelled: nothing was sent')
 }
 

@@ -31,7 +31,7 @@ export function closestCommand(id: string, ids: readonly string[]): string | und
  * An unknown command is never run, not even a close match: one line (one JSON object under --json) with the
  * suggestion, and exit 2.
  */
-const hook: Hook<'command_not_found'> = async function (options) {
+const hook: Hook<'command_not_found'> = async options => {
   const {config, id} = options
   const visible = config.commands.filter(command => !command.hidden).map(command => command.id)
   const spaced = (value: string) => value.replaceAll(':', ' ')

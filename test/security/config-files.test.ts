@@ -55,16 +55,19 @@ describe('corrupted or wrongly typed files', () => {
     ['config.json', '[]', 'profiles list', /config\.json: the top level must be an object \(found an array\)/],
   ]
 
-  it.each(cases)('%s containing %s: one line naming file and field, exit 3', async (file, content, command, message) => {
-    const home = isolatedHome()
-    mkdirSync(home.env.PAYCTL_CONFIG_DIR, {recursive: true})
-    writeFileSync(join(home.env.PAYCTL_CONFIG_DIR, file), content)
-    const result = await runCli(command.split(' '), {env: home.env})
-    expect(result.code).toBe(3)
-    expect(result.stderr.trim().split('\n')).toHaveLength(1)
-    expect(result.stderr).toMatch(message)
-    expect(result.stderr).not.toMatch(/TypeError|Cannot read properties|is not a function/)
-  })
+  it.each(cases)(
+    '%s containing %s: one line naming file and field, exit 3',
+    async (file, content, command, message) => {
+      const home = isolatedHome()
+      mkdirSync(home.env.PAYCTL_CONFIG_DIR, {recursive: true})
+      writeFileSync(join(home.env.PAYCTL_CONFIG_DIR, file), content)
+      const result = await runCli(command.split(' '), {env: home.env})
+      expect(result.code).toBe(3)
+      expect(result.stderr.trim().split('\n')).toHaveLength(1)
+      expect(result.stderr).toMatch(message)
+      expect(result.stderr).not.toMatch(/TypeError|Cannot read properties|is not a function/)
+    },
+  )
 
   it('--debug --json keeps stderr JSON (no stack): every line parses, the error comes last', async () => {
     const home = isolatedHome()

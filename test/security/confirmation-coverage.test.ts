@@ -91,7 +91,6 @@ beforeEach(async () => {
 })
 
 describe('the production confirmation covers every money-moving or destructive command', () => {
-
   it('every command of the manifest is classified, once', () => {
     const ids = manifest()
     const classified = [...Object.keys(CONFIRMED), ...Object.keys(EXEMPT)]
@@ -113,7 +112,9 @@ describe('the production confirmation covers every money-moving or destructive c
       for (const args of runs(fixture)) {
         const result = await runCli(args, {env})
         expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2)
-        expect(result.stderr, args.join(' ')).toMatch(/^Error: refusing to .* on PRODUCTION without confirmation; add --yes/)
+        expect(result.stderr, args.join(' ')).toMatch(
+          /^Error: refusing to .* on PRODUCTION without confirmation; add --yes/,
+        )
       }
     expect((await ctx.api.get(`/api/v2/payouts/${payout.id}`)).body.status).toBe('created')
     expect((await ctx.api.get('/api/v2/payouts')).body.data).toHaveLength(1)

@@ -29,9 +29,12 @@ describe('profile origins', () => {
 
   it('a sandbox may use http; switching it to production is refused naming --environment', async () => {
     const {env} = isolatedHome()
-    const add = await runCli(['profiles', 'add', 's', '--environment', 'sandbox', '--origin', 'http://sb.example.com'], {
-      env,
-    })
+    const add = await runCli(
+      ['profiles', 'add', 's', '--environment', 'sandbox', '--origin', 'http://sb.example.com'],
+      {
+        env,
+      },
+    )
     expect(add.code, add.stderr).toBe(0)
     const set = await runCli(['profiles', 'set', 's', '--environment', 'production'], {env})
     expect(set.code).toBe(2)

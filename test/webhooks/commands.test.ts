@@ -237,7 +237,7 @@ describe('webhooks listen: usage and --register against a plain server', () => {
         eventType: 'payout',
       })
       expect(listen.secret).toBe(SECRET)
-      expect(await listen.stop('SIGINT')).toBe(0)
+      expect(await listen.stop('SIGINT')).toBe(130)
       expect(api.requests[1]).toMatchObject({method: 'DELETE', url: '/api/v1/webhook/sub_9'})
       expect(listen.stderr).toContain('Deleted webhook subscription sub_9.')
     } finally {

@@ -61,7 +61,7 @@ describe('webhooks send -> webhooks listen, as two processes', () => {
     expect((good.body as {id: string}).id).toBe(good.payoutId)
     expect(bad).toMatchObject({verified: false, reason: 'signature_mismatch', response: 401})
     expect(listen.stdout).not.toContain('Listening')
-    expect(await listen.stop('SIGINT')).toBe(0)
+    expect(await listen.stop('SIGINT')).toBe(130)
   })
 
   it('rejects a delivery over 1 MiB and a body that is not JSON, and keeps running', async () => {

@@ -1,6 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
 import {usageError} from '../../errors.js'
+import {ExitCode} from '../../exit-codes.js'
 import {httpUrl, SECRET_ENV, toleranceFlag} from '../../webhooks/flags.js'
 import type {Delivery} from '../../webhooks/listener.js'
 
@@ -65,7 +66,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       ])
     if (this.flags.register) await this.checkReachable()
 
-    const stop = this.stopSignal()
+    const stop = await this.stopSignal()
     const {deliveryLine} = await import('../../webhooks/render.js')
     const listener = new WebhookListener({
       host: this.flags.host,
@@ -110,6 +111,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       await listener.close()
       if (subscriptionId) await this.unregister(subscriptionId)
     }
+    if (stop.interrupted()) this.exit(ExitCode.interrupted)
   }
 
   /** --secret, else PAYCTL_WEBHOOK_SECRET, else the secrets `webhooks create` stored in the profile. */
@@ -182,24 +184,23 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
     }
   }
 
-  /** Resolves on Ctrl-C, SIGTERM, or when stdout is closed (e.g. `| head -1`). */
-  private stopSignal(): {promise: Promise<void>; dispose(): void} {
+  /** Resolves on Ctrl-C (then exit 130), SIGTERM, or when stdout is closed (e.g. `| head -1`). */
+  private async stopSignal(): Promise<{promise: Promise<void>; interrupted(): boolean; dispose(): void}> {
+    const {watchInterrupts} = await import('../../interrupt.js')
+    const interrupts = watchInterrupts()
     let resolve!: () => void
-    const promise = new Promise<void>(r => {
+    const closed = new Promise<void>(r => {
       resolve = r
     })
-    const onSignal = () => resolve()
     const onStdoutError = (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE') resolve()
     }
-    process.on('SIGINT', onSignal)
-    process.on('SIGTERM', onSignal)
     process.stdout.on('error', onStdoutError)
     return {
-      promise,
+      promise: Promise.race([closed, interrupts.stopped.then(() => undefined)]),
+      interrupted: () => interrupts.received === 'SIGINT',
       dispose: () => {
-        process.off('SIGINT', onSignal)
-        process.off('SIGTERM', onSignal)
+        interrupts.dispose()
         process.stdout.off('error', onStdoutError)
       },
     }
