@@ -130,6 +130,17 @@ describe('Ctrl-C on a terminal', () => {
     expect(result.output).toContain('Emulator stopped (SIGINT).')
   })
 
+  it('auth login: Ctrl-C while waiting for the browser exits 130 and stores nothing', async () => {
+    const result = await runCliInTty(['auth', 'login'], {
+      env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_BROWSER: 'none'},
+      steps: [{when: 'for the browser to come back', send: CTRL_C}],
+    })
+    expect(result.code, result.output).toBe(130)
+    expect(result.output).toContain('INTERRUPTED')
+    const status = await runCli(['auth', 'status', '--json'], {env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url}})
+    expect(status.stdout).not.toContain('oauth')
+  })
+
   it('a terminal reporting 0 columns gets plain progress lines, not a flood of escape codes', async () => {
     const csv = join(home.dir, 'narrow.csv')
     writeCsv(csv, 300)
