@@ -4,6 +4,7 @@ import * as Flags from '@oclif/core/flags'
 import type * as Interfaces from '@oclif/core/interfaces'
 import type {PayoutClient} from './client/index.js'
 import type {ResolvedProfile} from './config/resolve.js'
+import type {MoneySummary} from './confirm.js'
 import {errorJson, formatErrorLine, parseErrorMessage, reportError} from './error-report.js'
 import {usageError} from './errors.js'
 import {Output} from './output/output.js'
@@ -89,9 +90,22 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return this.clientInstance
   }
 
-  /** The --debug trace writer (stderr), or undefined without --debug. */
+  /** The production confirmation (src/confirm.ts) for this command's profile; --yes skips it. */
+  protected async confirmOnProduction(summary: MoneySummary): Promise<void> {
+    const {confirmProductionAction} = await import('./confirm.js')
+    await confirmProductionAction({
+      environment: (await this.profile()).environment,
+      yes: Boolean((this.flags as {yes?: boolean}).yes),
+      summary,
+      out: this.out,
+    })
+  }
+
+  /** The --debug trace writer (stderr; one JSON object a line under --json), or undefined without --debug. */
   protected debugTrace(): ((line: string) => void) | undefined {
-    return this.flags.debug ? line => process.stderr.write(`[debug] ${line}\n`) : undefined
+    if (!this.flags.debug) return undefined
+    if (this.flags.json) return line => process.stderr.write(`${JSON.stringify({debug: line})}\n`)
+    return line => process.stderr.write(`[debug] ${line}\n`)
   }
 
   override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
@@ -101,7 +115,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const json = this.flags?.json ?? this.argv.includes('--json')
     const debug = this.flags?.debug ?? this.argv.includes('--debug')
     process.stderr.write(`${json ? errorJson(report) : formatErrorLine(report)}\n`)
-    if (debug && error?.stack) process.stderr.write(`${error.stack}\n`)
+    // Under --json stderr stays JSON: the stack is for people.
+    if (debug && !json && error?.stack) process.stderr.write(`${error.stack}\n`)
     throw new Errors.ExitError(report.exitCode)
   }
 

@@ -3,14 +3,24 @@ import {usageError} from './errors.js'
 import type {Output} from './output/output.js'
 
 export interface MoneySummary {
-  /** What is about to happen, e.g. "approve 3 payouts". */
+  /** What is about to happen, e.g. "approve 3 payouts" or "delete a counterparty". */
   action: string
   count: number
   /**
    * Totals per currency, decimal strings; or a function that computes them (e.g. by fetching the payouts),
-   * called only when a prompt is actually shown.
+   * called only when a prompt is actually shown. Omitted for actions that move no amount (deletes, settings).
    */
-  totals: Record<string, string> | (() => Promise<Record<string, string>>)
+  totals?: Record<string, string> | (() => Promise<Record<string, string>>)
+}
+
+export interface ConfirmOptions {
+  environment: Environment
+  /** --yes: the caller confirmed up front. */
+  yes: boolean
+  summary: MoneySummary
+  out: Output
+  /** Whether a person can answer (default: stdin and stderr are terminals). */
+  interactive?: boolean
 }
 
 export const describeTotals = (totals: Record<string, string>) =>
@@ -18,29 +28,29 @@ export const describeTotals = (totals: Record<string, string>) =>
     .map(([currency, amount]) => `${amount} ${currency}`)
     .join(', ') || 'no amounts'
 
+function describe(summary: MoneySummary, totals: Record<string, string> | undefined): string {
+  const items = `${summary.count} item${summary.count === 1 ? '' : 's'}`
+  return `${summary.action} (${items}${totals ? `, ${describeTotals(totals)}` : ''}) on PRODUCTION`
+}
+
 /**
- * Money-moving commands (approve, pay, pre-approved create, --and-then pay, import with pay) against a
- * production profile: ask on a TTY, showing count and totals per currency; without a TTY, require --yes
- * (exit 2 otherwise). Sandbox profiles never ask.
+ * The one confirmation rule for every money-moving or destructive action (approve, pay, any --and-then,
+ * pre-approved create, deletes, team update, removing a production profile): on a production profile, ask
+ * on a TTY, naming the action, the count and the totals per currency; without a TTY (or under --json),
+ * require --yes (exit 2 otherwise, nothing sent). Sandbox profiles never ask.
  */
-export async function confirmMoneyMovement(options: {
-  environment: Environment
-  yes: boolean
-  summary: MoneySummary
-  out: Output
-  interactive?: boolean
-}): Promise<void> {
+export async function confirmProductionAction(options: ConfirmOptions): Promise<void> {
   if (options.environment !== 'production' || options.yes) return
   const {summary} = options
-  const items = `${summary.count} item${summary.count === 1 ? '' : 's'}`
-  const describe = (totals: Record<string, string> | undefined) =>
-    `${summary.action} (${items}${totals ? `, ${describeTotals(totals)}` : ''}) on PRODUCTION`
   const interactive = options.interactive ?? Boolean(process.stdin.isTTY && process.stderr.isTTY)
   if (!interactive || options.out.json) {
     const known = typeof summary.totals === 'function' ? undefined : summary.totals
-    throw usageError(`refusing to ${describe(known)} without confirmation`, ['add --yes to confirm in scripts'])
+    throw usageError(`refusing to ${describe(summary, known)} without confirmation`, [
+      'add --yes to confirm in scripts',
+    ])
   }
-  const what = describe(typeof summary.totals === 'function' ? await summary.totals() : summary.totals)
+  const totals = typeof summary.totals === 'function' ? await summary.totals() : summary.totals
+  const what = describe(summary, totals)
   const {confirm} = await import('@inquirer/prompts')
   const ok = await confirm(
     {message: `${what[0].toUpperCase()}${what.slice(1)}?`, default: false},
@@ -48,3 +58,6 @@ export async function confirmMoneyMovement(options: {
   )
   if (!ok) throw usageError('cancelled: nothing was sent')
 }
+
+/** The same rule under the name the money-moving callers (import, create, batch actions) use. */
+export const confirmMoneyMovement = confirmProductionAction

@@ -1,4 +1,4 @@
-import {ApiError, ConnectionError, ResponseShapeError, TimeoutError} from './client/errors.js'
+import {ApiError, ConnectionError, OriginError, ResponseShapeError, TimeoutError} from './client/errors.js'
 import {PayctlError} from './errors.js'
 import {ExitCode, type ExitCodeValue} from './exit-codes.js'
 
@@ -99,6 +99,9 @@ export function reportError(error: unknown): ErrorReport {
           : 'safe to re-run once the service is reachable',
       ],
     }
+  }
+  if (error instanceof OriginError) {
+    return {exitCode: ExitCode.usage, code: 'USAGE', message: error.message, suggestions: []}
   }
   if (error instanceof ResponseShapeError) {
     return {

@@ -35,7 +35,8 @@ export const outputFlag = Flags.option({
 
 export const yesFlag = Flags.boolean({
   char: 'y',
-  summary: 'Do not ask for confirmation (required without a TTY for money-moving commands on production).',
+  summary:
+    'Do not ask for confirmation (required without a TTY for money-moving or destructive commands on production).',
 })
 
 export const idempotencyKeyFlag = Flags.string({

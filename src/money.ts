@@ -8,6 +8,11 @@ import Big from 'big.js'
 const CURRENCY_CODE = /^[A-Z]{3}$/
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/
 
+/** The largest amount of one payout or deposit, in whole units of any currency (docs/decisions.md). */
+export const MAX_AMOUNT = '1000000000'
+/** Longer text is not read as an amount at all (the largest valid one, with decimals, is far shorter). */
+const MAX_AMOUNT_LENGTH = 32
+
 const unitsCache = new Map<string, number | undefined>()
 
 /** ISO 4217 minor units (2 for EUR/USD, 0 for JPY); undefined when the code is malformed. Memoized: hot in imports. */
@@ -32,12 +37,15 @@ export function minorUnits(currency: string): number | undefined {
  */
 export function amountProblem(amount: string, currency?: string): string | undefined {
   if (amount === '') return 'amount is empty'
+  if (amount.length > MAX_AMOUNT_LENGTH)
+    return `amount is ${amount.length} characters long; the largest is ${MAX_AMOUNT}`
   if (/^[-+]?(\d+\.?\d*|\.\d+)e[-+]?\d+$/i.test(amount))
     return `amount "${amount}" uses scientific notation; write it as a plain decimal`
   if (amount.startsWith('-')) return `amount "${amount}" is negative`
   if (/[,\s']/.test(amount)) return `amount "${amount}" has a thousands separator or space; write e.g. 1000.00`
   if (!PLAIN_DECIMAL.test(amount)) return `amount "${amount}" is not a decimal number like 12.50`
   if (new Big(amount).lte(0)) return `amount "${amount}" must be greater than zero`
+  if (new Big(amount).gt(MAX_AMOUNT)) return `amount "${amount}" is above the largest allowed, ${MAX_AMOUNT}`
   if (currency) {
     const units = minorUnits(currency)
     const decimals = amount.split('.')[1]?.length ?? 0

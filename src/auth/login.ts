@@ -36,6 +36,8 @@ export interface LoginOptions {
   onWarning(message: string): void
   /** --debug: the OAuth requests, secrets redacted. */
   debug?: Trace
+  /** Aborted on Ctrl-C: the wait for the browser ends with the abort reason. */
+  signal?: AbortSignal
 }
 
 export interface LoginResult {
@@ -83,7 +85,7 @@ export async function oauthLogin(options: LoginOptions): Promise<LoginResult> {
     }
     for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, value)
     await options.onAuthorizationUrl(url.toString())
-    const callback = await receiver.wait(options.timeoutMs, options.pasteRedirect?.())
+    const callback = await receiver.wait(options.timeoutMs, options.pasteRedirect?.(), options.signal)
     const credentials = await exchangeCode({
       tokenEndpoint: metadata.token_endpoint,
       origin: options.origin,

@@ -89,14 +89,24 @@ export class LoopbackReceiver {
     return `http://127.0.0.1:${address.port}/callback`
   }
 
-  /** Resolves with the first valid callback, or a pasted redirect URL (SSH sessions). */
-  wait(timeoutMs: number, pasted?: Promise<string>): Promise<CallbackResult> {
+  /**
+   * Resolves with the first valid callback, or a pasted redirect URL (SSH sessions); rejects with the abort
+   * reason when `signal` is aborted (Ctrl-C).
+   */
+  wait(timeoutMs: number, pasted?: Promise<string>, signal?: AbortSignal): Promise<CallbackResult> {
     let timer: NodeJS.Timeout | undefined
+    let onAbort: (() => void) | undefined
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no callback within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs)
+      onAbort = () => reject(signal?.reason)
+      if (signal?.aborted) onAbort()
+      else signal?.addEventListener('abort', onAbort, {once: true})
     })
     const fromPaste = pasted?.then(text => this.fromRedirectUrl(text))
-    return Promise.race([this.result, timeout, ...(fromPaste ? [fromPaste] : [])]).finally(() => clearTimeout(timer))
+    return Promise.race([this.result, timeout, ...(fromPaste ? [fromPaste] : [])]).finally(() => {
+      clearTimeout(timer)
+      if (onAbort) signal?.removeEventListener('abort', onAbort)
+    })
   }
 
   /** Accepts the address the browser was redirected to, pasted by the user. */

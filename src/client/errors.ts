@@ -53,6 +53,14 @@ export class TimeoutError extends Error {
   }
 }
 
+/** A request that would leave the profile's origin (a path naming another host); nothing was sent. */
+export class OriginError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'OriginError'
+  }
+}
+
 /** A 2xx answer whose body does not match the resource schema. */
 export class ResponseShapeError extends Error {
   readonly requestId?: string

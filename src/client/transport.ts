@@ -1,6 +1,6 @@
 import {randomUUID} from 'node:crypto'
 import type {Dispatcher} from 'undici'
-import {apiErrorFromBody, ConnectionError, TimeoutError} from './errors.js'
+import {ApiError, apiErrorFromBody, ConnectionError, OriginError, TimeoutError} from './errors.js'
 import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
 import {Agent, request} from './undici-core.js'
 
@@ -70,15 +70,31 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
 
+/** Why a request path cannot be sent to the profile's origin, or undefined when it can. */
+export function pathProblem(path: string): string | undefined {
+  if (!path.startsWith('/')) return `path "${path}" must start with "/"`
+  // "//host" and "/\\host" are read by URL parsers as another host: never a path below the origin.
+  if (/^\/[\\/]/.test(path)) return `path "${path}" names another host; give a path below the profile's origin`
+  if (/[\u0000-\u001F\u007F]/.test(path)) return `path "${path}" contains a control character`
+  return undefined
+}
+
+/**
+ * The URL of `path` below `origin`. Throws when the result would leave the origin, so that credentials are
+ * only ever sent to the profile's service.
+ */
 export function buildUrl(origin: string, path: string, query?: Record<string, QueryValue>): string {
-  const url = new URL(path, origin.endsWith('/') ? origin : `${origin}/`)
-  if (!path.startsWith('/')) throw new Error(`path must start with "/": ${path}`)
-  url.pathname = `${new URL(origin).pathname.replace(/\/$/, '')}${path.split('?')[0]}`
+  const problem = pathProblem(path)
+  if (problem) throw new OriginError(problem)
+  const base = new URL(origin)
+  const url = new URL(base.origin)
+  url.pathname = `${base.pathname.replace(/\/$/, '')}${path.split('?')[0]}`
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value === undefined) continue
     if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item))
     else url.searchParams.set(name, String(value))
   }
+  if (url.origin !== base.origin) throw new OriginError(`path "${path}" leaves the origin ${base.origin}`)
   return url.toString()
 }
 
@@ -179,6 +195,7 @@ export class Transport {
         }
       }
 
+      if (response.statusCode >= 300 && response.statusCode < 400) throw this.redirectRefused(response, requestId)
       const retryAfterMs = parseRetryAfter(response.headers['retry-after'])
       const error = apiErrorFromBody({status: response.statusCode, bodyText: text, requestId, retryAfterMs})
       if (response.statusCode === 401 && !refreshed && this.options.auth?.refresh) {
@@ -194,6 +211,17 @@ export class Transport {
       }
       throw error
     }
+  }
+
+  /** Redirects are never followed: the request carried credentials meant for this origin only. */
+  private redirectRefused(response: Dispatcher.ResponseData, requestId: string | undefined): ApiError {
+    const location = headerValue(response.headers.location) ?? 'nowhere'
+    return new ApiError({
+      status: response.statusCode,
+      code: 'REDIRECT_REFUSED',
+      message: `the service answered ${response.statusCode} redirecting to ${location}; payctl does not follow redirects (credentials stay with ${this.origin})`,
+      requestId,
+    })
   }
 
   private backoff(attempt: number): number {

@@ -2,7 +2,7 @@ import {readFile} from 'node:fs/promises'
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../base-command.js'
-import type {HttpMethod} from '../client/transport.js'
+import {type HttpMethod, pathProblem} from '../client/transport.js'
 import {usageError} from '../errors.js'
 import {idempotencyKeyFlag} from '../flags.js'
 import {readStdin} from '../stdin.js'
@@ -25,7 +25,8 @@ export default class Api extends BaseCommand<typeof Api> {
     method: Args.string({required: true, description: `HTTP method: ${METHODS.join(', ')}.`}),
     path: Args.string({
       required: true,
-      description: 'Path below the origin, e.g. /api/v1/team (a query string is allowed).',
+      description:
+        'Path below the origin, e.g. /api/v1/team (a query string is allowed), or an absolute URL on the same origin.',
     }),
   }
 
@@ -39,8 +40,8 @@ export default class Api extends BaseCommand<typeof Api> {
     const method = this.args.method.toUpperCase() as HttpMethod
     if (!(METHODS as readonly string[]).includes(method))
       throw usageError(`method "${this.args.method}" must be one of ${METHODS.join(', ')}`)
-    if (!this.args.path.startsWith('/')) throw usageError(`path "${this.args.path}" must start with "/"`)
-    const [pathname, search] = this.args.path.split(/\?(.*)/s, 2)
+    const client = await this.client()
+    const [pathname, search] = sameOriginPath(this.args.path, client.transport.origin).split(/\?(.*)/s, 2)
     const query: Record<string, string[]> = {}
     for (const [name, value] of new URLSearchParams(search ?? '')) query[name] = [...(query[name] ?? []), value]
 
@@ -51,7 +52,6 @@ export default class Api extends BaseCommand<typeof Api> {
       headers[match[1].toLowerCase()] = match[2]
     }
 
-    const client = await this.client()
     const response = await client.transport.request({
       method,
       path: pathname,
@@ -83,4 +83,22 @@ export default class Api extends BaseCommand<typeof Api> {
       throw usageError(`--data is not valid JSON: ${(error as Error).message}`)
     }
   }
+}
+
+/** A path below the origin; an absolute URL is accepted only on the profile's own origin (exit 2 otherwise). */
+function sameOriginPath(input: string, origin: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(input)) {
+    let url: URL
+    try {
+      url = new URL(input)
+    } catch {
+      throw usageError(`path "${input}" is not a valid URL`)
+    }
+    if (url.origin !== origin)
+      throw usageError(`"${input}" is not on the profile's origin ${origin}; payctl api sends credentials only there`)
+    return `${url.pathname}${url.search}`
+  }
+  const problem = pathProblem(input)
+  if (problem) throw usageError(problem)
+  return input
 }

@@ -1,6 +1,7 @@
 import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import type Conf from 'conf'
+import {configFileError, ensurePrivateDir, parseConfigFile} from './file-shape.js'
 import {BUILTIN_LOCAL, LOCAL_PROFILE, type ProfileSettings, type StoredConfig} from './profiles.js'
 
 /**
@@ -19,6 +20,9 @@ export class ConfigStore {
 
   private async store(): Promise<Conf<StoredConfig>> {
     if (!this.conf) {
+      // A corrupted file is reported, never overwritten; the directory is private before conf writes into it.
+      await this.read()
+      await ensurePrivateDir(this.configDir)
       const {default: ConfClass} = await import('conf')
       this.conf = new ConfClass<StoredConfig>({
         cwd: this.configDir,
@@ -38,14 +42,9 @@ export class ConfigStore {
       text = await readFile(this.file, 'utf8')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {profiles: {}}
-      throw error
+      throw configFileError(this.file, `cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`)
     }
-    try {
-      const parsed = JSON.parse(text) as Partial<StoredConfig>
-      return {activeProfile: parsed.activeProfile, profiles: parsed.profiles ?? {}}
-    } catch {
-      throw new Error(`${this.file} is not valid JSON; fix or remove it`)
-    }
+    return parseConfigFile(this.file, text)
   }
 
   /** Every profile, the built-in `local` included. */

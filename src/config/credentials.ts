@@ -1,6 +1,7 @@
 import {randomBytes} from 'node:crypto'
-import {chmod, mkdir, open, readFile, rename, rm} from 'node:fs/promises'
+import {chmod, open, readFile, rename, rm} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
+import {configFileError, ensurePrivateDir, parseCredentialsFile} from './file-shape.js'
 import {withFileLock} from './lock.js'
 
 /** OAuth tokens of a profile (auth login). */
@@ -46,13 +47,14 @@ export class CredentialStore {
   }
 
   async read(): Promise<CredentialsFile> {
+    let text: string
     try {
-      const parsed = JSON.parse(await readFile(this.file, 'utf8')) as CredentialsFile
-      return {version: 1, profiles: parsed.profiles ?? {}}
+      text = await readFile(this.file, 'utf8')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {version: 1, profiles: {}}
-      throw new Error(`cannot read ${this.file}: ${(error as Error).message}`)
+      throw configFileError(this.file, `cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`)
     }
+    return {version: 1, profiles: parseCredentialsFile(this.file, text)}
   }
 
   async get(profile: string): Promise<ProfileCredentials> {
@@ -64,7 +66,7 @@ export class CredentialStore {
     profile: string,
     update: (current: ProfileCredentials) => ProfileCredentials | undefined | Promise<ProfileCredentials | undefined>,
   ): Promise<ProfileCredentials | undefined> {
-    await mkdir(dirname(this.file), {recursive: true, mode: 0o700})
+    await ensurePrivateDir(dirname(this.file))
     return withFileLock(this.file, async () => {
       const data = await this.read()
       const next = await update(data.profiles[profile] ?? {})

@@ -2,7 +2,7 @@ import {usageError} from '../errors.js'
 import {LOCAL_EMULATOR} from '../local-emulator.js'
 import {ConfigStore} from './config-store.js'
 import {CredentialStore, type ProfileCredentials} from './credentials.js'
-import {type Environment, LOCAL_PROFILE, normalizeOrigin, originProblem} from './profiles.js'
+import {type Environment, LOCAL_PROFILE, normalizeOrigin, originProblem, productionOriginProblem} from './profiles.js'
 
 export type CredentialSource = 'env' | 'api-key' | 'oauth' | 'builtin' | 'none'
 
@@ -47,6 +47,11 @@ export async function resolveProfile(options: ResolveOptions): Promise<ResolvedP
     if (problem) throw usageError(`PAYCTL_ORIGIN: ${problem}`)
     origin = normalizeOrigin(env.PAYCTL_ORIGIN)
   }
+  const insecure = productionOriginProblem(settings.environment, origin)
+  if (insecure)
+    throw usageError(`profile "${name}": ${insecure}`, [
+      `run "payctl profiles set ${name} --origin https://…"${env.PAYCTL_ORIGIN ? ' or fix PAYCTL_ORIGIN' : ''}`,
+    ])
   const credentials = await new CredentialStore(options.configDir).get(name)
   let credentialSource: CredentialSource = 'none'
   let apiKey: string | undefined

@@ -48,6 +48,11 @@ export class Router {
     return this
   }
 
+  /** Every route, in the order added (the HTTP fuzz test walks them). */
+  list(): Route[] {
+    return this.routes.map(compiled => compiled.route)
+  }
+
   match(method: string, path: string): Match {
     const parts = split(path)
     let best: {compiled: CompiledRoute; params: Record<string, string>} | undefined

@@ -15,6 +15,9 @@ import type {Route, Router} from './router.js'
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024
 
+/** application/json, or any `+json` type, with or without parameters. */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i
+
 export const isLoopback = (address: string | undefined) =>
   address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'))
 
@@ -114,10 +117,16 @@ export class EmulatorServer {
 
       let body: unknown
       let form: URLSearchParams | undefined
+      const contentType = header(req.headers, 'content-type') ?? ''
       if (match.route.rawBody) body = raw
-      else if (/^application\/x-www-form-urlencoded\b/i.test(header(req.headers, 'content-type') ?? ''))
-        form = new URLSearchParams(raw)
+      else if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) form = new URLSearchParams(raw)
       else if (raw.trim()) {
+        if (!JSON_TYPE.test(contentType))
+          throw new ApiFailure(
+            415,
+            'UNSUPPORTED_MEDIA_TYPE',
+            `the body must be sent as application/json${contentType ? `, not ${contentType.split(';')[0].slice(0, 100)}` : ' (no content-type was given)'}`,
+          )
         try {
           body = JSON.parse(raw)
         } catch (error) {

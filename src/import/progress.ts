@@ -44,7 +44,7 @@ export class ImportProgress {
   ) {}
 
   get interactive(): boolean {
-    return !this.out.json && this.out.stderrIsTTY
+    return this.out.canAnimate
   }
 
   async start(): Promise<void> {

@@ -49,7 +49,8 @@ export const v2Schema: RowSchema<CreatePayoutV2> = {
         check.fail('counterpartyId', `"${counterpartyId}" is not a counterparty id (counterparty_<uuid>)`)
     }
     if (check.errors) return {errors: check.errors}
-    const movesMoney = options.andThen === 'pay'
+    // Any --and-then approves the payout first, which reserves the money.
+    const movesMoney = options.andThen !== undefined
     if (!build) return {row: {customId, amount: amount!, currency: currency!, movesMoney}}
     // Built by assignment: object spreads cost microseconds a row, and a file can have millions.
     const item = {description, amount, currency} as CreatePayoutV2

@@ -168,7 +168,9 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
         {
           action:
             options.api === 'v2'
-              ? 'import and pay payouts'
+              ? options.andThen === 'pay'
+                ? 'import and pay payouts'
+                : 'import and approve payouts (then send their claim links)'
               : 'import pre-approved payouts (money is reserved on approval)',
           count: validation.moneyMoving.count,
           totals: validation.moneyMoving.totals,

@@ -51,6 +51,15 @@ export class Output {
     return Boolean(this.streams.stderr.isTTY)
   }
 
+  /**
+   * Whether a spinner may redraw stderr: a terminal with a known width. A pty that reports 0 columns would make
+   * every redraw clear an unbounded number of lines (a flood of escape codes), so it gets plain lines instead.
+   */
+  get canAnimate(): boolean {
+    const stderr = this.streams.stderr as {isTTY?: boolean; columns?: number}
+    return !this.json && Boolean(stderr.isTTY) && (stderr.columns ?? 0) > 0
+  }
+
   /** Raw data on stdout. */
   write(text: string): void {
     this.streams.stdout.write(text)
@@ -104,10 +113,11 @@ export class Output {
   }
 
   async spinner(text: string): Promise<Spinner> {
-    if (this.json || !this.stderrIsTTY) return {update() {}, stop() {}}
+    if (!this.canAnimate) return {update() {}, stop() {}}
     this.activeSpinner?.stop()
     const {default: ora} = await import('ora')
-    const spinner = ora({text, stream: this.streams.stderr as NodeJS.WriteStream}).start()
+    // discardStdin would put the terminal in raw mode: Ctrl-C would no longer send SIGINT.
+    const spinner = ora({text, stream: this.streams.stderr as NodeJS.WriteStream, discardStdin: false}).start()
     this.activeSpinner = spinner
     return {
       update: next => {

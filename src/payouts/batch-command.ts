@@ -34,7 +34,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
 
   protected async runBatch(
     action: BatchAction,
-    options: {andThen?: AndThen; idempotencyKey?: string; yes?: boolean; customIds?: string[]; idsFile?: string},
+    options: {andThen?: AndThen; idempotencyKey?: string; customIds?: string[]; idsFile?: string},
   ): Promise<void> {
     const {collectPayoutKeys} = await import('./ids-input.js')
     const {keys, duplicates} = await collectPayoutKeys({
@@ -47,23 +47,17 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     const {fetchPayouts, runBatchAction, totalsOf} = await import('./actions.js')
     const movesMoney = action === 'approve' || action === 'pay'
     if (movesMoney) {
-      const {confirmMoneyMovement} = await import('../confirm.js')
       const verb = action === 'pay' ? 'pay' : options.andThen === 'pay' ? 'approve and pay' : 'approve'
-      await confirmMoneyMovement({
-        environment: (await this.profile()).environment,
-        yes: Boolean(options.yes),
-        out: this.out,
-        summary: {
-          action: `${verb} ${keys.length === 1 ? 'a payout' : 'payouts'}`,
-          count: keys.length,
-          totals: async () => {
-            const spinner = await this.out.spinner('Reading the payouts to total them…')
-            try {
-              return totalsOf(await fetchPayouts(client, keys))
-            } finally {
-              spinner.stop()
-            }
-          },
+      await this.confirmOnProduction({
+        action: `${verb} ${keys.length === 1 ? 'a payout' : 'payouts'}`,
+        count: keys.length,
+        totals: async () => {
+          const spinner = await this.out.spinner('Reading the payouts to total them…')
+          try {
+            return totalsOf(await fetchPayouts(client, keys))
+          } finally {
+            spinner.stop()
+          }
         },
       })
     }

@@ -36,7 +36,7 @@ describe('payctl profiles', () => {
     })
     const human = await runCli(['profiles', 'list'], {env})
     expect(human.stdout).toMatch(/\*\s+prod\s+production/)
-    expect((await runCli(['profiles', 'remove', 'prod'], {env})).code).toBe(0)
+    expect((await runCli(['profiles', 'remove', 'prod', '--yes'], {env})).code).toBe(0)
     const after = JSON.parse((await runCli(['profiles', 'list', '--json'], {env})).stdout)
     expect(after.map((p: {name: string}) => p.name)).toEqual(['local'])
     expect(after[0].active).toBe(true)

@@ -10,21 +10,41 @@ export interface ProxiedRequest {
 
 /**
  * A pass-through proxy on 127.0.0.1 that records every request before forwarding it to `target`
- * (an emulator), so a test can see exactly which calls the CLI made.
+ * (an emulator), so a test can see exactly which calls the CLI made. Requests for which `hold` returns true
+ * wait (in flight) until `release()`; `held` resolves when the first one arrives.
  */
-export async function startCountingProxy(target: string): Promise<{
+export async function startCountingProxy(
+  target: string,
+  options: {hold?: (request: ProxiedRequest) => boolean} = {},
+): Promise<{
   origin: string
   requests: ProxiedRequest[]
   calls(method: string, pathPrefix: string): ProxiedRequest[]
+  held: Promise<void>
+  release(): void
   close(): Promise<void>
 }> {
   const requests: ProxiedRequest[] = []
+  let released = false
+  let releaseAll!: () => void
+  const gate = new Promise<void>(resolve => {
+    releaseAll = resolve
+  })
+  let onHeld!: () => void
+  const held = new Promise<void>(resolve => {
+    onHeld = resolve
+  })
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', chunk => chunks.push(chunk))
     req.on('end', async () => {
       const body = Buffer.concat(chunks).toString('utf8')
-      requests.push({method: req.method ?? '', url: req.url ?? '', body})
+      const recorded = {method: req.method ?? '', url: req.url ?? '', body}
+      requests.push(recorded)
+      if (!released && options.hold?.(recorded)) {
+        onHeld()
+        await gate
+      }
       const headers = {...req.headers}
       delete headers.host
       delete headers.connection
@@ -52,6 +72,11 @@ export async function startCountingProxy(target: string): Promise<{
     origin,
     requests,
     calls: (method, pathPrefix) => requests.filter(r => r.method === method && r.url.startsWith(pathPrefix)),
+    held,
+    release: () => {
+      released = true
+      releaseAll()
+    },
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>(resolve => server.close(() => resolve()))

@@ -106,10 +106,14 @@ describe('webhooks create, list, delete', () => {
   })
 
   it('create prints the secret once and stores it in the 0600 credentials file; list and delete follow it', async () => {
-    api.next((_req, res) => json(res, 200, {...subscription, signingSecret: SECRET}))
+    api.next(
+      (_req, res) => json(res, 200, []),
+      (_req, res) => json(res, 200, {...subscription, signingSecret: SECRET}),
+    )
     const created = await runCli(['webhooks', 'create', '--url', 'https://example.com/hooks'], {env})
     expect(created.code).toBe(0)
-    expect(JSON.parse(api.requests[0].body)).toEqual({eventType: 'payout', targetUrl: 'https://example.com/hooks'})
+    expect(api.requests[0]).toMatchObject({method: 'GET', url: '/api/v1/webhook'})
+    expect(JSON.parse(api.requests[1].body)).toEqual({eventType: 'payout', targetUrl: 'https://example.com/hooks'})
     expect(created.stdout).toMatch(new RegExp(`Signing secret: ${SECRET}`))
     expect(created.stderr).toContain('stored in profile "local"')
     expect(credentials().profiles.local.webhookSecrets).toEqual({[subscription.id]: SECRET})
@@ -137,7 +141,10 @@ describe('webhooks create, list, delete', () => {
   })
 
   it('--json prints the raw API objects', async () => {
-    api.next((_req, res) => json(res, 200, {...subscription, signingSecret: SECRET}))
+    api.next(
+      (_req, res) => json(res, 200, []),
+      (_req, res) => json(res, 200, {...subscription, signingSecret: SECRET}),
+    )
     const created = await runCli(['webhooks', 'create', '--url', 'https://example.com/hooks', '--json'], {env})
     expect(JSON.parse(created.stdout)).toEqual({...subscription, signingSecret: SECRET})
     api.next((_req, res) => json(res, 200, [subscription]))
@@ -148,7 +155,10 @@ describe('webhooks create, list, delete', () => {
   })
 
   it('delete of an unknown id exits 4 and still drops a stored secret', async () => {
-    api.next((_req, res) => json(res, 200, {...subscription, signingSecret: SECRET}))
+    api.next(
+      (_req, res) => json(res, 200, []),
+      (_req, res) => json(res, 200, {...subscription, signingSecret: SECRET}),
+    )
     await runCli(['webhooks', 'create', '--url', 'https://example.com/hooks'], {env})
     api.next((_req, res) => json(res, 404, {error: {code: 'NOT_FOUND', message: 'no webhook subscription'}}))
     const result = await runCli(['webhooks', 'delete', subscription.id], {env})
@@ -237,7 +247,7 @@ describe('webhooks listen: usage and --register against a plain server', () => {
         eventType: 'payout',
       })
       expect(listen.secret).toBe(SECRET)
-      expect(await listen.stop('SIGINT')).toBe(0)
+      expect(await listen.stop('SIGINT')).toBe(130)
       expect(api.requests[1]).toMatchObject({method: 'DELETE', url: '/api/v1/webhook/sub_9'})
       expect(listen.stderr).toContain('Deleted webhook subscription sub_9.')
     } finally {

@@ -61,7 +61,7 @@ describe('webhooks send -> webhooks listen, as two processes', () => {
     expect((good.body as {id: string}).id).toBe(good.payoutId)
     expect(bad).toMatchObject({verified: false, reason: 'signature_mismatch', response: 401})
     expect(listen.stdout).not.toContain('Listening')
-    expect(await listen.stop('SIGINT')).toBe(0)
+    expect(await listen.stop('SIGINT')).toBe(130)
   })
 
   it('rejects a delivery over 1 MiB and a body that is not JSON, and keeps running', async () => {
@@ -106,14 +106,16 @@ describe('webhooks send -> webhooks listen, as two processes', () => {
   it('verifies with the secret stored by webhooks create when no --secret is given', async () => {
     const api = await new FakeServer().start()
     try {
-      api.next((req, res) =>
-        json(res, 200, {
-          id: 'sub_1',
-          targetUrl: JSON.parse(req.body).targetUrl,
-          eventType: 'payout',
-          createdAt: '2026-11-21T10:00:00Z',
-          signingSecret: SECRET,
-        }),
+      api.next(
+        (_req, res) => json(res, 200, []),
+        (req, res) =>
+          json(res, 200, {
+            id: 'sub_1',
+            targetUrl: JSON.parse(req.body).targetUrl,
+            eventType: 'payout',
+            createdAt: '2026-11-21T10:00:00Z',
+            signingSecret: SECRET,
+          }),
       )
       const env = {...home.env, PAYCTL_ORIGIN: api.origin, PAYCTL_API_KEY: 'sk_test_key'}
       expect((await runCli(['webhooks', 'create', '--url', 'http://127.0.0.1:9/hooks'], {env})).code).toBe(0)

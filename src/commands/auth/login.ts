@@ -87,7 +87,10 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
     }
     const scopes = (this.flags.scope ?? []).flatMap(s => s.split(/[\s,]+/)).filter(Boolean)
     const interactive = Boolean(process.stdin.isTTY)
+    const {watchInterrupts} = await import('../../interrupt.js')
+    const interrupts = watchInterrupts()
     const result = await oauthLogin({
+      signal: interrupts.signal,
       origin: profile.origin,
       clientId,
       clientSecret,
@@ -112,9 +115,11 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
               return input({message: 'Paste the URL your browser was sent to:'}, {output: process.stderr})
             }
           : undefined,
-    }).catch(error => {
-      throw loginFailure(error)
     })
+      .catch(error => {
+        throw loginFailure(error)
+      })
+      .finally(() => interrupts.dispose())
     await new CredentialStore(this.config.configDir).update(profile.name, current => ({
       ...current,
       apiKey: undefined,

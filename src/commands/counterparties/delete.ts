@@ -1,10 +1,11 @@
 import {BaseCommand} from '../../base-command.js'
 import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../counterparties/flags.js'
+import {yesFlag} from '../../flags.js'
 
 export default class CounterpartiesDelete extends BaseCommand<typeof CounterpartiesDelete> {
   static override summary = 'Delete a counterparty.'
   static override description =
-    'A recipient-managed counterparty cannot be deleted (exit 5). Payouts to a deleted counterparty can no longer be paid directly until they are updated. --json prints the API answer ({"object", "id", "deleted": true}).'
+    'A recipient-managed counterparty cannot be deleted (exit 5). Payouts to a deleted counterparty can no longer be paid directly until they are updated. On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise. --json prints the API answer ({"object", "id", "deleted": true}).'
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> counterparty_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f',
@@ -17,11 +18,13 @@ export default class CounterpartiesDelete extends BaseCommand<typeof Counterpart
 
   static override flags = {
     'custom-id': counterpartyCustomIdFlag,
+    yes: yesFlag,
   }
 
   async run(): Promise<void> {
     const {counterpartyRef} = await import('../../counterparties/service.js')
     const id = counterpartyRef(this.args.id, this.flags['custom-id'])
+    await this.confirmOnProduction({action: `delete counterparty ${id}`, count: 1})
     const result = await (await this.client()).v2.counterparties.delete(id)
     if (this.flags.json) return this.out.printJson(result)
     this.out.line(`Deleted counterparty ${result.id}`)

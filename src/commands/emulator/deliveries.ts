@@ -1,6 +1,7 @@
 import {setTimeout as sleep} from 'node:timers/promises'
 import * as Flags from '@oclif/core/flags'
 import {ControlCommand} from '../../emulator-control/command.js'
+import {ExitCode} from '../../exit-codes.js'
 
 const POLL_MS = 500
 
@@ -25,7 +26,7 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
   async run(): Promise<void> {
     const [{DeliveryTail, attemptLine}, {stopSignal}, control] = await Promise.all([
       import('../../emulator-control/deliveries.js'),
-      import('../../webhooks/stop-signal.js'),
+      import('../../interrupt.js'),
       this.control(),
     ])
     const tail = new DeliveryTail()
@@ -50,5 +51,6 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
     } finally {
       stop.dispose()
     }
+    if (stop.interrupted()) this.exit(ExitCode.interrupted)
   }
 }

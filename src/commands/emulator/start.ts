@@ -65,6 +65,9 @@ export default class EmulatorStart extends Command {
     }
 
     const {seed, url, port} = emulator
+    // Listening for Ctrl-C before saying "Press Ctrl-C".
+    const {watchInterrupts} = await import('../../interrupt.js')
+    const interrupts = watchInterrupts()
     if (flags.json) {
       this.log(
         JSON.stringify({
@@ -88,11 +91,11 @@ export default class EmulatorStart extends Command {
       this.log('Control routes under /_emulator (docs/emulator.md). Press Ctrl-C to stop.')
     }
 
-    const signal = await new Promise<NodeJS.Signals>(resolve => {
-      process.once('SIGINT', resolve)
-      process.once('SIGTERM', resolve)
-    })
+    const signal = await interrupts.stopped
     await emulator.close()
+    interrupts.dispose()
     if (!flags.json) this.logToStderr(`Emulator stopped (${signal}).`)
+    // Ctrl-C is an interruption (130) like in every long command; SIGTERM is a supervisor's normal stop.
+    if (signal === 'SIGINT') this.exit(ExitCode.interrupted)
   }
 }

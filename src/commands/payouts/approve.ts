@@ -30,7 +30,6 @@ Needs the payouts:approve scope. --and-then pay also pays counterparty payouts r
     await this.runBatch('approve', {
       andThen: this.flags['and-then'],
       idempotencyKey: this.flags['idempotency-key'],
-      yes: this.flags.yes,
       customIds: this.flags['custom-id'],
       idsFile: this.flags['ids-file'],
     })

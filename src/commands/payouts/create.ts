@@ -79,20 +79,16 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
       preApproved: f['pre-approved'],
       notifications: f.notifications,
     })
-    if (f['pre-approved'] || f['and-then'] === 'pay') {
-      const [{confirmMoneyMovement}, {formatAmount}] = await Promise.all([
-        import('../../confirm.js'),
-        import('../../money.js'),
-      ])
-      await confirmMoneyMovement({
-        environment: (await this.profile()).environment,
-        yes: f.yes,
-        out: this.out,
-        summary: {
-          action: f['pre-approved'] ? 'create a pre-approved payout' : 'create and pay a payout',
-          count: 1,
-          totals: {[f.currency]: formatAmount(f.amount, f.currency)},
-        },
+    if (f['pre-approved'] || f['and-then']) {
+      const {formatAmount} = await import('../../money.js')
+      await this.confirmOnProduction({
+        action: f['pre-approved']
+          ? 'create a pre-approved payout'
+          : f['and-then'] === 'pay'
+            ? 'create, approve and pay a payout'
+            : 'create and approve a payout (then send its claim link)',
+        count: 1,
+        totals: {[f.currency]: formatAmount(f.amount, f.currency)},
       })
     }
     const client = await this.client()

@@ -1,10 +1,10 @@
-import {apiFlag} from '../../flags.js'
+import {apiFlag, yesFlag} from '../../flags.js'
 import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
 
 export default class PayoutsDelete extends PayoutBatchCommand<typeof PayoutsDelete> {
   static override summary = 'Delete payouts that have not been paid out.'
   static override description =
-    `Allowed while a payout is created, approved, failed or expired; a requested or completed payout cannot be deleted (exit 5). Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. They are deleted one by one, stopping at the first failure (the error says which were deleted before it).
+    `Allowed while a payout is created, approved, failed or expired; a requested or completed payout cannot be deleted (exit 5). Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. They are deleted one by one, stopping at the first failure (the error says which were deleted before it). On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise.
 
 v2 (default): a deleted payout is gone from the API; its customId stays taken. --api v1 keeps it visible with status deleted, and deleting it again succeeds.
 
@@ -21,6 +21,7 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
   static override flags = {
     ...idsFlags,
     api: apiFlag('v2'),
+    yes: yesFlag,
   }
 
   async run(): Promise<void> {
@@ -31,6 +32,7 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
       idsFile: this.flags['ids-file'],
     })
     if (duplicates) this.out.warn(`${duplicates} repeated id${duplicates === 1 ? ' was' : 's were'} ignored`)
+    await this.confirmOnProduction({action: `delete ${keys.length === 1 ? 'a payout' : 'payouts'}`, count: keys.length})
     const client = await this.client()
     const {runDeletes} = await import('../../payouts/actions.js')
     const writer = this.flags.json ? this.out.list<object>([], 'json') : undefined

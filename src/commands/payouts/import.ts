@@ -71,17 +71,11 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
       throw usageError(`--delimiter: "${flags.delimiter}" is not one of "," ";" or tab`)
 
     // Ctrl-C: stop after the chunks in flight (the journal stays exact) and exit 130; twice: quit at once.
-    const interrupt = new AbortController()
-    const onSigint = () => {
-      if (interrupt.signal.aborted) {
-        process.off('SIGINT', onSigint)
-        process.kill(process.pid, 'SIGINT')
-        return
-      }
-      this.out.stderr('Stopping after the chunks in flight (press Ctrl-C again to quit at once)…')
-      interrupt.abort()
-    }
-    process.on('SIGINT', onSigint)
+    const {watchInterrupts} = await import('../../interrupt.js')
+    const interrupt = watchInterrupts({
+      notice: 'Stopping after the chunks in flight (press Ctrl-C again to quit at once)…',
+      write: line => this.out.stderr(line),
+    })
     let result: Awaited<ReturnType<typeof importPayouts>>
     try {
       result = await importPayouts({
@@ -104,7 +98,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
         signal: interrupt.signal,
       })
     } finally {
-      process.off('SIGINT', onSigint)
+      interrupt.dispose()
     }
 
     if (result.kind === 'validation') {

@@ -2,6 +2,7 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
 import {usageError} from '../../errors.js'
 import {allFlag, limitFlag, outputFlag} from '../../flags.js'
+import type {ListWriter} from '../../output/output.js'
 
 export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
   static override summary = 'List payouts, newest first.'
@@ -49,17 +50,41 @@ The list comes from v1 (offset pages; --offset and --order work there) unless --
     const {payoutV1Columns, payoutV2Columns} = await import('../../output/payouts.js')
     const format = f.output ?? (f.json ? 'json' : 'table')
     const limit = f.all ? undefined : f.limit
-    if (api === 'v2') {
-      const writer = this.out.list(payoutV2Columns, format)
-      for await (const page of client.v2.payouts.pages({limit, status: f.status})) await writer.page(page)
-      writer.end()
-      if (format === 'table' && writer.written === 0) this.out.info('No payouts.')
-      return
+    const written =
+      api === 'v2'
+        ? await this.stream(this.out.list(payoutV2Columns, format), client.v2.payouts.pages({limit, status: f.status}))
+        : await this.stream(
+            this.out.list(payoutV1Columns, format),
+            client.v1.payouts.pages({offset: f.offset ?? 0, limit, orderDirection: f.order ?? 'desc'}),
+          )
+    if (written.interrupted) {
+      const {interruptedError} = await import('../../interrupt.js')
+      throw interruptedError(`interrupted after ${written.count} payouts (the output so far is complete)`, [
+        api === 'v1' ? `resume with --offset ${(f.offset ?? 0) + written.count}` : 're-run the command to list again',
+      ])
     }
-    const writer = this.out.list(payoutV1Columns, format)
-    const pages = client.v1.payouts.pages({offset: f.offset ?? 0, limit, orderDirection: f.order ?? 'desc'})
-    for await (const page of pages) await writer.page(page)
+    if (format === 'table' && written.count === 0) this.out.info('No payouts.')
+  }
+
+  /** Writes page by page; Ctrl-C stops after the page in flight, and the output is still well formed. */
+  private async stream<T>(
+    writer: ListWriter<T>,
+    pages: AsyncIterable<T[]>,
+  ): Promise<{count: number; interrupted: boolean}> {
+    const {watchInterrupts} = await import('../../interrupt.js')
+    const interrupts = watchInterrupts({
+      notice: 'Stopping after the page in flight (press Ctrl-C again to quit at once)…',
+      write: line => this.out.stderr(line),
+    })
+    try {
+      for await (const page of pages) {
+        await writer.page(page)
+        if (interrupts.signal.aborted) break
+      }
+    } finally {
+      interrupts.dispose()
+    }
     writer.end()
-    if (format === 'table' && writer.written === 0) this.out.info('No payouts.')
+    return {count: writer.written, interrupted: interrupts.received !== undefined}
   }
 }

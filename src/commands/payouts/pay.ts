@@ -27,7 +27,6 @@ Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-f
   async run(): Promise<void> {
     await this.runBatch('pay', {
       idempotencyKey: this.flags['idempotency-key'],
-      yes: this.flags.yes,
       customIds: this.flags['custom-id'],
       idsFile: this.flags['ids-file'],
     })

@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
 import {environmentFlag, originFlag} from '../../config/profile-flags.js'
-import {profileNameProblem} from '../../config/profiles.js'
+import {productionOriginProblem, profileNameProblem} from '../../config/profiles.js'
 import {usageError} from '../../errors.js'
 
 export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {
@@ -31,6 +31,8 @@ export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {
     if ((await config.profiles())[name])
       throw usageError(`profile "${name}" exists already`, [`change it with "payctl profiles set ${name}"`])
     const settings = {environment: this.flags.environment, origin: this.flags.origin!}
+    const insecure = productionOriginProblem(settings.environment, settings.origin)
+    if (insecure) throw usageError(`--origin: ${insecure}`)
     await config.setProfile(name, settings)
     if (this.flags.use) await config.setActive(name)
     if (this.flags.json) return this.out.printJson({name, ...settings, active: this.flags.use})

@@ -2,13 +2,15 @@ import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../base-command.js'
 import {LOCAL_PROFILE} from '../../config/profiles.js'
 import {usageError} from '../../errors.js'
+import {yesFlag} from '../../flags.js'
 
 export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove> {
   static override summary = 'Remove a profile and its stored credentials.'
   static override description =
-    'The built-in "local" profile cannot be removed; removing a stored override of it restores the built-in one.'
+    'The built-in "local" profile cannot be removed; removing a stored override of it restores the built-in one. Removing a production profile asks for confirmation on a terminal, and needs --yes otherwise.'
   static override examples = ['<%= config.bin %> <%= command.id %> old-sandbox']
   static override args = {name: Args.string({required: true, description: 'Profile name.'})}
+  static override flags = {yes: yesFlag}
 
   async run(): Promise<void> {
     const {name} = this.args
@@ -20,6 +22,13 @@ export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove> {
     const stored = (await config.read()).profiles
     if (!stored[name] && name !== LOCAL_PROFILE)
       throw usageError(`unknown profile "${name}"`, ['run "payctl profiles list"'])
+    const {confirmProductionAction} = await import('../../confirm.js')
+    await confirmProductionAction({
+      environment: stored[name]?.environment ?? 'sandbox',
+      yes: this.flags.yes,
+      summary: {action: `remove profile "${name}" and its stored credentials`, count: 1},
+      out: this.out,
+    })
     await config.removeProfile(name)
     await new CredentialStore(this.config.configDir).update(name, () => undefined)
     if (this.flags.json) return this.out.printJson({removed: name})

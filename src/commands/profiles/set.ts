@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../base-command.js'
 import {environmentFlag, originFlag} from '../../config/profile-flags.js'
+import {productionOriginProblem} from '../../config/profiles.js'
 import {usageError} from '../../errors.js'
 
 export default class ProfilesSet extends BaseCommand<typeof ProfilesSet> {
@@ -28,6 +29,8 @@ export default class ProfilesSet extends BaseCommand<typeof ProfilesSet> {
       ...(this.flags.origin ? {origin: this.flags.origin} : {}),
       ...(this.flags.environment ? {environment: this.flags.environment} : {}),
     }
+    const insecure = productionOriginProblem(next.environment, next.origin)
+    if (insecure) throw usageError(`${this.flags.origin ? '--origin' : '--environment'}: ${insecure}`)
     await config.setProfile(name, next)
     if (this.flags.json) return this.out.printJson({name, ...next})
     this.out.info(`Updated profile "${name}" (${next.environment}, ${next.origin}).`)

@@ -1,10 +1,11 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
+import {yesFlag} from '../../flags.js'
 
 export default class TeamUpdate extends BaseCommand<typeof TeamUpdate> {
   static override summary = "Change the team's settings: whether its payouts are reportable under DAC7."
   static override description =
-    `When DAC7 reporting is required, EU-resident payees must give their tax identity before they can claim. Needs the team:manage scope (keys created before it existed must be edited or replaced).
+    `When DAC7 reporting is required, EU-resident payees must give their tax identity before they can claim. Needs the team:manage scope (keys created before it existed must be edited or replaced). On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise.
 
 --json prints the API's answer, {"dac7ReportingRequired": …}.`
 
@@ -19,9 +20,14 @@ export default class TeamUpdate extends BaseCommand<typeof TeamUpdate> {
       summary: "Whether the team's payouts are reportable under DAC7.",
       required: true,
     })(),
+    yes: yesFlag,
   }
 
   async run(): Promise<void> {
+    await this.confirmOnProduction({
+      action: `set DAC7 reporting of the team to ${this.flags['dac7-reporting']}`,
+      count: 1,
+    })
     const client = await this.client()
     const settings = await client.v1.team.update({dac7ReportingRequired: this.flags['dac7-reporting'] === 'true'})
     if (this.flags.json) return this.out.printJson(settings)

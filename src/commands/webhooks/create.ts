@@ -5,7 +5,7 @@ import {httpUrl} from '../../webhooks/flags.js'
 export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
   static override summary = 'Subscribe a URL to payout events.'
   static override description =
-    'The service signs every delivery with a secret of this subscription. It is shown once, here, and stored in the profile\'s credentials file (mode 0600) so that "webhooks listen" can verify deliveries without --secret. Each payout status change (created, approved, requested, completed, deleted, expired) is delivered as the v1 payout, and each settlement as the v2 event payout.completed or payout.failed (docs/webhooks.md).'
+    'The service signs every delivery with a secret of this subscription. It is shown once, here, and stored in the profile\'s credentials file (mode 0600) so that "webhooks listen" can verify deliveries without --secret. Each payout status change (created, approved, requested, completed, deleted, expired) is delivered as the v1 payout, and each settlement as the v2 event payout.completed or payout.failed (docs/webhooks.md). Safe to re-run: a URL that has a subscription already is refused (exit 5) unless --another or --replace; when the answer to the request is lost, the subscription it created is found, deleted (its secret is unknown) and created again, so the secret of the one that stays is stored.'
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> --url https://example.com/webhooks/payouts',
@@ -19,22 +19,34 @@ export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
       parse: httpUrl('url'),
     }),
     'event-type': Flags.string({summary: 'Event type to subscribe to.', default: 'payout'}),
+    another: Flags.boolean({
+      summary: 'Add a subscription even though the URL has one already.',
+      exclusive: ['replace'],
+    }),
+    replace: Flags.boolean({summary: "Delete the URL's existing subscriptions first, then subscribe."}),
   }
 
   async run(): Promise<void> {
     const client = await this.client()
-    const subscription = await client.v1.webhooks.create({
-      targetUrl: this.flags.url,
-      eventType: this.flags['event-type'],
-    })
     const profile = await this.profile()
+    const {createWebhook} = await import('../../webhooks/create.js')
+    const {subscription, deleted} = await createWebhook({
+      client,
+      url: this.flags.url,
+      eventType: this.flags['event-type'],
+      another: this.flags.another,
+      replace: this.flags.replace,
+      knownSecrets: new Set(Object.keys(profile.credentials.webhookSecrets ?? {})),
+      notice: message => this.out.warn(message),
+    })
     const secret = subscription.signingSecret
     if (secret) {
       const {CredentialStore} = await import('../../config/credentials.js')
-      await new CredentialStore(this.config.configDir).update(profile.name, c => ({
-        ...c,
-        webhookSecrets: {...c.webhookSecrets, [subscription.id]: secret},
-      }))
+      await new CredentialStore(this.config.configDir).update(profile.name, c => {
+        const secrets = {...c.webhookSecrets, [subscription.id]: secret}
+        for (const id of deleted) delete secrets[id]
+        return {...c, webhookSecrets: secrets}
+      })
     } else {
       this.out.warn('the service did not return a signing secret for this subscription')
     }

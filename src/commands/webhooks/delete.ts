@@ -1,10 +1,11 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../base-command.js'
+import {yesFlag} from '../../flags.js'
 
 export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete> {
   static override summary = 'Delete a webhook subscription.'
   static override description =
-    'Deliveries to its URL stop, and the signing secret stored for it in this profile is removed. When the service no longer knows the id (deleted elsewhere, or after the receiver answered 410) the stored secret is removed all the same and the command exits 4.'
+    'Deliveries to its URL stop, and the signing secret stored for it in this profile is removed. When the service no longer knows the id (deleted elsewhere, or after the receiver answered 410) the stored secret is removed all the same and the command exits 4. On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise.'
 
   static override examples = ['<%= config.bin %> <%= command.id %> 5b0c2f0e-8d1a-4c8e-9a55-0f1e2d3c4b5a']
 
@@ -12,8 +13,11 @@ export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete> {
     id: Args.string({description: 'Subscription id (see "webhooks list").', required: true}),
   }
 
+  static override flags = {yes: yesFlag}
+
   async run(): Promise<void> {
     const {id} = this.args
+    await this.confirmOnProduction({action: `delete webhook subscription ${id}`, count: 1})
     const client = await this.client()
     const {ApiError} = await import('../../client/errors.js')
     try {

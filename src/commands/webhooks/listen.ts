@@ -1,6 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
 import {usageError} from '../../errors.js'
+import {ExitCode} from '../../exit-codes.js'
 import {httpUrl, parseEvents, SECRET_ENV, toleranceFlag} from '../../webhooks/flags.js'
 import type {Delivery} from '../../webhooks/listener.js'
 import {EVENT_NAMES} from '../../webhooks/payload.js'
@@ -95,7 +96,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
     if (this.flags['secret-file'] && !this.flags.register) this.singleSecret(secrets, source, '--secret-file')
     if (this.flags.register) await this.checkReachable()
 
-    const {stopSignal} = await import('../../webhooks/stop-signal.js')
+    const {stopSignal} = await import('../../interrupt.js')
     const stop = stopSignal()
     const {deliveryLine} = await import('../../webhooks/render.js')
     const listener = new WebhookListener({
@@ -146,6 +147,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       await listener.close()
       if (subscriptionId) await this.unregister(subscriptionId)
     }
+    if (stop.interrupted()) this.exit(ExitCode.interrupted)
   }
 
   /** --secret, else PAYCTL_WEBHOOK_SECRET, else the secrets `webhooks create` stored in the profile. */

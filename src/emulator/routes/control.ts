@@ -1,5 +1,6 @@
 import type {EmulatorApp} from '../app.js'
 import {claimRecord} from '../claims.js'
+import {MAX_CLOCK_OFFSET_SECONDS} from '../clock.js'
 import {invalidField, invalidState, notFound} from '../errors.js'
 import {ok} from '../http.js'
 import type {Route} from '../router.js'
@@ -49,6 +50,12 @@ export function controlRoutes(app: EmulatorApp): Route[] {
         const seconds = (input as Json).advanceSeconds
         if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
           throw invalidField('advanceSeconds', 'must be a number of seconds, 0 or more')
+        const headroom = Math.floor(app.clock.headroomSeconds())
+        if (seconds > headroom)
+          throw invalidField(
+            'advanceSeconds',
+            `must be at most ${headroom} (the clock moves at most ${MAX_CLOCK_OFFSET_SECONDS} s, 100 years, in total)`,
+          )
         app.clock.advance(seconds)
         const expired = app.runDue()
         await app.dispatcher.drain()

@@ -36,6 +36,7 @@ export class Store {
     this.metaGet = this.db.prepare<[string], {value: string}>('SELECT value FROM meta WHERE key = ?')
     this.metaSet = this.db.prepare<[string, string]>('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)')
     this.teams = new TeamStore(this.db)
+    this.teams.hashClearKeys()
     this.payouts = new PayoutStore(this.db)
     this.counterparties = new CounterpartyStore(this.db)
     this.transactions = new TransactionStore(this.db)

@@ -1,6 +1,16 @@
+import {createHash} from 'node:crypto'
 import type Database from 'better-sqlite3'
 import {Patcher} from './patch.js'
 import type {AccountRow, ApiKeyRow, MemberRow, TeamRow} from './types.js'
+
+const HASHED = 'sha256:'
+
+/**
+ * API keys are stored as SHA-256 digests, as a real service stores them: the database never holds a usable key
+ * (a key has 128 random bits or more, so a fast unsalted digest is enough). Webhook secrets stay readable: the
+ * emulator signs with them.
+ */
+export const hashApiKey = (key: string) => `${HASHED}${createHash('sha256').update(key).digest('hex')}`
 
 /** Teams, their members, API keys and per-currency accounts. */
 export class TeamStore {
@@ -29,6 +39,8 @@ export class TeamStore {
       revokeKey: db.prepare<[string, string]>(
         'UPDATE api_keys SET revoked_at = ? WHERE key = ? AND revoked_at IS NULL',
       ),
+      clearKeys: db.prepare<[], {key: string}>(`SELECT key FROM api_keys WHERE key NOT LIKE '${HASHED}%'`),
+      rehashKey: db.prepare<[string, string]>('UPDATE api_keys SET key = ? WHERE key = ?'),
       insertAccount: db.prepare<[AccountRow]>(
         `INSERT INTO accounts (team_id, currency, total, reserved, allowance_limit, allowance_used, allowance_resets_at, iban, created_at)
          VALUES (@team_id, @currency, @total, @reserved, @allowance_limit, @allowance_used, @allowance_resets_at, @iban, @created_at)`,
@@ -44,6 +56,11 @@ export class TeamStore {
         'UPDATE accounts SET allowance_limit = ?, allowance_resets_at = ? WHERE team_id = ? AND currency = ?',
       ),
     }
+  }
+
+  /** A data file written before keys were hashed: hash them in place. */
+  hashClearKeys(): void {
+    for (const {key} of this.q.clearKeys.all()) this.q.rehashKey.run(hashApiKey(key), key)
   }
 
   insertTeam(row: TeamRow): void {
@@ -66,18 +83,19 @@ export class TeamStore {
     return this.q.members.all(teamId)
   }
 
+  /** Stores the key's digest, never the key. */
   insertKey(row: ApiKeyRow): void {
-    this.q.insertKey.run(row)
+    this.q.insertKey.run({...row, key: hashApiKey(row.key)})
   }
 
   /** An active (not revoked) key. */
   key(key: string): ApiKeyRow | undefined {
-    return this.q.key.get(key)
+    return this.q.key.get(hashApiKey(key))
   }
 
   /** Revokes a key (as deleting it in the dashboard does); false when it is unknown or revoked already. */
   revokeKey(key: string, at: string): boolean {
-    return this.q.revokeKey.run(at, key).changes === 1
+    return this.q.revokeKey.run(at, hashApiKey(key)).changes === 1
   }
 
   insertAccount(row: AccountRow): void {

@@ -1,0 +1,121 @@
+import {chmod, mkdir} from 'node:fs/promises'
+import {PayctlError} from '../errors.js'
+import {ExitCode} from '../exit-codes.js'
+import type {ProfileCredentials} from './credentials.js'
+import {ENVIRONMENTS, originProblem, type ProfileSettings, type StoredConfig} from './profiles.js'
+
+/** A config or credentials file that cannot be used as it is: names the file and the field (exit 3). */
+export const configFileError = (file: string, problem: string) =>
+  new PayctlError(`${file}: ${problem}`, {
+    exitCode: ExitCode.auth,
+    code: 'CONFIG',
+    suggestions: ['fix the file, or move it away and run the command again'],
+  })
+
+/** The config directory holds secrets: 0700, made so by whichever command writes first. */
+export async function ensurePrivateDir(dir: string): Promise<void> {
+  await mkdir(dir, {recursive: true, mode: 0o700})
+  await chmod(dir, 0o700)
+}
+
+type Json = Record<string, unknown>
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const describeType = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value)
+
+/** Checks field by field, reporting the first problem as "path: what is wrong". */
+class Shape {
+  constructor(private readonly file: string) {}
+
+  fail(path: string, problem: string): never {
+    throw configFileError(this.file, `${path ? `${path} ` : ''}${problem}`)
+  }
+
+  object(value: unknown, path: string): Json {
+    if (!isObject(value)) this.fail(path || 'the top level', `must be an object (found ${describeType(value)})`)
+    return value
+  }
+
+  optionalString(value: unknown, path: string): void {
+    if (value !== undefined && typeof value !== 'string')
+      this.fail(path, `must be a string (found ${describeType(value)})`)
+  }
+
+  string(value: unknown, path: string): string {
+    if (typeof value !== 'string') this.fail(path, `must be a string (found ${describeType(value)})`)
+    return value
+  }
+
+  stringMap(value: unknown, path: string): void {
+    if (value === undefined) return
+    for (const [key, item] of Object.entries(this.object(value, path))) this.string(item, `${path}.${key}`)
+  }
+}
+
+/** Parses and checks `config.json`; throws a CONFIG error naming the file and field. */
+export function parseConfigFile(file: string, text: string): StoredConfig {
+  const shape = new Shape(file)
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    shape.fail('', 'is not valid JSON')
+  }
+  const top = shape.object(parsed, '')
+  shape.optionalString(top.activeProfile, 'activeProfile')
+  const profiles: Record<string, ProfileSettings> = {}
+  if (top.profiles !== undefined)
+    for (const [name, value] of Object.entries(shape.object(top.profiles, 'profiles'))) {
+      const path = `profiles.${name}`
+      const entry = shape.object(value, path)
+      const environment = shape.string(entry.environment, `${path}.environment`)
+      if (!(ENVIRONMENTS as readonly string[]).includes(environment))
+        shape.fail(`${path}.environment`, `must be one of ${ENVIRONMENTS.join(', ')} (found "${environment}")`)
+      const origin = shape.string(entry.origin, `${path}.origin`)
+      const problem = originProblem(origin)
+      if (problem) shape.fail(`${path}.origin`, problem.replace(/^origin /, 'is '))
+      shape.optionalString(entry.clientId, `${path}.clientId`)
+      profiles[name] = entry as unknown as ProfileSettings
+    }
+  return {activeProfile: top.activeProfile as string | undefined, profiles}
+}
+
+const OPTIONAL_OAUTH_FIELDS = [
+  'refreshToken',
+  'expiresAt',
+  'scope',
+  'tokenType',
+  'clientSecret',
+  'resource',
+  'teamId',
+  'email',
+  'tokenEndpoint',
+  'revocationEndpoint',
+] as const
+
+/** Parses and checks `credentials.json`; throws a CONFIG error naming the file and field. */
+export function parseCredentialsFile(file: string, text: string): Record<string, ProfileCredentials> {
+  const shape = new Shape(file)
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    shape.fail('', 'is not valid JSON')
+  }
+  const top = shape.object(parsed, '')
+  const profiles = top.profiles === undefined ? {} : shape.object(top.profiles, 'profiles')
+  for (const [name, value] of Object.entries(profiles)) {
+    const path = `profiles.${name}`
+    const entry = shape.object(value, path)
+    shape.optionalString(entry.apiKey, `${path}.apiKey`)
+    shape.stringMap(entry.webhookSecrets, `${path}.webhookSecrets`)
+    if (entry.oauth !== undefined) {
+      const oauth = shape.object(entry.oauth, `${path}.oauth`)
+      shape.string(oauth.accessToken, `${path}.oauth.accessToken`)
+      shape.string(oauth.clientId, `${path}.oauth.clientId`)
+      for (const field of OPTIONAL_OAUTH_FIELDS) shape.optionalString(oauth[field], `${path}.oauth.${field}`)
+    }
+  }
+  return profiles as Record<string, ProfileCredentials>
+}
