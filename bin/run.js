@@ -8,8 +8,8 @@ module.enableCompileCache?.()
 // the two. Help and version output never load it.
 const argv = process.argv.slice(2)
 if (argv.length > 0 && !argv.some(arg => ['--help', '-h', '--version', '-v', 'help'].includes(arg))) {
-  import('../dist/client/index.js').catch(() => {})
+  import('../dist/bundle/client.js').catch(() => {})
 }
 
-const {execute} = await import('@oclif/core/execute')
+const {execute} = await import('../dist/bundle/run.js')
 await execute({dir: import.meta.url})

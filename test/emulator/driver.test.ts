@@ -89,6 +89,12 @@ describe('store driver', () => {
     })
   })
 
+  it('opens node:sqlite by default where this Node has it, better-sqlite3 elsewhere', () => {
+    const db = openDatabase(':memory:')
+    expect(db.driver).toBe(defaultLoaders.nodeSqlite() ? 'node:sqlite' : 'better-sqlite3')
+    db.close()
+  })
+
   it('prefers node:sqlite when the running Node has it', () => {
     const opened: string[] = []
     const db = openDatabase(':memory:', {
