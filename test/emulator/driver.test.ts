@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {type DriverLoaders, defaultLoaders, MISSING_SQLITE, openDatabase} from '../../src/emulator/store/driver.js'
+import {type DriverLoaders, defaultLoaders, MISSING_SQLITE, NO_SQLITE, openDatabase} from '../../src/emulator/store/driver.js'
 
 const withoutNodeSqlite: DriverLoaders = {...defaultLoaders, nodeSqlite: () => undefined}
 
@@ -119,7 +119,7 @@ describe('store driver', () => {
           throw missing
         },
       })
-    expect(open).toThrow(MISSING_SQLITE)
+    expect(open).toThrow(expect.objectContaining({message: MISSING_SQLITE, code: NO_SQLITE}))
     expect(MISSING_SQLITE).not.toContain('\n')
     expect(MISSING_SQLITE).toMatch(/Node >= 22\.13/)
     expect(MISSING_SQLITE).toMatch(/npm install -g better-sqlite3/)

@@ -34,6 +34,9 @@ export type DriverName = 'node:sqlite' | 'better-sqlite3'
 export const MISSING_SQLITE =
   'The emulator needs SQLite: run it on Node >= 22.13 (built-in node:sqlite), or on Node 20 install better-sqlite3 next to payctl (npm install -g better-sqlite3, or npm install better-sqlite3 in your project).'
 
+/** The `code` of the error thrown when neither driver can be loaded. */
+export const NO_SQLITE = 'ERR_PAYCTL_NO_SQLITE'
+
 /** How each driver is loaded; tests replace them to see what happens when one is missing. */
 export interface DriverLoaders {
   nodeSqlite: () => NodeSqliteModule | undefined
@@ -70,7 +73,8 @@ export function openDatabase(file: string, loaders: DriverLoaders = defaultLoade
   try {
     BetterSqlite3 = loaders.betterSqlite3()
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') throw new Error(MISSING_SQLITE)
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND')
+      throw Object.assign(new Error(MISSING_SQLITE), {code: NO_SQLITE})
     throw error
   }
   return new BetterSqlite3Database(new BetterSqlite3(file))
