@@ -54,7 +54,10 @@ const entries = {
 const virtualEntries = {
   name: 'payctl-entries',
   setup(builder) {
-    builder.onResolve({filter: /^payctl-entry:/}, args => ({path: args.path.slice('payctl-entry:'.length), namespace: 'payctl-entry'}))
+    builder.onResolve({filter: /^payctl-entry:/}, args => ({
+      path: args.path.slice('payctl-entry:'.length),
+      namespace: 'payctl-entry',
+    }))
     builder.onLoad({filter: /.*/, namespace: 'payctl-entry'}, args => ({
       contents: entries[args.path],
       loader: 'ts',
@@ -74,6 +77,21 @@ const lazyHttp2 = {
       if (!source.includes(eager)) throw new Error(`${args.path} no longer calls ${eager}: update scripts/bundle.js`)
       const lazy = `{constants: ${JSON.stringify(http2.constants)}, connect: (...a) => require('node:http2').connect(...a)}`
       return {contents: source.replace(eager, lazy), loader: 'js'}
+    })
+  },
+}
+
+// zod re-exports all its ~40 message locales (half of its code) as `z.locales`; payctl uses English only, which
+// zod's schemas import directly. The bundle keeps `locales.en` and drops the rest.
+const englishOnlyZod = {
+  name: 'english-only-zod',
+  setup(builder) {
+    builder.onLoad({filter: /zod[\\/]v4[\\/](core[\\/]index|classic[\\/]external)\.js$/}, async args => {
+      const source = await readFile(args.path, 'utf8')
+      const all = 'export * as locales from "../locales/index.js";'
+      if (!source.includes(all)) throw new Error(`${args.path} no longer exports ${all}: update scripts/bundle.js`)
+      const english = 'import __en from "../locales/en.js";\nexport const locales = {en: __en};'
+      return {contents: source.replace(all, english), loader: 'js'}
     })
   },
 }
@@ -98,12 +116,15 @@ const result = await build({
   // TypeScript support for development (never used by the built CLI).
   external: ['better-sqlite3', 'open', 'typescript', 'ts-node', 'tsx'],
   // oclif and other CommonJS dependencies call require() for Node's modules.
-  banner: {js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);"},
-  plugins: [virtualEntries, lazyHttp2],
+  banner: {
+    js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  plugins: [virtualEntries, lazyHttp2, englishOnlyZod],
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
   metafile: Boolean(process.env.BUNDLE_META),
 })
-if (process.env.BUNDLE_META) (await import('node:fs')).writeFileSync(process.env.BUNDLE_META, JSON.stringify(result.metafile))
+if (process.env.BUNDLE_META)
+  (await import('node:fs')).writeFileSync(process.env.BUNDLE_META, JSON.stringify(result.metafile))
