@@ -111,14 +111,14 @@ export function runStartup(extraCases = []) {
 function printTable(results) {
   const cell = text => String(text).padStart(34)
   console.log(`start-up, median of ${runs} runs (ratio to node -e 0 on the same Node; target in brackets)`)
-  console.log(`${'command'.padEnd(44)}${results.map(r => cell(`Node ${r.runtime.version}`)).join('')}`)
-  console.log(`${'node -e 0'.padEnd(44)}${results.map(r => cell(`${r.baseline.toFixed(1)} ms  1.00x`)).join('')}`)
+  console.log(`${'command'.padEnd(52)}${results.map(r => cell(`Node ${r.runtime.version}`)).join('')}`)
+  console.log(`${'node -e 0'.padEnd(52)}${results.map(r => cell(`${r.baseline.toFixed(1)} ms  1.00x`)).join('')}`)
   results[0].rows.forEach((row, i) => {
     const cells = results.map(r => {
       const {ms, ratio, target} = r.rows[i]
       return cell(`${ms.toFixed(1)} ms  ${ratio.toFixed(2)}x (${ratio <= target ? '<=' : 'MISSED'} ${target}x)`)
     })
-    console.log(`${row.name.padEnd(44)}${cells.join('')}`)
+    console.log(`${row.name.padEnd(52)}${cells.join('')}`)
   })
   results[0].rows.forEach((row, i) => {
     if (row.rss === undefined) return
@@ -126,7 +126,7 @@ function printTable(results) {
       const {rss} = r.rows[i]
       return cell(`${rss.toFixed(1)} MiB (${rss <= RSS_TARGET_MIB ? '<=' : 'MISSED'} ${RSS_TARGET_MIB})`)
     })
-    console.log(`${`peak RSS of ${row.name}`.padEnd(44)}${cells.join('')}`)
+    console.log(`${`peak RSS of ${row.name}`.padEnd(52)}${cells.join('')}`)
   })
 }
 
