@@ -1,5 +1,11 @@
 import {describe, expect, it} from 'vitest'
-import {type DriverLoaders, defaultLoaders, MISSING_SQLITE, NO_SQLITE, openDatabase} from '../../src/emulator/store/driver.js'
+import {
+  type DriverLoaders,
+  defaultLoaders,
+  MISSING_SQLITE,
+  NO_SQLITE,
+  openDatabase,
+} from '../../src/emulator/store/driver.js'
 
 const withoutNodeSqlite: DriverLoaders = {...defaultLoaders, nodeSqlite: () => undefined}
 
