@@ -8,8 +8,8 @@ const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
 const emulator = await startEmulatorProcess()
 process.env.PAYCTL_ORIGIN = emulator.url
 try {
-  // A real call: payouts list --json against the emulator (target: within 4x of node -e 0).
-  runStartup([['payctl payouts list --json (emulator)', [bin, 'payouts', 'list', '--json'], 4]])
+  // A real call against the emulator (targets in startup.js).
+  runStartup([{name: 'payctl payouts list --json (emulator)', args: [bin, 'payouts', 'list', '--json'], kind: 'call'}])
   await runImportBench({emulator})
 } finally {
   await emulator.stop()

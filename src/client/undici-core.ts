@@ -1,5 +1,6 @@
-import {createRequire} from 'node:module'
 import type {Dispatcher, Agent as UndiciAgent} from 'undici'
+import apiRequestModule from 'undici/lib/api/api-request.js'
+import agentModule from 'undici/lib/dispatcher/agent.js'
 
 /**
  * undici's Agent and request() without loading the rest of undici (fetch, WebSocket, caches, mocks): about
@@ -7,11 +8,9 @@ import type {Dispatcher, Agent as UndiciAgent} from 'undici'
  * does with an explicit dispatcher. The package version is pinned by the lockfile; the client tests run
  * every request through this module.
  */
-const load = createRequire(import.meta.url)
+export const Agent = agentModule as typeof UndiciAgent
 
-export const Agent = load('undici/lib/dispatcher/agent.js') as typeof UndiciAgent
-
-const apiRequest = load('undici/lib/api/api-request.js') as (
+const apiRequest = apiRequestModule as (
   this: Dispatcher,
   options: Dispatcher.RequestOptions,
 ) => Promise<Dispatcher.ResponseData>

@@ -1,3 +1,4 @@
+import * as Errors from '@oclif/core/errors'
 import type {Hook} from '@oclif/core/interfaces'
 import {errorJson, formatErrorLine} from '../error-report.js'
 import {ExitCode} from '../exit-codes.js'
@@ -48,8 +49,7 @@ const hook: Hook<'command_not_found'> = async options => {
   }
   const json = (options.argv ?? []).includes('--json') || process.argv.includes('--json')
   process.stderr.write(`${json ? errorJson(report) : formatErrorLine(report)}\n`)
-  const {ExitError} = await import('@oclif/core/errors')
-  throw new ExitError(ExitCode.usage)
+  throw new Errors.ExitError(ExitCode.usage)
 }
 
 export default hook

@@ -2,6 +2,7 @@ import {mkdir} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
+import {NO_SQLITE} from '../../emulator/store/driver.js'
 import {ExitCode} from '../../exit-codes.js'
 import {LOCAL_EMULATOR} from '../../local-emulator.js'
 
@@ -54,6 +55,10 @@ export default class EmulatorStart extends Command {
       })
     } catch (error) {
       const code = (error as {code?: string}).code
+      if (code === NO_SQLITE) {
+        process.stderr.write(`Error: ${(error as Error).message}\n`)
+        this.exit(ExitCode.unexpected)
+      }
       if (code === 'EADDRINUSE')
         this.error(
           `port ${flags.port} on ${flags.host} is in use; pass --port 0 for a free one or stop the other process`,

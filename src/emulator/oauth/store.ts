@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type {Database} from '../store/driver.js'
 
 /** Rows of the authorization server's tables (schema.ts) and the statements that read and write them. */
 
@@ -86,7 +86,7 @@ export interface KeyRow {
 export class OAuthStore {
   private readonly q
 
-  constructor(private readonly db: Database.Database) {
+  constructor(private readonly db: Database) {
     this.q = {
       key: db.prepare<[], KeyRow>('SELECT * FROM oauth_keys ORDER BY created_at DESC LIMIT 1'),
       keys: db.prepare<[], KeyRow>('SELECT * FROM oauth_keys ORDER BY created_at'),
@@ -148,7 +148,7 @@ export class OAuthStore {
 
   /** Runs `fn` in one SQL transaction. */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)()
+    return this.db.transaction(fn)
   }
 
   signingKey(): KeyRow | undefined {

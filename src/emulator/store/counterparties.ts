@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type {Database} from './driver.js'
 import {Patcher} from './patch.js'
 import type {CounterpartyRow, NewCounterparty} from './types.js'
 
@@ -21,7 +21,7 @@ export class CounterpartyStore {
   private readonly q
   private readonly patcher: Patcher<CounterpartyRow>
 
-  constructor(db: Database.Database) {
+  constructor(db: Database) {
     this.patcher = new Patcher<CounterpartyRow>(db, 'counterparties', 'seq')
     this.q = {
       insert: db.prepare<[NewCounterparty]>(

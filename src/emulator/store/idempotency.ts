@@ -1,10 +1,10 @@
-import type Database from 'better-sqlite3'
+import type {Database} from './driver.js'
 import type {IdempotencyRow} from './types.js'
 
 export class IdempotencyStore {
   private readonly q
 
-  constructor(db: Database.Database) {
+  constructor(db: Database) {
     this.q = {
       get: db.prepare<[string, string, string], IdempotencyRow>(
         'SELECT * FROM idempotency WHERE team_id = ? AND scope = ? AND key = ?',

@@ -1,6 +1,6 @@
 import {randomBytes} from 'node:crypto'
-import Database from 'better-sqlite3'
 import {CounterpartyStore} from './counterparties.js'
+import {type Database, openDatabase} from './driver.js'
 import {IdempotencyStore} from './idempotency.js'
 import {PayoutStore} from './payouts.js'
 import {SCHEMA, SCHEMA_VERSION, TABLES} from './schema.js'
@@ -9,11 +9,11 @@ import {TransactionStore} from './transactions.js'
 import {WebhookStore} from './webhooks.js'
 
 /**
- * The emulator's database: one better-sqlite3 connection, prepared statements grouped per resource, and
+ * The emulator's database: one SQLite connection (driver.ts), prepared statements grouped per resource, and
  * `transaction()` for every multi-row change. A file database uses WAL; `:memory:` is for tests.
  */
 export class Store {
-  readonly db: Database.Database
+  readonly db: Database
   readonly teams: TeamStore
   readonly payouts: PayoutStore
   readonly counterparties: CounterpartyStore
@@ -24,13 +24,13 @@ export class Store {
   private readonly metaSet
 
   constructor(file: string) {
-    this.db = new Database(file)
-    if (file !== ':memory:') this.db.pragma('journal_mode = WAL')
-    this.db.pragma('synchronous = NORMAL')
-    this.db.pragma('busy_timeout = 5000')
+    this.db = openDatabase(file)
+    if (file !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL')
+    this.db.exec('PRAGMA synchronous = NORMAL')
+    this.db.exec('PRAGMA busy_timeout = 5000')
     this.db.exec(SCHEMA)
-    const version = this.db.pragma('user_version', {simple: true}) as number
-    if (version === 0) this.db.pragma(`user_version = ${SCHEMA_VERSION}`)
+    const version = this.db.prepare<[], {user_version: number}>('PRAGMA user_version').get()?.user_version
+    if (version === 0) this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`)
     else if (version !== SCHEMA_VERSION)
       throw new Error(`the emulator database ${file} has schema version ${version}; start with --reset to recreate it`)
     this.metaGet = this.db.prepare<[string], {value: string}>('SELECT value FROM meta WHERE key = ?')
@@ -46,7 +46,7 @@ export class Store {
 
   /** Runs `fn` in one SQL transaction (nested calls become savepoints). */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)()
+    return this.db.transaction(fn)
   }
 
   meta(key: string): string | undefined {
@@ -75,6 +75,6 @@ export class Store {
   }
 
   close(): void {
-    if (this.db.open) this.db.close()
+    this.db.close()
   }
 }

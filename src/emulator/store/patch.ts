@@ -1,14 +1,14 @@
-import type Database from 'better-sqlite3'
+import type {Database, Statement} from './driver.js'
 
 /**
  * `UPDATE table SET <the given columns> WHERE <key> = ?`, with one prepared statement per set of columns
  * (cached), so updates stay prepared without a hand-written statement for every combination.
  */
 export class Patcher<Row extends object> {
-  private readonly statements = new Map<string, Database.Statement>()
+  private readonly statements = new Map<string, Statement>()
 
   constructor(
-    private readonly db: Database.Database,
+    private readonly db: Database,
     private readonly table: string,
     private readonly key: keyof Row & string,
   ) {}

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type {Database} from './driver.js'
 import {Patcher} from './patch.js'
 import type {NewPayout, PayoutRow, PayoutStatus} from './types.js'
 
@@ -44,7 +44,7 @@ export class PayoutStore {
   private readonly q
   private readonly patcher: Patcher<PayoutRow>
 
-  constructor(db: Database.Database) {
+  constructor(db: Database) {
     this.patcher = new Patcher<PayoutRow>(db, 'payouts', 'seq')
     this.q = {
       insert: db.prepare<[NewPayout]>(

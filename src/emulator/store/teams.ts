@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto'
-import type Database from 'better-sqlite3'
+import type {Database} from './driver.js'
 import {Patcher} from './patch.js'
 import type {AccountRow, ApiKeyRow, MemberRow, TeamRow} from './types.js'
 
@@ -17,7 +17,7 @@ export class TeamStore {
   private readonly q
   private readonly teamPatcher: Patcher<TeamRow>
 
-  constructor(db: Database.Database) {
+  constructor(db: Database) {
     this.teamPatcher = new Patcher<TeamRow>(db, 'teams', 'id')
     this.q = {
       insertTeam: db.prepare<[TeamRow]>(

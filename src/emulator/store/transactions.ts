@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type {Database} from './driver.js'
 import {Patcher} from './patch.js'
 import type {NewTransaction, TransactionRow} from './types.js'
 
@@ -36,7 +36,7 @@ export class TransactionStore {
   private readonly q
   private readonly patcher: Patcher<TransactionRow>
 
-  constructor(db: Database.Database) {
+  constructor(db: Database) {
     this.patcher = new Patcher<TransactionRow>(db, 'transactions', 'seq')
     this.q = {
       insert: db.prepare<[NewTransaction]>(

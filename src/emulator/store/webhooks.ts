@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type {Database} from './driver.js'
 import {Patcher} from './patch.js'
 import type {DeliveryRow, SubscriptionRow} from './types.js'
 
@@ -7,7 +7,7 @@ export class WebhookStore {
   private readonly q
   private readonly deliveryPatcher: Patcher<DeliveryRow>
 
-  constructor(db: Database.Database) {
+  constructor(db: Database) {
     this.deliveryPatcher = new Patcher<DeliveryRow>(db, 'webhook_deliveries', 'seq')
     this.q = {
       insertSubscription: db.prepare<[SubscriptionRow]>(

@@ -1,0 +1,130 @@
+// `npm run build` step: bundles oclif, every command and their dependencies into dist/bundle with esbuild,
+// so that start-up reads a few files instead of hundreds. The command list (oclif's "explicit" strategy) is
+// generated from the files under src/commands: a new command file needs no registration.
+// Code that a command imports lazily (`await import(...)`) stays in its own chunk, loaded only when used.
+import {readdirSync} from 'node:fs'
+import {readFile} from 'node:fs/promises'
+import http2 from 'node:http2'
+import {join, relative, sep} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {build} from 'esbuild'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const commandsDir = join(root, 'src', 'commands')
+
+/** `src/commands/payouts/list.ts` -> `payouts:list` (an `index.ts` names its folder), as oclif's pattern does. */
+export function commandIds(dir = commandsDir) {
+  const files = readdirSync(dir, {recursive: true, withFileTypes: true})
+    .filter(entry => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
+    .map(entry => relative(dir, join(entry.parentPath, entry.name)))
+    .sort()
+  return files.map(file => {
+    const parts = file.slice(0, -'.ts'.length).split(sep)
+    if (parts.at(-1) === 'index') parts.pop()
+    return {id: parts.join(':'), file: `./commands/${file.split(sep).join('/')}`}
+  })
+}
+
+/** A file of an oclif plugin package (their `exports` name only lib/index.js). */
+const pluginFile = (name, file) => fileURLToPath(new URL(file, import.meta.resolve(name)))
+
+// oclif's plugins, bundled like the CLI's own commands instead of being looked up as plugins at every start.
+const pluginCommands = [
+  {id: 'help', file: pluginFile('@oclif/plugin-help', './commands/help.js')},
+  {id: 'autocomplete', file: pluginFile('@oclif/plugin-autocomplete', './commands/autocomplete/index.js')},
+  {id: 'autocomplete:create', file: pluginFile('@oclif/plugin-autocomplete', './commands/autocomplete/create.js')},
+  {id: 'autocomplete:script', file: pluginFile('@oclif/plugin-autocomplete', './commands/autocomplete/script.js')},
+]
+
+function commandsEntry() {
+  const commands = [...commandIds(), ...pluginCommands]
+  const imports = commands.map(({file}, i) => `import C${i} from ${JSON.stringify(file)}`)
+  const entries = commands.map(({id}, i) => `  ${JSON.stringify(id)}: C${i},`)
+  return `${imports.join('\n')}\nexport const COMMANDS = {\n${entries.join('\n')}\n}\n`
+}
+
+const entries = {
+  // What bin/run.js starts: oclif's execute().
+  run: "export {execute} from '@oclif/core/execute'",
+  commands: commandsEntry(),
+  // "Did you mean ...?" for an unknown command (package.json: oclif.hooks.command_not_found).
+  'command-not-found': "export {default} from './hooks/command-not-found.ts'",
+}
+
+const virtualEntries = {
+  name: 'payctl-entries',
+  setup(builder) {
+    builder.onResolve({filter: /^payctl-entry:/}, args => ({
+      path: args.path.slice('payctl-entry:'.length),
+      namespace: 'payctl-entry',
+    }))
+    builder.onLoad({filter: /.*/, namespace: 'payctl-entry'}, args => ({
+      contents: entries[args.path],
+      loader: 'ts',
+      resolveDir: join(root, 'src'),
+    }))
+  },
+}
+
+// undici's HTTP/2 client loads node:http2 (tens of milliseconds) as soon as any undici client is loaded, though
+// payctl speaks HTTP/1.1: its constants are inlined and the module itself loaded on a first HTTP/2 connection.
+const lazyHttp2 = {
+  name: 'lazy-http2',
+  setup(builder) {
+    builder.onLoad({filter: /undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/}, async args => {
+      const source = await readFile(args.path, 'utf8')
+      const eager = "require('node:http2')"
+      if (!source.includes(eager)) throw new Error(`${args.path} no longer calls ${eager}: update scripts/bundle.js`)
+      const lazy = `{constants: ${JSON.stringify(http2.constants)}, connect: (...a) => require('node:http2').connect(...a)}`
+      return {contents: source.replace(eager, lazy), loader: 'js'}
+    })
+  },
+}
+
+// zod re-exports all its ~40 message locales (half of its code) as `z.locales`; payctl uses English only, which
+// zod's schemas import directly. The bundle keeps `locales.en` and drops the rest.
+const englishOnlyZod = {
+  name: 'english-only-zod',
+  setup(builder) {
+    builder.onLoad({filter: /zod[\\/]v4[\\/](core[\\/]index|classic[\\/]external)\.js$/}, async args => {
+      const source = await readFile(args.path, 'utf8')
+      const all = 'export * as locales from "../locales/index.js";'
+      if (!source.includes(all)) throw new Error(`${args.path} no longer exports ${all}: update scripts/bundle.js`)
+      const english = 'import __en from "../locales/en.js";\nexport const locales = {en: __en};'
+      return {contents: source.replace(all, english), loader: 'js'}
+    })
+  },
+}
+
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: [
+    {in: 'payctl-entry:run', out: 'run'},
+    {in: 'payctl-entry:commands', out: 'commands'},
+    {in: 'payctl-entry:command-not-found', out: 'hooks/command-not-found'},
+    // bin/run.js loads the API client while oclif reads its configuration.
+    {in: 'src/client/index.ts', out: 'client'},
+  ],
+  outdir: 'dist/bundle',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  chunkNames: 'chunks/[name]-[hash]',
+  // A native module (optional); a package that runs a shell script shipped next to its own files; oclif's
+  // TypeScript support for development (never used by the built CLI).
+  external: ['better-sqlite3', 'open', 'typescript', 'ts-node', 'tsx'],
+  // oclif and other CommonJS dependencies call require() for Node's modules.
+  banner: {
+    js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  plugins: [virtualEntries, lazyHttp2, englishOnlyZod],
+  legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: 'warning',
+  metafile: Boolean(process.env.BUNDLE_META),
+})
+if (process.env.BUNDLE_META)
+  (await import('node:fs')).writeFileSync(process.env.BUNDLE_META, JSON.stringify(result.metafile))

@@ -1,0 +1,55 @@
+import {readdirSync, readFileSync} from 'node:fs'
+import {join, relative, sep} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {beforeEach, describe, expect, it} from 'vitest'
+import {FULL, useEmulator} from '../emulator/helpers.js'
+import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
+
+/** The bundled CLI (scripts/bundle.js): every command file is a command, oclif's plugins still answer. */
+
+const probe = fileURLToPath(new URL('./builtins-probe.mjs', import.meta.url))
+const ctx = useEmulator()
+let home: {dir: string; env: Record<string, string>}
+
+beforeEach(() => {
+  home = isolatedHome()
+})
+
+/** `src/commands/payouts/list.ts` is `payouts:list`: the rule oclif's own file discovery follows. */
+function commandFileIds(): string[] {
+  const dir = join(ROOT, 'src', 'commands')
+  return readdirSync(dir, {recursive: true, withFileTypes: true})
+    .filter(entry => entry.isFile() && entry.name.endsWith('.ts'))
+    .map(entry => relative(dir, join(entry.parentPath, entry.name)).slice(0, -3).split(sep).join(':'))
+    .sort()
+}
+
+describe('bundled CLI', () => {
+  it('has one command per file under src/commands, plus help and autocomplete, in the manifest', () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8'))
+    const ids = Object.keys(manifest.commands).sort()
+    const plugins = ['autocomplete', 'autocomplete:create', 'autocomplete:script', 'help']
+    expect(ids.filter(id => !plugins.includes(id))).toEqual(commandFileIds())
+    expect(ids).toEqual(expect.arrayContaining(plugins))
+  })
+
+  it('help lists a topic, and an unknown command is refused with exit 127', async () => {
+    const help = await runCli(['help', 'payouts'], {env: home.env})
+    expect(help.code, help.stderr).toBe(0)
+    expect(help.stdout).toMatch(/^ {2}payouts list\s+List payouts/m)
+    const unknown = await runCli(['payouts', 'lst'], {env: home.env})
+    expect(unknown.code).toBe(127)
+    expect(unknown.stderr).toContain('payouts lst is not a payctl command')
+  })
+
+  it('an API call over HTTP/1.1 never loads node:http2', async () => {
+    const result = await runCli(['payouts', 'list', '--json'], {
+      env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL, NODE_OPTIONS: `--import=${probe}`},
+    })
+    expect(result.code, result.stderr).toBe(0)
+    expect(JSON.parse(result.stdout)).toEqual([])
+    const builtins = /^builtins: (.*)$/m.exec(result.stderr)?.[1].split(' ') ?? []
+    expect(builtins).toContain('net')
+    expect(builtins).not.toContain('http2')
+  })
+})
