@@ -129,10 +129,12 @@ export async function settleChunk<Item>(
   }
   const failed = outcomes.filter(row => row.status === 'failed')
   if (!failed.length) return {kind: 'done', rows: outcomes}
-  const first = chunk.rows[outcomes.indexOf(failed[0])]
+  // The row that made the service refuse a whole batch, rather than the rows it took along.
+  const culprit = failed.find(row => !row.error?.startsWith('not created: ')) ?? failed[0]
+  const others = failed.length - 1
   return {
     kind: 'rejected',
     rows: outcomes,
-    message: `${failed.length} row${failed.length === 1 ? '' : 's'} failed, first line ${first.line}: ${failed[0].error}`,
+    message: `line ${chunk.rows[outcomes.indexOf(culprit)].line}: ${culprit.error}${others ? ` (and ${others} more row${others === 1 ? '' : 's'} failed)` : ''}`,
   }
 }

@@ -76,7 +76,7 @@ export function importSummary(
     conflicts: run.conflicts,
     conflictsEarlier: run.conflictsEarlier,
     failed: run.failed,
-    pending: run.pending,
+    pending: Math.max(run.pending, validation.valid - settledRows(run)),
     chunks: extra.chunks,
     chunksSent: run.chunksSent,
     chunksFailed: run.chunksFailed,
@@ -87,6 +87,10 @@ export function importSummary(
     journal: extra.journal,
   }
 }
+
+/** Rows this run (or an earlier one) settled one way or another: the others are still to do. */
+const settledRows = (run: RunResult) =>
+  run.created + run.updated + run.present + run.unchanged + run.followedUp + run.conflicts + run.conflictsEarlier + run.failed
 
 /** The validation errors, one `line N, column X: reason` each, then how many more there are. */
 export function errorLines(result: ValidationResult): string[] {
