@@ -45,6 +45,11 @@ export function compareWithPayout(row: {content: string}, payout: {id: string; s
   } as const
 }
 
+/**
+ * Creates the rows in one batch call. A replay of an earlier call (another run sent the same rows) and a
+ * refusal because a customId is taken are settled by looking each payout up: the service may have changed
+ * since, or hold other values under the customId.
+ */
 async function createRows(client: Client, rows: Row[], keyOf: (rows: Row[]) => string): Promise<RowOutcome[]> {
   const outcomes: RowOutcome[] = new Array(rows.length)
   let pending = rows.map((_, i) => i)
@@ -56,24 +61,28 @@ async function createRows(client: Client, rows: Row[], keyOf: (rows: Row[]) => s
         {idempotencyKey: keyOf(batch)},
       ),
     )
-    if ('value' in sent) {
-      const status = sent.value.earlier ? 'present' : 'created'
-      pending.forEach((i, k) => (outcomes[i] = {status, payoutId: sent.value.payouts[k]?.id}))
+    if ('value' in sent && !sent.value.earlier) {
+      pending.forEach((i, k) => (outcomes[i] = {status: 'created', payoutId: sent.value.payouts[k]?.id}))
       return outcomes
     }
-    if (!customIdTaken(sent.refused) || round === 2) {
+    if (!('value' in sent) && (!customIdTaken(sent.refused) || round === 2)) {
       failBatch(sent.refused, pending, rows, outcomes)
       return outcomes
     }
     const payouts = await mapLimited(batch, LOOKUPS_IN_FLIGHT, row => lookUp(client, row.customId))
+    const replayed = 'value' in sent
     pending = pending.filter((i, k) => {
       const payout = payouts[k]
       if (payout) outcomes[i] = compareWithPayout(rows[i], payout, contentOf(payout))
-      return !payout
+      else if (replayed) outcomes[i] = {status: 'conflict', error: GONE}
+      return !payout && !replayed
     })
   }
   return outcomes
 }
+
+const GONE =
+  'the service replayed an earlier creation of this row, but holds no payout under its customId now (deleted?)'
 
 /** An all-or-nothing refusal: the culprit (error.index) gets the reason, the others say why they were not created. */
 function failBatch(error: unknown, pending: number[], rows: Row[], outcomes: RowOutcome[]): void {

@@ -90,7 +90,14 @@ export function importSummary(
 
 /** Rows this run (or an earlier one) settled one way or another: the others are still to do. */
 const settledRows = (run: RunResult) =>
-  run.created + run.updated + run.present + run.unchanged + run.followedUp + run.conflicts + run.conflictsEarlier + run.failed
+  run.created +
+  run.updated +
+  run.present +
+  run.unchanged +
+  run.followedUp +
+  run.conflicts +
+  run.conflictsEarlier +
+  run.failed
 
 /** The validation errors, one `line N, column X: reason` each, then how many more there are. */
 export function errorLines(result: ValidationResult): string[] {
