@@ -11,6 +11,8 @@ export interface ColumnSpec {
   name: string
   aliases?: readonly string[]
   required?: boolean
+  /** Written by `payouts list --output csv` for reading, not read by the import: skipped without a warning. */
+  exportOnly?: boolean
 }
 
 export interface HeaderProblem {
@@ -114,6 +116,7 @@ export function mapHeader(
     // An unnamed column (a trailing delimiter in the header, as spreadsheets write) carries nothing we read.
     if (!normalized) return
     const spec = names.get(normalized)
+    if (spec?.exportOnly) return
     if (spec) {
       const earlier = mapping.label.get(spec.name)
       if (earlier !== undefined) {

@@ -220,3 +220,52 @@ describe('on a terminal', () => {
     expect(result.output).toContain('… and 10 more (pass --report FILE.csv for every row)')
   })
 })
+
+describe('round trip', () => {
+  const list = async (args: string[]) => {
+    const result = await runCli(['payouts', 'list', '--all', '--output', 'csv', ...args], {env})
+    expect(result.code, result.stderr).toBe(0)
+    return result.stdout
+  }
+
+  it('payouts list --output csv (v2) is read back by payouts import: the same payouts, no warning', async () => {
+    const header = 'customId,description,amount,currency,recipientEmail,recipientPhone,tags'
+    writeFileSync(
+      path('orig.csv'),
+      `${header}\nrt-1,"Royalties, March",12.50,EUR,a@example.com,,royalties;march\nrt-2,Translation,7.00,USD,,+33612345678,\n`,
+    )
+    expect((await importJson([path('orig.csv')])).code).toBe(0)
+    const before = await byCustomId()
+    writeFileSync(path('export.csv'), await list(['--api', 'v2']))
+    const present = await runCli(['payouts', 'import', path('export.csv')], {env})
+    expect(present.code, present.stderr).toBe(0)
+    expect(present.stderr).not.toContain('Warning')
+    expect(present.stdout).toMatch(/Present:\s+2 \(already on the service\)/)
+
+    // Another team's service, as it were: the service and payctl's journal start empty.
+    await control(emulator.url, 'POST', '/_emulator/reset')
+    rmSync(join(home.dir, 'data'), {recursive: true, force: true})
+    const again = await importJson([path('export.csv')])
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.summary).toMatchObject({created: 2})
+    const after = await byCustomId()
+    for (const id of ['rt-1', 'rt-2']) {
+      const {description, amount, currency, recipient, tags} = before.get(id) as Record<string, unknown>
+      expect(after.get(id)).toMatchObject({description, amount, currency, recipient, tags})
+    }
+  })
+
+  it('the v1 export is read back with --api v1', async () => {
+    writeFileSync(
+      path('v1.csv'),
+      'customId,description,payoutAmount,currency,creatorHandle\nrv-1,Video,3.00,EUR,@maria\n',
+    )
+    expect((await importJson([path('v1.csv'), '--api', 'v1'])).code).toBe(0)
+    writeFileSync(path('export-v1.csv'), await list([]))
+    await control(emulator.url, 'POST', '/_emulator/reset')
+    const again = await importJson([path('export-v1.csv'), '--api', 'v1'])
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.summary).toMatchObject({created: 1})
+    expect((await byCustomId()).get('rv-1')).toMatchObject({description: 'Video', amount: '3.00'})
+  })
+})
