@@ -261,6 +261,7 @@ describe('payctl payouts import against the emulator', () => {
       invalid: 0,
       totals: {EUR: `${total + 15}.00`},
       errors: [],
+      checks: {online: true, problems: []},
     })
     expect(proxy.requests).toEqual([])
   })

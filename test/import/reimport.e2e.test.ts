@@ -269,3 +269,45 @@ describe('round trip', () => {
     expect((await byCustomId()).get('rv-1')).toMatchObject({description: 'Video', amount: '3.00'})
   })
 })
+
+describe('the dry run asks the service', () => {
+  it('names the rows whose currency the service does not pay, and those beyond the balance; --offline skips it', async () => {
+    const accounts = (await api('GET', '/api/v2/accounts')).data as Array<{
+      currency: string
+      balance: {available: string}
+    }>
+    const available = Number(accounts.find(a => a.currency === 'EUR')!.balance.available)
+    const big = Math.floor(available / 3) + 1
+    const rows = [1, 2, 3, 4, 5].map(i => `big-${i},Big ${i},${big}.00,EUR,big${i}@example.com,`)
+    writeFileSync(
+      path('dry.csv'),
+      `${['customId,description,amount,currency,recipientEmail,tags', ...rows, 'x-1,Odd,1.00,XYZ,x@example.com,'].join('\n')}\n`,
+    )
+    const online = await runCli(['payouts', 'import', path('dry.csv'), '--dry-run', '--and-then', 'pay'], {env})
+    expect(online.code).toBe(6)
+    expect(online.stdout).toContain(
+      'Checked online: currencies (GET /payment-method-types) and balances (GET /accounts).',
+    )
+    expect(online.stdout).toMatch(
+      /line 4: 3 rows from here on would not be approved: [\d]+\.00 EUR to approve, [\d]+\.00 EUR available/,
+    )
+    expect(online.stdout).toMatch(/line 7: currency XYZ is not paid out by the service \(it pays .*EUR/)
+    expect(online.stderr).toContain('Error: WOULD_FAIL: the service would refuse rows of this file')
+
+    const json = await importJson([path('dry.csv'), '--dry-run'])
+    expect(json.code).toBe(6)
+    expect(json.summary.checks).toEqual({online: true, problems: [{line: 7, message: expect.stringContaining('XYZ')}]})
+
+    const offline = await runCli(['payouts', 'import', path('dry.csv'), '--dry-run', '--offline'], {env})
+    expect(offline.code, offline.stderr).toBe(0)
+    expect(offline.stdout).toContain('Checked offline (--offline)')
+
+    const down = await runCli(['payouts', 'import', path('dry.csv'), '--dry-run'], {
+      env: {...env, PAYCTL_ORIGIN: 'http://127.0.0.1:1'},
+      timeoutMs: 30_000,
+    })
+    expect(down.code, down.stderr).toBe(0)
+    expect(down.stdout).toContain('Checked offline: the service did not answer')
+    expect(await count()).toBe(0)
+  }, 40_000)
+})

@@ -31,6 +31,10 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
     'dry-run': Flags.boolean({
       summary: 'Validate only: print the row count and the totals per currency, send nothing.',
     }),
+    offline: Flags.boolean({
+      summary: 'With --dry-run: do not check currencies and balances against the service.',
+      dependsOn: ['dry-run'],
+    }),
     'skip-invalid': Flags.boolean({
       summary: 'Send the valid rows even if some are invalid (they are reported; exit 8).',
     }),
@@ -93,6 +97,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
         file: this.args.file,
         api: flags.api,
         dryRun: flags['dry-run'],
+        offline: flags.offline,
         skipInvalid: flags['skip-invalid'],
         andThen: flags['and-then'],
         batch: flags.batch,
@@ -115,7 +120,8 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
 
     if (result.kind === 'validation') {
       if (flags.json) this.out.printJson(result.summary)
-      else if (flags['dry-run']) summary.renderValidation(this.out, result.validation, result.label)
+      else if (flags['dry-run'])
+        summary.renderValidation(this.out, result.validation, result.label, summary.checkLines(result.checks))
       else for (const line of summary.errorLines(result.validation)) this.out.info(line)
     } else {
       if (flags.json) this.out.printJson(result.summary)
