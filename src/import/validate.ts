@@ -121,7 +121,10 @@ class Scan<Item> {
   }
 
   record(record: CsvRecord): void {
-    if (!this.inspector) return this.header(record)
+    if (!this.inspector) {
+      this.header(record)
+      return
+    }
     const row = this.rows++
     if (this.fatal) {
       this.invalidRows.add(row)
