@@ -1,7 +1,7 @@
 import {rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {request} from 'undici'
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
@@ -13,6 +13,9 @@ import {allPayoutsV2, control, countPayouts, writeCsv} from './helpers.js'
  * another --and-then. The built CLI against one emulator; counts through GET /api/v1/payouts and
  * /api/v2/payouts.
  */
+
+// Each test runs the CLI several times: on a loaded machine that takes longer than one command's budget.
+vi.setConfig({testTimeout: 120_000})
 
 let emulator: RunningEmulator
 let home: ReturnType<typeof isolatedHome>
@@ -309,5 +312,5 @@ describe('the dry run asks the service', () => {
     expect(down.code, down.stderr).toBe(0)
     expect(down.stdout).toContain('Checked offline: the service did not answer')
     expect(await count()).toBe(0)
-  }, 40_000)
+  })
 })
