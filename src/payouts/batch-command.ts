@@ -5,6 +5,7 @@ import type {PayoutV2} from '../client/schemas.js'
 import type {AndThen} from '../client/v2/payouts.js'
 import {customIdsFlag, idsFileFlag} from '../flags.js'
 import type {BatchAction} from './actions.js'
+import type {WaitGoal} from './goals.js'
 
 /** Arguments and flags every many-ids payout command has. */
 export const idsArgs = {
@@ -34,7 +35,15 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
 
   protected async runBatch(
     action: BatchAction,
-    options: {andThen?: AndThen; idempotencyKey?: string; yes?: boolean; customIds?: string[]; idsFile?: string},
+    options: {
+      andThen?: AndThen
+      idempotencyKey?: string
+      yes?: boolean
+      customIds?: string[]
+      idsFile?: string
+      /** --wait: follow the payouts to the end of the step, for at most this long. */
+      waitMs?: number
+    },
   ): Promise<void> {
     const {collectPayoutKeys} = await import('./ids-input.js')
     const {keys, duplicates} = await collectPayoutKeys({
@@ -67,15 +76,20 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
         },
       })
     }
-    const {payoutV2Columns} = await import('../output/payouts.js')
+    const [{payoutV2Columns}, {goalOf}] = await Promise.all([import('../output/payouts.js'), import('./goals.js')])
+    const waiting = options.waitMs !== undefined
     const writer = this.out.list<PayoutV2>(payoutV2Columns, this.flags.json ? 'json' : 'table')
+    const answered: PayoutV2[] = []
     try {
       const result = await runBatchAction(client, action, keys, {
         andThen: options.andThen,
         idempotencyKey: options.idempotencyKey,
-        onApplied: payouts => writer.page(payouts),
+        onApplied: payouts => {
+          answered.push(...payouts)
+          if (!waiting) return writer.page(payouts)
+        },
       })
-      writer.end()
+      if (!waiting) writer.end()
       const calls = result.batches === 1 ? '' : ` in ${result.batches} calls of at most 100`
       const then = options.andThen ? ` (then ${options.andThen})` : ''
       this.out.info(`${DONE[action]} ${result.applied} payout${result.applied === 1 ? '' : 's'}${calls}${then}.`)
@@ -83,5 +97,21 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       if (writer.written) writer.end()
       throw error
     }
+    const goal = goalOf(action, options.andThen)
+    if (waiting) return this.followAndShow(answered, goal, options.waitMs!)
+    const {throwIfFailed} = await import('./outcome.js')
+    throwIfFailed(answered)
+  }
+
+  /** --wait: poll until the payouts are final for the step, print them as they ended, exit 8 or 7 if not all made it. */
+  protected async followAndShow(payouts: PayoutV2[], goal: WaitGoal, timeoutMs: number): Promise<void> {
+    const [{followPayouts}, {followedColumns}] = await Promise.all([
+      import('./follow.js'),
+      import('../output/payout-status.js'),
+    ])
+    const followed = await followPayouts({client: await this.client(), out: this.out, payouts, goal, timeoutMs})
+    if (this.flags.json) this.out.printJson(followed.payouts)
+    else await this.out.table(followed.payouts, followedColumns)
+    if (followed.error) throw followed.error
   }
 }
