@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
+import type {MoneySummary} from '../../confirm.js'
 import {PayctlError, usageError} from '../../errors.js'
 import {apiFlag, yesFlag} from '../../flags.js'
 
@@ -99,8 +100,10 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
         out: this.out,
         profile: () => this.profile(),
         client: () => this.client(),
-        confirm: (money, environment) =>
-          confirmMoneyMovement({environment, yes: flags.yes, summary: money, out: this.out}),
+        confirm: async (money, environment) => {
+          await this.warnIfShort(money.totals)
+          await confirmMoneyMovement({environment, yes: flags.yes, summary: money, out: this.out})
+        },
         signal: interrupt.signal,
       })
     } finally {
@@ -123,5 +126,13 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
         code: outcome.code,
         suggestions: outcome.suggestions,
       })
+  }
+
+  /** Money-moving rows: warn first when their totals exceed the available balance or the allowance left. */
+  private async warnIfShort(totals: MoneySummary['totals']): Promise<void> {
+    if (typeof totals === 'function') return
+    const client = await this.client()
+    const {warnIfShort} = await import('../../payouts/balance-check.js')
+    await warnIfShort({accounts: () => client.v2.team.accounts(), totals, warn: line => this.out.warn(line)})
   }
 }
