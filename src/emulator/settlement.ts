@@ -72,7 +72,11 @@ export class Settlement {
   }
 
   /** Automated spending (the API, not a member on a hosted page) is capped by the daily allowance. */
-  private chargeAllowance(principal: Principal, teamId: string, items: Array<{amount: string; currency: string; index?: number}>) {
+  private chargeAllowance(
+    principal: Principal,
+    teamId: string,
+    items: Array<{amount: string; currency: string; index?: number}>,
+  ) {
     if (isAutomated(principal)) this.allowance.charge(teamId, items, currency => this.account(teamId, currency))
   }
 

@@ -13,11 +13,30 @@ const allowanceText = (a: Account): string => {
 export const accountColumns: Column<Account>[] = [
   {header: 'Currency', value: a => orDash(a.currency)},
   {header: 'Total', value: a => money(a.balance?.total, a.currency), align: 'right', raw: a => a.balance?.total},
-  {header: 'Reserved', value: a => money(a.balance?.reserved, a.currency), align: 'right', raw: a => a.balance?.reserved},
-  {header: 'Available', value: a => money(a.balance?.available, a.currency), align: 'right', raw: a => a.balance?.available},
+  {
+    header: 'Reserved',
+    value: a => money(a.balance?.reserved, a.currency),
+    align: 'right',
+    raw: a => a.balance?.reserved,
+  },
+  {
+    header: 'Available',
+    value: a => money(a.balance?.available, a.currency),
+    align: 'right',
+    raw: a => a.balance?.available,
+  },
   {header: 'Daily allowance', value: allowanceText, raw: a => a.allowance?.limit},
-  {header: 'Allowance used', value: a => (a.allowance?.limit ? money(a.allowance.used ?? '0', a.currency) : '-'), raw: a => a.allowance?.used, csvOnly: true},
-  {header: 'Allowance resets', value: a => (a.allowance?.resetsAt ? localTime(a.allowance.resetsAt) : '-'), raw: a => a.allowance?.resetsAt},
+  {
+    header: 'Allowance used',
+    value: a => (a.allowance?.limit ? money(a.allowance.used ?? '0', a.currency) : '-'),
+    raw: a => a.allowance?.used,
+    csvOnly: true,
+  },
+  {
+    header: 'Allowance resets',
+    value: a => (a.allowance?.resetsAt ? localTime(a.allowance.resetsAt) : '-'),
+    raw: a => a.allowance?.resetsAt,
+  },
 ]
 
 /** `team accounts`: balances per currency, then where to deposit to fund each. */

@@ -50,6 +50,7 @@ export class WaitProgress {
   stop(counts?: WaitCounts): void {
     this.spinner?.stop()
     this.spinner = undefined
-    if (counts) this.out.info(`Waited for ${this.total} payout${this.total === 1 ? '' : 's'}: ${describeCounts(counts)}.`)
+    if (counts)
+      this.out.info(`Waited for ${this.total} payout${this.total === 1 ? '' : 's'}: ${describeCounts(counts)}.`)
   }
 }

@@ -5,8 +5,8 @@ import type {PayoutV2} from '../client/schemas.js'
 import type {AndThen} from '../client/v2/payouts.js'
 import {customIdsFlag, idsFileFlag} from '../flags.js'
 import type {BatchAction} from './actions.js'
-import type {PayoutKey} from './ids-input.js'
 import type {WaitGoal} from './goals.js'
+import type {PayoutKey} from './ids-input.js'
 
 /** Arguments and flags every many-ids payout command has. */
 export const idsArgs = {

@@ -50,7 +50,8 @@ export async function followPayouts(options: FollowOptions): Promise<FollowResul
     progress.stop()
   }
   progress.stop(result.counts)
-  const rerun = options.rerun ?? `payctl payouts wait --until ${options.goal} ${result.pending.map(p => p.id).join(' ')}`
+  const rerun =
+    options.rerun ?? `payctl payouts wait --until ${options.goal} ${result.pending.map(p => p.id).join(' ')}`
   return {
     payouts: ids.map(id => last.get(id) ?? {id}),
     error: waitOutcome(result, formatDuration(options.timeoutMs), rerun),

@@ -20,7 +20,10 @@ export type Standing = 'completed' | 'awaiting-claim' | 'approved' | 'failed' | 
 
 export const GONE = 'deleted'
 
-export function standing(payout: Pick<PayoutV2, 'status' | 'counterpartyId' | 'claimLinkSentAt'>, goal: WaitGoal): Standing {
+export function standing(
+  payout: Pick<PayoutV2, 'status' | 'counterpartyId' | 'claimLinkSentAt'>,
+  goal: WaitGoal,
+): Standing {
   const status = payout.status ?? ''
   if (status === 'completed') return 'completed'
   if (FAILED_STATUSES.has(status) || status === GONE) return 'failed'

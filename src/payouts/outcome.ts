@@ -13,7 +13,6 @@ export interface FailedPayout {
 
 export const FAILED_STATUSES: ReadonlySet<string> = new Set(['failed', 'expired'])
 
-
 export const isFailed = (payout: Pick<PayoutV2, 'status'>) => FAILED_STATUSES.has(payout.status ?? '')
 
 export function failedPayout(payout: PayoutV2): FailedPayout {

@@ -29,6 +29,8 @@ export interface WaitOptions {
   maxIntervalMs?: number
   signal?: AbortSignal
   now?(): number
+  /** Pauses between rounds (tests pass their own). */
+  sleep?(ms: number, signal?: AbortSignal): Promise<void>
   /** A payout reached its final standing (called once per payout). */
   onFinal?(payout: PayoutV2, standing: Standing, key: string): void
   /** Every read of a payout that is still pending. */
@@ -92,7 +94,7 @@ export async function waitForPayouts(options: WaitOptions): Promise<WaitResult> 
     const remaining = deadline - now()
     options.onRound?.({...counts, pending: pending.size}, remaining)
     if (!pending.size || remaining <= 0 || options.signal?.aborted) break
-    await sleep(Math.min(Math.max(interval, pause), remaining), undefined, {signal: options.signal}).catch(() => {})
+    await pauseRound(options, Math.min(Math.max(interval, pause), remaining))
     interval = Math.min(interval * 2, maxInterval)
   }
   return {
@@ -101,6 +103,11 @@ export async function waitForPayouts(options: WaitOptions): Promise<WaitResult> 
     pending: [...pending].map(([id, last]) => last ?? {id}),
     timedOut: pending.size > 0,
   }
+}
+
+async function pauseRound(options: WaitOptions, ms: number): Promise<void> {
+  if (options.sleep) return options.sleep(ms, options.signal)
+  await sleep(ms, undefined, {signal: options.signal}).catch(() => {})
 }
 
 async function readRound(

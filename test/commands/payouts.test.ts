@@ -392,7 +392,9 @@ describe('payouts approve, pay, send-claim-link', () => {
     expect(await status(failed.id)).toBe('failed')
     const again = await cli(['payouts', 'pay', failed.id])
     expect(again.code).toBe(8)
-    expect(again.stderr).toMatch(new RegExp(`^Error: PAYOUT_FAILED: the payout failed: ${failed.id}: failed: account_closed: `, 'm'))
+    expect(again.stderr).toMatch(
+      new RegExp(`^Error: PAYOUT_FAILED: the payout failed: ${failed.id}: failed: account_closed: `, 'm'),
+    )
     const fixed = await ctx.api.patch(`/api/v2/counterparties/${failed.counterpartyId}`, {
       paymentMethod: {type: 'bank_iban', iban: 'DE89370400440532013000', currency: 'EUR'},
     })

@@ -1,4 +1,4 @@
-import {andThenFlag, idempotencyKeyFlag, yesFlag, waitFlag, waitTimeoutFlag} from '../../flags.js'
+import {andThenFlag, idempotencyKeyFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../flags.js'
 import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
 
 export default class PayoutsApprove extends PayoutBatchCommand<typeof PayoutsApprove> {

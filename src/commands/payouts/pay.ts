@@ -1,4 +1,4 @@
-import {idempotencyKeyFlag, yesFlag, waitFlag, waitTimeoutFlag} from '../../flags.js'
+import {idempotencyKeyFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../flags.js'
 import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
 
 export default class PayoutsPay extends PayoutBatchCommand<typeof PayoutsPay> {

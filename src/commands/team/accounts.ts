@@ -2,7 +2,8 @@ import {BaseCommand} from '../../base-command.js'
 import {outputFlag} from '../../flags.js'
 
 export default class TeamAccounts extends BaseCommand<typeof TeamAccounts> {
-  static override summary = 'Show balances per currency (total, reserved, available, allowance) and deposit instructions.'
+  static override summary =
+    'Show balances per currency (total, reserved, available, allowance) and deposit instructions.'
   static override description =
     `Reads the v2 accounts (GET /api/v2/accounts). "Reserved" is what approved, unpaid payouts hold; "Available" (total minus reserved) is what new approvals can use. The daily allowance, when the owner set one, caps automated approvals and payments per day; it resets at the time shown. Deposit instructions say where to send money to fund each currency.
 
