@@ -1,5 +1,5 @@
 import type {RowSet} from './duplicates.js'
-import {derivedCustomId} from './keys.js'
+import {type PayoutLike, RowIdentifier} from './identity.js'
 import {type CsvRecord, readRecords} from './records.js'
 import {RowInspector} from './rows.js'
 import type {RowSchema, SchemaOptions} from './schema.js'
@@ -16,6 +16,10 @@ export const CHUNK_SIZE = 100
 export interface ChunkRow<Item> {
   line: number
   customId: string
+  /** The customId was derived from the row's content (the file has none for it). */
+  derived: boolean
+  /** The digest of what the row says about its payout (identity.ts). */
+  content: string
   item: Item
 }
 
@@ -40,7 +44,8 @@ export interface ChunkOptions<Item> {
   schemaOptions: SchemaOptions
   encoding: string
   delimiter: Delimiter
-  fileHash: string
+  /** Mixed into derived customIds (`--batch`): the same rows as a new set of payouts. */
+  batch?: string
   invalidRows: RowSet
   duplicateOf: Map<number, string>
   /** The records the validation pass kept (a small file): no second read. */
@@ -60,6 +65,7 @@ export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGener
   const batches = reader?.batches ?? options.records ?? []
   const checkUtf8 = () => reader?.invalidUtf8 ?? Boolean(options.invalidUtf8)
   let inspector: RowInspector<Item> | undefined
+  const identifier = new RowIdentifier(options.batch)
   let ordinal = 0
   let number = 1
   let rows: ChunkRow<Item>[] = []
@@ -82,11 +88,11 @@ export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGener
         continue
       }
       if (!parsed.row?.item) throw new Error(`line ${record.line} changed between the validation and the sending pass`)
-      const id = customId ?? derivedCustomId(options.fileHash, record.line)
+      const identity = identifier.identify(parsed.row.item as PayoutLike, customId)
       rows.push({
         line: record.line,
-        customId: id,
-        item: customId ? parsed.row.item : options.schema.withCustomId(parsed.row.item, id),
+        ...identity,
+        item: customId ? parsed.row.item : options.schema.withCustomId(parsed.row.item, identity.customId),
       })
       if (rows.length === size) {
         yield {number: number++, rows, skipped}

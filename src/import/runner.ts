@@ -42,7 +42,7 @@ export interface RunResult extends RunCounts {
 export interface RunOptions<Item> {
   chunks: AsyncIterable<Chunk<Item>>
   send: ChunkSender<Item>
-  idempotencyKey: (chunk: number) => string
+  idempotencyKey: (chunk: Chunk<Item>) => string
   journal: Journal
   concurrency: number
   /** Valid rows in the file (every row is created, updated, failed, already imported, or pending). */
@@ -172,7 +172,7 @@ export async function runChunks<Item>(options: RunOptions<Item>): Promise<RunRes
         continue
       }
       const task = options
-        .send(chunk, options.idempotencyKey(chunk.number))
+        .send(chunk, options.idempotencyKey(chunk))
         .then(outcome => settle(chunk, outcome))
         .catch(error => stop('fatal', (error as Error)?.message, error))
       const tracked = task.finally(() => inFlight.delete(tracked))

@@ -133,6 +133,7 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
     const profile = await options.profile()
     const target = targetKey(profile.name, profile.origin)
     const chunks = chunkCount(validation.valid)
+    const requestKind = `${options.api} ${options.andThen ?? ''}`
     const journal = await Journal.load(
       journalPath(options.dataDir, validation.fileHash, target),
       Boolean(options.report),
@@ -215,14 +216,13 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
             schemaOptions,
             encoding: validation.encoding,
             delimiter: validation.delimiter,
-            fileHash: validation.fileHash,
             invalidRows: validation.invalidRows,
             duplicateOf: validation.duplicateOf,
             records: validation.records,
             invalidUtf8: validation.invalidUtf8,
           }),
           send,
-          idempotencyKey: chunk => chunkIdempotencyKey(validation.fileHash, target, chunk),
+          idempotencyKey: chunk => chunkIdempotencyKey(target, requestKind, chunk.rows),
           journal,
           concurrency: options.concurrency,
           validRows: validation.valid,

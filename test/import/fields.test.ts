@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {readAmount} from '../../src/import/amount.js'
 import {FingerprintList, fingerprint, RowSet} from '../../src/import/duplicates.js'
 import {editDistance, mapHeader, normalizeHeader} from '../../src/import/headers.js'
-import {chunkIdempotencyKey, derivedCustomId, targetKey} from '../../src/import/keys.js'
+import {chunkIdempotencyKey, targetKey} from '../../src/import/keys.js'
 import {Cells, phoneProblem} from '../../src/import/schema.js'
 import {v1Schema} from '../../src/import/schema-v1.js'
 import {v2Schema} from '../../src/import/schema-v2.js'
@@ -189,17 +189,16 @@ describe('delimiters', () => {
 })
 
 describe('derived keys', () => {
-  const hash = 'ab'.repeat(32)
-
-  it('derives the same customId and idempotency key on every run, and different ones per chunk', () => {
-    expect(derivedCustomId(hash, 7)).toBe(`csv-${'ab'.repeat(8)}-7`)
+  it('derives the same idempotency key for the same rows, and another for other rows or another target', () => {
     const target = targetKey('local', 'http://127.0.0.1:4010')
     expect(target).toMatch(/^local-[0-9a-f]{8}$/)
     expect(targetKey('local', 'http://127.0.0.1:4011')).not.toBe(target)
-    const key = chunkIdempotencyKey(hash, target, 1)
-    expect(key).toBe(chunkIdempotencyKey(hash, target, 1))
-    expect(key).not.toBe(chunkIdempotencyKey(hash, target, 2))
-    expect(key).not.toBe(chunkIdempotencyKey('cd'.repeat(32), target, 1))
+    const rows = [{customId: 'a', content: '1'}]
+    const key = chunkIdempotencyKey(target, 'v2', rows)
+    expect(key).toBe(chunkIdempotencyKey(target, 'v2', [{customId: 'a', content: '1'}]))
+    expect(key).not.toBe(chunkIdempotencyKey(target, 'v2', [{customId: 'a', content: '2'}]))
+    expect(key).not.toBe(chunkIdempotencyKey(target, 'v2 pay', rows))
+    expect(key).not.toBe(chunkIdempotencyKey(targetKey('local', 'http://127.0.0.1:4011'), 'v2', rows))
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
   })
 })

@@ -30,6 +30,8 @@ async function* chunksOf(
       rows: Array.from({length: count}, (_, i) => ({
         line: start + i + 2,
         customId: `c-${start + i}`,
+        derived: false,
+        content: `x-${start + i}`,
         item: {n: start + i},
       })),
       skipped: (skipped[number] ?? []).map(line => ({line, error: 'bad'})),
@@ -76,7 +78,7 @@ describe('the runner', () => {
         active--
         return done(chunk)
       },
-      idempotencyKey: chunk => `key-${chunk}`,
+      idempotencyKey: chunk => `key-${chunk.number}`,
       journal,
       concurrency: 3,
       validRows: 1000,
@@ -110,7 +112,7 @@ describe('the runner', () => {
         if (chunk.number === 2) await new Promise(resolve => setTimeout(resolve, 20))
         return done(chunk)
       },
-      idempotencyKey: String,
+      idempotencyKey: chunk => String(chunk.number),
       journal,
       concurrency: 2,
       validRows: 5,
@@ -142,7 +144,7 @@ describe('the runner', () => {
           return {kind: 'transient', rows: chunk.rows.map(() => ({status: 'unconfirmed'})), message: 'SERVER_ERROR'}
         return done(chunk)
       },
-      idempotencyKey: String,
+      idempotencyKey: chunk => String(chunk.number),
       journal,
       concurrency: 1,
       validRows: 1000,
@@ -163,7 +165,7 @@ describe('the runner', () => {
         await new Promise(resolve => setImmediate(resolve))
         return done(chunk)
       },
-      idempotencyKey: String,
+      idempotencyKey: chunk => String(chunk.number),
       journal,
       concurrency: 2,
       validRows: 1000,
@@ -183,7 +185,7 @@ describe('the runner', () => {
         chunk.number === 2
           ? {kind: 'rejected', rows: chunk.rows.map(() => ({status: 'failed', error: 'no'})), message: 'no'}
           : done(chunk),
-      idempotencyKey: String,
+      idempotencyKey: chunk => String(chunk.number),
       journal,
       concurrency: 4,
       validRows: 300,
@@ -220,6 +222,8 @@ describe('the senders against an HTTP server', () => {
     rows: [10, 11, 12].map(line => ({
       line,
       customId: `c-${line}`,
+      derived: false,
+      content: 'x',
       item: {customId: `c-${line}`, description: 'x', amount: '1.00', currency: 'EUR'},
     })),
     skipped: [],
