@@ -21,9 +21,7 @@ const failure = (row: StatusRow) =>
  */
 export function importStatusColumns(api: 'v1' | 'v2'): Column<StatusRow>[] {
   const recipient =
-    api === 'v1'
-      ? [csv('Creator Handle', r => r.creatorHandle)]
-      : [csv('Counterparty ID', r => r.counterpartyId)]
+    api === 'v1' ? [csv('Creator Handle', r => r.creatorHandle)] : [csv('Counterparty ID', r => r.counterpartyId)]
   return [
     {header: 'Line', value: r => String(r.line), raw: r => r.line, align: 'right'},
     {header: 'Custom ID', value: r => orDash(r.customId), raw: r => r.customId},

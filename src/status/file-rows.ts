@@ -57,7 +57,14 @@ export async function openFileRows(options: FileRowsOptions): Promise<FileRows> 
   const read = async (api: 'v1' | 'v2', encoding: string, delimiter: Delimiter | undefined, decimalComma: boolean) => {
     const schema = await schemaFor(api)
     const schemaOptions: SchemaOptions = {decimalComma}
-    const validation = await validateFile({path: options.path, schema, schemaOptions, encoding, delimiter, signal: options.signal})
+    const validation = await validateFile({
+      path: options.path,
+      schema,
+      schemaOptions,
+      encoding,
+      delimiter,
+      signal: options.signal,
+    })
     return {schema, schemaOptions, validation}
   }
   let used = await read(options.api, options.encoding, options.delimiter, options.decimalComma)

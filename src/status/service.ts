@@ -3,15 +3,15 @@ import type {ResolvedProfile} from '../config/resolve.js'
 import type {MoneySummary} from '../confirm.js'
 import {invalidInputError, PayctlError} from '../errors.js'
 import {ExitCode} from '../exit-codes.js'
+import type {Delimiter} from '../import/sniff.js'
 import {openSource} from '../import/source.js'
 import {errorLines} from '../import/summary.js'
-import type {Delimiter} from '../import/sniff.js'
+import {importStatusColumns, showSummary} from '../output/import-status.js'
+import type {ListFormat, Output} from '../output/output.js'
 import {totalsOf} from '../payouts/actions.js'
 import {warnIfShort} from '../payouts/balance-check.js'
 import {followPayouts} from '../payouts/follow.js'
 import {isFinal, standing, type WaitGoal} from '../payouts/goals.js'
-import {importStatusColumns, showSummary} from '../output/import-status.js'
-import type {ListFormat, Output} from '../output/output.js'
 import {type FileRows, openFileRows} from './file-rows.js'
 import {type FailedRef, payFailedAgain} from './retry.js'
 import {statusChunks} from './rows.js'
@@ -35,7 +35,8 @@ export interface ImportStatusOptions {
   profile: ResolvedProfile
   client: PayoutClient
   out: Output
-  format: ListFormat
+  /** How rows are printed; `none` prints only the summary and the rows that did not go through (import --wait). */
+  format: ListFormat | 'none'
   concurrency: number
   wait?: {timeoutMs: number; goal?: WaitGoal}
   retryFailed: boolean
@@ -49,14 +50,20 @@ const PROBLEMS = new Set(['failed', 'expired', 'deleted', NOT_IMPORTED, INVALID]
 const goalFor = (andThen: string | undefined): WaitGoal =>
   andThen === 'pay' ? 'paid' : andThen === 'send-claim-link' ? 'claim-link' : 'approved'
 
-export async function importStatus(options: ImportStatusOptions): Promise<{summary: StatusSummary; error?: PayctlError}> {
+export async function importStatus(
+  options: ImportStatusOptions,
+): Promise<{summary: StatusSummary; error?: PayctlError}> {
   const source = await openSource(options.file)
   try {
     const rows = await openFileRows({...options, path: source.path, profile: options.profile})
     if (rows.validation.fatal)
-      throw invalidInputError(`${source.label} cannot be read as an import: ${errorLines(rows.validation)[0] ?? 'see above'}`)
+      throw invalidInputError(
+        `${source.label} cannot be read as an import: ${errorLines(rows.validation)[0] ?? 'see above'}`,
+      )
     if (!rows.journal)
-      options.out.info(`No journal of an import of ${source.label} with profile ${options.profile.name}: reading the rows as payctl payouts import would.`)
+      options.out.info(
+        `No journal of an import of ${source.label} with profile ${options.profile.name}: reading the rows as payctl payouts import would.`,
+      )
     const goal = options.wait?.goal ?? goalFor(rows.andThen)
     let waitError: PayctlError | undefined
     if (options.retryFailed) waitError = await retryFailed(rows, options, goal)
@@ -72,7 +79,11 @@ export async function importStatus(options: ImportStatusOptions): Promise<{summa
 }
 
 /** Reads every row once, keeping only what `keep` picks (a few fields of a few rows: memory stays small). */
-async function collect<T>(rows: FileRows, options: ImportStatusOptions, keep: (row: StatusRow, payout?: import('../client/schemas.js').PayoutV2) => T | undefined): Promise<T[]> {
+async function collect<T>(
+  rows: FileRows,
+  options: ImportStatusOptions,
+  keep: (row: StatusRow, payout?: import('../client/schemas.js').PayoutV2) => T | undefined,
+): Promise<T[]> {
   const kept: T[] = []
   for await (const chunk of statusChunks(rows, options.client, options))
     for (const {row, payout} of chunk) {
@@ -82,7 +93,11 @@ async function collect<T>(rows: FileRows, options: ImportStatusOptions, keep: (r
   return kept
 }
 
-async function waitForRows(rows: FileRows, options: ImportStatusOptions, goal: WaitGoal): Promise<PayctlError | undefined> {
+async function waitForRows(
+  rows: FileRows,
+  options: ImportStatusOptions,
+  goal: WaitGoal,
+): Promise<PayctlError | undefined> {
   const pending = await collect(rows, options, (row, payout) =>
     payout && !isFinal(standing(payout, goal)) ? payout.id : undefined,
   )
@@ -98,10 +113,17 @@ async function waitForRows(rows: FileRows, options: ImportStatusOptions, goal: W
   return error
 }
 
-async function retryFailed(rows: FileRows, options: ImportStatusOptions, goal: WaitGoal): Promise<PayctlError | undefined> {
+async function retryFailed(
+  rows: FileRows,
+  options: ImportStatusOptions,
+  goal: WaitGoal,
+): Promise<PayctlError | undefined> {
   const failed = await collect(rows, options, (row, payout) =>
     payout?.status === 'failed'
-      ? {ref: {id: payout.id, label: `line ${row.line} (${payout.id})`, updatedAt: payout.updatedAt} as FailedRef, payout}
+      ? {
+          ref: {id: payout.id, label: `line ${row.line} (${payout.id})`, updatedAt: payout.updatedAt} as FailedRef,
+          payout,
+        }
       : undefined,
   )
   if (!failed.length) {
@@ -138,7 +160,7 @@ interface Problem {
 }
 
 async function printRows(rows: FileRows, options: ImportStatusOptions) {
-  const writer = options.out.list(importStatusColumns(rows.api), options.format)
+  const writer = options.format === 'none' ? undefined : options.out.list(importStatusColumns(rows.api), options.format)
   const tally = new StatusTally()
   const problems: Problem[] = []
   for await (const chunk of statusChunks(rows, options.client, options)) {
@@ -153,9 +175,9 @@ async function printRows(rows: FileRows, options: ImportStatusOptions) {
           why: row.failureCode ? `${row.failureCode}: ${row.failureReason ?? ''}` : row.failureReason,
         })
     }
-    await writer.page(page)
+    await writer?.page(page)
   }
-  writer.end()
+  writer?.end()
   const summary = tally.toJSON()
   showSummary(options.out, summary, options.format === 'table' && !options.out.json)
   return {summary, problems}
@@ -170,7 +192,9 @@ const problemCount = (summary: StatusSummary) =>
 function listProblems(out: Output, problems: Problem[], summary: StatusSummary): void {
   out.info('Rows that did not go through:')
   for (const p of problems.slice(0, 100))
-    out.info(`  line ${p.line}${p.customId ? ` (customId "${p.customId}")` : ''}: ${p.status}${p.why ? `: ${p.why}` : ''}`)
+    out.info(
+      `  line ${p.line}${p.customId ? ` (customId "${p.customId}")` : ''}: ${p.status}${p.why ? `: ${p.why}` : ''}`,
+    )
   const more = problemCount(summary) - Math.min(problems.length, 100)
   if (more > 0) out.info(`  … and ${more} more (see the rows above)`)
 }

@@ -117,7 +117,11 @@ describe('row identity', () => {
     expect(new RowIdentifier().identify(item)).toEqual(first)
     expect(new RowIdentifier('2026-02').identify(item).customId).not.toBe(first.customId)
     expect(new RowIdentifier().identify({...item, amount: '10.51'}).customId).not.toBe(first.customId)
-    expect(new RowIdentifier().identify(item, 'inv-1')).toEqual({customId: 'inv-1', derived: false, content: first.content})
+    expect(new RowIdentifier().identify(item, 'inv-1')).toEqual({
+      customId: 'inv-1',
+      derived: false,
+      content: first.content,
+    })
   })
 
   it('compares a row with a payout as the service returns it', () => {

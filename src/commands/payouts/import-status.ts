@@ -75,8 +75,7 @@ Exit codes: 0 every row went through or is on its way; 8 some rows failed, expir
       concurrency: f.concurrency,
       wait: f.wait ? {timeoutMs: f.timeout, goal: f.until} : undefined,
       retryFailed: f['retry-failed'],
-      confirm: summary =>
-        confirmMoneyMovement({environment: profile.environment, yes: f.yes, summary, out: this.out}),
+      confirm: summary => confirmMoneyMovement({environment: profile.environment, yes: f.yes, summary, out: this.out}),
     })
     if (error) throw error
   }

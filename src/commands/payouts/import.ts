@@ -3,7 +3,7 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
 import type {MoneySummary} from '../../confirm.js'
 import {PayctlError, usageError} from '../../errors.js'
-import {apiFlag, yesFlag} from '../../flags.js'
+import {apiFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../flags.js'
 
 export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
   static override summary = 'Import payouts from a CSV file, in chunks of 100, resumable, never a duplicate.'
@@ -12,12 +12,16 @@ export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
 
 Each chunk's idempotency key comes from the file's content, the profile and the chunk number, and rows without a customId get one derived from the file and their line, so re-running the same file never creates a payout twice. A journal in the data directory records finished chunks: after a crash, Ctrl-C (exit 130) or exit 7, run the same command again and it resumes.
 
+--wait then follows the rows until they are final (paid, link sent, or approved, per --and-then), lists those that failed with their reasons (exit 8) or stops at --timeout (exit 7). See every row's payout any time later with payctl payouts import-status FILE (--retry-failed pays the failed ones again).
+
 Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid file (nothing sent), 7 service unavailable (resumable), 8 some rows failed or were skipped, 130 interrupted (resumable).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> payouts.csv --dry-run',
     '<%= config.bin %> <%= command.id %> payouts.csv --report result.csv',
     '<%= config.bin %> <%= command.id %> payouts.csv --and-then pay --yes',
+    '<%= config.bin %> <%= command.id %> payouts.csv --and-then pay --wait --timeout 10m',
+    '<%= config.bin %> <%= command.id %>-status payouts.csv --output csv > status.csv',
     '<%= config.bin %> <%= command.id %> export.csv --encoding windows-1252 --decimal-comma',
     '<%= config.bin %> <%= command.id %> creators.csv --api v1',
     'cat payouts.csv | <%= config.bin %> <%= command.id %> - --json',
@@ -46,6 +50,8 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
     }),
     delimiter: Flags.string({summary: 'Field delimiter: "," ";" or tab (default: detected from the first lines).'}),
     'decimal-comma': Flags.boolean({summary: 'Amounts are written like 1.234,56 (comma decimal mark).'}),
+    wait: waitFlag,
+    timeout: waitTimeoutFlag,
     report: Flags.string({
       summary: 'Write one CSV line per input row: line, customId, payoutId, status, error.',
       exclusive: ['dry-run'],
@@ -55,6 +61,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
 
   async run(): Promise<void> {
     const {flags} = this
+    if (flags.wait && this.args.file === '-') throw usageError('--wait reads the file again: give a file, not stdin')
     if (flags['and-then'] && flags.api === 'v1')
       throw usageError('--and-then needs the v2 API; in v1 use a preApproved column instead')
     const [{importPayouts}, {encodingProblem}, {parseDelimiterFlag}, {confirmMoneyMovement}, summary] =
@@ -126,6 +133,28 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
         code: outcome.code,
         suggestions: outcome.suggestions,
       })
+    if (flags.wait && result.kind === 'import') await this.waitForRows()
+  }
+
+  /** --wait: until every row is final for the import's step (payctl payouts import-status FILE --wait). */
+  private async waitForRows(): Promise<void> {
+    const {importStatus} = await import('../../status/service.js')
+    const {error} = await importStatus({
+      file: this.args.file,
+      api: this.flags.api,
+      encoding: this.flags.encoding,
+      decimalComma: this.flags['decimal-comma'],
+      dataDir: this.config.dataDir,
+      profile: await this.profile(),
+      client: await this.client(),
+      out: this.out,
+      format: 'none',
+      concurrency: 16,
+      wait: {timeoutMs: this.flags.timeout},
+      retryFailed: false,
+      confirm: async () => undefined,
+    })
+    if (error) throw error
   }
 
   /** Money-moving rows: warn first when their totals exceed the available balance or the allowance left. */
