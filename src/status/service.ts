@@ -204,13 +204,15 @@ function problemsError(problems: Problem[], summary: StatusSummary): PayctlError
     .filter(([status]) => PROBLEMS.has(status))
     .map(([status, entry]) => `${status}: ${entry.rows}`)
     .join(', ')
+  const has = (status: string) => Boolean(summary.byStatus[status])
+  const suggestions = [
+    has('failed') && "fix the recipients' payment methods, then: payctl payouts import-status FILE --retry-failed",
+    has(NOT_IMPORTED) && 'import the rows not imported yet: payctl payouts import FILE (it resumes)',
+  ].filter((s): s is string => Boolean(s))
   return new PayctlError(`${problemCount(summary)} of ${summary.rows} rows did not go through (${byStatus})`, {
     exitCode: ExitCode.partial,
     code: 'ROWS_FAILED',
-    suggestions: [
-      "failed rows: fix the recipients' payment methods, then payctl payouts import-status FILE --retry-failed",
-      'not-imported rows: run payctl payouts import FILE again (it resumes)',
-    ],
+    suggestions,
     data: {problems},
   })
 }
