@@ -93,7 +93,7 @@ export const customIdsFlag = Flags.string({
   multipleNonGreedy: true,
 })
 
-/** `--wait`: follow the payouts until they reach a final state for the command's step (docs/payouts-wait.md). */
+/** `--wait`: follow the payouts until they reach a final state for the command's step (docs/waiting.md). */
 export const waitFlag = Flags.boolean({
   summary: 'Wait until every payout reaches a final state for this step; exit 8 if some failed, 7 on time-out.',
 })

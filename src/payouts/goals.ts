@@ -2,7 +2,7 @@ import type {PayoutV2} from '../client/schemas.js'
 import {FAILED_STATUSES} from './outcome.js'
 
 /**
- * What "done" means after each step (docs/payouts-wait.md):
+ * What "done" means after each step (docs/waiting.md):
  * - `settled`: the money's end: `completed`; `failed` and `expired` are failures; everything else is in flight.
  * - `paid` (pay, `--and-then pay`): a counterparty payout must settle; a payout to an e-mail or phone recipient
  *   is done once it is approved and its claim link is out (the recipient must still claim; it is paid then).
