@@ -1,6 +1,9 @@
 import {beforeEach, describe, expect, it} from 'vitest'
+import {SEEDED} from '../../src/emulator/seed.js'
 import {type Body, counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
+import {runCliInTty} from '../helpers/tty.js'
+import {CliProcess, RecordingProxy, until} from '../import/helpers.js'
 
 /** Failures exit non-zero, `payouts wait` and `--wait`, and `team accounts`: the built CLI against the emulator. */
 
@@ -149,10 +152,64 @@ describe('payouts wait and --wait', () => {
     expect(unknown.code).toBe(4)
   })
 
+  it('without a terminal, one line per status change on stderr while waiting', async () => {
+    const payout = (
+      await ctx.api.post('/api/v2/payouts', {
+        description: 'Licence',
+        amount: '5.00',
+        currency: 'EUR',
+        counterpartyId: await counterparty(),
+      })
+    ).body
+    const proxy = await new RecordingProxy(ctx.emu.url).start()
+    try {
+      const wait = new CliProcess(['payouts', 'wait', payout.id, '--timeout', '60s'], {
+        ...home.env,
+        PAYCTL_ORIGIN: proxy.url,
+        PAYCTL_API_KEY: FULL,
+      })
+      // The first round has read the payout as created; then it is approved and paid.
+      await until(async () => proxy.count('GET', `/api/v2/payouts/${payout.id}`) > 0)
+      await ctx.api.post(`/api/v2/payouts/${payout.id}/approve`, {andThen: 'pay'})
+      const {code} = await wait.exited
+      expect(code, wait.stderr).toBe(0)
+      expect(wait.stderr).toContain(`${payout.id}: created → completed\n`)
+      expect(wait.stderr).toContain('Waited for 1 payout: 1 completed.')
+    } finally {
+      await proxy.stop()
+    }
+  })
+
+  it('on a terminal a progress line shows the counts and the time left, and no per-change lines', async () => {
+    const payout = await ctx.api.v2Create()
+    const result = await runCliInTty(['payouts', 'wait', payout.id, '--timeout', '2s'], {
+      env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL},
+    })
+    expect(result.code).toBe(7)
+    expect(result.output).toMatch(/Waiting for 1 payouts: 1 in flight \(time-out in \ds\)/)
+    expect(result.output).not.toContain('→')
+  })
+
   it('--timeout that is not a duration is a usage error naming the flag', async () => {
     const result = await cli(['payouts', 'wait', 'payout_00000000-0000-4000-8000-000000000000', '--timeout', 'soon'])
     expect(result.code).toBe(2)
     expect(result.stderr.trim()).toMatch(/^Error: .*--timeout.*"soon" is not a duration like 90s, 10m or 1h/)
+  })
+})
+
+describe('balances and the daily allowance', () => {
+  it('approve beyond the allowance left warns first, then the service refuses it: exit 6, nothing approved', async () => {
+    const now = (await ctx.api.get('/_emulator/clock', {key: null})).body.now as string
+    const midnight = new Date(Date.parse(now))
+    midnight.setUTCHours(24, 0, 0, 0)
+    ctx.emu.app.store.teams.setAllowance(SEEDED.mainTeamId, 'EUR', '100.00', midnight.toISOString())
+    const payout = await ctx.api.v2Create({amount: '150.00'})
+    const result = await cli(['payouts', 'approve', payout.id])
+    expect(result.code).toBe(6)
+    expect(result.stderr).toMatch(/^Warning: 150.00 EUR exceeds the 100.00 EUR left of today's allowance \(resets /m)
+    expect(result.stderr).toMatch(/^Error: ALLOWANCE_EXCEEDED: /m)
+    const accounts = await cli(['team', 'accounts'])
+    expect(accounts.stdout).toMatch(/^EUR\s+10000.00 EUR\s+0.00 EUR\s+10000.00 EUR\s+100.00 EUR left of 100.00 EUR/m)
   })
 })
 
