@@ -86,6 +86,23 @@ describe('import → wait → status → retry', () => {
     expect(result.stderr).toMatch(/^ {2}failed\s+50\s+\d+\.\d{2} EUR$/m)
   })
 
+  it('--retry-failed on a production profile needs a confirmation naming count and totals: without --yes exit 2, nothing paid', async () => {
+    const added = await runCli(['profiles', 'add', 'prod', '--environment', 'production', '--origin', ctx.emu.url], {
+      env: home.env,
+    })
+    expect(added.code, added.stderr).toBe(0)
+    const total = failingLines.reduce((sum, line) => sum + ((line - 2) % 7) + 1.25, 0)
+    const result = await runCli(['payouts', 'import-status', file, '--retry-failed', '--profile', 'prod'], {
+      env: {...home.env, PAYCTL_API_KEY: FULL},
+    })
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(
+      `Error: refusing to pay failed payouts again (50 items, ${total.toFixed(2)} EUR) on PRODUCTION without confirmation; add --yes to confirm in scripts`,
+    )
+    const failed = await ctx.api.get('/api/v2/payouts', {query: {status: 'failed', limit: 100}})
+    expect(failed.body.data).toHaveLength(50)
+  })
+
   it('--output csv can be imported again (the same rows, the same identities)', async () => {
     const result = await cli(['payouts', 'import-status', file, '--output', 'csv'])
     const csv = join(home.dir, 'status.csv')
