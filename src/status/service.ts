@@ -1,4 +1,5 @@
 import type {PayoutClient} from '../client/index.js'
+import type {PayoutV2} from '../client/schemas.js'
 import type {ResolvedProfile} from '../config/resolve.js'
 import type {MoneySummary} from '../confirm.js'
 import {invalidInputError, PayctlError} from '../errors.js'
@@ -82,7 +83,7 @@ export async function importStatus(
 async function collect<T>(
   rows: FileRows,
   options: ImportStatusOptions,
-  keep: (row: StatusRow, payout?: import('../client/schemas.js').PayoutV2) => T | undefined,
+  keep: (row: StatusRow, payout?: PayoutV2) => T | undefined,
 ): Promise<T[]> {
   const kept: T[] = []
   for await (const chunk of statusChunks(rows, options.client, options))
@@ -98,7 +99,7 @@ async function waitForRows(
   options: ImportStatusOptions,
   goal: WaitGoal,
 ): Promise<PayctlError | undefined> {
-  const pending = await collect(rows, options, (row, payout) =>
+  const pending = await collect(rows, options, (_row, payout) =>
     payout && !isFinal(standing(payout, goal)) ? payout.id : undefined,
   )
   if (!pending.length) return undefined
