@@ -52,6 +52,8 @@ export interface ApiResponse<T = unknown> {
   body: T
   requestId?: string
   replayed: boolean
+  /** The answer came to a retry (an earlier attempt of this call may have reached the service). */
+  retried: boolean
 }
 
 const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504])
@@ -176,6 +178,7 @@ export class Transport {
           body: body as T,
           requestId,
           replayed: headerValue(response.headers['idempotent-replayed']) === 'true',
+          retried: attempt > 0,
         }
       }
 

@@ -1,5 +1,6 @@
 import type {RowSet} from './duplicates.js'
 import {type PayoutLike, RowIdentifier} from './identity.js'
+import type {JournalRow} from './journal.js'
 import {type CsvRecord, readRecords} from './records.js'
 import {RowInspector} from './rows.js'
 import type {RowSchema, SchemaOptions} from './schema.js'
@@ -21,7 +22,28 @@ export interface ChunkRow<Item> {
   /** The digest of what the row says about its payout (identity.ts). */
   content: string
   item: Item
+  /** What the row needs: created, compared with its payout and updated, or followed up (--and-then). */
+  action: RowAction
+  /** What the journal knows about the row from an earlier run. */
+  previous?: JournalRow
 }
+
+export type RowAction = 'create' | 'update' | 'follow-up'
+
+/** A row that needs nothing sent: the journal knows it (unchanged, or a conflict reported earlier). */
+export interface SettledRow {
+  line: number
+  customId: string
+  payoutId?: string
+  status: 'unchanged' | 'conflict'
+  error?: string
+}
+
+/** Decides what a row needs (plan.ts): an action, or nothing to send. */
+export type RowClassifier = (row: {
+  customId: string
+  content: string
+}) => {action: RowAction; previous?: JournalRow} | {settled: Omit<SettledRow, 'line'>}
 
 /** A row left out (invalid, with --skip-invalid): it still gets its line in the report. */
 export interface SkippedRow {
@@ -36,6 +58,8 @@ export interface Chunk<Item> {
   rows: ChunkRow<Item>[]
   /** Invalid rows of the file that come before this chunk's last row (and after the previous chunk's). */
   skipped: SkippedRow[]
+  /** Rows that need nothing sent, among the same lines. */
+  settled: SettledRow[]
 }
 
 export interface ChunkOptions<Item> {
@@ -47,6 +71,10 @@ export interface ChunkOptions<Item> {
   /** Mixed into derived customIds (`--batch`): the same rows as a new set of payouts. */
   batch?: string
   invalidRows: RowSet
+  /** What each valid row needs; without it every row is created. */
+  classify?: RowClassifier
+  /** Sees every valid row, in file order. */
+  onRow?: (row: {customId: string; content: string}) => void
   duplicateOf: Map<number, string>
   /** The records the validation pass kept (a small file): no second read. */
   records?: CsvRecord[][]
@@ -57,8 +85,10 @@ export interface ChunkOptions<Item> {
 
 export const chunkCount = (validRows: number, size = CHUNK_SIZE) => Math.ceil(validRows / size)
 
-export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGenerator<Chunk<Item>> {
-  const size = options.size ?? CHUNK_SIZE
+type FileRow<Item> = {kind: 'invalid'; row: SkippedRow} | {kind: 'valid'; row: Omit<ChunkRow<Item>, 'action'>}
+
+/** Every row of the file in order: the invalid ones with their error, the valid ones with their identity. */
+export async function* fileRows<Item>(options: ChunkOptions<Item>): AsyncGenerator<FileRow<Item>> {
   const reader = options.records
     ? undefined
     : await readRecords({path: options.path, encoding: options.encoding, delimiter: options.delimiter})
@@ -67,9 +97,6 @@ export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGener
   let inspector: RowInspector<Item> | undefined
   const identifier = new RowIdentifier(options.batch)
   let ordinal = 0
-  let number = 1
-  let rows: ChunkRow<Item>[] = []
-  let skipped: SkippedRow[] = []
   for await (const batch of batches) {
     for (const record of batch) {
       if (!inspector) {
@@ -77,29 +104,44 @@ export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGener
         continue
       }
       const row = ordinal++
-      const parsed = inspector.inspect(record.cells, !options.invalidRows.has(row))
+      const invalid = options.invalidRows.has(row)
+      const parsed = inspector.inspect(record.cells, !invalid)
       const customId = inspector.cells.get('customId')
-      if (options.invalidRows.has(row)) {
+      if (invalid) {
         const error =
           options.duplicateOf.get(row) ??
           parsed.errors?.map(e => (e.column ? `${e.column}: ${e.message}` : e.message)).join('; ') ??
           'invalid row'
-        skipped.push({line: record.line, customId, error})
+        yield {kind: 'invalid', row: {line: record.line, customId, error}}
         continue
       }
       if (!parsed.row?.item) throw new Error(`line ${record.line} changed between the validation and the sending pass`)
       const identity = identifier.identify(parsed.row.item as PayoutLike, customId)
-      rows.push({
-        line: record.line,
-        ...identity,
-        item: customId ? parsed.row.item : options.schema.withCustomId(parsed.row.item, identity.customId),
-      })
-      if (rows.length === size) {
-        yield {number: number++, rows, skipped}
-        rows = []
-        skipped = []
-      }
+      const item = customId ? parsed.row.item : options.schema.withCustomId(parsed.row.item, identity.customId)
+      yield {kind: 'valid', row: {line: record.line, ...identity, item}}
     }
   }
-  if (rows.length || skipped.length) yield {number, rows, skipped}
+}
+
+export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGenerator<Chunk<Item>> {
+  const size = options.size ?? CHUNK_SIZE
+  let chunk: Chunk<Item> = {number: 1, rows: [], skipped: [], settled: []}
+  for await (const entry of fileRows(options)) {
+    if (entry.kind === 'invalid') {
+      chunk.skipped.push(entry.row)
+      continue
+    }
+    options.onRow?.(entry.row)
+    const decision = options.classify?.(entry.row) ?? {action: 'create' as const}
+    if ('settled' in decision) {
+      chunk.settled.push({line: entry.row.line, ...decision.settled})
+      continue
+    }
+    chunk.rows.push({...entry.row, ...decision})
+    if (chunk.rows.length === size) {
+      yield chunk
+      chunk = {number: chunk.number + 1, rows: [], skipped: [], settled: []}
+    }
+  }
+  if (chunk.rows.length || chunk.skipped.length || chunk.settled.length) yield chunk
 }

@@ -1,7 +1,7 @@
 /**
  * Decoding: UTF-8 (with or without BOM) goes to csv-parse as bytes, untouched; other encodings
- * (`--encoding windows-1252`, `latin1`, …) and UTF-16 files (recognised by their BOM, as Excel's
- * "Unicode text" writes them) are decoded with iconv-lite, chunk by chunk.
+ * (`--encoding windows-1252`, `latin1`, …) and UTF-16 and UTF-32 files (recognised by their BOM, as Excel's
+ * "Unicode text" writes them, or by their zero bytes) are decoded with iconv-lite, chunk by chunk.
  */
 
 export const DEFAULT_ENCODING = 'utf8'
@@ -17,12 +17,34 @@ export async function encodingProblem(encoding: string): Promise<string | undefi
     : `--encoding: unknown encoding "${encoding}"; use e.g. utf8, windows-1252 or latin1`
 }
 
-/** The encoding a file is read with: a byte-order mark (UTF-8 or UTF-16) wins over the flag. */
+/** The encoding a file is read with: a byte-order mark (UTF-8, UTF-16, UTF-32) wins over the flag. */
 export function effectiveEncoding(firstBytes: Uint8Array, requested: string): string {
-  const [a, b, c] = firstBytes
+  const [a, b, c, d] = firstBytes
+  if (a === 0xff && b === 0xfe && c === 0 && d === 0) return 'utf-32le'
+  if (a === 0 && b === 0 && c === 0xfe && d === 0xff) return 'utf-32be'
   if ((a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff)) return 'utf-16'
   if (a === 0xef && b === 0xbb && c === 0xbf) return DEFAULT_ENCODING
-  return isUtf8(requested) ? DEFAULT_ENCODING : requested
+  return wideEncoding(firstBytes) ?? (isUtf8(requested) ? DEFAULT_ENCODING : requested)
+}
+
+/**
+ * UTF-16 or UTF-32 without a byte-order mark, recognised by where the zero bytes are: a CSV is mostly ASCII,
+ * so in UTF-16LE every second byte is zero, in UTF-32BE three of every four, and so on.
+ */
+export function wideEncoding(bytes: Uint8Array): string | undefined {
+  const sample = bytes.subarray(0, Math.min(bytes.length, 4096) & ~3)
+  if (sample.length < 4) return undefined
+  const zeros = [0, 0, 0, 0]
+  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) zeros[i % 4]++
+  const quarter = sample.length / 4
+  const mostly = (n: number) => n >= quarter * 0.7
+  const rarely = (n: number) => n <= quarter * 0.1
+  const [z0, z1, z2, z3] = zeros
+  if (rarely(z0) && mostly(z1) && mostly(z2) && mostly(z3)) return 'utf-32le'
+  if (mostly(z0) && mostly(z1) && mostly(z2) && rarely(z3)) return 'utf-32be'
+  if (rarely(z0) && rarely(z2) && mostly(z1) && mostly(z3)) return 'utf-16le'
+  if (mostly(z0) && mostly(z2) && rarely(z1) && rarely(z3)) return 'utf-16be'
+  return undefined
 }
 
 /** A chunk decoder: identity for UTF-8 (csv-parse decodes and strips the BOM), iconv-lite otherwise. */

@@ -1,3 +1,5 @@
+import {controlCharacterAt, describeControlCharacter} from './control-chars.js'
+
 /**
  * Header matching: case-insensitive, ignoring spaces, `_` and `-`, with aliases. Unknown columns are ignored
  * with a warning, unless they look like a typo of a known column (then the file is invalid: a misspelt
@@ -9,6 +11,8 @@ export interface ColumnSpec {
   name: string
   aliases?: readonly string[]
   required?: boolean
+  /** Written by `payouts list --output csv` for reading, not read by the import: skipped without a warning. */
+  exportOnly?: boolean
 }
 
 export interface HeaderProblem {
@@ -31,35 +35,53 @@ export interface HeaderMapping {
 
 export const normalizeHeader = (cell: string): string => cell.toLowerCase().replace(/[\s_-]+/g, '')
 
-/** Optimal string alignment distance (Damerau-Levenshtein with adjacent swaps), for "did you mean". */
-export function editDistance(a: string, b: string): number {
-  const rows = a.length + 1
-  const cols = b.length + 1
-  const d: number[][] = Array.from({length: rows}, (_, i) =>
-    Array.from({length: cols}, (_, j) => (i ? (j ? 0 : i) : j)),
-  )
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
+/**
+ * Optimal string alignment distance (Damerau-Levenshtein with adjacent swaps), for "did you mean", bounded:
+ * anything above `max` is reported as `max + 1`, and strings whose lengths differ by more are not compared.
+ * Three rows of memory and at most (max * 2 + 1) cells per row: a huge header cell costs nothing.
+ */
+export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1
+  const width = b.length + 1
+  let before = new Array<number>(width).fill(0)
+  let previous = Array.from({length: width}, (_, j) => j)
+  let current = new Array<number>(width).fill(0)
+  for (let i = 1; i <= a.length; i++) {
+    current.fill(max + 1)
+    current[0] = i
+    const from = Math.max(1, i - max)
+    const to = Math.min(b.length, i + max)
+    let best = current[0]
+    for (let j = from; j <= to; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1)
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2] + 1)
+      current[j] = value
+      best = Math.min(best, value)
     }
+    if (best > max) return max + 1
+    ;[before, previous, current] = [previous, current, before]
   }
-  return d[a.length][b.length]
+  return Math.min(previous[b.length], max + 1)
 }
+
+/** The longest header name compared with the known ones (longer cells are no typo of a column name). */
+const MAX_COMPARED = 40
 
 /** The known column an unknown header is probably a typo of, if any. */
 function closestColumn(normalized: string, names: Map<string, ColumnSpec>): ColumnSpec | undefined {
-  if (normalized.length < 4) return undefined
+  if (normalized.length < 4 || normalized.length > MAX_COMPARED) return undefined
   let best: {spec: ColumnSpec; distance: number} | undefined
   for (const [name, spec] of names) {
-    const distance = editDistance(normalized, name)
     const allowed = name.length >= 8 ? 2 : 1
+    const distance = editDistance(normalized, name, allowed)
     if (distance <= allowed && (!best || distance < best.distance)) best = {spec, distance}
   }
   return best?.spec
 }
+
+/** A header cell as shown in messages: long ones cut short. */
+export const shown = (cell: string) => (cell.length > 60 ? `${cell.slice(0, 57)}…` : cell)
 
 /** Columns of the other format (v1 vs v2), named so that the error can say which flag fixes it. */
 export interface ForeignColumns {
@@ -81,11 +103,20 @@ export function mapHeader(
   }
   const mapping: HeaderMapping = {index: new Map(), label: new Map(), ignored: [], problems: [], width: cells.length}
   cells.forEach((raw, position) => {
-    const cell = raw.trim()
-    const normalized = normalizeHeader(cell)
+    const cell = shown(raw.trim())
+    const control = controlCharacterAt(raw)
+    if (control !== -1) {
+      mapping.problems.push({
+        column: `#${position + 1}`,
+        message: `the header ${describeControlCharacter(raw, control)}`,
+      })
+      return
+    }
+    const normalized = normalizeHeader(raw)
     // An unnamed column (a trailing delimiter in the header, as spreadsheets write) carries nothing we read.
     if (!normalized) return
     const spec = names.get(normalized)
+    if (spec?.exportOnly) return
     if (spec) {
       const earlier = mapping.label.get(spec.name)
       if (earlier !== undefined) {

@@ -1,70 +1,96 @@
+import {createHash} from 'node:crypto'
 import {once} from 'node:events'
 import {createReadStream, createWriteStream, type WriteStream} from 'node:fs'
 import {mkdir} from 'node:fs/promises'
-import {join} from 'node:path'
+import {basename, dirname, join} from 'node:path'
 import {createInterface} from 'node:readline'
 
 /**
- * The import journal, in the user data dir, keyed by the file's hash and the target profile: one JSON line
- * per finished chunk, appended as soon as the chunk is done. A re-run of the same file against the same
- * profile (after a crash, Ctrl-C or exit 7) reads it and sends only the chunks it does not list. A line cut
- * short by a crash is ignored: that chunk is sent again, with the same idempotency key, and replayed.
+ * The import journal, in the user data dir, one per file name, profile (name and origin) and batch: what
+ * payctl knows the service holds for each row it imported from that file. One JSON line per finished
+ * chunk, appended as soon as the chunk is done (a line cut short by a crash is ignored: its rows are looked
+ * at again on the next run). A re-run compares the file with it, row by row (identity.ts): unchanged rows
+ * are skipped, changed ones updated or reported, so resuming and re-importing are one mechanism.
  */
-
-/** What must not change between a run and its resumption: these decide the chunks and their bodies. */
-export interface JournalOptions {
-  api: 'v1' | 'v2'
-  andThen?: string
-  skipInvalid: boolean
-  decimalComma: boolean
-  encoding: string
-  delimiter: string
-}
 
 export interface JournalHeader {
   type: 'import'
-  version: 1
+  version: 2
   file: string
-  fileHash: string
   target: string
   origin: string
-  options: JournalOptions
-  chunks: number
+  api: 'v1' | 'v2'
+  /** A digest of the file's valid rows (identity and content, in order) when this run started. */
+  rowsDigest: string
   startedAt: string
 }
 
-export interface ChunkEntry {
-  type: 'chunk'
-  chunk: number
-  created: number
-  updated: number
-  /** Payout id per row of the chunk, in order (for the report of a resumed run). */
-  ids: string[]
+/** What the service holds for one row, as the last run that touched it saw it. */
+export interface JournalRow {
+  customId: string
+  content: string
+  line: number
+  payoutId?: string
+  /** created, updated, present (found on the service with the same content) or conflict. */
+  status: 'created' | 'updated' | 'present' | 'conflict'
+  /** The follow-up step the payout was created or followed up with. */
+  andThen?: string
+  /** For a conflict: why (the payout's status, or that it differs). */
+  note?: string
+  /** Set when the row was derived (the file has no customId for it). */
+  derived?: boolean
+}
+
+type RowTuple = [string, string, number, string | null, JournalRow['status'], string | null, string | null, 0 | 1]
+
+interface RowsEntry {
+  type: 'rows'
+  rows: RowTuple[]
   at: string
 }
 
-export const journalPath = (dataDir: string, fileHash: string, target: string) =>
-  join(dataDir, 'imports', `${fileHash.slice(0, 32)}-${target}.jsonl`)
+const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80)
 
-export function optionsDiffer(a: JournalOptions, b: JournalOptions): string[] {
-  const keys = Object.keys({...a, ...b}) as Array<keyof JournalOptions>
-  return keys.filter(key => (a[key] ?? null) !== (b[key] ?? null))
+/** `imports/<target>/<file name>-<hash of name and batch>.jsonl`: stdin counts as a file named "stdin". */
+export function journalPath(dataDir: string, target: string, file: string, batch = ''): string {
+  const key = createHash('sha256').update(`${file}\n${batch}`).digest('hex').slice(0, 12)
+  return join(dataDir, 'imports', target, `${safeName(basename(file))}-${key}.jsonl`)
 }
+
+const toTuple = (row: JournalRow): RowTuple => [
+  row.customId,
+  row.content,
+  row.line,
+  row.payoutId ?? null,
+  row.status,
+  row.andThen ?? null,
+  row.note ?? null,
+  row.derived ? 1 : 0,
+]
+
+const fromTuple = ([customId, content, line, payoutId, status, andThen, note, derived]: RowTuple): JournalRow => ({
+  customId,
+  content,
+  line,
+  payoutId: payoutId ?? undefined,
+  status,
+  andThen: andThen ?? undefined,
+  note: note ?? undefined,
+  derived: derived === 1,
+})
 
 export class Journal {
   private stream?: WriteStream
 
   private constructor(
     readonly path: string,
+    /** The latest run's header. */
     readonly header: JournalHeader | undefined,
-    readonly done: Map<number, ChunkEntry>,
+    /** By customId: the latest entry wins. */
+    readonly rows: Map<string, JournalRow>,
   ) {}
 
-  /**
-   * Reads the journal of an earlier run, if there is one. The payout ids of finished chunks are kept only
-   * when asked (`keepIds`, for a report), so that resuming a huge import stays small.
-   */
-  static async load(path: string, keepIds = false): Promise<Journal> {
+  static async load(path: string): Promise<Journal> {
     const input = createReadStream(path, {encoding: 'utf8'})
     try {
       await once(input, 'open')
@@ -73,43 +99,46 @@ export class Journal {
       throw error
     }
     let header: JournalHeader | undefined
-    const done = new Map<number, ChunkEntry>()
-    // Line by line: the journal of a big import lists millions of payout ids.
+    const rows = new Map<string, JournalRow>()
+    // Line by line: the journal of a big import lists millions of rows.
     for await (const line of createInterface({input, crlfDelay: Number.POSITIVE_INFINITY})) {
-      if (!line.trim()) continue
-      let entry: JournalHeader | ChunkEntry
+      let entry: JournalHeader | RowsEntry
       try {
         entry = JSON.parse(line)
       } catch {
         continue
       }
-      if (entry.type === 'import' && !header) header = entry
-      else if (entry.type === 'chunk' && Number.isInteger(entry.chunk))
-        done.set(entry.chunk, keepIds ? entry : {...entry, ids: []})
+      if (entry?.type === 'import' && entry.version === 2) header = entry
+      else if (entry?.type === 'rows' && Array.isArray(entry.rows))
+        for (const tuple of entry.rows) rows.set(tuple[0], fromTuple(tuple))
     }
-    return new Journal(path, header, header ? done : new Map())
+    return new Journal(path, header, rows)
   }
 
-  /** Finished by an earlier run. */
-  isDone(chunk: number): boolean {
-    return this.done.has(chunk)
-  }
+  private started?: JournalHeader
 
-  /** Opens the journal for appending; writes the header line of a new import. */
+  /** Opens the journal for appending and writes this run's header. */
   async begin(header: JournalHeader): Promise<void> {
-    await mkdir(join(this.path, '..'), {recursive: true})
+    await mkdir(dirname(this.path), {recursive: true, mode: 0o700})
     this.stream = createWriteStream(this.path, {flags: 'a', mode: 0o600})
     await once(this.stream, 'open')
-    if (!this.header) await this.append(header)
+    this.started = header
+    await this.append(header)
   }
 
-  /** Records a finished chunk; resolves once the line is written. (`done` keeps describing the earlier run.) */
-  record(entry: Omit<ChunkEntry, 'type' | 'at'>): Promise<void> {
-    return this.append({type: 'chunk', ...entry, at: new Date().toISOString()})
+  /** Records the digest of the whole file once every row was read (a re-run can then tell it apart from an edit). */
+  async finish(rowsDigest: string): Promise<void> {
+    if (this.started && this.started.rowsDigest !== rowsDigest) await this.append({...this.started, rowsDigest})
   }
 
-  /** Appends one line; resolves once it is written (a crash after that keeps it). */
-  private append(entry: JournalHeader | ChunkEntry): Promise<void> {
+  /** Records rows the service now holds; resolves once the line is written (a crash after that keeps it). */
+  record(rows: JournalRow[]): Promise<void> {
+    if (!rows.length) return Promise.resolve()
+    for (const row of rows) this.rows.set(row.customId, row)
+    return this.append({type: 'rows', rows: rows.map(toTuple), at: new Date().toISOString()})
+  }
+
+  private append(entry: JournalHeader | RowsEntry): Promise<void> {
     const text = `${JSON.stringify(entry)}\n`
     return new Promise((resolve, reject) => this.stream!.write(text, error => (error ? reject(error) : resolve())))
   }

@@ -1,3 +1,4 @@
+import {count} from '../output/import-summary.js'
 import type {Output, Spinner} from '../output/output.js'
 import type {ChunkEvent} from './runner.js'
 
@@ -6,7 +7,7 @@ import type {ChunkEvent} from './runner.js'
  * one line per chunk on stderr (not under --json, whose stderr is kept for the error object).
  */
 
-export const count = (n: number) => n.toLocaleString('en-US')
+export {count}
 
 function duration(seconds: number): string {
   if (!Number.isFinite(seconds)) return '?'
@@ -18,18 +19,12 @@ function duration(seconds: number): string {
 
 export function describeChunk(event: ChunkEvent): string {
   const {outcome} = event
-  if (outcome === 'imported-earlier') return 'already imported by an earlier run'
-  const created = outcome.rows.filter(r => r.status === 'created').length
-  const updated = outcome.rows.filter(r => r.status === 'updated').length
-  const failed = outcome.rows.filter(r => r.status === 'failed').length
   if (outcome.kind === 'transient') return `not confirmed: ${outcome.message} (a re-run sends it again)`
-  if (outcome.kind === 'rejected' && !created && !updated) return `rejected, ${outcome.message}`
-  const parts = [
-    created && `${count(created)} created`,
-    updated && `${count(updated)} updated`,
-    failed && `${count(failed)} failed`,
-  ]
-  const done = parts.filter(Boolean).join(', ')
+  const tally = new Map<string, number>()
+  for (const row of outcome.rows) tally.set(row.status, (tally.get(row.status) ?? 0) + 1)
+  const done = [...tally]
+    .map(([status, n]) => `${count(n)} ${status === 'present' ? 'already present' : status}`)
+    .join(', ')
   return outcome.kind === 'rejected' ? `${done}; ${outcome.message}` : done
 }
 
@@ -40,7 +35,7 @@ export class ImportProgress {
 
   constructor(
     private readonly out: Output,
-    private readonly totals: {rows: number; chunks: number; label: string},
+    private readonly totals: {rows: number; label: string},
   ) {}
 
   get interactive(): boolean {
@@ -54,23 +49,28 @@ export class ImportProgress {
 
   chunk(event: ChunkEvent): void {
     const {counts} = event
-    const done = counts.created + counts.updated + counts.failed + counts.alreadyImported
-    if (event.outcome !== 'imported-earlier') this.sentRows += event.rows
+    const done =
+      counts.created +
+      counts.updated +
+      counts.present +
+      counts.followedUp +
+      counts.conflicts +
+      counts.failed +
+      counts.unchanged +
+      counts.conflictsEarlier
+    this.sentRows += event.rows
     if (this.spinner) {
       const seconds = (Date.now() - this.started) / 1000
       const rate = seconds > 0 ? this.sentRows / seconds : 0
-      const chunksDone = counts.chunksSent + counts.chunksAlreadyImported
+      const chunksDone = counts.chunksSent
       const eta = rate > 0 ? `, about ${duration((this.totals.rows - done) / rate)} left` : ''
       this.spinner.update(
-        `Importing ${this.totals.label}: ${count(done)} of ${count(this.totals.rows)} rows, chunk ${count(chunksDone)} of ${count(
-          this.totals.chunks,
-        )}, ${count(Math.round(rate))} rows/s${eta}`,
+        `Importing ${this.totals.label}: ${count(done)} of ${count(this.totals.rows)} rows, ${count(chunksDone)} chunks sent, ${count(Math.round(rate))} rows/s${eta}`,
       )
       return
     }
-    if (event.outcome === 'imported-earlier') return
     this.out.info(
-      `chunk ${event.chunk}/${this.totals.chunks}, lines ${event.firstLine}-${event.lastLine}: ${describeChunk(event)} (${count(
+      `chunk ${event.chunk}, lines ${event.firstLine}-${event.lastLine}: ${describeChunk(event)} (${count(
         done,
       )}/${count(this.totals.rows)} rows)`,
     )

@@ -50,6 +50,8 @@ export interface RecordReader {
 }
 
 const READ_CHUNK = 64 * 1024
+/** The longest record (header or row) read, in bytes: a payout row is far shorter; a longer one is a broken file. */
+export const MAX_RECORD_BYTES = 64 * 1024
 /** The reader waits for the consumer when this many records are queued. */
 const HIGH_WATER = 1024
 
@@ -59,6 +61,7 @@ const SYNTAX_MESSAGES: Record<string, string> = {
   CSV_INVALID_CLOSING_QUOTE: 'text right after a closing quote; double the quotes inside a quoted field ("")',
   CSV_QUOTE_NOT_CLOSED: 'a quoted field starts here and is never closed',
   CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'the number of fields differs from the header',
+  CSV_MAX_RECORD_SIZE: `a record longer than ${MAX_RECORD_BYTES.toLocaleString('en-US')} bytes starts here (an unclosed quote, or not a CSV file?)`,
 }
 
 /** Lines a record spans beyond its first: line breaks inside quoted fields (LF, or CR in a CR-only file). */
@@ -121,7 +124,7 @@ export async function readRecords(options: ReadOptions): Promise<RecordReader> {
   }
 
   async function* batches(): AsyncGenerator<CsvRecord[]> {
-    const parser = parse({delimiter, bom: true, relax_column_count: true})
+    const parser = parse({delimiter, bom: true, relax_column_count: true, max_record_size: MAX_RECORD_BYTES})
     let queue: CsvRecord[] = []
     let line = 1
     let failure: Error | undefined

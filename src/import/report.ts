@@ -1,20 +1,14 @@
 import {once} from 'node:events'
 import {createWriteStream, type WriteStream} from 'node:fs'
 import {csvLine} from '../output/csv.js'
+import type {RowStatus} from './send.js'
 
 /**
  * `--report FILE.csv`: one line per input row, in file order, written as the import goes (chunks that finish
  * out of order wait for the ones before them).
  */
 
-export type ReportStatus =
-  | 'created'
-  | 'updated'
-  | 'failed'
-  | 'invalid'
-  | 'unconfirmed'
-  | 'not-sent'
-  | 'imported-earlier'
+export type ReportStatus = RowStatus | 'invalid' | 'unchanged'
 
 export interface ReportLine {
   line: number

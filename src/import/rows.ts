@@ -1,10 +1,11 @@
-import {type HeaderMapping, mapHeader} from './headers.js'
+import {controlCharacterAt, describeControlCharacter} from './control-chars.js'
+import {type HeaderMapping, mapHeader, shown} from './headers.js'
 import {Cells, type RowError, type RowResult, type RowSchema, type SchemaOptions} from './schema.js'
 
 /**
  * One file's rows as the schema sees them: the header mapped once, then every record checked the same way
- * in the validation pass and in the sending pass: its shape (as many fields as the header), its encoding,
- * then the schema's rules.
+ * in the validation pass and in the sending pass: its shape (as many fields as the header), control
+ * characters, its encoding, then the schema's rules.
  */
 export class RowInspector<Item> {
   readonly mapping: HeaderMapping
@@ -24,7 +25,7 @@ export class RowInspector<Item> {
   ) {
     this.mapping = mapHeader(header, schema.columns, schema.foreign)
     this.cells = new Cells(this.mapping)
-    this.labels = header.map(cell => cell.trim())
+    this.labels = header.map(cell => shown(cell.trim()))
   }
 
   inspect(values: string[], build: boolean): RowResult<Item> {
@@ -39,6 +40,10 @@ export class RowInspector<Item> {
           `${values.length} field${values.length === 1 ? '' : 's'}, but the header has ${width}${hint}`,
         )
       }
+    }
+    for (let i = 0; i < values.length; i++) {
+      const at = controlCharacterAt(values[i])
+      if (at !== -1) return problem(this.labels[i] || `#${i + 1}`, describeControlCharacter(values[i], at))
     }
     if (this.checkUtf8()) {
       for (let i = 0; i < values.length; i++)

@@ -1,13 +1,13 @@
-import type {Chunk} from './chunks.js'
-import type {Journal} from './journal.js'
+import type {Chunk, ChunkRow} from './chunks.js'
+import type {Journal, JournalRow} from './journal.js'
 import type {ReportLine, ReportWriter} from './report.js'
-import type {ChunkOutcome, ChunkSender, RowOutcome} from './send.js'
+import type {ChunkOutcome, ChunkSender, RowOutcome, RowStatus} from './send.js'
 
 /**
- * The runner: `concurrency` chunks in flight, each recorded in the journal as soon as it is done. It stops
- * sending on Ctrl-C (the chunks in flight finish first, so the journal stays exact), on a transient failure
- * that outlived the client's retries (the service is likely down: exit 7, resumable), and on a fatal error
- * (credentials, scope). Chunks rejected by the service do not stop it: their rows are reported as failed.
+ * The sending step: `concurrency` chunks in flight, each recorded in the journal as soon as it is done. It
+ * stops sending on Ctrl-C (the chunks in flight finish first, so the journal stays exact), on a transient
+ * failure that outlived the client's retries (the service is likely down: exit 7, resumable), and on a
+ * fatal error (credentials, scope). Rows the service refuses do not stop it: they are reported as failed.
  */
 
 export interface ChunkEvent {
@@ -15,21 +15,30 @@ export interface ChunkEvent {
   firstLine: number
   lastLine: number
   rows: number
-  outcome: ChunkOutcome | 'imported-earlier'
+  outcome: ChunkOutcome
   counts: RunCounts
 }
 
 export interface RunCounts {
   created: number
   updated: number
+  /** Already on the service with the same content: replays and payouts found by customId. */
+  present: number
+  /** The journal knows them with the same content: nothing sent. */
+  unchanged: number
+  /** Imported earlier; this run's --and-then applied to them. */
+  followedUp: number
+  /** Found by this run: the payout moved on, or differs. */
+  conflicts: number
+  /** Reported by an earlier run (the journal has them); not looked at again. */
+  conflictsEarlier: number
   failed: number
-  /** Rows of chunks that an earlier run finished (not sent again). */
-  alreadyImported: number
   /** Rows a re-run will send: never sent, or sent without a confirmation. */
   pending: number
+  /** Chunks with rows to send. */
+  chunks: number
   chunksSent: number
   chunksFailed: number
-  chunksAlreadyImported: number
 }
 
 export interface RunResult extends RunCounts {
@@ -37,153 +46,203 @@ export interface RunResult extends RunCounts {
   /** The first transient problem, or the fatal error. */
   problem?: string
   fatal?: unknown
+  /** Failed and conflicting rows, first ones only (for the screen). */
+  problems: ReportLine[]
 }
 
 export interface RunOptions<Item> {
   chunks: AsyncIterable<Chunk<Item>>
   send: ChunkSender<Item>
-  idempotencyKey: (chunk: Chunk<Item>) => string
+  keyOf: (rows: ChunkRow<Item>[]) => string
   journal: Journal
   concurrency: number
-  /** Valid rows in the file (every row is created, updated, failed, already imported, or pending). */
-  validRows: number
+  andThen?: string
   /** Aborted on Ctrl-C. */
   signal?: AbortSignal
   report?: ReportWriter
   onChunk?: (event: ChunkEvent) => void
+  /** Failed and conflicting rows kept for the screen (default 20). */
+  keepProblems?: number
 }
 
 export const emptyCounts = (): RunCounts => ({
   created: 0,
   updated: 0,
+  present: 0,
+  unchanged: 0,
+  followedUp: 0,
+  conflicts: 0,
+  conflictsEarlier: 0,
   failed: 0,
-  alreadyImported: 0,
   pending: 0,
+  chunks: 0,
   chunksSent: 0,
   chunksFailed: 0,
-  chunksAlreadyImported: 0,
 })
 
-export async function runChunks<Item>(options: RunOptions<Item>): Promise<RunResult> {
-  const counts = emptyCounts()
-  const result: RunResult = counts
-  const inFlight = new Set<Promise<void>>()
-  // Report lines wait here until every chunk before them is written (chunks finish out of order).
-  const finished = new Map<number, ReportLine[]>()
-  let nextToReport = 1
-  let reportWrites = Promise.resolve()
+const COUNTED: Partial<Record<RowStatus, keyof RunCounts>> = {
+  created: 'created',
+  updated: 'updated',
+  present: 'present',
+  'followed-up': 'followedUp',
+  conflict: 'conflicts',
+  failed: 'failed',
+  unconfirmed: 'pending',
+  'not-sent': 'pending',
+}
 
-  const stop = (reason: NonNullable<RunResult['stopped']>, problem?: string, fatal?: unknown) => {
+/** What the journal keeps of a row's outcome (rows with nothing settled on the service are left out). */
+function journalRow<Item>(row: ChunkRow<Item>, outcome: RowOutcome, andThen?: string): JournalRow | undefined {
+  const base = {customId: row.customId, content: row.content, line: row.line, derived: row.derived}
+  const payoutId = outcome.payoutId ?? row.previous?.payoutId
+  switch (outcome.status) {
+    case 'created':
+    case 'updated':
+    case 'present':
+      return {...base, payoutId, status: outcome.status, andThen}
+    case 'followed-up':
+      return {...base, payoutId, status: row.previous?.status ?? 'created', andThen}
+    case 'conflict':
+      return {...base, payoutId, status: 'conflict', note: outcome.error}
+    default:
+      return undefined
+  }
+}
+
+/** A chunk's report lines, in file order: its rows, the invalid rows and the settled rows among them. */
+function linesOf<Item>(chunk: Chunk<Item>, outcomes: RowOutcome[] | undefined): ReportLine[] {
+  const lines: ReportLine[] = chunk.rows.map((row, i) => ({
+    line: row.line,
+    customId: row.customId,
+    ...(outcomes?.[i] ?? {status: 'not-sent'}),
+  }))
+  for (const row of chunk.skipped) lines.push({...row, status: 'invalid'})
+  for (const row of chunk.settled)
+    lines.push(row.status === 'conflict' ? {...row, error: `${row.error ?? ''} (reported earlier)`.trim()} : row)
+  return lines.sort((a, b) => a.line - b.line)
+}
+
+export async function runChunks<Item>(options: RunOptions<Item>): Promise<RunResult> {
+  const run = new Runner(options)
+  return run.all()
+}
+
+class Runner<Item> {
+  private readonly result: RunResult = {...emptyCounts(), problems: []}
+  private readonly inFlight = new Set<Promise<void>>()
+  /** Report lines wait here until every chunk before them is written (chunks finish out of order). */
+  private readonly finished = new Map<number, ReportLine[]>()
+  private nextToReport = 1
+  private reportWrites = Promise.resolve()
+
+  constructor(private readonly options: RunOptions<Item>) {}
+
+  async all(): Promise<RunResult> {
+    const onAbort = () => this.stop('interrupted')
+    if (this.options.signal?.aborted) onAbort()
+    this.options.signal?.addEventListener('abort', onAbort)
+    try {
+      for await (const chunk of this.options.chunks) {
+        this.countSettled(chunk)
+        if (chunk.rows.length) this.result.chunks++
+        if (!chunk.rows.length) this.deliver(chunk, linesOf(chunk, []))
+        else if (this.result.stopped) {
+          this.result.pending += chunk.rows.length
+          this.deliver(chunk, linesOf(chunk, undefined))
+          // Without a report there is nothing left to learn from the rest of the file.
+          if (!this.options.report) break
+        } else await this.start(chunk)
+      }
+      await Promise.all(this.inFlight)
+      await this.reportWrites
+    } finally {
+      this.options.signal?.removeEventListener('abort', onAbort)
+    }
+    return this.result
+  }
+
+  private countSettled(chunk: Chunk<Item>): void {
+    for (const row of chunk.settled) {
+      if (row.status === 'unchanged') this.result.unchanged++
+      else {
+        this.result.conflictsEarlier++
+        this.keepProblem({...row, error: `${row.error ?? ''} (reported earlier)`.trim()})
+      }
+    }
+  }
+
+  private async start(chunk: Chunk<Item>): Promise<void> {
+    const task = this.options
+      .send(chunk, this.options.keyOf)
+      .then(outcome => this.settle(chunk, outcome))
+      .catch(error => this.stop('fatal', (error as Error)?.message, error))
+    const tracked = task.finally(() => this.inFlight.delete(tracked))
+    this.inFlight.add(tracked)
+    while (this.inFlight.size >= this.options.concurrency) await Promise.race(this.inFlight)
+  }
+
+  private stop(reason: NonNullable<RunResult['stopped']>, problem?: string, fatal?: unknown): void {
     const rank = {interrupted: 1, transient: 2, fatal: 3}
+    const result = this.result
     if (!result.stopped || rank[reason] > rank[result.stopped]) {
       result.stopped = reason
       result.problem = problem ?? result.problem
       result.fatal = fatal ?? result.fatal
     }
   }
-  const onAbort = () => stop('interrupted')
-  if (options.signal?.aborted) onAbort()
-  options.signal?.addEventListener('abort', onAbort)
 
-  const deliver = (number: number, lines: ReportLine[]) => {
-    if (!options.report) return
-    finished.set(number, lines)
-    const report = options.report
-    reportWrites = reportWrites.then(async () => {
-      while (finished.has(nextToReport)) {
-        const ready = finished.get(nextToReport)!
-        finished.delete(nextToReport)
-        nextToReport++
-        await report.write(ready)
-      }
+  /** The first failed and conflicting rows; a row that caused a chunk's refusal goes before the rows it took along. */
+  private keepProblem(line: ReportLine): void {
+    const problems = this.result.problems
+    const limit = this.options.keepProblems ?? 20
+    const follower = (row: ReportLine) => row.error?.startsWith('not created: ') ?? false
+    if (problems.length >= limit) {
+      const last = problems.findLastIndex(follower)
+      if (follower(line) || last === -1) return
+      problems.splice(last, 1)
+    }
+    const at = follower(line) ? problems.length : problems.findIndex(follower)
+    problems.splice(at === -1 ? problems.length : at, 0, line)
+  }
+
+  private async settle(chunk: Chunk<Item>, outcome: ChunkOutcome): Promise<void> {
+    const journalRows: JournalRow[] = []
+    chunk.rows.forEach((row, i) => {
+      const rowOutcome = outcome.rows[i]
+      const counter = COUNTED[rowOutcome.status]
+      if (counter) this.result[counter]++
+      if (rowOutcome.status === 'failed' || rowOutcome.status === 'conflict')
+        this.keepProblem({line: row.line, customId: row.customId, ...rowOutcome})
+      const entry = journalRow(row, rowOutcome, this.options.andThen)
+      if (entry) journalRows.push(entry)
     })
-  }
-
-  const skippedLines = (chunk: Chunk<Item>): ReportLine[] =>
-    chunk.skipped.map(row => ({line: row.line, customId: row.customId, status: 'invalid', error: row.error}))
-
-  /** Rows and skipped rows merged back into file order. */
-  const linesOf = (chunk: Chunk<Item>, outcomes: RowOutcome[] | 'imported-earlier', ids?: string[]): ReportLine[] => {
-    const sent: ReportLine[] = chunk.rows.map((row, i) =>
-      outcomes === 'imported-earlier'
-        ? {line: row.line, customId: row.customId, payoutId: ids?.[i], status: 'imported-earlier'}
-        : {line: row.line, customId: row.customId, ...outcomes[i]},
-    )
-    return [...skippedLines(chunk), ...sent].sort((a, b) => a.line - b.line)
-  }
-
-  const event = (chunk: Chunk<Item>, outcome: ChunkEvent['outcome']) =>
-    options.onChunk?.({
+    await this.options.journal.record(journalRows)
+    if (outcome.kind !== 'transient') this.result.chunksSent++
+    if (outcome.kind === 'rejected') this.result.chunksFailed++
+    if (outcome.kind === 'transient')
+      this.stop(outcome.fatal ? 'fatal' : 'transient', `chunk ${chunk.number}: ${outcome.message}`, outcome.fatal)
+    this.deliver(chunk, linesOf(chunk, outcome.rows))
+    this.options.onChunk?.({
       chunk: chunk.number,
       firstLine: chunk.rows[0].line,
       lastLine: chunk.rows[chunk.rows.length - 1].line,
       rows: chunk.rows.length,
       outcome,
-      counts: {...counts},
+      counts: {...this.result},
     })
-
-  const settle = async (chunk: Chunk<Item>, outcome: ChunkOutcome) => {
-    for (const row of outcome.rows) {
-      if (row.status === 'created') counts.created++
-      else if (row.status === 'updated') counts.updated++
-      else if (row.status === 'failed') counts.failed++
-    }
-    if (outcome.kind === 'done') {
-      counts.chunksSent++
-      await options.journal.record({
-        chunk: chunk.number,
-        created: outcome.rows.filter(r => r.status === 'created').length,
-        updated: outcome.rows.filter(r => r.status === 'updated').length,
-        ids: outcome.rows.map(r => r.payoutId ?? ''),
-      })
-    } else if (outcome.kind === 'rejected') {
-      counts.chunksSent++
-      counts.chunksFailed++
-    } else {
-      stop(outcome.fatal ? 'fatal' : 'transient', `chunk ${chunk.number}: ${outcome.message}`, outcome.fatal)
-    }
-    deliver(chunk.number, linesOf(chunk, outcome.rows))
-    event(chunk, outcome)
   }
 
-  try {
-    for await (const chunk of options.chunks) {
-      if (!chunk.rows.length) {
-        deliver(chunk.number, skippedLines(chunk))
-        continue
+  private deliver(chunk: Chunk<Item>, lines: ReportLine[]): void {
+    const report = this.options.report
+    if (!report) return
+    this.finished.set(chunk.number, lines)
+    this.reportWrites = this.reportWrites.then(async () => {
+      while (this.finished.has(this.nextToReport)) {
+        const ready = this.finished.get(this.nextToReport)!
+        this.finished.delete(this.nextToReport)
+        this.nextToReport++
+        await report.write(ready)
       }
-      if (options.journal.isDone(chunk.number)) {
-        counts.alreadyImported += chunk.rows.length
-        counts.chunksAlreadyImported++
-        deliver(chunk.number, linesOf(chunk, 'imported-earlier', options.journal.done.get(chunk.number)?.ids))
-        event(chunk, 'imported-earlier')
-        continue
-      }
-      if (result.stopped) {
-        deliver(
-          chunk.number,
-          linesOf(
-            chunk,
-            chunk.rows.map(() => ({status: 'not-sent'})),
-          ),
-        )
-        // Without a report there is nothing left to learn from the rest of the file.
-        if (!options.report) break
-        continue
-      }
-      const task = options
-        .send(chunk, options.idempotencyKey(chunk))
-        .then(outcome => settle(chunk, outcome))
-        .catch(error => stop('fatal', (error as Error)?.message, error))
-      const tracked = task.finally(() => inFlight.delete(tracked))
-      inFlight.add(tracked)
-      while (inFlight.size >= options.concurrency) await Promise.race(inFlight)
-    }
-    await Promise.all(inFlight)
-    await reportWrites
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort)
+    })
   }
-  counts.pending = options.validRows - counts.created - counts.updated - counts.failed - counts.alreadyImported
-  return result
 }

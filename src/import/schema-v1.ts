@@ -1,5 +1,5 @@
 import type {CreatePayoutV1} from '../client/v1/payouts.js'
-import {type Cells, RowCheck, type RowResult, type RowSchema, type SchemaOptions} from './schema.js'
+import {type Cells, EXPORT_ONLY, RowCheck, type RowResult, type RowSchema, type SchemaOptions} from './schema.js'
 
 /**
  * The v1 row (`--api v1`, spec 4.1 `POST /payout`): a recipient by social handle, e-mail or wallet address
@@ -24,6 +24,7 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
     {name: 'phone', aliases: ['recipientPhone', 'phoneNumber', 'mobile']},
     {name: 'tags', aliases: ['tag']},
     {name: 'notifications'},
+    ...EXPORT_ONLY,
   ],
   foreign: {names: ['counterpartyId', 'counterparty'], hint: 'counterparties need the v2 format (drop --api v1)'},
 

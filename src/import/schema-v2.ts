@@ -1,5 +1,5 @@
 import type {CreatePayoutV2} from '../client/v2/payouts.js'
-import {type Cells, RowCheck, type RowResult, type RowSchema, type SchemaOptions} from './schema.js'
+import {type Cells, EXPORT_ONLY, RowCheck, type RowResult, type RowSchema, type SchemaOptions} from './schema.js'
 
 /**
  * The v2 row (the default format): one payout per row, sent through the batch create endpoint. The
@@ -20,6 +20,7 @@ export const v2Schema: RowSchema<CreatePayoutV2> = {
     {name: 'recipientPhone', aliases: ['phone', 'phoneNumber', 'mobile']},
     {name: 'counterpartyId', aliases: ['counterparty']},
     {name: 'tags', aliases: ['tag']},
+    ...EXPORT_ONLY,
   ],
   foreign: {
     names: ['creatorHandle', 'verificationMethod', 'handleType', 'payoutType', 'preApproved', 'notifications'],

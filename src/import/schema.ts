@@ -41,6 +41,13 @@ export interface RowSchema<Item> {
   withCustomId(item: Item, customId: string): Item
 }
 
+/** Columns of `payouts list --output csv` that the import does not read (the service sets them). */
+export const EXPORT_ONLY: readonly ColumnSpec[] = [
+  {name: 'id', exportOnly: true},
+  {name: 'status', exportOnly: true},
+  {name: 'createdAt', exportOnly: true},
+]
+
 /** One record's cells, read by canonical column name: trimmed, and undefined when empty or absent. */
 export class Cells {
   private values: readonly string[] = []

@@ -1,15 +1,22 @@
 import {ApiError, ConnectionError, type PayoutClient, TimeoutError} from '../client/index.js'
-import type {CreatePayoutV1} from '../client/v1/payouts.js'
-import type {CreatePayoutV2} from '../client/v2/payouts.js'
-import type {Chunk} from './chunks.js'
+import type {Chunk, ChunkRow} from './chunks.js'
 
 /**
- * Sending one chunk. v2: one batch create call (all-or-nothing) with the chunk's derived idempotency key.
- * v1: each row as an upsert on its customId, one after the other (so `--concurrency` chunks in flight means
- * as many requests). The client retries transient failures by its own rules before an error reaches here.
+ * What sending a chunk can do to each of its rows, and how an error of the service is classified. The
+ * senders themselves: send-v2.ts and send-v1.ts.
  */
 
-export type RowStatus = 'created' | 'updated' | 'failed' | 'unconfirmed' | 'not-sent'
+export type RowStatus =
+  | 'created'
+  | 'updated'
+  /** The service already held the payout with the same content (a replay, or found by customId). */
+  | 'present'
+  | 'conflict'
+  /** Imported earlier; this run's --and-then was applied to it. */
+  | 'followed-up'
+  | 'failed'
+  | 'unconfirmed'
+  | 'not-sent'
 
 export interface RowOutcome {
   status: RowStatus
@@ -18,7 +25,7 @@ export interface RowOutcome {
 }
 
 export interface ChunkOutcome {
-  /** done: every row in; rejected: the service refused rows; transient: gave up after retries (resumable). */
+  /** done: every row settled; rejected: the service refused rows; transient: gave up after retries (resumable). */
   kind: 'done' | 'rejected' | 'transient'
   rows: RowOutcome[]
   /** One line about a rejected or transient chunk. */
@@ -27,9 +34,7 @@ export interface ChunkOutcome {
   fatal?: unknown
 }
 
-export type ChunkSender<Item> = (chunk: Chunk<Item>, idempotencyKey: string) => Promise<ChunkOutcome>
-
-type ErrorKind = 'transient' | 'rejected' | 'fatal'
+export type ErrorKind = 'transient' | 'rejected' | 'fatal'
 
 export function classifyError(error: unknown): ErrorKind {
   if (error instanceof ConnectionError || error instanceof TimeoutError) return 'transient'
@@ -55,75 +60,81 @@ export function describeApiError(error: unknown): string {
   return `${error.code}: ${error.message}${extra.length ? ` (${extra.join('; ')})` : ''}`
 }
 
-const rowsWith = (count: number, outcome: RowOutcome): RowOutcome[] => Array.from({length: count}, () => ({...outcome}))
+/** The service refused a create because the customId is taken: the payout may be this row's, from earlier. */
+export const customIdTaken = (error: unknown) =>
+  error instanceof ApiError && error.code === 'INVALID_STATE' && /customId .* already used/.test(error.message)
 
-export function v2Sender(client: PayoutClient): ChunkSender<CreatePayoutV2> {
-  return async (chunk, idempotencyKey) => {
-    try {
-      const payouts = await client.v2.payouts.createBatch(
-        chunk.rows.map(row => row.item),
-        {idempotencyKey},
-      )
-      return {kind: 'done', rows: chunk.rows.map((_, i) => ({status: 'created', payoutId: payouts[i]?.id}))}
-    } catch (error) {
-      const kind = classifyError(error)
-      const message = describeApiError(error)
-      if (kind !== 'rejected') {
-        return {
-          kind: 'transient',
-          rows: rowsWith(chunk.rows.length, {status: 'unconfirmed', error: message}),
-          message,
-          fatal: kind === 'fatal' ? error : undefined,
-        }
-      }
-      const index = (error as ApiError).index
-      const culprit = index === undefined ? undefined : chunk.rows[index]
-      if (!culprit)
-        return {kind: 'rejected', rows: rowsWith(chunk.rows.length, {status: 'failed', error: message}), message}
-      const because = `not created: the service rejected the whole chunk because of line ${culprit.line}`
-      return {
-        kind: 'rejected',
-        rows: chunk.rows.map(row =>
-          row === culprit ? {status: 'failed', error: message} : {status: 'failed', error: because},
-        ),
-        message: `line ${culprit.line}: ${message}`,
-      }
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404
+
+/** Runs `task` over `items` with at most `limit` at a time, results in order. */
+export async function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await task(items[index])
     }
+  }
+  await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker))
+  return results
+}
+
+/** A transport-level stop (transient or fatal) met while sending one chunk: the chunk ends there. */
+export class ChunkStop extends Error {
+  constructor(
+    readonly kind: 'transient' | 'fatal',
+    readonly reason: unknown,
+  ) {
+    super(describeApiError(reason))
   }
 }
 
-export function v1Sender(client: PayoutClient): ChunkSender<CreatePayoutV1> {
-  return async chunk => {
-    const rows: RowOutcome[] = []
-    let rejected = 0
-    let firstProblem: string | undefined
-    for (const [position, row] of chunk.rows.entries()) {
-      try {
-        const payout = await client.v1.payouts.create(row.item)
-        rows.push({status: payout.action === 'updated' ? 'updated' : 'created', payoutId: payout.id})
-      } catch (error) {
-        const kind = classifyError(error)
-        const message = describeApiError(error)
-        if (kind !== 'rejected') {
-          rows.push({status: 'unconfirmed', error: message})
-          rows.push(...rowsWith(chunk.rows.length - position - 1, {status: 'not-sent'}))
-          return {
-            kind: 'transient',
-            rows,
-            message: `line ${row.line}: ${message}`,
-            fatal: kind === 'fatal' ? error : undefined,
-          }
-        }
-        rejected++
-        firstProblem ??= `line ${row.line}: ${message}`
-        rows.push({status: 'failed', error: message})
-      }
-    }
-    if (!rejected) return {kind: 'done', rows}
+/** Calls the service; a transient or fatal error becomes a ChunkStop, a refusal is returned as such. */
+export async function attempt<T>(call: () => Promise<T>): Promise<{value: T} | {refused: unknown}> {
+  try {
+    return {value: await call()}
+  } catch (error) {
+    const kind = classifyError(error)
+    if (kind === 'rejected') return {refused: error}
+    throw new ChunkStop(kind, error)
+  }
+}
+
+export type Client = PayoutClient
+
+/** Sends one chunk; `keyOf` gives the idempotency key of a request carrying these rows. */
+export type ChunkSender<Item> = (chunk: Chunk<Item>, keyOf: (rows: ChunkRow<Item>[]) => string) => Promise<ChunkOutcome>
+
+/**
+ * Runs `work` over a chunk's rows, which fills in an outcome per row. A transport stop (the service gone
+ * after the retries, or credentials) ends the chunk: rows without an outcome are then unconfirmed.
+ */
+export async function settleChunk<Item>(
+  chunk: Chunk<Item>,
+  work: (rows: ChunkRow<Item>[], outcomes: RowOutcome[]) => Promise<void>,
+): Promise<ChunkOutcome> {
+  const outcomes: RowOutcome[] = new Array(chunk.rows.length)
+  try {
+    await work(chunk.rows, outcomes)
+  } catch (error) {
+    if (!(error instanceof ChunkStop)) throw error
+    for (let i = 0; i < outcomes.length; i++) outcomes[i] ??= {status: 'unconfirmed', error: error.message}
     return {
-      kind: 'rejected',
-      rows,
-      message: `${rejected} row${rejected === 1 ? '' : 's'} failed, first ${firstProblem}`,
+      kind: 'transient',
+      rows: outcomes,
+      message: error.message,
+      fatal: error.kind === 'fatal' ? error.reason : undefined,
     }
+  }
+  const failed = outcomes.filter(row => row.status === 'failed')
+  if (!failed.length) return {kind: 'done', rows: outcomes}
+  // The row that made the service refuse a whole batch, rather than the rows it took along.
+  const culprit = failed.find(row => !row.error?.startsWith('not created: ')) ?? failed[0]
+  const others = failed.length - 1
+  return {
+    kind: 'rejected',
+    rows: outcomes,
+    message: `line ${chunk.rows[outcomes.indexOf(culprit)].line}: ${culprit.error}${others ? ` (and ${others} more row${others === 1 ? '' : 's'} failed)` : ''}`,
   }
 }

@@ -2,32 +2,26 @@ import type {PayoutClient} from '../client/index.js'
 import type {ResolvedProfile} from '../config/resolve.js'
 import type {MoneySummary} from '../confirm.js'
 import {usageError} from '../errors.js'
-import {ExitCode} from '../exit-codes.js'
 import type {Output} from '../output/output.js'
-import {chunkCount, readChunks} from './chunks.js'
-import {Journal, type JournalOptions, journalPath, optionsDiffer} from './journal.js'
+import {type ChunkOptions, readChunks} from './chunks.js'
+import {Journal, journalPath} from './journal.js'
 import {chunkIdempotencyKey, targetKey} from './keys.js'
+import {acquireLock} from './lock.js'
+import {derivedEditOutcome, importOutcome, type Outcome, validationOutcome} from './outcome.js'
+import {type ImportPlan, planImport, refusesDerivedEdits, rowsDigester} from './plan.js'
 import {count, ImportProgress} from './progress.js'
 import {ReportWriter} from './report.js'
 import {emptyCounts, type RunResult, runChunks} from './runner.js'
 import type {RowSchema, SchemaOptions} from './schema.js'
-import {type ChunkSender, v1Sender, v2Sender} from './send.js'
+import type {ChunkSender} from './send.js'
 import type {Delimiter} from './sniff.js'
-import {openSource} from './source.js'
-import {
-  errorLines,
-  type ImportSummary,
-  importOutcome,
-  importSummary,
-  type Outcome,
-  type ValidationSummary,
-  validationSummary,
-} from './summary.js'
+import {openSource, type Source} from './source.js'
+import {type ImportSummary, importSummary, type ValidationSummary, validationSummary} from './summary.js'
 import {interruptedError, type ValidationResult, validateFile} from './validate.js'
 
 /**
- * `payctl payouts import`: validate the whole file (nothing sent if it is invalid), then send it in chunks of
- * 100, resumable through the journal. The command renders what this returns.
+ * `payctl payouts import`: the planning step (validate the whole file, compare it with the journal of
+ * earlier imports: plan.ts) and the sending step (runner.ts). The command renders what this returns.
  */
 
 export interface ImportOptions {
@@ -36,6 +30,8 @@ export interface ImportOptions {
   dryRun: boolean
   skipInvalid: boolean
   andThen?: 'send-claim-link' | 'pay'
+  /** Derived customIds of this batch (`--batch`): the same rows as a new set of payouts. */
+  batch?: string
   concurrency: number
   encoding: string
   delimiter?: Delimiter
@@ -59,7 +55,7 @@ export type ImportResult =
 
 /**
  * A file up to this size is parsed once: the validation pass keeps its records (about 3 times the file's
- * size in memory) for the sending pass. Bigger files are read twice, streamed, so memory stays flat.
+ * size in memory) for the sending pass. Bigger files are read again, streamed, so memory stays flat.
  */
 const KEEP_IN_MEMORY_BYTES = 8 * 1024 * 1024
 
@@ -68,27 +64,12 @@ async function schemaFor(api: 'v1' | 'v2'): Promise<RowSchema<unknown>> {
   return (await import('./schema-v2.js')).v2Schema as RowSchema<unknown>
 }
 
-/** The outcome of validation alone: 6 for an unreadable or invalid file, 8 when --skip-invalid leaves rows out. */
-function validationOutcome(result: ValidationResult, skipInvalid: boolean, dryRun: boolean): Outcome | undefined {
-  if (!result.invalid && !result.fatal) return undefined
-  const invalid = result.fatal
-    ? `the file cannot be imported (${result.errors[0] ? errorLines(result)[0] : 'see above'})`
-    : `${count(result.invalid)} of ${count(result.rows)} rows are invalid`
-  if (result.fatal || !skipInvalid)
-    return {
-      exitCode: ExitCode.invalidInput,
-      code: 'INVALID_INPUT',
-      message: `${invalid}; nothing was sent`,
-      suggestions: result.fatal ? [] : ['fix them, or pass --skip-invalid to send the valid rows only'],
-    }
-  if (dryRun || !result.valid)
-    return {
-      exitCode: ExitCode.partial,
-      code: 'PARTIAL',
-      message: `${invalid}; --skip-invalid leaves them out${result.valid ? '' : ', and no row is left to send'}`,
-      suggestions: [],
-    }
-  return undefined
+/** What one import works with once the file is validated. */
+interface Context {
+  options: ImportOptions
+  source: Source
+  validation: ValidationResult
+  chunkOptions: ChunkOptions<unknown>
 }
 
 export async function importPayouts(options: ImportOptions): Promise<ImportResult> {
@@ -106,146 +87,168 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
       signal: options.signal,
       keepRecordsUpTo: options.dryRun ? undefined : (options.keepInMemoryBytes ?? KEEP_IN_MEMORY_BYTES),
     })
-    const signature = await source.signature()
     const early = validationOutcome(validation, options.skipInvalid, options.dryRun)
+    const label = source.label
     if (options.dryRun || early)
-      return {
-        kind: 'validation',
-        summary: validationSummary(validation),
-        validation,
-        label: source.label,
-        outcome: early,
-      }
-    if (validation.ignoredColumns.length && !options.out.json)
-      options.out.warn(`ignoring columns that payctl does not read: ${validation.ignoredColumns.join(', ')}`)
-    if (validation.invalid && !options.out.json)
-      options.out.warn(`${count(validation.invalid)} invalid rows will be left out (--skip-invalid)`)
-    if (validation.withoutCustomId)
-      options.out.info(
-        `${count(validation.withoutCustomId)} row${validation.withoutCustomId === 1 ? ' has' : 's have'} no customId: each gets one derived from this file's content and its line, so re-running this file never duplicates them (an edited file gets new ones).`,
-      )
-
+      return {kind: 'validation', summary: validationSummary(validation), validation, label, outcome: early}
+    warnAboutRows(options, validation)
     if (!validation.valid && !validation.invalid) {
-      options.out.info(`${source.label} has a header but no rows: nothing to send.`)
-      return {kind: 'validation', summary: validationSummary(validation), validation, label: source.label}
+      options.out.info(`${label} has a header but no rows: nothing to send.`)
+      return {kind: 'validation', summary: validationSummary(validation), validation, label}
     }
-
-    const profile = await options.profile()
-    const target = targetKey(profile.name, profile.origin)
-    const chunks = chunkCount(validation.valid)
-    const requestKind = `${options.api} ${options.andThen ?? ''}`
-    const journal = await Journal.load(
-      journalPath(options.dataDir, validation.fileHash, target),
-      Boolean(options.report),
-    )
-    const journalOptions: JournalOptions = {
-      api: options.api,
-      andThen: options.andThen,
-      skipInvalid: options.skipInvalid,
-      decimalComma: options.decimalComma,
+    const chunkOptions: ChunkOptions<unknown> = {
+      path: source.path,
+      schema,
+      schemaOptions,
       encoding: validation.encoding,
       delimiter: validation.delimiter,
+      batch: options.batch,
+      invalidRows: validation.invalidRows,
+      duplicateOf: validation.duplicateOf,
+      records: validation.records,
+      invalidUtf8: validation.invalidUtf8,
     }
-    const doneBefore = [...journal.done.keys()].filter(chunk => chunk <= chunks).length
-    if (journal.header && doneBefore < chunks) {
-      const differ = optionsDiffer(journal.header.options, journalOptions)
-      if (differ.length)
-        throw usageError(
-          `${source.label} was partly imported with profile ${profile.name} using other options (${differ.join(', ')} differ)`,
-          [`re-run with the same options to resume (journal: ${journal.path})`],
-        )
-    }
-    if (doneBefore === chunks) {
-      options.out.info(
-        `Nothing to send: every chunk of ${source.label} was already imported with profile ${profile.name} (journal: ${journal.path}).`,
-      )
-    } else if (doneBefore > 0) {
-      options.out.info(
-        `Resuming: ${count(doneBefore)} of ${count(chunks)} chunks of ${source.label} were finished by an earlier run (journal: ${journal.path}); sending the other ${count(chunks - doneBefore)}.`,
-      )
-    }
-    if (validation.moneyMoving.count && doneBefore < chunks)
-      await options.confirm(
-        {
-          action:
-            options.api === 'v2'
-              ? 'import and pay payouts'
-              : 'import pre-approved payouts (money is reserved on approval)',
-          count: validation.moneyMoving.count,
-          totals: validation.moneyMoving.totals,
-        },
-        profile.environment,
-      )
-    if (options.signal?.aborted) throw interruptedError()
-
-    const client = doneBefore < chunks ? await options.client() : undefined
-    if ((await source.signature()) !== signature)
-      throw usageError(`${source.label} changed while it was being validated; nothing was sent, run the import again`)
-    let run: RunResult
-    if (!client && !options.report) {
-      // Every chunk is in already; without a report there is nothing to read the file again for.
-      run = {...emptyCounts(), alreadyImported: validation.valid, chunksAlreadyImported: chunks}
-    } else {
-      await journal.begin({
-        type: 'import',
-        version: 1,
-        file: source.label,
-        fileHash: validation.fileHash,
-        target,
-        origin: profile.origin,
-        options: journalOptions,
-        chunks,
-        startedAt: new Date().toISOString(),
-      })
-      const progress = new ImportProgress(options.out, {rows: validation.valid, chunks, label: source.label})
-      let report: ReportWriter | undefined
-      try {
-        report = options.report ? await ReportWriter.open(options.report) : undefined
-        await progress.start()
-        const send: ChunkSender<unknown> = !client
-          ? async () => {
-              throw new Error('no chunk is left to send')
-            }
-          : options.api === 'v1'
-            ? (v1Sender(client) as ChunkSender<unknown>)
-            : (v2Sender(client) as ChunkSender<unknown>)
-        run = await runChunks({
-          chunks: readChunks({
-            path: source.path,
-            schema,
-            schemaOptions,
-            encoding: validation.encoding,
-            delimiter: validation.delimiter,
-            invalidRows: validation.invalidRows,
-            duplicateOf: validation.duplicateOf,
-            records: validation.records,
-            invalidUtf8: validation.invalidUtf8,
-          }),
-          send,
-          idempotencyKey: chunk => chunkIdempotencyKey(target, requestKind, chunk.rows),
-          journal,
-          concurrency: options.concurrency,
-          validRows: validation.valid,
-          signal: options.signal,
-          report,
-          onChunk: event => progress.chunk(event),
-        })
-      } finally {
-        progress.stop()
-        await journal.close()
-        await report?.close()
-      }
-    }
-    const summary = importSummary(validation, run, {chunks, journal: journal.path, report: options.report})
-    return {
-      kind: 'import',
-      summary,
-      label: source.label,
-      profile: profile.name,
-      outcome: importOutcome(summary),
-      fatal: run.stopped === 'fatal' ? run.fatal : undefined,
-    }
+    return await importLocked({options, source, validation, chunkOptions})
   } finally {
     await source.cleanup()
+  }
+}
+
+function warnAboutRows(options: ImportOptions, validation: ValidationResult): void {
+  if (validation.ignoredColumns.length && !options.out.json)
+    options.out.warn(`ignoring columns that payctl does not read: ${validation.ignoredColumns.join(', ')}`)
+  if (validation.invalid && !options.out.json)
+    options.out.warn(`${count(validation.invalid)} invalid rows will be left out (--skip-invalid)`)
+}
+
+/** One import of a file into a profile at a time: a second one waits, then finds the rows in the journal. */
+async function importLocked(context: Context): Promise<ImportResult> {
+  const {options, source} = context
+  const profile = await options.profile()
+  const target = targetKey(profile.name, profile.origin)
+  const path = journalPath(options.dataDir, target, source.label, options.batch)
+  const {waitingForLock} = await import('../output/import-summary.js')
+  const lock = await acquireLock(`${path}.lock`, {
+    onWait: pid => options.out.info(waitingForLock(source.label, pid)),
+    signal: options.signal,
+  }).catch(error => {
+    if (options.signal?.aborted) throw interruptedError()
+    throw error
+  })
+  try {
+    const journal = await Journal.load(path)
+    if (journal.header && journal.header.api !== options.api)
+      throw usageError(
+        `${source.label} was imported into profile ${profile.name} with --api ${journal.header.api}; use the same API to import it again`,
+      )
+    return await planAndSend(context, profile, target, journal)
+  } finally {
+    await lock.release()
+  }
+}
+
+async function planAndSend(
+  context: Context,
+  profile: ResolvedProfile,
+  target: string,
+  journal: Journal,
+): Promise<ImportResult> {
+  const {options, source, validation} = context
+  const plan = await planImport(context.chunkOptions, journal, options.andThen)
+  const output = await import('../output/import-summary.js')
+  if (plan.diff && !options.out.json) output.renderDiff(options.out, source.label, plan.diff)
+  const result = (summary: ImportSummary, outcome?: Outcome, fatal?: unknown): ImportResult => ({
+    kind: 'import',
+    summary,
+    label: source.label,
+    profile: profile.name,
+    outcome,
+    fatal,
+  })
+  const extra = {chunks: 0, journal: journal.path, report: options.report, diff: plan.diff}
+  if (plan.diff && refusesDerivedEdits(plan, journal)) {
+    const nothing = {...emptyCounts(), problems: [], pending: validation.valid}
+    return result(importSummary(validation, nothing, extra), derivedEditOutcome(source.label, plan.diff))
+  }
+  if (plan.work === 0) options.out.info(output.nothingToSend(source.label, profile.name))
+  else if (plan.work !== undefined && !plan.diff)
+    options.out.info(output.resuming(source.label, validation.valid - plan.work, plan.work, journal.path))
+  if (validation.moneyMoving.count && plan.work !== 0)
+    await options.confirm(
+      {
+        action:
+          options.api === 'v2'
+            ? 'import and pay payouts'
+            : 'import pre-approved payouts (money is reserved on approval)',
+        count: validation.moneyMoving.count,
+        totals: validation.moneyMoving.totals,
+      },
+      profile.environment,
+    )
+  if (options.signal?.aborted) throw interruptedError()
+  const run = await send(context, plan, profile, target, journal)
+  const summary = importSummary(validation, run, {...extra, chunks: run.chunks})
+  return result(summary, importOutcome(summary), run.stopped === 'fatal' ? run.fatal : undefined)
+}
+
+/** The sending step: the client and the senders only once a row needs them. */
+function lazySender(options: ImportOptions): ChunkSender<unknown> {
+  let sender: Promise<ChunkSender<unknown>> | undefined
+  const make = async (): Promise<ChunkSender<unknown>> => {
+    const client = await options.client()
+    if (options.api === 'v1') return (await import('./send-v1.js')).v1Sender(client) as ChunkSender<unknown>
+    return (await import('./send-v2.js')).v2Sender(client, options.andThen) as ChunkSender<unknown>
+  }
+  return async (chunk, keyOf) => {
+    sender ??= make()
+    return (await sender)(chunk, keyOf)
+  }
+}
+
+async function send(
+  context: Context,
+  plan: ImportPlan,
+  profile: ResolvedProfile,
+  target: string,
+  journal: Journal,
+): Promise<RunResult> {
+  const {options, source, validation} = context
+  const signature = await source.signature()
+  const digester = rowsDigester()
+  await journal.begin({
+    type: 'import',
+    version: 2,
+    file: source.label,
+    target,
+    origin: profile.origin,
+    api: options.api,
+    rowsDigest: plan.rowsDigest ?? '',
+    startedAt: new Date().toISOString(),
+  })
+  const progress = new ImportProgress(options.out, {rows: validation.valid, label: source.label})
+  let report: ReportWriter | undefined
+  try {
+    report = options.report ? await ReportWriter.open(options.report) : undefined
+    if ((await source.signature()) !== signature)
+      throw usageError(`${source.label} changed while it was being validated; nothing was sent, run the import again`)
+    await progress.start()
+    const request = `${options.api} ${options.andThen ?? ''}`
+    const run = await runChunks({
+      chunks: readChunks({...context.chunkOptions, classify: plan.classify, onRow: digester.add}),
+      send: lazySender(options),
+      keyOf: rows => chunkIdempotencyKey(target, request, rows),
+      journal,
+      concurrency: options.concurrency,
+      andThen: options.andThen,
+      signal: options.signal,
+      report,
+      onChunk: event => progress.chunk(event),
+    })
+    if (!run.stopped) await journal.finish(digester.digest())
+    return run
+  } finally {
+    progress.stop()
+    await journal.close()
+    await report?.close()
   }
 }

@@ -12,6 +12,10 @@ export interface Column<T> {
   raw?(row: T): string | number | boolean | undefined
   /** Only in CSV exports (e.g. a currency the table already shows beside the amount). */
   csvOnly?: boolean
+  /** Only in the table (e.g. one recipient column that CSV exports split by kind). */
+  tableOnly?: boolean
+  /** The column's name in CSV exports (default: the header in lower case). */
+  csvHeader?: string
 }
 
 export interface Spinner {
@@ -151,8 +155,9 @@ export class ListWriter<T> {
         this.out.write(`${this.count + index === 0 ? '[\n' : ',\n'}${item}`)
       })
     } else if (this.format === 'csv') {
-      if (this.count === 0) this.out.write(`${csvLine(this.columns.map(c => c.header.toLowerCase()))}\n`)
-      for (const row of rows) this.out.write(`${csvLine(this.columns.map(c => (c.raw ?? c.value)(row)))}\n`)
+      const columns = this.columns.filter(c => !c.tableOnly)
+      if (this.count === 0) this.out.write(`${csvLine(columns.map(c => c.csvHeader ?? c.header.toLowerCase()))}\n`)
+      for (const row of rows) this.out.write(`${csvLine(columns.map(c => (c.raw ?? c.value)(row)))}\n`)
     } else if (rows.length > 0) {
       await this.tablePage(rows)
     }

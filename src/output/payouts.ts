@@ -8,31 +8,60 @@ type PayoutRow = {
   status?: string
   amount?: string
   currency?: string
+  description?: string
+  tags?: readonly unknown[]
   createdAt?: string
 }
 
-/** The columns of both generations, with the recipient column in between; Currency is for CSV exports only. */
-function payoutColumns<T extends PayoutRow>(recipient: Column<T>): Column<T>[] {
+const csvOnly = <T>(csvHeader: string, raw: (row: T) => string | undefined): Column<T> => ({
+  header: csvHeader,
+  csvHeader,
+  value: row => raw(row) ?? '',
+  raw,
+  csvOnly: true,
+})
+
+/**
+ * The columns of both generations. The table shows one recipient column; CSV exports name their columns as
+ * `payouts import` reads them (customId, description, amount, currency, the recipient by kind, tags), so an
+ * export can be imported again; id, status and createdAt are exported for reading and ignored by the import.
+ */
+function payoutColumns<T extends PayoutRow>(recipients: {table: Column<T>; csv: Column<T>[]}): Column<T>[] {
   return [
-    {header: 'ID', value: p => p.id},
-    {header: 'Custom ID', value: p => orDash(p.customId), raw: p => p.customId},
-    {header: 'Status', value: p => orDash(p.status), raw: p => p.status},
-    {header: 'Amount', value: p => money(p.amount, p.currency), align: 'right', raw: p => p.amount},
-    {header: 'Currency', value: p => orDash(p.currency), raw: p => p.currency, csvOnly: true},
-    recipient,
-    {header: 'Created', value: p => localTime(p.createdAt), raw: p => p.createdAt},
+    {header: 'ID', csvHeader: 'id', value: p => p.id},
+    {header: 'Custom ID', csvHeader: 'customId', value: p => orDash(p.customId), raw: p => p.customId},
+    {header: 'Status', csvHeader: 'status', value: p => orDash(p.status), raw: p => p.status},
+    {
+      header: 'Amount',
+      csvHeader: 'amount',
+      value: p => money(p.amount, p.currency),
+      align: 'right',
+      raw: p => p.amount,
+    },
+    csvOnly('currency', p => p.currency),
+    csvOnly('description', p => p.description),
+    {...recipients.table, tableOnly: true},
+    ...recipients.csv,
+    csvOnly('tags', p => p.tags?.map(String).join(';') || undefined),
+    {header: 'Created', csvHeader: 'createdAt', value: p => localTime(p.createdAt), raw: p => p.createdAt},
   ]
 }
 
 export const recipientOf = (p: PayoutV2): string => p.counterpartyId ?? p.recipient?.email ?? p.recipient?.phone ?? '-'
 
 export const payoutV1Columns = payoutColumns<PayoutV1>({
-  header: 'Recipient',
-  value: p => orDash(p.creatorHandle),
-  raw: p => p.creatorHandle,
+  table: {header: 'Recipient', value: p => orDash(p.creatorHandle), raw: p => p.creatorHandle},
+  csv: [csvOnly('creatorHandle', p => p.creatorHandle)],
 })
 
-export const payoutV2Columns = payoutColumns<PayoutV2>({header: 'Recipient', value: recipientOf})
+export const payoutV2Columns = payoutColumns<PayoutV2>({
+  table: {header: 'Recipient', value: recipientOf},
+  csv: [
+    csvOnly('recipientEmail', p => p.recipient?.email),
+    csvOnly('recipientPhone', p => p.recipient?.phone),
+    csvOnly('counterpartyId', p => p.counterpartyId),
+  ],
+})
 
 export function showPayoutV1(out: Output, p: PayoutV1): void {
   out.keyValue([

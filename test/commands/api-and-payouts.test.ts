@@ -156,8 +156,10 @@ describe('payctl api, payouts get and payouts list against a real HTTP server', 
     const query = new URL(server.requests[0].url, 'http://x').searchParams
     expect(Object.fromEntries(query)).toEqual({offset: '5', limit: '2', order_by: 'created_at', order_direction: 'asc'})
     const csv = await runCli(['payouts', 'list', '--limit', '2', '--output', 'csv'], {env})
-    expect(csv.stdout.split('\n')[0]).toBe('id,custom id,status,amount,currency,recipient,created')
-    expect(csv.stdout.split('\n')[1]).toBe(`${uuid(1)},inv-1,created,12.50,EUR,@maria,2026-11-01T10:00:00Z`)
+    expect(csv.stdout.split('\n')[0]).toBe(
+      'id,customId,status,amount,currency,description,creatorHandle,tags,createdAt',
+    )
+    expect(csv.stdout.split('\n')[1]).toBe(`${uuid(1)},inv-1,created,12.50,EUR,x,@maria,,2026-11-01T10:00:00Z`)
     const jsonOut = await runCli(['payouts', 'list', '--limit', '2', '--json'], {env})
     expect(JSON.parse(jsonOut.stdout)).toEqual([payout(1), payout(2)])
   })

@@ -463,7 +463,9 @@ describe('payouts list', () => {
     expect(lines[0].customId).toBe('bulk-129')
     const limited = await cli(['payouts', 'list', '--status', 'created', '--limit', '7', '--output', 'csv'])
     const rows = limited.stdout.trim().split('\n')
-    expect(rows[0]).toBe('id,custom id,status,amount,currency,recipient,created')
+    expect(rows[0]).toBe(
+      'id,customId,status,amount,currency,description,recipientEmail,recipientPhone,counterpartyId,tags,createdAt',
+    )
     expect(rows).toHaveLength(8)
   })
 

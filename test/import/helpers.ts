@@ -134,3 +134,26 @@ export class CliProcess {
 export async function until(check: () => Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise(resolve => setTimeout(resolve, 25))
 }
+
+/** Every payout of the seeded team as the v2 list shows it (cursor pages of 100). */
+export async function allPayoutsV2(
+  url: string,
+  key: string,
+): Promise<Array<{id: string; customId?: string; status: string; amount: string; description: string}>> {
+  const out: Array<{id: string; customId?: string; status: string; amount: string; description: string}> = []
+  for (let cursor: string | undefined; ; ) {
+    const query = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
+    const res = await request(`${url}/api/v2/payouts?limit=100${query}`, {headers: {authorization: `Bearer ${key}`}})
+    const page = (await res.body.json()) as {data: typeof out; hasMore: boolean; nextCursor?: string}
+    out.push(...page.data)
+    if (!page.hasMore || !page.nextCursor) return out
+    cursor = page.nextCursor
+  }
+}
+
+/** Both lists agree on the number of payouts (v1 and v2 show the same team). */
+export async function countPayouts(url: string, key: string): Promise<number> {
+  const [v1, v2] = await Promise.all([allPayouts(url, key), allPayoutsV2(url, key)])
+  if (v1.length !== v2.length) throw new Error(`v1 lists ${v1.length} payouts, v2 ${v2.length}`)
+  return v1.length
+}

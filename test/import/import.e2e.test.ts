@@ -33,12 +33,16 @@ beforeEach(async () => {
 
 const csv = (name: string) => join(home.dir, name)
 const payouts = () => allPayouts(emulator.url, LOCAL_EMULATOR.fullKey)
-const journals = () => readdirSync(join(home.dir, 'data', 'imports'))
-const journalChunks = () =>
-  readFileSync(join(home.dir, 'data', 'imports', journals()[0]), 'utf8')
+/** The customIds the journal of the only import so far records. */
+const journalRows = () => {
+  const dir = join(home.dir, 'data', 'imports')
+  const target = readdirSync(dir)[0]
+  const file = readdirSync(join(dir, target)).find(name => name.endsWith('.jsonl'))!
+  return readFileSync(join(dir, target, file), 'utf8')
     .split('\n')
-    .filter(line => line.startsWith('{"type":"chunk"'))
-    .map(line => JSON.parse(line).chunk as number)
+    .filter(line => line.startsWith('{"type":"rows"'))
+    .flatMap(line => (JSON.parse(line).rows as string[][]).map(row => row[0]))
+}
 
 function expectExactly(found: Array<{customId?: string}>, customIds: string[]) {
   const seen = found.map(p => p.customId)
@@ -82,8 +86,9 @@ describe('payctl payouts import against the emulator', () => {
     proxy.requests.length = 0
     const again = await runCli(['payouts', 'import', csv('f.csv')], {env})
     expect(again.code).toBe(0)
-    expect(again.stderr).toContain('Nothing to send: every chunk of f.csv was already imported with profile local')
-    expect(proxy.count('POST', '/api/v2/payouts/batch')).toBe(0)
+    expect(again.stderr).toContain('Nothing to send: every row of f.csv is already in profile local as the file says.')
+    expect(again.stdout).toMatch(/Unchanged:\s+150 \(imported earlier, nothing sent\)/)
+    expect(proxy.requests).toEqual([])
     expect(await payouts()).toHaveLength(150)
   })
 
@@ -93,11 +98,17 @@ describe('payctl payouts import against the emulator', () => {
     const result = await runCli(['payouts', 'import', csv('bad.csv'), '--report', csv('report.csv')], {env})
     expect(result.code).toBe(8)
     expect(result.stderr).toMatch(
-      /chunk 2\/3, lines 102-201: rejected, line 151: VALIDATION_ERROR: .*unsupported currency JPY/,
+      /chunk 2, lines 102-201: 100 failed; 100 rows failed, first line 102: not created: the service rejected the whole chunk because of line 151/,
     )
-    expect(result.stderr).toContain('Error: PARTIAL: 100 rows failed (1 chunks)')
+    expect(result.stderr).toContain('Error: PARTIAL: 100 rows failed; see')
     expect(result.stdout).toMatch(/Created:\s+200/)
     expect(result.stdout).toMatch(/Failed:\s+100/)
+    // The reasons are on the screen too: the culprit first by line, then the rest of the chunk, 20 in all.
+    expect(result.stdout).toMatch(/line 151 \(imp-150\): failed: VALIDATION_ERROR: .*JPY/)
+    expect(result.stdout).toContain(
+      'line 102 (imp-101): failed: not created: the service rejected the whole chunk because of line 151',
+    )
+    expect(result.stdout).toContain(`… and 80 more (see ${csv('report.csv')})`)
     const created = await payouts()
     expect(created).toHaveLength(200)
     expect(created.some(p => p.customId === 'imp-101')).toBe(false)
@@ -106,8 +117,9 @@ describe('payctl payouts import against the emulator', () => {
     expect(report.find(line => line.startsWith('102,'))).toBe(
       '102,imp-101,,failed,not created: the service rejected the whole chunk because of line 151',
     )
-    // The failed chunk is not in the journal: after fixing the account or the service, a re-run retries it.
-    expect(journalChunks().sort()).toEqual([1, 3])
+    // The failed rows are not in the journal: after fixing the account or the service, a re-run retries them.
+    expect(journalRows()).toHaveLength(200)
+    expect(journalRows()).not.toContain('imp-150')
   })
 
   it('faults (5xx, dropped connections after commit, 429) during 2,000 rows: exactly 2,000 payouts, no duplicate', async () => {
@@ -133,7 +145,14 @@ describe('payctl payouts import against the emulator', () => {
       })
     const result = await runCli(['payouts', 'import', csv('2000.csv'), '--json'], {env, timeoutMs: 60_000})
     expect(result.code, result.stderr).toBe(0)
-    expect(JSON.parse(result.stdout)).toMatchObject({created: 2000, failed: 0, chunks: 20, chunksSent: 20})
+    // Replays that answer this run's own retries are its own creations.
+    expect(JSON.parse(result.stdout), result.stdout).toMatchObject({
+      created: 2000,
+      alreadyPresent: 0,
+      failed: 0,
+      chunks: 20,
+      chunksSent: 20,
+    })
     expect((await control(emulator.url, 'GET', '/_emulator/faults')).data).toEqual([])
     expect(proxy.count('POST', '/api/v2/payouts/batch')).toBeGreaterThan(20)
     expectExactly(await payouts(), ids)
@@ -146,7 +165,7 @@ describe('payctl payouts import against the emulator', () => {
     const teamEnv = {...env, PAYCTL_API_KEY: team.key}
     const ids = writeCsv(csv('kill.csv'), 2000)
     const first = new CliProcess(['payouts', 'import', csv('kill.csv'), '--concurrency', '1'], teamEnv)
-    await first.waitFor(/chunk 3\/20/)
+    await first.waitFor(/chunk 3,/)
     // The next batch request hangs; once it is in the emulator the process is certainly mid-import.
     await control(emulator.url, 'POST', '/_emulator/faults', {
       method: 'POST',
@@ -158,24 +177,25 @@ describe('payctl payouts import against the emulator', () => {
     await until(async () => (await control(emulator.url, 'GET', '/_emulator/faults')).data.length === 0)
     first.child.kill('SIGKILL')
     expect((await first.exited).signal).toBe('SIGKILL')
-    const finished = journalChunks()
-    expect(finished.length).toBeGreaterThanOrEqual(3)
-    expect(finished.length).toBeLessThan(20)
+    const finished = journalRows().length / 100
+    expect(finished).toBeGreaterThanOrEqual(3)
+    expect(finished).toBeLessThan(20)
 
     const again = await runCli(['payouts', 'import', csv('kill.csv'), '--json'], {env: teamEnv, timeoutMs: 60_000})
     expect(again.code, again.stderr).toBe(0)
     expect(again.stderr).toBe('')
     const summary = JSON.parse(again.stdout)
-    expect(summary.chunksAlreadyImported).toBe(finished.length)
-    expect(summary.chunksSent).toBe(20 - finished.length)
-    expect(summary.alreadyImported + summary.created).toBe(2000)
+    expect(summary.unchanged).toBe(finished * 100)
+    expect(summary.chunksSent).toBe(20 - finished)
+    // The batch left hanging lands in the emulator before or after the re-run asks: replayed or created.
+    expect(summary.unchanged + summary.created + summary.alreadyPresent).toBe(2000)
     expectExactly(await allPayouts(emulator.url, team.key), ids)
   }, 60_000)
 
   it('Ctrl-C stops after the chunk in flight (exit 130); the re-run says it resumes', async () => {
     const ids = writeCsv(csv('int.csv'), 1000)
     const first = new CliProcess(['payouts', 'import', csv('int.csv'), '--concurrency', '1'], env)
-    await first.waitFor(/chunk 2\/10/)
+    await first.waitFor(/chunk 2,/)
     await control(emulator.url, 'POST', '/_emulator/faults', {
       method: 'POST',
       path: '/api/v2/payouts/batch',
@@ -189,15 +209,16 @@ describe('payctl payouts import against the emulator', () => {
     expect(exit.code).toBe(130)
     expect(first.stderr).toContain('Stopping after the chunks in flight')
     expect(first.stderr).toMatch(
-      /Error: INTERRUPTED: interrupted; \d+ of 10 chunks done; re-run the same command to resume/,
+      /Error: INTERRUPTED: interrupted; \d+ of 1,000 rows done; re-run the same command to resume/,
     )
-    const done = journalChunks().length
-    expect(done).toBeGreaterThanOrEqual(3)
-    expect(await payouts()).toHaveLength(done * 100)
+    const done = journalRows().length
+    expect(done).toBeGreaterThanOrEqual(300)
+    expect(await payouts()).toHaveLength(done)
 
     const again = await runCli(['payouts', 'import', csv('int.csv')], {env})
     expect(again.code, again.stderr).toBe(0)
-    expect(again.stderr).toContain(`Resuming: ${done} of 10 chunks of int.csv were finished by an earlier run`)
+    expect(again.stderr).toContain(`Resuming: ${done} rows of int.csv are in already`)
+    expect(again.stderr).toContain(`sending the other ${1000 - done}.`)
     expectExactly(await payouts(), ids)
   }, 60_000)
 
@@ -244,7 +265,7 @@ describe('payctl payouts import against the emulator', () => {
     expect(proxy.requests).toEqual([])
   })
 
-  it('rows without customId get ids derived from the file, so a re-run with a lost journal never duplicates', async () => {
+  it('rows without customId get ids derived from their content, so a re-run with a lost journal never duplicates', async () => {
     const path = csv('noid.csv')
     const lines = [
       'description,amount,currency,email',
@@ -255,12 +276,12 @@ describe('payctl payouts import against the emulator', () => {
     expect(first.code).toBe(0)
     const ids = (await payouts()).map(p => p.customId)
     expect(ids).toHaveLength(5)
-    expect(ids.every(id => /^csv-[0-9a-f]{16}-\d+$/.test(id ?? ''))).toBe(true)
+    expect(ids.every(id => /^csv-[0-9a-f]{24}$/.test(id ?? ''))).toBe(true)
     rmSync(join(home.dir, 'data'), {recursive: true, force: true})
     const again = await runCli(['payouts', 'import', path, '--json'], {env})
-    // Same file, same chunk keys: the service replays the batch instead of creating it again.
+    // Same rows, same chunk keys: the service replays the batch instead of creating it again.
     expect(again.code, again.stderr).toBe(0)
-    expect(JSON.parse(again.stdout).created).toBe(5)
+    expect(JSON.parse(again.stdout)).toMatchObject({created: 0, alreadyPresent: 5})
     expect((await payouts()).map(p => p.customId)).toEqual(ids)
   })
 
@@ -272,7 +293,7 @@ describe('payctl payouts import against the emulator', () => {
     expect((await payouts()).map(p => p.customId)).toEqual(['in-1'])
   })
 
-  it('--api v1 upserts each row; a re-run without the journal updates instead of duplicating', async () => {
+  it('--api v1 upserts each row; a re-run without the journal finds them present instead of duplicating', async () => {
     const path = join(ROOT, 'examples', 'payouts-v1.csv')
     const first = await runCli(['payouts', 'import', path, '--api', 'v1', '--json'], {env})
     expect(first.code, first.stderr).toBe(0)
@@ -282,7 +303,7 @@ describe('payctl payouts import against the emulator', () => {
     rmSync(join(home.dir, 'data'), {recursive: true, force: true})
     const again = await runCli(['payouts', 'import', path, '--api', 'v1', '--json'], {env})
     expect(again.code, again.stderr).toBe(0)
-    expect(JSON.parse(again.stdout)).toMatchObject({created: 0, updated: summary.valid})
+    expect(JSON.parse(again.stdout)).toMatchObject({created: 0, updated: 0, alreadyPresent: summary.valid})
     expect(await payouts()).toHaveLength(summary.valid)
   })
 
@@ -314,7 +335,7 @@ describe('payctl payouts import against the emulator', () => {
     expect(await payouts()).toHaveLength(3)
   })
 
-  it('exit 7 when the service stays down after the retries; resuming needs the same options', async () => {
+  it('exit 7 when the service stays down after the retries; the re-run resumes', async () => {
     const ids = writeCsv(csv('down.csv'), 250)
     await control(emulator.url, 'POST', '/_emulator/faults', {
       method: 'POST',
@@ -325,17 +346,15 @@ describe('payctl payouts import against the emulator', () => {
     })
     const down = await runCli(['payouts', 'import', csv('down.csv'), '--concurrency', '1'], {env})
     expect(down.code).toBe(7)
-    expect(down.stderr).toContain('chunk 1/3, lines 2-101: not confirmed: SERVICE_UNAVAILABLE')
+    expect(down.stderr).toContain('chunk 1, lines 2-101: not confirmed: SERVICE_UNAVAILABLE')
     expect(down.stderr).toContain(
-      'Error: TRANSIENT: the service did not answer after retries; 0 of 3 chunks done; re-run the same command to resume',
+      'Error: TRANSIENT: the service did not answer after retries; 0 of 250 rows done; re-run the same command to resume',
     )
     expect(await payouts()).toHaveLength(0)
 
-    const other = await runCli(['payouts', 'import', csv('down.csv'), '--and-then', 'send-claim-link'], {env})
+    const other = await runCli(['payouts', 'import', csv('down.csv'), '--api', 'v1'], {env})
     expect(other.code).toBe(2)
-    expect(other.stderr).toContain(
-      'down.csv was partly imported with profile local using other options (andThen differ)',
-    )
+    expect(other.stderr).toContain('down.csv was imported into profile local with --api v2; use the same API')
 
     const again = await runCli(['payouts', 'import', csv('down.csv')], {env})
     expect(again.code, again.stderr).toBe(0)

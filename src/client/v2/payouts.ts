@@ -41,8 +41,20 @@ export class PayoutsV2 {
 
   /** All-or-nothing: one failing item fails the request with `error.index`. */
   async createBatch(items: CreatePayoutV2[], options: PostOptions = {}): Promise<PayoutV2[]> {
+    return (await this.submitBatch(items, options)).payouts
+  }
+
+  /**
+   * createBatch, telling whether the service replayed the answer to an earlier call with the same idempotency
+   * key (`earlier`: a replay that did not answer a retry of this very call).
+   */
+  async submitBatch(
+    items: CreatePayoutV2[],
+    options: PostOptions = {},
+  ): Promise<{payouts: PayoutV2[]; earlier: boolean}> {
     const res = await postV2(this.transport, '/payouts/batch', {items}, options)
-    return parseResponse(payoutList, res.body, 'payout list', res.requestId).data
+    const payouts = parseResponse(payoutList, res.body, 'payout list', res.requestId).data
+    return {payouts, earlier: res.replayed && !res.retried}
   }
 
   /** `id` is a `payout_…` id or a customId. */

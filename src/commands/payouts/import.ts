@@ -49,6 +49,11 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
       default: 'utf8',
     }),
     delimiter: Flags.string({summary: 'Field delimiter: "," ";" or tab (default: detected from the first lines).'}),
+    batch: Flags.string({
+      summary: 'Import the rows without customId as a new, separate set of payouts named NAME (e.g. 2026-03).',
+      description:
+        'Rows without a customId get one derived from their content. Without --batch the same rows always get the same ids (a re-run never duplicates them); with --batch NAME they get ids of that batch, so the same rows become new payouts once per batch name.',
+    }),
     'decimal-comma': Flags.boolean({summary: 'Amounts are written like 1.234,56 (comma decimal mark).'}),
     wait: waitFlag,
     timeout: waitTimeoutFlag,
@@ -70,7 +75,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
         import('../../import/decode.js'),
         import('../../import/sniff.js'),
         import('../../confirm.js'),
-        import('../../import/summary.js'),
+        import('../../output/import-summary.js'),
       ])
     const encodingIssue = await encodingProblem(flags.encoding)
     if (encodingIssue) throw usageError(encodingIssue)
@@ -98,6 +103,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
         dryRun: flags['dry-run'],
         skipInvalid: flags['skip-invalid'],
         andThen: flags['and-then'],
+        batch: flags.batch,
         concurrency: flags.concurrency,
         encoding: flags.encoding,
         delimiter,
