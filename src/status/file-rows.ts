@@ -1,5 +1,8 @@
-import {readChunks} from '../import/chunks.js'
-import {Journal, type JournalHeader, journalPath} from '../import/journal.js'
+import {once} from 'node:events'
+import {createReadStream} from 'node:fs'
+import {createInterface} from 'node:readline'
+import {fileRows} from '../import/chunks.js'
+import {type JournalHeader, journalPath} from '../import/journal.js'
 import {targetKey} from '../import/keys.js'
 import type {RowSchema, SchemaOptions} from '../import/schema.js'
 import type {Delimiter} from '../import/sniff.js'
@@ -8,7 +11,8 @@ import {type ValidationResult, validateFile} from '../import/validate.js'
 /**
  * A CSV file's rows as `payouts import` identifies them, 100 at a time, streamed (memory flat in file size).
  * This is the one place that knows how the import turns a row into a payout identity: it reuses the import's
- * own validation and chunking (src/import), and the options the import ran with (its journal).
+ * own validation and row reading (src/import: validate.ts, chunks.ts `fileRows`, identity.ts) and finds the
+ * import's journal for the API generation and the follow-up step it ran with.
  */
 
 export interface FileRow {
@@ -27,10 +31,13 @@ export interface SkippedFileRow {
 
 export interface FileRowsOptions {
   path: string
+  /** The file's name as the import names it (its journal is keyed by it): "stdin" for `-`. */
+  label: string
   api: 'v1' | 'v2'
   encoding: string
   delimiter?: Delimiter
   decimalComma: boolean
+  batch?: string
   dataDir: string
   profile: {name: string; origin: string}
   signal?: AbortSignal
@@ -38,69 +45,83 @@ export interface FileRowsOptions {
 
 export interface FileRows {
   validation: ValidationResult
-  /** The import's journal header for this file and profile, if it was imported. */
+  /** The header of the import's journal for this file, profile and batch, if it was imported. */
   journal?: JournalHeader
-  journalPath: string
-  /** The options the rows were read with (the import's, when its journal says so). */
   api: 'v1' | 'v2'
+  /** The follow-up step (`--and-then`) the import ran with, as its journal records it. */
   andThen?: string
   chunks(): AsyncGenerator<{rows: FileRow[]; skipped: SkippedFileRow[]}>
 }
+
+const CHUNK = 100
 
 async function schemaFor(api: 'v1' | 'v2'): Promise<RowSchema<unknown>> {
   if (api === 'v1') return (await import('../import/schema-v1.js')).v1Schema as RowSchema<unknown>
   return (await import('../import/schema-v2.js')).v2Schema as RowSchema<unknown>
 }
 
-/** Validates the file, finds its journal, and reads it again with the import's options if those differ. */
+/**
+ * The journal's latest header and the follow-up step of its first row, read line by line without keeping
+ * its rows (a big import's journal lists every row).
+ */
+async function journalSummary(path: string): Promise<{header?: JournalHeader; andThen?: string}> {
+  const input = createReadStream(path, {encoding: 'utf8'})
+  try {
+    await once(input, 'open')
+  } catch {
+    return {}
+  }
+  let header: JournalHeader | undefined
+  let andThen: string | undefined
+  for await (const line of createInterface({input, crlfDelay: Number.POSITIVE_INFINITY})) {
+    if (line.startsWith('{"type":"import"')) header = JSON.parse(line)
+    else if (andThen === undefined && line.startsWith('{"type":"rows"')) andThen = JSON.parse(line).rows?.[0]?.[5] ?? ''
+  }
+  return {header, andThen: andThen || undefined}
+}
+
 export async function openFileRows(options: FileRowsOptions): Promise<FileRows> {
-  const read = async (api: 'v1' | 'v2', encoding: string, delimiter: Delimiter | undefined, decimalComma: boolean) => {
-    const schema = await schemaFor(api)
-    const schemaOptions: SchemaOptions = {decimalComma}
-    const validation = await validateFile({
-      path: options.path,
-      schema,
-      schemaOptions,
-      encoding,
-      delimiter,
-      signal: options.signal,
-    })
-    return {schema, schemaOptions, validation}
-  }
-  let used = await read(options.api, options.encoding, options.delimiter, options.decimalComma)
   const target = targetKey(options.profile.name, options.profile.origin)
-  const path = journalPath(options.dataDir, used.validation.fileHash, target)
-  const journal = (await Journal.load(path)).header
-  let api = options.api
-  if (journal) {
-    const o = journal.options
-    const differs =
-      o.api !== options.api ||
-      o.encoding !== used.validation.encoding ||
-      o.delimiter !== used.validation.delimiter ||
-      o.decimalComma !== options.decimalComma
-    api = o.api
-    if (differs) used = await read(o.api, o.encoding, o.delimiter as Delimiter, o.decimalComma)
-  }
-  const {schema, schemaOptions, validation} = used
-  const batch = (journal?.options as {batch?: string} | undefined)?.batch
+  const journal = await journalSummary(journalPath(options.dataDir, target, options.label, options.batch))
+  const api = journal.header?.api ?? options.api
+  const schema = await schemaFor(api)
+  const schemaOptions: SchemaOptions = {decimalComma: options.decimalComma}
+  const validation = await validateFile({
+    path: options.path,
+    schema,
+    schemaOptions,
+    encoding: options.encoding,
+    delimiter: options.delimiter,
+    signal: options.signal,
+  })
   return {
     validation,
-    journal,
-    journalPath: path,
+    journal: journal.header,
     api,
-    andThen: journal?.options.andThen,
-    chunks: () =>
-      readChunks({
+    andThen: journal.andThen,
+    chunks: async function* () {
+      let rows: FileRow[] = []
+      let skipped: SkippedFileRow[] = []
+      for await (const entry of fileRows({
         path: options.path,
         schema,
         schemaOptions,
         encoding: validation.encoding,
         delimiter: validation.delimiter,
-        batch,
+        batch: options.batch,
         invalidRows: validation.invalidRows,
         duplicateOf: validation.duplicateOf,
         invalidUtf8: validation.invalidUtf8,
-      }) as AsyncGenerator<{rows: FileRow[]; skipped: SkippedFileRow[]}>,
+      })) {
+        if (entry.kind === 'invalid') skipped.push(entry.row)
+        else rows.push(entry.row as FileRow)
+        if (rows.length + skipped.length === CHUNK) {
+          yield {rows, skipped}
+          rows = []
+          skipped = []
+        }
+      }
+      if (rows.length || skipped.length) yield {rows, skipped}
+    },
   }
 }

@@ -32,6 +32,8 @@ export interface ImportStatusOptions {
   encoding: string
   delimiter?: Delimiter
   decimalComma: boolean
+  /** `--batch` of the import: part of the derived customIds and of the journal's name. */
+  batch?: string
   dataDir: string
   profile: ResolvedProfile
   client: PayoutClient
@@ -56,7 +58,7 @@ export async function importStatus(
 ): Promise<{summary: StatusSummary; error?: PayctlError}> {
   const source = await openSource(options.file)
   try {
-    const rows = await openFileRows({...options, path: source.path, profile: options.profile})
+    const rows = await openFileRows({...options, path: source.path, label: source.label})
     if (rows.validation.fatal)
       throw invalidInputError(
         `${source.label} cannot be read as an import: ${errorLines(rows.validation)[0] ?? 'see above'}`,

@@ -8,7 +8,7 @@ import {WAIT_GOALS} from '../../payouts/goals.js'
 export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImportStatus> {
   static override summary = 'Show every row of an imported CSV file with its payout: status, failure, timestamps.'
   static override description =
-    `Reads the file as payctl payouts import does (the same row identities; the import's options from its journal), reads each row's payout (by customId, --concurrency requests at a time, rate limits honoured) and prints one line per row: line, customId, payout id, amount, status, failure code and reason, timestamps; then a summary per status with totals per currency. Memory stays flat whatever the file's size.
+    `Reads the file as payctl payouts import does (the same row identities: give the same --batch, --encoding, --delimiter and --decimal-comma; the API generation and follow-up step come from the import's journal), reads each row's payout (by customId, --concurrency requests at a time, rate limits honoured) and prints one line per row: line, customId, payout id, amount, status, failure code and reason, timestamps; then a summary per status with totals per currency. Memory stays flat whatever the file's size.
 
 Statuses are the payout's (created, approved, requested, completed, failed, expired), or not-imported (no payout has the row's customId) or invalid (the import leaves the row out).
 
@@ -44,6 +44,7 @@ Exit codes: 0 every row went through or is on its way; 8 some rows failed, expir
     encoding: Flags.string({summary: 'Character encoding, as given to payouts import.', default: 'utf8'}),
     delimiter: Flags.string({summary: 'Field delimiter, as given to payouts import (default: detected).'}),
     'decimal-comma': Flags.boolean({summary: 'Amounts use a decimal comma, as given to payouts import.'}),
+    batch: Flags.string({summary: 'The --batch NAME given to payouts import (rows without customId depend on it).'}),
     yes: yesFlag,
   }
 
@@ -67,6 +68,7 @@ Exit codes: 0 every row went through or is on its way; 8 some rows failed, expir
       encoding: f.encoding,
       delimiter,
       decimalComma: f['decimal-comma'],
+      batch: f.batch,
       dataDir: this.config.dataDir,
       profile,
       client: await this.client(),

@@ -4,6 +4,7 @@ import {BaseCommand} from '../../base-command.js'
 import type {MoneySummary} from '../../confirm.js'
 import {PayctlError, usageError} from '../../errors.js'
 import {apiFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../flags.js'
+import type {Delimiter} from '../../import/sniff.js'
 
 export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
   static override summary = 'Import payouts from a CSV file, in chunks of 100, resumable, never a duplicate.'
@@ -139,17 +140,19 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
         code: outcome.code,
         suggestions: outcome.suggestions,
       })
-    if (flags.wait && result.kind === 'import') await this.waitForRows()
+    if (flags.wait && result.kind === 'import') await this.waitForRows(delimiter)
   }
 
   /** --wait: until every row is final for the import's step (payctl payouts import-status FILE --wait). */
-  private async waitForRows(): Promise<void> {
+  private async waitForRows(delimiter: Delimiter | undefined): Promise<void> {
     const {importStatus} = await import('../../status/service.js')
     const {error} = await importStatus({
       file: this.args.file,
       api: this.flags.api,
       encoding: this.flags.encoding,
+      delimiter,
       decimalComma: this.flags['decimal-comma'],
+      batch: this.flags.batch,
       dataDir: this.config.dataDir,
       profile: await this.profile(),
       client: await this.client(),
