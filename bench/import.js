@@ -41,7 +41,7 @@ function row(i) {
 }
 
 /** Writes the CSV (and, when asked, the batch bodies payctl will send for it: 100 items each). */
-async function writeFiles(rows, csvPath, bodiesPath) {
+export async function writeFiles(rows, csvPath, bodiesPath) {
   const csv = createWriteStream(csvPath)
   const bodies = bodiesPath ? createWriteStream(bodiesPath) : undefined
   const write = async (stream, text) => {
@@ -58,7 +58,7 @@ async function writeFiles(rows, csvPath, bodiesPath) {
 }
 
 /** Runs a node script as a child process; answers its wall time (ms) and, with `rssFile`, its peak RSS. */
-function run(args, {env = {}, rssFile} = {}) {
+export function run(args, {env = {}, rssFile} = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint()
     const child = spawn(process.execPath, rssFile ? ['--import', peakRss, ...args] : args, {
@@ -79,7 +79,7 @@ function run(args, {env = {}, rssFile} = {}) {
 }
 
 /** POST /_emulator/reset on a fresh connection (a kept-alive one may have timed out during a long run). */
-const reset = url =>
+export const reset = url =>
   new Promise((resolve, reject) => {
     const req = httpRequest(`${url}/_emulator/reset`, {method: 'POST', agent: false}, res => {
       res.resume()
@@ -89,7 +89,7 @@ const reset = url =>
     req.end()
   })
 
-function line(name, ours, baseline, unit, target, labels) {
+export function line(name, ours, baseline, unit, target, labels) {
   const ratio = ours / baseline
   console.log(
     `  ${name.padEnd(44)} ${labels[0]} ${ours.toFixed(unit === 'MB' ? 0 : 2)} ${unit}, ${labels[1]} ${baseline.toFixed(

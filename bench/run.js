@@ -2,6 +2,7 @@
 import {fileURLToPath} from 'node:url'
 import {startEmulatorProcess} from './emulator-process.js'
 import {runImportBench} from './import.js'
+import {runImportStatusBench} from './import-status.js'
 import {runStartup} from './startup.js'
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
@@ -11,6 +12,7 @@ try {
   // A real call against the emulator (targets in startup.js).
   runStartup([{name: 'payctl payouts list --json (emulator)', args: [bin, 'payouts', 'list', '--json'], kind: 'call'}])
   await runImportBench({emulator})
+  await runImportStatusBench({emulator})
 } finally {
   await emulator.stop()
 }

@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {amountProblem, currencyProblem} from './money.js'
 import {LIST_FORMATS} from './output/output.js'
-import {emailProblem, httpUrlProblem, parseDateTime, phoneProblem} from './validate.js'
+import {emailProblem, httpUrlProblem, parseDateTime, parseDuration, phoneProblem} from './validate.js'
 
 /** Flag definitions shared by several commands: defined once, reused everywhere. */
 
@@ -93,3 +93,20 @@ export const customIdsFlag = Flags.string({
   multiple: true,
   multipleNonGreedy: true,
 })
+
+/** `--wait`: follow the payouts until they reach a final state for the command's step (docs/waiting.md). */
+export const waitFlag = Flags.boolean({
+  summary: 'Wait until every payout reaches a final state for this step; exit 8 if some failed, 7 on time-out.',
+})
+
+/** `--timeout` of `--wait` and `payouts wait`: a duration such as 90s, 10m or 1h (plain numbers are seconds). */
+export const waitTimeoutFlag = Flags.custom<number>({
+  summary: 'How long to wait at most: 90s, 10m, 1h (plain numbers are seconds).',
+  default: 15 * 60 * 1000,
+  defaultHelp: async () => '15m',
+  parse: async input => {
+    const ms = parseDuration(input)
+    if (ms === undefined || ms <= 0) throw new Error(`"${input}" is not a duration like 90s, 10m or 1h`)
+    return ms
+  },
+})()

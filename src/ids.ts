@@ -21,3 +21,9 @@ export function parsePayoutId(input: string): PayoutRef {
   }
   return {v1: uuid.toLowerCase(), v2: `payout_${uuid.toLowerCase()}`}
 }
+
+/** 32+ hex digits as a version-8 UUID (RFC 9562 custom): derived idempotency keys look as the spec recommends. */
+export function uuidFromHex(hex: string): string {
+  const variant = ((Number.parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}

@@ -89,3 +89,22 @@ export function counterpartyIdProblem(value: string): string | undefined {
     ? undefined
     : `"${value}" is not a counterparty id (counterparty_<UUID>)`
 }
+
+/** A duration like `90s`, `10m`, `1h30m` or plain seconds (`45`), in milliseconds; undefined when malformed. */
+export function parseDuration(value: string): number | undefined {
+  const text = value.trim().toLowerCase()
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000)
+  const match = /^(?:(\d+)h)?(?:(\d+)m(?!s))?(?:(\d+)s)?(?:(\d+)ms)?$/.exec(text)
+  if (!text || !match) return undefined
+  const [, h = '0', m = '0', s = '0', ms = '0'] = match
+  return ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(ms)
+}
+
+/** Milliseconds as people read them: `45s`, `2m05s`, `1h02m`. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000))
+  if (seconds < 60) return `${seconds}s`
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`
+  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`
+}

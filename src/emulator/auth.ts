@@ -20,6 +20,8 @@ export interface Principal {
   credentialId: string
   /** OAuth only: the client acting for the team (platform branding of hosted sessions). */
   clientId?: string
+  /** A team member acting on a hosted page (not automated: the daily allowance does not apply). */
+  member?: string
 }
 
 export interface AuthRequest {

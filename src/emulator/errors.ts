@@ -92,6 +92,20 @@ export const insufficientBalance = (data: {walletBalance: string; totalOpenAmoun
     {data},
   )
 
+export const allowanceExceeded = (data: {
+  currency: string
+  limit: string
+  used: string
+  requested: string
+  resetsAt: string | null
+}) =>
+  new ApiFailure(
+    422,
+    'ALLOWANCE_EXCEEDED',
+    `${data.requested} ${data.currency} would exceed today's spending allowance (${data.used} of ${data.limit} ${data.currency} used; it resets at ${data.resetsAt})`,
+    {data},
+  )
+
 /** A status with the code the emulator uses for it (fault injection answers with these). */
 export function failureForStatus(status: number, message: string): ApiFailure {
   const codes: Record<number, string> = {

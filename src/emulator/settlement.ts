@@ -1,6 +1,7 @@
 import {createHash, randomUUID} from 'node:crypto'
 import Big from 'big.js'
 import {formatAmount as formatMoney} from '../money.js'
+import {Allowance, isAutomated} from './allowance.js'
 import type {EmulatorApp} from './app.js'
 import {hasScope, type Principal} from './auth.js'
 import {type ApiFailure, insufficientBalance, insufficientScope, invalidState, verificationRequired} from './errors.js'
@@ -64,7 +65,20 @@ function transactionAccount(record: PaymentMethodRecord): Record<string, string>
 }
 
 export class Settlement {
-  constructor(private readonly app: EmulatorApp) {}
+  readonly allowance: Allowance
+
+  constructor(private readonly app: EmulatorApp) {
+    this.allowance = new Allowance(app.store, () => app.clock.nowMs())
+  }
+
+  /** Automated spending (the API, not a member on a hosted page) is capped by the daily allowance. */
+  private chargeAllowance(
+    principal: Principal,
+    teamId: string,
+    items: Array<{amount: string; currency: string; index?: number}>,
+  ) {
+    if (isAutomated(principal)) this.allowance.charge(teamId, items, currency => this.account(teamId, currency))
+  }
 
   private get store() {
     return this.app.store
@@ -180,10 +194,9 @@ export class Settlement {
           invalidState(`payout ${payoutLabel(item.row)} is ${item.row.status}; only created payouts can be approved`),
           item,
         )
-    this.reserve(
-      items[0].row.team_id,
-      items.map(({row, index}) => ({amount: row.amount, currency: row.currency, index})),
-    )
+    const amounts = items.map(({row, index}) => ({amount: row.amount, currency: row.currency, index}))
+    this.reserve(items[0].row.team_id, amounts)
+    this.chargeAllowance(principal, items[0].row.team_id, amounts)
     const now = this.app.clock.iso()
     const approved = items.map(({row}) =>
       this.store.payouts.patch(row, {status: 'approved', approved_at: now, updated_at: now}),
@@ -226,7 +239,10 @@ export class Settlement {
       const record = this.app.counterparties.paymentRecord(row, failure => at(failure, item))
       return {row, record}
     })
-    if (again.length) this.reserve(items[0].row.team_id, again)
+    if (again.length) {
+      this.reserve(items[0].row.team_id, again)
+      this.chargeAllowance(principal, items[0].row.team_id, again)
+    }
     const requested = prepared.map(({row, record}) => this.markRequested(row, record))
     return requested.map((row, position) => this.settle(row, prepared[position].record))
   }

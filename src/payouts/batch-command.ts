@@ -5,6 +5,8 @@ import type {PayoutV2} from '../client/schemas.js'
 import type {AndThen} from '../client/v2/payouts.js'
 import {customIdsFlag, idsFileFlag} from '../flags.js'
 import type {BatchAction} from './actions.js'
+import type {WaitGoal} from './goals.js'
+import type {PayoutKey} from './ids-input.js'
 
 /** Arguments and flags every many-ids payout command has. */
 export const idsArgs = {
@@ -34,7 +36,15 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
 
   protected async runBatch(
     action: BatchAction,
-    options: {andThen?: AndThen; idempotencyKey?: string; customIds?: string[]; idsFile?: string},
+    options: {
+      andThen?: AndThen
+      idempotencyKey?: string
+      yes?: boolean
+      customIds?: string[]
+      idsFile?: string
+      /** --wait: follow the payouts to the end of the step, for at most this long. */
+      waitMs?: number
+    },
   ): Promise<void> {
     const {collectPayoutKeys} = await import('./ids-input.js')
     const {keys, duplicates} = await collectPayoutKeys({
@@ -44,32 +54,22 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     })
     if (duplicates) this.out.warn(`${duplicates} repeated id${duplicates === 1 ? ' was' : 's were'} ignored`)
     const client = await this.client()
-    const {fetchPayouts, runBatchAction, totalsOf} = await import('./actions.js')
-    const movesMoney = action === 'approve' || action === 'pay'
-    if (movesMoney) {
-      const verb = action === 'pay' ? 'pay' : options.andThen === 'pay' ? 'approve and pay' : 'approve'
-      await this.confirmOnProduction({
-        action: `${verb} ${keys.length === 1 ? 'a payout' : 'payouts'}`,
-        count: keys.length,
-        totals: async () => {
-          const spinner = await this.out.spinner('Reading the payouts to total them…')
-          try {
-            return totalsOf(await fetchPayouts(client, keys))
-          } finally {
-            spinner.stop()
-          }
-        },
-      })
-    }
-    const {payoutV2Columns} = await import('../output/payouts.js')
+    const {runBatchAction} = await import('./actions.js')
+    if (action === 'approve' || action === 'pay') await this.beforeMoneyMoves(action, keys, options)
+    const [{payoutV2Columns}, {goalOf}] = await Promise.all([import('../output/payouts.js'), import('./goals.js')])
+    const waiting = options.waitMs !== undefined
     const writer = this.out.list<PayoutV2>(payoutV2Columns, this.flags.json ? 'json' : 'table')
+    const answered: PayoutV2[] = []
     try {
       const result = await runBatchAction(client, action, keys, {
         andThen: options.andThen,
         idempotencyKey: options.idempotencyKey,
-        onApplied: payouts => writer.page(payouts),
+        onApplied: payouts => {
+          answered.push(...payouts)
+          if (!waiting) return writer.page(payouts)
+        },
       })
-      writer.end()
+      if (!waiting) writer.end()
       const calls = result.batches === 1 ? '' : ` in ${result.batches} calls of at most 100`
       const then = options.andThen ? ` (then ${options.andThen})` : ''
       this.out.info(`${DONE[action]} ${result.applied} payout${result.applied === 1 ? '' : 's'}${calls}${then}.`)
@@ -77,5 +77,68 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       if (writer.written) writer.end()
       throw error
     }
+    const goal = goalOf(action, options.andThen)
+    if (waiting) return this.followAndShow(answered, goal, options.waitMs!)
+    const {throwIfFailed} = await import('./outcome.js')
+    throwIfFailed(answered)
+  }
+
+  /**
+   * Approve and pay move money: read the payouts once to total what needs funds (every payout to approve; only
+   * failed ones to pay again, as approved ones are reserved already), warn when that exceeds the available
+   * balance or the allowance left, then the production confirmation (src/confirm.ts) with count and totals.
+   */
+  private async beforeMoneyMoves(
+    action: 'approve' | 'pay',
+    keys: PayoutKey[],
+    options: {andThen?: AndThen; yes?: boolean},
+  ): Promise<void> {
+    const client = await this.client()
+    const [{fetchPayouts, totalsOf}, {confirmMoneyMovement}, {warnIfShort}] = await Promise.all([
+      import('./actions.js'),
+      import('../confirm.js'),
+      import('./balance-check.js'),
+    ])
+    const read = async () => {
+      const spinner = await this.out.spinner('Reading the payouts to total them…')
+      try {
+        return await fetchPayouts(client, keys)
+      } finally {
+        spinner.stop()
+      }
+    }
+    // A payout that cannot be read is left to the step itself to report (it names the failing id).
+    const payouts = await read().catch(() => undefined)
+    if (payouts) {
+      const needFunds = action === 'approve' ? payouts : payouts.filter(p => p.status === 'failed')
+      await warnIfShort({
+        accounts: () => client.v2.team.accounts(),
+        totals: totalsOf(needFunds),
+        warn: line => this.out.warn(line),
+      })
+    }
+    const verb = action === 'pay' ? 'pay' : options.andThen === 'pay' ? 'approve and pay' : 'approve'
+    await confirmMoneyMovement({
+      environment: (await this.profile()).environment,
+      yes: Boolean(options.yes),
+      out: this.out,
+      summary: {
+        action: `${verb} ${keys.length === 1 ? 'a payout' : 'payouts'}`,
+        count: keys.length,
+        totals: payouts ? totalsOf(payouts) : async () => totalsOf(await read()),
+      },
+    })
+  }
+
+  /** --wait: poll until the payouts are final for the step, print them as they ended, exit 8 or 7 if not all made it. */
+  protected async followAndShow(payouts: PayoutV2[], goal: WaitGoal, timeoutMs: number): Promise<void> {
+    const [{followPayouts}, {followedColumns}] = await Promise.all([
+      import('./follow.js'),
+      import('../output/payout-status.js'),
+    ])
+    const followed = await followPayouts({client: await this.client(), out: this.out, payouts, goal, timeoutMs})
+    if (this.flags.json) this.out.printJson(followed.payouts)
+    else await this.out.table(followed.payouts, followedColumns)
+    if (followed.error) throw followed.error
   }
 }

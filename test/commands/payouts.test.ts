@@ -319,7 +319,7 @@ describe('payouts approve, pay, send-claim-link', () => {
       const calls = counting.calls('POST', '/api/v2/payouts/approve')
       expect(calls.map(c => JSON.parse(c.body).ids.length)).toEqual([100, 1])
       expect(JSON.parse(calls[1].body).ids).toEqual([payouts[100].id])
-      expect(counting.requests).toHaveLength(2)
+      expect(counting.requests.filter(r => r.method === 'POST')).toHaveLength(2)
       expect(result.stderr).toContain('Approved 101 payouts in 2 calls of at most 100.')
       expect(result.stdout.trim().split('\n')).toHaveLength(102)
       const listed = (await ctx.api.get('/api/v2/payouts', {query: {status: 'approved', limit: 100}})).body
@@ -369,7 +369,10 @@ describe('payouts approve, pay, send-claim-link', () => {
     const bigger = await ctx.api.v2Create({amount: '2000.00'})
     const result = await cli(['payouts', 'approve', big.id, bigger.id])
     expect(result.code).toBe(6)
-    expect(result.stderr).toMatch(/^Error: INSUFFICIENT_BALANCE: /)
+    expect(result.stderr).toMatch(
+      /^Warning: 11000.00 EUR exceeds the 10000.00 EUR available \(total 10000.00, reserved 0.00\); deposit to IBAN DE\d+ with reference TEAM-\w+; see payctl team accounts$/m,
+    )
+    expect(result.stderr).toMatch(/^Error: INSUFFICIENT_BALANCE: /m)
     expect(result.stderr).toContain(bigger.id)
     expect(await status(big.id)).toBe('created')
   })
@@ -380,18 +383,27 @@ describe('payouts approve, pay, send-claim-link', () => {
     expect(result.status).toBe('completed')
   })
 
-  it('pay of a failed payout needs payouts:approve: exit 3 without it, paid again with it', async () => {
+  it('pay of a failed payout needs payouts:approve: exit 3 without it; to the same method it fails again (exit 8); after a fix it is paid', async () => {
     const failed = await counterpartyPayout({fail: true, andThen: 'pay'})
     expect(failed.status).toBe('failed')
     const denied = await cli(['payouts', 'pay', failed.id], {key: DEFAULT})
     expect(denied.code).toBe(3)
     expect(denied.stderr).toMatch(/^Error: INSUFFICIENT_SCOPE: .*payouts:approve/)
     expect(await status(failed.id)).toBe('failed')
+    const again = await cli(['payouts', 'pay', failed.id])
+    expect(again.code).toBe(8)
+    expect(again.stderr).toMatch(
+      new RegExp(`^Error: PAYOUT_FAILED: the payout failed: ${failed.id}: failed: account_closed: `, 'm'),
+    )
+    const fixed = await ctx.api.patch(`/api/v2/counterparties/${failed.counterpartyId}`, {
+      paymentMethod: {type: 'bank_iban', iban: 'DE89370400440532013000', currency: 'EUR'},
+    })
+    expect(fixed.status, fixed.text).toBe(200)
     const paid = await cli(['payouts', 'pay', failed.id])
     expect(paid.code, paid.stderr).toBe(0)
     expect(paid.stdout).toMatch(/^ID\s+Custom ID\s+Status/)
     const transactions = (await ctx.api.get('/api/v2/transactions', {query: {payoutId: failed.id}})).body.data
-    expect(transactions).toHaveLength(2)
+    expect(transactions).toHaveLength(3)
   })
 
   it('pay of several approved counterparty payouts uses the batch endpoint', async () => {

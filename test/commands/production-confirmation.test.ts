@@ -32,7 +32,7 @@ describe('production confirmation', () => {
     const result = await runCli(['payouts', 'approve', payout.id], {env})
     expect(result.code).toBe(2)
     expect(result.stderr.trim()).toBe(
-      'Error: refusing to approve a payout (1 item) on PRODUCTION without confirmation; add --yes to confirm in scripts',
+      'Error: refusing to approve a payout (1 item, 10.00 EUR) on PRODUCTION without confirmation; add --yes to confirm in scripts',
     )
     expect(await status(payout.id)).toBe('created')
   })

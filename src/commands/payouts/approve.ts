@@ -1,4 +1,4 @@
-import {andThenFlag, idempotencyKeyFlag, yesFlag} from '../../flags.js'
+import {andThenFlag, idempotencyKeyFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../flags.js'
 import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
 
 export default class PayoutsApprove extends PayoutBatchCommand<typeof PayoutsApprove> {
@@ -23,6 +23,8 @@ Needs the payouts:approve scope. --and-then pay also pays counterparty payouts r
     ...idsFlags,
     'and-then': andThenFlag,
     'idempotency-key': idempotencyKeyFlag,
+    wait: waitFlag,
+    timeout: waitTimeoutFlag,
     yes: yesFlag,
   }
 
@@ -32,6 +34,7 @@ Needs the payouts:approve scope. --and-then pay also pays counterparty payouts r
       idempotencyKey: this.flags['idempotency-key'],
       customIds: this.flags['custom-id'],
       idsFile: this.flags['ids-file'],
+      waitMs: this.flags.wait ? this.flags.timeout : undefined,
     })
   }
 }

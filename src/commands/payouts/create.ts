@@ -1,6 +1,17 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
-import {amountFlag, andThenFlag, currencyFlag, emailFlag, idempotencyKeyFlag, phoneFlag, yesFlag} from '../../flags.js'
+import type {PayoutV2} from '../../client/schemas.js'
+import {
+  amountFlag,
+  andThenFlag,
+  currencyFlag,
+  emailFlag,
+  idempotencyKeyFlag,
+  phoneFlag,
+  waitFlag,
+  waitTimeoutFlag,
+  yesFlag,
+} from '../../flags.js'
 
 export default class PayoutsCreate extends BaseCommand<typeof PayoutsCreate> {
   static override summary = 'Create a payout (pending until approved).'
@@ -8,6 +19,8 @@ export default class PayoutsCreate extends BaseCommand<typeof PayoutsCreate> {
     `By default the payout is created through v2, for an e-mail or phone recipient or a counterparty; --and-then runs a follow-up step right away (send-claim-link, or pay, which moves money and needs payouts:approve).
 
 A social handle or wallet (--creator-handle), --verification-method, --payout-type, --notifications or --pre-approved create it through v1 instead: v1 creation is an upsert on --custom-id, and the output says whether the payout was created or updated. --pre-approved creates it approved (needs payouts:approve and enough balance).
+
+When the step fails (for example a payment the recipient's bank declines, which the sandbox settles at once), the command exits 8 with the failure code and reason on stderr. --wait follows the payout until the step is final (see payctl payouts wait --help): exit 0, 8 when it failed or expired, 7 on time-out.
 
 Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on a production profile, or need --yes without a terminal. --json prints the payout as the API returned it (v1 adds "action": created or updated).`
 
@@ -29,6 +42,8 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
     counterparty: Flags.string({summary: 'Pay a saved counterparty (counterparty_<UUID>).'}),
     'and-then': andThenFlag,
     'idempotency-key': idempotencyKeyFlag,
+    wait: {...waitFlag, dependsOn: ['and-then']},
+    timeout: waitTimeoutFlag,
     'creator-handle': Flags.string({
       summary: 'v1 recipient: a social handle (@name), an e-mail address or a wallet address.',
       helpGroup: 'V1',
@@ -99,9 +114,29 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
       this.out.line(`${payout.action === 'updated' ? 'Updated' : 'Created'} payout ${payout.id} (v1)`)
       return showPayoutV1(this.out, payout)
     }
-    const payout = await client.v2.payouts.create(plan.body, {idempotencyKey: f['idempotency-key']})
-    if (f.json) return this.out.printJson(payout)
-    this.out.line(`Created payout ${payout.id}${f['and-then'] ? ` (then ${f['and-then']})` : ''}`)
-    showPayoutV2(this.out, payout)
+    const created = await client.v2.payouts.create(plan.body, {idempotencyKey: f['idempotency-key']})
+    this.out.line(`Created payout ${created.id}${f['and-then'] ? ` (then ${f['and-then']})` : ''}`)
+    const followed = f.wait ? await this.follow(created) : {payout: created, error: undefined}
+    if (f.json) this.out.printJson(followed.payout)
+    else showPayoutV2(this.out, followed.payout)
+    if (followed.error) throw followed.error
+    const {throwIfFailed} = await import('../../payouts/outcome.js')
+    throwIfFailed([followed.payout])
+  }
+
+  /** --wait: until the --and-then step is final for this payout. */
+  private async follow(payout: PayoutV2) {
+    const [{followPayouts}, {goalOf}] = await Promise.all([
+      import('../../payouts/follow.js'),
+      import('../../payouts/goals.js'),
+    ])
+    const {payouts, error} = await followPayouts({
+      client: await this.client(),
+      out: this.out,
+      payouts: [payout],
+      goal: goalOf('approve', this.flags['and-then']),
+      timeoutMs: this.flags.timeout,
+    })
+    return {payout: payouts[0], error}
   }
 }

@@ -1,8 +1,10 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
+import type {MoneySummary} from '../../confirm.js'
 import {PayctlError, usageError} from '../../errors.js'
-import {apiFlag, yesFlag} from '../../flags.js'
+import {apiFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../flags.js'
+import type {Delimiter} from '../../import/sniff.js'
 
 export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
   static override summary = 'Import payouts from a CSV file, in chunks of 100, resumable, never a duplicate.'
@@ -11,12 +13,16 @@ export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
 
 A row's identity is its customId, or one derived from its values (not from the file's bytes), so a re-saved file creates nothing new. A journal in the data directory records the imported rows per file name and profile: run the same command again after a crash, Ctrl-C (exit 130) or exit 7 and it resumes; after editing the file, unchanged rows are skipped, changed ones updated while their payout is created, and rows whose payout moved on are reported as conflicts (exit 5). An edited file without customIds is refused (exit 5): add a customId column, or import it as a new set with --batch NAME. With another --and-then, the file's earlier payouts get it.
 
+--wait then follows the rows until they are final (paid, link sent, or approved, per --and-then), lists those that failed with their reasons (exit 8) or stops at --timeout (exit 7). See every row's payout any time later with payctl payouts import-status FILE (--retry-failed pays the failed ones again).
+
 Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflicts, 6 invalid file (nothing sent), 7 service unavailable (resumable), 8 some rows failed or were skipped, 130 interrupted (resumable).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> payouts.csv --dry-run',
     '<%= config.bin %> <%= command.id %> payouts.csv --report result.csv',
     '<%= config.bin %> <%= command.id %> payouts.csv --and-then pay --yes',
+    '<%= config.bin %> <%= command.id %> payouts.csv --and-then pay --wait --timeout 10m',
+    '<%= config.bin %> <%= command.id %>-status payouts.csv --output csv > status.csv',
     '<%= config.bin %> <%= command.id %> export.csv --encoding windows-1252 --decimal-comma',
     '<%= config.bin %> <%= command.id %> creators.csv --api v1',
     'cat payouts.csv | <%= config.bin %> <%= command.id %> - --json',
@@ -54,6 +60,8 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
         'Rows without a customId get one derived from their content. Without --batch the same rows always get the same ids (a re-run never duplicates them); with --batch NAME they get ids of that batch, so the same rows become new payouts once per batch name.',
     }),
     'decimal-comma': Flags.boolean({summary: 'Amounts are written like 1.234,56 (comma decimal mark).'}),
+    wait: waitFlag,
+    timeout: waitTimeoutFlag,
     report: Flags.string({
       summary: 'Write one CSV line per input row: line, customId, payoutId, status, error.',
       exclusive: ['dry-run'],
@@ -63,6 +71,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
 
   async run(): Promise<void> {
     const {flags} = this
+    if (flags.wait && this.args.file === '-') throw usageError('--wait reads the file again: give a file, not stdin')
     if (flags['and-then'] && flags.api === 'v1')
       throw usageError('--and-then needs the v2 API; in v1 use a preApproved column instead')
     const [{importPayouts}, {confirmMoneyMovement}, output] = await Promise.all([
@@ -91,8 +100,10 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
         out: this.out,
         profile: () => this.profile(),
         client: () => this.client(),
-        confirm: (money, environment) =>
-          confirmMoneyMovement({environment, yes: flags.yes, summary: money, out: this.out}),
+        confirm: async (money, environment) => {
+          await this.warnIfShort(money.totals)
+          await confirmMoneyMovement({environment, yes: flags.yes, summary: money, out: this.out})
+        },
         signal: interrupt.signal,
       })
     } finally {
@@ -112,6 +123,38 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
         code: outcome.code,
         suggestions: outcome.suggestions,
       })
+    if (flags.wait && result.kind === 'import') await this.waitForRows(delimiter)
+  }
+
+  /** --wait: until every row is final for the import's step (payctl payouts import-status FILE --wait). */
+  private async waitForRows(delimiter: Delimiter | undefined): Promise<void> {
+    const {importStatus} = await import('../../status/service.js')
+    const {error} = await importStatus({
+      file: this.args.file,
+      api: this.flags.api,
+      encoding: this.flags.encoding,
+      delimiter,
+      decimalComma: this.flags['decimal-comma'],
+      batch: this.flags.batch,
+      dataDir: this.config.dataDir,
+      profile: await this.profile(),
+      client: await this.client(),
+      out: this.out,
+      format: 'none',
+      concurrency: 16,
+      wait: {timeoutMs: this.flags.timeout},
+      retryFailed: false,
+      confirm: async () => undefined,
+    })
+    if (error) throw error
+  }
+
+  /** Money-moving rows: warn first when their totals exceed the available balance or the allowance left. */
+  private async warnIfShort(totals: MoneySummary['totals']): Promise<void> {
+    if (!totals || typeof totals === 'function') return
+    const client = await this.client()
+    const {warnIfShort} = await import('../../payouts/balance-check.js')
+    await warnIfShort({accounts: () => client.v2.team.accounts(), totals, warn: line => this.out.warn(line)})
   }
 
   /** --encoding and --delimiter, checked before the file is read. */
@@ -129,7 +172,6 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
     return delimiter
   }
 
-  /** Ctrl-C: stop after the chunks in flight (the journal stays exact) and exit 130; twice: quit at once. */
   /** Ctrl-C: stop after the chunks in flight (the journal stays exact) and exit 130; twice: quit at once. */
   private async stopOnCtrlC(): Promise<{signal: AbortSignal; dispose(): void}> {
     const {watchInterrupts} = await import('../../interrupt.js')

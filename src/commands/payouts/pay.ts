@@ -1,4 +1,4 @@
-import {idempotencyKeyFlag, yesFlag} from '../../flags.js'
+import {idempotencyKeyFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../flags.js'
 import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
 
 export default class PayoutsPay extends PayoutBatchCommand<typeof PayoutsPay> {
@@ -21,6 +21,8 @@ Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-f
   static override flags = {
     ...idsFlags,
     'idempotency-key': idempotencyKeyFlag,
+    wait: waitFlag,
+    timeout: waitTimeoutFlag,
     yes: yesFlag,
   }
 
@@ -29,6 +31,7 @@ Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-f
       idempotencyKey: this.flags['idempotency-key'],
       customIds: this.flags['custom-id'],
       idsFile: this.flags['ids-file'],
+      waitMs: this.flags.wait ? this.flags.timeout : undefined,
     })
   }
 }

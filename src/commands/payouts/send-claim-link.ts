@@ -1,4 +1,4 @@
-import {idempotencyKeyFlag} from '../../flags.js'
+import {idempotencyKeyFlag, waitFlag, waitTimeoutFlag} from '../../flags.js'
 import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
 
 export default class PayoutsSendClaimLink extends PayoutBatchCommand<typeof PayoutsSendClaimLink> {
@@ -19,6 +19,8 @@ export default class PayoutsSendClaimLink extends PayoutBatchCommand<typeof Payo
   static override flags = {
     ...idsFlags,
     'idempotency-key': idempotencyKeyFlag,
+    wait: waitFlag,
+    timeout: waitTimeoutFlag,
   }
 
   async run(): Promise<void> {
@@ -26,6 +28,7 @@ export default class PayoutsSendClaimLink extends PayoutBatchCommand<typeof Payo
       idempotencyKey: this.flags['idempotency-key'],
       customIds: this.flags['custom-id'],
       idsFile: this.flags['ids-file'],
+      waitMs: this.flags.wait ? this.flags.timeout : undefined,
     })
   }
 }

@@ -1,5 +1,6 @@
 import Big from 'big.js'
 import {amountProblem, formatAmount} from '../../money.js'
+import {nextMidnightUtc} from '../allowance.js'
 import type {Reply} from '../http.js'
 import type {AccountRow} from '../store/types.js'
 import type {PageContext} from './context.js'
@@ -11,17 +12,13 @@ import {teamGate} from './team-gate.js'
  * The allowance page (`POST /session/allowance`): the team owner sets the daily spending allowance of an
  * account, which `GET /api/v1/team` shows as `balances[].allowance` (`limit`, `used`, `remaining`,
  * `nextResetAt`) and `GET /api/v2/accounts` as `allowance` (`limit`, `used`, `resetsAt`). Other members see
- * that only the owner can. The allowance resets at midnight UTC of the emulator clock; it is shown, not
- * enforced (docs/emulator.md).
+ * that only the owner can. The allowance resets at midnight UTC of the emulator clock and caps automated
+ * approvals and payments (src/emulator/allowance.ts).
  */
 
 const OWNER_ONLY = 'Only the team owner can set the daily spending allowance.'
 
-/** The next midnight (UTC) after `nowMs`. */
-export function nextMidnightUtc(nowMs: number): string {
-  const date = new Date(nowMs)
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1)).toISOString()
-}
+export {nextMidnightUtc} from '../allowance.js'
 
 const limitOf = (account: AccountRow) =>
   account.allowance_limit ? `${account.currency} ${formatAmount(account.allowance_limit, account.currency)}` : 'None'

@@ -102,6 +102,7 @@ export function approve(ctx: PageContext): Reply {
     scopes: new Set([Scope.payoutsApprove]),
     kind: 'api_key',
     credentialId: `hosted-approval:${gate.member.email}`,
+    member: gate.member.email,
   }
   try {
     ctx.app.store.transaction(() =>

@@ -55,6 +55,9 @@ export class TeamStore {
       setAllowance: db.prepare<[string | null, string | null, string, string]>(
         'UPDATE accounts SET allowance_limit = ?, allowance_resets_at = ? WHERE team_id = ? AND currency = ?',
       ),
+      setAllowanceUsage: db.prepare<[string, string | null, string, string]>(
+        'UPDATE accounts SET allowance_used = ?, allowance_resets_at = ? WHERE team_id = ? AND currency = ?',
+      ),
     }
   }
 
@@ -117,5 +120,10 @@ export class TeamStore {
   /** The daily spending allowance of one account (`null` removes it); `used` is left as it is. */
   setAllowance(teamId: string, currency: string, limit: string | null, resetsAt: string | null): void {
     this.q.setAllowance.run(limit, resetsAt, teamId, currency)
+  }
+
+  /** What the allowance of one account has used since its last reset, and when it resets next. */
+  setAllowanceUsage(teamId: string, currency: string, used: string, resetsAt: string | null): void {
+    this.q.setAllowanceUsage.run(used, resetsAt, teamId, currency)
   }
 }

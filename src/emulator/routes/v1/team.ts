@@ -17,6 +17,7 @@ export function v1TeamRoutes(app: EmulatorApp): Route[] {
       handler: ({principal}) => {
         const team = app.store.teams.team(principal.teamId)
         if (!team) throw notFound('the team no longer exists')
+        app.settlement.allowance.roll(team.id)
         const scheduled: Record<string, Big> = {}
         for (const {amount, currency} of app.store.payouts.amountsWithStatus(team.id, 'created'))
           scheduled[currency] = (scheduled[currency] ?? new Big(0)).plus(amount)

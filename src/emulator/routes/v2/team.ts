@@ -26,6 +26,7 @@ export function v2TeamRoutes(app: EmulatorApp): Route[] {
       access: {kind: 'credentials', scopes: [Scope.teamRead]},
       handler: ({principal}) => {
         const row = team(principal.teamId)
+        app.settlement.allowance.roll(row.id)
         return ok({
           object: 'list',
           data: app.store.teams.accounts(row.id).map(account => accountView(row, account)),

@@ -1,0 +1,96 @@
+// import-status benchmark (ratios, not timed tests):
+// - `payouts import-status` of 100,000 imported rows (every payout read by customId, 16 at a time) vs a bare
+//   undici script reading the same payouts at the same concurrency (target: within 1.5x);
+// - its peak RSS vs that of a 10,000-row file (memory flat in file size; target: within 1.5x).
+// Size: BENCH_STATUS_ROWS.
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {startEmulatorProcess} from './emulator-process.js'
+import {line, reset, run, writeFiles} from './import.js'
+
+const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
+const bare = fileURLToPath(new URL('./status-bare.js', import.meta.url))
+const ROWS = Number(process.env.BENCH_STATUS_ROWS ?? 100_000)
+const SMALL_ROWS = 10_000
+const CONCURRENCY = 16
+
+const fmt = n => n.toLocaleString('en-US')
+
+export async function runImportStatusBench({emulator} = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'payctl-bench-status-'))
+  const own = emulator ? undefined : await startEmulatorProcess()
+  const target = emulator ?? own
+  const results = []
+  try {
+    console.log(`import-status (${fmt(ROWS)} rows), files in ${dir}`)
+    const big = join(dir, 'big.csv')
+    const small = join(dir, 'small.csv')
+    await writeFiles(ROWS, big)
+    await writeFiles(SMALL_ROWS, small)
+    const env = {
+      PAYCTL_ORIGIN: target.url,
+      PAYCTL_API_KEY: target.keys.full,
+      PAYCTL_CONFIG_DIR: join(dir, 'config'),
+      PAYCTL_DATA_DIR: join(dir, 'data'),
+    }
+    await reset(target.url)
+    await run([bin, 'payouts', 'import', big, '--json'], {env})
+    const status = (file, rss) =>
+      run([bin, 'payouts', 'import-status', file, '--output', 'jsonl', '--concurrency', String(CONCURRENCY)], {
+        env,
+        rssFile: join(dir, rss),
+      })
+    const runBare = async () => (await run([bare, String(ROWS), target.url, target.keys.full, String(CONCURRENCY)])).ms
+    await runBare()
+    const times = {payctl: [], bare: []}
+    let peak = 0
+    for (const order of [
+      ['bare', 'payctl'],
+      ['payctl', 'bare'],
+    ]) {
+      for (const which of order) {
+        if (which === 'bare') times.bare.push(await runBare())
+        else {
+          const measured = await status(big, 'rss-big')
+          times.payctl.push(measured.ms)
+          peak = Math.max(peak, measured.rss)
+        }
+      }
+    }
+    console.log(
+      `  (import-status runs: payctl ${times.payctl.map(ms => (ms / 1000).toFixed(1)).join(', ')} s; bare ${times.bare
+        .map(ms => (ms / 1000).toFixed(1))
+        .join(', ')} s; peak RSS ${(peak / 1e6).toFixed(0)} MB)`,
+    )
+    results.push(
+      line(
+        `payouts import-status, ${fmt(ROWS)} rows`,
+        Math.min(...times.payctl) / 1000,
+        Math.min(...times.bare) / 1000,
+        's',
+        1.5,
+        ['payctl', 'bare undici'],
+      ),
+    )
+    await run([bin, 'payouts', 'import', small, '--json'], {env})
+    const smallRun = await status(small, 'rss-small')
+    results.push(
+      line(
+        `peak RSS of import-status, ${fmt(ROWS)} vs ${fmt(SMALL_ROWS)} rows`,
+        peak / 1e6,
+        smallRun.rss / 1e6,
+        'MB',
+        1.5,
+        [fmt(ROWS), fmt(SMALL_ROWS)],
+      ),
+    )
+    return results
+  } finally {
+    await own?.stop()
+    rmSync(dir, {recursive: true, force: true})
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runImportStatusBench()

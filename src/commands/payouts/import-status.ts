@@ -1,0 +1,84 @@
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
+import {BaseCommand} from '../../base-command.js'
+import {usageError} from '../../errors.js'
+import {apiFlag, outputFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../flags.js'
+import {WAIT_GOALS} from '../../payouts/goals.js'
+
+export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImportStatus> {
+  static override summary = 'Show every row of an imported CSV file with its payout: status, failure, timestamps.'
+  static override description =
+    `Reads the file as payctl payouts import does (the same row identities: give the same --batch, --encoding, --delimiter and --decimal-comma; the API generation and follow-up step come from the import's journal), reads each row's payout (by customId, --concurrency requests at a time, rate limits honoured) and prints one line per row: line, customId, payout id, amount, status, failure code and reason, timestamps; then a summary per status with totals per currency. Memory stays flat whatever the file's size.
+
+Statuses are the payout's (created, approved, requested, completed, failed, expired), or not-imported (no payout has the row's customId) or invalid (the import leaves the row out).
+
+--output csv writes every field, with the input columns named as payouts import reads them: filter it and import it again. --wait first waits until the rows are final for the import's step (--and-then pay: paid; send-claim-link: link out; otherwise approved; --until overrides). --retry-failed first pays the failed payouts again (to the counterparties' current payment methods; needs payouts:approve), in calls of 100 with idempotency keys, after a confirmation on production.
+
+Exit codes: 0 every row went through or is on its way; 8 some rows failed, expired, were deleted, never imported or are invalid (listed on stderr with their reasons); 7 --wait timed out; 6 the file cannot be read.`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> payouts.csv',
+    '<%= config.bin %> <%= command.id %> payouts.csv --wait --timeout 10m',
+    '<%= config.bin %> <%= command.id %> payouts.csv --output csv > status.csv',
+    '<%= config.bin %> <%= command.id %> payouts.csv --retry-failed --wait --yes',
+  ]
+
+  static override args = {
+    file: Args.string({required: true, description: 'The CSV file that was imported.'}),
+  }
+
+  static override flags = {
+    output: outputFlag,
+    wait: waitFlag,
+    timeout: waitTimeoutFlag,
+    until: Flags.option({
+      options: WAIT_GOALS,
+      summary: "With --wait: which state counts as final (default: the import's step; see payctl payouts wait --help).",
+      dependsOn: ['wait'],
+    })(),
+    'retry-failed': Flags.boolean({
+      summary: 'Pay the failed payouts of the file again first (moves money; needs payouts:approve).',
+    }),
+    concurrency: Flags.integer({summary: 'Payouts read at a time.', min: 1, max: 32, default: 16}),
+    api: apiFlag('v2'),
+    encoding: Flags.string({summary: 'Character encoding, as given to payouts import.', default: 'utf8'}),
+    delimiter: Flags.string({summary: 'Field delimiter, as given to payouts import (default: detected).'}),
+    'decimal-comma': Flags.boolean({summary: 'Amounts use a decimal comma, as given to payouts import.'}),
+    batch: Flags.string({summary: 'The --batch NAME given to payouts import (rows without customId depend on it).'}),
+    yes: yesFlag,
+  }
+
+  async run(): Promise<void> {
+    const f = this.flags
+    const [{importStatus}, {parseDelimiterFlag}, {encodingProblem}, {confirmMoneyMovement}] = await Promise.all([
+      import('../../status/service.js'),
+      import('../../import/sniff.js'),
+      import('../../import/decode.js'),
+      import('../../confirm.js'),
+    ])
+    const encodingIssue = await encodingProblem(f.encoding)
+    if (encodingIssue) throw usageError(encodingIssue)
+    const delimiter = f.delimiter === undefined ? undefined : parseDelimiterFlag(f.delimiter)
+    if (f.delimiter !== undefined && !delimiter)
+      throw usageError(`--delimiter: "${f.delimiter}" is not one of "," ";" or tab`)
+    const profile = await this.profile()
+    const {error} = await importStatus({
+      file: this.args.file,
+      api: f.api,
+      encoding: f.encoding,
+      delimiter,
+      decimalComma: f['decimal-comma'],
+      batch: f.batch,
+      dataDir: this.config.dataDir,
+      profile,
+      client: await this.client(),
+      out: this.out,
+      format: f.json ? 'json' : (f.output ?? 'table'),
+      concurrency: f.concurrency,
+      wait: f.wait ? {timeoutMs: f.timeout, goal: f.until} : undefined,
+      retryFailed: f['retry-failed'],
+      confirm: summary => confirmMoneyMovement({environment: profile.environment, yes: f.yes, summary, out: this.out}),
+    })
+    if (error) throw error
+  }
+}

@@ -1,0 +1,62 @@
+import * as Flags from '@oclif/core/flags'
+import {BaseCommand} from '../../base-command.js'
+import {waitTimeoutFlag} from '../../flags.js'
+import {idsArgs, idsFlags} from '../../payouts/batch-command.js'
+import {WAIT_GOALS} from '../../payouts/goals.js'
+
+export default class PayoutsWait extends BaseCommand<typeof PayoutsWait> {
+  static override summary = 'Wait until payouts reach a final state: completed, failed or expired.'
+  static override description =
+    `Polls the payouts (back-off from 1 s to 15 s, honouring Retry-After) until each is final for --until, or --timeout passes. On a terminal a progress line shows the counts; otherwise one line per status change goes to stderr. Then the payouts are printed (a table, or a JSON array under --json).
+
+--until settled (default): completed is success; failed and expired are failures; everything else is waited for.
+--until paid: as settled, but a payout to an e-mail or phone recipient is final once approved with its claim link sent (the recipient must still claim it).
+--until approved: approved (or settled).
+--until claim-link: created or approved with the claim link out (or settled).
+
+Exit codes: 0 every payout reached the state; 8 some failed or expired (each named with its failure code and reason); 7 time-out (some still pending; run the same command again to keep waiting).`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> payout_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f --timeout 2m',
+    '<%= config.bin %> <%= command.id %> --ids-file paid.txt --json',
+    '<%= config.bin %> <%= command.id %> --custom-id invoice-2026-001 --until paid',
+  ]
+
+  static override strict = false
+  static override args = idsArgs
+
+  static override flags = {
+    ...idsFlags,
+    until: Flags.option({
+      options: WAIT_GOALS,
+      default: 'settled' as const,
+      summary: 'Which state counts as final (see the description).',
+    })(),
+    timeout: waitTimeoutFlag,
+  }
+
+  async run(): Promise<void> {
+    const [{collectPayoutKeys}, {followPayouts}, {followedColumns}] = await Promise.all([
+      import('../../payouts/ids-input.js'),
+      import('../../payouts/follow.js'),
+      import('../../output/payout-status.js'),
+    ])
+    const {keys, duplicates} = await collectPayoutKeys({
+      args: this.argvAll,
+      customIds: this.flags['custom-id'],
+      idsFile: this.flags['ids-file'],
+    })
+    if (duplicates) this.out.warn(`${duplicates} repeated id${duplicates === 1 ? ' was' : 's were'} ignored`)
+    const client = await this.client()
+    const {payouts, error} = await followPayouts({
+      client,
+      out: this.out,
+      payouts: keys.map(key => key.v2),
+      goal: this.flags.until,
+      timeoutMs: this.flags.timeout,
+    })
+    if (this.flags.json) this.out.printJson(payouts)
+    else await this.out.table(payouts, followedColumns)
+    if (error) throw error
+  }
+}

@@ -1,0 +1,35 @@
+import {BaseCommand} from '../../base-command.js'
+import {outputFlag} from '../../flags.js'
+
+export default class TeamAccounts extends BaseCommand<typeof TeamAccounts> {
+  static override summary =
+    'Show balances per currency (total, reserved, available, allowance) and deposit instructions.'
+  static override description =
+    `Reads the v2 accounts (GET /api/v2/accounts). "Reserved" is what approved, unpaid payouts hold; "Available" (total minus reserved) is what new approvals can use. The daily allowance, when the owner set one, caps automated approvals and payments per day; it resets at the time shown. Deposit instructions say where to send money to fund each currency.
+
+Before approve, pay and import --and-then pay send anything, payctl compares their totals with these numbers and warns when they do not fit.
+
+--json prints the accounts as the API returned them; --output csv|jsonl|json|table chooses the balance table's format.`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --json | jq ".[] | {currency, available: .balance.available}"',
+    '<%= config.bin %> <%= command.id %> --output csv',
+  ]
+
+  static override flags = {output: outputFlag}
+
+  async run(): Promise<void> {
+    const client = await this.client()
+    const accounts = await client.v2.team.accounts()
+    if (this.flags.json) return this.out.printJson(accounts)
+    const {showAccounts, accountColumns} = await import('../../output/accounts.js')
+    const format = this.flags.output
+    if (format && format !== 'table') {
+      const writer = this.out.list(accountColumns, format)
+      await writer.page(accounts)
+      return writer.end()
+    }
+    await showAccounts(this.out, accounts)
+  }
+}
