@@ -336,7 +336,7 @@ describe('progress', () => {
     let stopped = false
     const out = {
       json: false,
-      stderrIsTTY: true,
+      canAnimate: true,
       spinner: async (text: string) => {
         texts.push(text)
         return {update: (next: string) => texts.push(next), stop: () => (stopped = true)}
@@ -356,7 +356,7 @@ describe('progress', () => {
 
   it('without a TTY: one line per chunk sent', async () => {
     const lines: string[] = []
-    const out = {json: false, stderrIsTTY: false, info: (line: string) => lines.push(line)} as unknown as Output
+    const out = {json: false, canAnimate: false, info: (line: string) => lines.push(line)} as unknown as Output
     const progress = new ImportProgress(out, {rows: 300, label: 'f.csv'})
     await progress.start()
     progress.chunk(event(2, created(100), 100))
