@@ -8,6 +8,12 @@ import type {PayoutKey} from './ids-input.js'
 
 export type BatchAction = 'approve' | 'pay' | 'send-claim-link'
 
+/** Refuses (exit 2, before anything is read or sent) an --idempotency-key too long for the batches of `count` ids. */
+export function checkBatchKey(key: string | undefined, count: number): void {
+  const problem = batchKeyProblem(key, Math.ceil(count / 100))
+  if (problem) throw usageError(problem)
+}
+
 const VERB: Record<BatchAction | 'delete', string> = {
   approve: 'approved',
   pay: 'paid',
@@ -85,9 +91,8 @@ export async function runBatchAction(
       onApplied: results => options.onApplied?.(results),
     })
   }
+  checkBatchKey(options.idempotencyKey, keys.length)
   const batches = Math.ceil(keys.length / 100)
-  const keyProblem = batchKeyProblem(options.idempotencyKey, batches)
-  if (keyProblem) throw usageError(keyProblem)
   const items = await batchItems(client, keys)
   return runInBatches({
     items,

@@ -39,7 +39,6 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     options: {
       andThen?: AndThen
       idempotencyKey?: string
-      yes?: boolean
       customIds?: string[]
       idsFile?: string
       /** --wait: follow the payouts to the end of the step, for at most this long. */
@@ -53,8 +52,9 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       idsFile: options.idsFile,
     })
     if (duplicates) this.out.warn(`${duplicates} repeated id${duplicates === 1 ? ' was' : 's were'} ignored`)
+    const {checkBatchKey, runBatchAction} = await import('./actions.js')
+    checkBatchKey(options.idempotencyKey, keys.length)
     const client = await this.client()
-    const {runBatchAction} = await import('./actions.js')
     if (action === 'approve' || action === 'pay') await this.beforeMoneyMoves(action, keys, options)
     const [{payoutV2Columns}, {goalOf}] = await Promise.all([import('../output/payouts.js'), import('./goals.js')])
     const waiting = options.waitMs !== undefined
@@ -91,12 +91,11 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
   private async beforeMoneyMoves(
     action: 'approve' | 'pay',
     keys: PayoutKey[],
-    options: {andThen?: AndThen; yes?: boolean},
+    options: {andThen?: AndThen},
   ): Promise<void> {
     const client = await this.client()
-    const [{fetchPayouts, totalsOf}, {confirmMoneyMovement}, {warnIfShort}] = await Promise.all([
+    const [{fetchPayouts, totalsOf}, {warnIfShort}] = await Promise.all([
       import('./actions.js'),
-      import('../confirm.js'),
       import('./balance-check.js'),
     ])
     const read = async () => {
@@ -118,15 +117,10 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       })
     }
     const verb = action === 'pay' ? 'pay' : options.andThen === 'pay' ? 'approve and pay' : 'approve'
-    await confirmMoneyMovement({
-      environment: (await this.profile()).environment,
-      yes: Boolean(options.yes),
-      out: this.out,
-      summary: {
-        action: `${verb} ${keys.length === 1 ? 'a payout' : 'payouts'}`,
-        count: keys.length,
-        totals: payouts ? totalsOf(payouts) : async () => totalsOf(await read()),
-      },
+    await this.confirmOnProduction({
+      action: `${verb} ${keys.length === 1 ? 'a payout' : 'payouts'}`,
+      count: keys.length,
+      totals: payouts ? totalsOf(payouts) : async () => totalsOf(await read()),
     })
   }
 

@@ -56,12 +56,12 @@ describe('Ctrl-C on a terminal', () => {
       ],
     })
     expect(first.code, first.output).toBe(130)
-    expect(first.output).toMatch(/INTERRUPTED: interrupted; 2 of 5 chunks done; re-run the same command to resume/)
+    expect(first.output).toMatch(/INTERRUPTED: interrupted; 200 of 500 rows done; re-run the same command to resume/)
     expect(await v1Ids()).toHaveLength(200)
 
     const again = await runCli(['payouts', 'import', csv], {env})
     expect(again.code, again.stderr).toBe(0)
-    expect(again.stderr).toContain('Resuming: 2 of 5 chunks of five.csv were finished by an earlier run')
+    expect(again.stderr).toContain('Resuming: 200 rows of five.csv are in already')
     expect((await v1Ids()).sort()).toEqual([...rows].sort())
   })
 
@@ -146,7 +146,7 @@ describe('Ctrl-C on a terminal', () => {
     writeCsv(csv, 300)
     const result = await runCliInTty(['payouts', 'import', csv], {env: envFor(ctx.emu.url), columns: 0})
     expect(result.code, result.output.slice(-2000)).toBe(0)
-    expect(result.output).toContain('chunk 3/3')
+    expect(result.output).toContain('chunk 3, lines 202-301: 100 created (300/300 rows)')
     expect(result.rawBytes).toBeLessThan(20_000)
   })
 })

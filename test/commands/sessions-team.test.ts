@@ -154,7 +154,7 @@ describe('team', () => {
     expect(out.indexOf('Balances')).toBeLessThan(out.indexOf('Deposit instructions'))
   })
 
-  it('get shows the allowance and open amounts once there are some', async () => {
+  it('get shows the allowance (an API approval counts against it) and open amounts once there are some', async () => {
     ctx.emu.app.store.db
       .prepare(
         "UPDATE accounts SET allowance_limit = '500.00', allowance_used = '120.00', allowance_resets_at = '2030-01-02T00:00:00.000Z' WHERE currency = 'EUR'",
@@ -164,7 +164,7 @@ describe('team', () => {
     await ctx.api.post(`/api/v2/payouts/${payout.id}/approve`)
     const result = await cli(['team', 'get'])
     expect(result.stdout).toMatch(
-      /^EUR\s+10000\.00 EUR\s+30\.00 EUR\s+9970\.00 EUR\s+120\.00 EUR of 500\.00 EUR used, 380\.00 EUR left\s+2030-01-0[12] \d\d:\d\d$/m,
+      /^EUR\s+10000\.00 EUR\s+30\.00 EUR\s+9970\.00 EUR\s+150\.00 EUR of 500\.00 EUR used, 350\.00 EUR left\s+2030-01-0[12] \d\d:\d\d$/m,
     )
     expect(result.stdout).toMatch(/^USD\s+10000\.00 USD\s+0\.00 USD\s+10000\.00 USD\s+none\s+-$/m)
   })

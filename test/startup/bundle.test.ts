@@ -33,13 +33,13 @@ describe('bundled CLI', () => {
     expect(ids).toEqual(expect.arrayContaining(plugins))
   })
 
-  it('help lists a topic, and an unknown command is refused with exit 127', async () => {
+  it('help lists a topic, and an unknown command is refused with exit 2', async () => {
     const help = await runCli(['help', 'payouts'], {env: home.env})
     expect(help.code, help.stderr).toBe(0)
     expect(help.stdout).toMatch(/^ {2}payouts list\s+List payouts/m)
     const unknown = await runCli(['payouts', 'lst'], {env: home.env})
-    expect(unknown.code).toBe(127)
-    expect(unknown.stderr).toContain('payouts lst is not a payctl command')
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('"payouts lst" is not a payctl command; did you mean "payouts list"?')
   })
 
   it('an API call over HTTP/1.1 never loads node:http2', async () => {
