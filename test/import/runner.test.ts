@@ -315,6 +315,7 @@ describe('progress', () => {
     const out = {
       json: false,
       stderrIsTTY: true,
+      canAnimate: true,
       spinner: async (text: string) => {
         texts.push(text)
         return {update: (next: string) => texts.push(next), stop: () => (stopped = true)}
@@ -334,7 +335,12 @@ describe('progress', () => {
 
   it('without a TTY: one line per chunk sent, none for chunks of an earlier run', async () => {
     const lines: string[] = []
-    const out = {json: false, stderrIsTTY: false, info: (line: string) => lines.push(line)} as unknown as Output
+    const out = {
+      json: false,
+      stderrIsTTY: false,
+      canAnimate: false,
+      info: (line: string) => lines.push(line),
+    } as unknown as Output
     const progress = new ImportProgress(out, {rows: 300, chunks: 3, label: 'f.csv'})
     await progress.start()
     progress.chunk(event(1, 'imported-earlier', 0))
