@@ -1,6 +1,5 @@
 import {stat} from 'node:fs/promises'
-import {PayctlError} from '../errors.js'
-import {ExitCode} from '../exit-codes.js'
+import {interruptedError as interrupted} from '../interrupt.js'
 import {CurrencyTotals} from '../money.js'
 import {FingerprintList, fingerprint, RowSet} from './duplicates.js'
 import {fileHasher} from './keys.js'
@@ -67,8 +66,7 @@ export interface ValidateOptions<Item> {
   keepRecordsUpTo?: number
 }
 
-export const interruptedError = () =>
-  new PayctlError('interrupted: nothing was sent', {exitCode: ExitCode.interrupted, code: 'INTERRUPTED'})
+export const interruptedError = () => interrupted('interrupted: nothing was sent')
 
 export const formatValidationError = (error: ValidationError) =>
   `line ${error.line}${error.column ? `, column ${error.column}` : ''}: ${error.message}`

@@ -139,7 +139,7 @@ describe('the production confirmation covers every money-moving or destructive c
     expect((await ctx.api.get('/api/v1/team')).body.dac7ReportingRequired).toBeFalsy()
     const profiles = JSON.parse((await runCli(['profiles', 'list', '--json'], {env})).stdout)
     expect(profiles.map((p: {name: string}) => p.name)).toContain('prod')
-  })
+  }, 120_000)
 
   it('with --yes they go ahead (delete, team update, profile removal)', async () => {
     const payout = await ctx.api.v2Create()
