@@ -26,7 +26,8 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
   let home: {dir: string; env: Record<string, string>}
   let env: Record<string, string>
 
-  const cli = (...args: string[]) => runCli(args, {env})
+  // Many subprocesses at once on a shared 2-core machine: each gets more than runCli's default 25 s.
+  const cli = (...args: string[]) => runCli(args, {env, timeoutMs: 100_000})
   const control = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Json> => {
     const response = await request(new URL(path, emulator.url), {
       method,
@@ -92,7 +93,7 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
     }
     await listener.stop()
     expect(listener.lines).toHaveLength(total)
-  }, 120_000)
+  }, 180_000)
 
   it('emulator deliveries shows a 500 answer, its retry time and the retry; following the log prints new attempts', async () => {
     listen = await ListenProcess.start(['--register', '--json', '--respond-with', '500,200'], env)
@@ -129,7 +130,7 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
     const more = await waitFor(() => tail.lines.length >= 5 && tail.lines, 'the new attempts')
     expect(more.slice(3).map(line => line.split(/\s+/)[1])).toEqual(['created', 'expired'])
     expect(await tail.stop()).toBe(130)
-  }, 120_000)
+  }, 180_000)
 
   it('--secret-file writes the secret into .env (other lines kept); a saved, forwarded delivery verifies with it', async () => {
     const envFile = join(home.dir, 'app.env')
@@ -324,6 +325,9 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
     const clock = JSON.parse((await cli('emulator', 'clock', 'advance', '1h30m', '--json')).stdout)
     expect(clock.offsetSeconds).toBe(5400)
 
+    const unheard = await cli('emulator', 'trigger', 'payout.deleted')
+    expect(unheard.stderr).toContain('The team has no webhook subscription, so nothing was delivered')
+
     const reset = await cli('emulator', 'reset')
     expect(reset.stdout).toMatch(/^Emulator reset: fresh seed, team 3f9a1c2e-/)
     expect((await control('GET', '/_emulator/clock')).offsetSeconds).toBe(0)
@@ -334,7 +338,7 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
     expect(remote.stderr).toContain(
       'points at https://api.example.com; the emulator commands talk to a local emulator only',
     )
-  }, 120_000)
+  }, 180_000)
 })
 
 /** `payctl emulator deliveries` following the log, as a subprocess. */

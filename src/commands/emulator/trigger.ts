@@ -53,5 +53,9 @@ payout.completed and payout.failed claim with --method: regular sandbox details 
     for (const step of result.steps) this.out.line(`  ${step}`)
     if (result.failureCode) this.out.line(`  failure: ${result.failureCode}: ${result.failureReason}`)
     this.out.line(`Triggered ${event}. Deliveries: ${result.expected.join(', ')}.`)
+    if (!(await api.v1.webhooks.list()).length)
+      this.out.info(
+        `The team has no webhook subscription, so nothing was delivered: run "${this.config.bin} webhooks listen --register" in another terminal first.`,
+      )
   }
 }
