@@ -1,7 +1,7 @@
 import {isUtf8} from 'node:buffer'
 import {createReadStream} from 'node:fs'
 import {parse} from 'csv-parse'
-import {chunkDecoder, effectiveEncoding} from './decode.js'
+import {type ChunkDecoder, chunkDecoder, effectiveEncoding} from './decode.js'
 import {type Delimiter, sniffDelimiter} from './sniff.js'
 
 /**
@@ -97,8 +97,19 @@ function utf8Checker(): {check(chunk: Buffer): boolean; complete(): boolean} {
 
 const isBlank = (cells: string[]) => cells.every(cell => cell.trim() === '')
 
-/** Opens the file, sniffs the delimiter from its first chunk, and streams its records. */
-export async function readRecords(options: ReadOptions): Promise<RecordReader> {
+/** The file opened, its first chunk read and decoded: enough to know the encoding, delimiter and line break. */
+interface Opening {
+  stream: ReturnType<typeof createReadStream>
+  chunks: AsyncIterator<Buffer>
+  firstBytes: Buffer
+  firstDecoded: Buffer | string
+  more: boolean
+  encoding: string
+  decoder: ChunkDecoder
+  sample: string
+}
+
+async function open(options: ReadOptions): Promise<Opening> {
   const stream = createReadStream(options.path, {highWaterMark: READ_CHUNK})
   const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>
   let first: IteratorResult<Buffer>
@@ -114,102 +125,131 @@ export async function readRecords(options: ReadOptions): Promise<RecordReader> {
   if (firstBytes.length) options.onBytes?.(firstBytes)
   const firstDecoded = decoder.write(firstBytes)
   const sample = typeof firstDecoded === 'string' ? firstDecoded : firstDecoded.toString('utf8')
-  const delimiter = options.delimiter ?? sniffDelimiter(sample)
+  return {stream, chunks, firstBytes, firstDecoded, more: !first.done, encoding, decoder, sample}
+}
+
+/**
+ * csv-parse between the file's chunks and the consumer: a feeder writes chunks while fewer than HIGH_WATER
+ * records wait; the consumer takes the waiting records as one batch. The parser runs in flowing mode and is
+ * never paused, so every record parsed before an error is delivered before the error.
+ */
+class RecordPump {
+  private readonly parser: ReturnType<typeof parse>
+  private queue: CsvRecord[] = []
+  private line = 1
+  private failure?: Error
+  private ended = false
+  private wake?: () => void
+  private feederWaiting?: () => void
+
+  constructor(delimiter: Delimiter, lineBreak: string) {
+    this.parser = parse({delimiter, bom: true, relax_column_count: true, max_record_size: MAX_RECORD_BYTES})
+    this.parser.on('data', (cells: string[]) => {
+      const start = this.line
+      this.line += 1 + embeddedLines(cells, lineBreak)
+      if (!isBlank(cells)) this.queue.push({cells, line: start})
+      if (this.queue.length >= HIGH_WATER) this.notify()
+    })
+    this.parser.on('error', error => {
+      const code = (error as {code?: string}).code ?? ''
+      this.failure = new CsvSyntaxError(this.line, SYNTAX_MESSAGES[code] ?? error.message)
+      this.notify()
+    })
+    this.parser.on('end', () => {
+      this.ended = true
+      this.notify()
+    })
+  }
+
+  private notify(): void {
+    const resolve = this.wake
+    this.wake = undefined
+    resolve?.()
+  }
+
+  private resumeFeeder(): void {
+    const resume = this.feederWaiting
+    this.feederWaiting = undefined
+    resume?.()
+  }
+
+  /** Writes the file's chunks (`next` gives them decoded), waiting while the consumer is behind. */
+  async feed(first: Buffer | string, next: () => Promise<Buffer | string | undefined>, last: () => string | undefined) {
+    try {
+      const write = (data: Buffer | string | undefined) => {
+        if (data?.length) this.parser.write(data)
+      }
+      write(first)
+      for (let data = await next(); data !== undefined; data = await next()) {
+        while (this.queue.length >= HIGH_WATER && !this.failure) await new Promise<void>(r => (this.feederWaiting = r))
+        if (this.failure) return
+        write(data)
+        // Let the parser's events run before the next chunk.
+        await new Promise<void>(resolve => setImmediate(resolve))
+      }
+      if (this.failure) return
+      write(last())
+      this.parser.end()
+    } catch (error) {
+      this.failure = error as Error
+      this.notify()
+    }
+  }
+
+  async *batches(feeding: Promise<void>, close: () => void): AsyncGenerator<CsvRecord[]> {
+    try {
+      for (;;) {
+        if (this.queue.length) {
+          const batch = this.queue
+          this.queue = []
+          this.resumeFeeder()
+          yield batch
+          continue
+        }
+        if (this.failure) throw this.failure
+        if (this.ended) break
+        await new Promise<void>(resolve => (this.wake = resolve))
+        this.resumeFeeder()
+      }
+      await feeding
+    } finally {
+      close()
+      if (!this.ended && !this.failure) this.parser.destroy()
+    }
+  }
+}
+
+/** Opens the file, sniffs the delimiter from its first chunk, and streams its records. */
+export async function readRecords(options: ReadOptions): Promise<RecordReader> {
+  const file = await open(options)
+  const delimiter = options.delimiter ?? sniffDelimiter(file.sample)
   // Editors count LF (and CRLF) as a line break; a file of CR-only line ends counts CR.
-  const lineBreak = sample.includes('\n') || !sample.includes('\r') ? '\n' : '\r'
-  const utf8 = encoding === 'utf8' ? utf8Checker() : undefined
+  const lineBreak = file.sample.includes('\n') || !file.sample.includes('\r') ? '\n' : '\r'
+  const utf8 = file.encoding === 'utf8' ? utf8Checker() : undefined
   let invalidUtf8 = false
   const checkBytes = (chunk: Buffer) => {
     if (utf8 && !invalidUtf8 && !utf8.check(chunk)) invalidUtf8 = true
   }
-
-  async function* batches(): AsyncGenerator<CsvRecord[]> {
-    const parser = parse({delimiter, bom: true, relax_column_count: true, max_record_size: MAX_RECORD_BYTES})
-    let queue: CsvRecord[] = []
-    let line = 1
-    let failure: Error | undefined
-    let ended = false
-    let wake: (() => void) | undefined
-    const notify = () => {
-      const resolve = wake
-      wake = undefined
-      resolve?.()
-    }
-    const sleep = () => new Promise<void>(resolve => (wake = resolve))
-    // Flowing mode and never paused: every record parsed before an error is delivered before the error.
-    parser.on('data', (cells: string[]) => {
-      const start = line
-      line += 1 + embeddedLines(cells, lineBreak)
-      if (!isBlank(cells)) queue.push({cells, line: start})
-      if (queue.length >= HIGH_WATER) notify()
-    })
-    parser.on('error', error => {
-      const code = (error as {code?: string}).code ?? ''
-      failure = new CsvSyntaxError(line, SYNTAX_MESSAGES[code] ?? error.message)
-      notify()
-    })
-    parser.on('end', () => {
-      ended = true
-      notify()
-    })
-
-    let feederWaiting: (() => void) | undefined
-    const feeder = (async () => {
-      try {
-        const write = (data: Buffer | string | undefined) => {
-          if (data?.length) parser.write(data)
-        }
-        checkBytes(firstBytes)
-        write(firstDecoded)
-        if (!first.done) {
-          for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
-            options.onBytes?.(next.value)
-            while (queue.length >= HIGH_WATER && !failure) await new Promise<void>(r => (feederWaiting = r))
-            if (failure) return
-            checkBytes(next.value)
-            write(decoder.write(next.value))
-            // Let the parser's events run before the next chunk.
-            await new Promise<void>(resolve => setImmediate(resolve))
-          }
-        }
-        if (failure) return
-        if (utf8 && !utf8.complete()) invalidUtf8 = true
-        write(decoder.end())
-        parser.end()
-      } catch (error) {
-        failure = error as Error
-        notify()
-      }
-    })()
-
-    try {
-      for (;;) {
-        if (queue.length) {
-          const batch = queue
-          queue = []
-          const resume = feederWaiting
-          feederWaiting = undefined
-          resume?.()
-          yield batch
-          continue
-        }
-        if (failure) throw failure
-        if (ended) break
-        await sleep()
-        const resume = feederWaiting
-        feederWaiting = undefined
-        resume?.()
-      }
-      await feeder
-    } finally {
-      stream.destroy()
-      if (!ended && !failure) parser.destroy()
-    }
+  const next = async () => {
+    if (!file.more) return undefined
+    const chunk = await file.chunks.next()
+    if (chunk.done) return undefined
+    options.onBytes?.(chunk.value)
+    checkBytes(chunk.value)
+    return file.decoder.write(chunk.value)
   }
-
+  const last = () => {
+    if (utf8 && !utf8.complete()) invalidUtf8 = true
+    return file.decoder.end()
+  }
+  async function* batches(): AsyncGenerator<CsvRecord[]> {
+    const pump = new RecordPump(delimiter, lineBreak)
+    checkBytes(file.firstBytes)
+    yield* pump.batches(pump.feed(file.firstDecoded, next, last), () => file.stream.destroy())
+  }
   return {
     delimiter,
-    encoding,
+    encoding: file.encoding,
     batches: batches(),
     get invalidUtf8() {
       return invalidUtf8
