@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args'
 import type {Command} from '@oclif/core/command'
 import {BaseCommand} from '../base-command.js'
+import {usageError} from '../errors.js'
 import type {PayoutV2} from '../client/schemas.js'
 import type {AndThen} from '../client/v2/payouts.js'
 import {customIdsFlag, idsFileFlag} from '../flags.js'
@@ -55,6 +56,9 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     if (duplicates) this.out.warn(`${duplicates} repeated id${duplicates === 1 ? ' was' : 's were'} ignored`)
     const client = await this.client()
     const {runBatchAction} = await import('./actions.js')
+    const {batchKeyProblem} = await import('./batch.js')
+    const keyProblem = keys.length > 1 && batchKeyProblem(options.idempotencyKey, Math.ceil(keys.length / 100))
+    if (keyProblem) throw usageError(keyProblem)
     if (action === 'approve' || action === 'pay') await this.beforeMoneyMoves(action, keys, options)
     const [{payoutV2Columns}, {goalOf}] = await Promise.all([import('../output/payouts.js'), import('./goals.js')])
     const waiting = options.waitMs !== undefined
