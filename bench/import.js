@@ -156,7 +156,7 @@ export async function runImportBench({emulator} = {}) {
     const small = join(dir, 'dry-small.csv')
     await writeFiles(DRYRUN_ROWS, big)
     await writeFiles(SMALL_ROWS, small)
-    const dry = file => [bin, 'payouts', 'import', file, '--dry-run', '--json']
+    const dry = file => [bin, 'payouts', 'import', file, '--dry-run', '--offline', '--json']
     const dryEnv = {PAYCTL_CONFIG_DIR: join(home, 'config'), PAYCTL_DATA_DIR: join(home, 'data-dry')}
     const bigRun = await run(dry(big), {env: dryEnv, rssFile: join(dir, 'rss-big')})
     const parseOnly = await run([csvParseAlone, big])

@@ -1,4 +1,5 @@
 import {ExitCode, type ExitCodeValue} from '../exit-codes.js'
+import type {OnlineChecks} from './checks.js'
 import type {ImportDiff} from './plan.js'
 import type {ImportSummary} from './summary.js'
 import {errorLines} from './summary.js'
@@ -46,6 +47,17 @@ export function validationOutcome(
       suggestions: [],
     }
   return undefined
+}
+
+/** `--dry-run` online: rows the service would refuse make the dry run fail (6), nothing was sent. */
+export function checksOutcome(checks: OnlineChecks): Outcome | undefined {
+  if (!checks.problems.length) return undefined
+  return {
+    exitCode: ExitCode.invalidInput,
+    code: 'WOULD_FAIL',
+    message: 'the service would refuse rows of this file (see above); nothing was sent',
+    suggestions: ['fix the rows, add funds, or leave the rows out; --offline skips these checks'],
+  }
 }
 
 /** A file without customIds whose rows differ from its earlier import: refused, nothing sent. */

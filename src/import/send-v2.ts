@@ -62,7 +62,9 @@ async function createRows(client: Client, rows: Row[], keyOf: (rows: Row[]) => s
       ),
     )
     if ('value' in sent && !sent.value.earlier) {
-      pending.forEach((i, k) => (outcomes[i] = {status: 'created', payoutId: sent.value.payouts[k]?.id}))
+      pending.forEach((i, k) => {
+        outcomes[i] = {status: 'created', payoutId: sent.value.payouts[k]?.id}
+      })
       return outcomes
     }
     if (!('value' in sent) && (!customIdTaken(sent.refused) || round === 2)) {
@@ -164,7 +166,9 @@ export function v2Sender(client: Client, andThen?: AndThen): ChunkSender<CreateP
         toCreate.map(i => rows[i]),
         keyOf,
       )
-      toCreate.forEach((i, k) => (outcomes[i] = created[k]))
+      toCreate.forEach((i, k) => {
+        outcomes[i] = created[k]
+      })
       const follow = rows.flatMap((row, i) => (row.action === 'follow-up' ? [i] : []))
       if (follow.length && andThen) {
         const done = await followUp(
@@ -173,7 +177,9 @@ export function v2Sender(client: Client, andThen?: AndThen): ChunkSender<CreateP
           andThen,
           keyOf,
         )
-        follow.forEach((i, k) => (outcomes[i] = done[k]))
+        follow.forEach((i, k) => {
+          outcomes[i] = done[k]
+        })
       }
     })
 }

@@ -3,11 +3,12 @@ import type {ResolvedProfile} from '../config/resolve.js'
 import type {MoneySummary} from '../confirm.js'
 import {usageError} from '../errors.js'
 import type {Output} from '../output/output.js'
+import type {OnlineChecks} from './checks.js'
 import {type ChunkOptions, readChunks} from './chunks.js'
 import {Journal, journalPath} from './journal.js'
 import {chunkIdempotencyKey, targetKey} from './keys.js'
 import {acquireLock} from './lock.js'
-import {derivedEditOutcome, importOutcome, type Outcome, validationOutcome} from './outcome.js'
+import {checksOutcome, derivedEditOutcome, importOutcome, type Outcome, validationOutcome} from './outcome.js'
 import {type ImportPlan, planImport, refusesDerivedEdits, rowsDigester} from './plan.js'
 import {count, ImportProgress} from './progress.js'
 import {ReportWriter} from './report.js'
@@ -30,6 +31,8 @@ export interface ImportOptions {
   dryRun: boolean
   skipInvalid: boolean
   andThen?: 'send-claim-link' | 'pay'
+  /** `--dry-run` without asking the service (currencies, balances). */
+  offline?: boolean
   /** Derived customIds of this batch (`--batch`): the same rows as a new set of payouts. */
   batch?: string
   concurrency: number
@@ -50,7 +53,14 @@ export interface ImportOptions {
 }
 
 export type ImportResult =
-  | {kind: 'validation'; summary: ValidationSummary; validation: ValidationResult; label: string; outcome?: Outcome}
+  | {
+      kind: 'validation'
+      summary: ValidationSummary
+      validation: ValidationResult
+      label: string
+      outcome?: Outcome
+      checks?: OnlineChecks
+    }
   | {kind: 'import'; summary: ImportSummary; label: string; profile: string; outcome?: Outcome; fatal?: unknown}
 
 /**
@@ -89,13 +99,6 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
     })
     const early = validationOutcome(validation, options.skipInvalid, options.dryRun)
     const label = source.label
-    if (options.dryRun || early)
-      return {kind: 'validation', summary: validationSummary(validation), validation, label, outcome: early}
-    warnAboutRows(options, validation)
-    if (!validation.valid && !validation.invalid) {
-      options.out.info(`${label} has a header but no rows: nothing to send.`)
-      return {kind: 'validation', summary: validationSummary(validation), validation, label}
-    }
     const chunkOptions: ChunkOptions<unknown> = {
       path: source.path,
       schema,
@@ -108,10 +111,38 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
       records: validation.records,
       invalidUtf8: validation.invalidUtf8,
     }
+    if (options.dryRun && !early && validation.valid) return await dryRun(options, validation, chunkOptions, label)
+    if (options.dryRun || early)
+      return {kind: 'validation', summary: validationSummary(validation), validation, label, outcome: early}
+    warnAboutRows(options, validation)
+    if (!validation.valid && !validation.invalid) {
+      options.out.info(`${label} has a header but no rows: nothing to send.`)
+      return {kind: 'validation', summary: validationSummary(validation), validation, label}
+    }
     return await importLocked({options, source, validation, chunkOptions})
   } finally {
     await source.cleanup()
   }
+}
+
+/** `--dry-run` of a valid file: the online checks too, unless --offline or the service does not answer. */
+async function dryRun(
+  options: ImportOptions,
+  validation: ValidationResult,
+  chunkOptions: ChunkOptions<unknown>,
+  label: string,
+): Promise<ImportResult> {
+  const checks: OnlineChecks = options.offline
+    ? {online: false, offlineReason: '--offline', problems: []}
+    : await (await import('./checks.js')).checkOnline({
+        client: options.client,
+        validation,
+        chunkOptions,
+        movesMoney: item =>
+          options.api === 'v2' ? options.andThen === 'pay' : (item as {preApproved?: boolean}).preApproved === true,
+      })
+  const summary = {...validationSummary(validation), checks: {online: checks.online, problems: checks.problems}}
+  return {kind: 'validation', summary, validation, label, checks, outcome: checksOutcome(checks)}
 }
 
 function warnAboutRows(options: ImportOptions, validation: ValidationResult): void {

@@ -6,7 +6,7 @@ import {FingerprintList, fingerprint, RowSet} from './duplicates.js'
 import {fileHasher} from './keys.js'
 import {type CsvRecord, CsvSyntaxError, readRecords} from './records.js'
 import {RowInspector} from './rows.js'
-import type {RowSchema, SchemaOptions} from './schema.js'
+import type {ParsedRow, RowSchema, SchemaOptions} from './schema.js'
 import type {Delimiter} from './sniff.js'
 
 /**
@@ -79,166 +79,195 @@ interface ScanResult {
   suspects: Set<number>
 }
 
+/** A suspect row of the second scan, held until every row has been seen. */
+interface HeldRow {
+  row: number
+  line: number
+  valid: boolean
+  currency?: string
+  amount?: string
+  movesMoney?: boolean
+}
+
+/** One streamed pass over the file: every row checked and tallied (the first pass, or the suspects' second). */
+class Scan<Item> {
+  readonly errors: ValidationError[] = []
+  errorCount = 0
+  readonly invalidRows = new RowSet()
+  readonly totals = new CurrencyTotals()
+  readonly moneyTotals = new CurrencyTotals()
+  moneyCount = 0
+  /** First scan: every customId's fingerprint. */
+  readonly fingerprints?: FingerprintList
+  /** Second scan: the suspect rows, by customId. */
+  readonly held = new Map<string, HeldRow[]>()
+  inspector?: RowInspector<Item>
+  fatal = false
+  rows = 0
+  valid = 0
+  withoutCustomId = 0
+
+  constructor(
+    private readonly options: ValidateOptions<Item>,
+    private readonly suspects: Set<number> | undefined,
+    private readonly checkUtf8: () => boolean,
+  ) {
+    if (!suspects) this.fingerprints = new FingerprintList()
+  }
+
+  addError(error: ValidationError): void {
+    this.errorCount++
+    if (this.errors.length < (this.options.maxErrors ?? 100)) this.errors.push(error)
+  }
+
+  record(record: CsvRecord): void {
+    if (!this.inspector) {
+      this.header(record)
+      return
+    }
+    const row = this.rows++
+    if (this.fatal) {
+      this.invalidRows.add(row)
+      return
+    }
+    const parsed = this.inspector.inspect(record.cells, false)
+    if (parsed.errors) {
+      for (const error of parsed.errors) this.addError({line: record.line, ...error})
+      this.invalidRows.add(row)
+    }
+    const customId = this.inspector.cells.get('customId')
+    if (customId && this.hold(customId, row, record.line, parsed.row)) {
+      if (parsed.row) this.valid++
+      return
+    }
+    if (!parsed.row) return
+    this.valid++
+    if (!customId) this.withoutCustomId++
+    this.tally(parsed.row)
+  }
+
+  private header(record: CsvRecord): void {
+    this.inspector = new RowInspector(record.cells, this.options.schema, this.options.schemaOptions, this.checkUtf8)
+    const {mapping} = this.inspector
+    for (const problem of mapping.problems) this.addError({line: record.line, ...problem})
+    if (!mapping.problems.length) return
+    this.fatal = true
+    if (mapping.width === 1)
+      this.addError({
+        line: record.line,
+        column: '',
+        message: `the header has a single column: is the delimiter right? pass --delimiter ("," ";" or tab)`,
+      })
+  }
+
+  /** First scan: remember the fingerprint. Second scan: hold a suspect row (true) until all rows are seen. */
+  private hold(customId: string, row: number, line: number, parsed: ParsedRow<Item> | undefined): boolean {
+    if (this.fingerprints) {
+      this.fingerprints.add(customId)
+      return false
+    }
+    if (!this.suspects?.has(fingerprint(customId))) return false
+    const entry = {
+      row,
+      line,
+      valid: Boolean(parsed),
+      currency: parsed?.currency,
+      amount: parsed?.amount,
+      movesMoney: parsed?.movesMoney,
+    }
+    const list = this.held.get(customId)
+    if (list) list.push(entry)
+    else this.held.set(customId, [entry])
+    return true
+  }
+
+  tally(row: {currency: string; amount: string; movesMoney?: boolean}): void {
+    this.totals.add(row.currency, row.amount)
+    if (!row.movesMoney) return
+    this.moneyCount++
+    this.moneyTotals.add(row.currency, row.amount)
+  }
+
+  /**
+   * Second scan only: equal customIds are duplicates (every occurrence is invalid: the file does not say which
+   * one is meant); the others were fingerprint collisions and count as usual.
+   */
+  settleSuspects(): {duplicateOf: Map<number, string>; errors: ValidationError[]} {
+    const duplicateOf = new Map<number, string>()
+    const errors: ValidationError[] = []
+    const column = this.inspector?.cells.label('customId') ?? 'customId'
+    for (const [customId, entries] of this.held) {
+      if (entries.length === 1) {
+        const [entry] = entries
+        if (entry.valid) this.tally({currency: entry.currency!, amount: entry.amount!, movesMoney: entry.movesMoney})
+        continue
+      }
+      for (const entry of entries) {
+        const others = entries.filter(other => other !== entry).map(other => other.line)
+        const shown = others.slice(0, 3).join(', ') + (others.length > 3 ? ` and ${others.length - 3} more` : '')
+        const message = `customId "${customId}" is also used on line${others.length === 1 ? '' : 's'} ${shown}`
+        errors.push({line: entry.line, column, message})
+        duplicateOf.set(entry.row, message)
+        this.invalidRows.add(entry.row)
+        if (entry.valid) this.valid--
+      }
+    }
+    return {duplicateOf, errors}
+  }
+}
+
 async function scan<Item>(
   options: ValidateOptions<Item>,
   onBytes: ((chunk: Buffer) => void) | undefined,
   suspects: Set<number> | undefined,
   keep?: CsvRecord[][],
 ): Promise<ScanResult> {
-  const maxErrors = options.maxErrors ?? 100
   const reader = await readRecords({
     path: options.path,
     encoding: options.encoding,
     delimiter: options.delimiter,
     onBytes,
   })
-  const checkUtf8 = () => reader.invalidUtf8
-  const errors: ValidationError[] = []
-  let errorCount = 0
-  const addError = (error: ValidationError) => {
-    errorCount++
-    if (errors.length < maxErrors) errors.push(error)
-  }
-  const invalidRows = new RowSet()
-  const failRow = (row: number, line: number, column: string, message: string) => {
-    addError({line, column, message})
-    invalidRows.add(row)
-  }
-  const totals = new CurrencyTotals()
-  const moneyTotals = new CurrencyTotals()
-  let moneyCount = 0
-  const fingerprints = suspects ? undefined : new FingerprintList()
-  /** Second scan: the suspect rows' customIds, lines and amounts, settled once every row has been seen. */
-  const held = new Map<
-    string,
-    Array<{row: number; line: number; valid: boolean; currency?: string; amount?: string; movesMoney?: boolean}>
-  >()
-  let inspector: RowInspector<Item> | undefined
-  let fatal = false
-  let rows = 0
-  let valid = 0
-  let withoutCustomId = 0
-
+  const state = new Scan(options, suspects, () => reader.invalidUtf8)
   try {
     for await (const batch of reader.batches) {
       if (options.signal?.aborted) throw interruptedError()
       keep?.push(batch)
-      for (const record of batch) {
-        if (!inspector) {
-          inspector = new RowInspector(record.cells, options.schema, options.schemaOptions, checkUtf8)
-          const {mapping} = inspector
-          for (const problem of mapping.problems)
-            addError({line: record.line, column: problem.column, message: problem.message})
-          if (mapping.problems.length) {
-            fatal = true
-            if (mapping.width === 1)
-              addError({
-                line: record.line,
-                column: '',
-                message: `the header has a single column: is the delimiter right? pass --delimiter ("," ";" or tab)`,
-              })
-          }
-          continue
-        }
-        const row = rows++
-        if (fatal) {
-          invalidRows.add(row)
-          continue
-        }
-        const parsed = inspector.inspect(record.cells, false)
-        if (parsed.errors) for (const error of parsed.errors) failRow(row, record.line, error.column, error.message)
-        const customId = inspector.cells.get('customId')
-        if (customId) {
-          if (fingerprints) {
-            fingerprints.add(customId)
-          } else if (suspects?.has(fingerprint(customId))) {
-            const entry = {
-              row,
-              line: record.line,
-              valid: Boolean(parsed.row),
-              currency: parsed.row?.currency,
-              amount: parsed.row?.amount,
-              movesMoney: parsed.row?.movesMoney,
-            }
-            const list = held.get(customId)
-            if (list) list.push(entry)
-            else held.set(customId, [entry])
-            if (parsed.row) {
-              valid++
-              continue
-            }
-          }
-        }
-        if (!parsed.row) continue
-        valid++
-        if (!customId) withoutCustomId++
-        totals.add(parsed.row.currency, parsed.row.amount)
-        if (parsed.row.movesMoney) {
-          moneyCount++
-          moneyTotals.add(parsed.row.currency, parsed.row.amount)
-        }
-      }
+      for (const record of batch) state.record(record)
     }
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error
-    fatal = true
-    addError({line: error.line, column: '', message: `CSV syntax: ${error.message}`})
+    state.fatal = true
+    state.addError({line: error.line, column: '', message: `CSV syntax: ${error.message}`})
   }
-
-  if (!inspector && !fatal) {
-    fatal = true
-    addError({line: 1, column: '', message: 'the file is empty: it needs a header row and one row per payout'})
+  if (!state.inspector && !state.fatal) {
+    state.fatal = true
+    state.addError({line: 1, column: '', message: 'the file is empty: it needs a header row and one row per payout'})
   }
-
-  // Second scan only: settle the suspects. Equal customIds are duplicates (every occurrence is invalid: the
-  // file does not say which one is meant); the others were fingerprint collisions and count as usual.
-  const duplicateOf = new Map<number, string>()
-  const duplicateErrors: ValidationError[] = []
-  for (const [customId, entries] of held) {
-    if (entries.length > 1) {
-      for (const entry of entries) {
-        const others = entries.filter(other => other !== entry).map(other => other.line)
-        const shown = others.slice(0, 3).join(', ') + (others.length > 3 ? ` and ${others.length - 3} more` : '')
-        const message = `customId "${customId}" is also used on line${others.length === 1 ? '' : 's'} ${shown}`
-        duplicateErrors.push({line: entry.line, column: inspector?.cells.label('customId') ?? 'customId', message})
-        duplicateOf.set(entry.row, message)
-        invalidRows.add(entry.row)
-        if (entry.valid) valid--
-      }
-    } else {
-      const entry = entries[0]
-      if (!entry.valid) continue
-      totals.add(entry.currency!, entry.amount!)
-      if (entry.movesMoney) {
-        moneyCount++
-        moneyTotals.add(entry.currency!, entry.amount!)
-      }
-    }
-  }
-  let allErrors = errors
-  if (duplicateErrors.length) {
-    errorCount += duplicateErrors.length
-    allErrors = [...errors, ...duplicateErrors].sort((a, b) => a.line - b.line).slice(0, maxErrors)
-  }
-
+  const {duplicateOf, errors: duplicates} = state.settleSuspects()
+  const maxErrors = options.maxErrors ?? 100
+  const errors = duplicates.length
+    ? [...state.errors, ...duplicates].sort((a, b) => a.line - b.line).slice(0, maxErrors)
+    : state.errors
+  const fatal = state.fatal
   return {
-    suspects: fingerprints?.repeated() ?? new Set(),
+    suspects: state.fingerprints?.repeated() ?? new Set(),
     result: {
-      rows,
-      valid: fatal ? 0 : valid,
-      invalid: fatal ? rows : rows - valid,
-      totals: fatal ? {} : totals.toObject(),
-      errors: allErrors,
-      errorsOmitted: errorCount - allErrors.length,
+      rows: state.rows,
+      valid: fatal ? 0 : state.valid,
+      invalid: fatal ? state.rows : state.rows - state.valid,
+      totals: fatal ? {} : state.totals.toObject(),
+      errors,
+      errorsOmitted: state.errorCount + duplicates.length - errors.length,
       fatal,
-      invalidRows,
+      invalidRows: state.invalidRows,
       duplicateOf,
       delimiter: reader.delimiter,
       encoding: reader.encoding,
-      ignoredColumns: inspector?.mapping.ignored ?? [],
-      withoutCustomId,
+      ignoredColumns: state.inspector?.mapping.ignored ?? [],
+      withoutCustomId: state.withoutCustomId,
       invalidUtf8: reader.invalidUtf8,
-      moneyMoving: {count: moneyCount, totals: moneyTotals.toObject()},
+      moneyMoving: {count: state.moneyCount, totals: state.moneyTotals.toObject()},
     },
   }
 }

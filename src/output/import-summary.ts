@@ -1,4 +1,5 @@
 import {describeTotals} from '../confirm.js'
+import type {OnlineChecks} from '../import/checks.js'
 import type {ImportDiff, LineList} from '../import/plan.js'
 import type {ImportSummary} from '../import/summary.js'
 import {errorLines} from '../import/summary.js'
@@ -10,6 +11,19 @@ import type {Output} from './output.js'
 export {errorLines}
 
 export const count = (n: number) => n.toLocaleString('en-US')
+
+/** How the dry run checked the rows against the service, and the rows that would not fit. */
+export function checkLines(checks: OnlineChecks | undefined, profile?: string): string[] {
+  if (!checks) return []
+  if (!checks.online)
+    return [
+      checks.offlineReason === '--offline'
+        ? 'Checked offline (--offline): currencies and balances not checked against the service.'
+        : `Checked offline: the service did not answer (${checks.offlineReason}); currencies and balances not checked.`,
+    ]
+  const head = `Checked online${profile ? ` with profile ${profile}` : ''}: currencies (GET /payment-method-types) and balances (GET /accounts).`
+  return [head, ...checks.problems.map(p => `${p.line === null ? '' : `line ${p.line}: `}${p.message}`)]
+}
 
 export function renderValidation(out: Output, result: ValidationResult, label: string, checks?: string[]): void {
   out.keyValue(

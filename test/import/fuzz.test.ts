@@ -17,7 +17,7 @@ import {validateFile} from '../../src/import/validate.js'
  * is bounded whatever the header. Case counts are fixed (RUNS) so the suite's time stays bounded.
  */
 
-export const RUNS = {roundTrip: 150, bytes: 150, encodings: 60, controls: 60, headers: 300, distance: 500}
+const RUNS = {roundTrip: 150, bytes: 150, encodings: 60, controls: 60, headers: 300, distance: 500}
 
 const work = mkdtempSync(join(tmpdir(), 'payctl-fuzz-'))
 afterAll(() => rmSync(work, {recursive: true, force: true}))

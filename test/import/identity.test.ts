@@ -88,7 +88,7 @@ const plain: Omit<Saving, 'withCustomId'> = {
   order: [0, 1, 2, 3, 4, 5],
 }
 
-export const IDENTITY_RUNS = 40
+const IDENTITY_RUNS = 40
 
 describe('row identity', () => {
   it('survives re-saving: line endings, BOM, blank lines, quoting, column order, spaces', async () => {

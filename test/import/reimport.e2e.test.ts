@@ -1,7 +1,7 @@
 import {rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {request} from 'undici'
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
@@ -13,6 +13,9 @@ import {allPayoutsV2, control, countPayouts, writeCsv} from './helpers.js'
  * another --and-then. The built CLI against one emulator; counts through GET /api/v1/payouts and
  * /api/v2/payouts.
  */
+
+// Each test runs the CLI several times: on a loaded machine that takes longer than one command's budget.
+vi.setConfig({testTimeout: 120_000})
 
 let emulator: RunningEmulator
 let home: ReturnType<typeof isolatedHome>
@@ -267,5 +270,47 @@ describe('round trip', () => {
     expect(again.code, again.stderr).toBe(0)
     expect(again.summary).toMatchObject({created: 1})
     expect((await byCustomId()).get('rv-1')).toMatchObject({description: 'Video', amount: '3.00'})
+  })
+})
+
+describe('the dry run asks the service', () => {
+  it('names the rows whose currency the service does not pay, and those beyond the balance; --offline skips it', async () => {
+    const accounts = (await api('GET', '/api/v2/accounts')).data as Array<{
+      currency: string
+      balance: {available: string}
+    }>
+    const available = Number(accounts.find(a => a.currency === 'EUR')!.balance.available)
+    const big = Math.floor(available / 3) + 1
+    const rows = [1, 2, 3, 4, 5].map(i => `big-${i},Big ${i},${big}.00,EUR,big${i}@example.com,`)
+    writeFileSync(
+      path('dry.csv'),
+      `${['customId,description,amount,currency,recipientEmail,tags', ...rows, 'x-1,Odd,1.00,XYZ,x@example.com,'].join('\n')}\n`,
+    )
+    const online = await runCli(['payouts', 'import', path('dry.csv'), '--dry-run', '--and-then', 'pay'], {env})
+    expect(online.code).toBe(6)
+    expect(online.stdout).toContain(
+      'Checked online: currencies (GET /payment-method-types) and balances (GET /accounts).',
+    )
+    expect(online.stdout).toMatch(
+      /line 4: 3 rows from here on would not be approved: [\d]+\.00 EUR to approve, [\d]+\.00 EUR available/,
+    )
+    expect(online.stdout).toMatch(/line 7: currency XYZ is not paid out by the service \(it pays .*EUR/)
+    expect(online.stderr).toContain('Error: WOULD_FAIL: the service would refuse rows of this file')
+
+    const json = await importJson([path('dry.csv'), '--dry-run'])
+    expect(json.code).toBe(6)
+    expect(json.summary.checks).toEqual({online: true, problems: [{line: 7, message: expect.stringContaining('XYZ')}]})
+
+    const offline = await runCli(['payouts', 'import', path('dry.csv'), '--dry-run', '--offline'], {env})
+    expect(offline.code, offline.stderr).toBe(0)
+    expect(offline.stdout).toContain('Checked offline (--offline)')
+
+    const down = await runCli(['payouts', 'import', path('dry.csv'), '--dry-run'], {
+      env: {...env, PAYCTL_ORIGIN: 'http://127.0.0.1:1'},
+      timeoutMs: 30_000,
+    })
+    expect(down.code, down.stderr).toBe(0)
+    expect(down.stdout).toContain('Checked offline: the service did not answer')
+    expect(await count()).toBe(0)
   })
 })

@@ -9,13 +9,13 @@ import type {Delimiter} from '../../import/sniff.js'
 export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
   static override summary = 'Import payouts from a CSV file, in chunks of 100, resumable, never a duplicate.'
   static override description =
-    `The whole file is validated first; if any row is invalid nothing is sent (exit 6), unless --skip-invalid sends the valid rows (exit 8). Rows are then sent in chunks of 100 (v2: one batch call each, all-or-nothing; v1: one upsert per row), --concurrency chunks at a time.
+    `The whole file is validated first; if any row is invalid nothing is sent (exit 6), unless --skip-invalid sends the valid rows (exit 8). --dry-run also checks currencies and balances with the service (--offline skips that). Rows are then sent in chunks of 100 (v2: one batch call each, all-or-nothing; v1: one upsert per row), --concurrency chunks at a time.
 
-Each chunk's idempotency key comes from the file's content, the profile and the chunk number, and rows without a customId get one derived from the file and their line, so re-running the same file never creates a payout twice. A journal in the data directory records finished chunks: after a crash, Ctrl-C (exit 130) or exit 7, run the same command again and it resumes.
+A row's identity is its customId, or one derived from its values (not from the file's bytes), so a re-saved file creates nothing new. A journal in the data directory records the imported rows per file name and profile: run the same command again after a crash, Ctrl-C (exit 130) or exit 7 and it resumes; after editing the file, unchanged rows are skipped, changed ones updated while their payout is created, and rows whose payout moved on are reported as conflicts (exit 5). An edited file without customIds is refused (exit 5): add a customId column, or import it as a new set with --batch NAME. With another --and-then, the file's earlier payouts get it.
 
 --wait then follows the rows until they are final (paid, link sent, or approved, per --and-then), lists those that failed with their reasons (exit 8) or stops at --timeout (exit 7). See every row's payout any time later with payctl payouts import-status FILE (--retry-failed pays the failed ones again).
 
-Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid file (nothing sent), 7 service unavailable (resumable), 8 some rows failed or were skipped, 130 interrupted (resumable).`
+Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflicts, 6 invalid file (nothing sent), 7 service unavailable (resumable), 8 some rows failed or were skipped, 130 interrupted (resumable).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> payouts.csv --dry-run',
@@ -36,6 +36,10 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
     api: apiFlag('v2'),
     'dry-run': Flags.boolean({
       summary: 'Validate only: print the row count and the totals per currency, send nothing.',
+    }),
+    offline: Flags.boolean({
+      summary: 'With --dry-run: do not check currencies and balances against the service.',
+      dependsOn: ['dry-run'],
     }),
     'skip-invalid': Flags.boolean({
       summary: 'Send the valid rows even if some are invalid (they are reported; exit 8).',
@@ -70,38 +74,20 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
     if (flags.wait && this.args.file === '-') throw usageError('--wait reads the file again: give a file, not stdin')
     if (flags['and-then'] && flags.api === 'v1')
       throw usageError('--and-then needs the v2 API; in v1 use a preApproved column instead')
-    const [{importPayouts}, {encodingProblem}, {parseDelimiterFlag}, {confirmMoneyMovement}, summary] =
-      await Promise.all([
-        import('../../import/service.js'),
-        import('../../import/decode.js'),
-        import('../../import/sniff.js'),
-        import('../../confirm.js'),
-        import('../../output/import-summary.js'),
-      ])
-    const encodingIssue = await encodingProblem(flags.encoding)
-    if (encodingIssue) throw usageError(encodingIssue)
-    const delimiter = flags.delimiter === undefined ? undefined : parseDelimiterFlag(flags.delimiter)
-    if (flags.delimiter !== undefined && !delimiter)
-      throw usageError(`--delimiter: "${flags.delimiter}" is not one of "," ";" or tab`)
-
-    // Ctrl-C: stop after the chunks in flight (the journal stays exact) and exit 130; twice: quit at once.
-    const interrupt = new AbortController()
-    const onSigint = () => {
-      if (interrupt.signal.aborted) {
-        process.off('SIGINT', onSigint)
-        process.kill(process.pid, 'SIGINT')
-        return
-      }
-      this.out.stderr('Stopping after the chunks in flight (press Ctrl-C again to quit at once)…')
-      interrupt.abort()
-    }
-    process.on('SIGINT', onSigint)
+    const [{importPayouts}, {confirmMoneyMovement}, output] = await Promise.all([
+      import('../../import/service.js'),
+      import('../../confirm.js'),
+      import('../../output/import-summary.js'),
+    ])
+    const delimiter = await this.checkedInput()
+    const interrupt = this.stopOnCtrlC()
     let result: Awaited<ReturnType<typeof importPayouts>>
     try {
       result = await importPayouts({
         file: this.args.file,
         api: flags.api,
         dryRun: flags['dry-run'],
+        offline: flags.offline,
         skipInvalid: flags['skip-invalid'],
         andThen: flags['and-then'],
         batch: flags.batch,
@@ -121,18 +107,15 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
         signal: interrupt.signal,
       })
     } finally {
-      process.off('SIGINT', onSigint)
+      interrupt.dispose()
     }
-
-    if (result.kind === 'validation') {
-      if (flags.json) this.out.printJson(result.summary)
-      else if (flags['dry-run']) summary.renderValidation(this.out, result.validation, result.label)
-      else for (const line of summary.errorLines(result.validation)) this.out.info(line)
-    } else {
-      if (flags.json) this.out.printJson(result.summary)
-      else summary.renderImport(this.out, result.summary, `${result.label} → profile ${result.profile} (${flags.api})`)
-      if (result.fatal) throw result.fatal
-    }
+    if (flags.json) this.out.printJson(result.summary)
+    else if (result.kind === 'import')
+      output.renderImport(this.out, result.summary, `${result.label} → profile ${result.profile} (${flags.api})`)
+    else if (flags['dry-run'])
+      output.renderValidation(this.out, result.validation, result.label, output.checkLines(result.checks))
+    else for (const line of output.errorLines(result.validation)) this.out.info(line)
+    if (result.kind === 'import' && result.fatal) throw result.fatal
     const outcome = result.outcome
     if (outcome)
       throw new PayctlError(outcome.message, {
@@ -172,5 +155,36 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 6 invalid
     const client = await this.client()
     const {warnIfShort} = await import('../../payouts/balance-check.js')
     await warnIfShort({accounts: () => client.v2.team.accounts(), totals, warn: line => this.out.warn(line)})
+  }
+
+  /** --encoding and --delimiter, checked before the file is read. */
+  private async checkedInput() {
+    const [{encodingProblem}, {parseDelimiterFlag}] = await Promise.all([
+      import('../../import/decode.js'),
+      import('../../import/sniff.js'),
+    ])
+    const {flags} = this
+    const encodingIssue = await encodingProblem(flags.encoding)
+    if (encodingIssue) throw usageError(encodingIssue)
+    const delimiter = flags.delimiter === undefined ? undefined : parseDelimiterFlag(flags.delimiter)
+    if (flags.delimiter !== undefined && !delimiter)
+      throw usageError(`--delimiter: "${flags.delimiter}" is not one of "," ";" or tab`)
+    return delimiter
+  }
+
+  /** Ctrl-C: stop after the chunks in flight (the journal stays exact) and exit 130; twice: quit at once. */
+  private stopOnCtrlC(): {signal: AbortSignal; dispose(): void} {
+    const interrupt = new AbortController()
+    const onSigint = () => {
+      if (interrupt.signal.aborted) {
+        process.off('SIGINT', onSigint)
+        process.kill(process.pid, 'SIGINT')
+        return
+      }
+      this.out.stderr('Stopping after the chunks in flight (press Ctrl-C again to quit at once)…')
+      interrupt.abort()
+    }
+    process.on('SIGINT', onSigint)
+    return {signal: interrupt.signal, dispose: () => process.off('SIGINT', onSigint)}
   }
 }
