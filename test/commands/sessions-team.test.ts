@@ -163,6 +163,7 @@ describe('team', () => {
     const payout = await ctx.api.v2Create({amount: '30.00'})
     await ctx.api.post(`/api/v2/payouts/${payout.id}/approve`)
     const result = await cli(['team', 'get'])
+    // The approval is automated spending: it is charged to the allowance (120 + 30).
     expect(result.stdout).toMatch(
       /^EUR\s+10000\.00 EUR\s+30\.00 EUR\s+9970\.00 EUR\s+150\.00 EUR of 500\.00 EUR used, 350\.00 EUR left\s+2030-01-0[12] \d\d:\d\d$/m,
     )

@@ -168,8 +168,8 @@ describe('payouts wait and --wait', () => {
         PAYCTL_ORIGIN: proxy.url,
         PAYCTL_API_KEY: FULL,
       })
-      // The first round has read the payout as created; then it is approved and paid.
-      await until(async () => proxy.count('GET', `/api/v2/payouts/${payout.id}`) > 0)
+      // A second read means the first one was answered (created); then it is approved and paid.
+      await until(async () => proxy.count('GET', `/api/v2/payouts/${payout.id}`) > 1)
       await ctx.api.post(`/api/v2/payouts/${payout.id}/approve`, {andThen: 'pay'})
       const {code} = await wait.exited
       expect(code, wait.stderr).toBe(0)
