@@ -1,5 +1,9 @@
 import type {PayoutV1, PayoutV2} from '../client/schemas.js'
 import {localTime, money, orDash} from './format.js'
+import {payoutDisplayId} from './ids.js'
+
+export {payoutDisplayId}
+
 import type {Column, Output} from './output.js'
 
 type PayoutRow = {
@@ -14,13 +18,13 @@ type PayoutRow = {
 /** The columns of both generations, with the recipient column in between; Currency is for CSV exports only. */
 function payoutColumns<T extends PayoutRow>(recipient: Column<T>): Column<T>[] {
   return [
-    {header: 'ID', value: p => p.id},
+    {header: 'ID', value: p => payoutDisplayId(p.id), raw: p => payoutDisplayId(p.id)},
     {header: 'Custom ID', value: p => orDash(p.customId), raw: p => p.customId},
     {header: 'Status', value: p => orDash(p.status), raw: p => p.status},
     {header: 'Amount', value: p => money(p.amount, p.currency), align: 'right', raw: p => p.amount},
     {header: 'Currency', value: p => orDash(p.currency), raw: p => p.currency, csvOnly: true},
     recipient,
-    {header: 'Created', value: p => localTime(p.createdAt), raw: p => p.createdAt},
+    {header: 'Created', key: 'createdAt', value: p => localTime(p.createdAt), raw: p => p.createdAt},
   ]
 }
 
@@ -28,6 +32,7 @@ export const recipientOf = (p: PayoutV2): string => p.counterpartyId ?? p.recipi
 
 export const payoutV1Columns = payoutColumns<PayoutV1>({
   header: 'Recipient',
+  key: 'creatorHandle',
   value: p => orDash(p.creatorHandle),
   raw: p => p.creatorHandle,
 })
@@ -36,7 +41,7 @@ export const payoutV2Columns = payoutColumns<PayoutV2>({header: 'Recipient', val
 
 export function showPayoutV1(out: Output, p: PayoutV1): void {
   out.keyValue([
-    ['ID', p.id],
+    ['ID', payoutDisplayId(p.id)],
     ['Custom ID', p.customId],
     ['Status', p.status],
     ['Amount', money(p.amount, p.currency)],

@@ -68,7 +68,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       })
     }
     const {payoutV2Columns} = await import('../output/payouts.js')
-    const writer = this.out.list<PayoutV2>(payoutV2Columns, this.flags.json ? 'json' : 'table')
+    const writer = this.out.list<PayoutV2>(payoutV2Columns)
     try {
       const result = await runBatchAction(client, action, keys, {
         andThen: options.andThen,

@@ -128,7 +128,7 @@ describe('counterparties', () => {
 
   it('list (table, --all across pages, csv), get by id and --custom-id', async () => {
     for (let i = 0; i < 23; i++) await ctx.api.counterparty({customId: `cp-${i}`, email: `cp${i}@example.com`})
-    const table = await cli(['counterparties', 'list', '--limit', '5'])
+    const table = await cli(['counterparties', 'list', '--limit', '5', '-o', 'table'])
     const lines = table.stdout.trim().split('\n')
     expect(lines[0]).toMatch(/^ID\s+Custom ID\s+Name\s+E-mail\s+Country\s+Payment method\s+Missing\s+Created$/)
     expect(lines).toHaveLength(6)
@@ -218,7 +218,7 @@ describe('transactions list', () => {
       counterpartyId: counterparty.id,
       andThen: 'pay',
     })
-    const result = await cli(['transactions', 'list'])
+    const result = await cli(['transactions', 'list', '-o', 'table'])
     expect(result.code, result.stderr).toBe(0)
     const [header, ...rows] = result.stdout.trim().split('\n')
     expect(header).toMatch(/^ID\s+Created\s+Type\s+Status\s+Direction\s+Amount\s+Currency\s+Payouts\s+Reference$/)

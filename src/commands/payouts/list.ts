@@ -1,14 +1,18 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
 import {usageError} from '../../errors.js'
-import {allFlag, limitFlag, outputFlag} from '../../flags.js'
+import {allFlag, cursorFlag, limitFlag, outputFlag} from '../../flags.js'
 
 export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
   static override summary = 'List payouts, newest first.'
   static override description =
     `Shows 50 payouts by default; --limit bounds the count and --all follows every page. With --all the list is streamed page by page, so exports of millions of rows keep memory flat (use --output jsonl or csv).
 
-The list comes from v1 (offset pages; --offset and --order work there) unless --status or --api v2 is given: then it comes from v2 (cursor pages, the v2 representation, filtered by status). --limit and --all work the same for both.`
+The list comes from v1 (offset pages; --offset and --order work there) unless --status, --cursor or --api v2 is given: then it comes from v2 (cursor pages, the v2 representation, filtered by status). --limit and --all work the same for both. Tables, csv, tsv and --quiet show every payout id as payout_<UUID> either way; --json shows each generation's own documents (v1: the UUID).
+
+A v2 page under --json is the API's envelope (hasMore, nextCursor); continue with --cursor. Streamed v2 output ends with the position on stderr (the cursor to continue from, also after a failure, or the end of the list). A v1 export resumes with --offset.
+
+Safe to re-run (read only).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
@@ -34,32 +38,41 @@ The list comes from v1 (offset pages; --offset and --order work there) unless --
       options: ['v1', 'v2'] as const,
       summary: 'API generation (default: v2 with --status, v1 otherwise).',
     })(),
+    cursor: cursorFlag,
     output: outputFlag,
   }
 
   async run(): Promise<void> {
     const f = this.flags
-    const api = f.api ?? (f.status?.length ? 'v2' : 'v1')
+    const api = f.api ?? (f.status?.length || f.cursor ? 'v2' : 'v1')
     if (api === 'v1' && f.status?.length) throw usageError('--status filters the v2 list; drop --api v1')
+    if (api === 'v1' && f.cursor)
+      throw usageError('--cursor continues the v2 list; drop --api v1 (v1 resumes with --offset)')
     if (api === 'v2' && (f.offset !== undefined || f.order !== undefined))
       throw usageError(`${f.offset !== undefined ? '--offset' : '--order'} only works with the v1 list`)
     for (const status of f.status ?? [])
       if (!/^[a-z_-]+$/.test(status)) throw usageError(`--status "${status}" is not a status like created or approved`)
     const client = await this.client()
     const {payoutV1Columns, payoutV2Columns} = await import('../../output/payouts.js')
-    const format = f.output ?? (f.json ? 'json' : 'table')
     const limit = f.all ? undefined : f.limit
     if (api === 'v2') {
-      const writer = this.out.list(payoutV2Columns, format)
-      for await (const page of client.v2.payouts.pages({limit, status: f.status})) await writer.page(page)
-      writer.end()
-      if (format === 'table' && writer.written === 0) this.out.info('No payouts.')
+      const {writeCursorList} = await import('../../output/cursor-list.js')
+      const written = await writeCursorList({
+        out: this.out,
+        columns: payoutV2Columns,
+        format: f.output,
+        all: f.all,
+        cursor: f.cursor,
+        jsonErrors: this.jsonErrors,
+        pages: position => client.v2.payouts.pages({...position, limit, status: f.status}),
+      })
+      if (written === 0) this.out.info('No payouts.')
       return
     }
-    const writer = this.out.list(payoutV1Columns, format)
+    const writer = this.out.list(payoutV1Columns, f.output)
     const pages = client.v1.payouts.pages({offset: f.offset ?? 0, limit, orderDirection: f.order ?? 'desc'})
     for await (const page of pages) await writer.page(page)
     writer.end()
-    if (format === 'table' && writer.written === 0) this.out.info('No payouts.')
+    if (writer.written === 0) this.out.info('No payouts.')
   }
 }

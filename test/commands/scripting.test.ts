@@ -1,0 +1,206 @@
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {type Body, FULL, useEmulator, v2Item} from '../emulator/helpers.js'
+import {isolatedHome, runCli} from '../helpers/cli.js'
+import {FakeServer, json} from '../helpers/fake-server.js'
+import {runCliInTty} from '../helpers/tty.js'
+
+/** Output for scripts (--jq, --template, --fields, --quiet, tsv), id forms and resumable exports, end to end. */
+
+const ctx = useEmulator()
+let home: {dir: string; env: Record<string, string>}
+
+beforeEach(() => {
+  home = isolatedHome()
+})
+
+const env = () => ({...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL})
+const cli = (args: string[]) => runCli(args, {env: env()})
+const lines = (text: string) => text.trim().split('\n')
+
+async function threePayouts(): Promise<Body[]> {
+  const items = [1, 2, 3].map(n => v2Item({customId: `inv-${n}`, amount: `${n}0.50`}))
+  const res = await ctx.api.post('/api/v2/payouts/batch', {items})
+  expect(res.status, res.text).toBe(200)
+  return res.body.data
+}
+
+async function deposits(count: number): Promise<void> {
+  for (let i = 1; i <= count; i++) {
+    const res = await ctx.api.post('/api/v2/team/sandbox-deposit', {currency: 'EUR', amount: `${i}.00`})
+    expect(res.status, res.text).toBe(200)
+  }
+}
+
+describe('output for scripts', () => {
+  it('--jq runs real jq on the --json document; strings print raw', async () => {
+    await threePayouts()
+    const ids = await cli([
+      'payouts',
+      'list',
+      '--jq',
+      '[.[] | select(.amount | tonumber > 15) | .customId] | sort | .[]',
+    ])
+    expect(ids.code, ids.stderr).toBe(0)
+    expect(lines(ids.stdout)).toEqual(['inv-2', 'inv-3'])
+    const team = await cli(['team', 'get', '--jq', '{name, n: (.balances | length)}'])
+    expect(JSON.parse(team.stdout)).toEqual({name: expect.any(String), n: expect.any(Number)})
+    const perLine = await cli(['payouts', 'list', '--api', 'v2', '--all', '-o', 'jsonl', '--jq', '.amount'])
+    expect(lines(perLine.stdout).sort()).toEqual(['10.50', '20.50', '30.50'])
+  })
+
+  it("a --jq that does not compile exits 2 before any request; a failing one exits 1 with jq's reason", async () => {
+    const bad = await cli(['payouts', 'list', '--jq', '.[] | select(', '--profile', 'nope'])
+    expect(bad.code).toBe(2)
+    expect(lines(bad.stderr)).toHaveLength(1)
+    expect(bad.stderr).toMatch(/^Error: --jq: syntax error/)
+    expect(bad.stdout).toBe('')
+    await threePayouts()
+    const failing = await cli(['payouts', 'list', '--jq', '.[] | error("stop here")'])
+    expect(failing.code).toBe(1)
+    expect(failing.stderr).toContain('--jq: stop here')
+    const csv = await cli(['payouts', 'list', '-o', 'csv', '--jq', '.'])
+    expect(csv.code).toBe(2)
+    expect(csv.stderr).toContain('--jq works on JSON')
+  })
+
+  it('--template renders each item; --fields picks columns and keys; --quiet prints ids', async () => {
+    const payouts = await threePayouts()
+    const templated = await cli([
+      'payouts',
+      'list',
+      '--api',
+      'v2',
+      '--template',
+      '{{.customId}}\\t{{.amount}} {{.currency}}',
+    ])
+    expect(lines(templated.stdout).sort()).toEqual(['inv-1\t10.50 EUR', 'inv-2\t20.50 EUR', 'inv-3\t30.50 EUR'])
+    const one = await cli(['payouts', 'get', payouts[0].id, '--template', 'id={{.id}} status={{.status}}'])
+    expect(one.stdout).toBe(`id=${payouts[0].id} status=created\n`)
+
+    const tsv = await cli(['payouts', 'list', '--fields', 'customId,amount,currency'])
+    expect(lines(tsv.stdout).sort()).toEqual(['inv-1\t10.50\tEUR', 'inv-2\t20.50\tEUR', 'inv-3\t30.50\tEUR'])
+    const picked = JSON.parse((await cli(['payouts', 'get', payouts[1].id, '--fields', 'id,status'])).stdout)
+    expect(picked).toEqual({id: payouts[1].id, status: 'created'})
+    const unknown = await cli(['payouts', 'list', '--fields', 'id,nope'])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('"nope" is not a column here; choose from id, customId')
+
+    const quiet = await cli(['payouts', 'list', '--quiet'])
+    expect(lines(quiet.stdout).sort()).toEqual(payouts.map(p => p.id).sort())
+    const created = await cli([
+      'payouts',
+      'create',
+      '--amount',
+      '5',
+      '--currency',
+      'EUR',
+      '--email',
+      'a@example.com',
+      '--description',
+      'x',
+      '--quiet',
+    ])
+    expect(created.stdout).toMatch(/^payout_[0-9a-f-]{36}\n$/)
+  })
+
+  it('piped lists are tab-separated without a header; -o table and a terminal show the table', async () => {
+    const payouts = await threePayouts()
+    const piped = await cli(['payouts', 'list', '--api', 'v2'])
+    const rows = lines(piped.stdout).map(line => line.split('\t'))
+    expect(rows).toHaveLength(3)
+    expect(rows.every(row => row.length === 7)).toBe(true)
+    expect(rows.map(row => row[0]).sort()).toEqual(payouts.map(p => p.id).sort())
+    expect(piped.stdout).not.toContain('Custom ID')
+    expect((await cli(['payouts', 'list', '-o', 'tsv'])).stdout).toBe((await cli(['payouts', 'list'])).stdout)
+    const table = await cli(['payouts', 'list', '-o', 'table'])
+    expect(table.stdout).toMatch(/^ID\s+Custom ID\s+Status\s+Amount\s+Recipient\s+Created$/m)
+    const tty = await runCliInTty(['payouts', 'list'], {env: env()})
+    expect(tty.output).toMatch(/ID\s+Custom ID\s+Status\s+Amount\s+Recipient\s+Created/)
+  })
+
+  it('one payout shows one id in every table, export and --quiet, whichever generation answered', async () => {
+    const [payout] = await threePayouts()
+    const uuid = payout.id.slice('payout_'.length)
+    const v1 = await cli(['payouts', 'list'])
+    const v2 = await cli(['payouts', 'list', '--status', 'created'])
+    const firstColumn = (text: string) =>
+      lines(text)
+        .map(line => line.split('\t')[0])
+        .sort()
+    expect(firstColumn(v1.stdout)).toEqual(firstColumn(v2.stdout))
+    expect(firstColumn(v1.stdout)).toContain(payout.id)
+    const csv = await cli(['payouts', 'list', '-o', 'csv'])
+    expect(csv.stdout).toContain(`${payout.id},inv-1,`)
+    expect((await cli(['payouts', 'list', '--quiet'])).stdout).toBe(
+      (await cli(['payouts', 'list', '--status', 'created', '--quiet'])).stdout,
+    )
+    const human = await cli(['payouts', 'get', uuid, '--api', 'v1'])
+    expect(human.stdout).toMatch(new RegExp(`^ID:\\s+${payout.id}$`, 'm'))
+    const v1Json = JSON.parse((await cli(['payouts', 'get', uuid, '--api', 'v1', '--json'])).stdout)
+    expect(v1Json.id).toBe(uuid)
+  })
+})
+
+describe('resumable exports', () => {
+  it('one page under --json keeps the envelope; --cursor continues it without gaps or repeats', async () => {
+    await deposits(5)
+    const first = JSON.parse((await cli(['transactions', 'list', '--limit', '2', '--json'])).stdout)
+    expect(first).toMatchObject({object: 'list', hasMore: true, nextCursor: expect.any(String)})
+    expect(first.data).toHaveLength(2)
+    const rest = await cli(['transactions', 'list', '--cursor', first.nextCursor, '--all', '-o', 'jsonl'])
+    expect(rest.code, rest.stderr).toBe(0)
+    const restIds = lines(rest.stdout).map(line => JSON.parse(line).id)
+    const every = JSON.parse((await cli(['transactions', 'list', '--all', '--json'])).stdout).map((t: Body) => t.id)
+    expect([...first.data.map((t: Body) => t.id), ...restIds]).toEqual(every)
+    expect(rest.stderr).toBe(`${restIds.length} written; end of the list.\n`)
+    const limited = await cli(['transactions', 'list', '--limit', '2'])
+    expect(limited.stderr).toMatch(/^2 written; continue with --cursor \S+\n$/)
+  })
+
+  it('--since and --until bound the window', async () => {
+    await deposits(2)
+    const future = await cli(['transactions', 'list', '--since', '2999-01-01', '--json'])
+    expect(JSON.parse(future.stdout)).toMatchObject({data: [], hasMore: false, nextCursor: null})
+    const past = await cli(['transactions', 'list', '--until', '2000-01-01', '--quiet'])
+    expect(past.stdout).toBe('')
+    const now = await cli(['transactions', 'list', '--since', '2000-01-01', '--until', '2999-01-01', '--quiet'])
+    expect(lines(now.stdout)).toHaveLength(2)
+  })
+})
+
+describe('an export that fails midway', () => {
+  let server: FakeServer
+  beforeAll(async () => {
+    server = await new FakeServer().start()
+  })
+  afterAll(async () => server.stop())
+
+  const transaction = (n: number) => ({id: `transaction_${n}`, type: 'deposit', amount: '1.00', currency: 'EUR'})
+
+  it('prints the cursor to continue from, and the re-run with it sends that cursor', async () => {
+    server.next(
+      (_req, res) =>
+        json(res, 200, {object: 'list', data: [transaction(1), transaction(2)], hasMore: true, nextCursor: 'c-2'}),
+      (_req, res) => json(res, 400, {error: {code: 'VALIDATION_ERROR', message: 'cursor expired'}}),
+    )
+    const fakeEnv = {...home.env, PAYCTL_ORIGIN: server.origin, PAYCTL_API_KEY: 'sk_test_0123456789abcdef'}
+    const failed = await runCli(['transactions', 'list', '--all', '-o', 'jsonl'], {env: fakeEnv})
+    expect(failed.code).toBe(6)
+    expect(lines(failed.stdout)).toHaveLength(2)
+    expect(lines(failed.stderr)[0]).toBe('Stopped after 2; continue with --cursor c-2')
+    server.next(
+      (_req, res) => json(res, 200, {object: 'list', data: [transaction(1)], hasMore: true, nextCursor: 'c-1'}),
+      (_req, res) => json(res, 400, {error: {code: 'VALIDATION_ERROR', message: 'cursor expired'}}),
+    )
+    const asJson = await runCli(['transactions', 'list', '--all', '-o', 'jsonl', '--json'], {env: fakeEnv})
+    expect(asJson.code).toBe(6)
+    const [position, error] = lines(asJson.stderr).map(line => JSON.parse(line))
+    expect(position).toEqual({written: 1, hasMore: true, nextCursor: 'c-1'})
+    expect(error.error.code).toBe('VALIDATION_ERROR')
+    server.next((_req, res) => json(res, 200, {object: 'list', data: [transaction(3)], hasMore: false}))
+    const resumed = await runCli(['transactions', 'list', '--all', '-o', 'jsonl', '--cursor', 'c-2'], {env: fakeEnv})
+    expect(resumed.code, resumed.stderr).toBe(0)
+    expect(server.requests.at(-1)?.url).toContain('cursor=c-2')
+    expect(JSON.parse(resumed.stdout).id).toBe('transaction_3')
+  })
+})
