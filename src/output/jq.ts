@@ -8,21 +8,29 @@ export interface JqFilter {
 
 /**
  * Loads the jq engine (jq compiled to WebAssembly) only when --jq is given, and rejects a filter that does
- * not compile before any request is sent.
+ * not compile before any request is sent. The engine sets process.exitCode as a side effect: it is restored.
  */
 export async function loadJqFilter(expression: string, pretty: boolean): Promise<JqFilter> {
   const {default: engine} = await import('jq-web')
   const jq = await engine
   const flags = pretty ? ['-r'] : ['-r', '-c']
+  const run = (json: string): string => {
+    const exitCode = process.exitCode
+    try {
+      return jq.raw(json, expression, flags) ?? ''
+    } finally {
+      process.exitCode = exitCode
+    }
+  }
   try {
-    jq.raw('null', expression, flags)
+    run('null')
   } catch (error) {
     if ((error as {exitCode?: number}).exitCode === 3) throw usageError(`--jq: ${jqProblem(error, expression)}`)
   }
   return {
     apply(value) {
       try {
-        return jq.raw(JSON.stringify(value), expression, flags)
+        return run(JSON.stringify(value))
       } catch (error) {
         throw new PayctlError(`--jq: ${jqProblem(error)}`, {exitCode: ExitCode.unexpected, code: 'JQ_ERROR'})
       }
