@@ -219,7 +219,12 @@ describe('payouts get, update, delete', () => {
     const many = jsonOf(await cli(['payouts', 'get', '--custom-id', a.customId, '--ids-file', file, '--json']))
     expect(many).toEqual([a, b])
     const piped = await cli(['payouts', 'get', a.id, b.id])
-    expect(piped.stdout.trim().split('\n').map(line => line.split('\t').slice(0, 2))).toEqual([
+    expect(
+      piped.stdout
+        .trim()
+        .split('\n')
+        .map(line => line.split('\t').slice(0, 2)),
+    ).toEqual([
       [a.id, a.customId],
       [b.id, b.customId],
     ])

@@ -204,3 +204,73 @@ describe('an export that fails midway', () => {
     expect(JSON.parse(resumed.stdout).id).toBe('transaction_3')
   })
 })
+
+describe('payctl api for scripts', () => {
+  it('--paginate streams every item of a v1 offset list and of a v2 cursor list as JSON lines', async () => {
+    const items = Array.from({length: 5}, (_, i) => v2Item({customId: `p-${i}`}))
+    expect((await ctx.api.post('/api/v2/payouts/batch', {items})).status).toBe(200)
+    const v1 = await cli(['api', 'GET', '/api/v1/payouts', '--paginate', '-F', 'limit=2', '--jq', '.customId'])
+    expect(v1.code, v1.stderr).toBe(0)
+    expect(lines(v1.stdout).sort()).toEqual(['p-0', 'p-1', 'p-2', 'p-3', 'p-4'])
+    const v2 = await cli(['api', 'GET', '/api/v2/payouts?limit=2', '--paginate'])
+    expect(
+      lines(v2.stdout)
+        .map(line => JSON.parse(line).customId)
+        .sort(),
+    ).toEqual(['p-0', 'p-1', 'p-2', 'p-3', 'p-4'])
+  })
+
+  it('-i prints the status and headers; -f/-F build the body; --input reads it from a file', async () => {
+    const head = await cli(['api', 'GET', '/api/v1/team', '-i'])
+    const [status, ...rest] = head.stdout.split('\n')
+    expect(status).toBe('HTTP 200')
+    expect(rest).toContainEqual(expect.stringMatching(/^x-request-id: req_/))
+    expect(head.stdout).toMatch(/\n\n\{/)
+    const created = await cli([
+      'api',
+      'POST',
+      '/api/v2/payouts',
+      '-f',
+      'description=May',
+      '-f',
+      'amount=10.00',
+      '-f',
+      'currency=EUR',
+      '-f',
+      'recipient[type]=email',
+      '-f',
+      'recipient[email]=a@example.com',
+      '-f',
+      'tags[]=x',
+      '-f',
+      'customId=42',
+      '--jq',
+      '[.amount, .recipient.email, .tags[0], .customId] | join(" ")',
+    ])
+    expect(created.stdout).toBe('10.00 a@example.com x 42\n')
+    const typed = await cli([
+      'api',
+      'PATCH',
+      '/api/v1/team',
+      '-F',
+      'dac7ReportingRequired=true',
+      '--jq',
+      '.dac7ReportingRequired',
+    ])
+    expect(typed.stdout).toBe('true\n')
+    const file = `${home.dir}/body.json`
+    const {writeFileSync} = await import('node:fs')
+    writeFileSync(file, JSON.stringify(v2Item({customId: 'from-file'})))
+    const fromFile = await cli(['api', 'POST', '/api/v2/payouts', '--input', file, '--jq', '.customId'])
+    expect(fromFile.stdout).toBe('from-file\n')
+  })
+
+  it('a validation error lists every problem on its one line', async () => {
+    const result = await cli(['api', 'POST', '/api/v2/payouts', '-d', '{}'])
+    expect(result.code).toBe(6)
+    expect(lines(result.stderr)).toHaveLength(1)
+    for (const field of ['description:', 'currency:', 'amount:', 'recipient:']) expect(result.stderr).toContain(field)
+    expect(result.stderr).not.toContain('more)')
+    expect((result.stderr.match(/\(/g) ?? []).length).toBe((result.stderr.match(/\)/g) ?? []).length)
+  })
+})
