@@ -36,9 +36,13 @@ function assign(target: Record<string, Json>, path: string[], value: Json, label
     const nextIsArray = path[i + 1] === ''
     if (Array.isArray(node)) {
       if (key !== '') throw usageError(`${label}: cannot mix an array and an object at one key`)
-      if (last) node.push(value)
-      else node.push((node = nextIsArray ? [] : {}) as Json)
-      if (last) return
+      if (last) {
+        node.push(value)
+        return
+      }
+      const child: Json = nextIsArray ? [] : {}
+      node.push(child)
+      node = child as Json[] | Record<string, Json>
       continue
     }
     if (key === '') throw usageError(`${label}: "[]" must follow a key`)
@@ -47,8 +51,12 @@ function assign(target: Record<string, Json>, path: string[], value: Json, label
       return
     }
     const existing: Json | undefined = node[key]
-    if (existing === undefined) node = node[key] = nextIsArray ? [] : {}
-    else if (typeof existing === 'object' && existing !== null && Array.isArray(existing) === nextIsArray) node = existing
+    if (existing === undefined) {
+      const child: Json = nextIsArray ? [] : {}
+      node[key] = child
+      node = child as Json[] | Record<string, Json>
+    } else if (typeof existing === 'object' && existing !== null && Array.isArray(existing) === nextIsArray)
+      node = existing
     else throw usageError(`${label}: "${key}" is already set to another kind of value`)
   }
 }

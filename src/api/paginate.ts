@@ -9,7 +9,10 @@ const V1_PAGE = 100
  * envelope (`hasMore`/`nextCursor`), one response at a time. Anything else is a single page. Without a
  * `limit` in the query, pages of 100 (the largest both generations allow) are asked for.
  */
-export async function* apiPages(send: (query: Query) => Promise<ApiResponse>, start: Query): AsyncGenerator<ApiResponse> {
+export async function* apiPages(
+  send: (query: Query) => Promise<ApiResponse>,
+  start: Query,
+): AsyncGenerator<ApiResponse> {
   let query: Query | undefined = start.limit ? start : {...start, limit: [String(V1_PAGE)]}
   while (query) {
     const response = await send(query)

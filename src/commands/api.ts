@@ -127,7 +127,9 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
       try {
         text = await readFile(source.slice(1), 'utf8')
       } catch (error) {
-        throw usageError(`${flag} ${source.slice(1)}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? error})`)
+        throw usageError(
+          `${flag} ${source.slice(1)}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? error})`,
+        )
       }
     }
     try {

@@ -88,7 +88,10 @@ export class Output {
    */
   printEnvelope(items: unknown[], position: {hasMore: boolean; nextCursor?: string}): void {
     const {quiet, template, fields} = this.script
-    if (quiet || template) return this.printJson(items)
+    if (quiet || template) {
+      this.printJson(items)
+      return
+    }
     const data = fields ? pickFields(items, fields) : items
     const envelope = {object: 'list', data, hasMore: position.hasMore, nextCursor: position.nextCursor ?? null}
     this.printJson(envelope, {fieldsApplied: true})
@@ -97,7 +100,10 @@ export class Output {
   /** One JSON value as one line (a stream of events or rows), shaped like printJson. */
   jsonLine(value: unknown): void {
     const {quiet, fields, jq, template} = this.script
-    if (quiet) return this.printJson(value)
+    if (quiet) {
+      this.printJson(value)
+      return
+    }
     const shown = fields ? pickFields(value, fields) : value
     if (jq) this.writeLines(jq.apply(shown))
     else if (template) this.write(template(shown))

@@ -274,3 +274,31 @@ describe('payctl api for scripts', () => {
     expect((result.stderr.match(/\(/g) ?? []).length).toBe((result.stderr.match(/\)/g) ?? []).length)
   })
 })
+
+describe('help and docs for scripts', () => {
+  it('root help lists the global flags and every environment variable; README tables are complete', async () => {
+    const {readFileSync, readdirSync, existsSync} = await import('node:fs')
+    const {join} = await import('node:path')
+    const {ROOT} = await import('../helpers/cli.js')
+    const help = await runCli(['--help'])
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, {withFileTypes: true}).flatMap(e =>
+        e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+      )
+    const code = sources(join(ROOT, 'src'))
+      .map(file => readFileSync(file, 'utf8'))
+      .join('\n')
+    const variables = new Set(code.match(/PAYCTL_[A-Z_]+[A-Z]/g))
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    for (const name of variables) {
+      expect(readme, name).toContain(name)
+      expect(help.stdout, name).toContain(name)
+    }
+    for (const flag of ['--jq', '--template', '--fields', '--quiet', '--profile', '--json', '--debug'])
+      expect(help.stdout).toContain(flag)
+    for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 8, 130]) expect(readme).toMatch(new RegExp(`^\\| ${code} \\|`, 'm'))
+    const files = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).files as string[]
+    expect(files).toContain('./docs')
+    for (const doc of new Set(code.match(/docs\/[a-z-]+\.md/g))) expect(existsSync(join(ROOT, doc)), doc).toBe(true)
+  })
+})
