@@ -247,19 +247,23 @@ describe('transactions list', () => {
         andThen: 'pay',
       })
     ).body
-    const all = jsonOf(await cli(['transactions', 'list', '--json']))
+    const all = jsonOf(await cli(['transactions', 'list', '--json'])).data
     expect(all).toEqual((await ctx.api.get('/api/v2/transactions', {query: {limit: 50}})).body.data)
-    const deposits = jsonOf(await cli(['transactions', 'list', '--type', 'deposit', '--currency', 'USD', '--json']))
+    const deposits = jsonOf(
+      await cli(['transactions', 'list', '--type', 'deposit', '--currency', 'USD', '--json']),
+    ).data
     expect(deposits.map((t: Body) => t.amount)).toEqual(['2.00'])
     const both = jsonOf(
       await cli(['transactions', 'list', '--type', 'deposit', '--type', 'payout', '--status', 'completed', '--json']),
-    )
+    ).data
     expect(both).toHaveLength(3)
-    const ofPayout = jsonOf(await cli(['transactions', 'list', '--payout', paid.id.slice('payout_'.length), '--json']))
+    const ofPayout = jsonOf(
+      await cli(['transactions', 'list', '--payout', paid.id.slice('payout_'.length), '--json']),
+    ).data
     expect(ofPayout.map((t: Body) => t.payoutIds)).toEqual([[paid.id]])
-    const ofCustom = jsonOf(await cli(['transactions', 'list', '--payout-custom-id', 'tx-paid', '--json']))
+    const ofCustom = jsonOf(await cli(['transactions', 'list', '--payout-custom-id', 'tx-paid', '--json'])).data
     expect(ofCustom).toEqual(ofPayout)
-    const future = jsonOf(await cli(['transactions', 'list', '--from', '2099-01-01', '--json']))
+    const future = jsonOf(await cli(['transactions', 'list', '--from', '2099-01-01', '--json'])).data
     expect(future).toEqual([])
     const window = jsonOf(
       await cli([

@@ -302,3 +302,53 @@ describe('help and docs for scripts', () => {
     for (const doc of new Set(code.match(/docs\/[a-z-]+\.md/g))) expect(existsSync(join(ROOT, doc)), doc).toBe(true)
   })
 })
+
+describe('re-running from cron', () => {
+  it("every command's help says whether a re-run is safe, and what to do when it is not", async () => {
+    const {readFileSync} = await import('node:fs')
+    const {join} = await import('node:path')
+    const {ROOT} = await import('../helpers/cli.js')
+    const {RERUN} = await import('../../src/help/rerun.js')
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8'))
+    for (const id of Object.keys(manifest.commands)) expect(RERUN[id], id).toMatch(/re-run|again|Not idempotent/i)
+    const approve = await runCli(['payouts', 'approve', '--help'])
+    expect(approve.stdout).toMatch(/RE-RUN \(CRON, RETRIES\)\n\s+Safe to re-run with the same --idempotency-key/)
+    const create = await runCli(['webhooks', 'create', '--help'])
+    expect(create.stdout).toContain('Run "webhooks list" first')
+  })
+})
+
+describe('payctl doctor', () => {
+  it('passes against the emulator; --json lists every check with its status', async () => {
+    const result = await cli(['doctor', '--json'])
+    expect(result.code, result.stderr).toBe(0)
+    const report = JSON.parse(result.stdout)
+    expect(report.ok).toBe(true)
+    const byName = Object.fromEntries(report.checks.map((c: Body) => [c.name, c]))
+    for (const name of ['node', 'credentials file', 'profile', 'credentials', 'reachability', 'clock', 'proxy'])
+      expect(byName[name], name).toBeDefined()
+    expect(byName.credentials.detail).toContain('PAYCTL_API_KEY')
+    expect(byName.reachability.detail).toMatch(/answered GET \/api\/v1\/team in \d+ ms/)
+    expect(byName.clock.status).toBe('pass')
+    expect(byName.profile.detail).toContain('PAYCTL_ORIGIN overrides the profile')
+  })
+
+  it('fails on a readable credentials file (exit 3, with the chmod), warns on proxies, exit 7 when unreachable', async () => {
+    const {chmodSync, mkdirSync, writeFileSync} = await import('node:fs')
+    const {join} = await import('node:path')
+    const dir = home.env.PAYCTL_CONFIG_DIR
+    mkdirSync(dir, {recursive: true, mode: 0o700})
+    const file = join(dir, 'credentials.json')
+    writeFileSync(file, '{"profiles":{}}')
+    chmodSync(file, 0o644)
+    const loose = await runCli(['doctor'], {env: {...env(), HTTPS_PROXY: 'http://127.0.0.1:9'}})
+    expect(loose.code).toBe(3)
+    expect(loose.stdout).toMatch(/^FAIL {2}credentials file: .* has mode 644\n {6}fix: chmod 600 /m)
+    expect(loose.stdout).toMatch(/^warn {2}proxy: HTTPS_PROXY set, but payctl connects directly/m)
+    expect(loose.stderr).toContain('1 check failed: credentials file')
+    chmodSync(file, 0o600)
+    const down = await runCli(['doctor'], {env: {...env(), PAYCTL_ORIGIN: 'http://127.0.0.1:9'}})
+    expect(down.code).toBe(7)
+    expect(down.stdout).toMatch(/^FAIL {2}reachability: /m)
+  })
+})
