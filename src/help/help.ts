@@ -6,7 +6,7 @@ import {RERUN} from './rerun.js'
 export default class PayctlHelp extends Help {
   protected override formatCommand(command: Command.Loadable): string {
     const text = super.formatCommand(command)
-    const note = RERUN[command.id]
+    const note = RERUN[command.id.replaceAll(':', ' ')]
     return note ? `${text}\n\n${this.section('RE-RUN (CRON, RETRIES)', this.wrap(note))}` : text
   }
 }

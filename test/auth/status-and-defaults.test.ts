@@ -84,7 +84,7 @@ describe('auth login defaults', () => {
     expect((await home.run(['auth', 'logout', '--profile', 'local'])).code).toBe(0)
     const status = await home.run(['auth', 'status', '--json', '--profile', 'local'])
     expect(JSON.parse(status.stdout)).toMatchObject({source: 'builtin', valid: true})
-  })
+  }, 60_000)
 
   it('a login that does not complete leaves the emulator key in force', async () => {
     const home = homeFor(emu.url)
