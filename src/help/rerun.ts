@@ -35,7 +35,7 @@ export const RERUN: Record<string, string> = {
   'profiles add':
     'Not idempotent: a second add of the same name fails (exit 2); use "profiles set" to change a profile.',
   'profiles list': READ,
-  'profiles remove': 'A second remove of the same profile fails (exit 2) and changes nothing.',
+  'profiles remove': 'Safe to re-run: a second remove of the same profile fails (exit 2) and changes nothing.',
   'profiles set': LOCAL,
   'profiles show': READ,
   'profiles use': LOCAL,
