@@ -22,8 +22,9 @@ export const DEFAULT_SCOPES = [
 ]
 
 /**
- * The default scopes for a login: all of them with a client created in the dashboard; without one (dynamic
- * registration) `payouts:approve` is left out, because such a client is never granted it (spec 5.4).
+ * The default scopes for a login: all of them with a client created in the dashboard (given with --client-id,
+ * or the emulator's); for a dynamically registered client `payouts:approve` is left out, because such a client
+ * is never granted it (spec 5.4).
  */
 export const defaultScopes = (provisionedClient: boolean): string[] =>
   provisionedClient ? [...DEFAULT_SCOPES] : DEFAULT_SCOPES.filter(scope => scope !== 'payouts:approve')

@@ -77,6 +77,8 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
     const emulator = profile.name === LOCAL_PROFILE && isLoopbackOrigin(profile.origin)
     const clientId =
       this.flags['client-id'] ?? settings.clientId ?? (emulator ? LOCAL_EMULATOR.oauthClientId : undefined)
+    // A client named now (or the emulator's) may be granted payouts:approve; one remembered from registration never.
+    const provisioned = this.flags['client-id'] !== undefined || clientId === LOCAL_EMULATOR.oauthClientId
     let clientSecret: string | undefined
     if (this.flags['client-secret']) {
       const {readSecret} = await import('../../auth/secret-input.js')
@@ -92,7 +94,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
       clientId,
       clientSecret,
       resource: this.flags.resource,
-      scopes: scopes.length ? scopes : defaultScopes(clientId !== undefined),
+      scopes: scopes.length ? scopes : defaultScopes(provisioned),
       loginHint: this.flags['login-hint'],
       teamHint: this.flags['team-hint'],
       teamName: this.flags['team-name'],
