@@ -275,7 +275,7 @@ describe('transactions list', () => {
         '2099-01-01T00:00Z',
         '--json',
       ]),
-    )
+    ).data
     expect(window).toHaveLength(3)
   })
 
