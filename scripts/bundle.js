@@ -102,6 +102,8 @@ const result = await build({
     {in: 'payctl-entry:run', out: 'run'},
     {in: 'payctl-entry:commands', out: 'commands'},
     {in: 'payctl-entry:command-not-found', out: 'hooks/command-not-found'},
+    // oclif's help with the RE-RUN section (package.json: oclif.helpClass).
+    {in: 'src/help/help.ts', out: 'help'},
     // bin/run.js loads the API client while oclif reads its configuration.
     {in: 'src/client/index.ts', out: 'client'},
   ],
@@ -114,7 +116,7 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   // A native module (optional); a package that runs a shell script shipped next to its own files; oclif's
   // TypeScript support for development (never used by the built CLI).
-  external: ['better-sqlite3', 'open', 'typescript', 'ts-node', 'tsx'],
+  external: ['better-sqlite3', 'open', 'jq-web', 'typescript', 'ts-node', 'tsx'],
   // oclif and other CommonJS dependencies call require() for Node's modules.
   banner: {
     js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);",

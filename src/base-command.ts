@@ -8,6 +8,7 @@ import type {MoneySummary} from './confirm.js'
 import {errorJson, formatErrorLine, parseErrorMessage, reportError} from './error-report.js'
 import {usageError} from './errors.js'
 import {Output} from './output/output.js'
+import type {ScriptOptions} from './output/script.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<
   (typeof BaseCommand)['baseFlags'] & T['flags']
@@ -33,6 +34,26 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       summary: 'Trace HTTP requests on stderr (secrets redacted).',
       helpGroup: 'GLOBAL',
     }),
+    jq: Flags.string({
+      char: 'q',
+      summary: 'Filter the JSON output with a jq expression (strings print raw), like gh --jq.',
+      helpGroup: 'GLOBAL',
+      exclusive: ['template', 'quiet'],
+    }),
+    template: Flags.string({
+      char: 't',
+      summary: 'Print each JSON item through a template: "{{.id}}\\t{{.status}}".',
+      helpGroup: 'GLOBAL',
+      exclusive: ['quiet'],
+    }),
+    fields: Flags.string({
+      summary: 'Only these fields (comma-separated JSON keys) in tables, csv, tsv and JSON.',
+      helpGroup: 'GLOBAL',
+    }),
+    quiet: Flags.boolean({
+      summary: 'Print only ids, one per line.',
+      helpGroup: 'GLOBAL',
+    }),
   }
 
   protected flags!: BaseFlags<T>
@@ -40,6 +61,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** Every positional argument in order (for variadic commands, `static strict = false`). */
   protected argvAll: string[] = []
   protected out!: Output
+  /** --json as given: errors are JSON only then (--jq, --fields and --quiet shape data, not errors). */
+  protected jsonErrors = false
   private clientInstance?: PayoutClient
   private profileInstance?: ResolvedProfile
 
@@ -57,7 +80,28 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.flags = flags as BaseFlags<T>
     this.args = args as BaseArgs<T>
     this.argvAll = argv as string[]
-    this.out = new Output({json: this.flags.json})
+    this.jsonErrors = Boolean(this.flags.json)
+    const script = await this.scriptOptions()
+    this.flags.json = Boolean(this.flags.json || script.jsonRequested || script.quiet || script.fields)
+    this.out = new Output({json: this.flags.json, script})
+  }
+
+  /** --jq, --template, --fields and --quiet; the jq engine is loaded only when --jq is given. */
+  private async scriptOptions(): Promise<ScriptOptions> {
+    const {jq, template, fields, quiet, json} = this.flags
+    if (jq === undefined && template === undefined && fields === undefined && !quiet) return {}
+    const [{parseFields}, jqFilter, render] = await Promise.all([
+      import('./output/script.js'),
+      jq === undefined ? undefined : import('./output/jq.js').then(m => m.loadJqFilter(jq, process.stdout.isTTY)),
+      template === undefined ? undefined : import('./output/template.js').then(m => m.compileTemplate(template)),
+    ])
+    return {
+      jq: jqFilter,
+      template: render,
+      fields: fields === undefined ? undefined : parseFields(fields),
+      quiet,
+      jsonRequested: Boolean(json || jq !== undefined || template !== undefined),
+    }
   }
 
   /** Our --json is a plain flag: oclif must not print results or errors itself. */
@@ -112,7 +156,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.out?.stopSpinners()
     if (error instanceof Errors.ExitError) throw error
     const report = reportError(error)
-    const json = this.flags?.json ?? this.argv.includes('--json')
+    const json = this.flags ? this.jsonErrors : this.argv.includes('--json')
     const debug = this.flags?.debug ?? this.argv.includes('--debug')
     process.stderr.write(`${json ? errorJson(report) : formatErrorLine(report)}\n`)
     // Under --json stderr stays JSON: the stack is for people.

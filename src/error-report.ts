@@ -43,11 +43,10 @@ function apiSuggestions(error: ApiError): string[] {
 function apiMessage(error: ApiError): string {
   let message = error.message
   if (error.index !== undefined) message = `item ${error.index}: ${message}`
-  const detail = error.details[0]
-  if (detail && !message.includes(detail.message))
-    message += ` (${detail.path ? `${detail.path}: ` : ''}${detail.message}`
-  if (detail && !message.includes(detail.message)) message += ')'
-  if (error.details.length > 1) message += ` (+${error.details.length - 1} more)`
+  const problems = error.details
+    .map(detail => `${detail.path ? `${detail.path}: ` : ''}${detail.message}`)
+    .filter(problem => !message.includes(problem))
+  if (problems.length) message += ` (${problems.join('; ')})`
   return message
 }
 

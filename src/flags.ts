@@ -28,9 +28,14 @@ export const allFlag = Flags.boolean({
   exclusive: ['limit'],
 })
 
+export const cursorFlag = Flags.string({
+  summary: 'Start at this cursor: the nextCursor of an earlier page or run (same filters).',
+})
+
 export const outputFlag = Flags.option({
+  char: 'o',
   options: LIST_FORMATS,
-  summary: 'Output format; jsonl and csv are written page by page, for exports.',
+  summary: 'Output format (default: table on a terminal, tsv without a header in a pipe); all but json stream.',
 })()
 
 export const yesFlag = Flags.boolean({

@@ -6,16 +6,34 @@ import {createPkce, createState} from './pkce.js'
 import {registerPublicClient} from './registration.js'
 import {exchangeCode} from './tokens.js'
 
+/** Every scope a payctl command needs, so that no command fails after a login with the defaults. */
 export const DEFAULT_SCOPES = [
   'team:read',
+  'team:manage',
   'payouts:read',
   'payouts:write',
+  'payouts:approve',
   'counterparties:read',
   'counterparties:write',
   'transactions:read',
   'sessions:write',
+  'webhooks:write',
   'offline_access',
 ]
+
+/**
+ * The default scopes for a login: all of them with a client created in the dashboard (given with --client-id,
+ * or the emulator's); for a dynamically registered client `payouts:approve` is left out, because such a client
+ * is never granted it (spec 5.4).
+ */
+export const defaultScopes = (provisionedClient: boolean): string[] =>
+  provisionedClient ? [...DEFAULT_SCOPES] : DEFAULT_SCOPES.filter(scope => scope !== 'payouts:approve')
+
+/** The emulator only ever listens on loopback: its seeded OAuth client belongs to no other origin. */
+export function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname
+  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]'
+}
 
 export interface LoginOptions {
   origin: string

@@ -26,23 +26,39 @@ export async function* paginateOffset<T>(
   }
 }
 
+/** Where a cursor list stands: after the last page fetched, whether more follows and the cursor to it. */
+export interface CursorPosition {
+  hasMore: boolean
+  nextCursor?: string
+}
+
+export interface CursorPageOptions extends PageLimit {
+  pageSize?: number
+  /** Start at this cursor (a `nextCursor` of an earlier run) instead of the first page. */
+  cursor?: string
+  /** Called with each page's position before its items are yielded (to resume or report it). */
+  onPage?(position: CursorPosition): void
+}
+
 /**
  * Follows v2 cursor pages lazily; the cursor is opaque (never built or decoded).
  */
 export async function* paginateCursor<T>(
   fetchPage: (cursor: string | undefined, pageSize: number) => Promise<ListEnvelope<T>>,
-  options: PageLimit & {pageSize?: number} = {},
+  options: CursorPageOptions = {},
 ): AsyncGenerator<T[]> {
   const pageSize = options.pageSize ?? 100
   let remaining = options.limit ?? Number.POSITIVE_INFINITY
-  let cursor: string | undefined
+  let cursor = options.cursor
   while (remaining > 0) {
     const page = await fetchPage(cursor, Math.min(pageSize, remaining))
     const items = page.data.slice(0, remaining)
+    const hasMore = Boolean(page.hasMore && page.nextCursor)
+    options.onPage?.({hasMore, nextCursor: hasMore ? (page.nextCursor ?? undefined) : undefined})
     if (items.length) yield items
     remaining -= items.length
-    if (!page.hasMore || !page.nextCursor) return
-    cursor = page.nextCursor
+    if (!hasMore) return
+    cursor = page.nextCursor ?? undefined
   }
 }
 

@@ -33,11 +33,11 @@ export const counterpartyColumns: Column<Counterparty>[] = [
   {header: 'ID', value: c => c.id},
   {header: 'Custom ID', value: c => orDash(c.customId), raw: c => c.customId},
   {header: 'Name', value: nameOf},
-  {header: 'E-mail', value: c => orDash(c.email), raw: c => c.email},
+  {header: 'E-mail', key: 'email', value: c => orDash(c.email), raw: c => c.email},
   {header: 'Country', value: c => orDash(c.address?.country), raw: c => c.address?.country},
   {header: 'Payment method', value: c => orDash(c.paymentMethod?.type), raw: c => c.paymentMethod?.type},
   {header: 'Missing', value: c => (c.missing?.length ? c.missing.join(', ') : '-'), raw: c => c.missing?.join(' ')},
-  {header: 'Created', value: c => localTime(c.createdAt), raw: c => c.createdAt},
+  {header: 'Created', key: 'createdAt', value: c => localTime(c.createdAt), raw: c => c.createdAt},
 ]
 
 export function showCounterparty(out: Output, c: Counterparty): void {

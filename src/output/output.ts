@@ -1,11 +1,17 @@
+import {usageError} from '../errors.js'
 import {colorEnabled, type Palette, palette} from './colors.js'
 import {csvLine} from './csv.js'
+import {columnKey, idsOf, pickFields, type ScriptOptions, tsvCell} from './script.js'
 
-export type ListFormat = 'table' | 'json' | 'jsonl' | 'csv'
-export const LIST_FORMATS = ['table', 'json', 'jsonl', 'csv'] as const
+export type ListFormat = 'table' | 'json' | 'jsonl' | 'csv' | 'tsv'
+export const LIST_FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const
+/** What a list writer actually writes: a list format, or only ids (--quiet). */
+type WriterFormat = ListFormat | 'ids'
 
 export interface Column<T> {
   header: string
+  /** The name --fields selects it by: the JSON key it shows (default: the header in camelCase). */
+  key?: string
   value(row: T): string
   align?: 'left' | 'right'
   /** The raw value for csv exports (defaults to `value`). */
@@ -36,11 +42,13 @@ export class Output {
   readonly json: boolean
   readonly color: Palette
   readonly errColor: Palette
+  readonly script: ScriptOptions
   private readonly streams: Streams
   private activeSpinner?: {stop(): void}
 
-  constructor(options: {json: boolean; streams?: Streams; env?: NodeJS.ProcessEnv}) {
+  constructor(options: {json: boolean; script?: ScriptOptions; streams?: Streams; env?: NodeJS.ProcessEnv}) {
     this.json = options.json
+    this.script = options.script ?? {}
     this.streams = options.streams ?? {stdout: process.stdout, stderr: process.stderr}
     const env = options.env ?? process.env
     this.color = palette(colorEnabled(this.streams.stdout, env))
@@ -74,8 +82,49 @@ export class Output {
     if (!this.json) this.write(`${text}\n`)
   }
 
-  printJson(value: unknown): void {
-    this.write(`${JSON.stringify(value, null, 2)}\n`)
+  /** A JSON document on stdout, shaped by --quiet (ids only), --fields, then --jq or --template. */
+  printJson(value: unknown, options: {fieldsApplied?: boolean} = {}): void {
+    const {quiet, fields, jq, template} = this.script
+    if (quiet) {
+      for (const id of idsOf(value)) this.write(`${id}\n`)
+      return
+    }
+    const shown = fields && !options.fieldsApplied ? pickFields(value, fields) : value
+    if (jq) this.writeLines(jq.apply(shown))
+    else if (template) for (const item of Array.isArray(shown) ? shown : [shown]) this.write(template(item))
+    else this.write(`${JSON.stringify(shown, null, 2)}\n`)
+  }
+
+  /**
+   * One page of a cursor list as the API's envelope, so that a script can continue from `nextCursor`;
+   * --quiet and --template see the items, --fields picks inside them, --jq sees the envelope.
+   */
+  printEnvelope(items: unknown[], position: {hasMore: boolean; nextCursor?: string}): void {
+    const {quiet, template, fields} = this.script
+    if (quiet || template) {
+      this.printJson(items)
+      return
+    }
+    const data = fields ? pickFields(items, fields) : items
+    const envelope = {object: 'list', data, hasMore: position.hasMore, nextCursor: position.nextCursor ?? null}
+    this.printJson(envelope, {fieldsApplied: true})
+  }
+
+  /** One JSON value as one line (a stream of events or rows), shaped like printJson. */
+  jsonLine(value: unknown): void {
+    const {quiet, fields, jq, template} = this.script
+    if (quiet) {
+      this.printJson(value)
+      return
+    }
+    const shown = fields ? pickFields(value, fields) : value
+    if (jq) this.writeLines(jq.apply(shown))
+    else if (template) this.write(template(shown))
+    else this.write(`${JSON.stringify(shown)}\n`)
+  }
+
+  private writeLines(text: string): void {
+    if (text) this.write(text.endsWith('\n') ? text : `${text}\n`)
   }
 
   /** A message for the person at the terminal, on stderr; silent under --json. */
@@ -102,18 +151,40 @@ export class Output {
       this.line(`${title ? '  ' : ''}${this.color.dim(`${key}:`.padEnd(width + 1))} ${value}`)
   }
 
-  async table<T>(rows: T[], columns: Column<T>[]): Promise<void> {
-    const writer = this.list(columns, 'table')
+  /** Rows as a table on a terminal, else as the list format the flags ask for (see `list`); `format` forces one. */
+  async table<T>(rows: T[], columns: Column<T>[], format?: ListFormat): Promise<void> {
+    const writer = this.list(columns, format)
     await writer.page(rows)
     writer.end()
   }
 
   /**
    * A list written page by page, so that `--all` keeps memory flat: a table (header once, widths fixed by the
-   * first page), a streamed JSON array, JSON lines, or CSV.
+   * first page), tab-separated lines, a streamed JSON array, JSON lines, CSV, or ids (--quiet).
+   * Without an explicit format: JSON under --json/--jq/--template, a table on a terminal, else tab-separated
+   * values without a header (gh's convention for pipes).
    */
-  list<T>(columns: Column<T>[], format: ListFormat): ListWriter<T> {
-    return new ListWriter(this, columns, format)
+  list<T>(columns: Column<T>[], explicit?: ListFormat): ListWriter<T> {
+    const format = this.listFormat(explicit)
+    const fields = this.script.fields
+    let shown = columns
+    if (fields && ['table', 'csv', 'tsv'].includes(format)) {
+      const known = columns.map(columnKey)
+      const unknown = fields.find(field => !known.includes(field))
+      if (unknown) throw usageError(`--fields: "${unknown}" is not a column here; choose from ${known.join(', ')}`)
+      shown = fields.map(field => ({...columns[known.indexOf(field)], csvOnly: false, tableOnly: false}))
+    }
+    return new ListWriter(this, shown, format)
+  }
+
+  private listFormat(explicit: ListFormat | undefined): WriterFormat {
+    const {quiet, jq, template, jsonRequested} = this.script
+    if (quiet) return 'ids'
+    if ((jq || template) && explicit && explicit !== 'json' && explicit !== 'jsonl')
+      throw usageError(`${jq ? '--jq' : '--template'} works on JSON: use --output json or jsonl, not ${explicit}`)
+    if (explicit) return explicit
+    if (jsonRequested ?? this.json) return 'json'
+    return this.stdoutIsTTY ? 'table' : 'tsv'
   }
 
   async spinner(text: string): Promise<Spinner> {
@@ -145,11 +216,13 @@ export class Output {
 export class ListWriter<T> {
   private count = 0
   private widths?: number[]
+  /** The whole array under --jq with a JSON array: jq sees the document `--json` would print. */
+  private readonly buffered: T[] = []
 
   constructor(
     private readonly out: Output,
     private readonly columns: Column<T>[],
-    private readonly format: ListFormat,
+    readonly format: WriterFormat,
   ) {}
 
   get written(): number {
@@ -157,25 +230,51 @@ export class ListWriter<T> {
   }
 
   async page(rows: T[]): Promise<void> {
-    if (this.format === 'jsonl') {
-      for (const row of rows) this.out.write(`${JSON.stringify(row)}\n`)
-    } else if (this.format === 'json') {
-      rows.forEach((row, index) => {
-        const item = JSON.stringify(row, null, 2).replace(/^/gm, '  ')
-        this.out.write(`${this.count + index === 0 ? '[\n' : ',\n'}${item}`)
-      })
-    } else if (this.format === 'csv') {
-      const columns = this.columns.filter(c => !c.tableOnly)
-      if (this.count === 0) this.out.write(`${csvLine(columns.map(c => c.csvHeader ?? c.header.toLowerCase()))}\n`)
-      for (const row of rows) this.out.write(`${csvLine(columns.map(c => (c.raw ?? c.value)(row)))}\n`)
-    } else if (rows.length > 0) {
-      await this.tablePage(rows)
-    }
+    const {jq, template} = this.out.script
+    if (this.format === 'ids') this.idsPage(rows)
+    else if (this.format === 'json' && jq) this.buffered.push(...rows)
+    else if (this.format === 'jsonl' || (this.format === 'json' && template))
+      for (const row of rows) this.out.jsonLine(row)
+    else if (this.format === 'json') this.jsonPage(rows)
+    else if (this.format === 'csv') this.csvPage(rows)
+    else if (this.format === 'tsv')
+      for (const row of rows) this.out.write(`${this.exportColumns.map(c => tsvCell((c.raw ?? c.value)(row))).join('\t')}\n`)
+    else if (rows.length > 0) await this.tablePage(rows)
     this.count += rows.length
   }
 
   end(): void {
-    if (this.format === 'json') this.out.write(this.count === 0 ? '[]\n' : '\n]\n')
+    if (this.format !== 'json') return
+    const {jq, template} = this.out.script
+    if (jq) this.out.printJson(this.buffered)
+    else if (!template) this.out.write(this.count === 0 ? '[]\n' : '\n]\n')
+  }
+
+  private idsPage(rows: T[]): void {
+    const idColumn = this.columns.find(c => columnKey(c) === 'id')
+    for (const row of rows) {
+      const id = idColumn ? idColumn.value(row) : idsOf(row)[0]
+      if (id) this.out.write(`${id}\n`)
+    }
+  }
+
+  private jsonPage(rows: T[]): void {
+    const fields = this.out.script.fields
+    rows.forEach((row, index) => {
+      const item = JSON.stringify(fields ? pickFields(row, fields) : row, null, 2).replace(/^/gm, '  ')
+      this.out.write(`${this.count + index === 0 ? '[\n' : ',\n'}${item}`)
+    })
+  }
+
+  /** CSV and TSV: every column but the table-only ones, raw values. */
+  private get exportColumns(): Column<T>[] {
+    return this.columns.filter(c => !c.tableOnly)
+  }
+
+  private csvPage(rows: T[]): void {
+    const columns = this.exportColumns
+    if (this.count === 0) this.out.write(`${csvLine(columns.map(c => c.csvHeader ?? c.header.toLowerCase()))}\n`)
+    for (const row of rows) this.out.write(`${csvLine(columns.map(c => (c.raw ?? c.value)(row)))}\n`)
   }
 
   private get tableColumns(): Column<T>[] {

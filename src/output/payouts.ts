@@ -1,5 +1,9 @@
 import type {PayoutV1, PayoutV2} from '../client/schemas.js'
 import {localTime, money, orDash} from './format.js'
+import {payoutDisplayId} from './ids.js'
+
+export {payoutDisplayId}
+
 import type {Column, Output} from './output.js'
 
 type PayoutRow = {
@@ -28,7 +32,7 @@ const csvOnly = <T>(csvHeader: string, raw: (row: T) => string | undefined): Col
  */
 function payoutColumns<T extends PayoutRow>(recipients: {table: Column<T>; csv: Column<T>[]}): Column<T>[] {
   return [
-    {header: 'ID', csvHeader: 'id', value: p => p.id},
+    {header: 'ID', csvHeader: 'id', value: p => payoutDisplayId(p.id), raw: p => payoutDisplayId(p.id)},
     {header: 'Custom ID', csvHeader: 'customId', value: p => orDash(p.customId), raw: p => p.customId},
     {header: 'Status', csvHeader: 'status', value: p => orDash(p.status), raw: p => p.status},
     {
@@ -65,7 +69,7 @@ export const payoutV2Columns = payoutColumns<PayoutV2>({
 
 export function showPayoutV1(out: Output, p: PayoutV1): void {
   out.keyValue([
-    ['ID', p.id],
+    ['ID', payoutDisplayId(p.id)],
     ['Custom ID', p.customId],
     ['Status', p.status],
     ['Amount', money(p.amount, p.currency)],

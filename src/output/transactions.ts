@@ -12,7 +12,7 @@ const signedAmount = (t: Transaction): string => {
 
 export const transactionColumns: Column<Transaction>[] = [
   {header: 'ID', value: t => t.id},
-  {header: 'Created', value: t => localTime(t.createdAt), raw: t => t.createdAt},
+  {header: 'Created', key: 'createdAt', value: t => localTime(t.createdAt), raw: t => t.createdAt},
   {header: 'Type', value: t => orDash(t.type), raw: t => t.type},
   {header: 'Status', value: t => orDash(t.status), raw: t => t.status},
   {header: 'Direction', value: t => orDash(t.direction), raw: t => t.direction},
@@ -20,6 +20,7 @@ export const transactionColumns: Column<Transaction>[] = [
   {header: 'Currency', value: t => orDash(t.currency), raw: t => t.currency},
   {
     header: 'Payouts',
+    key: 'payoutIds',
     value: t => (t.payoutIds?.length ? t.payoutIds.join(' ') : '-'),
     raw: t => t.payoutIds?.join(' '),
   },

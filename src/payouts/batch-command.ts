@@ -59,7 +59,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     if (action === 'approve' || action === 'pay') await this.beforeMoneyMoves(action, keys, options)
     const [{payoutV2Columns}, {goalOf}] = await Promise.all([import('../output/payouts.js'), import('./goals.js')])
     const waiting = options.waitMs !== undefined
-    const writer = this.out.list<PayoutV2>(payoutV2Columns, this.flags.json ? 'json' : 'table')
+    const writer = this.out.list<PayoutV2>(payoutV2Columns)
     const answered: PayoutV2[] = []
     try {
       const result = await runBatchAction(client, action, keys, {

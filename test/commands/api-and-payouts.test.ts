@@ -149,7 +149,9 @@ describe('payctl api, payouts get and payouts list against a real HTTP server', 
 
   it('payouts list --limit, --offset and --order reach the query; table and csv render', async () => {
     server.fallback = (_req, res) => json(res, 200, [payout(1), payout(2)])
-    const table = await runCli(['payouts', 'list', '--limit', '2', '--offset', '5', '--order', 'asc'], {env})
+    const table = await runCli(['payouts', 'list', '--limit', '2', '--offset', '5', '--order', 'asc', '-o', 'table'], {
+      env,
+    })
     expect(table.code).toBe(0)
     expect(table.stdout).toMatch(/ID\s+Custom ID\s+Status\s+Amount/)
     expect(table.stdout).toContain('12.50 EUR')
@@ -159,7 +161,7 @@ describe('payctl api, payouts get and payouts list against a real HTTP server', 
     expect(csv.stdout.split('\n')[0]).toBe(
       'id,customId,status,amount,currency,description,creatorHandle,tags,createdAt',
     )
-    expect(csv.stdout.split('\n')[1]).toBe(`${uuid(1)},inv-1,created,12.50,EUR,x,@maria,,2026-11-01T10:00:00Z`)
+    expect(csv.stdout.split('\n')[1]).toBe(`payout_${uuid(1)},inv-1,created,12.50,EUR,x,@maria,,2026-11-01T10:00:00Z`)
     const jsonOut = await runCli(['payouts', 'list', '--limit', '2', '--json'], {env})
     expect(JSON.parse(jsonOut.stdout)).toEqual([payout(1), payout(2)])
   })

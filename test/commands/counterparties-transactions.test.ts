@@ -128,7 +128,7 @@ describe('counterparties', () => {
 
   it('list (table, --all across pages, csv), get by id and --custom-id', async () => {
     for (let i = 0; i < 23; i++) await ctx.api.counterparty({customId: `cp-${i}`, email: `cp${i}@example.com`})
-    const table = await cli(['counterparties', 'list', '--limit', '5'])
+    const table = await cli(['counterparties', 'list', '--limit', '5', '-o', 'table'])
     const lines = table.stdout.trim().split('\n')
     expect(lines[0]).toMatch(/^ID\s+Custom ID\s+Name\s+E-mail\s+Country\s+Payment method\s+Missing\s+Created$/)
     expect(lines).toHaveLength(6)
@@ -218,7 +218,7 @@ describe('transactions list', () => {
       counterpartyId: counterparty.id,
       andThen: 'pay',
     })
-    const result = await cli(['transactions', 'list'])
+    const result = await cli(['transactions', 'list', '-o', 'table'])
     expect(result.code, result.stderr).toBe(0)
     const [header, ...rows] = result.stdout.trim().split('\n')
     expect(header).toMatch(/^ID\s+Created\s+Type\s+Status\s+Direction\s+Amount\s+Currency\s+Payouts\s+Reference$/)
@@ -247,19 +247,23 @@ describe('transactions list', () => {
         andThen: 'pay',
       })
     ).body
-    const all = jsonOf(await cli(['transactions', 'list', '--json']))
+    const all = jsonOf(await cli(['transactions', 'list', '--json'])).data
     expect(all).toEqual((await ctx.api.get('/api/v2/transactions', {query: {limit: 50}})).body.data)
-    const deposits = jsonOf(await cli(['transactions', 'list', '--type', 'deposit', '--currency', 'USD', '--json']))
+    const deposits = jsonOf(
+      await cli(['transactions', 'list', '--type', 'deposit', '--currency', 'USD', '--json']),
+    ).data
     expect(deposits.map((t: Body) => t.amount)).toEqual(['2.00'])
     const both = jsonOf(
       await cli(['transactions', 'list', '--type', 'deposit', '--type', 'payout', '--status', 'completed', '--json']),
-    )
+    ).data
     expect(both).toHaveLength(3)
-    const ofPayout = jsonOf(await cli(['transactions', 'list', '--payout', paid.id.slice('payout_'.length), '--json']))
+    const ofPayout = jsonOf(
+      await cli(['transactions', 'list', '--payout', paid.id.slice('payout_'.length), '--json']),
+    ).data
     expect(ofPayout.map((t: Body) => t.payoutIds)).toEqual([[paid.id]])
-    const ofCustom = jsonOf(await cli(['transactions', 'list', '--payout-custom-id', 'tx-paid', '--json']))
+    const ofCustom = jsonOf(await cli(['transactions', 'list', '--payout-custom-id', 'tx-paid', '--json'])).data
     expect(ofCustom).toEqual(ofPayout)
-    const future = jsonOf(await cli(['transactions', 'list', '--from', '2099-01-01', '--json']))
+    const future = jsonOf(await cli(['transactions', 'list', '--from', '2099-01-01', '--json'])).data
     expect(future).toEqual([])
     const window = jsonOf(
       await cli([
@@ -271,7 +275,7 @@ describe('transactions list', () => {
         '2099-01-01T00:00Z',
         '--json',
       ]),
-    )
+    ).data
     expect(window).toHaveLength(3)
   })
 

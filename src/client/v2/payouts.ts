@@ -1,4 +1,4 @@
-import {paginateCursor} from '../pagination.js'
+import {type CursorPageOptions, paginateCursor} from '../pagination.js'
 import {parseResponse} from '../parse.js'
 import {path} from '../path.js'
 import {type DeletedV2, deletedV2Schema, listOf, type PayoutV2, payoutV2Schema} from '../schemas.js'
@@ -72,7 +72,7 @@ export class PayoutsV2 {
     return parseResponse(payoutList, res.body, 'payout list', res.requestId)
   }
 
-  pages(options: {limit?: number; pageSize?: number; status?: string[]} = {}) {
+  pages(options: CursorPageOptions & {status?: string[]} = {}) {
     return paginateCursor((cursor, pageSize) => this.list({cursor, limit: pageSize, status: options.status}), options)
   }
 

@@ -1,4 +1,4 @@
-import {paginateCursor} from '../pagination.js'
+import {type CursorPageOptions, paginateCursor} from '../pagination.js'
 import {parseResponse} from '../parse.js'
 import {listOf, transactionSchema} from '../schemas.js'
 import type {Transport} from '../transport.js'
@@ -26,8 +26,13 @@ export class TransactionsV2 {
     return parseResponse(transactionList, res.body, 'transaction list', res.requestId)
   }
 
-  pages(filters: TransactionFilters & {limit?: number; pageSize?: number} = {}) {
-    const {limit, pageSize, ...query} = filters
-    return paginateCursor((cursor, size) => this.list({...query, cursor, limit: size}), {limit, pageSize})
+  pages(filters: TransactionFilters & CursorPageOptions = {}) {
+    const {limit, pageSize, cursor, onPage, ...query} = filters
+    return paginateCursor((next, size) => this.list({...query, cursor: next, limit: size}), {
+      limit,
+      pageSize,
+      cursor,
+      onPage,
+    })
   }
 }

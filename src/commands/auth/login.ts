@@ -44,7 +44,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
       summary: 'API the token is bound to (a v1 token also works for v2).',
     })(),
     scope: Flags.string({
-      summary: 'Scope to request (repeatable; default: read/write scopes with offline_access).',
+      summary: 'Scope to request (repeatable; default: every scope payctl uses, with offline_access).',
       multiple: true,
     }),
     'login-hint': Flags.string({summary: 'E-mail to pre-fill on the sign-in page.'}),
@@ -64,19 +64,21 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
   async run(): Promise<void> {
     if (this.flags['with-api-key']) return this.loginWithApiKey()
     const profile = await this.profile()
-    const [{oauthLogin, DEFAULT_SCOPES}, {CredentialStore}, {ConfigStore}, {openInBrowser}] = await Promise.all([
-      import('../../auth/login.js'),
-      import('../../config/credentials.js'),
-      import('../../config/config-store.js'),
-      import('../../browser.js'),
-    ])
+    const [{oauthLogin, defaultScopes, isLoopbackOrigin}, {CredentialStore}, {ConfigStore}, {openInBrowser}] =
+      await Promise.all([
+        import('../../auth/login.js'),
+        import('../../config/credentials.js'),
+        import('../../config/config-store.js'),
+        import('../../browser.js'),
+      ])
     const config = new ConfigStore(this.config.configDir)
     const settings = (await config.profiles())[profile.name]
-    // The built-in local profile uses the emulator's seeded platform client (no dynamic registration).
+    // The built-in local profile uses the emulator's seeded platform client, on the emulator's (loopback) origin only.
+    const emulator = profile.name === LOCAL_PROFILE && isLoopbackOrigin(profile.origin)
     const clientId =
-      this.flags['client-id'] ??
-      settings.clientId ??
-      (profile.name === LOCAL_PROFILE ? LOCAL_EMULATOR.oauthClientId : undefined)
+      this.flags['client-id'] ?? settings.clientId ?? (emulator ? LOCAL_EMULATOR.oauthClientId : undefined)
+    // A client named now (or the emulator's) may be granted payouts:approve; one remembered from registration never.
+    const provisioned = this.flags['client-id'] !== undefined || clientId === LOCAL_EMULATOR.oauthClientId
     let clientSecret: string | undefined
     if (this.flags['client-secret']) {
       const {readSecret} = await import('../../auth/secret-input.js')
@@ -95,7 +97,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
       clientId,
       clientSecret,
       resource: this.flags.resource,
-      scopes: scopes.length ? scopes : DEFAULT_SCOPES,
+      scopes: scopes.length ? scopes : defaultScopes(provisioned),
       loginHint: this.flags['login-hint'],
       teamHint: this.flags['team-hint'],
       teamName: this.flags['team-name'],
@@ -138,6 +140,10 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
     this.out.info(
       `Logged in${view.email ? ` as ${view.email}` : ''} to team ${view.teamId ?? '(unknown)'} on profile "${profile.name}" (${profile.origin}).`,
     )
+    if (profile.credentialSource === 'builtin')
+      this.out.info(
+        `The login replaces the emulator's built-in full key on "${profile.name}"; "${this.config.bin} auth logout --profile ${profile.name}" returns to it.`,
+      )
   }
 
   private async loginWithApiKey(): Promise<void> {

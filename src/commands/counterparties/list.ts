@@ -21,11 +21,10 @@ export default class CounterpartiesList extends BaseCommand<typeof Counterpartie
   async run(): Promise<void> {
     const client = await this.client()
     const {counterpartyColumns} = await import('../../output/counterparties.js')
-    const format = this.flags.output ?? (this.flags.json ? 'json' : 'table')
-    const writer = this.out.list(counterpartyColumns, format)
+    const writer = this.out.list(counterpartyColumns, this.flags.output)
     for await (const page of client.v2.counterparties.pages({limit: this.flags.all ? undefined : this.flags.limit}))
       await writer.page(page)
     writer.end()
-    if (format === 'table' && writer.written === 0) this.out.info('No counterparties.')
+    if (writer.written === 0) this.out.info('No counterparties.')
   }
 }

@@ -107,11 +107,11 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
       })
     }
     const client = await this.client()
-    const {showPayoutV1, showPayoutV2} = await import('../../output/payouts.js')
+    const {payoutDisplayId, showPayoutV1, showPayoutV2} = await import('../../output/payouts.js')
     if (plan.api === 'v1') {
       const payout = await client.v1.payouts.create(plan.body)
       if (f.json) return this.out.printJson(payout)
-      this.out.line(`${payout.action === 'updated' ? 'Updated' : 'Created'} payout ${payout.id} (v1)`)
+      this.out.line(`${payout.action === 'updated' ? 'Updated' : 'Created'} payout ${payoutDisplayId(payout.id)} (v1)`)
       return showPayoutV1(this.out, payout)
     }
     const created = await client.v2.payouts.create(plan.body, {idempotencyKey: f['idempotency-key']})

@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
 import {usageError} from '../../errors.js'
-import {allFlag, limitFlag, outputFlag} from '../../flags.js'
+import {allFlag, cursorFlag, limitFlag, outputFlag} from '../../flags.js'
 import type {ListWriter} from '../../output/output.js'
 
 export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
@@ -9,7 +9,11 @@ export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
   static override description =
     `Shows 50 payouts by default; --limit bounds the count and --all follows every page. With --all the list is streamed page by page, so exports of millions of rows keep memory flat (use --output jsonl or csv).
 
-The list comes from v1 (offset pages; --offset and --order work there) unless --status or --api v2 is given: then it comes from v2 (cursor pages, the v2 representation, filtered by status). --limit and --all work the same for both.`
+The list comes from v1 (offset pages; --offset and --order work there) unless --status, --cursor or --api v2 is given: then it comes from v2 (cursor pages, the v2 representation, filtered by status). --limit and --all work the same for both. Tables, csv, tsv and --quiet show every payout id as payout_<UUID> either way; --json shows each generation's own documents (v1: the UUID).
+
+A v2 page under --json is the API's envelope (hasMore, nextCursor); continue with --cursor. Streamed v2 output ends with the position on stderr (the cursor to continue from, also after a failure, or the end of the list). A v1 export resumes with --offset.
+
+Safe to re-run (read only).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
@@ -35,56 +39,64 @@ The list comes from v1 (offset pages; --offset and --order work there) unless --
       options: ['v1', 'v2'] as const,
       summary: 'API generation (default: v2 with --status, v1 otherwise).',
     })(),
+    cursor: cursorFlag,
     output: outputFlag,
   }
 
   async run(): Promise<void> {
     const f = this.flags
-    const api = f.api ?? (f.status?.length ? 'v2' : 'v1')
+    const api = f.api ?? (f.status?.length || f.cursor ? 'v2' : 'v1')
     if (api === 'v1' && f.status?.length) throw usageError('--status filters the v2 list; drop --api v1')
+    if (api === 'v1' && f.cursor)
+      throw usageError('--cursor continues the v2 list; drop --api v1 (v1 resumes with --offset)')
     if (api === 'v2' && (f.offset !== undefined || f.order !== undefined))
       throw usageError(`${f.offset !== undefined ? '--offset' : '--order'} only works with the v1 list`)
     for (const status of f.status ?? [])
       if (!/^[a-z_-]+$/.test(status)) throw usageError(`--status "${status}" is not a status like created or approved`)
     const client = await this.client()
     const {payoutV1Columns, payoutV2Columns} = await import('../../output/payouts.js')
-    const format = f.output ?? (f.json ? 'json' : 'table')
     const limit = f.all ? undefined : f.limit
-    const written =
-      api === 'v2'
-        ? await this.stream(this.out.list(payoutV2Columns, format), client.v2.payouts.pages({limit, status: f.status}))
-        : await this.stream(
-            this.out.list(payoutV1Columns, format),
-            client.v1.payouts.pages({offset: f.offset ?? 0, limit, orderDirection: f.order ?? 'desc'}),
-          )
-    if (written.interrupted) {
-      const {interruptedError} = await import('../../interrupt.js')
-      throw interruptedError(`interrupted after ${written.count} payouts (the output so far is complete)`, [
-        api === 'v1' ? `resume with --offset ${(f.offset ?? 0) + written.count}` : 're-run the command to list again',
-      ])
-    }
-    if (format === 'table' && written.count === 0) this.out.info('No payouts.')
-  }
-
-  /** Writes page by page; Ctrl-C stops after the page in flight, and the output is still well formed. */
-  private async stream<T>(
-    writer: ListWriter<T>,
-    pages: AsyncIterable<T[]>,
-  ): Promise<{count: number; interrupted: boolean}> {
-    const {watchInterrupts} = await import('../../interrupt.js')
+    const {watchInterrupts, interruptedError} = await import('../../interrupt.js')
     const interrupts = watchInterrupts({
       notice: 'Stopping after the page in flight (press Ctrl-C again to quit at once)…',
       write: line => this.out.stderr(line),
     })
     try {
-      for await (const page of pages) {
-        await writer.page(page)
-        if (interrupts.signal.aborted) break
+      if (api === 'v2') {
+        const {writeCursorList} = await import('../../output/cursor-list.js')
+        const written = await writeCursorList({
+          out: this.out,
+          columns: payoutV2Columns,
+          format: f.output,
+          all: f.all,
+          cursor: f.cursor,
+          jsonErrors: this.jsonErrors,
+          signal: interrupts.signal,
+          pages: position => client.v2.payouts.pages({...position, limit, status: f.status}),
+        })
+        if (written === 0) this.out.info('No payouts.')
+        return
       }
+      const writer = this.out.list(payoutV1Columns, f.output)
+      const pages = client.v1.payouts.pages({offset: f.offset ?? 0, limit, orderDirection: f.order ?? 'desc'})
+      const count = await this.stream(writer, pages, interrupts.signal)
+      if (interrupts.signal.aborted)
+        throw interruptedError(`interrupted after ${count} payouts (the output so far is complete)`, [
+          `resume with --offset ${(f.offset ?? 0) + count}`,
+        ])
+      if (count === 0) this.out.info('No payouts.')
     } finally {
       interrupts.dispose()
     }
+  }
+
+  /** Writes page by page; Ctrl-C stops after the page in flight, and the output is still well formed. */
+  private async stream<T>(writer: ListWriter<T>, pages: AsyncIterable<T[]>, signal: AbortSignal): Promise<number> {
+    for await (const page of pages) {
+      await writer.page(page)
+      if (signal.aborted) break
+    }
     writer.end()
-    return {count: writer.written, interrupted: interrupts.received !== undefined}
+    return writer.written
   }
 }

@@ -23,7 +23,7 @@ export default class ProfilesList extends BaseCommand<typeof ProfilesList> {
     }))
     if (this.flags.json) return this.out.printJson(rows)
     await this.out.table(rows, [
-      {header: ' ', value: r => (r.active ? '*' : '')},
+      {header: ' ', key: 'active', value: r => (r.active ? '*' : '')},
       {header: 'Name', value: r => r.name},
       {header: 'Environment', value: r => r.environment},
       {header: 'Origin', value: r => r.origin},

@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
-import {allFlag, currencyFlag, dateTimeFlag, limitFlag, outputFlag} from '../../flags.js'
+import {allFlag, currencyFlag, cursorFlag, dateTimeFlag, limitFlag, outputFlag} from '../../flags.js'
 
 export default class TransactionsList extends BaseCommand<typeof TransactionsList> {
   static override summary = "List every movement on the team's accounts, newest first."
@@ -40,10 +40,11 @@ Shows 50 by default; --limit bounds the count and --all follows every page (stre
       summary: 'Only movements of the payout with this customId.',
       exclusive: ['payout'],
     }),
-    from: dateTimeFlag({summary: 'Created at or after this date-time (inclusive).'}),
-    before: dateTimeFlag({summary: 'Created before this date-time (exclusive).'}),
+    from: dateTimeFlag({summary: 'Created at or after this date-time (inclusive).', aliases: ['since']}),
+    before: dateTimeFlag({summary: 'Created before this date-time (exclusive).', aliases: ['until']}),
     limit: limitFlag(50),
     all: allFlag,
+    cursor: cursorFlag,
     output: outputFlag,
   }
 
@@ -52,12 +53,19 @@ Shows 50 by default; --limit bounds the count and --all follows every page (stre
     const {transactionFilters} = await import('../../transactions/filters.js')
     const filters = transactionFilters(f)
     const client = await this.client()
-    const {transactionColumns} = await import('../../output/transactions.js')
-    const format = f.output ?? (f.json ? 'json' : 'table')
-    const writer = this.out.list(transactionColumns, format)
-    for await (const page of client.v2.transactions.pages({...filters, limit: f.all ? undefined : f.limit}))
-      await writer.page(page)
-    writer.end()
-    if (format === 'table' && writer.written === 0) this.out.info('No transactions.')
+    const [{transactionColumns}, {writeCursorList}] = await Promise.all([
+      import('../../output/transactions.js'),
+      import('../../output/cursor-list.js'),
+    ])
+    const written = await writeCursorList({
+      out: this.out,
+      columns: transactionColumns,
+      format: f.output,
+      all: f.all,
+      cursor: f.cursor,
+      jsonErrors: this.jsonErrors,
+      pages: position => client.v2.transactions.pages({...filters, ...position, limit: f.all ? undefined : f.limit}),
+    })
+    if (written === 0) this.out.info('No transactions.')
   }
 }

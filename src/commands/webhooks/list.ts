@@ -24,9 +24,9 @@ export default class WebhooksList extends BaseCommand<typeof WebhooksList> {
     const {localTime, orDash} = await import('../../output/format.js')
     const columns: Column<WebhookSubscription>[] = [
       {header: 'ID', value: s => s.id},
-      {header: 'URL', value: s => orDash(s.targetUrl)},
+      {header: 'URL', key: 'targetUrl', value: s => orDash(s.targetUrl)},
       {header: 'Event type', value: s => orDash(s.eventType)},
-      {header: 'Created', value: s => localTime(s.createdAt)},
+      {header: 'Created', key: 'createdAt', value: s => localTime(s.createdAt)},
       {header: 'Secret', value: s => (stored[s.id] ? 'stored' : '-')},
     ]
     await this.out.table(subscriptions, columns)

@@ -109,7 +109,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       saveDir: this.flags.save,
       events: this.flags.events?.split(','),
       onDelivery: delivery => {
-        if (this.flags.json) this.out.write(`${JSON.stringify(jsonLine(delivery))}\n`)
+        if (this.flags.json) this.out.jsonLine(jsonLine(delivery))
         else this.out.line(deliveryLine(delivery, this.out.color))
       },
       onProblem: message => this.out.warn(message),

@@ -1,0 +1,56 @@
+import {BaseCommand} from '../base-command.js'
+import {PayctlError} from '../errors.js'
+
+export default class Doctor extends BaseCommand<typeof Doctor> {
+  static override summary = 'Check the set-up: Node, file modes, profile and credential, the service, clock, proxy.'
+  static override description =
+    `Each check passes, warns or fails, with a fix: Node version; modes of the config directory (0700) and credentials file (0600); which profile and credential would be used and why (environment overrides included); token expiry; reachability and latency of the origin and whether it accepts the credential (one GET /api/v1/team); clock skew against the server's Date header; proxy variables (payctl connects directly); the emulator's database.
+
+Exits 0 when nothing fails (warnings included), else with the exit code of the first failure (3 credentials or file modes, 7 unreachable, 1 otherwise). --json prints {ok, checks: [{name, status, detail, fix?}]}.`
+
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
+
+  async run(): Promise<void> {
+    const checks = await import('../doctor/checks.js')
+    const results = [checks.nodeCheck(), ...(await checks.fileModeChecks(this.config.configDir))]
+    try {
+      const profile = await this.profile()
+      results.push(...checks.profileChecks(profile))
+      if (profile.credentialSource !== 'none')
+        results.push(...(await checks.serviceChecks(await this.client(), profile.origin)))
+    } catch (error) {
+      const {reportError} = await import('../error-report.js')
+      const report = reportError(error)
+      results.push({
+        name: 'profile',
+        status: 'fail',
+        detail: report.message,
+        fix: report.suggestions.join('; '),
+        exitCode: report.exitCode,
+      })
+    }
+    results.push(checks.proxyCheck(), await checks.emulatorDatabaseCheck(this.config.dataDir))
+    const failed = results.filter(check => check.status === 'fail')
+    if (this.flags.json)
+      this.out.printJson({ok: failed.length === 0, checks: results.map(({exitCode: _, ...check}) => check)})
+    else for (const check of results) this.out.line(line(check, this.out.color))
+    if (failed.length)
+      throw new PayctlError(
+        `${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${failed.map(c => c.name).join(', ')}`,
+        {
+          exitCode: failed[0].exitCode ?? 1,
+          code: 'DOCTOR',
+        },
+      )
+  }
+}
+
+const MARK = {pass: 'ok  ', warn: 'warn', fail: 'FAIL'} as const
+
+function line(
+  check: {name: string; status: 'pass' | 'warn' | 'fail'; detail: string; fix?: string},
+  color: {green(s: string): string; yellow(s: string): string; red(s: string): string},
+): string {
+  const paint = check.status === 'pass' ? color.green : check.status === 'warn' ? color.yellow : color.red
+  return `${paint(MARK[check.status])}  ${check.name}: ${check.detail}${check.fix ? `\n      fix: ${check.fix}` : ''}`
+}

@@ -1,0 +1,58 @@
+const READ = 'Safe to re-run, e.g. from cron: it only reads.'
+const KEYED =
+  'Safe to re-run with the same --idempotency-key: the service replays the first answer for 24 hours instead of applying twice. Without one, a re-run after an unclear failure (exit 7) may apply again: check first with "payouts get" or "payouts list".'
+const LOCAL = 'Safe to re-run: it changes only local files (profiles, credentials).'
+
+/** What each command's help says about re-running it from cron or a retrying script. */
+export const RERUN: Record<string, string> = {
+  api: 'GET is safe to re-run. A v2 POST is safe to re-run with the same --idempotency-key; a v1 payout POST with the same customId updates instead of duplicating; other writes may apply twice.',
+  'auth login':
+    "Safe to re-run: a new login replaces the profile's credentials. Without a TTY it waits for the browser up to --timeout; use --with-api-key in cron.",
+  'auth logout': 'Safe to re-run: logging out of a profile with no credentials changes nothing.',
+  'auth status': READ,
+  'auth token': READ,
+  'counterparties countries': READ,
+  'counterparties create': KEYED,
+  'counterparties delete':
+    'Safe to re-run: a second delete of the same counterparty fails with exit 4 (not found) and changes nothing.',
+  'counterparties get': READ,
+  'counterparties list': READ,
+  'counterparties payment-method-types': READ,
+  'counterparties update': 'Safe to re-run: applying the same values again leaves the counterparty as it is.',
+  doctor: READ,
+  'emulator start': 'Safe to re-run: with --data it keeps the database; --reset starts from the seed again.',
+  'payouts approve': `${KEYED} Approving an approved payout fails with exit 5 and changes nothing.`,
+  'payouts create': `${KEYED} With --api v1 (or --pre-approved), --custom-id makes creation an upsert.`,
+  'payouts delete':
+    'Safe to re-run: a deleted v2 payout answers exit 4 (not found) and nothing else changes; a v1 delete of a deleted payout succeeds unchanged.',
+  'payouts get': READ,
+  'payouts import':
+    'Safe to re-run: a journal per file and target resumes where the last run stopped, and every chunk carries an idempotency key, so no payout is created twice.',
+  'payouts list': `${READ} Resume an export with --cursor (v2) or --offset (v1).`,
+  'payouts pay': `${KEYED} A payout already requested or completed fails with exit 5 and is not paid again.`,
+  'payouts send-claim-link': `${KEYED} Without the key, a re-run sends the e-mail again (and restarts the reminders).`,
+  'payouts update': 'Safe to re-run: applying the same values again leaves the payout as it is (while it is created).',
+  'profiles add':
+    'Not idempotent: a second add of the same name fails (exit 2); use "profiles set" to change a profile.',
+  'profiles list': READ,
+  'profiles remove': 'Safe to re-run: a second remove of the same profile fails (exit 2) and changes nothing.',
+  'profiles set': LOCAL,
+  'profiles show': READ,
+  'profiles use': LOCAL,
+  'sessions allowance': 'Safe to re-run: every call mints a fresh URL; nothing is stored.',
+  'sessions approval': 'Safe to re-run: every call mints a fresh URL; nothing is stored.',
+  'sessions kyb': 'Safe to re-run: every call mints a fresh URL; nothing is stored.',
+  'sessions payout': 'Safe to re-run: every call mints a fresh URL; nothing is stored.',
+  'team deposit': `${KEYED} (sandbox only)`,
+  'team get': READ,
+  'team update': 'Safe to re-run: setting the same value again changes nothing.',
+  'transactions list': `${READ} Resume an export with --cursor; bound it with --since/--until.`,
+  'webhooks create':
+    'Not safe to re-run blindly: subscription creation is not keyed, so a re-run creates a second subscription. Run "webhooks list" first and create only what is missing.',
+  'webhooks delete': 'Safe to re-run: a second delete of the same subscription fails with exit 4 and changes nothing.',
+  'webhooks list': READ,
+  'webhooks listen':
+    'Safe to re-run; with --register it subscribes for the time it runs and deletes the subscription on exit.',
+  'webhooks send': 'Sends again on every run: your receiver should treat a repeated delivery id as a duplicate.',
+  'webhooks verify': READ,
+}
