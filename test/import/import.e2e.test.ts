@@ -1,6 +1,6 @@
 import {readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
 import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
@@ -10,6 +10,10 @@ import {allPayouts, CliProcess, control, RecordingProxy, until, V2_HEADER, write
  * `payctl payouts import` end to end: the built CLI as a subprocess, against the emulator (in this process,
  * behind a recording proxy that counts the batch calls).
  */
+
+// Tests that run the CLI more than once need more than one command's budget on a loaded machine (a test cut
+// short leaves its process sending into the next test's proxy).
+vi.setConfig({testTimeout: 120_000})
 
 let emulator: RunningEmulator
 let proxy: RecordingProxy
