@@ -23,7 +23,8 @@ export const RERUN: Record<string, string> = {
   'emulator claim': 'Claims once: a second claim of the same payout fails (exit 5) and changes nothing.',
   'emulator clock advance': 'Moves the clock again on every run (local emulator only).',
   'emulator deliveries': READ,
-  'emulator faults add': 'Adds another fault on every run (local emulator only); "emulator faults clear" removes them all.',
+  'emulator faults add':
+    'Adds another fault on every run (local emulator only); "emulator faults clear" removes them all.',
   'emulator faults clear': 'Safe to re-run: clearing no faults changes nothing.',
   'emulator faults list': READ,
   'emulator reset': "Safe to re-run: every run leaves the local emulator's fresh seed.",

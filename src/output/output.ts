@@ -238,7 +238,8 @@ export class ListWriter<T> {
     else if (this.format === 'json') this.jsonPage(rows)
     else if (this.format === 'csv') this.csvPage(rows)
     else if (this.format === 'tsv')
-      for (const row of rows) this.out.write(`${this.exportColumns.map(c => tsvCell((c.raw ?? c.value)(row))).join('\t')}\n`)
+      for (const row of rows)
+        this.out.write(`${this.exportColumns.map(c => tsvCell((c.raw ?? c.value)(row))).join('\t')}\n`)
     else if (rows.length > 0) await this.tablePage(rows)
     this.count += rows.length
   }
