@@ -1,28 +1,18 @@
 import * as Errors from '@oclif/core/errors'
 import type {Hook} from '@oclif/core/interfaces'
+import {editDistance} from '../edit-distance.js'
 import {errorJson, formatErrorLine} from '../error-report.js'
 import {ExitCode} from '../exit-codes.js'
 
 /** Longest command id compared: a pasted paragraph must not cost quadratic time. */
 const MAX_COMPARED = 64
 
-function distance(a: string, b: string): number {
-  let previous = Array.from({length: b.length + 1}, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++)
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-    previous = current
-  }
-  return previous[b.length]
-}
-
 /** The visible command closest to `id`, when it is close enough to be a typo. */
 export function closestCommand(id: string, ids: readonly string[]): string | undefined {
   const typed = id.slice(0, MAX_COMPARED)
   let best: {id: string; distance: number} | undefined
   for (const candidate of ids) {
-    const d = distance(typed, candidate)
+    const d = editDistance(typed, candidate)
     if (!best || d < best.distance) best = {id: candidate, distance: d}
   }
   return best && best.distance <= Math.max(2, Math.floor(best.id.length / 3)) ? best.id : undefined

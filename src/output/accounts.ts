@@ -2,6 +2,7 @@ import Big from 'big.js'
 import type {Account} from '../client/schemas.js'
 import {localTime, money, orDash} from './format.js'
 import type {Column, Output} from './output.js'
+import {railPairs, railTitle} from './team.js'
 
 const allowanceText = (a: Account): string => {
   const allowance = a.allowance
@@ -49,16 +50,6 @@ export async function showAccounts(out: Output, accounts: Account[]): Promise<vo
   if (!rails.length) out.line('  none')
   rails.forEach(({currency, rail}, index) => {
     if (index) out.line()
-    out.keyValue(
-      [
-        ['Beneficiary', rail.beneficiary],
-        ['IBAN', rail.iban],
-        ['BIC', rail.bic],
-        ['Bank', rail.bankName],
-        ['Bank address', rail.bankAddress],
-        ['Reference', rail.reference],
-      ],
-      `${currency ?? '?'}: ${(rail.type ?? 'bank transfer').replace('bank_', '').toUpperCase()}${rail.ownership ? ` (${rail.ownership} account)` : ''}`,
-    )
+    out.keyValue(railPairs(rail), railTitle(currency, rail))
   })
 }

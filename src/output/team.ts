@@ -5,6 +5,11 @@ import type {Column, Output} from './output.js'
 type Member = NonNullable<TeamV1['members']>[number]
 type Balance = NonNullable<TeamV1['balances']>[number]
 type Rail = NonNullable<NonNullable<TeamV1['deposits']>[number]['rails']>[number]
+/** A v1 deposit rail or a v2 account's deposit instruction: the fields both show. */
+type DepositRail = Pick<
+  Rail,
+  'type' | 'ownership' | 'beneficiary' | 'iban' | 'bic' | 'bankName' | 'bankAddress' | 'reference'
+>
 
 const memberColumns: Column<Member>[] = [
   {header: 'Name', value: m => orDash(m.name)},
@@ -29,10 +34,11 @@ const balanceColumns: Column<Balance>[] = [
   {header: 'Allowance resets', value: b => (b.allowance?.nextResetAt ? localTime(b.allowance.nextResetAt) : '-')},
 ]
 
-const railTitle = (currency: string | undefined, rail: Rail) =>
-  `${currency ?? '?'}: ${(rail.type ?? 'bank transfer').toUpperCase()}${rail.ownership ? ` (${rail.ownership} account)` : ''}`
+/** "EUR: SEPA (dedicated account)"; a v2 type such as bank_iban is shown as IBAN. */
+export const railTitle = (currency: string | undefined, rail: DepositRail) =>
+  `${currency ?? '?'}: ${(rail.type ?? 'bank transfer').replace(/^bank_/, '').toUpperCase()}${rail.ownership ? ` (${rail.ownership} account)` : ''}`
 
-const railPairs = (rail: Rail): Array<[string, string | undefined]> => [
+export const railPairs = (rail: DepositRail): Array<[string, string | undefined]> => [
   ['Beneficiary', rail.beneficiary],
   ['IBAN', rail.iban],
   ['BIC', rail.bic],
