@@ -6,6 +6,10 @@ const LOCAL = 'Safe to re-run: it changes only local files (profiles, credential
 /** What each command's help says about re-running it from cron or a retrying script. */
 export const RERUN: Record<string, string> = {
   api: 'GET is safe to re-run. A v2 POST is safe to re-run with the same --idempotency-key; a v1 payout POST with the same customId updates instead of duplicating; other writes may apply twice.',
+  autocomplete: 'Safe to re-run: it prints set-up instructions.',
+  'autocomplete create': 'Safe to re-run: it rewrites the local completion cache.',
+  'autocomplete script': 'Safe to re-run: it prints a shell script.',
+  help: READ,
   'auth login':
     "Safe to re-run: a new login replaces the profile's credentials. Without a TTY it waits for the browser up to --timeout; use --with-api-key in cron.",
   'auth logout': 'Safe to re-run: logging out of a profile with no credentials changes nothing.',

@@ -50,6 +50,7 @@ const EXEMPT: Record<string, string> = {
   'counterparties:list': 'read-only',
   'counterparties:payment-method-types': 'read-only',
   'counterparties:update': 'edits recipient details; moves no money',
+  doctor: 'read-only',
   'emulator:start': 'the local emulator only',
   'emulator:claim': 'the local emulator only (loopback profiles; others are refused)',
   'emulator:clock:advance': 'the local emulator only (loopback profiles; others are refused)',

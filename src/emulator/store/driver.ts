@@ -35,7 +35,7 @@ export const MISSING_SQLITE =
   'The emulator needs SQLite: run it on Node >= 22.13 (built-in node:sqlite), or on Node 20 install better-sqlite3 next to payctl (npm install -g better-sqlite3, or npm install better-sqlite3 in your project).'
 
 /** The `code` of the error thrown when neither driver can be loaded. */
-export const NO_SQLITE = 'ERR_PAYCTL_NO_SQLITE'
+export const NO_SQLITE = 'ERR_NO_SQLITE_DRIVER'
 
 /** How each driver is loaded; tests replace them to see what happens when one is missing. */
 export interface DriverLoaders {
