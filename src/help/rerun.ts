@@ -24,7 +24,8 @@ export const RERUN: Record<string, string> = {
   'counterparties payment-method-types': READ,
   'counterparties update': 'Safe to re-run: applying the same values again leaves the counterparty as it is.',
   doctor: READ,
-  'emulator claim': 'Claims once: a second claim of the same payout fails (exit 5) and changes nothing.',
+  'emulator claim':
+    'A completed payout is not claimed again (exit 5, nothing changes); a failed one is claimed again, as a recipient correcting their details would (local emulator only).',
   'emulator clock advance': 'Moves the clock again on every run (local emulator only).',
   'emulator deliveries': READ,
   'emulator faults add':

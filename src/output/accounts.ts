@@ -43,7 +43,7 @@ export const accountColumns: Column<Account>[] = [
 /** `team accounts`: balances per currency, then where to deposit to fund each. */
 export async function showAccounts(out: Output, accounts: Account[]): Promise<void> {
   if (!accounts.length) return out.line('No accounts yet.')
-  await out.table(accounts, accountColumns)
+  await out.table(accounts, accountColumns, 'table')
   out.line()
   out.line(out.color.bold('Deposit instructions'))
   const rails = accounts.flatMap(a => (a.depositInstructions ?? []).map(rail => ({currency: a.currency, rail})))

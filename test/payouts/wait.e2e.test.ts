@@ -92,7 +92,8 @@ describe('payouts wait and --wait', () => {
     const a = await approvedFor(await counterparty())
     const result = await cli(['payouts', 'pay', a.id, '--wait', '--timeout', '30s'])
     expect(result.code, result.stderr).toBe(0)
-    expect(result.stdout).toMatch(new RegExp(`^${a.id}\\s+-\\s+completed\\s+25.00 EUR`, 'm'))
+    // In a pipe the followed payouts are tab-separated: id, customId, status, amount, currency, …
+    expect(result.stdout).toMatch(new RegExp(`^${a.id}\\t\\tcompleted\\t25.00\\tEUR\\t`, 'm'))
     expect(result.stderr).toContain('Waited for 1 payout: 1 completed.')
   })
 
@@ -132,7 +133,7 @@ describe('payouts wait and --wait', () => {
         'm',
       ),
     )
-    expect(result.stdout).toMatch(new RegExp(`^${payout.id}\\s+-\\s+created`, 'm'))
+    expect(result.stdout).toMatch(new RegExp(`^${payout.id}\\t\\tcreated\\t`, 'm'))
   })
 
   it('--until claim-link: a created payout with its link out is final (the recipient must claim): exit 0', async () => {
