@@ -26,14 +26,14 @@ export const RERUN: Record<string, string> = {
   doctor: READ,
   'emulator claim':
     'A completed payout is not claimed again (exit 5, nothing changes); a failed one is claimed again, as a recipient correcting their details would (local emulator only).',
-  'emulator clock advance': 'Moves the clock again on every run (local emulator only).',
+  'emulator clock advance': 'Not idempotent: a re-run moves the clock again (local emulator only).',
   'emulator deliveries': READ,
   'emulator faults add':
-    'Adds another fault on every run (local emulator only); "emulator faults clear" removes them all.',
+    'Not idempotent: a re-run adds another fault (local emulator only); "emulator faults clear" removes them all.',
   'emulator faults clear': 'Safe to re-run: clearing no faults changes nothing.',
   'emulator faults list': READ,
   'emulator reset': "Safe to re-run: every run leaves the local emulator's fresh seed.",
-  'emulator trigger': 'Plays the event again on every run, with a new payout (local emulator only).',
+  'emulator trigger': 'Not idempotent: a re-run plays the event again with a new payout (local emulator only).',
   'emulator start': 'Safe to re-run: with --data it keeps the database; --reset starts from the seed again.',
   'payouts approve': `${KEYED} Approving an approved payout fails with exit 5 and changes nothing.`,
   'payouts create': `${KEYED} With --api v1 (or --pre-approved), --custom-id makes creation an upsert.`,
