@@ -44,6 +44,7 @@ export class Output {
   readonly errColor: Palette
   readonly script: ScriptOptions
   private readonly streams: Streams
+  private readonly env: NodeJS.ProcessEnv
   private activeSpinner?: {stop(): void}
 
   constructor(options: {json: boolean; script?: ScriptOptions; streams?: Streams; env?: NodeJS.ProcessEnv}) {
@@ -51,6 +52,7 @@ export class Output {
     this.script = options.script ?? {}
     this.streams = options.streams ?? {stdout: process.stdout, stderr: process.stderr}
     const env = options.env ?? process.env
+    this.env = env
     this.color = palette(colorEnabled(this.streams.stdout, env))
     this.errColor = palette(colorEnabled(this.streams.stderr, env))
   }
@@ -64,12 +66,14 @@ export class Output {
   }
 
   /**
-   * Whether a spinner may redraw stderr: a terminal with a known width. A pty that reports 0 columns would make
-   * every redraw clear an unbounded number of lines (a flood of escape codes), so it gets plain lines instead.
+   * Whether a spinner may redraw stderr: a terminal with a known width, not `TERM=dumb`, not under `CI` (ora
+   * would draw nothing there, and progress must then come as plain lines). A pty that reports 0 columns would
+   * make every redraw clear an unbounded number of lines (a flood of escape codes), so it gets plain lines too.
    */
   get canAnimate(): boolean {
     const stderr = this.streams.stderr as {isTTY?: boolean; columns?: number}
-    return !this.json && Boolean(stderr.isTTY) && (stderr.columns ?? 0) > 0
+    const terminal = Boolean(stderr.isTTY) && (stderr.columns ?? 0) > 0 && this.env.TERM !== 'dumb'
+    return !this.json && terminal && !('CI' in this.env)
   }
 
   /** Raw data on stdout. */

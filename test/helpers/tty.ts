@@ -45,7 +45,8 @@ export function runCliInTty(
     const redirect = options.stdoutFile ? ` > ${quote(options.stdoutFile)}` : ''
     const command = `stty cols ${options.columns ?? 120} rows 40; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}${redirect}`
     const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', TERM: 'xterm', ...options.env}
-    for (const name of ['PAYCTL_API_KEY', 'PAYCTL_PROFILE', 'PAYCTL_ORIGIN'])
+    // A person's terminal: no CI variable (under CI spinners and progress lines turn plain, as ora does).
+    for (const name of ['PAYCTL_API_KEY', 'PAYCTL_PROFILE', 'PAYCTL_ORIGIN', 'CI'])
       if (!(name in (options.env ?? {}))) delete env[name]
     const child = spawn('script', ['-qec', command, '/dev/null'], {env, stdio: ['pipe', 'pipe', 'pipe']})
     let raw = ''
