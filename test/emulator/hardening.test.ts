@@ -1,10 +1,10 @@
 import {mkdtempSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import Database from 'better-sqlite3'
 import {request} from 'undici'
 import {describe, expect, it} from 'vitest'
 import {startEmulator} from '../../src/emulator/index.js'
+import {openDatabase} from '../../src/emulator/store/driver.js'
 import {expectError, FULL, useEmulator, v2Item} from './helpers.js'
 
 /** Client input never hurts the emulator: bounded control values, JSON only, bounded amounts, hashed keys. */
@@ -78,7 +78,8 @@ describe('API keys at rest', () => {
       })
       const created = (await res.body.json()) as {signingSecret: string}
       expect(res.statusCode).toBe(200)
-      const db = new Database(file, {readonly: true})
+      // Read through the store's own driver: node:sqlite on Node 24, better-sqlite3 on Node 20.
+      const db = openDatabase(file)
       try {
         const keys = db.prepare('SELECT key FROM api_keys').all() as Array<{key: string}>
         expect(keys.length).toBeGreaterThan(0)
