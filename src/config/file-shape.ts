@@ -28,6 +28,17 @@ const describeType = (value: unknown) => (value === null ? 'null' : Array.isArra
 class Shape {
   constructor(private readonly file: string) {}
 
+  /** The file's text as a JSON object, or a CONFIG error. */
+  topObject(text: string): Json {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      this.fail('', 'is not valid JSON')
+    }
+    return this.object(parsed, '')
+  }
+
   fail(path: string, problem: string): never {
     throw configFileError(this.file, `${path ? `${path} ` : ''}${problem}`)
   }
@@ -56,13 +67,7 @@ class Shape {
 /** Parses and checks `config.json`; throws a CONFIG error naming the file and field. */
 export function parseConfigFile(file: string, text: string): StoredConfig {
   const shape = new Shape(file)
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    shape.fail('', 'is not valid JSON')
-  }
-  const top = shape.object(parsed, '')
+  const top = shape.topObject(text)
   shape.optionalString(top.activeProfile, 'activeProfile')
   const profiles: Record<string, ProfileSettings> = {}
   if (top.profiles !== undefined)
@@ -97,13 +102,7 @@ const OPTIONAL_OAUTH_FIELDS = [
 /** Parses and checks `credentials.json`; throws a CONFIG error naming the file and field. */
 export function parseCredentialsFile(file: string, text: string): Record<string, ProfileCredentials> {
   const shape = new Shape(file)
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    shape.fail('', 'is not valid JSON')
-  }
-  const top = shape.object(parsed, '')
+  const top = shape.topObject(text)
   const profiles = top.profiles === undefined ? {} : shape.object(top.profiles, 'profiles')
   for (const [name, value] of Object.entries(profiles)) {
     const path = `profiles.${name}`

@@ -1,4 +1,5 @@
 import {createHash} from 'node:crypto'
+import {uuidFromHex} from '../ids.js'
 
 /**
  * Keys an import derives so that a re-run can never create a second payout: the file's content hash, the
@@ -27,7 +28,5 @@ export function chunkIdempotencyKey(
 ): string {
   const hash = createHash('sha256').update(`payctl-import\n${target}\n${request}\n`)
   for (const row of rows) hash.update(`${row.customId}\t${row.content}\n`)
-  const hex = hash.digest('hex')
-  const variant = ((Number.parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+  return uuidFromHex(hash.digest('hex'))
 }
