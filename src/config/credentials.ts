@@ -1,8 +1,8 @@
 import {randomBytes} from 'node:crypto'
 import {chmod, open, readFile, rename, rm} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
+import {withFileLock} from './file-lock.js'
 import {configFileError, ensurePrivateDir, parseCredentialsFile} from './file-shape.js'
-import {withFileLock} from './lock.js'
 
 /** OAuth tokens of a profile (auth login). */
 export interface OAuthCredentials {
