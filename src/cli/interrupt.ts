@@ -1,5 +1,4 @@
-import {PayctlError} from '../shared/errors.js'
-import {ExitCode} from '../shared/exit-codes.js'
+import {interruptedError} from '../shared/errors.js'
 
 export type StopSignal = 'SIGINT' | 'SIGTERM'
 
@@ -13,8 +12,7 @@ export interface Interruption {
   dispose(): void
 }
 
-export const interruptedError = (message = 'interrupted (Ctrl-C)', suggestions: string[] = []) =>
-  new PayctlError(message, {exitCode: ExitCode.interrupted, code: 'INTERRUPTED', suggestions})
+export {interruptedError}
 
 /**
  * The one Ctrl-C handler of every long command (import, list --all, listen, emulator start, auth login): the

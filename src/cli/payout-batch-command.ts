@@ -130,7 +130,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
   /** --wait: poll until the payouts are final for the step, print them as they ended, exit 8 or 7 if not all made it. */
   protected async followAndShow(payouts: PayoutV2[], goal: WaitGoal, timeoutMs: number): Promise<void> {
     const [{followPayouts}, {followedColumns}] = await Promise.all([
-      import('../services/payouts/follow.js'),
+      import('./workflows/follow-payouts.js'),
       import('./output/payout-status.js'),
     ])
     const followed = await followPayouts({client: await this.client(), out: this.out, payouts, goal, timeoutMs})

@@ -1,33 +1,9 @@
 import {randomBytes} from 'node:crypto'
 import {chmod, open, readFile, rename, rm} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
+import type {ProfileCredentials} from './credential-types.js'
 import {withFileLock} from './file-lock.js'
 import {configFileError, ensurePrivateDir, parseCredentialsFile} from './file-shape.js'
-
-/** OAuth tokens of a profile (auth login). */
-export interface OAuthCredentials {
-  accessToken: string
-  refreshToken?: string
-  /** ISO timestamp of the access token's expiry. */
-  expiresAt?: string
-  scope?: string
-  tokenType?: string
-  clientId: string
-  clientSecret?: string
-  resource?: string
-  teamId?: string
-  email?: string
-  /** Remembered from discovery so that a refresh needs one request. */
-  tokenEndpoint?: string
-  revocationEndpoint?: string
-}
-
-export interface ProfileCredentials {
-  apiKey?: string
-  oauth?: OAuthCredentials
-  /** Signing secrets of webhook subscriptions created with this profile, by subscription id. */
-  webhookSecrets?: Record<string, string>
-}
 
 interface CredentialsFile {
   version: 1

@@ -1,7 +1,7 @@
 import {chmod, mkdir} from 'node:fs/promises'
 import {PayctlError} from '../shared/errors.js'
 import {ExitCode} from '../shared/exit-codes.js'
-import type {ProfileCredentials} from './credentials.js'
+import type {ProfileCredentials} from './credential-types.js'
 import {ENVIRONMENTS, originProblem, type ProfileSettings, type StoredConfig} from './profiles.js'
 
 /** A config or credentials file that cannot be used as it is: names the file and the field (exit 3). */

@@ -1,7 +1,8 @@
 import {usageError} from '../shared/errors.js'
 import {LOCAL_EMULATOR} from '../shared/local-emulator.js'
 import {ConfigStore} from './config-store.js'
-import {CredentialStore, type ProfileCredentials} from './credentials.js'
+import type {ProfileCredentials} from './credential-types.js'
+import {CredentialStore} from './credentials.js'
 import {type Environment, LOCAL_PROFILE, normalizeOrigin, originProblem, productionOriginProblem} from './profiles.js'
 
 export type CredentialSource = 'env' | 'api-key' | 'oauth' | 'builtin' | 'none'

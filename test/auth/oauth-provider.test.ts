@@ -1,6 +1,7 @@
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {CredentialStore, type OAuthCredentials} from '../../src/config/credentials.js'
+import type {OAuthCredentials} from '../../src/config/credential-types.js'
+import {CredentialStore} from '../../src/config/credentials.js'
 import {OAuthProvider} from '../../src/services/auth/oauth-provider.js'
 import {isolatedHome} from '../helpers/cli.js'
 import {FakeServer, json} from '../helpers/fake-server.js'

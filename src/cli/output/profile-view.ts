@@ -1,4 +1,4 @@
-import type {ProfileCredentials} from '../../config/credentials.js'
+import type {ProfileCredentials} from '../../config/credential-types.js'
 
 /** Describes credentials without revealing them. */
 export function describeCredentials(name: string, credentials: ProfileCredentials, builtinLocal: boolean): string {

@@ -127,7 +127,7 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
   /** --wait: until the --and-then step is final for this payout. */
   private async follow(payout: PayoutV2) {
     const [{followPayouts}, {goalOf}] = await Promise.all([
-      import('../../services/payouts/follow.js'),
+      import('../../cli/workflows/follow-payouts.js'),
       import('../../services/payouts/goals.js'),
     ])
     const {payouts, error} = await followPayouts({

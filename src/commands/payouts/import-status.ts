@@ -51,7 +51,7 @@ Exit codes: 0 every row went through or is on its way; 8 some rows failed, expir
   async run(): Promise<void> {
     const f = this.flags
     const [{importStatus}, {parseDelimiterFlag}, {encodingProblem}, {confirmMoneyMovement}] = await Promise.all([
-      import('../../services/import-status/import-status-service.js'),
+      import('../../cli/workflows/run-import-status.js'),
       import('../../services/import/sniff.js'),
       import('../../services/import/decode.js'),
       import('../../cli/confirm.js'),

@@ -75,7 +75,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
     if (flags['and-then'] && flags.api === 'v1')
       throw usageError('--and-then needs the v2 API; in v1 use a preApproved column instead')
     const [{importPayouts}, {confirmMoneyMovement}, output] = await Promise.all([
-      import('../../services/import/import-service.js'),
+      import('../../cli/workflows/run-import.js'),
       import('../../cli/confirm.js'),
       import('../../cli/output/import-summary.js'),
     ])
@@ -128,7 +128,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
 
   /** --wait: until every row is final for the import's step (payctl payouts import-status FILE --wait). */
   private async waitForRows(delimiter: Delimiter | undefined): Promise<void> {
-    const {importStatus} = await import('../../services/import-status/import-status-service.js')
+    const {importStatus} = await import('../../cli/workflows/run-import-status.js')
     const {error} = await importStatus({
       file: this.args.file,
       api: this.flags.api,

@@ -38,7 +38,7 @@ Exit codes: 0 every payout reached the state; 8 some failed or expired (each nam
   async run(): Promise<void> {
     const [{collectPayoutKeys}, {followPayouts}, {followedColumns}] = await Promise.all([
       import('../../services/payouts/ids-input.js'),
-      import('../../services/payouts/follow.js'),
+      import('../../cli/workflows/follow-payouts.js'),
       import('../../cli/output/payout-status.js'),
     ])
     const {keys, duplicates} = await collectPayoutKeys({

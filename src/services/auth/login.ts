@@ -1,4 +1,4 @@
-import type {OAuthCredentials} from '../../config/credentials.js'
+import type {OAuthCredentials} from '../../config/credential-types.js'
 import {discover} from './discovery.js'
 import type {Trace} from './http.js'
 import {LoopbackReceiver} from './loopback.js'

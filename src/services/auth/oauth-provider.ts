@@ -1,5 +1,6 @@
 import type {AuthProvider} from '../../client/transport.js'
-import {CredentialStore, type OAuthCredentials} from '../../config/credentials.js'
+import type {OAuthCredentials} from '../../config/credential-types.js'
+import {CredentialStore} from '../../config/credentials.js'
 import {authError} from '../../shared/errors.js'
 import {discover} from './discovery.js'
 import type {Trace} from './http.js'

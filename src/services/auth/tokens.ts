@@ -1,6 +1,6 @@
 import {z} from 'zod'
 import {parseResponse} from '../../client/parse.js'
-import type {OAuthCredentials} from '../../config/credentials.js'
+import type {OAuthCredentials} from '../../config/credential-types.js'
 import {oauthRequest, type Trace} from './http.js'
 import {decodeJwtClaims, teamIdFromToken} from './jwt.js'
 

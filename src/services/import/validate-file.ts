@@ -1,5 +1,5 @@
 import {stat} from 'node:fs/promises'
-import {interruptedError as interrupted} from '../../cli/interrupt.js'
+import {interruptedError as interrupted} from '../../shared/errors.js'
 import {CurrencyTotals} from '../../shared/money.js'
 import {FingerprintList, fingerprint, RowSet} from './duplicates.js'
 import {fileHasher} from './keys.js'

@@ -2,10 +2,10 @@ import type {Output} from '../../cli/output/output.js'
 import {WaitProgress} from '../../cli/output/wait-progress.js'
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
+import type {WaitGoal} from '../../services/payouts/goals.js'
+import {fetchOrGone, waitForPayouts, waitOutcome} from '../../services/payouts/wait.js'
 import type {PayctlError} from '../../shared/errors.js'
 import {formatDuration} from '../../shared/validate.js'
-import type {WaitGoal} from './goals.js'
-import {fetchOrGone, waitForPayouts, waitOutcome} from './wait.js'
 
 export interface FollowOptions {
   client: PayoutClient

@@ -3,22 +3,33 @@ import {count, ImportProgress} from '../../cli/output/import-progress.js'
 import type {Output} from '../../cli/output/output.js'
 import type {PayoutClient} from '../../client/index.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
+import {type ChunkOptions, readChunks} from '../../services/import/chunks.js'
+import {acquireLock} from '../../services/import/import-lock.js'
+import {
+  checksOutcome,
+  derivedEditOutcome,
+  importOutcome,
+  type Outcome,
+  validationOutcome,
+} from '../../services/import/import-outcome.js'
+import {Journal, journalPath} from '../../services/import/journal.js'
+import {chunkIdempotencyKey, targetKey} from '../../services/import/keys.js'
+import type {OnlineChecks} from '../../services/import/online-checks.js'
+import {type ImportPlan, planImport, refusesDerivedEdits, rowsDigester} from '../../services/import/plan.js'
+import {ReportWriter} from '../../services/import/report.js'
+import {
+  type ImportSummary,
+  importSummary,
+  type ValidationSummary,
+  validationSummary,
+} from '../../services/import/run-summary.js'
+import {emptyCounts, type RunResult, runChunks} from '../../services/import/runner.js'
+import type {RowSchema, SchemaOptions} from '../../services/import/schema.js'
+import type {ChunkSender} from '../../services/import/send.js'
+import type {Delimiter} from '../../services/import/sniff.js'
+import {openSource, type Source} from '../../services/import/source.js'
+import {interruptedError, type ValidationResult, validateFile} from '../../services/import/validate-file.js'
 import {usageError} from '../../shared/errors.js'
-import {type ChunkOptions, readChunks} from './chunks.js'
-import {acquireLock} from './import-lock.js'
-import {checksOutcome, derivedEditOutcome, importOutcome, type Outcome, validationOutcome} from './import-outcome.js'
-import {Journal, journalPath} from './journal.js'
-import {chunkIdempotencyKey, targetKey} from './keys.js'
-import type {OnlineChecks} from './online-checks.js'
-import {type ImportPlan, planImport, refusesDerivedEdits, rowsDigester} from './plan.js'
-import {ReportWriter} from './report.js'
-import {type ImportSummary, importSummary, type ValidationSummary, validationSummary} from './run-summary.js'
-import {emptyCounts, type RunResult, runChunks} from './runner.js'
-import type {RowSchema, SchemaOptions} from './schema.js'
-import type {ChunkSender} from './send.js'
-import type {Delimiter} from './sniff.js'
-import {openSource, type Source} from './source.js'
-import {interruptedError, type ValidationResult, validateFile} from './validate-file.js'
 
 /**
  * `payctl payouts import`: the planning step (validate the whole file, compare it with the journal of
@@ -70,8 +81,8 @@ export type ImportResult =
 const KEEP_IN_MEMORY_BYTES = 8 * 1024 * 1024
 
 async function schemaFor(api: 'v1' | 'v2'): Promise<RowSchema<unknown>> {
-  if (api === 'v1') return (await import('./schema-v1.js')).v1Schema as RowSchema<unknown>
-  return (await import('./schema-v2.js')).v2Schema as RowSchema<unknown>
+  if (api === 'v1') return (await import('../../services/import/schema-v1.js')).v1Schema as RowSchema<unknown>
+  return (await import('../../services/import/schema-v2.js')).v2Schema as RowSchema<unknown>
 }
 
 /** What one import works with once the file is validated. */
@@ -134,7 +145,7 @@ async function dryRun(
 ): Promise<ImportResult> {
   const checks: OnlineChecks = options.offline
     ? {online: false, offlineReason: '--offline', problems: []}
-    : await (await import('./online-checks.js')).checkOnline({
+    : await (await import('../../services/import/online-checks.js')).checkOnline({
         client: options.client,
         validation,
         chunkOptions,
@@ -229,8 +240,9 @@ function lazySender(options: ImportOptions): ChunkSender<unknown> {
   let sender: Promise<ChunkSender<unknown>> | undefined
   const make = async (): Promise<ChunkSender<unknown>> => {
     const client = await options.client()
-    if (options.api === 'v1') return (await import('./send-v1.js')).v1Sender(client) as ChunkSender<unknown>
-    return (await import('./send-v2.js')).v2Sender(client, options.andThen) as ChunkSender<unknown>
+    if (options.api === 'v1')
+      return (await import('../../services/import/send-v1.js')).v1Sender(client) as ChunkSender<unknown>
+    return (await import('../../services/import/send-v2.js')).v2Sender(client, options.andThen) as ChunkSender<unknown>
   }
   return async (chunk, keyOf) => {
     sender ??= make()

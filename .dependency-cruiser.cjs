@@ -1,0 +1,94 @@
+// The import rules of the layers (docs/development.md, "Layers"), checked by `npm run lint`:
+//   commands -> cli -> services -> config -> client -> shared; the emulator is its own tree on shared.
+const UI_PACKAGES = '(^|/)node_modules/(@oclif/|ora/|cli-table3/|@inquirer/)'
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycle anywhere: every layer and every topic reads top-down.',
+      from: {pathNot: '^src/emulator/'},
+      to: {circular: true},
+    },
+    {
+      // The emulator's services still receive the whole app object (a cycle through app.ts) until its
+      // routes -> domain -> store split lands; then this rule becomes 'error' (or folds into no-circular).
+      name: 'no-circular-in-emulator',
+      severity: 'warn',
+      comment: 'No import cycle inside the emulator.',
+      from: {path: '^src/emulator/'},
+      to: {circular: true},
+    },
+    {
+      name: 'not-to-commands',
+      severity: 'error',
+      comment: 'Commands are entry points: nothing imports them.',
+      from: {path: '^src/', pathNot: '^src/commands/'},
+      to: {path: '^src/commands/'},
+    },
+    {
+      name: 'services-not-to-cli',
+      severity: 'error',
+      comment: 'Services hold logic only: rendering, prompts, flags and exit handling are the CLI layer\'s.',
+      from: {path: '^src/services/'},
+      to: {path: '^src/cli/'},
+    },
+    {
+      name: 'config-only-to-client-and-shared',
+      severity: 'error',
+      comment: 'Profiles and credentials build on the client and the shared helpers only.',
+      from: {path: '^src/config/'},
+      to: {path: '^src/', pathNot: '^src/(config|client|shared)/'},
+    },
+    {
+      name: 'client-only-to-shared',
+      severity: 'error',
+      comment: 'The SDK stands alone: it imports nothing of src but src/shared.',
+      from: {path: '^src/client/'},
+      to: {path: '^src/', pathNot: '^src/(client|shared)/'},
+    },
+    {
+      name: 'shared-only-to-shared',
+      severity: 'error',
+      comment: 'Leaf helpers: every layer imports them, they import no layer.',
+      from: {path: '^src/shared/'},
+      to: {path: '^src/', pathNot: '^src/shared/'},
+    },
+    {
+      name: 'emulator-only-to-emulator-and-shared',
+      severity: 'error',
+      comment: 'The emulator is its own service: it never imports the client, the CLI or the services.',
+      from: {path: '^src/emulator/'},
+      to: {path: '^src/', pathNot: '^src/(emulator|shared)/'},
+    },
+    {
+      name: 'emulator-only-from-emulator-commands',
+      severity: 'error',
+      comment: 'Only `payctl emulator ...` commands start the emulator in process.',
+      from: {path: '^src/', pathNot: '^src/(emulator|commands/emulator)/'},
+      to: {path: '^src/emulator/'},
+    },
+    {
+      name: 'no-ui-packages-below-cli',
+      severity: 'error',
+      comment: 'oclif, ora, cli-table3 and @inquirer belong to src/commands and src/cli.',
+      from: {path: '^src/(services|config|client|shared|emulator)/'},
+      to: {path: UI_PACKAGES},
+    },
+  ],
+  options: {
+    doNotFollow: {path: 'node_modules'},
+    // Type-only imports count: a cycle through types is still a cycle for a reader.
+    tsPreCompilationDeps: true,
+    tsConfig: {fileName: 'tsconfig.json'},
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+      extensions: ['.ts', '.js', '.d.ts'],
+    },
+    reporterOptions: {text: {highlightFocused: true}},
+  },
+}
