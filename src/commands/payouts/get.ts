@@ -33,7 +33,7 @@ With one payout the output is the record (--json: the object). With several ids,
     const many = keys.length > 1 || this.flags['ids-file'] !== undefined || this.argvAll.includes('-')
     const client = await this.client()
     const [{mapLimit}, view] = await Promise.all([
-      import('../../services/payouts/actions.js'),
+      import('../../shared/map-limit.js'),
       import('../../cli/output/payout-view.js'),
     ])
     if (this.flags.api === 'v1') {

@@ -1,5 +1,6 @@
 import type {PayoutV2} from '../../client/schemas.js'
 import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../client/v2/payouts-v2.js'
+import {mapLimit} from '../../shared/map-limit.js'
 import type {ChunkRow} from './chunks.js'
 import {contentOf} from './identity.js'
 import {
@@ -10,7 +11,6 @@ import {
   customIdTaken,
   describeApiError,
   isNotFound,
-  mapLimited,
   type RowOutcome,
   settleChunk,
 } from './send.js'
@@ -71,7 +71,7 @@ async function createRows(client: Client, rows: Row[], keyOf: (rows: Row[]) => s
       failBatch(sent.refused, pending, rows, outcomes)
       return outcomes
     }
-    const payouts = await mapLimited(batch, LOOKUPS_IN_FLIGHT, row => lookUp(client, row.customId))
+    const payouts = await mapLimit(batch, LOOKUPS_IN_FLIGHT, row => lookUp(client, row.customId))
     const replayed = 'value' in sent
     pending = pending.filter((i, k) => {
       const payout = payouts[k]
@@ -154,7 +154,7 @@ export function v2Sender(client: Client, andThen?: AndThen): ChunkSender<CreateP
     settleChunk(chunk, async (rows, outcomes) => {
       const toCreate: number[] = []
       const updates = rows.flatMap((row, i) => (row.action === 'update' ? [i] : []))
-      const results = await mapLimited(updates, LOOKUPS_IN_FLIGHT, i => updateRow(client, rows[i]))
+      const results = await mapLimit(updates, LOOKUPS_IN_FLIGHT, i => updateRow(client, rows[i]))
       updates.forEach((i, k) => {
         const result = results[k]
         if (result === 'create') toCreate.push(i)

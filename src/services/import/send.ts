@@ -66,20 +66,6 @@ export const customIdTaken = (error: unknown) =>
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404
 
-/** Runs `task` over `items` with at most `limit` at a time, results in order. */
-export async function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await task(items[index])
-    }
-  }
-  await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker))
-  return results
-}
-
 /** A transport-level stop (transient or fatal) met while sending one chunk: the chunk ends there. */
 export class ChunkStop extends Error {
   constructor(

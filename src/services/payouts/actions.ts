@@ -2,6 +2,7 @@ import type {PayoutClient} from '../../client/index.js'
 import type {DeletedV2, PayoutV1, PayoutV2} from '../../client/schemas.js'
 import type {AndThen} from '../../client/v2/payouts-v2.js'
 import {usageError} from '../../shared/errors.js'
+import {mapLimit} from '../../shared/map-limit.js'
 import {CurrencyTotals} from '../../shared/money.js'
 import {type BatchItem, type BatchResult, batchIdempotencyKey, batchKeyProblem, runInBatches} from './batch.js'
 import type {PayoutKey} from './ids-input.js'
@@ -19,20 +20,6 @@ const VERB: Record<BatchAction | 'delete', string> = {
   pay: 'paid',
   'send-claim-link': 'sent a claim link',
   delete: 'deleted',
-}
-
-/** Runs `fn` over `items` with at most `limit` calls in flight; results keep the input order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await fn(items[index])
-    }
-  }
-  await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker))
-  return results
 }
 
 /** Reads the payouts (v2) so that a confirmation can show their count and totals per currency. */

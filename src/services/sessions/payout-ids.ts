@@ -1,6 +1,6 @@
 import type {PayoutClient} from '../../client/index.js'
 import {usageError} from '../../shared/errors.js'
-import {mapLimit} from '../payouts/actions.js'
+import {mapLimit} from '../../shared/map-limit.js'
 import {type PayoutKey, payoutKeyFromCustomId, payoutKeyFromId} from '../payouts/ids-input.js'
 
 /** The payouts a session is for, from --payout (ids) and --custom-id; checked before anything is sent. */
