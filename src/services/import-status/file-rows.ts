@@ -11,8 +11,8 @@ import {type ValidationResult, validateFile} from '../import/validate-file.js'
 /**
  * A CSV file's rows as `payouts import` identifies them, 100 at a time, streamed (memory flat in file size).
  * This is the one place that knows how the import turns a row into a payout identity: it reuses the import's
- * own validation and row reading (src/import: validate.ts, chunks.ts `fileRows`, identity.ts) and finds the
- * import's journal for the API generation and the follow-up step it ran with.
+ * own validation and row reading (src/services/import: validate-file.ts, chunks.ts `fileRows`, identity.ts)
+ * and finds the import's journal for the API generation and the follow-up step it ran with.
  */
 
 export interface FileRow {
