@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto'
 import {request} from 'undici'
 import {afterEach, describe, expect, it} from 'vitest'
-import {teamIdFromToken} from '../../src/services/auth/jwt.js'
+import {teamIdFromToken} from '../../src/services/auth/jwt-claims.js'
 import {LoopbackReceiver} from '../../src/services/auth/loopback.js'
 import {createPkce, createState} from '../../src/services/auth/pkce.js'
 

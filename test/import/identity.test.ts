@@ -5,8 +5,8 @@ import fc from 'fast-check'
 import {afterAll, describe, expect, it} from 'vitest'
 import {readChunks} from '../../src/services/import/chunks.js'
 import {contentOf, RowIdentifier} from '../../src/services/import/identity.js'
-import type {RowSchema} from '../../src/services/import/schema.js'
-import {v2Schema} from '../../src/services/import/schema-v2.js'
+import type {RowSchema} from '../../src/services/import/import-schema.js'
+import {v2Schema} from '../../src/services/import/import-schema-v2.js'
 import {validateFile} from '../../src/services/import/validate-file.js'
 
 const work = mkdtempSync(join(tmpdir(), 'payctl-identity-'))

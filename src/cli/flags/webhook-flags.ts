@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {EVENT_NAMES} from '../../services/webhooks/payload.js'
-import {DEFAULT_TOLERANCE_SECONDS} from '../../services/webhooks/signature.js'
+import {DEFAULT_TOLERANCE_SECONDS} from '../../services/webhooks/webhook-signature.js'
 
 /** Flags shared by the webhooks commands. */
 

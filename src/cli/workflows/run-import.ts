@@ -12,6 +12,7 @@ import {
   type Outcome,
   validationOutcome,
 } from '../../services/import/import-outcome.js'
+import type {RowSchema, SchemaOptions} from '../../services/import/import-schema.js'
 import {Journal, journalPath} from '../../services/import/journal.js'
 import {chunkIdempotencyKey, targetKey} from '../../services/import/keys.js'
 import type {OnlineChecks} from '../../services/import/online-checks.js'
@@ -24,7 +25,6 @@ import {
   validationSummary,
 } from '../../services/import/run-summary.js'
 import {emptyCounts, type RunResult, runChunks} from '../../services/import/runner.js'
-import type {RowSchema, SchemaOptions} from '../../services/import/schema.js'
 import type {ChunkSender} from '../../services/import/send.js'
 import type {Delimiter} from '../../services/import/sniff.js'
 import {openSource, type Source} from '../../services/import/source.js'
@@ -81,8 +81,8 @@ export type ImportResult =
 const KEEP_IN_MEMORY_BYTES = 8 * 1024 * 1024
 
 async function schemaFor(api: 'v1' | 'v2'): Promise<RowSchema<unknown>> {
-  if (api === 'v1') return (await import('../../services/import/schema-v1.js')).v1Schema as RowSchema<unknown>
-  return (await import('../../services/import/schema-v2.js')).v2Schema as RowSchema<unknown>
+  if (api === 'v1') return (await import('../../services/import/import-schema-v1.js')).v1Schema as RowSchema<unknown>
+  return (await import('../../services/import/import-schema-v2.js')).v2Schema as RowSchema<unknown>
 }
 
 /** What one import works with once the file is validated. */

@@ -40,7 +40,7 @@ When it does not verify, it says what most likely happened: the wrong secret, a 
     let {signature, timestamp} = this.flags
     if (this.flags.headers) {
       const [{findSignatureHeaders}, text] = await Promise.all([
-        import('../../services/webhooks/signature.js'),
+        import('../../services/webhooks/webhook-signature.js'),
         readFile(this.flags.headers, 'utf8'),
       ])
       const headers: Record<string, string> = {}

@@ -1,6 +1,6 @@
 import {z} from 'zod'
 import {parseResponse} from '../../client/parse.js'
-import {oauthRequest, type Trace} from './http.js'
+import {oauthRequest, type Trace} from './oauth-http.js'
 
 export const metadataSchema = z.looseObject({
   issuer: z.string().optional(),

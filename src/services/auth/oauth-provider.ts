@@ -3,7 +3,7 @@ import type {OAuthCredentials} from '../../config/credential-types.js'
 import {CredentialStore} from '../../config/credentials.js'
 import {authError} from '../../shared/errors.js'
 import {discover} from './discovery.js'
-import type {Trace} from './http.js'
+import type {Trace} from './oauth-http.js'
 import {refreshTokens} from './tokens.js'
 
 const REFRESH_MARGIN_MS = 60_000

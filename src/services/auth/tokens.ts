@@ -1,8 +1,8 @@
 import {z} from 'zod'
 import {parseResponse} from '../../client/parse.js'
 import type {OAuthCredentials} from '../../config/credential-types.js'
-import {oauthRequest, type Trace} from './http.js'
-import {decodeJwtClaims, teamIdFromToken} from './jwt.js'
+import {decodeJwtClaims, teamIdFromToken} from './jwt-claims.js'
+import {oauthRequest, type Trace} from './oauth-http.js'
 
 const tokenResponseSchema = z.looseObject({
   access_token: z.string(),

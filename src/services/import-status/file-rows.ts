@@ -2,9 +2,9 @@ import {once} from 'node:events'
 import {createReadStream} from 'node:fs'
 import {createInterface} from 'node:readline'
 import {fileRows} from '../import/chunks.js'
+import type {RowSchema, SchemaOptions} from '../import/import-schema.js'
 import {type JournalHeader, journalPath} from '../import/journal.js'
 import {targetKey} from '../import/keys.js'
-import type {RowSchema, SchemaOptions} from '../import/schema.js'
 import type {Delimiter} from '../import/sniff.js'
 import {type ValidationResult, validateFile} from '../import/validate-file.js'
 
@@ -56,8 +56,8 @@ export interface FileRows {
 const CHUNK = 100
 
 async function schemaFor(api: 'v1' | 'v2'): Promise<RowSchema<unknown>> {
-  if (api === 'v1') return (await import('../import/schema-v1.js')).v1Schema as RowSchema<unknown>
-  return (await import('../import/schema-v2.js')).v2Schema as RowSchema<unknown>
+  if (api === 'v1') return (await import('../import/import-schema-v1.js')).v1Schema as RowSchema<unknown>
+  return (await import('../import/import-schema-v2.js')).v2Schema as RowSchema<unknown>
 }
 
 /**

@@ -1,9 +1,9 @@
 import type {RowSet} from './duplicates.js'
 import {type PayoutLike, RowIdentifier} from './identity.js'
+import type {RowSchema, SchemaOptions} from './import-schema.js'
 import type {JournalRow} from './journal.js'
 import {type CsvRecord, readRecords} from './records.js'
 import {RowInspector} from './row-inspector.js'
-import type {RowSchema, SchemaOptions} from './schema.js'
 import type {Delimiter} from './sniff.js'
 
 /**

@@ -1,6 +1,6 @@
 import {controlCharacterAt, describeControlCharacter} from './control-chars.js'
 import {type HeaderMapping, mapHeader, shown} from './headers.js'
-import {Cells, type RowError, type RowResult, type RowSchema, type SchemaOptions} from './schema.js'
+import {Cells, type RowError, type RowResult, type RowSchema, type SchemaOptions} from './import-schema.js'
 
 /**
  * One file's rows as the schema sees them: the header mapped once, then every record checked the same way

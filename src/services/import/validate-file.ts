@@ -2,10 +2,10 @@ import {stat} from 'node:fs/promises'
 import {interruptedError as interrupted} from '../../shared/errors.js'
 import {CurrencyTotals} from '../../shared/money.js'
 import {FingerprintList, fingerprint, RowSet} from './duplicates.js'
+import type {ParsedRow, RowSchema, SchemaOptions} from './import-schema.js'
 import {fileHasher} from './keys.js'
 import {type CsvRecord, CsvSyntaxError, readRecords} from './records.js'
 import {RowInspector} from './row-inspector.js'
-import type {ParsedRow, RowSchema, SchemaOptions} from './schema.js'
 import type {Delimiter} from './sniff.js'
 
 /**

@@ -1,5 +1,5 @@
 import {createHmac} from 'node:crypto'
-import {describeSeconds, looksLikeBase64Digest, sign, type VerifyReason, verify} from './signature.js'
+import {describeSeconds, looksLikeBase64Digest, sign, type VerifyReason, verify} from './webhook-signature.js'
 
 /** The verdict of `webhooks verify`: whether the delivery verifies and, if not, what most likely went wrong. */
 export interface Explanation {

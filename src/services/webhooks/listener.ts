@@ -4,7 +4,7 @@ import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {request} from 'undici'
 import {type DeliverySummary, summarize} from './payload.js'
-import {findSignatureHeaders, type VerifyReason, verify} from './signature.js'
+import {findSignatureHeaders, type VerifyReason, verify} from './webhook-signature.js'
 
 /** Deliveries larger than this are answered 413 (DESIGN: 1 MiB). */
 export const MAX_BODY_BYTES = 1024 * 1024

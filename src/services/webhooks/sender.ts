@@ -1,6 +1,6 @@
 import {randomBytes} from 'node:crypto'
 import {request} from 'undici'
-import {sign} from './signature.js'
+import {sign} from './webhook-signature.js'
 
 /** `--stale` timestamps are this old: twice the spec's recommended 5-minute tolerance. */
 export const STALE_SECONDS = 600

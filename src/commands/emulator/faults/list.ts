@@ -5,10 +5,7 @@ export default class EmulatorFaultsList extends ControlCommand<typeof EmulatorFa
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
   async run(): Promise<void> {
-    const [{faultLine}, control] = await Promise.all([
-      import('../../../services/emulator-control/faults.js'),
-      this.control(),
-    ])
+    const [{faultLine}, control] = await Promise.all([import('../../../cli/output/fault-line.js'), this.control()])
     const faults = await control.faults()
     if (this.flags.json) this.out.printJson(faults)
     else if (!faults.length) this.out.info('No faults waiting.')

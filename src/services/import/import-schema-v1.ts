@@ -1,5 +1,5 @@
 import type {CreatePayoutV1} from '../../client/v1/payouts-v1.js'
-import {type Cells, EXPORT_ONLY, RowCheck, type RowResult, type RowSchema, type SchemaOptions} from './schema.js'
+import {type Cells, EXPORT_ONLY, RowCheck, type RowResult, type RowSchema, type SchemaOptions} from './import-schema.js'
 
 /**
  * The v1 row (`--api v1`, spec 4.1 `POST /payout`): a recipient by social handle, e-mail or wallet address

@@ -1,5 +1,5 @@
 import type {CreatePayoutV2} from '../../client/v2/payouts-v2.js'
-import {type Cells, EXPORT_ONLY, RowCheck, type RowResult, type RowSchema, type SchemaOptions} from './schema.js'
+import {type Cells, EXPORT_ONLY, RowCheck, type RowResult, type RowSchema, type SchemaOptions} from './import-schema.js'
 
 /**
  * The v2 row (the default format): one payout per row, sent through the batch create endpoint. The

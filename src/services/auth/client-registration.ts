@@ -2,7 +2,7 @@ import {z} from 'zod'
 import {parseResponse} from '../../client/parse.js'
 import {usageError} from '../../shared/errors.js'
 import type {AuthServerMetadata} from './discovery.js'
-import {oauthRequest, type Trace} from './http.js'
+import {oauthRequest, type Trace} from './oauth-http.js'
 
 /**
  * RFC 7591 dynamic registration as a public client. Deprecated for platform integrations (spec 5.4): such a
