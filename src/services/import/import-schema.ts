@@ -3,7 +3,7 @@ import {readAmount} from './amount.js'
 import type {ColumnSpec, ForeignColumns, HeaderMapping} from './headers.js'
 
 /**
- * What the two row schemas (v2: schema-v2.ts, v1: schema-v1.ts) share: reading a cell by canonical column
+ * What the two row schemas (v2: import-schema-v2.ts, v1: import-schema-v1.ts) share: reading a cell by canonical column
  * name, and the field rules (amount, currency, e-mail, phone, tags, booleans).
  */
 

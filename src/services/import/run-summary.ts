@@ -6,7 +6,7 @@ import {formatValidationError, type ValidationResult} from './validate-file.js'
 /**
  * The import's results as data: the `--json` objects (`--dry-run --json` prints `{rows, valid, invalid,
  * totals, errors}`; a real import adds what happened to the rows). The screen rendering of the same numbers
- * is src/cli/output/import-summary.ts; the exit code they mean, outcome.ts.
+ * is src/cli/output/import-summary.ts; the exit code they mean, import-outcome.ts.
  */
 
 export interface ValidationSummary {
