@@ -1,7 +1,8 @@
 import {randomUUID} from 'node:crypto'
-import type {EmulatorApp} from './app.js'
+import type {Clock} from './clock.js'
 import {type ApiFailure, invalidState, notFound} from './errors.js'
 import {countryByCode, ibanIsValid, PAYMENT_METHOD_TYPES, paymentMethodType, type TaxField} from './reference-data.js'
+import type {Store} from './store/index.js'
 import type {CounterpartyRow, PaymentMethodRecord, PayoutRow} from './store/types.js'
 import {Checker, type Json, UUID} from './validation.js'
 import {counterpartyView, v2CounterpartyId} from './views.js'
@@ -98,7 +99,10 @@ export function taxIdentityProblems(
 }
 
 export class CounterpartyService {
-  constructor(private readonly app: EmulatorApp) {}
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
 
   view(row: CounterpartyRow) {
     return counterpartyView(row, missingOf(dataOf(row)))
@@ -110,9 +114,9 @@ export class CounterpartyService {
     const row =
       uuid !== undefined
         ? UUID.test(uuid)
-          ? this.app.store.counterparties.byUuid(teamId, uuid.toLowerCase())
+          ? this.store.counterparties.byUuid(teamId, uuid.toLowerCase())
           : undefined
-        : this.app.store.counterparties.byCustomId(teamId, id)
+        : this.store.counterparties.byCustomId(teamId, id)
     if (!row || row.deleted_at) throw fail(notFound(`no counterparty ${id}`))
     return row
   }
@@ -241,10 +245,10 @@ export class CounterpartyService {
   }
 
   create(teamId: string, data: CounterpartyData): CounterpartyRow {
-    if (data.customId && this.app.store.counterparties.byCustomId(teamId, data.customId))
+    if (data.customId && this.store.counterparties.byCustomId(teamId, data.customId))
       throw invalidState(`customId "${data.customId}" is already used by another counterparty`)
-    const now = this.app.clock.iso()
-    return this.app.store.counterparties.insert({
+    const now = this.clock.iso()
+    return this.store.counterparties.insert({
       uuid: randomUUID(),
       team_id: teamId,
       custom_id: data.customId ?? null,
@@ -264,35 +268,35 @@ export class CounterpartyService {
     if (row.recipient_managed)
       throw invalidState(`counterparty ${v2CounterpartyId(row.uuid)} is managed by the recipient`)
     if (data.customId && data.customId !== row.custom_id) {
-      const other = this.app.store.counterparties.byCustomId(row.team_id, data.customId)
+      const other = this.store.counterparties.byCustomId(row.team_id, data.customId)
       if (other) throw invalidState(`customId "${data.customId}" is already used by another counterparty`)
     }
-    return this.app.store.counterparties.patch(row, {
+    return this.store.counterparties.patch(row, {
       custom_id: data.customId ?? null,
       identity: JSON.stringify(data.identity),
       email: data.email ?? null,
       address: data.address ? JSON.stringify(data.address) : null,
       payment_method: data.paymentMethod ? JSON.stringify(data.paymentMethod) : null,
       tax_identity: data.taxIdentity ? JSON.stringify(data.taxIdentity) : null,
-      updated_at: this.app.clock.iso(),
+      updated_at: this.clock.iso(),
     })
   }
 
   delete(row: CounterpartyRow): void {
     if (row.recipient_managed)
       throw invalidState(`counterparty ${v2CounterpartyId(row.uuid)} is managed by the recipient`)
-    this.app.store.counterparties.patch(row, {deleted_at: this.app.clock.iso(), updated_at: this.app.clock.iso()})
+    this.store.counterparties.patch(row, {deleted_at: this.clock.iso(), updated_at: this.clock.iso()})
   }
 
   /** The e-mail of a counterparty, for claim links. */
   emailOf(teamId: string, uuid: string): string | undefined {
-    return this.app.store.counterparties.byUuid(teamId, uuid)?.email ?? undefined
+    return this.store.counterparties.byUuid(teamId, uuid)?.email ?? undefined
   }
 
   /** Where a direct pay sends the money: the counterparty's saved method, if nothing is missing. */
   paymentRecord(payout: PayoutRow, fail: (failure: ApiFailure) => ApiFailure): PaymentMethodRecord {
     const row = payout.counterparty_uuid
-      ? this.app.store.counterparties.byUuid(payout.team_id, payout.counterparty_uuid)
+      ? this.store.counterparties.byUuid(payout.team_id, payout.counterparty_uuid)
       : undefined
     if (!row || row.deleted_at)
       throw fail(invalidState(`the counterparty of payout payout_${payout.uuid} was deleted; update the payout first`))
@@ -329,7 +333,7 @@ export class CounterpartyService {
 
   /** The country of residence (and tax identity) a recipient gave on the claim page, if any (DAC7, spec 2.4). */
   taxResidence(teamId: string, email: string): {country: string; taxIdentity?: Json} | undefined {
-    const row = this.app.store.counterparties.recipientManagedByEmail(teamId, email)
+    const row = this.store.counterparties.recipientManagedByEmail(teamId, email)
     const country = row?.address ? JSON.parse(row.address).country : undefined
     if (typeof country !== 'string') return undefined
     return {country, taxIdentity: row?.tax_identity ? JSON.parse(row.tax_identity) : undefined}
@@ -337,15 +341,15 @@ export class CounterpartyService {
 
   /** Records the recipient's country of residence and tax identity on their recipient-managed counterparty. */
   recordTaxResidence(teamId: string, email: string, country: string, taxIdentity: Json | undefined): void {
-    const existing = this.app.store.counterparties.recipientManagedByEmail(teamId, email)
-    const now = this.app.clock.iso()
+    const existing = this.store.counterparties.recipientManagedByEmail(teamId, email)
+    const now = this.clock.iso()
     const address = JSON.stringify({...(existing?.address ? JSON.parse(existing.address) : {}), country})
     const tax = taxIdentity ? JSON.stringify(taxIdentity) : null
     if (existing) {
-      this.app.store.counterparties.patch(existing, {address, tax_identity: tax, updated_at: now})
+      this.store.counterparties.patch(existing, {address, tax_identity: tax, updated_at: now})
       return
     }
-    this.app.store.counterparties.insert({
+    this.store.counterparties.insert({
       uuid: randomUUID(),
       team_id: teamId,
       custom_id: null,
@@ -366,17 +370,17 @@ export class CounterpartyService {
     const [firstName, ...rest] = (record.details.accountHolderName ?? '').trim().split(/\s+/)
     const identity = {type: 'individual', firstName: firstName || email, lastName: rest.join(' ') || '-'}
     const paymentMethod = {type: record.type, iban: record.details.iban, currency: record.currency}
-    const existing = this.app.store.counterparties.recipientManagedByEmail(teamId, email)
-    const now = this.app.clock.iso()
+    const existing = this.store.counterparties.recipientManagedByEmail(teamId, email)
+    const now = this.clock.iso()
     if (existing) {
-      this.app.store.counterparties.patch(existing, {
+      this.store.counterparties.patch(existing, {
         identity: JSON.stringify(identity),
         payment_method: JSON.stringify(paymentMethod),
         updated_at: now,
       })
       return
     }
-    this.app.store.counterparties.insert({
+    this.store.counterparties.insert({
       uuid: randomUUID(),
       team_id: teamId,
       custom_id: null,

@@ -1,5 +1,5 @@
-import {EmulatorApp, type Environment} from './app.js'
-import {buildRouter} from './routes/index.js'
+import {EmulatorApp} from './app.js'
+import type {Environment} from './environment.js'
 import {type SeedInfo, seedInfo} from './seed.js'
 import {EmulatorServer} from './server.js'
 
@@ -48,7 +48,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     autoConsent: options.autoConsent,
     log: options.log,
   })
-  const server = new EmulatorServer(app, buildRouter(app))
+  const server = new EmulatorServer(
+    {
+      store: app.store,
+      authentication: app.authentication,
+      idempotency: app.idempotency,
+      faults: app.faults,
+      afterRequest: () => app.dispatcher.afterRequest(),
+      log: app.log,
+    },
+    app.router,
+  )
   let port: number
   try {
     port = (await server.listen(options.port ?? 4010, host)).port

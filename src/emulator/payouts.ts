@@ -1,10 +1,14 @@
 import {randomUUID} from 'node:crypto'
 import {formatAmount as formatMoney} from '../money.js'
-import type {EmulatorApp} from './app.js'
 import {type Principal, requireScopes} from './auth.js'
+import type {Clock} from './clock.js'
+import type {CounterpartyService} from './counterparties.js'
 import {type ApiFailure, invalidField, invalidState, notFound, payoutNotFound} from './errors.js'
+import {contactOf} from './payout-contact.js'
+import type {PayoutEvents} from './payout-events.js'
 import {Scope} from './scopes.js'
-import {AND_THEN, type AndThen, type Item} from './settlement.js'
+import {AND_THEN, type AndThen, type Item, type Settlement} from './settlement.js'
+import type {Store} from './store/index.js'
 import type {NewPayout, PayoutRow, RecipientType} from './store/types.js'
 import {Checker, type Json, UUID} from './validation.js'
 import {v1Status, v2PayoutId} from './views.js'
@@ -37,7 +41,6 @@ const V2_PATCH_FIELDS = V2_FIELDS.filter(field => field !== 'andThen')
 const PAYOUT_TYPES = ['manual', 'manual-immutable']
 const NOTIFICATIONS = ['allowed', 'not-allowed']
 const COUNTERPARTY_ID = /^counterparty_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** Payout columns a request may set. */
 export type PayoutFields = Pick<
@@ -66,11 +69,13 @@ export interface V2CreateInput {
 const tagRule = {maxItems: 50, maxLength: 100}
 
 export class PayoutService {
-  constructor(private readonly app: EmulatorApp) {}
-
-  private get store() {
-    return this.app.store
-  }
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly events: PayoutEvents,
+    private readonly settlement: Settlement,
+    private readonly counterparties: CounterpartyService,
+  ) {}
 
   // ---- resolution ----
 
@@ -102,15 +107,11 @@ export class PayoutService {
 
   /** Where a claim link goes: the recipient's e-mail or phone, an e-mail handle, or the counterparty's e-mail. */
   contactOf(row: PayoutRow): string | undefined {
-    if (row.email) return row.email
-    if (row.phone) return row.phone
-    if (row.creator_handle && EMAIL_LIKE.test(row.creator_handle)) return row.creator_handle
-    if (row.counterparty_uuid) return this.app.counterparties.emailOf(row.team_id, row.counterparty_uuid)
-    return undefined
+    return contactOf(row, this.counterparties)
   }
 
   private newRow(teamId: string, fields: PayoutFields): NewPayout {
-    const now = this.app.clock.nowMs()
+    const now = this.clock.nowMs()
     const iso = new Date(now).toISOString()
     return {
       uuid: randomUUID(),
@@ -184,8 +185,8 @@ export class PayoutService {
     const existing = fields.custom_id ? this.store.payouts.byCustomId(principal.teamId, fields.custom_id) : undefined
     if (!existing) {
       let row = this.store.payouts.insert(this.newRow(principal.teamId, fields))
-      this.app.emit(row)
-      if (preApproved) row = this.app.settlement.approve(principal, [{row}])[0]
+      this.events.changed(row)
+      if (preApproved) row = this.settlement.approve(principal, [{row}])[0]
       return {row, action: 'created'}
     }
     const label = `payout ${existing.uuid} (customId ${existing.custom_id})`
@@ -232,9 +233,9 @@ export class PayoutService {
     if (Object.keys(changes).length) {
       if (existing.status !== 'created')
         throw invalidState(`${label} is ${v1Status(existing.status)}; only created payouts can be updated`)
-      row = this.store.payouts.patch(existing, {...changes, updated_at: this.app.clock.iso()})
+      row = this.store.payouts.patch(existing, {...changes, updated_at: this.clock.iso()})
     }
-    if (preApproved && row.status === 'created') row = this.app.settlement.approve(principal, [{row}])[0]
+    if (preApproved && row.status === 'created') row = this.settlement.approve(principal, [{row}])[0]
     return {row, action: 'updated'}
   }
 
@@ -242,7 +243,7 @@ export class PayoutService {
   deleteV1(row: PayoutRow): PayoutRow {
     if (row.status === 'deleted') return row
     if (row.status === 'created' || row.status === 'approved' || row.status === 'expired')
-      return this.app.settlement.markDeleted(row)
+      return this.settlement.markDeleted(row)
     throw invalidState(`payout ${row.uuid} is ${v1Status(row.status)}; it can no longer be deleted`)
   }
 
@@ -337,16 +338,16 @@ export class PayoutService {
       }
       const fields = {...input.fields}
       if (input.counterpartyId) {
-        fields.counterparty_uuid = this.app.counterparties.resolve(teamId, input.counterpartyId, fail).uuid
+        fields.counterparty_uuid = this.counterparties.resolve(teamId, input.counterpartyId, fail).uuid
       }
       return this.store.payouts.insert(this.newRow(teamId, fields))
     })
-    this.app.emit(rows)
+    this.events.changed(rows)
     const follow = inputs.flatMap((input, position) =>
       input.andThen ? [{row: rows[position], andThen: input.andThen, index: input.index, position}] : [],
     )
     if (!follow.length) return rows
-    const done = this.app.settlement.approve(principal, follow)
+    const done = this.settlement.approve(principal, follow)
     follow.forEach((item, i) => {
       rows[item.position] = done[i]
     })
@@ -390,18 +391,18 @@ export class PayoutService {
       changes.phone = recipient.phone ?? null
       changes.creator_handle = null
       changes.counterparty_uuid = recipient.counterpartyId
-        ? this.app.counterparties.resolve(row.team_id, recipient.counterpartyId).uuid
+        ? this.counterparties.resolve(row.team_id, recipient.counterpartyId).uuid
         : null
     }
     if (!Object.keys(changes).length) return row
-    return this.store.payouts.patch(row, {...changes, updated_at: this.app.clock.iso()})
+    return this.store.payouts.patch(row, {...changes, updated_at: this.clock.iso()})
   }
 
   /** v2 DELETE: created, approved, failed and expired payouts. */
   deleteV2(row: PayoutRow): void {
     if (row.status === 'requested' || row.status === 'completed')
       throw invalidState(`payout ${v2PayoutId(row.uuid)} is ${row.status}; it can no longer be deleted`)
-    this.app.settlement.markDeleted(row)
+    this.settlement.markDeleted(row)
   }
 
   /** Validates a batch body `{ids, andThen?}`: 1 to 100 ids. */

@@ -1,8 +1,9 @@
 import {randomBytes, randomUUID} from 'node:crypto'
 import {LOCAL_EMULATOR} from '../local-emulator.js'
-import type {EmulatorApp} from './app.js'
+import type {Clock} from './clock.js'
 import {DEFAULT_SCOPES, FULL_SCOPES} from './scopes.js'
 import {sandboxIban} from './settlement.js'
+import type {Store} from './store/index.js'
 
 /**
  * The seed: a main team (owner and a second member, a wallet, EUR and USD balances, deposit instructions,
@@ -40,12 +41,12 @@ export const newWalletAddress = () => `0x${randomBytes(20).toString('hex')}`
 export const newApiKey = () => `sk_sandbox_${randomBytes(20).toString('hex')}`
 
 /** Creates a team with its owner, accounts and keys; answers the team id and the keys. */
-export function createTeam(app: EmulatorApp, team: NewTeam): {teamId: string; keys: string[]} {
-  const now = app.clock.iso()
+export function createTeam(store: Store, clock: Clock, team: NewTeam): {teamId: string; keys: string[]} {
+  const now = clock.iso()
   const teamId = team.id ?? randomUUID()
   const keys: string[] = []
-  app.store.transaction(() => {
-    app.store.teams.insertTeam({
+  store.transaction(() => {
+    store.teams.insertTeam({
       id: teamId,
       name: team.name,
       kyb_status: 'pending',
@@ -54,9 +55,9 @@ export function createTeam(app: EmulatorApp, team: NewTeam): {teamId: string; ke
       created_at: now,
     })
     const owner = team.owner ?? {email: `owner+${teamId.slice(0, 8)}@example.com`, name: `${team.name} Owner`}
-    app.store.teams.insertMember({team_id: teamId, email: owner.email, name: owner.name, role: 'owner', joined_at: now})
+    store.teams.insertMember({team_id: teamId, email: owner.email, name: owner.name, role: 'owner', joined_at: now})
     for (const [currency, total] of Object.entries(team.balances ?? {EUR: '0', USD: '0'}))
-      app.store.teams.insertAccount({
+      store.teams.insertAccount({
         team_id: teamId,
         currency,
         total,
@@ -69,7 +70,7 @@ export function createTeam(app: EmulatorApp, team: NewTeam): {teamId: string; ke
       })
     for (const key of team.keys ?? []) {
       const value = key.key ?? newApiKey()
-      app.store.teams.insertKey({
+      store.teams.insertKey({
         key: value,
         team_id: teamId,
         name: key.name,
@@ -83,9 +84,10 @@ export function createTeam(app: EmulatorApp, team: NewTeam): {teamId: string; ke
   return {teamId, keys}
 }
 
-export function seed(app: EmulatorApp): SeedInfo {
-  app.store.transaction(() => {
-    createTeam(app, {
+/** Seeds the two teams (the caller adds the OAuth platform client in the same transaction). */
+export function seed(store: Store, clock: Clock): SeedInfo {
+  store.transaction(() => {
+    createTeam(store, clock, {
       id: SEEDED.mainTeamId,
       name: 'Emulator Media GmbH',
       owner: {email: 'owner@example.com', name: 'Olivia Owner'},
@@ -95,14 +97,14 @@ export function seed(app: EmulatorApp): SeedInfo {
         {key: LOCAL_EMULATOR.defaultKey, name: 'default scopes', scopes: DEFAULT_SCOPES},
       ],
     })
-    app.store.teams.insertMember({
+    store.teams.insertMember({
       team_id: SEEDED.mainTeamId,
       email: 'ops@example.com',
       name: 'Oscar Ops',
       role: 'admin',
-      joined_at: app.clock.iso(),
+      joined_at: clock.iso(),
     })
-    createTeam(app, {
+    createTeam(store, clock, {
       id: SEEDED.otherTeamId,
       name: 'Other Team Ltd',
       owner: {email: 'owner@other.example.com', name: 'Otto Other'},
@@ -110,15 +112,14 @@ export function seed(app: EmulatorApp): SeedInfo {
       keys: [{key: LOCAL_EMULATOR.otherTeamFullKey, name: 'full (every scope)', scopes: FULL_SCOPES}],
     })
     // ops@example.com belongs to both teams: the OAuth team choice has something to choose from.
-    app.store.teams.insertMember({
+    store.teams.insertMember({
       team_id: SEEDED.otherTeamId,
       email: 'ops@example.com',
       name: 'Oscar Ops',
       role: 'member',
-      joined_at: app.clock.iso(),
+      joined_at: clock.iso(),
     })
-    app.oauth.seed(SEEDED.mainTeamId)
-    app.store.setMeta('seeded_at', app.clock.iso())
+    store.setMeta('seeded_at', clock.iso())
   })
   return seedInfo()
 }

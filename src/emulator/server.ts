@@ -1,12 +1,13 @@
 import {randomBytes} from 'node:crypto'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {setTimeout as sleep} from 'node:timers/promises'
-import type {EmulatorApp} from './app.js'
-import {requireScopes} from './auth.js'
+import {type Authentication, requireScopes} from './auth.js'
 import {ApiFailure, failureForStatus, invalidField, notFound} from './errors.js'
+import type {Faults} from './faults.js'
 import {type HttpMethod, header, type Reply, type RequestContext} from './http.js'
 import {Idempotency} from './idempotency.js'
 import type {Route, Router} from './router.js'
+import type {Store} from './store/index.js'
 
 /**
  * The HTTP layer (node:http): request id, control-route loopback check, injected faults, body parsing,
@@ -53,6 +54,17 @@ function send(res: ServerResponse, reply: Reply): void {
   res.end(text)
 }
 
+/** What the HTTP layer uses of the emulator. */
+export interface ServerServices {
+  store: Store
+  authentication: Authentication
+  idempotency: Idempotency
+  faults: Faults
+  /** Called when a request is done (starts the webhook deliveries it queued). */
+  afterRequest(): void
+  log(line: string): void
+}
+
 const failureReply = (failure: ApiFailure): Reply => ({
   status: failure.status,
   body: failure.body(),
@@ -63,12 +75,12 @@ export class EmulatorServer {
   readonly server: Server
 
   constructor(
-    private readonly app: EmulatorApp,
+    private readonly services: ServerServices,
     private readonly router: Router,
   ) {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch(error => {
-        app.log(`emulator: ${(error as Error).stack ?? error}`)
+        services.log(`emulator: ${(error as Error).stack ?? error}`)
         if (!res.headersSent) send(res, failureReply(new ApiFailure(500, 'INTERNAL_ERROR', 'the emulator failed')))
         else res.destroy()
       })
@@ -87,13 +99,13 @@ export class EmulatorServer {
       if (control && !isLoopback(req.socket.remoteAddress))
         throw new ApiFailure(403, 'FORBIDDEN', 'the /_emulator control routes answer only on the loopback interface')
 
-      const fault = control ? undefined : this.app.faults.take(method, path)
+      const fault = control ? undefined : this.services.faults.take(method, path)
       if (fault?.action === 'drop') {
         req.socket.destroy()
         return
       }
       if (fault?.action === 'delay' && !(await this.delay(req, res, fault.delayMs ?? 0))) {
-        this.app.log(`emulator: ${method} ${path} not applied: the client went away during the injected delay`)
+        this.services.log(`emulator: ${method} ${path} not applied: the client went away during the injected delay`)
         return
       }
 
@@ -155,7 +167,7 @@ export class EmulatorServer {
       if (!(error instanceof ApiFailure)) throw error
       send(res, failureReply(error))
     } finally {
-      this.app.dispatcher.afterRequest()
+      this.services.afterRequest()
     }
   }
 
@@ -176,7 +188,7 @@ export class EmulatorServer {
 
   private async dispatch(route: Route, ctx: RequestContext): Promise<Reply> {
     if (route.access.kind !== 'credentials') return route.handler(ctx as Parameters<Route['handler']>[0])
-    const principal = this.app.auth.authenticate(ctx.headers, ctx.path)
+    const principal = this.services.authentication.authenticate(ctx.headers, ctx.path)
     if (principal instanceof ApiFailure) throw principal
     requireScopes(principal, ...(route.access.scopes ?? []))
     const authed = {...ctx, principal}
@@ -186,14 +198,19 @@ export class EmulatorServer {
       const key = header(ctx.headers, 'idempotency-key')
       Idempotency.checkKey(key)
       if (key !== undefined) {
-        const outcome = this.app.idempotency.begin(principal.teamId, `${ctx.method} ${ctx.path}`, key, ctx.body ?? null)
+        const outcome = this.services.idempotency.begin(
+          principal.teamId,
+          `${ctx.method} ${ctx.path}`,
+          key,
+          ctx.body ?? null,
+        )
         if (outcome.kind === 'replay') return outcome.reply
         save = outcome.save
       }
     }
     // One SQL transaction per API call: a batch is all-or-nothing, and the stored idempotent answer
     // commits with the change it describes.
-    return this.app.store.transaction(() => {
+    return this.services.store.transaction(() => {
       const reply = route.handler(authed)
       if (reply instanceof Promise) throw new Error(`route ${route.method} ${route.path} must answer synchronously`)
       save?.(reply)

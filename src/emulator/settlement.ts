@@ -2,11 +2,15 @@ import {createHash, randomUUID} from 'node:crypto'
 import Big from 'big.js'
 import {formatAmount as formatMoney} from '../money.js'
 import {Allowance, isAutomated} from './allowance.js'
-import type {EmulatorApp} from './app.js'
 import {hasScope, type Principal} from './auth.js'
+import type {Clock} from './clock.js'
+import type {CounterpartyService} from './counterparties.js'
 import {type ApiFailure, insufficientBalance, insufficientScope, invalidState, verificationRequired} from './errors.js'
+import {contactOf} from './payout-contact.js'
+import type {PayoutEvents} from './payout-events.js'
 import {FAILING_CRYPTO_ADDRESS} from './reference-data.js'
 import {Scope} from './scopes.js'
+import type {Store} from './store/index.js'
 import type {AccountRow, PaymentMethodRecord, PayoutRow} from './store/types.js'
 import {v1Status, v2PayoutId} from './views.js'
 
@@ -67,8 +71,13 @@ function transactionAccount(record: PaymentMethodRecord): Record<string, string>
 export class Settlement {
   readonly allowance: Allowance
 
-  constructor(private readonly app: EmulatorApp) {
-    this.allowance = new Allowance(app.store, () => app.clock.nowMs())
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly events: PayoutEvents,
+    private readonly counterparties: CounterpartyService,
+  ) {
+    this.allowance = new Allowance(store, () => clock.nowMs())
   }
 
   /** Automated spending (the API, not a member on a hosted page) is capped by the daily allowance. */
@@ -78,10 +87,6 @@ export class Settlement {
     items: Array<{amount: string; currency: string; index?: number}>,
   ) {
     if (isAutomated(principal)) this.allowance.charge(teamId, items, currency => this.account(teamId, currency))
-  }
-
-  private get store() {
-    return this.app.store
   }
 
   requireWallet(teamId: string): void {
@@ -101,7 +106,7 @@ export class Settlement {
       allowance_used: '0',
       allowance_resets_at: null,
       iban: sandboxIban(teamId, currency),
-      created_at: this.app.clock.iso(),
+      created_at: this.clock.iso(),
     }
     this.store.teams.insertAccount(row)
     return row
@@ -159,7 +164,7 @@ export class Settlement {
   deposit(teamId: string, currency: string, amount: string): AccountRow {
     this.requireWallet(teamId)
     const account = this.account(teamId, currency)
-    const now = this.app.clock.iso()
+    const now = this.clock.iso()
     this.store.teams.setBalance(teamId, currency, new Big(account.total).plus(amount).toFixed(), account.reserved)
     this.store.transactions.insert({
       id: `transaction_${randomUUID()}_in`,
@@ -197,11 +202,11 @@ export class Settlement {
     const amounts = items.map(({row, index}) => ({amount: row.amount, currency: row.currency, index}))
     this.reserve(items[0].row.team_id, amounts)
     this.chargeAllowance(principal, items[0].row.team_id, amounts)
-    const now = this.app.clock.iso()
+    const now = this.clock.iso()
     const approved = items.map(({row}) =>
       this.store.payouts.patch(row, {status: 'approved', approved_at: now, updated_at: now}),
     )
-    this.app.emit(approved)
+    this.events.changed(approved)
     return approved.map((row, position) => {
       const {andThen, index} = items[position]
       if (row.payment_method) return this.transfer(row, JSON.parse(row.payment_method))
@@ -236,7 +241,7 @@ export class Settlement {
           invalidState(`payout ${payoutLabel(row)} is ${row.status}; only approved or failed payouts can be paid`),
           item,
         )
-      const record = this.app.counterparties.paymentRecord(row, failure => at(failure, item))
+      const record = this.counterparties.paymentRecord(row, failure => at(failure, item))
       return {row, record}
     })
     if (again.length) {
@@ -254,9 +259,9 @@ export class Settlement {
         `payout ${payoutLabel(row)} is ${v1Status(row.status)}; only created, approved or failed payouts can be claimed`,
       )
     if (row.email && record.type === 'bank_iban')
-      this.app.counterparties.recordRecipientManaged(row.team_id, row.email, record)
+      this.counterparties.recordRecipientManaged(row.team_id, row.email, record)
     if (row.status === 'created') {
-      const now = this.app.clock.iso()
+      const now = this.clock.iso()
       return this.store.payouts.patch(row, {payment_method: JSON.stringify(record), updated_at: now})
     }
     if (row.status === 'failed') {
@@ -268,7 +273,7 @@ export class Settlement {
 
   /** Marks the claim link as sent (again); it needs an e-mail address or phone number to go to. */
   sendClaimLinks(items: Item[]): PayoutRow[] {
-    const now = this.app.clock.iso()
+    const now = this.clock.iso()
     return items.map(item => {
       const {row} = item
       if (!CLAIMABLE.has(row.status))
@@ -278,7 +283,7 @@ export class Settlement {
           ),
           item,
         )
-      if (!this.app.payouts.contactOf(row))
+      if (!contactOf(row, this.counterparties))
         throw at(
           invalidState(`payout ${payoutLabel(row)} has no e-mail address or phone number to send the claim link to`),
           item,
@@ -293,7 +298,7 @@ export class Settlement {
   }
 
   private markRequested(row: PayoutRow, record: PaymentMethodRecord): PayoutRow {
-    const now = this.app.clock.iso()
+    const now = this.clock.iso()
     const wasRequested = v1Status(row.status) === 'requested'
     const requested = this.store.payouts.patch(row, {
       status: 'requested',
@@ -320,12 +325,12 @@ export class Settlement {
       created_at: now,
       completed_at: null,
     })
-    if (!wasRequested) this.app.emit(requested)
+    if (!wasRequested) this.events.changed(requested)
     return requested
   }
 
   private settle(row: PayoutRow, record: PaymentMethodRecord): PayoutRow {
-    const now = this.app.clock.iso()
+    const now = this.clock.iso()
     const transaction = this.store.transactions.openForPayout(row.uuid)
     const failure = failureTrigger(record)
     if (failure) {
@@ -338,7 +343,7 @@ export class Settlement {
         failed_at: now,
         updated_at: now,
       })
-      this.app.emitV2('payout.failed', failed)
+      this.events.settled('payout.failed', failed)
       return failed
     }
     this.debit(row)
@@ -349,30 +354,30 @@ export class Settlement {
         tx_hash: record.type === 'crypto' ? `0x${createHash('sha256').update(row.uuid).digest('hex')}` : null,
       })
     const completed = this.store.payouts.patch(row, {status: 'completed', completed_at: now, updated_at: now})
-    this.app.emit(completed)
-    this.app.emitV2('payout.completed', completed)
+    this.events.changed(completed)
+    this.events.settled('payout.completed', completed)
     return completed
   }
 
   /** Deletes a payout (state rules are the caller's); an approved payout's reservation is released. */
   markDeleted(row: PayoutRow): PayoutRow {
     if (row.status === 'approved') this.release(row)
-    const now = this.app.clock.iso()
+    const now = this.clock.iso()
     const deleted = this.store.payouts.patch(row, {status: 'deleted', deleted_at: now, updated_at: now})
-    this.app.emit(deleted)
+    this.events.changed(deleted)
     return deleted
   }
 
   /** Created and approved payouts past `expiresAt` expire; answers how many did. */
   expireDue(): number {
     return this.store.transaction(() => {
-      const due = this.store.payouts.dueExpiries(this.app.clock.iso())
-      const now = this.app.clock.iso()
+      const due = this.store.payouts.dueExpiries(this.clock.iso())
+      const now = this.clock.iso()
       const expired = due.map(row => {
         if (row.status === 'approved') this.release(row)
         return this.store.payouts.patch(row, {status: 'expired', updated_at: now})
       })
-      this.app.emit(expired)
+      this.events.changed(expired)
       return expired.length
     })
   }

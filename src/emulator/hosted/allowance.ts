@@ -26,7 +26,7 @@ const limitOf = (account: AccountRow) =>
 export function allowancePage(ctx: PageContext, errors: FieldError[] = [], status = 200): Reply {
   const gate = teamGate(ctx, {ownerOnly: OWNER_ONLY})
   if (!gate.ok) return gate.reply
-  const accounts = ctx.app.store.teams.accounts(gate.team.id)
+  const accounts = ctx.services.store.teams.accounts(gate.team.id)
   const saved = ctx.query.get('saved')
   const savedAccount = accounts.find(account => account.currency === saved)
   const selected = ctx.form.get('currency') ?? saved ?? accounts[0]?.currency
@@ -82,7 +82,7 @@ export function setAllowance(ctx: PageContext): Reply {
   const gate = teamGate(ctx, {ownerOnly: OWNER_ONLY})
   if (!gate.ok) return gate.reply
   const currency = ctx.value('currency')
-  const account = ctx.app.store.teams.account(gate.team.id, currency)
+  const account = ctx.services.store.teams.account(gate.team.id, currency)
   const limit = ctx.value('limit')
   const errors: FieldError[] = []
   if (!account) errors.push({field: 'currency', message: 'Choose one of the team’s currencies'})
@@ -92,6 +92,6 @@ export function setAllowance(ctx: PageContext): Reply {
     if (problem) errors.push({field: 'limit', message: `Enter the limit as an amount like 500.00 (${problem})`})
   }
   if (errors.length || !account) return allowancePage(ctx, errors, 400)
-  ctx.app.store.teams.setAllowance(gate.team.id, currency, new Big(limit).toFixed(), nextMidnightUtc(ctx.nowMs))
+  ctx.services.store.teams.setAllowance(gate.team.id, currency, new Big(limit).toFixed(), nextMidnightUtc(ctx.nowMs))
   return ctx.redirect(`?saved=${encodeURIComponent(currency)}`)
 }

@@ -20,11 +20,11 @@ import {teamGate} from './team-gate.js'
 
 function sessionRows(ctx: PageContext): PayoutRow[] {
   const ids = (ctx.claims.payload.payoutIds as string[] | undefined) ?? []
-  return ids.flatMap(id => ctx.app.store.payouts.byUuid(ctx.claims.teamId, id) ?? [])
+  return ids.flatMap(id => ctx.services.store.payouts.byUuid(ctx.claims.teamId, id) ?? [])
 }
 
 const recipientOf = (ctx: PageContext, row: PayoutRow) =>
-  ctx.app.payouts.contactOf(row) ?? row.creator_handle ?? (row.counterparty_uuid ? 'Counterparty' : '—')
+  ctx.services.payouts.contactOf(row) ?? row.creator_handle ?? (row.counterparty_uuid ? 'Counterparty' : '—')
 
 function table(ctx: PageContext, rows: PayoutRow[], pending: PayoutRow[]): Html {
   const totals = new CurrencyTotals()
@@ -52,7 +52,7 @@ function balances(ctx: PageContext, pending: PayoutRow[]): Html {
   const currencies = [...new Set(pending.map(row => row.currency))].sort()
   if (!currencies.length) return html``
   return html`<dl class="summary">${currencies.map(currency => {
-    const account = ctx.app.store.teams.account(ctx.claims.teamId, currency)
+    const account = ctx.services.store.teams.account(ctx.claims.teamId, currency)
     const available = account ? new Big(account.total).minus(account.reserved) : new Big(0)
     return html`<dt>Available (${currency})</dt><dd>${currency} ${formatAmount(available, currency)}</dd>`
   })}</dl>`
@@ -105,8 +105,8 @@ export function approve(ctx: PageContext): Reply {
     member: gate.member.email,
   }
   try {
-    ctx.app.store.transaction(() =>
-      ctx.app.settlement.approve(
+    ctx.services.store.transaction(() =>
+      ctx.services.settlement.approve(
         principal,
         pending.map(row => ({row})),
       ),

@@ -282,7 +282,7 @@ export function claim(ctx: PageContext): Reply {
     return claimPage(ctx, fieldErrors(error), 400, method)
   }
   try {
-    ctx.app.store.transaction(() => ctx.app.settlement.claim(row, record))
+    ctx.services.store.transaction(() => ctx.services.settlement.claim(row, record))
   } catch (error) {
     if (!(error instanceof ApiFailure)) throw error
     return claimPage(ctx, [{message: error.message}], error.status, method)

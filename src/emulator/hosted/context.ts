@@ -1,8 +1,12 @@
-import type {EmulatorApp} from '../app.js'
+import type {Clock} from '../clock.js'
+import type {CounterpartyService} from '../counterparties.js'
 import {header, type Reply, type RequestContext} from '../http.js'
+import type {PayoutService} from '../payouts.js'
 import type {SessionClaims, SessionKind} from '../sessions.js'
+import type {Settlement} from '../settlement.js'
+import type {Store} from '../store/index.js'
 import type {TeamRow} from '../store/types.js'
-import {type Brand, brandFor} from './branding.js'
+import type {Brand, Brands} from './branding.js'
 import type {Html} from './html.js'
 import {page, seeOther} from './layout.js'
 import {
@@ -16,7 +20,17 @@ import {
   signedInEmail,
 } from './security.js'
 
-/** Per-app state of the hosted pages (kept by the routes' closure). */
+/** What the hosted pages use of the emulator. */
+export interface HostedServices {
+  store: Store
+  clock: Clock
+  payouts: PayoutService
+  settlement: Settlement
+  counterparties: CounterpartyService
+  brands: Brands
+}
+
+/** Per-emulator state of the hosted pages (kept by the routes' closure). */
 export interface HostedState {
   codes: SignInCodes
 }
@@ -36,25 +50,25 @@ export class PageContext {
   user: string | undefined
 
   constructor(
-    readonly app: EmulatorApp,
+    readonly services: HostedServices,
     readonly state: HostedState,
     readonly kind: SessionKind,
     readonly token: string,
     readonly claims: SessionClaims,
     readonly request: RequestContext,
   ) {
-    this.brand = brandFor(app, claims)
+    this.brand = services.brands.brandFor(claims)
     this.base = `/hosted/${kind}/${token}`
     this.cookies = parseCookies(request.headers)
     const browser = browserId(this.cookies)
     this.browser = browser.id
     if (browser.isNew) this.setCookies.push(setCookie(COOKIE.browser, browser.id))
-    this.csrf = csrfToken(app.store.secret(), this.browser, claims.jti)
-    this.user = signedInEmail(this.cookies, app.store.secret(), app.clock.nowMs())
+    this.csrf = csrfToken(services.store.secret(), this.browser, claims.jti)
+    this.user = signedInEmail(this.cookies, services.store.secret(), services.clock.nowMs())
   }
 
   get nowMs(): number {
-    return this.app.clock.nowMs()
+    return this.services.clock.nowMs()
   }
 
   get form(): URLSearchParams {
@@ -77,7 +91,7 @@ export class PageContext {
   /** Whether this POST came from our own form in this browser. */
   formIsGenuine(): boolean {
     return formIsGenuine({
-      secret: this.app.store.secret(),
+      secret: this.services.store.secret(),
       cookies: this.cookies,
       form: this.request.form,
       jti: this.claims.jti,
@@ -87,7 +101,7 @@ export class PageContext {
   }
 
   team(): TeamRow | undefined {
-    return this.app.store.teams.team(this.claims.teamId)
+    return this.services.store.teams.team(this.claims.teamId)
   }
 
   render(title: string, body: Html, status = 200): Reply {

@@ -1,12 +1,11 @@
-import type {EmulatorApp} from '../app.js'
 import type {Reply, RequestContext} from '../http.js'
 import type {Route} from '../router.js'
 import {type SessionKind, verifySessionToken} from '../sessions.js'
 import {allowancePage, setAllowance} from './allowance.js'
 import {approvalPage, approve} from './approval.js'
-import {brandFor, serviceBrand} from './branding.js'
+import {serviceBrand} from './branding.js'
 import {claim, claimPage, residence, taxIdentity} from './claim.js'
-import {type HostedState, PageContext} from './context.js'
+import {type HostedServices, type HostedState, PageContext} from './context.js'
 import {html} from './html.js'
 import {completeKyb, kybPage} from './kyb.js'
 import {page, STYLESHEET, STYLESHEET_PATH, seeOther} from './layout.js'
@@ -57,14 +56,14 @@ function invalidLink(): Reply {
   })
 }
 
-function handle(app: EmulatorApp, state: HostedState, request: RequestContext): Reply {
+function handle(services: HostedServices, state: HostedState, request: RequestContext): Reply {
   const {kind, token, action} = request.params
   if (!isKind(kind)) return invalidLink()
-  const verdict = verifySessionToken(token, app.store.secret(), app.clock.nowMs(), kind)
+  const verdict = verifySessionToken(token, services.store.secret(), services.clock.nowMs(), kind)
   if (!verdict.ok) {
     if (verdict.reason !== 'expired') return invalidLink()
     return page({
-      brand: brandFor(app, verdict.claims),
+      brand: services.brands.brandFor(verdict.claims),
       title: 'This link has expired',
       body: html`<div class="alert error" role="alert"><p>Links to this page are valid for one hour. Ask for a new
 link; nothing was changed.</p></div>`,
@@ -72,7 +71,7 @@ link; nothing was changed.</p></div>`,
       goBack: verdict.claims.redirectUrl,
     })
   }
-  const ctx = new PageContext(app, state, kind, token, verdict.claims, request)
+  const ctx = new PageContext(services, state, kind, token, verdict.claims, request)
   if (request.method === 'GET') return ctx.user ? PAGES[kind](ctx) : signInPage(ctx)
 
   const handler = SIGN_IN_ACTIONS[action] ?? ACTIONS[kind][action]
@@ -94,7 +93,7 @@ link; nothing was changed.</p></div>`,
   return handler(ctx)
 }
 
-export function hostedRoutes(app: EmulatorApp): Route[] {
+export function hostedRoutes(services: HostedServices): Route[] {
   const state: HostedState = {codes: new SignInCodes()}
   const access = {kind: 'public'} as const
   return [
@@ -108,8 +107,13 @@ export function hostedRoutes(app: EmulatorApp): Route[] {
         raw: STYLESHEET,
       }),
     },
-    {method: 'GET', path: '/hosted/:kind/:token', access, handler: request => handle(app, state, request)},
-    {method: 'POST', path: '/hosted/:kind/:token/:action', access, handler: request => handle(app, state, request)},
+    {method: 'GET', path: '/hosted/:kind/:token', access, handler: request => handle(services, state, request)},
+    {
+      method: 'POST',
+      path: '/hosted/:kind/:token/:action',
+      access,
+      handler: request => handle(services, state, request),
+    },
     // A form's address opened directly (a bookmark, a reload after an error page): back to the page.
     {
       method: 'GET',

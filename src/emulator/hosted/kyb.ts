@@ -39,6 +39,7 @@ ${postForm(
 export function completeKyb(ctx: PageContext): Reply {
   const gate = teamGate(ctx)
   if (!gate.ok) return gate.reply
-  if (gate.team.kyb_status !== KYB_VERIFIED) ctx.app.store.teams.patchTeam(gate.team.id, {kyb_status: KYB_VERIFIED})
+  if (gate.team.kyb_status !== KYB_VERIFIED)
+    ctx.services.store.teams.patchTeam(gate.team.id, {kyb_status: KYB_VERIFIED})
   return ctx.redirect()
 }

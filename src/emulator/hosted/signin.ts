@@ -16,13 +16,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** The claim session's payout (of the session's team), if it still exists. */
 export function sessionPayout(ctx: PageContext): PayoutRow | undefined {
-  return ctx.app.store.payouts.byUuid(ctx.claims.teamId, String(ctx.claims.payload.payoutId))
+  return ctx.services.store.payouts.byUuid(ctx.claims.teamId, String(ctx.claims.payload.payoutId))
 }
 
 /** The e-mail address a claim must be signed in with: the payout's, when it has one. */
 export function recipientEmail(ctx: PageContext): string | undefined {
   const row = sessionPayout(ctx)
-  const contact = row ? ctx.app.payouts.contactOf(row) : undefined
+  const contact = row ? ctx.services.payouts.contactOf(row) : undefined
   return contact && EMAIL.test(contact) ? contact.toLowerCase() : undefined
 }
 
@@ -31,7 +31,7 @@ function suggestedEmail(ctx: PageContext): string {
   if (ctx.kind === 'payout') return recipientEmail(ctx) ?? ''
   const hint = ctx.claims.payload.loginHint
   if (typeof hint === 'string') return hint
-  return ctx.app.store.teams.members(ctx.claims.teamId).find(m => m.role === 'owner')?.email ?? ''
+  return ctx.services.store.teams.members(ctx.claims.teamId).find(m => m.role === 'owner')?.email ?? ''
 }
 
 function purpose(ctx: PageContext): string {
@@ -141,7 +141,7 @@ export function verifyCode(ctx: PageContext): Reply {
   const verdict = ctx.state.codes.verify(challenge.id, code, ctx.nowMs)
   if (verdict.ok) {
     ctx.setCookies.push(
-      setCookie(COOKIE.auth, authCookieValue(verdict.email, ctx.app.store.secret(), ctx.nowMs)),
+      setCookie(COOKIE.auth, authCookieValue(verdict.email, ctx.services.store.secret(), ctx.nowMs)),
       clearCookie(COOKIE.challenge),
     )
     return ctx.redirect()

@@ -18,7 +18,7 @@ const OTHER = 'other'
 /** Whether the signed-in recipient still owes the DAC7 step before claiming a payout of this team. */
 export function needsTaxResidence(ctx: PageContext, row: PayoutRow): boolean {
   if (ctx.team()?.dac7_reporting_required !== 1 || !ctx.user) return false
-  const residence = ctx.app.counterparties.taxResidence(row.team_id, ctx.user)
+  const residence = ctx.services.counterparties.taxResidence(row.team_id, ctx.user)
   if (!residence) return true
   return EU_COUNTRY_CODES.includes(residence.country) && !residence.taxIdentity
 }
@@ -99,7 +99,7 @@ export function submitTaxIdentity(ctx: PageContext, summary: Html): Reply {
 }
 
 function recordResidence(ctx: PageContext, country: string, taxIdentity: Record<string, string> | undefined) {
-  ctx.app.store.transaction(() =>
-    ctx.app.counterparties.recordTaxResidence(ctx.claims.teamId, ctx.user!, country, taxIdentity),
+  ctx.services.store.transaction(() =>
+    ctx.services.counterparties.recordTaxResidence(ctx.claims.teamId, ctx.user!, country, taxIdentity),
   )
 }

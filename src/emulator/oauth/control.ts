@@ -1,10 +1,12 @@
-import type {EmulatorApp} from '../app.js'
+import type {Clock} from '../clock.js'
 import {invalidField} from '../errors.js'
 import {ok} from '../http.js'
 import type {Route} from '../router.js'
 import {SEEDED} from '../seed.js'
+import type {Store} from '../store/index.js'
 import {Checker, type Json} from '../validation.js'
 import {createClient, redirectUriProblem} from './clients.js'
+import type {OAuthServer} from './index.js'
 import {OAUTH_SCOPES} from './scopes.js'
 
 /**
@@ -12,7 +14,7 @@ import {OAUTH_SCOPES} from './scopes.js'
  * OAuth Clients): public or confidential (the secret is answered once), with chosen scopes (default every
  * scope, `payouts:approve` included) and redirect URIs, attributed to a team (default the main team).
  */
-export function oauthControlRoutes(app: EmulatorApp): Route[] {
+export function oauthControlRoutes({clock, oauth, store}: {clock: Clock; oauth: OAuthServer; store: Store}): Route[] {
   return [
     {
       method: 'POST',
@@ -34,16 +36,16 @@ export function oauthControlRoutes(app: EmulatorApp): Route[] {
           if (problem) check.fail(`redirectUris.${i}`, problem)
         })
         check.throwIfAny()
-        if (!app.store.teams.team(teamId)) throw invalidField('teamId', `no team ${teamId}`)
+        if (!store.teams.team(teamId)) throw invalidField('teamId', `no team ${teamId}`)
         const granted = scopes ?? [...OAUTH_SCOPES]
-        const {row, secret} = createClient(app.oauth.store, {
+        const {row, secret} = createClient(oauth.store, {
           name,
           kind: 'admin',
           teamId,
           redirectUris: redirectUris!,
           scopes: granted,
           confidential,
-          now: app.clock.nowMs(),
+          now: clock.nowMs(),
         })
         return ok({
           clientId: row.id,

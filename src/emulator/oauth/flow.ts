@@ -1,8 +1,9 @@
 import {randomBytes, randomInt} from 'node:crypto'
 import type {IncomingHttpHeaders} from 'node:http'
-import type {EmulatorApp} from '../app.js'
+import type {Clock} from '../clock.js'
 import {header, type Reply} from '../http.js'
 import {createTeam} from '../seed.js'
+import type {Store} from '../store/index.js'
 import {type AuthorizationRequest, issuerFor, responseLocation, validateAuthorizationRequest} from './authorize.js'
 import type {Grants} from './grants.js'
 import {errorPage, redirect} from './html.js'
@@ -38,13 +39,14 @@ const setCookie = (id: string) => `${COOKIE}=${id}; Path=/api/auth; HttpOnly; Sa
 
 export class AuthorizationFlow {
   constructor(
-    private readonly app: EmulatorApp,
+    private readonly apiStore: Store,
+    private readonly clock: Clock,
     private readonly store: OAuthStore,
     private readonly grants: Grants,
     private readonly autoConsent: boolean,
   ) {}
 
-  private now = () => this.app.clock.nowMs()
+  private now = () => this.clock.nowMs()
 
   /** `GET /api/auth/oauth2/authorize`. */
   authorize(query: URLSearchParams, headers: IncomingHttpHeaders, origin: string): Reply {
@@ -101,7 +103,7 @@ export class AuthorizationFlow {
         selected: teams.some(t => t.team_id === request.teamHint) ? request.teamHint : undefined,
       })
     }
-    const team = this.app.store.teams.team(row.team_id)
+    const team = this.apiStore.teams.team(row.team_id)
     return consentPage({
       ...ctx,
       email: row.email,
@@ -180,7 +182,7 @@ export class AuthorizationFlow {
         const name = form.get('team_name')?.trim() ?? ''
         if (!row.email || this.store.memberTeams(row.email).length) return again()
         if (!name || name.length > 200) return this.show(id, headers, 'Enter a team name (1 to 200 characters).')
-        const {teamId} = createTeam(this.app, {
+        const {teamId} = createTeam(this.apiStore, this.clock, {
           name,
           owner: {email: row.email, name: row.email.split('@')[0]},
           wallet: false,

@@ -1,7 +1,8 @@
 import {LOCAL_EMULATOR} from '../../local-emulator.js'
-import type {EmulatorApp} from '../app.js'
-import {usePlatformBrands} from '../hosted/branding.js'
+import type {Authentication} from '../auth.js'
+import type {Clock} from '../clock.js'
 import {SEEDED} from '../seed.js'
+import type {Store} from '../store/index.js'
 import {jwtAuthenticator} from './authenticator.js'
 import {createClient} from './clients.js'
 import {AuthorizationFlow} from './flow.js'
@@ -22,24 +23,27 @@ export class OAuthServer {
   readonly flow: AuthorizationFlow
 
   constructor(
-    readonly app: EmulatorApp,
-    readonly options: {autoConsent: boolean},
+    private readonly apiStore: Store,
+    private readonly clock: Clock,
+    authentication: Authentication,
+    options: {autoConsent: boolean},
   ) {
-    this.store = new OAuthStore(app.store.db)
-    this.keys = new SigningKeys(this.store, () => app.clock.nowMs())
-    this.grants = new Grants(this.store, this.keys, app.clock)
-    this.flow = new AuthorizationFlow(app, this.store, this.grants, options.autoConsent)
-    app.auth.addAuthenticator(jwtAuthenticator(this.store, this.keys, app.clock))
-    // `branding: platform` on hosted pages shows the team that operates the calling OAuth client.
-    usePlatformBrands(app, clientId => {
-      const teamId = this.store.client(clientId)?.team_id
-      return teamId ? app.store.teams.team(teamId)?.name : undefined
-    })
+    this.store = new OAuthStore(apiStore.db)
+    this.keys = new SigningKeys(this.store, () => clock.nowMs())
+    this.grants = new Grants(this.store, this.keys, clock)
+    this.flow = new AuthorizationFlow(apiStore, clock, this.store, this.grants, options.autoConsent)
+    authentication.addAuthenticator(jwtAuthenticator(this.store, this.keys, clock))
+  }
+
+  /** The name of the team that operates a client (`branding: platform` on hosted pages). */
+  platformName(clientId: string): string | undefined {
+    const teamId = this.store.client(clientId)?.team_id
+    return teamId ? this.apiStore.teams.team(teamId)?.name : undefined
   }
 
   /** Seeds the platform client into a database seeded before it existed. */
   ensureSeeded(): void {
-    if (!this.store.client(LOCAL_EMULATOR.oauthClientId) && this.app.store.teams.team(SEEDED.mainTeamId))
+    if (!this.store.client(LOCAL_EMULATOR.oauthClientId) && this.apiStore.teams.team(SEEDED.mainTeamId))
       this.seed(SEEDED.mainTeamId)
   }
 
@@ -52,7 +56,7 @@ export class OAuthServer {
       teamId: mainTeamId,
       redirectUris: ['http://127.0.0.1/callback'],
       scopes: OAUTH_SCOPES,
-      now: this.app.clock.nowMs(),
+      now: this.clock.nowMs(),
     })
   }
 }

@@ -1,10 +1,11 @@
-import type {EmulatorApp} from '../app.js'
+import type {Clock} from '../clock.js'
 import {header, ok, type RequestContext} from '../http.js'
 import type {Route} from '../router.js'
 import {issuerFor} from './authorize.js'
 import {authenticateClient, clientGrantTypes} from './clients.js'
 import {answering, invalidRequest, OAuthError, oauthJson} from './errors.js'
 import {INTERACTION_PATH} from './flow.js'
+import type {OAuthServer} from './index.js'
 import {registerClient} from './registration.js'
 import {OAUTH_SCOPES} from './scopes.js'
 
@@ -44,8 +45,7 @@ function formParams(ctx: RequestContext): URLSearchParams {
   return params
 }
 
-export function oauthRoutes(app: EmulatorApp): Route[] {
-  const {oauth} = app
+export function oauthRoutes({clock, oauth}: {clock: Clock; oauth: OAuthServer}): Route[] {
   const access = {kind: 'public'} as const
   return [
     {method: 'GET', path: DISCOVERY_PATH, access, handler: ({origin}) => ok(metadata(origin))},
@@ -63,7 +63,7 @@ export function oauthRoutes(app: EmulatorApp): Route[] {
           } catch {
             throw new OAuthError('invalid_client_metadata', 'the body must be a JSON object of client metadata')
           }
-          return oauthJson(registerClient(oauth.store, parsed, app.clock.nowMs()), 201)
+          return oauthJson(registerClient(oauth.store, parsed, clock.nowMs()), 201)
         }),
     },
     {

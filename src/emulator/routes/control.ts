@@ -1,27 +1,47 @@
-import type {EmulatorApp} from '../app.js'
 import {claimRecord} from '../claims.js'
+import type {Clock} from '../clock.js'
 import {MAX_CLOCK_OFFSET_SECONDS} from '../clock.js'
 import {invalidField, invalidState, notFound} from '../errors.js'
+import type {Faults} from '../faults.js'
 import {ok} from '../http.js'
 import type {Route} from '../router.js'
 import {DEFAULT_SCOPES, FULL_SCOPES} from '../scopes.js'
 import {createTeam, seedInfo} from '../seed.js'
+import type {Settlement} from '../settlement.js'
+import type {Store} from '../store/index.js'
 import type {PayoutRow} from '../store/types.js'
 import {Checker, type Json, UUID} from '../validation.js'
 import {payoutV1, payoutV2, v1Status} from '../views.js'
+import type {WebhookDispatcher} from '../webhooks/dispatcher.js'
 
 /**
  * Control routes for tests and demos (DESIGN "The emulator"): no credentials, loopback only.
  */
 
-function payoutForClaim(app: EmulatorApp, id: string): PayoutRow {
+function payoutForClaim(store: Store, id: string): PayoutRow {
   const uuid = id.startsWith('payout_') ? id.slice('payout_'.length) : id
-  const row = UUID.test(uuid) ? app.store.payouts.byUuidAnyTeam(uuid.toLowerCase()) : undefined
+  const row = UUID.test(uuid) ? store.payouts.byUuidAnyTeam(uuid.toLowerCase()) : undefined
   if (!row || (row.status === 'deleted' && id.startsWith('payout_'))) throw notFound(`no payout ${id}`)
   return row
 }
 
-export function controlRoutes(app: EmulatorApp): Route[] {
+export function controlRoutes({
+  clock,
+  dispatcher,
+  faults,
+  reset,
+  runDue,
+  settlement,
+  store,
+}: {
+  clock: Clock
+  dispatcher: WebhookDispatcher
+  faults: Faults
+  reset: () => void
+  runDue: () => number
+  settlement: Settlement
+  store: Store
+}): Route[] {
   const access = {kind: 'loopback'} as const
   return [
     {
@@ -29,7 +49,7 @@ export function controlRoutes(app: EmulatorApp): Route[] {
       path: '/_emulator/reset',
       access,
       handler: () => {
-        app.reset()
+        reset()
         return ok({reset: true, ...seedInfo()})
       },
     },
@@ -37,7 +57,7 @@ export function controlRoutes(app: EmulatorApp): Route[] {
       method: 'GET',
       path: '/_emulator/clock',
       access,
-      handler: () => ok({now: app.clock.iso(), offsetSeconds: app.clock.offsetSeconds()}),
+      handler: () => ok({now: clock.iso(), offsetSeconds: clock.offsetSeconds()}),
     },
     {
       method: 'POST',
@@ -50,31 +70,31 @@ export function controlRoutes(app: EmulatorApp): Route[] {
         const seconds = (input as Json).advanceSeconds
         if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
           throw invalidField('advanceSeconds', 'must be a number of seconds, 0 or more')
-        const headroom = Math.floor(app.clock.headroomSeconds())
+        const headroom = Math.floor(clock.headroomSeconds())
         if (seconds > headroom)
           throw invalidField(
             'advanceSeconds',
             `must be at most ${headroom} (the clock moves at most ${MAX_CLOCK_OFFSET_SECONDS} s, 100 years, in total)`,
           )
-        app.clock.advance(seconds)
-        const expired = app.runDue()
-        await app.dispatcher.drain()
-        return ok({now: app.clock.iso(), offsetSeconds: app.clock.offsetSeconds(), expired})
+        clock.advance(seconds)
+        const expired = runDue()
+        await dispatcher.drain()
+        return ok({now: clock.iso(), offsetSeconds: clock.offsetSeconds(), expired})
       },
     },
     {
       method: 'POST',
       path: '/_emulator/faults',
       access,
-      handler: ({body}) => ok({fault: app.faults.add(body)}),
+      handler: ({body}) => ok({fault: faults.add(body)}),
     },
-    {method: 'GET', path: '/_emulator/faults', access, handler: () => ok({data: app.faults.list()})},
+    {method: 'GET', path: '/_emulator/faults', access, handler: () => ok({data: faults.list()})},
     {
       method: 'DELETE',
       path: '/_emulator/faults',
       access,
       handler: () => {
-        app.faults.clear()
+        faults.clear()
         return ok({data: []})
       },
     },
@@ -83,9 +103,9 @@ export function controlRoutes(app: EmulatorApp): Route[] {
       path: '/_emulator/payouts/:id/claim',
       access,
       handler: ({params, body}) => {
-        const row = payoutForClaim(app, params.id)
+        const row = payoutForClaim(store, params.id)
         const record = claimRecord(body, row.currency)
-        const claimed = app.store.transaction(() => app.settlement.claim(row, record))
+        const claimed = store.transaction(() => settlement.claim(row, record))
         return ok(params.id.startsWith('payout_') ? payoutV2(claimed) : payoutV1(claimed))
       },
     },
@@ -94,12 +114,12 @@ export function controlRoutes(app: EmulatorApp): Route[] {
       path: '/_emulator/payouts/:id/expire',
       access,
       handler: ({params}) => {
-        const row = payoutForClaim(app, params.id)
+        const row = payoutForClaim(store, params.id)
         if (row.status !== 'created' && row.status !== 'approved')
           throw invalidState(`payout ${params.id} is ${v1Status(row.status)}; only created or approved payouts expire`)
-        app.store.transaction(() => app.store.payouts.patch(row, {expires_at: app.clock.iso()}))
-        app.runDue()
-        const expired = payoutForClaim(app, params.id)
+        store.transaction(() => store.payouts.patch(row, {expires_at: clock.iso()}))
+        runDue()
+        const expired = payoutForClaim(store, params.id)
         return ok(params.id.startsWith('payout_') ? payoutV2(expired) : payoutV1(expired))
       },
     },
@@ -108,9 +128,9 @@ export function controlRoutes(app: EmulatorApp): Route[] {
       path: '/_emulator/webhooks/deliveries',
       access,
       handler: async () => {
-        await app.dispatcher.drain()
+        await dispatcher.drain()
         return ok({
-          data: app.store.webhooks.deliveries().map(row => {
+          data: store.webhooks.deliveries().map(row => {
             const entry: Json = {
               id: row.id,
               subscriptionId: row.subscription_id,
@@ -139,7 +159,7 @@ export function controlRoutes(app: EmulatorApp): Route[] {
         check.throwIfAny()
         const key = check.string(input as Json, 'key', {required: true, max: 200})
         check.throwIfAny()
-        if (!app.store.teams.revokeKey(key!, app.clock.iso())) throw notFound('no active API key with that value')
+        if (!store.teams.revokeKey(key!, clock.iso())) throw notFound('no active API key with that value')
         return ok({revoked: true})
       },
     },
@@ -156,7 +176,7 @@ export function controlRoutes(app: EmulatorApp): Route[] {
         const wallet = check.boolean(input as Json, 'wallet')
         check.throwIfAny()
         const granted = scopes ?? DEFAULT_SCOPES
-        const {teamId, keys} = createTeam(app, {
+        const {teamId, keys} = createTeam(store, clock, {
           name: name!,
           wallet: wallet ?? true,
           keys: [{name: 'control route', scopes: granted}],

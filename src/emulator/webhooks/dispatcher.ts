@@ -1,6 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import {request} from 'undici'
 import type {Clock} from '../clock.js'
+import type {PayoutEvents, V2EventType} from '../payout-events.js'
 import type {Store} from '../store/index.js'
 import type {DeliveryRow, PayoutRow} from '../store/types.js'
 import {payoutV1, payoutV2, v1Status} from '../views.js'
@@ -19,9 +20,6 @@ import {signDelivery} from './signature.js'
  *   real time a timer wakes the dispatcher when the next one is due.
  */
 
-/** The v2 events (spec 6.2): emitted after the settlement of a requested transfer. */
-export type V2EventType = 'payout.completed' | 'payout.failed'
-
 export const RETRY_DELAYS_SECONDS = [10, 20, 40, 80, 160, 320, 640, 1280, 2560, 5120]
 export const RATE_LIMIT_RETRY_SECONDS = 60
 const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1
@@ -33,7 +31,7 @@ export interface DispatcherOptions {
   log?: (line: string) => void
 }
 
-export class WebhookDispatcher {
+export class WebhookDispatcher implements PayoutEvents {
   private running: Promise<void> | undefined
   private again = false
   private timer: NodeJS.Timeout | undefined
@@ -48,6 +46,20 @@ export class WebhookDispatcher {
     private readonly options: DispatcherOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? 10_000
+  }
+
+  changed(rows: PayoutRow | PayoutRow[]): void {
+    const byTeam = new Map<string, PayoutRow[]>()
+    for (const row of Array.isArray(rows) ? rows : [rows]) {
+      const list = byTeam.get(row.team_id)
+      if (list) list.push(row)
+      else byTeam.set(row.team_id, [row])
+    }
+    for (const [teamId, list] of byTeam) this.enqueue(teamId, list)
+  }
+
+  settled(type: V2EventType, row: PayoutRow): void {
+    this.enqueueV2(type, row)
   }
 
   /** Queues the v1 lifecycle event of each payout for every subscription of its team (inside the caller's transaction). */

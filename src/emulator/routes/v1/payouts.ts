@@ -1,19 +1,20 @@
-import type {EmulatorApp} from '../../app.js'
 import {ok} from '../../http.js'
+import type {PayoutService} from '../../payouts.js'
 import type {Route} from '../../router.js'
 import {Scope} from '../../scopes.js'
+import type {Store} from '../../store/index.js'
 import {Checker} from '../../validation.js'
 import {payoutV1} from '../../views.js'
 
 /** v1 payouts (spec 4.1): upsert on customId, get and delete by id or customId, offset list. */
-export function v1PayoutRoutes(app: EmulatorApp): Route[] {
+export function v1PayoutRoutes({payouts, store}: {payouts: PayoutService; store: Store}): Route[] {
   return [
     {
       method: 'POST',
       path: '/api/v1/payout',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       handler: ({principal, body}) => {
-        const {row, action} = app.payouts.upsertV1(principal, body)
+        const {row, action} = payouts.upsertV1(principal, body)
         return ok({...payoutV1(row), action})
       },
     },
@@ -22,15 +23,15 @@ export function v1PayoutRoutes(app: EmulatorApp): Route[] {
       path: '/api/v1/payout/:id',
       access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
       handler: ({principal, params, query}) =>
-        ok(payoutV1(app.payouts.resolveV1(principal.teamId, params.id, query.get('id_type')))),
+        ok(payoutV1(payouts.resolveV1(principal.teamId, params.id, query.get('id_type')))),
     },
     {
       method: 'DELETE',
       path: '/api/v1/payout/:id',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       handler: ({principal, params, query}) => {
-        const row = app.payouts.resolveV1(principal.teamId, params.id, query.get('id_type'))
-        return ok(payoutV1(app.payouts.deleteV1(row)))
+        const row = payouts.resolveV1(principal.teamId, params.id, query.get('id_type'))
+        return ok(payoutV1(payouts.deleteV1(row)))
       },
     },
     {
@@ -47,9 +48,7 @@ export function v1PayoutRoutes(app: EmulatorApp): Route[] {
         if (direction !== 'asc' && direction !== 'desc') check.fail('order_direction', 'must be asc or desc')
         check.throwIfAny()
         return ok(
-          app.store.payouts
-            .list(principal.teamId, direction as 'asc' | 'desc', limit, offset)
-            .map(row => payoutV1(row)),
+          store.payouts.list(principal.teamId, direction as 'asc' | 'desc', limit, offset).map(row => payoutV1(row)),
         )
       },
     },

@@ -1,8 +1,10 @@
-import type {EmulatorApp} from '../../app.js'
+import type {Clock} from '../../clock.js'
 import {ok} from '../../http.js'
+import type {PayoutService} from '../../payouts.js'
 import type {Route} from '../../router.js'
 import {Scope} from '../../scopes.js'
 import {type Branding, createSessionToken, type SessionKind} from '../../sessions.js'
+import type {Store} from '../../store/index.js'
 import {Checker, type Json} from '../../validation.js'
 
 /**
@@ -19,7 +21,15 @@ const EXTRA_FIELDS: Record<SessionKind, string[]> = {
   allowance: ['loginHint'],
 }
 
-export function v1SessionRoutes(app: EmulatorApp): Route[] {
+export function v1SessionRoutes({
+  clock,
+  payouts,
+  store,
+}: {
+  clock: Clock
+  payouts: PayoutService
+  store: Store
+}): Route[] {
   const route = (kind: SessionKind): Route => ({
     method: 'POST',
     path: `/api/v1/session/${kind}`,
@@ -57,13 +67,13 @@ export function v1SessionRoutes(app: EmulatorApp): Route[] {
       check.throwIfAny()
       // The payouts must be this team's and still exist.
       if (kind === 'payout') {
-        const row = app.payouts.resolveV1(principal.teamId, String(payload.payoutId), 'id')
+        const row = payouts.resolveV1(principal.teamId, String(payload.payoutId), 'id')
         if (row.status === 'deleted') check.fail('payoutId', `payout ${row.uuid} was deleted`)
         payload.payoutId = row.uuid
       }
       if (kind === 'approval')
         (payload.payoutIds as string[]).forEach((id, index) => {
-          const row = app.payouts.resolveV1(principal.teamId, id, 'id')
+          const row = payouts.resolveV1(principal.teamId, id, 'id')
           if (row.status === 'deleted') check.fail(`payoutIds.${index}`, `payout ${id} was deleted`)
         })
       check.throwIfAny()
@@ -76,8 +86,8 @@ export function v1SessionRoutes(app: EmulatorApp): Route[] {
           branding,
           createdBy: {kind: principal.kind, clientId: principal.clientId},
         },
-        app.store.secret(),
-        app.clock.nowMs(),
+        store.secret(),
+        clock.nowMs(),
       )
       return ok({url: `${origin}/hosted/${kind}/${token}`})
     },

@@ -1,33 +1,43 @@
 import Big from 'big.js'
-import type {EmulatorApp} from '../../app.js'
+import type {Clock} from '../../clock.js'
 import {notFound} from '../../errors.js'
 import {ok} from '../../http.js'
 import type {Route} from '../../router.js'
 import {Scope} from '../../scopes.js'
+import type {Settlement} from '../../settlement.js'
+import type {Store} from '../../store/index.js'
 import {Checker} from '../../validation.js'
 import {teamV1} from '../../views.js'
 
 /** v1 team record (spec 2.4, 4.3) and its DAC7 setting. */
-export function v1TeamRoutes(app: EmulatorApp): Route[] {
+export function v1TeamRoutes({
+  clock,
+  settlement,
+  store,
+}: {
+  clock: Clock
+  settlement: Settlement
+  store: Store
+}): Route[] {
   return [
     {
       method: 'GET',
       path: '/api/v1/team',
       access: {kind: 'credentials', scopes: [Scope.teamRead]},
       handler: ({principal}) => {
-        const team = app.store.teams.team(principal.teamId)
+        const team = store.teams.team(principal.teamId)
         if (!team) throw notFound('the team no longer exists')
-        app.settlement.allowance.roll(team.id)
+        settlement.allowance.roll(team.id)
         const scheduled: Record<string, Big> = {}
-        for (const {amount, currency} of app.store.payouts.amountsWithStatus(team.id, 'created'))
+        for (const {amount, currency} of store.payouts.amountsWithStatus(team.id, 'created'))
           scheduled[currency] = (scheduled[currency] ?? new Big(0)).plus(amount)
         return ok(
           teamV1(
             team,
-            app.store.teams.accounts(team.id),
-            app.store.teams.members(team.id),
+            store.teams.accounts(team.id),
+            store.teams.members(team.id),
             Object.fromEntries(Object.entries(scheduled).map(([currency, sum]) => [currency, sum.toFixed()])),
-            app.clock.nowMs(),
+            clock.nowMs(),
           ),
         )
       },
@@ -42,7 +52,7 @@ export function v1TeamRoutes(app: EmulatorApp): Route[] {
         check.throwIfAny()
         const value = check.boolean(input!, 'dac7ReportingRequired', true)
         check.throwIfAny()
-        app.store.teams.patchTeam(principal.teamId, {dac7_reporting_required: value ? 1 : 0})
+        store.teams.patchTeam(principal.teamId, {dac7_reporting_required: value ? 1 : 0})
         return ok({dac7ReportingRequired: value})
       },
     },

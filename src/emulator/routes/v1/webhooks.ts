@@ -1,9 +1,10 @@
 import {randomUUID} from 'node:crypto'
-import type {EmulatorApp} from '../../app.js'
+import type {Clock} from '../../clock.js'
 import {notFound} from '../../errors.js'
 import {ok} from '../../http.js'
 import type {Route} from '../../router.js'
 import {Scope} from '../../scopes.js'
+import type {Store} from '../../store/index.js'
 import type {SubscriptionRow} from '../../store/types.js'
 import {Checker, type Json} from '../../validation.js'
 import {newSigningSecret} from '../../webhooks/signature.js'
@@ -17,7 +18,7 @@ const view = (row: SubscriptionRow) => ({
   createdAt: row.created_at,
 })
 
-export function v1WebhookRoutes(app: EmulatorApp): Route[] {
+export function v1WebhookRoutes({clock, store}: {clock: Clock; store: Store}): Route[] {
   const access = {kind: 'credentials', scopes: [Scope.webhooksWrite]} as const
   return [
     {
@@ -37,9 +38,9 @@ export function v1WebhookRoutes(app: EmulatorApp): Route[] {
           target_url: targetUrl!,
           event_type: eventType,
           secret: newSigningSecret(),
-          created_at: app.clock.iso(),
+          created_at: clock.iso(),
         }
-        app.store.webhooks.insertSubscription(row)
+        store.webhooks.insertSubscription(row)
         return ok({...view(row), signingSecret: row.secret})
       },
     },
@@ -47,16 +48,16 @@ export function v1WebhookRoutes(app: EmulatorApp): Route[] {
       method: 'GET',
       path: '/api/v1/webhook',
       access,
-      handler: ({principal}) => ok(app.store.webhooks.subscriptions(principal.teamId).map(view)),
+      handler: ({principal}) => ok(store.webhooks.subscriptions(principal.teamId).map(view)),
     },
     {
       method: 'DELETE',
       path: '/api/v1/webhook/:id',
       access,
       handler: ({principal, params}) => {
-        const row = app.store.webhooks.subscription(params.id)
+        const row = store.webhooks.subscription(params.id)
         if (!row || row.team_id !== principal.teamId) throw notFound(`no webhook subscription ${params.id}`)
-        app.store.webhooks.deleteSubscription(row.id)
+        store.webhooks.deleteSubscription(row.id)
         return ok({...view(row), deleted: true})
       },
     },

@@ -1,13 +1,20 @@
-import type {EmulatorApp} from '../../app.js'
+import type {CounterpartyService} from '../../counterparties.js'
 import {decodeCursor, encodeCursor, envelope, pageParams} from '../../cursor.js'
 import {ok} from '../../http.js'
 import type {Route} from '../../router.js'
 import {Scope} from '../../scopes.js'
+import type {Store} from '../../store/index.js'
 import {Checker} from '../../validation.js'
 import {v2CounterpartyId} from '../../views.js'
 
 /** v2 counterparties (spec 4.4b, DESIGN): create, list (newest first, id tie-breaker), get, update, delete. */
-export function v2CounterpartyRoutes(app: EmulatorApp): Route[] {
+export function v2CounterpartyRoutes({
+  counterparties,
+  store,
+}: {
+  counterparties: CounterpartyService
+  store: Store
+}): Route[] {
   const read = {kind: 'credentials', scopes: [Scope.counterpartiesRead]} as const
   const write = {kind: 'credentials', scopes: [Scope.counterpartiesWrite]} as const
   return [
@@ -17,7 +24,7 @@ export function v2CounterpartyRoutes(app: EmulatorApp): Route[] {
       access: write,
       idempotent: true,
       handler: ({principal, body}) =>
-        ok(app.counterparties.view(app.counterparties.create(principal.teamId, app.counterparties.validate(body)))),
+        ok(counterparties.view(counterparties.create(principal.teamId, counterparties.validate(body)))),
     },
     {
       method: 'GET',
@@ -27,9 +34,9 @@ export function v2CounterpartyRoutes(app: EmulatorApp): Route[] {
         const check = new Checker()
         const {limit, cursor} = pageParams(query, check)
         check.throwIfAny()
-        const secret = app.store.secret()
+        const secret = store.secret()
         const after = cursor ? decodeCursor(cursor, 'counterparties', {}, secret) : undefined
-        const rows = app.store.counterparties.page(
+        const rows = store.counterparties.page(
           principal.teamId,
           after ? {createdAt: after[0], uuid: String(after[1])} : undefined,
           limit + 1,
@@ -38,7 +45,7 @@ export function v2CounterpartyRoutes(app: EmulatorApp): Route[] {
           envelope(
             rows,
             limit,
-            row => app.counterparties.view(row),
+            row => counterparties.view(row),
             last => encodeCursor('counterparties', {}, [last.created_at, last.uuid], secret),
           ),
         )
@@ -48,16 +55,15 @@ export function v2CounterpartyRoutes(app: EmulatorApp): Route[] {
       method: 'GET',
       path: '/api/v2/counterparties/:id',
       access: read,
-      handler: ({principal, params}) =>
-        ok(app.counterparties.view(app.counterparties.resolve(principal.teamId, params.id))),
+      handler: ({principal, params}) => ok(counterparties.view(counterparties.resolve(principal.teamId, params.id))),
     },
     {
       method: 'PATCH',
       path: '/api/v2/counterparties/:id',
       access: write,
       handler: ({principal, params, body}) => {
-        const row = app.counterparties.resolve(principal.teamId, params.id)
-        return ok(app.counterparties.view(app.counterparties.update(row, app.counterparties.validate(body, row))))
+        const row = counterparties.resolve(principal.teamId, params.id)
+        return ok(counterparties.view(counterparties.update(row, counterparties.validate(body, row))))
       },
     },
     {
@@ -65,8 +71,8 @@ export function v2CounterpartyRoutes(app: EmulatorApp): Route[] {
       path: '/api/v2/counterparties/:id',
       access: write,
       handler: ({principal, params}) => {
-        const row = app.counterparties.resolve(principal.teamId, params.id)
-        app.counterparties.delete(row)
+        const row = counterparties.resolve(principal.teamId, params.id)
+        counterparties.delete(row)
         return ok({object: 'counterparty', id: v2CounterpartyId(row.uuid), deleted: true})
       },
     },

@@ -1,9 +1,9 @@
-import type {EmulatorApp} from '../../app.js'
 import {requireScopes} from '../../auth.js'
 import {ok} from '../../http.js'
-import type {V2CreateInput} from '../../payouts.js'
+import type {PayoutService, V2CreateInput} from '../../payouts.js'
 import type {Route} from '../../router.js'
 import {Scope} from '../../scopes.js'
+import type {Settlement} from '../../settlement.js'
 import {Checker, type Json} from '../../validation.js'
 import {payoutV2} from '../../views.js'
 import {approveScopes} from './payouts.js'
@@ -15,7 +15,7 @@ import {approveScopes} from './payouts.js'
 
 const list = (rows: Parameters<typeof payoutV2>[0][]) => ok({object: 'list', data: rows.map(payoutV2)})
 
-export function v2PayoutBatchRoutes(app: EmulatorApp): Route[] {
+export function v2PayoutBatchRoutes({payouts, settlement}: {payouts: PayoutService; settlement: Settlement}): Route[] {
   return [
     {
       method: 'POST',
@@ -35,13 +35,13 @@ export function v2PayoutBatchRoutes(app: EmulatorApp): Route[] {
         let firstBad: number | undefined
         const parsed = (items as unknown[]).map((item, index) => {
           const before = check.details.length
-          const result = app.payouts.parseV2(item, check, `items.${index}`)
+          const result = payouts.parseV2(item, check, `items.${index}`)
           if (check.details.length > before && firstBad === undefined) firstBad = index
           return {...(result as V2CreateInput), index}
         })
         check.throwIfAny(firstBad)
         if (parsed.some(item => item.andThen)) requireScopes(principal, Scope.payoutsApprove)
-        return list(app.payouts.createV2(principal, parsed))
+        return list(payouts.createV2(principal, parsed))
       },
     },
     {
@@ -50,11 +50,11 @@ export function v2PayoutBatchRoutes(app: EmulatorApp): Route[] {
       access: {kind: 'credentials', scopes: [Scope.payoutsApprove]},
       idempotent: true,
       handler: ({principal, body}) => {
-        const {ids, andThen} = app.payouts.parseBatch(body, true)
+        const {ids, andThen} = payouts.parseBatch(body, true)
         requireScopes(principal, ...approveScopes(andThen))
-        const items = app.payouts.resolveBatch(principal.teamId, ids)
+        const items = payouts.resolveBatch(principal.teamId, ids)
         return list(
-          app.settlement.approve(
+          settlement.approve(
             principal,
             items.map(item => ({...item, andThen})),
           ),
@@ -67,11 +67,7 @@ export function v2PayoutBatchRoutes(app: EmulatorApp): Route[] {
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       idempotent: true,
       handler: ({principal, body}) =>
-        list(
-          app.settlement.sendClaimLinks(
-            app.payouts.resolveBatch(principal.teamId, app.payouts.parseBatch(body, false).ids),
-          ),
-        ),
+        list(settlement.sendClaimLinks(payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids))),
     },
     {
       method: 'POST',
@@ -79,12 +75,7 @@ export function v2PayoutBatchRoutes(app: EmulatorApp): Route[] {
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       idempotent: true,
       handler: ({principal, body}) =>
-        list(
-          app.settlement.pay(
-            principal,
-            app.payouts.resolveBatch(principal.teamId, app.payouts.parseBatch(body, false).ids),
-          ),
-        ),
+        list(settlement.pay(principal, payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids))),
     },
   ]
 }

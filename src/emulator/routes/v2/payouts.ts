@@ -1,10 +1,12 @@
-import type {EmulatorApp} from '../../app.js'
 import {requireScopes} from '../../auth.js'
 import {decodeCursor, encodeCursor, envelope, pageParams} from '../../cursor.js'
 import {ok} from '../../http.js'
+import type {PayoutService} from '../../payouts.js'
 import type {Route} from '../../router.js'
 import {Scope} from '../../scopes.js'
+import type {Settlement} from '../../settlement.js'
 import {AND_THEN, type AndThen} from '../../settlement.js'
+import type {Store} from '../../store/index.js'
 import type {PayoutStatus} from '../../store/types.js'
 import {Checker, isObject, type Json} from '../../validation.js'
 import {payoutV2, v2PayoutId} from '../../views.js'
@@ -37,7 +39,15 @@ function noBody(body: unknown): void {
   check.throwIfAny()
 }
 
-export function v2PayoutRoutes(app: EmulatorApp): Route[] {
+export function v2PayoutRoutes({
+  payouts,
+  settlement,
+  store,
+}: {
+  payouts: PayoutService
+  settlement: Settlement
+  store: Store
+}): Route[] {
   return [
     {
       method: 'POST',
@@ -46,10 +56,10 @@ export function v2PayoutRoutes(app: EmulatorApp): Route[] {
       idempotent: true,
       handler: ({principal, body}) => {
         const check = new Checker()
-        const input = app.payouts.parseV2(body, check, '')
+        const input = payouts.parseV2(body, check, '')
         check.throwIfAny()
         if (input!.andThen) requireScopes(principal, Scope.payoutsApprove)
-        return ok(payoutV2(app.payouts.createV2(principal, [input!])[0]))
+        return ok(payoutV2(payouts.createV2(principal, [input!])[0]))
       },
     },
     {
@@ -66,9 +76,9 @@ export function v2PayoutRoutes(app: EmulatorApp): Route[] {
         })
         check.throwIfAny()
         const filters = {statuses: [...new Set(statuses)].sort()}
-        const secret = app.store.secret()
+        const secret = store.secret()
         const after = cursor ? decodeCursor(cursor, 'payouts', filters, secret) : undefined
-        const rows = app.store.payouts.page(principal.teamId, {
+        const rows = store.payouts.page(principal.teamId, {
           statuses: filters.statuses as PayoutStatus[],
           after: after ? {createdAt: after[0], seq: Number(after[1])} : undefined,
           limit: limit + 1,
@@ -84,15 +94,15 @@ export function v2PayoutRoutes(app: EmulatorApp): Route[] {
       method: 'GET',
       path: '/api/v2/payouts/:id',
       access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
-      handler: ({principal, params}) => ok(payoutV2(app.payouts.resolveV2(principal.teamId, params.id))),
+      handler: ({principal, params}) => ok(payoutV2(payouts.resolveV2(principal.teamId, params.id))),
     },
     {
       method: 'PATCH',
       path: '/api/v2/payouts/:id',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       handler: ({principal, params, body}) => {
-        const row = app.payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(app.payouts.patchV2(row, body)))
+        const row = payouts.resolveV2(principal.teamId, params.id)
+        return ok(payoutV2(payouts.patchV2(row, body)))
       },
     },
     {
@@ -100,8 +110,8 @@ export function v2PayoutRoutes(app: EmulatorApp): Route[] {
       path: '/api/v2/payouts/:id',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       handler: ({principal, params}) => {
-        const row = app.payouts.resolveV2(principal.teamId, params.id)
-        app.payouts.deleteV2(row)
+        const row = payouts.resolveV2(principal.teamId, params.id)
+        payouts.deleteV2(row)
         return ok({object: 'payout', id: v2PayoutId(row.uuid), deleted: true})
       },
     },
@@ -113,8 +123,8 @@ export function v2PayoutRoutes(app: EmulatorApp): Route[] {
       handler: ({principal, params, body}) => {
         const andThen = andThenOf(body)
         requireScopes(principal, ...approveScopes(andThen))
-        const row = app.payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(app.settlement.approve(principal, [{row, andThen}])[0]))
+        const row = payouts.resolveV2(principal.teamId, params.id)
+        return ok(payoutV2(settlement.approve(principal, [{row, andThen}])[0]))
       },
     },
     {
@@ -124,8 +134,8 @@ export function v2PayoutRoutes(app: EmulatorApp): Route[] {
       idempotent: true,
       handler: ({principal, params, body}) => {
         noBody(body)
-        const row = app.payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(app.settlement.sendClaimLinks([{row}])[0]))
+        const row = payouts.resolveV2(principal.teamId, params.id)
+        return ok(payoutV2(settlement.sendClaimLinks([{row}])[0]))
       },
     },
     {
@@ -135,8 +145,8 @@ export function v2PayoutRoutes(app: EmulatorApp): Route[] {
       idempotent: true,
       handler: ({principal, params, body}) => {
         noBody(body)
-        const row = app.payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(app.settlement.pay(principal, [{row}])[0]))
+        const row = payouts.resolveV2(principal.teamId, params.id)
+        return ok(payoutV2(settlement.pay(principal, [{row}])[0]))
       },
     },
   ]

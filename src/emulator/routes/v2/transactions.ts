@@ -1,8 +1,9 @@
-import type {EmulatorApp} from '../../app.js'
 import {decodeCursor, encodeCursor, envelope, pageParams} from '../../cursor.js'
 import {ok} from '../../http.js'
+import type {PayoutService} from '../../payouts.js'
 import type {Route} from '../../router.js'
 import {Scope} from '../../scopes.js'
+import type {Store} from '../../store/index.js'
 import {Checker} from '../../validation.js'
 import {transactionView} from '../../views.js'
 
@@ -30,7 +31,7 @@ function dateTime(query: URLSearchParams, name: string, check: Checker): string 
   return new Date(value).toISOString()
 }
 
-export function v2TransactionRoutes(app: EmulatorApp): Route[] {
+export function v2TransactionRoutes({payouts, store}: {payouts: PayoutService; store: Store}): Route[] {
   return [
     {
       method: 'GET',
@@ -51,18 +52,18 @@ export function v2TransactionRoutes(app: EmulatorApp): Route[] {
         if (payoutId === '') check.fail('payoutId', 'must not be empty')
         check.throwIfAny()
         const filters = {types, statuses, currencies, createdFrom, createdBefore, payoutId}
-        const secret = app.store.secret()
+        const secret = store.secret()
         const after = cursor ? decodeCursor(cursor, 'transactions', filters, secret) : undefined
         // A payout id or customId; one of no payout of this team matches nothing.
         let payoutUuid: string | undefined
         if (payoutId) {
           try {
-            payoutUuid = app.payouts.resolveV2(principal.teamId, payoutId).uuid
+            payoutUuid = payouts.resolveV2(principal.teamId, payoutId).uuid
           } catch {
             payoutUuid = '-'
           }
         }
-        const rows = app.store.transactions.page(principal.teamId, {
+        const rows = store.transactions.page(principal.teamId, {
           types,
           statuses,
           currencies,
