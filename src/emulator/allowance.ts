@@ -1,7 +1,7 @@
 import Big from 'big.js'
 import {formatAmount} from '../money.js'
-import type {Principal} from './auth.js'
 import {allowanceExceeded} from './errors.js'
+import type {Principal} from './principal.js'
 import type {Store} from './store/index.js'
 import type {AccountRow} from './store/types.js'
 

@@ -1,28 +1,15 @@
 import type {IncomingHttpHeaders} from 'node:http'
-import {type ApiFailure, insufficientScope, unauthorized} from './errors.js'
+import {type ApiFailure, unauthorized} from './errors.js'
 import {header} from './http.js'
+import type {Principal} from './principal.js'
 import type {Store} from './store/index.js'
 
 /**
- * Authentication: `Authorization: Bearer <token>` resolved to a Principal (team + scopes).
- *
- * Extension point: `authenticate` asks each Authenticator in turn; the first that recognises the token
- * answers. Today there is one, for team API keys. The OAuth server (issue 6) adds one for its JWT access
- * tokens with `addAuthenticator`, checking `aud` against `request.apiBase` (a v1-bound token is also
- * accepted by v2, spec section 9).
+ * Authentication: `Authorization: Bearer <token>` resolved to a Principal (team + scopes). `authenticate`
+ * asks each Authenticator in turn and the first that recognises the token answers: team API keys here, and
+ * the OAuth server's JWT access tokens (`addAuthenticator`, checking `aud` against `request.apiBase`; a
+ * v1-bound token is also accepted by v2, spec section 9).
  */
-
-export interface Principal {
-  teamId: string
-  scopes: ReadonlySet<string>
-  kind: 'api_key' | 'oauth'
-  /** The API key itself, or the access token's id. */
-  credentialId: string
-  /** OAuth only: the client acting for the team (platform branding of hosted sessions). */
-  clientId?: string
-  /** A team member acting on a hosted page (not automated: the daily allowance does not apply). */
-  member?: string
-}
 
 export interface AuthRequest {
   token: string
@@ -68,10 +55,3 @@ export class Authentication {
     return unauthorized('the credentials are not valid')
   }
 }
-
-/** Throws 403 INSUFFICIENT_SCOPE naming the first scope the caller lacks. */
-export function requireScopes(principal: Principal, ...scopes: string[]): void {
-  for (const scope of scopes) if (!principal.scopes.has(scope)) throw insufficientScope(scope)
-}
-
-export const hasScope = (principal: Principal, scope: string) => principal.scopes.has(scope)

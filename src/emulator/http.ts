@@ -1,5 +1,5 @@
 import type {IncomingHttpHeaders} from 'node:http'
-import type {Principal} from './auth.js'
+import type {Principal} from './principal.js'
 
 /** What a route handler sees and what it answers; the server does the HTTP. */
 

@@ -1,11 +1,12 @@
 import {randomBytes} from 'node:crypto'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {setTimeout as sleep} from 'node:timers/promises'
-import {type Authentication, requireScopes} from './auth.js'
+import type {Authentication} from './auth.js'
 import {ApiFailure, failureForStatus, invalidField, notFound} from './errors.js'
 import type {Faults} from './faults.js'
 import {type HttpMethod, header, type Reply, type RequestContext} from './http.js'
 import {Idempotency} from './idempotency.js'
+import {requireScopes} from './principal.js'
 import type {Route, Router} from './router.js'
 import type {Store} from './store/index.js'
 

@@ -1,6 +1,6 @@
-import {requireScopes} from '../../auth.js'
 import {ok} from '../../http.js'
 import type {PayoutService, V2CreateInput} from '../../payouts.js'
+import {requireScopes} from '../../principal.js'
 import type {Route} from '../../router.js'
 import {Scope} from '../../scopes.js'
 import type {Settlement} from '../../settlement.js'

@@ -1,7 +1,7 @@
-import {requireScopes} from '../../auth.js'
 import {decodeCursor, encodeCursor, envelope, pageParams} from '../../cursor.js'
 import {ok} from '../../http.js'
 import type {PayoutService} from '../../payouts.js'
+import {requireScopes} from '../../principal.js'
 import type {Route} from '../../router.js'
 import {Scope} from '../../scopes.js'
 import type {Settlement} from '../../settlement.js'
