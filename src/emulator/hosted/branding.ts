@@ -1,6 +1,6 @@
-import type {Branding, SessionClaims} from '../sessions.js'
-import type {TeamStore} from '../store/teams.js'
-import {type Html, html} from './html.js'
+import type {Branding, SessionClaims} from '../domain/session-tokens.js'
+import type {TeamStore} from '../store/team-store.js'
+import {type Html, html} from './hosted-html.js'
 
 /**
  * The three brandings of a hosted session (spec 4.2 `branding`), each visibly different: the service's own

@@ -1,10 +1,10 @@
-import {taxIdentityProblems} from '../counterparties.js'
-import type {Reply} from '../http.js'
-import {COUNTRIES, countryByCode, EU_COUNTRY_CODES, type TaxField} from '../reference-data.js'
-import type {PayoutRow} from '../store/types.js'
-import type {PageContext} from './context.js'
-import {type Html, html} from './html.js'
-import {errorSummary, type FieldError, field, fieldId, postForm} from './layout.js'
+import {taxIdentityProblems} from '../domain/counterparty-registry.js'
+import {COUNTRIES, countryByCode, EU_COUNTRY_CODES, type TaxField} from '../domain/reference-data.js'
+import type {Reply} from '../http/request-context.js'
+import type {PayoutRow} from '../store/row-types.js'
+import {type Html, html} from './hosted-html.js'
+import type {PageContext} from './page-context.js'
+import {errorSummary, type FieldError, field, fieldId, postForm} from './page-layout.js'
 
 /**
  * The DAC7 step of the claim page (spec 2.4): when the paying team's payouts are reportable under DAC7, the

@@ -1,9 +1,9 @@
-import type {Reply} from '../http.js'
-import {newWalletAddress} from '../seed.js'
-import type {MemberRow, TeamRow} from '../store/types.js'
-import type {PageContext} from './context.js'
-import {html} from './html.js'
-import {postForm} from './layout.js'
+import {newWalletAddress} from '../domain/seed.js'
+import type {Reply} from '../http/request-context.js'
+import type {MemberRow, TeamRow} from '../store/row-types.js'
+import {html} from './hosted-html.js'
+import type {PageContext} from './page-context.js'
+import {postForm} from './page-layout.js'
 
 /**
  * Who may use the team-member pages (approval, KYB, allowance; spec 4.2): a member of the session's team
