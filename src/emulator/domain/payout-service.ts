@@ -1,5 +1,5 @@
 import {randomUUID} from 'node:crypto'
-import {formatAmount as formatMoney} from '../../money.js'
+import {formatAmount as formatMoney} from '../../shared/money.js'
 import {type ApiFailure, invalidField, invalidState, notFound, payoutNotFound} from '../http/api-failure.js'
 import {type Principal, requireScopes} from '../http/principal.js'
 import type {Store} from '../store/index.js'

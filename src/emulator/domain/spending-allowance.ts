@@ -1,5 +1,5 @@
 import Big from 'big.js'
-import {formatAmount} from '../../money.js'
+import {formatAmount} from '../../shared/money.js'
 import {allowanceExceeded} from '../http/api-failure.js'
 import type {Principal} from '../http/principal.js'
 import type {Store} from '../store/index.js'

@@ -1,5 +1,5 @@
 import Big from 'big.js'
-import {amountProblem, formatAmount} from '../../money.js'
+import {amountProblem, formatAmount} from '../../shared/money.js'
 import {nextMidnightUtc} from '../domain/spending-allowance.js'
 import type {Reply} from '../http/request-context.js'
 import type {AccountRow} from '../store/row-types.js'

@@ -1,5 +1,5 @@
 import Big from 'big.js'
-import {CurrencyTotals, formatAmount} from '../../money.js'
+import {CurrencyTotals, formatAmount} from '../../shared/money.js'
 import {Scope} from '../domain/api-scopes.js'
 import {v1Status} from '../domain/api-views.js'
 import {ApiFailure} from '../http/api-failure.js'

@@ -1,4 +1,4 @@
-import {formatAmount} from '../../money.js'
+import {formatAmount} from '../../shared/money.js'
 import {claimRecord} from '../domain/claim-input.js'
 import {CLAIM_METHODS} from '../domain/reference-data.js'
 import {ApiFailure} from '../http/api-failure.js'

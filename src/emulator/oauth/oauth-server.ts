@@ -1,4 +1,4 @@
-import {LOCAL_EMULATOR} from '../../local-emulator.js'
+import {LOCAL_EMULATOR} from '../../shared/local-emulator.js'
 import type {Authentication} from '../domain/authentication.js'
 import type {Clock} from '../domain/clock.js'
 import {SEEDED} from '../domain/seed.js'
