@@ -1,7 +1,7 @@
-import {EmulatorApp, type Environment} from './app.js'
-import {buildRouter} from './routes/index.js'
-import {type SeedInfo, seedInfo} from './seed.js'
-import {EmulatorServer} from './server.js'
+import type {Environment} from './domain/environment.js'
+import {type SeedInfo, seedInfo} from './domain/seed.js'
+import {EmulatorApp} from './emulator-app.js'
+import {EmulatorServer} from './emulator-server.js'
 
 /**
  * The local emulator of the whole service (DESIGN "The emulator"): `startEmulator()` opens the database,
@@ -48,7 +48,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     autoConsent: options.autoConsent,
     log: options.log,
   })
-  const server = new EmulatorServer(app, buildRouter(app))
+  const server = new EmulatorServer(
+    {
+      store: app.store,
+      authentication: app.authentication,
+      idempotency: app.idempotency,
+      faults: app.faults,
+      afterRequest: () => app.dispatcher.afterRequest(),
+      log: app.log,
+    },
+    app.router,
+  )
   let port: number
   try {
     port = (await server.listen(options.port ?? 4010, host)).port
@@ -82,6 +92,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
 }
 
-export type {SeedInfo} from './seed.js'
-export {createSessionToken, type SessionClaims, type SessionKind, verifySessionToken} from './sessions.js'
-export {signDelivery} from './webhooks/signature.js'
+export type {SeedInfo} from './domain/seed.js'
+export {createSessionToken, type SessionClaims, type SessionKind, verifySessionToken} from './domain/session-tokens.js'
+export {signDelivery} from './webhooks/delivery-signature.js'

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {SEEDED} from '../../src/emulator/seed.js'
+import {SEEDED} from '../../src/emulator/domain/seed.js'
 import {expectError, useEmulator} from './helpers.js'
 
 /**

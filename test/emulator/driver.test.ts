@@ -5,7 +5,7 @@ import {
   MISSING_SQLITE,
   NO_SQLITE,
   openDatabase,
-} from '../../src/emulator/store/driver.js'
+} from '../../src/emulator/store/sqlite-driver.js'
 
 const withoutNodeSqlite: DriverLoaders = {...defaultLoaders, nodeSqlite: () => undefined}
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {isLoopback} from '../../src/emulator/server.js'
+import {isLoopback} from '../../src/emulator/emulator-server.js'
 import {DEFAULT, expectError, FULL, OTHER, useEmulator} from './helpers.js'
 
 /** Spec sections 5 and 7 and DESIGN's error decisions. */

@@ -4,7 +4,7 @@ import {join} from 'node:path'
 import {request} from 'undici'
 import {describe, expect, it} from 'vitest'
 import {startEmulator} from '../../src/emulator/index.js'
-import {openDatabase} from '../../src/emulator/store/driver.js'
+import {openDatabase} from '../../src/emulator/store/sqlite-driver.js'
 import {expectError, FULL, useEmulator, v2Item} from './helpers.js'
 
 /** Client input never hurts the emulator: bounded control values, JSON only, bounded amounts, hashed keys. */

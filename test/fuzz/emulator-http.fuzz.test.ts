@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import {request} from 'undici'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
-import {buildRouter} from '../../src/emulator/routes/index.js'
+import {buildRouter} from '../../src/emulator/route-table.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 
 /**

@@ -1,5 +1,4 @@
 import {expect, it} from 'vitest'
-import {usePlatformBrands} from '../../src/emulator/hosted/branding.js'
 import {createSessionToken} from '../../src/emulator/index.js'
 import {useEmulator} from '../emulator/helpers.js'
 import {describeInBrowser, expectOnlyOrigins, signInInBrowser, tabTo, useBrowser} from './browser.js'
@@ -170,7 +169,7 @@ describeInBrowser('hosted pages in Chromium: journeys', () => {
       seen.push(await look())
       if (branding === 'team') await browser.screenshot('branding-team')
     }
-    usePlatformBrands(ctx.emu.app, clientId => (clientId === 'client_acme' ? 'Acme Creator Platform' : undefined))
+    ctx.emu.app.brands.usePlatformNames(clientId => (clientId === 'client_acme' ? 'Acme Creator Platform' : undefined))
     const token = createSessionToken(
       {
         kind: 'payout',

@@ -1,5 +1,4 @@
 import {describe, expect, it} from 'vitest'
-import {usePlatformBrands} from '../../src/emulator/hosted/branding.js'
 import {createSessionToken} from '../../src/emulator/index.js'
 import {FULL, startReceiver, useEmulator} from '../emulator/helpers.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
@@ -445,7 +444,9 @@ describe('hosted pages over HTTP', () => {
         expect(page.html).toContain(`<body class="brand-${branding ?? 'talentir'}">`)
       }
       // Platform branding needs an OAuth call; the token is minted directly, as the session route would.
-      usePlatformBrands(ctx.emu.app, clientId => (clientId === 'client_acme' ? 'Acme Creator Platform' : undefined))
+      ctx.emu.app.brands.usePlatformNames(clientId =>
+        clientId === 'client_acme' ? 'Acme Creator Platform' : undefined,
+      )
       const token = createSessionToken(
         {
           kind: 'kyb',

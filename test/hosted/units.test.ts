@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {nextMidnightUtc} from '../../src/emulator/hosted/allowance.js'
+import {nextMidnightUtc} from '../../src/emulator/hosted/allowance-page.js'
 import {initials} from '../../src/emulator/hosted/branding.js'
-import {escapeHtml, html, raw} from '../../src/emulator/hosted/html.js'
+import {escapeHtml, html, raw} from '../../src/emulator/hosted/hosted-html.js'
 import {
   CODE_ATTEMPTS,
   CODE_LIFETIME_MS,
@@ -9,7 +9,7 @@ import {
   formIsGenuine,
   parseCookies,
   SignInCodes,
-} from '../../src/emulator/hosted/security.js'
+} from '../../src/emulator/hosted/page-security.js'
 import {browserPlan} from './browser.js'
 
 describe('hosted pages: building blocks', () => {

@@ -1,5 +1,5 @@
 import {beforeEach, describe, expect, it} from 'vitest'
-import {SEEDED} from '../../src/emulator/seed.js'
+import {SEEDED} from '../../src/emulator/domain/seed.js'
 import {type Body, counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
 import {runCliInTty} from '../helpers/tty.js'

@@ -2,7 +2,7 @@ import {mkdir} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
-import {NO_SQLITE} from '../../emulator/store/driver.js'
+import {NO_SQLITE} from '../../emulator/store/sqlite-driver.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {LOCAL_EMULATOR} from '../../shared/local-emulator.js'
 

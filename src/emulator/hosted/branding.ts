@@ -1,6 +1,6 @@
-import type {EmulatorApp} from '../app.js'
-import type {Branding, SessionClaims} from '../sessions.js'
-import {type Html, html} from './html.js'
+import type {Branding, SessionClaims} from '../domain/session-tokens.js'
+import type {TeamStore} from '../store/team-store.js'
+import {type Html, html} from './hosted-html.js'
 
 /**
  * The three brandings of a hosted session (spec 4.2 `branding`), each visibly different: the service's own
@@ -18,15 +18,8 @@ export interface Brand {
   logo: Html
 }
 
-/** Who the platform behind an OAuth client is; the OAuth server registers a resolver (see `usePlatformBrands`). */
+/** Who the platform behind an OAuth client is (the OAuth server answers; see `Brands.usePlatformNames`). */
 export type PlatformResolver = (clientId: string) => string | undefined
-
-const resolvers = new WeakMap<EmulatorApp, PlatformResolver>()
-
-/** Lets the OAuth server name the team operating a client, for `branding: platform`. */
-export function usePlatformBrands(app: EmulatorApp, resolver: PlatformResolver): void {
-  resolvers.set(app, resolver)
-}
 
 export const SERVICE_NAME = 'Payout Service'
 
@@ -58,20 +51,31 @@ export function serviceBrand(): Brand {
 }
 
 /** The brand of a session: the team's and the platform's names come from the emulator's data. */
-export function brandFor(app: EmulatorApp, claims: Pick<SessionClaims, 'branding' | 'teamId' | 'createdBy'>): Brand {
-  if (claims.branding === 'team') {
-    const name = app.store.teams.team(claims.teamId)?.name ?? 'Your team'
-    return {kind: 'team', name, tagline: `Payouts by ${SERVICE_NAME}`, logo: teamLogo(`${name} logo`, initials(name))}
+export class Brands {
+  private platformName: PlatformResolver = () => undefined
+
+  constructor(private readonly teams: TeamStore) {}
+
+  /** Lets the OAuth server name the team operating a client, for `branding: platform`. */
+  usePlatformNames(resolver: PlatformResolver): void {
+    this.platformName = resolver
   }
-  if (claims.branding === 'platform') {
-    const clientId = claims.createdBy.clientId ?? ''
-    const name = (clientId && resolvers.get(app)?.(clientId)) || 'Partner Platform'
-    return {
-      kind: 'platform',
-      name,
-      tagline: `Payouts by ${SERVICE_NAME}`,
-      logo: platformLogo(`${name} logo`, initials(name)),
+
+  brandFor(claims: Pick<SessionClaims, 'branding' | 'teamId' | 'createdBy'>): Brand {
+    if (claims.branding === 'team') {
+      const name = this.teams.team(claims.teamId)?.name ?? 'Your team'
+      return {kind: 'team', name, tagline: `Payouts by ${SERVICE_NAME}`, logo: teamLogo(`${name} logo`, initials(name))}
     }
+    if (claims.branding === 'platform') {
+      const clientId = claims.createdBy.clientId ?? ''
+      const name = (clientId && this.platformName(clientId)) || 'Partner Platform'
+      return {
+        kind: 'platform',
+        name,
+        tagline: `Payouts by ${SERVICE_NAME}`,
+        logo: platformLogo(`${name} logo`, initials(name)),
+      }
+    }
+    return serviceBrand()
   }
-  return serviceBrand()
 }

@@ -1,10 +1,10 @@
-import {taxIdentityProblems} from '../counterparties.js'
-import type {Reply} from '../http.js'
-import {COUNTRIES, countryByCode, EU_COUNTRY_CODES, type TaxField} from '../reference-data.js'
-import type {PayoutRow} from '../store/types.js'
-import type {PageContext} from './context.js'
-import {type Html, html} from './html.js'
-import {errorSummary, type FieldError, field, fieldId, postForm} from './layout.js'
+import {taxIdentityProblems} from '../domain/counterparty-registry.js'
+import {COUNTRIES, countryByCode, EU_COUNTRY_CODES, type TaxField} from '../domain/reference-data.js'
+import type {Reply} from '../http/request-context.js'
+import type {PayoutRow} from '../store/row-types.js'
+import {type Html, html} from './hosted-html.js'
+import type {PageContext} from './page-context.js'
+import {errorSummary, type FieldError, field, fieldId, postForm} from './page-layout.js'
 
 /**
  * The DAC7 step of the claim page (spec 2.4): when the paying team's payouts are reportable under DAC7, the
@@ -18,7 +18,7 @@ const OTHER = 'other'
 /** Whether the signed-in recipient still owes the DAC7 step before claiming a payout of this team. */
 export function needsTaxResidence(ctx: PageContext, row: PayoutRow): boolean {
   if (ctx.team()?.dac7_reporting_required !== 1 || !ctx.user) return false
-  const residence = ctx.app.counterparties.taxResidence(row.team_id, ctx.user)
+  const residence = ctx.services.counterparties.taxResidence(row.team_id, ctx.user)
   if (!residence) return true
   return EU_COUNTRY_CODES.includes(residence.country) && !residence.taxIdentity
 }
@@ -99,7 +99,7 @@ export function submitTaxIdentity(ctx: PageContext, summary: Html): Reply {
 }
 
 function recordResidence(ctx: PageContext, country: string, taxIdentity: Record<string, string> | undefined) {
-  ctx.app.store.transaction(() =>
-    ctx.app.counterparties.recordTaxResidence(ctx.claims.teamId, ctx.user!, country, taxIdentity),
+  ctx.services.store.transaction(() =>
+    ctx.services.counterparties.recordTaxResidence(ctx.claims.teamId, ctx.user!, country, taxIdentity),
   )
 }

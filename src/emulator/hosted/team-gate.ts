@@ -1,9 +1,9 @@
-import type {Reply} from '../http.js'
-import {newWalletAddress} from '../seed.js'
-import type {MemberRow, TeamRow} from '../store/types.js'
-import type {PageContext} from './context.js'
-import {html} from './html.js'
-import {postForm} from './layout.js'
+import {newWalletAddress} from '../domain/seed.js'
+import type {Reply} from '../http/request-context.js'
+import type {MemberRow, TeamRow} from '../store/row-types.js'
+import {html} from './hosted-html.js'
+import type {PageContext} from './page-context.js'
+import {postForm} from './page-layout.js'
 
 /**
  * Who may use the team-member pages (approval, KYB, allowance; spec 4.2): a member of the session's team
@@ -16,7 +16,7 @@ export type Gate = {ok: true; team: TeamRow; member: MemberRow} | {ok: false; re
 export function teamGate(ctx: PageContext, options: {ownerOnly?: string} = {}): Gate {
   const team = ctx.team()
   if (!team) return {ok: false, reply: ctx.render('Team not found', html`<p>This team no longer exists.</p>`, 404)}
-  const member = ctx.app.store.teams.members(team.id).find(m => m.email.toLowerCase() === ctx.user)
+  const member = ctx.services.store.teams.members(team.id).find(m => m.email.toLowerCase() === ctx.user)
   if (!member) return {ok: false, reply: requestAccessPage(ctx, team)}
   if (options.ownerOnly && member.role !== 'owner')
     return {
@@ -33,7 +33,7 @@ export function teamGate(ctx: PageContext, options: {ownerOnly?: string} = {}): 
 }
 
 function ownerOf(ctx: PageContext, team: TeamRow): string {
-  const owner = ctx.app.store.teams.members(team.id).find(m => m.role === 'owner')
+  const owner = ctx.services.store.teams.members(team.id).find(m => m.role === 'owner')
   return owner ? `${owner.name} (${owner.email})` : 'the team owner'
 }
 
@@ -75,7 +75,7 @@ ${postForm(
 /** POST request-access: confirms the request (the emulator keeps no access requests; add members by seed). */
 export function requestAccess(ctx: PageContext): Reply {
   const team = ctx.team()
-  const member = team && ctx.app.store.teams.members(team.id).find(m => m.email.toLowerCase() === ctx.user)
+  const member = team && ctx.services.store.teams.members(team.id).find(m => m.email.toLowerCase() === ctx.user)
   if (!team || member) return ctx.redirect()
   return ctx.render(
     'Access requested',
@@ -87,11 +87,11 @@ export function requestAccess(ctx: PageContext): Reply {
 /** POST wallet: the owner creates the team wallet. */
 export function createWallet(ctx: PageContext): Reply {
   const team = ctx.team()
-  const member = team && ctx.app.store.teams.members(team.id).find(m => m.email.toLowerCase() === ctx.user)
+  const member = team && ctx.services.store.teams.members(team.id).find(m => m.email.toLowerCase() === ctx.user)
   if (!team || !member || member.role !== 'owner') {
     const gate = teamGate(ctx, {ownerOnly: 'Only the team owner can set up the team wallet.'})
     return gate.ok ? ctx.redirect() : gate.reply
   }
-  if (!team.wallet_address) ctx.app.store.teams.patchTeam(team.id, {wallet_address: newWalletAddress()})
+  if (!team.wallet_address) ctx.services.store.teams.patchTeam(team.id, {wallet_address: newWalletAddress()})
   return ctx.redirect()
 }

@@ -1,11 +1,11 @@
 import {createHash, randomBytes, randomUUID} from 'node:crypto'
-import type {Clock} from '../clock.js'
-import {type AuthorizationRequest, issuerFor, responseLocation} from './authorize.js'
-import {sha256} from './clients.js'
-import {invalidGrant, invalidRequest, OAuthError} from './errors.js'
-import type {SigningKeys} from './jwt.js'
-import {OFFLINE_ACCESS, parseScope} from './scopes.js'
-import type {ClientRow, GrantRow, OAuthStore} from './store.js'
+import type {Clock} from '../domain/clock.js'
+import {type AuthorizationRequest, issuerFor, responseLocation} from './authorization-request.js'
+import {sha256} from './oauth-clients.js'
+import {invalidGrant, invalidRequest, OAuthError} from './oauth-errors.js'
+import {OFFLINE_ACCESS, parseScope} from './oauth-scopes.js'
+import type {ClientRow, GrantRow, OAuthStore} from './oauth-store.js'
+import type {SigningKeys} from './signing-keys.js'
 
 /**
  * Codes and tokens: single-use authorization codes bound to client, redirect URI, PKCE challenge and

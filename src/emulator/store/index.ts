@@ -1,15 +1,15 @@
 import {randomBytes} from 'node:crypto'
-import {CounterpartyStore} from './counterparties.js'
-import {type Database, openDatabase} from './driver.js'
-import {IdempotencyStore} from './idempotency.js'
-import {PayoutStore} from './payouts.js'
-import {SCHEMA, SCHEMA_VERSION, TABLES} from './schema.js'
-import {TeamStore} from './teams.js'
-import {TransactionStore} from './transactions.js'
-import {WebhookStore} from './webhooks.js'
+import {CounterpartyStore} from './counterparty-store.js'
+import {IdempotencyStore} from './idempotency-store.js'
+import {PayoutStore} from './payout-store.js'
+import {type Database, openDatabase} from './sqlite-driver.js'
+import {SCHEMA, SCHEMA_VERSION, TABLES} from './store-schema.js'
+import {TeamStore} from './team-store.js'
+import {TransactionStore} from './transaction-store.js'
+import {WebhookStore} from './webhook-store.js'
 
 /**
- * The emulator's database: one SQLite connection (driver.ts), prepared statements grouped per resource, and
+ * The emulator's database: one SQLite connection (`sqlite-driver.ts`), prepared statements grouped per resource, and
  * `transaction()` for every multi-row change. A file database uses WAL; `:memory:` is for tests.
  */
 export class Store {

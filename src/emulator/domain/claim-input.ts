@@ -1,0 +1,47 @@
+import type {PaymentMethodRecord} from '../store/row-types.js'
+import {Checker, type Json} from './input-checker.js'
+import {CLAIM_METHODS, ibanIsValid} from './reference-data.js'
+
+/**
+ * A recipient's claim: the payout method and its details (spec section 1's methods), validated the same
+ * way for the claim page (`hosted/claim-page.ts`) and `POST /_emulator/payouts/{id}/claim`. Problems are a
+ * VALIDATION_ERROR with paths `method` and `details.<field>`.
+ */
+
+const DETAIL_RULES: Record<string, {pattern: RegExp; message: string}> = {
+  bic: {pattern: /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, message: 'must be a BIC like DEUTDEFF'},
+  sortCode: {pattern: /^\d{2}-?\d{2}-?\d{2}$/, message: 'must be six digits, like 12-34-56'},
+  routingNumber: {pattern: /^\d{9}$/, message: 'must be nine digits'},
+  accountNumber: {pattern: /^[A-Z0-9]{4,34}$/, message: 'must be 4 to 34 letters or digits'},
+  email: {pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'must be an e-mail address'},
+  phone: {pattern: /^\+?[1-9]\d{6,14}$/, message: 'must be a phone number like +15555550123'},
+  address: {pattern: /^0x[0-9a-fA-F]{40}$/, message: 'must be a wallet address (0x and 40 hex digits)'},
+}
+
+/** Validates `{method, details}` of a claim and builds the payment-method record. */
+export function claimRecord(body: unknown, currency: string): PaymentMethodRecord {
+  const check = new Checker()
+  const input = check.object(body, '', ['method', 'details'])
+  check.throwIfAny()
+  const method = check.string(input as Json, 'method', {required: true, oneOf: Object.keys(CLAIM_METHODS)})
+  check.throwIfAny()
+  const fields = CLAIM_METHODS[method!]
+  const details = check.object((input as Json).details, 'details', fields) ?? {}
+  const sub = new Checker('details')
+  for (const field of fields) {
+    const value = sub.string(details, field, {required: true, max: 200})
+    const rule = DETAIL_RULES[field]
+    if (value && rule && !rule.pattern.test(value)) sub.fail(`details.${field}`, rule.message)
+    if (value && field === 'iban' && !ibanIsValid(value)) sub.fail('details.iban', 'is not a valid IBAN')
+  }
+  check.details.push(...sub.details)
+  check.throwIfAny()
+  const type = method!.replace('-', '_')
+  return {
+    method: method!,
+    details: Object.fromEntries(fields.map(field => [field, String(details[field])])),
+    type,
+    currency,
+    asset: type === 'crypto' ? (currency === 'EUR' ? 'EURC' : 'USDC') : undefined,
+  }
+}

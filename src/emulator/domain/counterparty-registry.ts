@@ -1,0 +1,398 @@
+import {randomUUID} from 'node:crypto'
+import {type ApiFailure, invalidState, notFound} from '../http/api-failure.js'
+import type {Store} from '../store/index.js'
+import type {CounterpartyRow, PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
+import {counterpartyView, v2CounterpartyId} from './api-views.js'
+import type {Clock} from './clock.js'
+import {Checker, type Json, UUID} from './input-checker.js'
+import {countryByCode, ibanIsValid, PAYMENT_METHOD_TYPES, paymentMethodType, type TaxField} from './reference-data.js'
+
+/**
+ * Counterparties (spec 2.3, 4.4b): validation against the rules `GET /countries` and
+ * `GET /payment-method-types` publish, `missing`, and the recipient-managed rows a claim creates.
+ */
+
+const IDENTITY_FIELDS = ['type', 'firstName', 'lastName', 'middleName', 'businessName']
+const ADDRESS_FIELDS = ['line1', 'line2', 'city', 'state', 'postalCode', 'country']
+const TAX_FIELDS = ['taxId', 'vatNumber', 'dateOfBirth', 'birthPlaceCity', 'birthPlaceCountry', 'registrationNumber']
+const PAYMENT_FIELDS = [
+  'type',
+  'currency',
+  'iban',
+  'bic',
+  'sortCode',
+  'accountNumber',
+  'routingNumber',
+  'address',
+  'asset',
+  'accountHolderName',
+]
+const BODY_FIELDS = ['customId', 'identity', 'email', 'address', 'paymentMethod', 'taxIdentity']
+
+const FIELD_PATTERNS: Record<string, {pattern: RegExp; message: string}> = {
+  bic: {pattern: /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, message: 'must be a BIC like DEUTDEFF'},
+  sortCode: {pattern: /^\d{6}$/, message: 'must be six digits'},
+  accountNumber: {pattern: /^[A-Z0-9]{4,34}$/, message: 'must be 4 to 34 letters or digits'},
+  routingNumber: {pattern: /^\d{9}$/, message: 'must be nine digits'},
+  address: {pattern: /^0x[0-9a-fA-F]{40}$/, message: 'must be a wallet address (0x and 40 hex digits)'},
+}
+
+export interface CounterpartyData {
+  customId?: string
+  identity: Json
+  email?: string
+  address?: Json
+  paymentMethod?: Json
+  taxIdentity?: Json
+}
+
+const parse = (text: string | null): Json | undefined => (text ? (JSON.parse(text) as Json) : undefined)
+
+export function dataOf(row: CounterpartyRow): CounterpartyData {
+  return {
+    customId: row.custom_id ?? undefined,
+    identity: JSON.parse(row.identity),
+    email: row.email ?? undefined,
+    address: parse(row.address),
+    paymentMethod: parse(row.payment_method),
+    taxIdentity: parse(row.tax_identity),
+  }
+}
+
+/** What a direct payment to this counterparty still needs. */
+export function missingOf(data: CounterpartyData): string[] {
+  const missing: string[] = []
+  if (!data.address) missing.push('address')
+  if (!data.paymentMethod) missing.push('paymentMethod')
+  const country = data.address ? countryByCode(String(data.address.country)) : undefined
+  const rules = country?.taxFields[data.identity.type === 'business' ? 'business' : 'individual'] ?? []
+  if (!data.taxIdentity && rules.some(rule => rule.required)) missing.push('taxIdentity')
+  return missing
+}
+
+export interface TaxIdentityProblem {
+  field: string
+  kind: 'missing' | 'format' | 'date'
+  rule?: TaxField
+}
+
+/** What is wrong with a tax identity under the rules of GET /countries for the country and identity type. */
+export function taxIdentityProblems(
+  taxIdentity: Json,
+  countryCode: string,
+  kind: 'individual' | 'business',
+): TaxIdentityProblem[] {
+  const country = countryByCode(countryCode)
+  if (!country) return []
+  const problems: TaxIdentityProblem[] = []
+  for (const rule of country.taxFields[kind]) {
+    const value = taxIdentity[rule.field]
+    if (value === undefined) {
+      if (rule.required) problems.push({field: rule.field, kind: 'missing', rule})
+    } else if (rule.pattern && !new RegExp(rule.pattern).test(String(value)))
+      problems.push({field: rule.field, kind: 'format', rule})
+  }
+  const birth = taxIdentity.dateOfBirth
+  if (typeof birth === 'string' && Number.isNaN(Date.parse(`${birth}T00:00:00Z`)))
+    problems.push({field: 'dateOfBirth', kind: 'date'})
+  return problems
+}
+
+export class CounterpartyRegistry {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
+
+  view(row: CounterpartyRow) {
+    return counterpartyView(row, missingOf(dataOf(row)))
+  }
+
+  /** `counterparty_<uuid>` or a customId; deleted rows are not found. */
+  resolve(teamId: string, id: string, fail: (failure: ApiFailure) => ApiFailure = f => f): CounterpartyRow {
+    const uuid = id.startsWith('counterparty_') ? id.slice('counterparty_'.length) : undefined
+    const row =
+      uuid !== undefined
+        ? UUID.test(uuid)
+          ? this.store.counterparties.byUuid(teamId, uuid.toLowerCase())
+          : undefined
+        : this.store.counterparties.byCustomId(teamId, id)
+    if (!row || row.deleted_at) throw fail(notFound(`no counterparty ${id}`))
+    return row
+  }
+
+  /** Validates a create body (or a PATCH merged onto `existing`); throws VALIDATION_ERROR with every problem. */
+  validate(body: unknown, existing?: CounterpartyRow): CounterpartyData {
+    const check = new Checker()
+    const input = check.object(body, '', BODY_FIELDS)
+    check.throwIfAny()
+    const patch = input as Json
+    const base = existing ? dataOf(existing) : undefined
+    const present = (key: string) => patch[key] !== undefined
+    const clearable = (key: string) => existing !== undefined && patch[key] === null
+
+    const customId = check.string(patch, 'customId', {max: 255, required: false})
+    const email = clearable('email') ? undefined : check.email(patch, 'email')
+
+    let identity = base?.identity
+    if (!existing || present('identity')) {
+      const value = check.object(patch.identity, 'identity', IDENTITY_FIELDS)
+      if (value) {
+        const sub = new Checker('identity')
+        sub.string(value, 'type', {required: true, oneOf: ['individual', 'business']})
+        sub.string(value, 'firstName', {required: true, max: 100})
+        sub.string(value, 'lastName', {required: true, max: 100})
+        sub.string(value, 'middleName', {max: 100})
+        sub.string(value, 'businessName', {max: 200})
+        check.details.push(...sub.details)
+        identity = value
+      }
+    }
+
+    let address = base?.address
+    if (!existing || present('address')) {
+      const value = check.object(patch.address, 'address', ADDRESS_FIELDS)
+      if (value) {
+        const sub = new Checker('address')
+        sub.string(value, 'line1', {required: true, max: 200})
+        sub.string(value, 'line2', {max: 200, min: 0})
+        sub.string(value, 'city', {required: true, max: 100})
+        sub.string(value, 'state', {max: 100, min: 0})
+        sub.string(value, 'postalCode', {required: true, max: 20})
+        const country = sub.string(value, 'country', {
+          required: true,
+          pattern: /^[A-Z]{2}$/,
+          patternMessage: 'must be a two-letter country code like DE',
+        })
+        if (country && !countryByCode(country))
+          sub.fail('address.country', `unsupported country ${country}; GET /api/v2/countries lists the supported ones`)
+        check.details.push(...sub.details)
+        address = value
+      }
+    }
+
+    let paymentMethod = base?.paymentMethod
+    if (clearable('paymentMethod')) paymentMethod = undefined
+    else if (present('paymentMethod')) {
+      const value = check.object(patch.paymentMethod, 'paymentMethod', PAYMENT_FIELDS)
+      if (value) {
+        this.checkPaymentMethod(value, check)
+        paymentMethod = value
+      }
+    }
+
+    let taxIdentity = base?.taxIdentity
+    if (clearable('taxIdentity')) taxIdentity = undefined
+    else if (present('taxIdentity')) {
+      const value = check.object(patch.taxIdentity, 'taxIdentity', TAX_FIELDS)
+      if (value) {
+        const sub = new Checker('taxIdentity')
+        for (const field of TAX_FIELDS) sub.string(value, field, {max: 100})
+        check.details.push(...sub.details)
+        taxIdentity = value
+      }
+    }
+
+    if (check.ok && taxIdentity && address && identity) this.checkTaxRules(taxIdentity, address, identity, check)
+    check.throwIfAny()
+    return {
+      customId: customId ?? base?.customId,
+      identity: identity as Json,
+      email: clearable('email') ? undefined : (email ?? base?.email),
+      address,
+      paymentMethod,
+      taxIdentity,
+    }
+  }
+
+  private checkPaymentMethod(value: Json, check: Checker): void {
+    const sub = new Checker('paymentMethod')
+    const type = sub.string(value, 'type', {required: true, oneOf: PAYMENT_METHOD_TYPES.map(method => method.type)})
+    const spec = type ? paymentMethodType(type) : undefined
+    const currency = sub.string(value, 'currency', {required: true})
+    if (spec && currency && !spec.currencies.includes(currency))
+      sub.fail('paymentMethod.currency', `${type} pays out in ${spec.currencies.join(', ')}, not ${currency}`)
+    if (spec) {
+      for (const field of PAYMENT_FIELDS.slice(2)) {
+        if (field === 'accountHolderName') continue
+        if (spec.fields.includes(field)) sub.string(value, field, {required: true})
+        else if (value[field] !== undefined) sub.fail(`paymentMethod.${field}`, `is not used by ${type}`)
+      }
+      sub.string(value, 'accountHolderName', {max: 200})
+      if (sub.ok) {
+        if (typeof value.iban === 'string' && !ibanIsValid(value.iban))
+          sub.fail('paymentMethod.iban', 'is not a valid IBAN')
+        for (const [field, rule] of Object.entries(FIELD_PATTERNS))
+          if (typeof value[field] === 'string' && !rule.pattern.test(value[field] as string))
+            sub.fail(`paymentMethod.${field}`, rule.message)
+        if (typeof value.asset === 'string' && !spec.assets.includes(value.asset))
+          sub.fail('paymentMethod.asset', `must be one of ${spec.assets.join(', ')}`)
+      }
+    }
+    check.details.push(...sub.details)
+  }
+
+  /** `taxIdentity` against the rules of GET /countries for the address country and identity type. */
+  private checkTaxRules(taxIdentity: Json, address: Json, identity: Json, check: Checker): void {
+    const kind = identity.type === 'business' ? 'business' : 'individual'
+    for (const problem of taxIdentityProblems(taxIdentity, String(address.country), kind)) {
+      const path = `taxIdentity.${problem.field}`
+      if (problem.kind === 'missing') check.fail(path, `is required for ${kind} counterparties in ${address.country}`)
+      else if (problem.kind === 'format')
+        check.fail(path, `does not match the ${address.country} format (${problem.rule?.description})`)
+      else check.fail(path, 'must be a date like 1990-04-30')
+    }
+  }
+
+  create(teamId: string, data: CounterpartyData): CounterpartyRow {
+    if (data.customId && this.store.counterparties.byCustomId(teamId, data.customId))
+      throw invalidState(`customId "${data.customId}" is already used by another counterparty`)
+    const now = this.clock.iso()
+    return this.store.counterparties.insert({
+      uuid: randomUUID(),
+      team_id: teamId,
+      custom_id: data.customId ?? null,
+      identity: JSON.stringify(data.identity),
+      email: data.email ?? null,
+      address: data.address ? JSON.stringify(data.address) : null,
+      payment_method: data.paymentMethod ? JSON.stringify(data.paymentMethod) : null,
+      tax_identity: data.taxIdentity ? JSON.stringify(data.taxIdentity) : null,
+      recipient_managed: 0,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+  }
+
+  update(row: CounterpartyRow, data: CounterpartyData): CounterpartyRow {
+    if (row.recipient_managed)
+      throw invalidState(`counterparty ${v2CounterpartyId(row.uuid)} is managed by the recipient`)
+    if (data.customId && data.customId !== row.custom_id) {
+      const other = this.store.counterparties.byCustomId(row.team_id, data.customId)
+      if (other) throw invalidState(`customId "${data.customId}" is already used by another counterparty`)
+    }
+    return this.store.counterparties.patch(row, {
+      custom_id: data.customId ?? null,
+      identity: JSON.stringify(data.identity),
+      email: data.email ?? null,
+      address: data.address ? JSON.stringify(data.address) : null,
+      payment_method: data.paymentMethod ? JSON.stringify(data.paymentMethod) : null,
+      tax_identity: data.taxIdentity ? JSON.stringify(data.taxIdentity) : null,
+      updated_at: this.clock.iso(),
+    })
+  }
+
+  delete(row: CounterpartyRow): void {
+    if (row.recipient_managed)
+      throw invalidState(`counterparty ${v2CounterpartyId(row.uuid)} is managed by the recipient`)
+    this.store.counterparties.patch(row, {deleted_at: this.clock.iso(), updated_at: this.clock.iso()})
+  }
+
+  /** The e-mail of a counterparty, for claim links. */
+  emailOf(teamId: string, uuid: string): string | undefined {
+    return this.store.counterparties.byUuid(teamId, uuid)?.email ?? undefined
+  }
+
+  /** Where a direct pay sends the money: the counterparty's saved method, if nothing is missing. */
+  paymentRecord(payout: PayoutRow, fail: (failure: ApiFailure) => ApiFailure): PaymentMethodRecord {
+    const row = payout.counterparty_uuid
+      ? this.store.counterparties.byUuid(payout.team_id, payout.counterparty_uuid)
+      : undefined
+    if (!row || row.deleted_at)
+      throw fail(invalidState(`the counterparty of payout payout_${payout.uuid} was deleted; update the payout first`))
+    const data = dataOf(row)
+    const missing = missingOf(data)
+    if (missing.length)
+      throw fail(
+        invalidState(
+          `counterparty ${v2CounterpartyId(row.uuid)} still needs ${missing.join(', ')} before it can be paid`,
+          {
+            counterpartyId: v2CounterpartyId(row.uuid),
+            missing,
+          },
+        ),
+      )
+    const method = data.paymentMethod as Json
+    const identity = data.identity
+    const holder =
+      (method.accountHolderName as string | undefined) ??
+      (identity.type === 'business' && identity.businessName
+        ? String(identity.businessName)
+        : `${identity.firstName} ${identity.lastName}`)
+    const details: Record<string, string> = {accountHolderName: holder}
+    for (const [key, value] of Object.entries(method))
+      if (key !== 'type' && key !== 'currency' && typeof value === 'string') details[key] = value
+    return {
+      method: 'counterparty',
+      details,
+      type: String(method.type),
+      currency: String(method.currency),
+      asset: typeof method.asset === 'string' ? method.asset : undefined,
+    }
+  }
+
+  /** The country of residence (and tax identity) a recipient gave on the claim page, if any (DAC7, spec 2.4). */
+  taxResidence(teamId: string, email: string): {country: string; taxIdentity?: Json} | undefined {
+    const row = this.store.counterparties.recipientManagedByEmail(teamId, email)
+    const country = row?.address ? JSON.parse(row.address).country : undefined
+    if (typeof country !== 'string') return undefined
+    return {country, taxIdentity: row?.tax_identity ? JSON.parse(row.tax_identity) : undefined}
+  }
+
+  /** Records the recipient's country of residence and tax identity on their recipient-managed counterparty. */
+  recordTaxResidence(teamId: string, email: string, country: string, taxIdentity: Json | undefined): void {
+    const existing = this.store.counterparties.recipientManagedByEmail(teamId, email)
+    const now = this.clock.iso()
+    const address = JSON.stringify({...(existing?.address ? JSON.parse(existing.address) : {}), country})
+    const tax = taxIdentity ? JSON.stringify(taxIdentity) : null
+    if (existing) {
+      this.store.counterparties.patch(existing, {address, tax_identity: tax, updated_at: now})
+      return
+    }
+    this.store.counterparties.insert({
+      uuid: randomUUID(),
+      team_id: teamId,
+      custom_id: null,
+      identity: JSON.stringify({type: 'individual', firstName: email, lastName: '-'}),
+      email,
+      address,
+      payment_method: null,
+      tax_identity: tax,
+      recipient_managed: 1,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+  }
+
+  /** A recipient who claims to a bank account becomes (or updates) a recipient-managed counterparty. */
+  recordRecipientManaged(teamId: string, email: string, record: PaymentMethodRecord): void {
+    const [firstName, ...rest] = (record.details.accountHolderName ?? '').trim().split(/\s+/)
+    const identity = {type: 'individual', firstName: firstName || email, lastName: rest.join(' ') || '-'}
+    const paymentMethod = {type: record.type, iban: record.details.iban, currency: record.currency}
+    const existing = this.store.counterparties.recipientManagedByEmail(teamId, email)
+    const now = this.clock.iso()
+    if (existing) {
+      this.store.counterparties.patch(existing, {
+        identity: JSON.stringify(identity),
+        payment_method: JSON.stringify(paymentMethod),
+        updated_at: now,
+      })
+      return
+    }
+    this.store.counterparties.insert({
+      uuid: randomUUID(),
+      team_id: teamId,
+      custom_id: null,
+      identity: JSON.stringify(identity),
+      email,
+      address: null,
+      payment_method: JSON.stringify(paymentMethod),
+      tax_identity: null,
+      recipient_managed: 1,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+  }
+}

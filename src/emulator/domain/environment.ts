@@ -1,0 +1,2 @@
+/** `production` makes the emulator refuse sandbox-only calls (SANDBOX_ONLY). */
+export type Environment = 'sandbox' | 'production'

@@ -1,0 +1,71 @@
+import {Checker} from './input-checker.js'
+
+/**
+ * Injected faults (`POST /_emulator/faults`): the next `count` requests whose method matches and whose
+ * path starts with `path` get the action. Kept in memory; a reset or restart clears them.
+ */
+
+export type FaultAction = 'status' | 'delay' | 'drop' | 'drop-after-commit'
+
+export interface Fault {
+  id: number
+  method: string
+  path: string
+  remaining: number
+  action: FaultAction
+  status?: number
+  delayMs?: number
+}
+
+const ACTIONS: readonly FaultAction[] = ['status', 'delay', 'drop', 'drop-after-commit']
+
+export class Faults {
+  private faults: Fault[] = []
+  private nextId = 1
+
+  /** Validates a control-route body and registers the fault. */
+  add(body: unknown): Fault {
+    const check = new Checker()
+    const input = check.object(body, '', ['method', 'path', 'count', 'action', 'status', 'delayMs'])
+    check.throwIfAny()
+    const method = check.string(input!, 'method', {required: true, pattern: /^(\*|[A-Za-z]+)$/})
+    const path = check.string(input!, 'path', {required: true, pattern: /^\//, patternMessage: 'must start with /'})
+    const count = check.integer(input!.count ?? 1, 'count', 1, 1_000_000)
+    const action = check.string(input!, 'action', {required: true, oneOf: ACTIONS}) as FaultAction | undefined
+    const status = check.integer(input!.status, 'status', 100, 599)
+    const delayMs = check.integer(input!.delayMs, 'delayMs', 0, 600_000)
+    if (action === 'status' && status === undefined && !check.details.length)
+      check.fail('status', 'is required for action status')
+    if (action === 'delay' && delayMs === undefined && !check.details.length)
+      check.fail('delayMs', 'is required for action delay')
+    check.throwIfAny()
+    const fault: Fault = {
+      id: this.nextId++,
+      method: method!.toUpperCase(),
+      path: path!,
+      remaining: count!,
+      action: action!,
+      status,
+      delayMs,
+    }
+    this.faults.push(fault)
+    return fault
+  }
+
+  /** Consumes one use of the first fault matching the request, if any. */
+  take(method: string, path: string): Fault | undefined {
+    const fault = this.faults.find(f => (f.method === '*' || f.method === method) && path.startsWith(f.path))
+    if (!fault) return undefined
+    fault.remaining--
+    if (fault.remaining <= 0) this.faults = this.faults.filter(f => f !== fault)
+    return fault
+  }
+
+  list(): Fault[] {
+    return this.faults.map(f => ({...f}))
+  }
+
+  clear(): void {
+    this.faults = []
+  }
+}

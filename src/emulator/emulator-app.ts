@@ -1,0 +1,96 @@
+import {Authentication} from './domain/authentication.js'
+import {Clock} from './domain/clock.js'
+import {CounterpartyRegistry} from './domain/counterparty-registry.js'
+import type {Environment} from './domain/environment.js'
+import {Faults} from './domain/fault-injection.js'
+import {Idempotency} from './domain/idempotency.js'
+import {PayoutService} from './domain/payout-service.js'
+import {SEEDED, seed} from './domain/seed.js'
+import {Settlement} from './domain/settlement.js'
+import {Brands} from './hosted/branding.js'
+import type {Router} from './http/router.js'
+import {OAuthServer} from './oauth/oauth-server.js'
+import {buildRouter} from './route-table.js'
+import {Store} from './store/index.js'
+import {WebhookDispatcher} from './webhooks/webhook-dispatcher.js'
+
+export interface AppOptions {
+  dataFile: string
+  reset?: boolean
+  /** Default `sandbox`. */
+  environment?: Environment
+  webhookTimeoutMs?: number
+  /** Authorization requests with the `login_hint` of a team member sign in and consent without the pages. */
+  autoConsent?: boolean
+  log?: (line: string) => void
+}
+
+/**
+ * The wiring of the emulator: builds the store, the clock and every service, hands each one only what it
+ * uses, and builds the router. Nothing else in the emulator imports this file.
+ */
+export class EmulatorApp {
+  readonly store: Store
+  readonly clock = new Clock()
+  readonly faults = new Faults()
+  readonly authentication: Authentication
+  readonly idempotency: Idempotency
+  readonly dispatcher: WebhookDispatcher
+  readonly counterparties: CounterpartyRegistry
+  readonly settlement: Settlement
+  readonly payouts: PayoutService
+  readonly oauth: OAuthServer
+  readonly brands: Brands
+  readonly router: Router
+  readonly environment: Environment
+  readonly log: (line: string) => void
+
+  constructor(options: AppOptions) {
+    this.environment = options.environment ?? 'sandbox'
+    this.log = options.log ?? (() => undefined)
+    const store = new Store(options.dataFile)
+    const clock = this.clock
+    this.store = store
+    this.authentication = new Authentication(store)
+    this.idempotency = new Idempotency(store, clock)
+    this.dispatcher = new WebhookDispatcher(store, clock, {timeoutMs: options.webhookTimeoutMs, log: this.log})
+    this.counterparties = new CounterpartyRegistry(store, clock)
+    this.settlement = new Settlement(store, clock, this.dispatcher, this.counterparties)
+    this.payouts = new PayoutService(store, clock, this.dispatcher, this.settlement, this.counterparties)
+    this.oauth = new OAuthServer(store, clock, this.authentication, {autoConsent: options.autoConsent ?? false})
+    this.brands = new Brands(store.teams)
+    // `branding: platform` on hosted pages shows the team that operates the calling OAuth client.
+    this.brands.usePlatformNames(clientId => this.oauth.platformName(clientId))
+    this.router = buildRouter(this)
+    if (options.reset) store.wipe()
+    if (!store.meta('seeded_at')) this.seed()
+    // A database seeded before the OAuth server existed gets its platform client now.
+    else this.oauth.ensureSeeded()
+    store.webhooks.resetInFlight()
+  }
+
+  private seed(): void {
+    this.store.transaction(() => {
+      seed(this.store, this.clock)
+      this.oauth.seed(SEEDED.mainTeamId)
+    })
+  }
+
+  /** `POST /_emulator/reset`: empty database, fresh seed, real time, no faults. */
+  reset(): void {
+    this.store.wipe()
+    this.clock.reset()
+    this.faults.clear()
+    this.seed()
+  }
+
+  /** Runs what became due on the clock: expiries now, webhook retries via the dispatcher. */
+  runDue(): number {
+    return this.settlement.expireDue()
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close()
+    this.store.close()
+  }
+}

@@ -1,0 +1,240 @@
+import {randomBytes} from 'node:crypto'
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
+import {setTimeout as sleep} from 'node:timers/promises'
+import type {Authentication} from './domain/authentication.js'
+import type {Faults} from './domain/fault-injection.js'
+import {Idempotency} from './domain/idempotency.js'
+import {ApiFailure, failureForStatus, invalidField, notFound} from './http/api-failure.js'
+import {requireScopes} from './http/principal.js'
+import {type HttpMethod, header, type Reply, type RequestContext} from './http/request-context.js'
+import type {Route, Router} from './http/router.js'
+import type {Store} from './store/index.js'
+
+/**
+ * The HTTP layer (node:http): request id, control-route loopback check, injected faults, body parsing,
+ * routing, authentication and scopes, idempotency, one SQL transaction per API call, error envelope.
+ */
+
+const MAX_BODY_BYTES = 5 * 1024 * 1024
+
+/** application/json, or any `+json` type, with or without parameters. */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i
+
+export const isLoopback = (address: string | undefined) =>
+  address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'))
+
+class BodyTooLarge extends Error {}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > MAX_BODY_BYTES) throw new BodyTooLarge()
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  if (reply.raw !== undefined) {
+    res.writeHead(reply.status, {
+      'content-type': 'text/plain; charset=utf-8',
+      ...reply.headers,
+      'content-length': Buffer.byteLength(reply.raw),
+    })
+    res.end(reply.raw)
+    return
+  }
+  const text = reply.body === undefined ? '' : JSON.stringify(reply.body)
+  res.writeHead(reply.status, {
+    ...reply.headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  })
+  res.end(text)
+}
+
+/** What the HTTP layer uses of the emulator. */
+export interface ServerServices {
+  store: Store
+  authentication: Authentication
+  idempotency: Idempotency
+  faults: Faults
+  /** Called when a request is done (starts the webhook deliveries it queued). */
+  afterRequest(): void
+  log(line: string): void
+}
+
+const failureReply = (failure: ApiFailure): Reply => ({
+  status: failure.status,
+  body: failure.body(),
+  headers: failure.headers,
+})
+
+export class EmulatorServer {
+  readonly server: Server
+
+  constructor(
+    private readonly services: ServerServices,
+    private readonly router: Router,
+  ) {
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch(error => {
+        services.log(`emulator: ${(error as Error).stack ?? error}`)
+        if (!res.headersSent) send(res, failureReply(new ApiFailure(500, 'INTERNAL_ERROR', 'the emulator failed')))
+        else res.destroy()
+      })
+    })
+    this.server.keepAliveTimeout = 10_000
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = `req_${randomBytes(12).toString('hex')}`
+    res.setHeader('x-request-id', requestId)
+    const method = (req.method ?? 'GET').toUpperCase()
+    const url = new URL(req.url ?? '/', 'http://emulator.invalid')
+    const path = url.pathname
+    const control = path === '/_emulator' || path.startsWith('/_emulator/')
+    try {
+      if (control && !isLoopback(req.socket.remoteAddress))
+        throw new ApiFailure(403, 'FORBIDDEN', 'the /_emulator control routes answer only on the loopback interface')
+
+      const fault = control ? undefined : this.services.faults.take(method, path)
+      if (fault?.action === 'drop') {
+        req.socket.destroy()
+        return
+      }
+      if (fault?.action === 'delay' && !(await this.delay(req, res, fault.delayMs ?? 0))) {
+        this.services.log(`emulator: ${method} ${path} not applied: the client went away during the injected delay`)
+        return
+      }
+
+      let raw: string
+      try {
+        raw = await readBody(req)
+      } catch (error) {
+        if (error instanceof BodyTooLarge)
+          throw new ApiFailure(413, 'PAYLOAD_TOO_LARGE', `the body exceeds ${MAX_BODY_BYTES} bytes`)
+        throw error
+      }
+      if (fault?.action === 'status')
+        throw failureForStatus(fault.status ?? 500, `injected fault: ${fault.status} for ${method} ${fault.path}`)
+
+      const match = this.router.match(method, path)
+      if (match.kind === 'not-found') throw notFound(`no route ${method} ${path}`)
+      if (match.kind === 'method-not-allowed')
+        throw new ApiFailure(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`, {
+          headers: {allow: match.allowed.join(', ')},
+        })
+
+      let body: unknown
+      let form: URLSearchParams | undefined
+      const contentType = header(req.headers, 'content-type') ?? ''
+      if (match.route.rawBody) body = raw
+      else if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) form = new URLSearchParams(raw)
+      else if (raw.trim()) {
+        if (!JSON_TYPE.test(contentType))
+          throw new ApiFailure(
+            415,
+            'UNSUPPORTED_MEDIA_TYPE',
+            `the body must be sent as application/json${contentType ? `, not ${contentType.split(';')[0].slice(0, 100)}` : ' (no content-type was given)'}`,
+          )
+        try {
+          body = JSON.parse(raw)
+        } catch (error) {
+          throw invalidField('', `the body is not valid JSON: ${(error as Error).message}`)
+        }
+      }
+      const ctx: RequestContext = {
+        method: method as HttpMethod,
+        path,
+        params: match.params,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        form,
+        requestId,
+        origin: `http://${req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`}`,
+        remoteAddress: req.socket.remoteAddress ?? '',
+      }
+      const reply = await this.dispatch(match.route, ctx)
+      if (fault?.action === 'drop-after-commit') {
+        req.socket.destroy()
+        return
+      }
+      send(res, reply)
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error
+      send(res, failureReply(error))
+    } finally {
+      this.services.afterRequest()
+    }
+  }
+
+  /**
+   * Holds a request for a `delay` fault, as a slow network or service would; answers false when the client
+   * closed the connection meanwhile (a real service would not apply a request whose sender went away).
+   */
+  private async delay(req: IncomingMessage, res: ServerResponse, ms: number): Promise<boolean> {
+    let gone = false
+    const onClose = () => {
+      if (!res.writableFinished) gone = true
+    }
+    res.once('close', onClose)
+    await sleep(ms)
+    res.off('close', onClose)
+    return !gone && !req.socket.destroyed
+  }
+
+  private async dispatch(route: Route, ctx: RequestContext): Promise<Reply> {
+    if (route.access.kind !== 'credentials') return route.handler(ctx as Parameters<Route['handler']>[0])
+    const principal = this.services.authentication.authenticate(ctx.headers, ctx.path)
+    if (principal instanceof ApiFailure) throw principal
+    requireScopes(principal, ...(route.access.scopes ?? []))
+    const authed = {...ctx, principal}
+
+    let save: ((reply: Reply) => void) | undefined
+    if (route.idempotent) {
+      const key = header(ctx.headers, 'idempotency-key')
+      Idempotency.checkKey(key)
+      if (key !== undefined) {
+        const outcome = this.services.idempotency.begin(
+          principal.teamId,
+          `${ctx.method} ${ctx.path}`,
+          key,
+          ctx.body ?? null,
+        )
+        if (outcome.kind === 'replay') return outcome.reply
+        save = outcome.save
+      }
+    }
+    // One SQL transaction per API call: a batch is all-or-nothing, and the stored idempotent answer
+    // commits with the change it describes.
+    return this.services.store.transaction(() => {
+      const reply = route.handler(authed)
+      if (reply instanceof Promise) throw new Error(`route ${route.method} ${route.path} must answer synchronously`)
+      save?.(reply)
+      return reply
+    })
+  }
+
+  listen(port: number, host: string): Promise<{port: number}> {
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error) => reject(error)
+      this.server.once('error', onError)
+      this.server.listen(port, host, () => {
+        this.server.off('error', onError)
+        const address = this.server.address()
+        resolve({port: typeof address === 'object' && address ? address.port : port})
+      })
+    })
+  }
+
+  close(): Promise<void> {
+    return new Promise(resolve => {
+      this.server.close(() => resolve())
+      this.server.closeAllConnections()
+    })
+  }
+}

@@ -1,0 +1,49 @@
+import type {Authenticator} from '../domain/authentication.js'
+import type {Clock} from '../domain/clock.js'
+import {unauthorized} from '../http/api-failure.js'
+import {header} from '../http/request-context.js'
+import {issuerFor} from './authorization-request.js'
+import {teamClaim} from './grants.js'
+import {OFFLINE_ACCESS, parseScope} from './oauth-scopes.js'
+import type {OAuthStore} from './oauth-store.js'
+import type {SigningKeys} from './signing-keys.js'
+
+/**
+ * The API side of OAuth: a JWT access token of this emulator is accepted when its signature, issuer and
+ * expiry (emulator clock) check out, it was not revoked, and its audience fits the API (spec section 9: a
+ * token bound to `/api/v1` also works for `/api/v2`; one bound to `/api/v2` does not work for v1).
+ */
+export function jwtAuthenticator(store: OAuthStore, keys: SigningKeys, clock: Clock): Authenticator {
+  return ({token, apiBase, headers}) => {
+    const verdict = keys.verify(token)
+    if (!verdict.ok) {
+      if (verdict.reason === 'not-jwt') return undefined
+      return unauthorized('the access token is not valid (bad signature, or issued before the emulator was reset)')
+    }
+    const claims = verdict.claims
+    const origin = `http://${header(headers, 'host') ?? ''}`
+    if (claims.iss !== issuerFor(origin))
+      return unauthorized(`the access token was issued by ${String(claims.iss)}, not by ${issuerFor(origin)}`)
+    if (typeof claims.exp !== 'number' || claims.exp * 1000 <= clock.nowMs())
+      return unauthorized('the access token expired; refresh it with the refresh token or log in again')
+    const accepted = apiBase === '/api/v2' ? [`${origin}/api/v1`, `${origin}/api/v2`] : [`${origin}/api/v1`]
+    if (typeof claims.aud !== 'string' || !accepted.includes(claims.aud))
+      return unauthorized(
+        `the access token is bound to the resource ${String(claims.aud)} and cannot be used for ${origin}${apiBase} (a token bound to /api/v1 works for v1 and v2; one bound to /api/v2 only for v2)`,
+      )
+    const row = typeof claims.jti === 'string' ? store.accessToken(claims.jti) : undefined
+    const grant = row && store.grant(row.grant_id)
+    if (!row || !grant) return unauthorized('the access token is not known (issued before the emulator was reset)')
+    if (row.revoked_at !== null) return unauthorized('the access token was revoked')
+    if (grant.revoked_at !== null) return unauthorized(`the access token was revoked (${grant.revoked_reason})`)
+    const teamId = claims[teamClaim(origin)]
+    if (typeof teamId !== 'string') return unauthorized('the access token names no team')
+    return {
+      teamId,
+      scopes: new Set(parseScope(String(claims.scope ?? '')).filter(s => s !== OFFLINE_ACCESS)),
+      kind: 'oauth',
+      credentialId: claims.jti as string,
+      clientId: typeof claims.client_id === 'string' ? claims.client_id : undefined,
+    }
+  }
+}

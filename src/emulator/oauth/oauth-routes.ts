@@ -1,0 +1,126 @@
+import type {Clock} from '../domain/clock.js'
+import {header, ok, type RequestContext} from '../http/request-context.js'
+import type {Route} from '../http/router.js'
+import {INTERACTION_PATH} from './authorization-flow.js'
+import {issuerFor} from './authorization-request.js'
+import {registerClient} from './client-registration.js'
+import {authenticateClient, clientGrantTypes} from './oauth-clients.js'
+import {answering, invalidRequest, OAuthError, oauthJson} from './oauth-errors.js'
+import {OAUTH_SCOPES} from './oauth-scopes.js'
+import type {OAuthServer} from './oauth-server.js'
+
+/** The HTTP endpoints of the authorization server (spec 5.4; RFC 8414, 7591, 6749, 7636, 8707, 7009, 7517). */
+
+export const DISCOVERY_PATH = '/.well-known/oauth-authorization-server/api/auth'
+
+export function metadata(origin: string) {
+  const base = `${origin}/api/auth`
+  const authMethods = ['none', 'client_secret_basic', 'client_secret_post']
+  return {
+    issuer: issuerFor(origin),
+    authorization_endpoint: `${base}/oauth2/authorize`,
+    token_endpoint: `${base}/oauth2/token`,
+    registration_endpoint: `${base}/oauth2/register`,
+    revocation_endpoint: `${base}/oauth2/revoke`,
+    jwks_uri: `${base}/jwks`,
+    scopes_supported: OAUTH_SCOPES,
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: authMethods,
+    revocation_endpoint_auth_methods_supported: authMethods,
+    authorization_response_iss_parameter_supported: true,
+  }
+}
+
+/** The form parameters of a token or revocation request; each at most once (RFC 6749 section 3.2). */
+function formParams(ctx: RequestContext): URLSearchParams {
+  const contentType = header(ctx.headers, 'content-type') ?? ''
+  if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded'))
+    throw invalidRequest('the body must be application/x-www-form-urlencoded')
+  const params = new URLSearchParams(String(ctx.body ?? ''))
+  for (const name of new Set(params.keys()))
+    if (params.getAll(name).length > 1) throw invalidRequest(`the parameter ${name} appears more than once`)
+  return params
+}
+
+export function oauthRoutes({clock, oauth}: {clock: Clock; oauth: OAuthServer}): Route[] {
+  const access = {kind: 'public'} as const
+  return [
+    {method: 'GET', path: DISCOVERY_PATH, access, handler: ({origin}) => ok(metadata(origin))},
+    {method: 'GET', path: '/api/auth/jwks', access, handler: () => ok(oauth.keys.jwks())},
+    {
+      method: 'POST',
+      path: '/api/auth/oauth2/register',
+      access,
+      rawBody: true,
+      handler: ({body}) =>
+        answering(() => {
+          let parsed: unknown
+          try {
+            parsed = JSON.parse(String(body ?? ''))
+          } catch {
+            throw new OAuthError('invalid_client_metadata', 'the body must be a JSON object of client metadata')
+          }
+          return oauthJson(registerClient(oauth.store, parsed, clock.nowMs()), 201)
+        }),
+    },
+    {
+      method: 'GET',
+      path: '/api/auth/oauth2/authorize',
+      access,
+      handler: ({query, headers, origin}) => oauth.flow.authorize(query, headers, origin),
+    },
+    {
+      method: 'GET',
+      path: `${INTERACTION_PATH}/:id`,
+      access,
+      handler: ({params, headers}) => oauth.flow.show(params.id, headers),
+    },
+    {
+      method: 'POST',
+      path: `${INTERACTION_PATH}/:id`,
+      access,
+      rawBody: true,
+      handler: ({params, headers, body, origin}) => oauth.flow.submit(params.id, headers, String(body ?? ''), origin),
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/oauth2/token',
+      access,
+      rawBody: true,
+      handler: ctx =>
+        answering(() => {
+          const params = formParams(ctx)
+          const client = authenticateClient(oauth.store, params, ctx.headers)
+          const grantType = params.get('grant_type')
+          if (!grantType) throw invalidRequest('grant_type is required')
+          if (grantType !== 'authorization_code' && grantType !== 'refresh_token')
+            throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported`)
+          if (!clientGrantTypes(client).includes(grantType))
+            throw new OAuthError('unauthorized_client', `the client may not use the grant type ${grantType}`)
+          return oauthJson(
+            grantType === 'authorization_code'
+              ? oauth.grants.exchangeCode(client, params, ctx.origin)
+              : oauth.grants.refresh(client, params, ctx.origin),
+          )
+        }),
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/oauth2/revoke',
+      access,
+      rawBody: true,
+      handler: ctx =>
+        answering(() => {
+          const params = formParams(ctx)
+          const client = authenticateClient(oauth.store, params, ctx.headers)
+          const token = params.get('token')
+          if (!token) throw invalidRequest('token is required')
+          oauth.grants.revoke(client, token)
+          return oauthJson({})
+        }),
+    },
+  ]
+}

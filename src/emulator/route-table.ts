@@ -1,0 +1,63 @@
+import type {Clock} from './domain/clock.js'
+import type {CounterpartyRegistry} from './domain/counterparty-registry.js'
+import type {Environment} from './domain/environment.js'
+import type {Faults} from './domain/fault-injection.js'
+import type {PayoutService} from './domain/payout-service.js'
+import type {Settlement} from './domain/settlement.js'
+import type {Brands} from './hosted/branding.js'
+import {hostedRoutes} from './hosted/hosted-routes.js'
+import {Router} from './http/router.js'
+import {oauthControlRoutes} from './oauth/oauth-control-routes.js'
+import {oauthRoutes} from './oauth/oauth-routes.js'
+import type {OAuthServer} from './oauth/oauth-server.js'
+import {controlRoutes} from './routes/control-routes.js'
+import {v1PayoutRoutes} from './routes/v1/v1-payout-routes.js'
+import {v1SessionRoutes} from './routes/v1/v1-session-routes.js'
+import {v1TeamRoutes} from './routes/v1/v1-team-routes.js'
+import {v1WebhookRoutes} from './routes/v1/v1-webhook-routes.js'
+import {v2CounterpartyRoutes} from './routes/v2/v2-counterparty-routes.js'
+import {v2PayoutBatchRoutes} from './routes/v2/v2-payout-batch-routes.js'
+import {v2PayoutRoutes} from './routes/v2/v2-payout-routes.js'
+import {v2ReferenceRoutes} from './routes/v2/v2-reference-routes.js'
+import {v2TeamRoutes} from './routes/v2/v2-team-routes.js'
+import {v2TransactionRoutes} from './routes/v2/v2-transaction-routes.js'
+import type {Store} from './store/index.js'
+import type {WebhookDispatcher} from './webhooks/webhook-dispatcher.js'
+
+/** What the route groups use; each group takes only its part. */
+export interface RouteServices {
+  store: Store
+  clock: Clock
+  faults: Faults
+  dispatcher: WebhookDispatcher
+  payouts: PayoutService
+  settlement: Settlement
+  counterparties: CounterpartyRegistry
+  oauth: OAuthServer
+  brands: Brands
+  environment: Environment
+  /** `POST /_emulator/reset`. */
+  reset(): void
+  /** Runs what became due on the clock; answers how many payouts expired. */
+  runDue(): number
+}
+
+/** Every route of the emulator. */
+export function buildRouter(services: RouteServices): Router {
+  return new Router().add(
+    ...v1PayoutRoutes(services),
+    ...v1TeamRoutes(services),
+    ...v1SessionRoutes(services),
+    ...v1WebhookRoutes(services),
+    ...v2PayoutRoutes(services),
+    ...v2PayoutBatchRoutes(services),
+    ...v2CounterpartyRoutes(services),
+    ...v2ReferenceRoutes(),
+    ...v2TransactionRoutes(services),
+    ...v2TeamRoutes(services),
+    ...hostedRoutes(services),
+    ...oauthRoutes(services),
+    ...controlRoutes({...services, reset: () => services.reset(), runDue: () => services.runDue()}),
+    ...oauthControlRoutes(services),
+  )
+}

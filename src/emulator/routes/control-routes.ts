@@ -1,0 +1,188 @@
+import {DEFAULT_SCOPES, FULL_SCOPES} from '../domain/api-scopes.js'
+import {payoutV1, payoutV2, v1Status} from '../domain/api-views.js'
+import {claimRecord} from '../domain/claim-input.js'
+import type {Clock} from '../domain/clock.js'
+import {MAX_CLOCK_OFFSET_SECONDS} from '../domain/clock.js'
+import type {Faults} from '../domain/fault-injection.js'
+import {Checker, type Json, UUID} from '../domain/input-checker.js'
+import {createTeam, seedInfo} from '../domain/seed.js'
+import type {Settlement} from '../domain/settlement.js'
+import {invalidField, invalidState, notFound} from '../http/api-failure.js'
+import {ok} from '../http/request-context.js'
+import type {Route} from '../http/router.js'
+import type {Store} from '../store/index.js'
+import type {PayoutRow} from '../store/row-types.js'
+import type {WebhookDispatcher} from '../webhooks/webhook-dispatcher.js'
+
+/**
+ * Control routes for tests and demos (DESIGN "The emulator"): no credentials, loopback only.
+ */
+
+function payoutForClaim(store: Store, id: string): PayoutRow {
+  const uuid = id.startsWith('payout_') ? id.slice('payout_'.length) : id
+  const row = UUID.test(uuid) ? store.payouts.byUuidAnyTeam(uuid.toLowerCase()) : undefined
+  if (!row || (row.status === 'deleted' && id.startsWith('payout_'))) throw notFound(`no payout ${id}`)
+  return row
+}
+
+export function controlRoutes({
+  clock,
+  dispatcher,
+  faults,
+  reset,
+  runDue,
+  settlement,
+  store,
+}: {
+  clock: Clock
+  dispatcher: WebhookDispatcher
+  faults: Faults
+  reset: () => void
+  runDue: () => number
+  settlement: Settlement
+  store: Store
+}): Route[] {
+  const access = {kind: 'loopback'} as const
+  return [
+    {
+      method: 'POST',
+      path: '/_emulator/reset',
+      access,
+      handler: () => {
+        reset()
+        return ok({reset: true, ...seedInfo()})
+      },
+    },
+    {
+      method: 'GET',
+      path: '/_emulator/clock',
+      access,
+      handler: () => ok({now: clock.iso(), offsetSeconds: clock.offsetSeconds()}),
+    },
+    {
+      method: 'POST',
+      path: '/_emulator/clock',
+      access,
+      handler: async ({body}) => {
+        const check = new Checker()
+        const input = check.object(body, '', ['advanceSeconds'])
+        check.throwIfAny()
+        const seconds = (input as Json).advanceSeconds
+        if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
+          throw invalidField('advanceSeconds', 'must be a number of seconds, 0 or more')
+        const headroom = Math.floor(clock.headroomSeconds())
+        if (seconds > headroom)
+          throw invalidField(
+            'advanceSeconds',
+            `must be at most ${headroom} (the clock moves at most ${MAX_CLOCK_OFFSET_SECONDS} s, 100 years, in total)`,
+          )
+        clock.advance(seconds)
+        const expired = runDue()
+        await dispatcher.drain()
+        return ok({now: clock.iso(), offsetSeconds: clock.offsetSeconds(), expired})
+      },
+    },
+    {
+      method: 'POST',
+      path: '/_emulator/faults',
+      access,
+      handler: ({body}) => ok({fault: faults.add(body)}),
+    },
+    {method: 'GET', path: '/_emulator/faults', access, handler: () => ok({data: faults.list()})},
+    {
+      method: 'DELETE',
+      path: '/_emulator/faults',
+      access,
+      handler: () => {
+        faults.clear()
+        return ok({data: []})
+      },
+    },
+    {
+      method: 'POST',
+      path: '/_emulator/payouts/:id/claim',
+      access,
+      handler: ({params, body}) => {
+        const row = payoutForClaim(store, params.id)
+        const record = claimRecord(body, row.currency)
+        const claimed = store.transaction(() => settlement.claim(row, record))
+        return ok(params.id.startsWith('payout_') ? payoutV2(claimed) : payoutV1(claimed))
+      },
+    },
+    {
+      method: 'POST',
+      path: '/_emulator/payouts/:id/expire',
+      access,
+      handler: ({params}) => {
+        const row = payoutForClaim(store, params.id)
+        if (row.status !== 'created' && row.status !== 'approved')
+          throw invalidState(`payout ${params.id} is ${v1Status(row.status)}; only created or approved payouts expire`)
+        store.transaction(() => store.payouts.patch(row, {expires_at: clock.iso()}))
+        runDue()
+        const expired = payoutForClaim(store, params.id)
+        return ok(params.id.startsWith('payout_') ? payoutV2(expired) : payoutV1(expired))
+      },
+    },
+    {
+      method: 'GET',
+      path: '/_emulator/webhooks/deliveries',
+      access,
+      handler: async () => {
+        await dispatcher.drain()
+        return ok({
+          data: store.webhooks.deliveries().map(row => {
+            const entry: Json = {
+              id: row.id,
+              subscriptionId: row.subscription_id,
+              url: row.url,
+              event: row.event,
+              version: row.body.startsWith('{"object":"event"') ? 2 : 1,
+              attempt: row.attempt,
+              responseStatus: row.response_status,
+            }
+            if (row.error) entry.error = row.error
+            entry.scheduledAt = new Date(row.scheduled_at).toISOString()
+            entry.sentAt = row.sent_at === null ? null : new Date(row.sent_at).toISOString()
+            entry.body = JSON.parse(row.body)
+            return entry
+          }),
+        })
+      },
+    },
+    {
+      method: 'POST',
+      path: '/_emulator/keys/revoke',
+      access,
+      handler: ({body}) => {
+        const check = new Checker()
+        const input = check.object(body, '', ['key'])
+        check.throwIfAny()
+        const key = check.string(input as Json, 'key', {required: true, max: 200})
+        check.throwIfAny()
+        if (!store.teams.revokeKey(key!, clock.iso())) throw notFound('no active API key with that value')
+        return ok({revoked: true})
+      },
+    },
+    {
+      method: 'POST',
+      path: '/_emulator/teams',
+      access,
+      handler: ({body}) => {
+        const check = new Checker()
+        const input = check.object(body, '', ['name', 'scopes', 'wallet'])
+        check.throwIfAny()
+        const name = check.string(input as Json, 'name', {required: true, max: 200})
+        const scopes = check.stringArray(input as Json, 'scopes', {maxItems: 50, item: {oneOf: FULL_SCOPES}})
+        const wallet = check.boolean(input as Json, 'wallet')
+        check.throwIfAny()
+        const granted = scopes ?? DEFAULT_SCOPES
+        const {teamId, keys} = createTeam(store, clock, {
+          name: name!,
+          wallet: wallet ?? true,
+          keys: [{name: 'control route', scopes: granted}],
+        })
+        return ok({teamId, key: keys[0], scopes: granted})
+      },
+    },
+  ]
+}

@@ -1,0 +1,56 @@
+import {Scope} from '../../domain/api-scopes.js'
+import {payoutV1} from '../../domain/api-views.js'
+import {Checker} from '../../domain/input-checker.js'
+import type {PayoutService} from '../../domain/payout-service.js'
+import {ok} from '../../http/request-context.js'
+import type {Route} from '../../http/router.js'
+import type {Store} from '../../store/index.js'
+
+/** v1 payouts (spec 4.1): upsert on customId, get and delete by id or customId, offset list. */
+export function v1PayoutRoutes({payouts, store}: {payouts: PayoutService; store: Store}): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/v1/payout',
+      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
+      handler: ({principal, body}) => {
+        const {row, action} = payouts.upsertV1(principal, body)
+        return ok({...payoutV1(row), action})
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/payout/:id',
+      access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
+      handler: ({principal, params, query}) =>
+        ok(payoutV1(payouts.resolveV1(principal.teamId, params.id, query.get('id_type')))),
+    },
+    {
+      method: 'DELETE',
+      path: '/api/v1/payout/:id',
+      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
+      handler: ({principal, params, query}) => {
+        const row = payouts.resolveV1(principal.teamId, params.id, query.get('id_type'))
+        return ok(payoutV1(payouts.deleteV1(row)))
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/payouts',
+      access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
+      handler: ({principal, query}) => {
+        const check = new Checker()
+        const offset = check.integer(query.get('offset') ?? undefined, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0
+        const limit = check.integer(query.get('limit') ?? undefined, 'limit', 1, 100) ?? 50
+        const orderBy = query.get('order_by') ?? 'created_at'
+        if (orderBy !== 'created_at') check.fail('order_by', 'must be created_at')
+        const direction = query.get('order_direction') ?? 'desc'
+        if (direction !== 'asc' && direction !== 'desc') check.fail('order_direction', 'must be asc or desc')
+        check.throwIfAny()
+        return ok(
+          store.payouts.list(principal.teamId, direction as 'asc' | 'desc', limit, offset).map(row => payoutV1(row)),
+        )
+      },
+    },
+  ]
+}

@@ -1,0 +1,96 @@
+import {Scope} from '../../domain/api-scopes.js'
+import type {Clock} from '../../domain/clock.js'
+import {Checker, type Json} from '../../domain/input-checker.js'
+import type {PayoutService} from '../../domain/payout-service.js'
+import {type Branding, createSessionToken, type SessionKind} from '../../domain/session-tokens.js'
+import {ok} from '../../http/request-context.js'
+import type {Route} from '../../http/router.js'
+import type {Store} from '../../store/index.js'
+
+/**
+ * v1 hosted sessions (spec 4.2): each call validates the body and mints a fresh opaque URL
+ * `<origin>/hosted/<kind>/<token>`; nothing is stored. The pages behind the URLs are served elsewhere.
+ */
+
+const BRANDINGS: readonly Branding[] = ['talentir', 'team', 'platform']
+
+const EXTRA_FIELDS: Record<SessionKind, string[]> = {
+  payout: ['payoutId', 'whitelabel'],
+  approval: ['payoutIds', 'loginHint'],
+  kyb: ['loginHint'],
+  allowance: ['loginHint'],
+}
+
+export function v1SessionRoutes({
+  clock,
+  payouts,
+  store,
+}: {
+  clock: Clock
+  payouts: PayoutService
+  store: Store
+}): Route[] {
+  const route = (kind: SessionKind): Route => ({
+    method: 'POST',
+    path: `/api/v1/session/${kind}`,
+    access: {kind: 'credentials', scopes: [Scope.sessionsWrite]},
+    handler: ({principal, body, origin}) => {
+      const check = new Checker()
+      const input = check.object(body, '', ['redirectUrl', 'branding', ...EXTRA_FIELDS[kind]])
+      check.throwIfAny()
+      const b = input as Json
+      const redirectUrl = check.url(b, 'redirectUrl', true)
+      const branding = (check.string(b, 'branding', {oneOf: BRANDINGS}) ?? 'talentir') as Branding
+      if (branding === 'platform' && principal.kind !== 'oauth')
+        check.fail('branding', 'platform branding is only available to calls made with an OAuth access token')
+      const payload: Json = {}
+      if (kind === 'payout') {
+        payload.payoutId = check.uuid(b, 'payoutId', true)
+        check.boolean(b, 'whitelabel')
+      }
+      if (kind === 'approval') {
+        const ids = check.stringArray(b, 'payoutIds', {
+          required: true,
+          minItems: 1,
+          maxItems: 100,
+          item: {
+            pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+            patternMessage: 'must be a UUID',
+          },
+        })
+        payload.payoutIds = ids?.map(id => id.toLowerCase())
+      }
+      if (kind !== 'payout') {
+        const loginHint = check.email(b, 'loginHint')
+        if (loginHint) payload.loginHint = loginHint
+      }
+      check.throwIfAny()
+      // The payouts must be this team's and still exist.
+      if (kind === 'payout') {
+        const row = payouts.resolveV1(principal.teamId, String(payload.payoutId), 'id')
+        if (row.status === 'deleted') check.fail('payoutId', `payout ${row.uuid} was deleted`)
+        payload.payoutId = row.uuid
+      }
+      if (kind === 'approval')
+        (payload.payoutIds as string[]).forEach((id, index) => {
+          const row = payouts.resolveV1(principal.teamId, id, 'id')
+          if (row.status === 'deleted') check.fail(`payoutIds.${index}`, `payout ${id} was deleted`)
+        })
+      check.throwIfAny()
+      const token = createSessionToken(
+        {
+          kind,
+          teamId: principal.teamId,
+          payload,
+          redirectUrl: redirectUrl!,
+          branding,
+          createdBy: {kind: principal.kind, clientId: principal.clientId},
+        },
+        store.secret(),
+        clock.nowMs(),
+      )
+      return ok({url: `${origin}/hosted/${kind}/${token}`})
+    },
+  })
+  return [route('payout'), route('approval'), route('kyb'), route('allowance')]
+}

@@ -1,0 +1,65 @@
+import {randomUUID} from 'node:crypto'
+import {Scope} from '../../domain/api-scopes.js'
+import type {Clock} from '../../domain/clock.js'
+import {Checker, type Json} from '../../domain/input-checker.js'
+import {notFound} from '../../http/api-failure.js'
+import {ok} from '../../http/request-context.js'
+import type {Route} from '../../http/router.js'
+import type {Store} from '../../store/index.js'
+import type {SubscriptionRow} from '../../store/row-types.js'
+import {newSigningSecret} from '../../webhooks/delivery-signature.js'
+
+/** v1 webhook subscriptions (DESIGN): the signing secret is shown once, in the create answer. */
+
+const view = (row: SubscriptionRow) => ({
+  id: row.id,
+  targetUrl: row.target_url,
+  eventType: row.event_type,
+  createdAt: row.created_at,
+})
+
+export function v1WebhookRoutes({clock, store}: {clock: Clock; store: Store}): Route[] {
+  const access = {kind: 'credentials', scopes: [Scope.webhooksWrite]} as const
+  return [
+    {
+      method: 'POST',
+      path: '/api/v1/webhook',
+      access,
+      handler: ({principal, body}) => {
+        const check = new Checker()
+        const input = check.object(body, '', ['targetUrl', 'eventType'])
+        check.throwIfAny()
+        const targetUrl = check.url(input as Json, 'targetUrl', true)
+        const eventType = check.string(input as Json, 'eventType', {oneOf: ['payout']}) ?? 'payout'
+        check.throwIfAny()
+        const row: SubscriptionRow = {
+          id: randomUUID(),
+          team_id: principal.teamId,
+          target_url: targetUrl!,
+          event_type: eventType,
+          secret: newSigningSecret(),
+          created_at: clock.iso(),
+        }
+        store.webhooks.insertSubscription(row)
+        return ok({...view(row), signingSecret: row.secret})
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/webhook',
+      access,
+      handler: ({principal}) => ok(store.webhooks.subscriptions(principal.teamId).map(view)),
+    },
+    {
+      method: 'DELETE',
+      path: '/api/v1/webhook/:id',
+      access,
+      handler: ({principal, params}) => {
+        const row = store.webhooks.subscription(params.id)
+        if (!row || row.team_id !== principal.teamId) throw notFound(`no webhook subscription ${params.id}`)
+        store.webhooks.deleteSubscription(row.id)
+        return ok({...view(row), deleted: true})
+      },
+    },
+  ]
+}

@@ -1,0 +1,81 @@
+import {Scope} from '../../domain/api-scopes.js'
+import {payoutV2} from '../../domain/api-views.js'
+import {Checker, type Json} from '../../domain/input-checker.js'
+import type {PayoutService, V2CreateInput} from '../../domain/payout-service.js'
+import type {Settlement} from '../../domain/settlement.js'
+import {requireScopes} from '../../http/principal.js'
+import {ok} from '../../http/request-context.js'
+import type {Route} from '../../http/router.js'
+import {approveScopes} from './v2-payout-routes.js'
+
+/**
+ * v2 batch endpoints (spec 4.5 rules): 1 to 100 items, all-or-nothing in one SQL transaction (the server
+ * wraps every API call in one); a failing item fails the request with its code and `error.index`.
+ */
+
+const list = (rows: Parameters<typeof payoutV2>[0][]) => ok({object: 'list', data: rows.map(payoutV2)})
+
+export function v2PayoutBatchRoutes({payouts, settlement}: {payouts: PayoutService; settlement: Settlement}): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/v2/payouts/batch',
+      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
+      idempotent: true,
+      handler: ({principal, body}) => {
+        const check = new Checker()
+        const input = check.object(body, '', ['items'])
+        check.throwIfAny()
+        const items = (input as Json).items
+        if (!Array.isArray(items)) check.fail('items', items === undefined ? 'is required' : 'must be an array')
+        else if (items.length < 1 || items.length > 100)
+          check.fail('items', `must have 1 to 100 items, not ${items.length}`)
+        check.throwIfAny()
+        // Every item is checked; the error names the first failing one and lists every problem.
+        let firstBad: number | undefined
+        const parsed = (items as unknown[]).map((item, index) => {
+          const before = check.details.length
+          const result = payouts.parseV2(item, check, `items.${index}`)
+          if (check.details.length > before && firstBad === undefined) firstBad = index
+          return {...(result as V2CreateInput), index}
+        })
+        check.throwIfAny(firstBad)
+        if (parsed.some(item => item.andThen)) requireScopes(principal, Scope.payoutsApprove)
+        return list(payouts.createV2(principal, parsed))
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v2/payouts/approve',
+      access: {kind: 'credentials', scopes: [Scope.payoutsApprove]},
+      idempotent: true,
+      handler: ({principal, body}) => {
+        const {ids, andThen} = payouts.parseBatch(body, true)
+        requireScopes(principal, ...approveScopes(andThen))
+        const items = payouts.resolveBatch(principal.teamId, ids)
+        return list(
+          settlement.approve(
+            principal,
+            items.map(item => ({...item, andThen})),
+          ),
+        )
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v2/payouts/send-claim-link',
+      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
+      idempotent: true,
+      handler: ({principal, body}) =>
+        list(settlement.sendClaimLinks(payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids))),
+    },
+    {
+      method: 'POST',
+      path: '/api/v2/payouts/pay',
+      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
+      idempotent: true,
+      handler: ({principal, body}) =>
+        list(settlement.pay(principal, payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids))),
+    },
+  ]
+}

@@ -1,0 +1,153 @@
+import {Scope} from '../../domain/api-scopes.js'
+import {payoutV2, v2PayoutId} from '../../domain/api-views.js'
+import {Checker, isObject, type Json} from '../../domain/input-checker.js'
+import {decodeCursor, encodeCursor, envelope, pageParams} from '../../domain/page-cursor.js'
+import type {PayoutService} from '../../domain/payout-service.js'
+import type {Settlement} from '../../domain/settlement.js'
+import {AND_THEN, type AndThen} from '../../domain/settlement.js'
+import {requireScopes} from '../../http/principal.js'
+import {ok} from '../../http/request-context.js'
+import type {Route} from '../../http/router.js'
+import type {Store} from '../../store/index.js'
+import type {PayoutStatus} from '../../store/row-types.js'
+
+/** v2 single-payout endpoints (spec 4.5, DESIGN). Batch endpoints live in `v2-payout-batch-routes.ts`. */
+
+const V2_STATUSES: readonly PayoutStatus[] = ['created', 'approved', 'requested', 'completed', 'failed', 'expired']
+
+/** Scopes of approve: `payouts:approve`, plus `payouts:write` with `andThen: pay` (spec 4.5). */
+export const approveScopes = (andThen: AndThen | undefined) =>
+  andThen === 'pay' ? [Scope.payoutsApprove, Scope.payoutsWrite] : [Scope.payoutsApprove]
+
+/** The optional `{andThen}` body of single approve. */
+function andThenOf(body: unknown): AndThen | undefined {
+  if (body === undefined) return undefined
+  const check = new Checker()
+  const input = check.object(body, '', ['andThen'])
+  check.throwIfAny()
+  const andThen = check.string(input as Json, 'andThen', {oneOf: AND_THEN}) as AndThen | undefined
+  check.throwIfAny()
+  return andThen
+}
+
+/** Endpoints without a body accept none, `{}` or `null`. */
+function noBody(body: unknown): void {
+  if (body === undefined || body === null || (isObject(body) && !Object.keys(body).length)) return
+  const check = new Checker()
+  check.object(body, '', [])
+  if (check.ok) check.fail('', 'this endpoint takes no body')
+  check.throwIfAny()
+}
+
+export function v2PayoutRoutes({
+  payouts,
+  settlement,
+  store,
+}: {
+  payouts: PayoutService
+  settlement: Settlement
+  store: Store
+}): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/v2/payouts',
+      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
+      idempotent: true,
+      handler: ({principal, body}) => {
+        const check = new Checker()
+        const input = payouts.parseV2(body, check, '')
+        check.throwIfAny()
+        if (input!.andThen) requireScopes(principal, Scope.payoutsApprove)
+        return ok(payoutV2(payouts.createV2(principal, [input!])[0]))
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v2/payouts',
+      access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
+      handler: ({principal, query}) => {
+        const check = new Checker()
+        const {limit, cursor} = pageParams(query, check)
+        const statuses = query.getAll('status')
+        statuses.forEach((status, index) => {
+          if (!V2_STATUSES.includes(status as PayoutStatus))
+            check.fail(`status.${index}`, `must be one of ${V2_STATUSES.join(', ')}`)
+        })
+        check.throwIfAny()
+        const filters = {statuses: [...new Set(statuses)].sort()}
+        const secret = store.secret()
+        const after = cursor ? decodeCursor(cursor, 'payouts', filters, secret) : undefined
+        const rows = store.payouts.page(principal.teamId, {
+          statuses: filters.statuses as PayoutStatus[],
+          after: after ? {createdAt: after[0], seq: Number(after[1])} : undefined,
+          limit: limit + 1,
+        })
+        return ok(
+          envelope(rows, limit, payoutV2, last =>
+            encodeCursor('payouts', filters, [last.created_at, last.seq], secret),
+          ),
+        )
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v2/payouts/:id',
+      access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
+      handler: ({principal, params}) => ok(payoutV2(payouts.resolveV2(principal.teamId, params.id))),
+    },
+    {
+      method: 'PATCH',
+      path: '/api/v2/payouts/:id',
+      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
+      handler: ({principal, params, body}) => {
+        const row = payouts.resolveV2(principal.teamId, params.id)
+        return ok(payoutV2(payouts.patchV2(row, body)))
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/v2/payouts/:id',
+      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
+      handler: ({principal, params}) => {
+        const row = payouts.resolveV2(principal.teamId, params.id)
+        payouts.deleteV2(row)
+        return ok({object: 'payout', id: v2PayoutId(row.uuid), deleted: true})
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v2/payouts/:id/approve',
+      access: {kind: 'credentials', scopes: [Scope.payoutsApprove]},
+      idempotent: true,
+      handler: ({principal, params, body}) => {
+        const andThen = andThenOf(body)
+        requireScopes(principal, ...approveScopes(andThen))
+        const row = payouts.resolveV2(principal.teamId, params.id)
+        return ok(payoutV2(settlement.approve(principal, [{row, andThen}])[0]))
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v2/payouts/:id/send-claim-link',
+      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
+      idempotent: true,
+      handler: ({principal, params, body}) => {
+        noBody(body)
+        const row = payouts.resolveV2(principal.teamId, params.id)
+        return ok(payoutV2(settlement.sendClaimLinks([{row}])[0]))
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v2/payouts/:id/pay',
+      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
+      idempotent: true,
+      handler: ({principal, params, body}) => {
+        noBody(body)
+        const row = payouts.resolveV2(principal.teamId, params.id)
+        return ok(payoutV2(settlement.pay(principal, [{row}])[0]))
+      },
+    },
+  ]
+}

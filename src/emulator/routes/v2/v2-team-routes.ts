@@ -1,0 +1,66 @@
+import {Scope} from '../../domain/api-scopes.js'
+import {accountView, teamV2} from '../../domain/api-views.js'
+import type {Environment} from '../../domain/environment.js'
+import {Checker, type Json} from '../../domain/input-checker.js'
+import type {Settlement} from '../../domain/settlement.js'
+import {ApiFailure, notFound} from '../../http/api-failure.js'
+import {ok} from '../../http/request-context.js'
+import type {Route} from '../../http/router.js'
+import type {Store} from '../../store/index.js'
+
+/** v2 team, accounts and the sandbox deposit (spec 2.5, 4.5b, DESIGN). */
+export function v2TeamRoutes({
+  environment,
+  settlement,
+  store,
+}: {
+  environment: Environment
+  settlement: Settlement
+  store: Store
+}): Route[] {
+  const team = (teamId: string) => {
+    const row = store.teams.team(teamId)
+    if (!row) throw notFound('the team no longer exists')
+    return row
+  }
+  return [
+    {
+      method: 'GET',
+      path: '/api/v2/team',
+      access: {kind: 'credentials', scopes: [Scope.teamRead]},
+      handler: ({principal}) => ok(teamV2(team(principal.teamId))),
+    },
+    {
+      method: 'GET',
+      path: '/api/v2/accounts',
+      access: {kind: 'credentials', scopes: [Scope.teamRead]},
+      handler: ({principal}) => {
+        const row = team(principal.teamId)
+        settlement.allowance.roll(row.id)
+        return ok({
+          object: 'list',
+          data: store.teams.accounts(row.id).map(account => accountView(row, account)),
+          hasMore: false,
+        })
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v2/team/sandbox-deposit',
+      access: {kind: 'credentials'},
+      idempotent: true,
+      handler: ({principal, body}) => {
+        if (environment !== 'sandbox')
+          throw new ApiFailure(403, 'SANDBOX_ONLY', 'test deposits exist only in the sandbox environment')
+        const check = new Checker()
+        const input = check.object(body, '', ['currency', 'amount'])
+        check.throwIfAny()
+        const currency = check.currency(input as Json, 'currency')
+        const amount = check.amount(input as Json, 'amount', currency)
+        check.throwIfAny()
+        const account = settlement.deposit(principal.teamId, currency!, amount!)
+        return ok(accountView(team(principal.teamId), account))
+      },
+    },
+  ]
+}

@@ -1,0 +1,86 @@
+import {Patcher} from './row-patcher.js'
+import type {CounterpartyRow, NewCounterparty} from './row-types.js'
+import type {Database} from './sqlite-driver.js'
+
+const COLUMNS = [
+  'uuid',
+  'team_id',
+  'custom_id',
+  'identity',
+  'email',
+  'address',
+  'payment_method',
+  'tax_identity',
+  'recipient_managed',
+  'deleted_at',
+  'created_at',
+  'updated_at',
+] as const
+
+export class CounterpartyStore {
+  private readonly q
+  private readonly patcher: Patcher<CounterpartyRow>
+
+  constructor(db: Database) {
+    this.patcher = new Patcher<CounterpartyRow>(db, 'counterparties', 'seq')
+    this.q = {
+      insert: db.prepare<[NewCounterparty]>(
+        `INSERT INTO counterparties (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(c => `@${c}`).join(', ')})`,
+      ),
+      byUuid: db.prepare<[string, string], CounterpartyRow>(
+        'SELECT * FROM counterparties WHERE team_id = ? AND uuid = ?',
+      ),
+      byCustomId: db.prepare<[string, string], CounterpartyRow>(
+        'SELECT * FROM counterparties WHERE team_id = ? AND custom_id = ?',
+      ),
+      recipientManagedByEmail: db.prepare<[string, string], CounterpartyRow>(
+        `SELECT * FROM counterparties WHERE team_id = ? AND recipient_managed = 1 AND deleted_at IS NULL
+           AND lower(email) = lower(?)`,
+      ),
+      // A recipient-managed row is hidden when a team-managed row with the same e-mail overrides it (spec 4.4b).
+      page: db.prepare<
+        [{team: string; afterCreated: string | null; afterUuid: string | null; limit: number}],
+        CounterpartyRow
+      >(
+        `SELECT * FROM counterparties c WHERE c.team_id = @team AND c.deleted_at IS NULL
+           AND NOT (c.recipient_managed = 1 AND c.email IS NOT NULL AND EXISTS (
+             SELECT 1 FROM counterparties t WHERE t.team_id = c.team_id AND t.recipient_managed = 0
+               AND t.deleted_at IS NULL AND lower(t.email) = lower(c.email)))
+           AND (@afterCreated IS NULL OR c.created_at < @afterCreated
+             OR (c.created_at = @afterCreated AND c.uuid < @afterUuid))
+         ORDER BY c.created_at DESC, c.uuid DESC LIMIT @limit`,
+      ),
+    }
+  }
+
+  insert(row: NewCounterparty): CounterpartyRow {
+    const result = this.q.insert.run(row)
+    return {...row, seq: Number(result.lastInsertRowid)}
+  }
+
+  byUuid(teamId: string, uuid: string): CounterpartyRow | undefined {
+    return this.q.byUuid.get(teamId, uuid)
+  }
+
+  byCustomId(teamId: string, customId: string): CounterpartyRow | undefined {
+    return this.q.byCustomId.get(teamId, customId)
+  }
+
+  recipientManagedByEmail(teamId: string, email: string): CounterpartyRow | undefined {
+    return this.q.recipientManagedByEmail.get(teamId, email)
+  }
+
+  patch(row: CounterpartyRow, changes: Partial<CounterpartyRow>): CounterpartyRow {
+    this.patcher.patch(row.seq, changes)
+    return {...row, ...changes}
+  }
+
+  page(teamId: string, after: {createdAt: string; uuid: string} | undefined, limit: number): CounterpartyRow[] {
+    return this.q.page.all({
+      team: teamId,
+      afterCreated: after?.createdAt ?? null,
+      afterUuid: after?.uuid ?? null,
+      limit,
+    })
+  }
+}

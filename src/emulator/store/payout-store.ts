@@ -1,0 +1,132 @@
+import {Patcher} from './row-patcher.js'
+import type {NewPayout, PayoutRow, PayoutStatus} from './row-types.js'
+import type {Database} from './sqlite-driver.js'
+
+export interface PayoutPage {
+  statuses?: PayoutStatus[]
+  after?: {createdAt: string; seq: number}
+  limit: number
+}
+
+const COLUMNS = [
+  'uuid',
+  'team_id',
+  'custom_id',
+  'description',
+  'amount',
+  'currency',
+  'recipient_type',
+  'creator_handle',
+  'email',
+  'phone',
+  'counterparty_uuid',
+  'verification_method',
+  'tags',
+  'payout_type',
+  'notifications',
+  'status',
+  'payment_method',
+  'failure_code',
+  'failure_reason',
+  'approved_at',
+  'claim_link_sent_at',
+  'requested_at',
+  'completed_at',
+  'failed_at',
+  'deleted_at',
+  'expires_at',
+  'created_at',
+  'updated_at',
+] as const
+
+/** Payout rows; both API generations read and write the same rows. */
+export class PayoutStore {
+  private readonly q
+  private readonly patcher: Patcher<PayoutRow>
+
+  constructor(db: Database) {
+    this.patcher = new Patcher<PayoutRow>(db, 'payouts', 'seq')
+    this.q = {
+      insert: db.prepare<[NewPayout]>(
+        `INSERT INTO payouts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(c => `@${c}`).join(', ')})`,
+      ),
+      byUuid: db.prepare<[string, string], PayoutRow>('SELECT * FROM payouts WHERE team_id = ? AND uuid = ?'),
+      byUuidAnyTeam: db.prepare<[string], PayoutRow>('SELECT * FROM payouts WHERE uuid = ?'),
+      byCustomId: db.prepare<[string, string], PayoutRow>('SELECT * FROM payouts WHERE team_id = ? AND custom_id = ?'),
+      bySeq: db.prepare<[number], PayoutRow>('SELECT * FROM payouts WHERE seq = ?'),
+      listAsc: db.prepare<[string, number, number], PayoutRow>(
+        'SELECT * FROM payouts WHERE team_id = ? ORDER BY created_at ASC, seq ASC LIMIT ? OFFSET ?',
+      ),
+      listDesc: db.prepare<[string, number, number], PayoutRow>(
+        'SELECT * FROM payouts WHERE team_id = ? ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?',
+      ),
+      page: db.prepare<
+        [{team: string; statuses: string | null; afterCreated: string | null; afterSeq: number | null; limit: number}],
+        PayoutRow
+      >(
+        `SELECT * FROM payouts WHERE team_id = @team AND status != 'deleted'
+           AND (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
+           AND (@afterCreated IS NULL OR created_at < @afterCreated OR (created_at = @afterCreated AND seq < @afterSeq))
+         ORDER BY created_at DESC, seq DESC LIMIT @limit`,
+      ),
+      amountsWithStatus: db.prepare<[string, string], {amount: string; currency: string}>(
+        'SELECT amount, currency FROM payouts WHERE team_id = ? AND status = ?',
+      ),
+      dueExpiries: db.prepare<[string], PayoutRow>(
+        "SELECT * FROM payouts WHERE status IN ('created', 'approved') AND expires_at <= ? ORDER BY expires_at, seq",
+      ),
+    }
+  }
+
+  insert(row: NewPayout): PayoutRow {
+    const result = this.q.insert.run(row)
+    return {...row, seq: Number(result.lastInsertRowid)}
+  }
+
+  byUuid(teamId: string, uuid: string): PayoutRow | undefined {
+    return this.q.byUuid.get(teamId, uuid)
+  }
+
+  /** For the control routes, which act as the recipient and carry no team credentials. */
+  byUuidAnyTeam(uuid: string): PayoutRow | undefined {
+    return this.q.byUuidAnyTeam.get(uuid)
+  }
+
+  byCustomId(teamId: string, customId: string): PayoutRow | undefined {
+    return this.q.byCustomId.get(teamId, customId)
+  }
+
+  /** Applies `changes` and returns the row as stored. */
+  patch(row: PayoutRow, changes: Partial<PayoutRow>): PayoutRow {
+    this.patcher.patch(row.seq, changes)
+    return {...row, ...changes}
+  }
+
+  reload(row: PayoutRow): PayoutRow {
+    return this.q.bySeq.get(row.seq) ?? row
+  }
+
+  /** v1 list: offset pages ordered by creation time. */
+  list(teamId: string, direction: 'asc' | 'desc', limit: number, offset: number): PayoutRow[] {
+    return (direction === 'asc' ? this.q.listAsc : this.q.listDesc).all(teamId, limit, offset)
+  }
+
+  /** v2 list: newest first, deleted payouts excluded, keyset pages. */
+  page(teamId: string, page: PayoutPage): PayoutRow[] {
+    return this.q.page.all({
+      team: teamId,
+      statuses: page.statuses?.length ? JSON.stringify(page.statuses) : null,
+      afterCreated: page.after?.createdAt ?? null,
+      afterSeq: page.after?.seq ?? null,
+      limit: page.limit,
+    })
+  }
+
+  amountsWithStatus(teamId: string, status: PayoutStatus): Iterable<{amount: string; currency: string}> {
+    return this.q.amountsWithStatus.iterate(teamId, status)
+  }
+
+  dueExpiries(nowIso: string): PayoutRow[] {
+    return this.q.dueExpiries.all(nowIso)
+  }
+}

@@ -1,0 +1,90 @@
+import {Patcher} from './row-patcher.js'
+import type {NewTransaction, TransactionRow} from './row-types.js'
+import type {Database} from './sqlite-driver.js'
+
+export interface TransactionQuery {
+  types?: string[]
+  statuses?: string[]
+  currencies?: string[]
+  payoutUuid?: string
+  createdFrom?: string
+  createdBefore?: string
+  after?: {createdAt: string; id: string}
+  limit: number
+}
+
+const COLUMNS = [
+  'id',
+  'team_id',
+  'type',
+  'status',
+  'direction',
+  'amount',
+  'currency',
+  'payout_uuid',
+  'counterparty_uuid',
+  'account',
+  'reference',
+  'tx_hash',
+  'created_at',
+  'completed_at',
+] as const
+
+const list = (values: string[] | undefined) => (values?.length ? JSON.stringify(values) : null)
+
+export class TransactionStore {
+  private readonly q
+  private readonly patcher: Patcher<TransactionRow>
+
+  constructor(db: Database) {
+    this.patcher = new Patcher<TransactionRow>(db, 'transactions', 'seq')
+    this.q = {
+      insert: db.prepare<[NewTransaction]>(
+        `INSERT INTO transactions (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(c => `@${c}`).join(', ')})`,
+      ),
+      openForPayout: db.prepare<[string], TransactionRow>(
+        "SELECT * FROM transactions WHERE payout_uuid = ? AND status = 'pending' ORDER BY seq DESC LIMIT 1",
+      ),
+      page: db.prepare<[Record<string, string | number | null>], TransactionRow>(
+        `SELECT * FROM transactions WHERE team_id = @team
+           AND (@types IS NULL OR type IN (SELECT value FROM json_each(@types)))
+           AND (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
+           AND (@currencies IS NULL OR currency IN (SELECT value FROM json_each(@currencies)))
+           AND (@payout IS NULL OR payout_uuid = @payout)
+           AND (@createdFrom IS NULL OR created_at >= @createdFrom)
+           AND (@createdBefore IS NULL OR created_at < @createdBefore)
+           AND (@afterCreated IS NULL OR created_at < @afterCreated OR (created_at = @afterCreated AND id < @afterId))
+         ORDER BY created_at DESC, id DESC LIMIT @limit`,
+      ),
+    }
+  }
+
+  insert(row: NewTransaction): TransactionRow {
+    const result = this.q.insert.run(row)
+    return {...row, seq: Number(result.lastInsertRowid)}
+  }
+
+  /** The pending outgoing transaction of a payout in flight. */
+  openForPayout(payoutUuid: string): TransactionRow | undefined {
+    return this.q.openForPayout.get(payoutUuid)
+  }
+
+  patch(row: TransactionRow, changes: Partial<TransactionRow>): void {
+    this.patcher.patch(row.seq, changes)
+  }
+
+  page(teamId: string, query: TransactionQuery): TransactionRow[] {
+    return this.q.page.all({
+      team: teamId,
+      types: list(query.types),
+      statuses: list(query.statuses),
+      currencies: list(query.currencies),
+      payout: query.payoutUuid ?? null,
+      createdFrom: query.createdFrom ?? null,
+      createdBefore: query.createdBefore ?? null,
+      afterCreated: query.after?.createdAt ?? null,
+      afterId: query.after?.id ?? null,
+      limit: query.limit,
+    })
+  }
+}
