@@ -3,8 +3,9 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
 import {PayctlError, usageError} from '../../errors.js'
 import {ExitCode} from '../../exit-codes.js'
-import {httpUrl, SECRET_ENV} from '../../webhooks/flags.js'
+import {httpUrl} from '../../webhooks/flags.js'
 import {EVENT_STATUSES} from '../../webhooks/payload.js'
+import {SECRET_ENV} from '../../webhooks/secrets.js'
 
 export default class WebhooksSend extends BaseCommand<typeof WebhooksSend> {
   static override summary = 'Send a signed test delivery to your own receiver and check its answer.'

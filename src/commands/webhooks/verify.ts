@@ -3,7 +3,8 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
 import {usageError} from '../../errors.js'
-import {SECRET_ENV, toleranceFlag} from '../../webhooks/flags.js'
+import {toleranceFlag} from '../../webhooks/flags.js'
+import {SECRET_ENV} from '../../webhooks/secrets.js'
 
 export default class WebhooksVerify extends BaseCommand<typeof WebhooksVerify> {
   static override summary = 'Check the signature of a saved delivery, and explain a mismatch.'
