@@ -45,15 +45,14 @@ export default class EmulatorStart extends Command {
       import('../../interrupt.js'),
       import('../../output/emulator-banner.js'),
     ])
-    const {port, host} = flags
     const emulator = await startEmulator({
-      port,
-      host,
+      port: flags.port,
+      host: flags.host,
       dataFile,
       reset: flags.reset,
       autoConsent: flags['auto-consent'],
       log: line => process.stderr.write(`${line}\n`),
-    }).catch(error => this.startFailed(error, `port ${port} on ${host} is in use`))
+    }).catch(error => this.startFailed(error, flags))
     // Listening for Ctrl-C before saying "Press Ctrl-C".
     const stopped = await runUntilStopped(async serving => {
       serving.onStop(() => emulator.close())
@@ -66,13 +65,16 @@ export default class EmulatorStart extends Command {
     if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
   }
 
-  private startFailed(error: Error & {code?: string}, inUse: string): never {
+  /** No SQLite driver, or the port taken: one line and exit 1. */
+  private startFailed(error: Error & {code?: string}, {port, host}: {port: number; host: string}): never {
     if (error.code === NO_SQLITE) {
       process.stderr.write(`Error: ${error.message}\n`)
       this.exit(ExitCode.unexpected)
     }
     if (error.code === 'EADDRINUSE')
-      this.error(`${inUse}; pass --port 0 for a free one or stop the other process`, {exit: ExitCode.unexpected})
+      this.error(`port ${port} on ${host} is in use; pass --port 0 for a free one or stop the other process`, {
+        exit: ExitCode.unexpected,
+      })
     throw error
   }
 }
