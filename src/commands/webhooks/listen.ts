@@ -37,7 +37,8 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
     const found = await secrets.listenSecrets(flags.secret, () => this.profile())
     const fromSource = found.secrets.length
     if (flags['print-secret']) return out.write(`${secrets.singleSecret(found, '--print-secret')}\n`)
-    const secretFile = flags['secret-file'] && {file: flags['secret-file'], name: flags['secret-name'] ?? SECRET_ENV}
+    const file = flags['secret-file']
+    const secretFile = file ? {file, name: flags['secret-name'] ?? SECRET_ENV} : undefined
     secrets.checkListenSecrets(found, flags.register, Boolean(secretFile))
     if (flags.register && !flags['public-url']) session.checkReachable((await this.profile()).origin)
     const options = {
@@ -61,7 +62,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
           ...options,
           listener,
           found,
-          secretFile: secretFile || undefined,
+          secretFile,
           register: flags.register ? {client: () => this.client(), publicUrl: flags['public-url']} : undefined,
           events: render.listenEvents(out, this.config.bin),
           onStop: cleanup => serving.onStop(cleanup),
