@@ -1,9 +1,9 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import type {Query} from '../api/paginate.js'
-import {apiMethod, buildApiRequest, METHODS} from '../api/request.js'
-import {BaseCommand} from '../base-command.js'
-import {idempotencyKeyFlag} from '../flags.js'
+import type {Query} from '../services/api/paginate.js'
+import {apiMethod, buildApiRequest, METHODS} from '../services/api/request.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {idempotencyKeyFlag} from '../cli/flags/common-flags.js'
 
 export default class Api extends BaseCommand<typeof Api> {
   static override summary = 'Send a raw request to the API and print the response body.'
@@ -62,8 +62,8 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
     const client = await this.client()
     const request = await buildApiRequest({...flags, method, path: this.args.path, origin: client.transport.origin})
     const [{apiPages, pageItems}, print] = await Promise.all([
-      import('../api/paginate.js'),
-      import('../output/api-response.js'),
+      import('../services/api/paginate.js'),
+      import('../cli/output/api-response.js'),
     ])
     const send = (query: Query) =>
       client.transport.request({...request, query, idempotencyKey: flags['idempotency-key']})

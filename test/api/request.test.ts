@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {apiMethod, buildApiRequest} from '../../src/api/request.js'
+import {apiMethod, buildApiRequest} from '../../src/services/api/request.js'
 
 const origin = 'http://127.0.0.1:4010'
 

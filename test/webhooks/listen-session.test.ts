@@ -2,16 +2,16 @@ import {mkdtempSync, readFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {ApiError} from '../../src/client/errors.js'
+import {ApiError} from '../../src/client/api-errors.js'
 import type {PayoutClient} from '../../src/client/index.js'
-import {listenBanner} from '../../src/output/webhook-listen.js'
+import {listenBanner} from '../../src/cli/output/webhook-listen.js'
 import {
   checkReachable,
   type ListenSessionEvents,
   openListenSession,
   registrationTarget,
-} from '../../src/webhooks/listen-session.js'
-import {singleSecret} from '../../src/webhooks/secrets.js'
+} from '../../src/services/webhooks/listen-session.js'
+import {singleSecret} from '../../src/services/webhooks/secrets.js'
 
 /** A listen session with a fake listener and a fake client: what it calls, tells and leaves to clean up. */
 function session(options: {deleteError?: Error; startError?: NodeJS.ErrnoException} = {}) {

@@ -3,7 +3,7 @@ import {dirname, join} from 'node:path'
 import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
 import {NO_SQLITE} from '../../emulator/store/driver.js'
-import {ExitCode} from '../../exit-codes.js'
+import {ExitCode} from '../../shared/exit-codes.js'
 
 export default class EmulatorStart extends Command {
   static override summary = 'Run the local emulator of the whole service in the foreground'
@@ -42,8 +42,8 @@ export default class EmulatorStart extends Command {
     if (dataFile !== ':memory:') await mkdir(dirname(dataFile), {recursive: true})
     const [{startEmulator}, {runUntilStopped}, banner] = await Promise.all([
       import('../../emulator/index.js'),
-      import('../../interrupt.js'),
-      import('../../output/emulator-banner.js'),
+      import('../../cli/interrupt.js'),
+      import('../../cli/output/emulator-banner.js'),
     ])
     const emulator = await startEmulator({
       port: flags.port,

@@ -1,7 +1,7 @@
-import {BaseCommand} from '../../base-command.js'
-import {ExitCode} from '../../exit-codes.js'
-import {listenFlags} from '../../webhooks/flags.js'
-import {SECRET_ENV} from '../../webhooks/secrets.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {ExitCode} from '../../shared/exit-codes.js'
+import {listenFlags} from '../../cli/flags/webhook-flags.js'
+import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 
 export default class WebhooksListen extends BaseCommand<typeof WebhooksListen> {
   static override summary = 'Receive webhook deliveries locally, verify them and show one line each.'
@@ -27,11 +27,11 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
   async run(): Promise<void> {
     const {flags, out} = this
     const [session, secrets, {WebhookListener}, {runUntilStopped}, render] = await Promise.all([
-      import('../../webhooks/listen-session.js'),
-      import('../../webhooks/secrets.js'),
-      import('../../webhooks/listener.js'),
-      import('../../interrupt.js'),
-      import('../../output/webhook-listen.js'),
+      import('../../services/webhooks/listen-session.js'),
+      import('../../services/webhooks/secrets.js'),
+      import('../../services/webhooks/listener.js'),
+      import('../../cli/interrupt.js'),
+      import('../../cli/output/webhook-listen.js'),
     ])
     const respondWith = session.respondWithStatuses(flags['respond-with'])
     const found = await secrets.listenSecrets(flags.secret, () => this.profile())

@@ -1,8 +1,8 @@
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {httpUrl} from '../../webhooks/flags.js'
-import {EVENT_STATUSES} from '../../webhooks/payload.js'
-import {SECRET_ENV} from '../../webhooks/secrets.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {httpUrl} from '../../cli/flags/webhook-flags.js'
+import {EVENT_STATUSES} from '../../services/webhooks/payload.js'
+import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 
 export default class WebhooksSend extends BaseCommand<typeof WebhooksSend> {
   static override summary = 'Send a signed test delivery to your own receiver and check its answer.'
@@ -38,9 +38,9 @@ Exit 0 when the receiver did what a correct one does: 2xx for a good delivery; 4
   async run(): Promise<void> {
     const {flags, out} = this
     const [delivery, {sendSecret}, {sentLines}] = await Promise.all([
-      import('../../webhooks/test-delivery.js'),
-      import('../../webhooks/secrets.js'),
-      import('../../output/webhook-send.js'),
+      import('../../services/webhooks/test-delivery.js'),
+      import('../../services/webhooks/secrets.js'),
+      import('../../cli/output/webhook-send.js'),
     ])
     const secret = sendSecret(flags.secret)
     delivery.checkHeaderPrefix(flags['header-prefix'])

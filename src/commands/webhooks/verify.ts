@@ -1,9 +1,9 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {usageError} from '../../errors.js'
-import {toleranceFlag} from '../../webhooks/flags.js'
-import {SECRET_ENV} from '../../webhooks/secrets.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {usageError} from '../../shared/errors.js'
+import {toleranceFlag} from '../../cli/flags/webhook-flags.js'
+import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 
 export default class WebhooksVerify extends BaseCommand<typeof WebhooksVerify> {
   static override summary = 'Check the signature of a saved delivery, and explain a mismatch.'
@@ -38,10 +38,10 @@ When it does not verify, it says what most likely happened: the wrong secret, a 
   async run(): Promise<void> {
     const {flags, out} = this
     const [saved, {verifySecrets}, {explainWithAny}, {verifyLines}] = await Promise.all([
-      import('../../webhooks/saved-delivery.js'),
-      import('../../webhooks/secrets.js'),
-      import('../../webhooks/explain.js'),
-      import('../../output/webhook-verify.js'),
+      import('../../services/webhooks/saved-delivery.js'),
+      import('../../services/webhooks/secrets.js'),
+      import('../../services/webhooks/explain.js'),
+      import('../../cli/output/webhook-verify.js'),
     ])
     const candidates = await verifySecrets(flags.secret, () => this.profile())
     let {signature, timestamp} = flags

@@ -1,0 +1,112 @@
+import {PayctlError} from '../shared/errors.js'
+import {ExitCode} from '../shared/exit-codes.js'
+
+export type StopSignal = 'SIGINT' | 'SIGTERM'
+/** What asked a command to stop: Ctrl-C, SIGTERM, or (when watched) a closed stdout, e.g. `| head -1`. */
+export type StopReason = StopSignal | 'stdout closed'
+
+export interface Interruption {
+  /** Aborted on the first Ctrl-C or SIGTERM: long work stops after what is in flight. */
+  readonly signal: AbortSignal
+  /** Resolves with what asked to stop. */
+  readonly stopped: Promise<StopReason>
+  /** What asked to stop, if anything did yet. */
+  readonly received: StopReason | undefined
+  dispose(): void
+}
+
+export interface InterruptOptions {
+  /** Printed (on stderr unless `write` is given) on the first stop. */
+  notice?: string
+  write?: (line: string) => void
+  /** Stop also when stdout is closed by its reader (EPIPE), for commands that print until stopped. */
+  stdoutClosed?: boolean
+}
+
+export const interruptedError = (message = 'interrupted (Ctrl-C)', suggestions: string[] = []) =>
+  new PayctlError(message, {exitCode: ExitCode.interrupted, code: 'INTERRUPTED', suggestions})
+
+/**
+ * The one Ctrl-C handler of every long command (import, list --all, listen, emulator start, auth login): the
+ * first Ctrl-C or SIGTERM prints `notice` and aborts `signal`, so the command finishes the requests in flight,
+ * writes what it must, and exits (130 after Ctrl-C). A second Ctrl-C quits at once.
+ */
+export function watchInterrupts(options: InterruptOptions = {}): Interruption {
+  const controller = new AbortController()
+  let received: StopReason | undefined
+  let resolveStopped!: (reason: StopReason) => void
+  const stopped = new Promise<StopReason>(resolve => {
+    resolveStopped = resolve
+  })
+  const dispose = () => {
+    process.off('SIGINT', onSigint)
+    process.off('SIGTERM', onSigterm)
+    process.stdout.off('error', onStdoutError)
+  }
+  const stop = (reason: StopReason) => {
+    if (received) {
+      if (reason === 'SIGINT') {
+        dispose()
+        process.kill(process.pid, 'SIGINT')
+      }
+      return
+    }
+    received = reason
+    if (options.notice) (options.write ?? (line => process.stderr.write(`${line}\n`)))(options.notice)
+    controller.abort(interruptedError())
+    resolveStopped(reason)
+  }
+  const onSigint = () => stop('SIGINT')
+  const onSigterm = () => stop('SIGTERM')
+  const onStdoutError = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') stop('stdout closed')
+  }
+  process.on('SIGINT', onSigint)
+  process.on('SIGTERM', onSigterm)
+  if (options.stdoutClosed) process.stdout.on('error', onStdoutError)
+  return {
+    signal: controller.signal,
+    stopped,
+    get received() {
+      return received
+    },
+    dispose,
+  }
+}
+
+export interface Serving {
+  /** Resolves with what asked to stop. */
+  readonly stopped: Promise<StopReason>
+  /** What asked to stop, if anything did yet: a loop that serves until stopped checks it. */
+  readonly received: StopReason | undefined
+  /** Adds a clean-up (close a server, delete a subscription); they run after the stop, in the order added. */
+  onStop(cleanup: () => unknown): void
+}
+
+/**
+ * For commands that run until stopped (`webhooks listen`, `emulator start`, `emulator deliveries`): watches
+ * Ctrl-C and SIGTERM (and a closed stdout with `stdoutClosed`) from before `serve` starts, so that a stop
+ * while starting is not lost; runs `serve`, waits for the stop, then runs the clean-ups `serve` added, also
+ * when `serve` throws. The signal handlers are removed before the clean-ups: a second Ctrl-C or SIGTERM
+ * quits at once. Answers what stopped it: after 'SIGINT' the command exits 130 (interrupted), otherwise 0.
+ */
+export async function runUntilStopped(
+  serve: (serving: Serving) => Promise<void>,
+  options: {stdoutClosed?: boolean} = {},
+): Promise<StopReason> {
+  const interrupts = watchInterrupts({stdoutClosed: options.stdoutClosed})
+  const cleanups: Array<() => unknown> = []
+  try {
+    await serve({
+      stopped: interrupts.stopped,
+      get received() {
+        return interrupts.received
+      },
+      onStop: cleanup => cleanups.push(cleanup),
+    })
+    return await interrupts.stopped
+  } finally {
+    interrupts.dispose()
+    for (const cleanup of cleanups) await cleanup()
+  }
+}
