@@ -1,15 +1,25 @@
 import {interruptedError} from '../shared/errors.js'
 
 export type StopSignal = 'SIGINT' | 'SIGTERM'
+/** What asked a command to stop: Ctrl-C, SIGTERM, or (when watched) a closed stdout, e.g. `| head -1`. */
+export type StopReason = StopSignal | 'stdout closed'
 
 export interface Interruption {
   /** Aborted on the first Ctrl-C or SIGTERM: long work stops after what is in flight. */
   readonly signal: AbortSignal
-  /** Resolves with the signal that asked to stop. */
-  readonly stopped: Promise<StopSignal>
-  /** The signal received, if any. */
-  readonly received: StopSignal | undefined
+  /** Resolves with what asked to stop. */
+  readonly stopped: Promise<StopReason>
+  /** What asked to stop, if anything did yet. */
+  readonly received: StopReason | undefined
   dispose(): void
+}
+
+export interface InterruptOptions {
+  /** Printed (on stderr unless `write` is given) on the first stop. */
+  notice?: string
+  write?: (line: string) => void
+  /** Stop also when stdout is closed by its reader (EPIPE), for commands that print until stopped. */
+  stdoutClosed?: boolean
 }
 
 export {interruptedError}
@@ -19,34 +29,39 @@ export {interruptedError}
  * first Ctrl-C or SIGTERM prints `notice` and aborts `signal`, so the command finishes the requests in flight,
  * writes what it must, and exits (130 after Ctrl-C). A second Ctrl-C quits at once.
  */
-export function watchInterrupts(options: {notice?: string; write?: (line: string) => void} = {}): Interruption {
+export function watchInterrupts(options: InterruptOptions = {}): Interruption {
   const controller = new AbortController()
-  let received: StopSignal | undefined
-  let resolveStopped!: (signal: StopSignal) => void
-  const stopped = new Promise<StopSignal>(resolve => {
+  let received: StopReason | undefined
+  let resolveStopped!: (reason: StopReason) => void
+  const stopped = new Promise<StopReason>(resolve => {
     resolveStopped = resolve
   })
   const dispose = () => {
     process.off('SIGINT', onSigint)
     process.off('SIGTERM', onSigterm)
+    process.stdout.off('error', onStdoutError)
   }
-  const stop = (signal: StopSignal) => {
+  const stop = (reason: StopReason) => {
     if (received) {
-      if (signal === 'SIGINT') {
+      if (reason === 'SIGINT') {
         dispose()
         process.kill(process.pid, 'SIGINT')
       }
       return
     }
-    received = signal
+    received = reason
     if (options.notice) (options.write ?? (line => process.stderr.write(`${line}\n`)))(options.notice)
     controller.abort(interruptedError())
-    resolveStopped(signal)
+    resolveStopped(reason)
   }
   const onSigint = () => stop('SIGINT')
   const onSigterm = () => stop('SIGTERM')
+  const onStdoutError = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') stop('stdout closed')
+  }
   process.on('SIGINT', onSigint)
   process.on('SIGTERM', onSigterm)
+  if (options.stdoutClosed) process.stdout.on('error', onStdoutError)
   return {
     signal: controller.signal,
     stopped,
@@ -57,33 +72,39 @@ export function watchInterrupts(options: {notice?: string; write?: (line: string
   }
 }
 
-export interface StopSignalHandle {
-  promise: Promise<void>
-  /** True when Ctrl-C (not SIGTERM or a closed stdout) ended the wait: the command then exits 130. */
-  interrupted(): boolean
-  dispose(): void
+export interface Serving {
+  /** Resolves with what asked to stop. */
+  readonly stopped: Promise<StopReason>
+  /** What asked to stop, if anything did yet: a loop that serves until stopped checks it. */
+  readonly received: StopReason | undefined
+  /** Adds a clean-up (close a server, delete a subscription); they run after the stop, in the order added. */
+  onStop(cleanup: () => unknown): void
 }
 
 /**
- * For commands that run until stopped (`webhooks listen`, `emulator deliveries`): resolves on Ctrl-C, SIGTERM,
- * or when stdout is closed (e.g. `| head -1`). `dispose()` removes the handlers.
+ * For commands that run until stopped (`webhooks listen`, `emulator start`, `emulator deliveries`): watches
+ * Ctrl-C and SIGTERM (and a closed stdout with `stdoutClosed`) from before `serve` starts, so that a stop
+ * while starting is not lost; runs `serve`, waits for the stop, then runs the clean-ups `serve` added, also
+ * when `serve` throws. The signal handlers are removed before the clean-ups: a second Ctrl-C or SIGTERM
+ * quits at once. Answers what stopped it: after 'SIGINT' the command exits 130 (interrupted), otherwise 0.
  */
-export function stopSignal(): StopSignalHandle {
-  const interrupts = watchInterrupts()
-  let resolveClosed!: () => void
-  const closed = new Promise<void>(resolve => {
-    resolveClosed = resolve
-  })
-  const onStdoutError = (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') resolveClosed()
-  }
-  process.stdout.on('error', onStdoutError)
-  return {
-    promise: Promise.race([closed, interrupts.stopped.then(() => undefined)]),
-    interrupted: () => interrupts.received === 'SIGINT',
-    dispose: () => {
-      interrupts.dispose()
-      process.stdout.off('error', onStdoutError)
-    },
+export async function runUntilStopped(
+  serve: (serving: Serving) => Promise<void>,
+  options: {stdoutClosed?: boolean} = {},
+): Promise<StopReason> {
+  const interrupts = watchInterrupts({stdoutClosed: options.stdoutClosed})
+  const cleanups: Array<() => unknown> = []
+  try {
+    await serve({
+      stopped: interrupts.stopped,
+      get received() {
+        return interrupts.received
+      },
+      onStop: cleanup => cleanups.push(cleanup),
+    })
+    return await interrupts.stopped
+  } finally {
+    interrupts.dispose()
+    for (const cleanup of cleanups) await cleanup()
   }
 }

@@ -1,13 +1,9 @@
-import {readFile} from 'node:fs/promises'
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
 import {idempotencyKeyFlag} from '../cli/flags/common-flags.js'
-import {type ApiResponse, type HttpMethod, pathProblem} from '../client/transport.js'
-import {usageError} from '../shared/errors.js'
-import {readStdin} from '../shared/stdin.js'
-
-const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
+import type {Query} from '../services/api/paginate.js'
+import {apiMethod, buildApiRequest, METHODS} from '../services/api/request.js'
 
 export default class Api extends BaseCommand<typeof Api> {
   static override summary = 'Send a raw request to the API and print the response body.'
@@ -61,99 +57,20 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
   }
 
   async run(): Promise<void> {
-    const method = this.args.method.toUpperCase() as HttpMethod
-    if (!(METHODS as readonly string[]).includes(method))
-      throw usageError(`method "${this.args.method}" must be one of ${METHODS.join(', ')}`)
+    const {flags, out} = this
+    const method = apiMethod(this.args.method)
     const client = await this.client()
-    const [pathname, search] = sameOriginPath(this.args.path, client.transport.origin).split(/\?(.*)/s, 2)
-    const query: Record<string, string[]> = {}
-    for (const [name, value] of new URLSearchParams(search ?? '')) query[name] = [...(query[name] ?? []), value]
-
-    const headers: Record<string, string> = {}
-    for (const header of this.flags.header ?? []) {
-      const match = /^([A-Za-z0-9-]+):\s*(.*)$/.exec(header)
-      if (!match) throw usageError(`--header "${header}" must look like "Name: value"`)
-      headers[match[1].toLowerCase()] = match[2]
-    }
-
-    const {buildFields, fieldsAsQuery} = await import('../services/api/fields.js')
-    const fields = await buildFields(this.flags['raw-field'], this.flags.field)
-    const hasFields = Object.keys(fields).length > 0
-    let body = await this.body()
-    if (hasFields && (method === 'GET' || method === 'DELETE' || body !== undefined))
-      Object.assign(query, fieldsAsQuery(fields))
-    else if (hasFields) body = fields
-    if (this.flags.paginate && method !== 'GET') throw usageError('--paginate follows GET lists only')
-
-    const send = (pageQuery: Record<string, string[]>) =>
-      client.transport.request({
-        method,
-        path: pathname,
-        query: pageQuery,
-        body,
-        headers,
-        idempotencyKey: this.flags['idempotency-key'],
-      })
-    if (!this.flags.paginate) return this.show(await send(query))
-    const {apiPages, pageItems} = await import('../services/api/paginate.js')
-    for await (const response of apiPages(send, query)) {
-      if (this.flags.include) this.showHeaders(response)
-      for (const item of pageItems(response.body)) this.out.jsonLine(item)
+    const request = await buildApiRequest({...flags, method, path: this.args.path, origin: client.transport.origin})
+    const [{apiPages, pageItems}, print] = await Promise.all([
+      import('../services/api/paginate.js'),
+      import('../cli/output/api-response.js'),
+    ])
+    const send = (query: Query) =>
+      client.transport.request({...request, query, idempotencyKey: flags['idempotency-key']})
+    if (!flags.paginate) return print.printResponse(out, await send(request.query), flags.include)
+    for await (const response of apiPages(send, request.query)) {
+      if (flags.include) print.printHeaders(out, response)
+      for (const item of pageItems(response.body)) out.jsonLine(item)
     }
   }
-
-  private show(response: ApiResponse): void {
-    if (this.flags.include) this.showHeaders(response)
-    if (response.body === undefined) return
-    if (typeof response.body === 'string') this.out.write(`${response.body}\n`)
-    else this.out.printJson(response.body)
-  }
-
-  private showHeaders(response: ApiResponse): void {
-    this.out.write(`HTTP ${response.status}\n`)
-    for (const [name, value] of Object.entries(response.headers))
-      for (const item of Array.isArray(value) ? value : [value ?? '']) this.out.write(`${name}: ${item}\n`)
-    this.out.write('\n')
-  }
-
-  private async body(): Promise<unknown> {
-    const {data, input} = this.flags
-    const source = input === undefined ? data : input === '-' ? '@-' : `@${input}`
-    const flag = input === undefined ? '--data' : '--input'
-    if (source === undefined) return undefined
-    let text = source
-    if (source === '@-') text = await readStdin()
-    else if (source.startsWith('@')) {
-      try {
-        text = await readFile(source.slice(1), 'utf8')
-      } catch (error) {
-        throw usageError(
-          `${flag} ${source.slice(1)}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? error})`,
-        )
-      }
-    }
-    try {
-      return JSON.parse(text)
-    } catch (error) {
-      throw usageError(`${flag} is not valid JSON: ${(error as Error).message}`)
-    }
-  }
-}
-
-/** A path below the origin; an absolute URL is accepted only on the profile's own origin (exit 2 otherwise). */
-function sameOriginPath(input: string, origin: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(input)) {
-    let url: URL
-    try {
-      url = new URL(input)
-    } catch {
-      throw usageError(`path "${input}" is not a valid URL`)
-    }
-    if (url.origin !== origin)
-      throw usageError(`"${input}" is not on the profile's origin ${origin}; payctl api sends credentials only there`)
-    return `${url.pathname}${url.search}`
-  }
-  const problem = pathProblem(input)
-  if (problem) throw usageError(problem)
-  return input
 }

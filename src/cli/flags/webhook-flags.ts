@@ -1,10 +1,10 @@
 import * as Flags from '@oclif/core/flags'
 import {EVENT_NAMES} from '../../services/webhooks/payload.js'
+import {ENV_NAME} from '../../services/webhooks/secret-file.js'
+import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 import {DEFAULT_TOLERANCE_SECONDS} from '../../services/webhooks/webhook-signature.js'
 
-/** Flags shared by the webhooks commands. */
-
-export const SECRET_ENV = 'PAYCTL_WEBHOOK_SECRET'
+/** Flags of the webhooks commands. */
 
 export const toleranceFlag = Flags.integer({
   summary: `Largest accepted age (or lead) of the timestamp, in seconds; 0 skips the check.`,
@@ -36,4 +36,51 @@ export function parseEvents(value: string): string[] {
   if (!names.length || unknown.length)
     throw new Error(`--events "${unknown[0] ?? value}" is not an event; use ${EVENT_NAMES.join(', ')}`)
   return names
+}
+
+/** The flags of `webhooks listen`. */
+export const listenFlags = {
+  host: Flags.string({summary: 'Interface to listen on.', default: '127.0.0.1'}),
+  port: Flags.integer({summary: 'Port to listen on; 0 picks a free one.', default: 4011, min: 0, max: 65_535}),
+  secret: Flags.string({
+    summary: `Signing secret (repeatable; default: ${SECRET_ENV}, else the stored ones).`,
+    multiple: true,
+  }),
+  tolerance: toleranceFlag,
+  'respond-with': Flags.string({
+    summary: 'Status(es) to answer valid deliveries with, e.g. 500,500,200 (the last one repeats).',
+  }),
+  'forward-to': Flags.string({
+    summary: 'Pass each delivery on to your app (original body and headers) and show its answer.',
+    parse: httpUrl('forward-to'),
+  }),
+  register: Flags.boolean({
+    summary: 'Subscribe this listener for as long as it runs (deleted again on exit).',
+  }),
+  'public-url': Flags.string({
+    summary: 'With --register: the URL the service should deliver to (a tunnel to this listener).',
+    parse: httpUrl('public-url'),
+    dependsOn: ['register'],
+  }),
+  save: Flags.directory({summary: 'Save each delivery here: the raw body (.body) and the headers (.headers).'}),
+  events: Flags.string({
+    summary: `Show, forward and save only these events, comma-separated: ${EVENT_NAMES.join(', ')}.`,
+    description: 'Other verified deliveries are answered 200 and not shown. Rejected deliveries are always shown.',
+    parse: async value => parseEvents(value).join(','),
+  }),
+  'print-secret': Flags.boolean({
+    summary: 'Print the signing secret the listener verifies with on stdout, and exit.',
+    exclusive: ['register'],
+  }),
+  'secret-file': Flags.string({
+    summary: "Write NAME=secret into this file (an app's .env) once the secret is known; other lines are kept.",
+  }),
+  'secret-name': Flags.string({
+    summary: `The variable name --secret-file writes (default ${SECRET_ENV}).`,
+    dependsOn: ['secret-file'],
+    parse: async value => {
+      if (!ENV_NAME.test(value)) throw new Error(`--secret-name "${value}" must be a variable name like MY_SECRET`)
+      return value
+    },
+  }),
 }

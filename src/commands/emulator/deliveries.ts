@@ -24,7 +24,7 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
   }
 
   async run(): Promise<void> {
-    const [{DeliveryTail, attemptLine}, {stopSignal}, control] = await Promise.all([
+    const [{DeliveryTail, attemptLine}, {runUntilStopped}, control] = await Promise.all([
       import('../../cli/output/delivery-attempts.js'),
       import('../../cli/interrupt.js'),
       this.control(),
@@ -37,20 +37,16 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
     }
     await show()
     if (!this.flags.follow) return
-    const stop = stopSignal()
-    let stopped = false
-    stop.promise.then(() => {
-      stopped = true
-    })
-    this.out.info('Following the delivery log. Press Ctrl-C to stop.')
-    try {
-      while (!stopped) {
-        await Promise.race([sleep(POLL_MS), stop.promise])
-        if (!stopped) await show()
-      }
-    } finally {
-      stop.dispose()
-    }
-    if (stop.interrupted()) this.exit(ExitCode.interrupted)
+    const stopped = await runUntilStopped(
+      async serving => {
+        this.out.info('Following the delivery log. Press Ctrl-C to stop.')
+        while (!serving.received) {
+          await Promise.race([sleep(POLL_MS), serving.stopped])
+          if (!serving.received) await show()
+        }
+      },
+      {stdoutClosed: true},
+    )
+    if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
   }
 }

@@ -4,7 +4,6 @@ import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
 import {NO_SQLITE} from '../../emulator/store/sqlite-driver.js'
 import {ExitCode} from '../../shared/exit-codes.js'
-import {LOCAL_EMULATOR} from '../../shared/local-emulator.js'
 
 export default class EmulatorStart extends Command {
   static override summary = 'Run the local emulator of the whole service in the foreground'
@@ -41,66 +40,41 @@ export default class EmulatorStart extends Command {
     const {flags} = await this.parse(EmulatorStart)
     const dataFile = flags.data ?? join(this.config.dataDir, 'emulator.sqlite')
     if (dataFile !== ':memory:') await mkdir(dirname(dataFile), {recursive: true})
-
-    const {startEmulator} = await import('../../emulator/index.js')
-    let emulator: Awaited<ReturnType<typeof startEmulator>>
-    try {
-      emulator = await startEmulator({
-        port: flags.port,
-        host: flags.host,
-        dataFile,
-        reset: flags.reset,
-        autoConsent: flags['auto-consent'],
-        log: line => process.stderr.write(`${line}\n`),
-      })
-    } catch (error) {
-      const code = (error as {code?: string}).code
-      if (code === NO_SQLITE) {
-        process.stderr.write(`Error: ${(error as Error).message}\n`)
-        this.exit(ExitCode.unexpected)
-      }
-      if (code === 'EADDRINUSE')
-        this.error(
-          `port ${flags.port} on ${flags.host} is in use; pass --port 0 for a free one or stop the other process`,
-          {
-            exit: ExitCode.unexpected,
-          },
-        )
-      throw error
-    }
-
-    const {seed, url, port} = emulator
+    const [{startEmulator}, {runUntilStopped}, banner] = await Promise.all([
+      import('../../emulator/index.js'),
+      import('../../cli/interrupt.js'),
+      import('../../cli/output/emulator-banner.js'),
+    ])
+    const emulator = await startEmulator({
+      port: flags.port,
+      host: flags.host,
+      dataFile,
+      reset: flags.reset,
+      autoConsent: flags['auto-consent'],
+      log: line => process.stderr.write(`${line}\n`),
+    }).catch(error => this.startFailed(error, flags))
     // Listening for Ctrl-C before saying "Press Ctrl-C".
-    const {watchInterrupts} = await import('../../cli/interrupt.js')
-    const interrupts = watchInterrupts()
-    if (flags.json) {
-      this.log(
-        JSON.stringify({
-          url,
-          port,
-          teamId: seed.teamId,
-          keys: seed.keys,
-          otherTeam: seed.otherTeam,
-        }),
-      )
-    } else {
-      this.log(`Emulator listening on ${url}`)
-      this.log(`Data:        ${dataFile}`)
-      this.log(`Team:        ${seed.teamId}`)
-      this.log(`Full key:    ${seed.keys.full}   (every scope, including payouts:approve)`)
-      this.log(`Default key: ${seed.keys.default}   (default scopes)`)
-      this.log(`Other team:  ${seed.otherTeam.teamId}   key ${seed.otherTeam.keys.full}`)
-      this.log(
-        `OAuth:       client ${LOCAL_EMULATOR.oauthClientId}, sign in as owner@example.com${flags['auto-consent'] ? ' (auto-consent on)' : ''}`,
-      )
-      this.log('Control routes under /_emulator (docs/emulator.md). Press Ctrl-C to stop.')
-    }
-
-    const signal = await interrupts.stopped
-    await emulator.close()
-    interrupts.dispose()
-    if (!flags.json) this.logToStderr(`Emulator stopped (${signal}).`)
+    const stopped = await runUntilStopped(async serving => {
+      serving.onStop(() => emulator.close())
+      const started = {...emulator, dataFile, autoConsent: flags['auto-consent']}
+      if (flags.json) this.log(banner.emulatorJson(started))
+      else for (const line of banner.emulatorBanner(started)) this.log(line)
+    })
+    if (!flags.json) this.logToStderr(`Emulator stopped (${stopped}).`)
     // Ctrl-C is an interruption (130) like in every long command; SIGTERM is a supervisor's normal stop.
-    if (signal === 'SIGINT') this.exit(ExitCode.interrupted)
+    if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
+  }
+
+  /** No SQLite driver, or the port taken: one line and exit 1. */
+  private startFailed(error: Error & {code?: string}, {port, host}: {port: number; host: string}): never {
+    if (error.code === NO_SQLITE) {
+      process.stderr.write(`Error: ${error.message}\n`)
+      this.exit(ExitCode.unexpected)
+    }
+    if (error.code === 'EADDRINUSE')
+      this.error(`port ${port} on ${host} is in use; pass --port 0 for a free one or stop the other process`, {
+        exit: ExitCode.unexpected,
+      })
+    throw error
   }
 }

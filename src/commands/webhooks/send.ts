@@ -1,10 +1,8 @@
-import {readFile} from 'node:fs/promises'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
-import {httpUrl, SECRET_ENV} from '../../cli/flags/webhook-flags.js'
+import {httpUrl} from '../../cli/flags/webhook-flags.js'
 import {EVENT_STATUSES} from '../../services/webhooks/payload.js'
-import {PayctlError, usageError} from '../../shared/errors.js'
-import {ExitCode} from '../../shared/exit-codes.js'
+import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 
 export default class WebhooksSend extends BaseCommand<typeof WebhooksSend> {
   static override summary = 'Send a signed test delivery to your own receiver and check its answer.'
@@ -38,67 +36,26 @@ Exit 0 when the receiver did what a correct one does: 2xx for a good delivery; 4
   }
 
   async run(): Promise<void> {
-    const secret = this.flags.secret ?? process.env[SECRET_ENV]
-    if (!secret) throw usageError(`give the signing secret with --secret or ${SECRET_ENV}`)
-    if (!/^X-[A-Za-z0-9-]+$/i.test(this.flags['header-prefix']))
-      throw usageError(`--header-prefix "${this.flags['header-prefix']}" must look like X-Service`)
-    const body = await this.body()
-    const {sendDelivery, SendConnectionError} = await import('../../services/webhooks/sender.js')
-    let result: Awaited<ReturnType<typeof sendDelivery>>
-    try {
-      result = await sendDelivery({
-        url: this.flags.to,
-        secret,
-        body,
-        badSignature: this.flags['bad-signature'],
-        stale: this.flags.stale,
-        headerPrefix: this.flags['header-prefix'],
-        userAgent: `payctl/${this.config.version}`,
-      })
-    } catch (error) {
-      if (error instanceof SendConnectionError)
-        throw new PayctlError(error.message, {
-          exitCode: ExitCode.transient,
-          code: 'NETWORK',
-          suggestions: ['is your receiver running?'],
-        })
-      throw error
-    }
-    if (this.flags.json) this.out.printJson(result)
-    else {
-      const kind = this.flags['bad-signature']
-        ? ' with a wrong signature'
-        : this.flags.stale
-          ? ' with a stale timestamp'
-          : ''
-      const {summarize} = await import('../../services/webhooks/payload.js')
-      let parsed: unknown
-      try {
-        parsed = JSON.parse(body.toString('utf8'))
-      } catch {
-        parsed = undefined
-      }
-      const {status, payoutId} = summarize(parsed)
-      const what = payoutId ? `payout ${payoutId}${status ? ` (${status})` : ''}` : 'a delivery'
-      this.out.line(`Sent ${what}${kind} to ${result.url}, timestamp ${result.timestamp}`)
-      this.out.line(`Answer: ${result.status}${result.responseBody ? ` ${result.responseBody.trim()}` : ''}`)
-      if (result.ok) this.out.line(`${this.out.color.green('OK:')} ${result.message}`)
-    }
-    if (!result.ok)
-      throw new PayctlError(`the receiver ${result.message}`, {exitCode: ExitCode.unexpected, code: 'RECEIVER_CHECK'})
-  }
-
-  private async body(): Promise<Buffer> {
-    if (this.flags.payload) {
-      const bytes = await readFile(this.flags.payload)
-      try {
-        JSON.parse(bytes.toString('utf8'))
-      } catch {
-        this.out.warn(`${this.flags.payload} is not JSON; it is sent as it is`)
-      }
-      return bytes
-    }
-    const {samplePayout} = await import('../../services/webhooks/payload.js')
-    return Buffer.from(JSON.stringify(samplePayout(this.flags.status ?? 'created')))
+    const {flags, out} = this
+    const [delivery, {sendSecret}, {sentLines}] = await Promise.all([
+      import('../../services/webhooks/test-delivery.js'),
+      import('../../services/webhooks/secrets.js'),
+      import('../../cli/output/webhook-send.js'),
+    ])
+    const secret = sendSecret(flags.secret)
+    delivery.checkHeaderPrefix(flags['header-prefix'])
+    const body = await delivery.testDeliveryBody({payload: flags.payload, status: flags.status, warn: m => out.warn(m)})
+    const sent = {badSignature: flags['bad-signature'], stale: flags.stale}
+    const result = await delivery.sendTestDelivery({
+      ...sent,
+      url: flags.to,
+      secret,
+      body,
+      headerPrefix: flags['header-prefix'],
+      userAgent: `payctl/${this.config.version}`,
+    })
+    if (flags.json) out.printJson(result)
+    else for (const line of sentLines(result, body, sent, out.color)) out.line(line)
+    if (!result.ok) throw delivery.receiverCheckError(result)
   }
 }

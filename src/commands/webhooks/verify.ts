@@ -1,8 +1,8 @@
-import {readFile} from 'node:fs/promises'
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
-import {SECRET_ENV, toleranceFlag} from '../../cli/flags/webhook-flags.js'
+import {toleranceFlag} from '../../cli/flags/webhook-flags.js'
+import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class WebhooksVerify extends BaseCommand<typeof WebhooksVerify> {
@@ -36,62 +36,26 @@ When it does not verify, it says what most likely happened: the wrong secret, a 
   }
 
   async run(): Promise<void> {
-    const candidates = await this.secrets()
-    let {signature, timestamp} = this.flags
-    if (this.flags.headers) {
-      const [{findSignatureHeaders}, text] = await Promise.all([
-        import('../../services/webhooks/webhook-signature.js'),
-        readFile(this.flags.headers, 'utf8'),
-      ])
-      const headers: Record<string, string> = {}
-      for (const line of text.split(/\r?\n/)) {
-        const match = /^([A-Za-z0-9-]+):\s?(.*)$/.exec(line)
-        if (match) headers[match[1].toLowerCase()] = match[2]
-      }
-      const found = findSignatureHeaders(headers)
+    const {flags, out} = this
+    const [saved, {verifySecrets}, {explainWithAny}, {verifyLines}] = await Promise.all([
+      import('../../services/webhooks/saved-delivery.js'),
+      import('../../services/webhooks/secrets.js'),
+      import('../../services/webhooks/explain.js'),
+      import('../../cli/output/webhook-verify.js'),
+    ])
+    const candidates = await verifySecrets(flags.secret, () => this.profile())
+    let {signature, timestamp} = flags
+    if (flags.headers) {
+      const found = await saved.readHeadersFile(flags.headers)
       signature ??= found.signature
       timestamp ??= found.timestamp
     }
     if (signature === undefined) throw usageError('give the signature with --signature (or --headers FILE)')
     if (timestamp === undefined) throw usageError('give the timestamp with --timestamp (or --headers FILE)')
-    const body = await this.body()
-    const {explainWithAny} = await import('../../services/webhooks/explain.js')
-    const result = explainWithAny(candidates, {signature, timestamp, body, toleranceSeconds: this.flags.tolerance})
-    if (this.flags.json) this.out.printJson(result)
-    else if (result.verified) this.out.line(`${this.out.color.green('Verified:')} ${result.message}`)
-    else {
-      this.out.line(`${this.out.color.red('Not verified:')} ${result.message} (${result.reason})`)
-      for (const hint of result.hints) this.out.line(`  - ${hint}`)
-    }
+    const body = await saved.readDeliveryBody(this.args.file)
+    const result = explainWithAny(candidates, {signature, timestamp, body, toleranceSeconds: flags.tolerance})
+    if (flags.json) out.printJson(result)
+    else for (const line of verifyLines(result, out.color)) out.line(line)
     if (!result.verified) this.exit(1)
-  }
-
-  /** --secret, else PAYCTL_WEBHOOK_SECRET, else every secret stored in the profile (by "webhooks create"). */
-  private async secrets(): Promise<Array<{secret: string; label?: string}>> {
-    const given = this.flags.secret ?? process.env[SECRET_ENV]
-    if (given) return [{secret: given}]
-    const profile = await this.profile()
-    const stored = Object.entries(profile.credentials.webhookSecrets ?? {})
-    if (!stored.length)
-      throw usageError(
-        `give the signing secret with --secret or ${SECRET_ENV}; profile "${profile.name}" stores none`,
-        ['"webhooks create" stores the secret of each subscription it creates'],
-      )
-    return stored.map(([id, secret]) => ({secret, label: `the stored secret of subscription ${id}`}))
-  }
-
-  private async body(): Promise<Buffer> {
-    const file = this.args.file
-    if (file === undefined || file === '-') {
-      if (file === undefined && process.stdin.isTTY) throw usageError('give the body as FILE, or pipe it in with -')
-      const chunks: Buffer[] = []
-      for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
-      return Buffer.concat(chunks)
-    }
-    try {
-      return await readFile(file)
-    } catch (error) {
-      throw usageError(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
-    }
   }
 }

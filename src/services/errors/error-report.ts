@@ -132,6 +132,17 @@ export function reportError(error: unknown): ErrorReport {
   }
 }
 
+/** `error` as the cause of what failed (`context`), with its own exit code and code, and the way out. */
+export function errorInContext(error: unknown, context: string, suggestions: string[]): PayctlError {
+  const report = reportError(error)
+  return new PayctlError(`${context}: ${report.message}`, {
+    exitCode: report.exitCode,
+    code: report.code,
+    suggestions,
+    cause: error,
+  })
+}
+
 export function formatErrorLine(report: ErrorReport): string {
   const code = ['USAGE', 'UNEXPECTED', 'INVALID_INPUT', 'AUTH', 'CONFLICT'].includes(report.code)
     ? ''

@@ -1,0 +1,18 @@
+import type {ApiResponse} from '../../client/transport.js'
+import type {Output} from './output.js'
+
+/** `api -i`: the status line and the response headers, then an empty line. */
+export function printHeaders(out: Output, response: ApiResponse): void {
+  out.write(`HTTP ${response.status}\n`)
+  for (const [name, value] of Object.entries(response.headers))
+    for (const item of Array.isArray(value) ? value : [value ?? '']) out.write(`${name}: ${item}\n`)
+  out.write('\n')
+}
+
+/** The response body: text as it came, JSON through --jq/--template/--fields like every command. */
+export function printResponse(out: Output, response: ApiResponse, include: boolean): void {
+  if (include) printHeaders(out, response)
+  if (response.body === undefined) return
+  if (typeof response.body === 'string') out.write(`${response.body}\n`)
+  else out.printJson(response.body)
+}

@@ -1,0 +1,120 @@
+import {ApiError} from '../../client/api-errors.js'
+import type {PayoutClient} from '../../client/index.js'
+import {usageError} from '../../shared/errors.js'
+import {parseRespondWith} from './listener.js'
+import {writeSecretFile} from './secret-file.js'
+import {type ListenSecrets, REGISTERED, singleSecret} from './secrets.js'
+
+/** What a listen session tells as it goes; the CLI prints it. */
+export interface ListenSessionEvents {
+  registered(id: string, target: string, secret: string | undefined): void
+  unregistered(id: string, outcome: 'deleted' | 'gone'): void
+  /** The error to report when the subscription could not be deleted. */
+  unregisterFailed(id: string, error: unknown): Error
+  secretFileWritten(name: string, file: string, warning: string | undefined): void
+}
+
+export interface ListenSessionOptions {
+  listener: {start(): Promise<unknown>; close(): Promise<void>; readonly url: string}
+  host: string
+  port: number
+  /** The secrets the listener verifies with: the registered subscription's own is added to this array. */
+  found: ListenSecrets
+  /** --register: subscribe the listener (or --public-url) for as long as it runs. */
+  register?: {client: () => Promise<PayoutClient>; publicUrl?: string}
+  /** --secret-file and --secret-name. */
+  secretFile?: {file: string; name: string}
+  events: ListenSessionEvents
+  /** Takes the clean-ups (close the listener, delete the subscription) to run when the command stops. */
+  onStop(cleanup: () => Promise<void>): void
+}
+
+/** Starts the listener, registers it and writes the secret file; answers whether a subscription was registered. */
+export async function openListenSession(options: ListenSessionOptions): Promise<{registered: boolean}> {
+  const {listener, found, register, secretFile, events} = options
+  await startListener(listener, options.host, options.port)
+  options.onStop(() => listener.close())
+  let registered = false
+  if (register) {
+    const client = await register.client()
+    const target = registrationTarget(listener.url, register.publicUrl)
+    const subscription = await client.v1.webhooks.create({targetUrl: target, eventType: 'payout'})
+    registered = true
+    options.onStop(async () => {
+      try {
+        events.unregistered(subscription.id, await unregister(client, subscription.id))
+      } catch (error) {
+        throw events.unregisterFailed(subscription.id, error)
+      }
+    })
+    events.registered(subscription.id, target, subscription.signingSecret)
+    if (subscription.signingSecret) found.secrets.push(subscription.signingSecret)
+  }
+  if (secretFile) {
+    const {file, name} = secretFile
+    const source = registered ? REGISTERED : found.source
+    const secret = singleSecret({secrets: found.secrets, source}, '--secret-file')
+    events.secretFileWritten(name, file, await writeSecret(file, name, secret))
+  }
+  return {registered}
+}
+
+/** `--register` against a remote origin: the service cannot reach this machine's loopback address. */
+export function checkReachable(origin: string): void {
+  const host = new URL(origin).hostname
+  if (!/^(127\.|localhost$|\[::1\]$|::1$)/.test(host))
+    throw usageError(`--register against ${origin} needs --public-url`, [
+      'the service cannot reach this machine; expose the listener with a tunnel and pass its URL as --public-url',
+    ])
+}
+
+/** The URL the service delivers to: --public-url, else the listener's own (a wildcard host as loopback). */
+export function registrationTarget(listenerUrl: string, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl
+  return listenerUrl.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:')
+}
+
+/** --respond-with as statuses; a malformed list is a usage error. */
+export function respondWithStatuses(value: string | undefined): number[] | undefined {
+  if (value === undefined) return undefined
+  try {
+    return parseRespondWith(value)
+  } catch (error) {
+    throw usageError((error as Error).message)
+  }
+}
+
+/** A port in use or a host not of this machine is a usage error. */
+async function startListener(listener: {start(): Promise<unknown>}, host: string, port: number): Promise<void> {
+  try {
+    await listener.start()
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EADDRINUSE')
+      throw usageError(`port ${port} on ${host} is in use`, ['pick another with --port, or --port 0'])
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      throw usageError(`cannot listen on --host ${host}: not an address of this machine`)
+    throw error
+  }
+}
+
+/** 'gone' when the service deleted the subscription already (after a 410 answer). */
+async function unregister(client: PayoutClient, id: string): Promise<'deleted' | 'gone'> {
+  try {
+    await client.v1.webhooks.delete(id)
+    return 'deleted'
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return 'gone'
+    throw error
+  }
+}
+
+async function writeSecret(file: string, name: string, secret: string): Promise<string | undefined> {
+  try {
+    return await writeSecretFile(file, name, secret)
+  } catch (error) {
+    throw usageError(
+      `--secret-file: cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    )
+  }
+}
