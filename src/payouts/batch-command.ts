@@ -1,24 +1,10 @@
-import * as Args from '@oclif/core/args'
 import type {Command} from '@oclif/core/command'
 import {BaseCommand} from '../base-command.js'
 import type {PayoutV2} from '../client/schemas.js'
 import type {AndThen} from '../client/v2/payouts.js'
-import {customIdsFlag, idsFileFlag} from '../flags.js'
 import type {BatchAction} from './actions.js'
 import type {WaitGoal} from './goals.js'
 import type {PayoutKey} from './ids-input.js'
-
-/** Arguments and flags every many-ids payout command has. */
-export const idsArgs = {
-  id: Args.string({
-    description: 'Payout ids (v1 UUID or payout_<UUID>), as many as you like; "-" reads them from stdin.',
-  }),
-}
-
-export const idsFlags = {
-  'custom-id': customIdsFlag,
-  'ids-file': idsFileFlag,
-}
 
 const DONE: Record<BatchAction, string> = {
   approve: 'Approved',

@@ -1,5 +1,5 @@
-import {andThenFlag, idempotencyKeyFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../flags.js'
-import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
+import {andThenFlag, idempotencyKeyFlag, idsArgs, idsFlags, waitFlag, waitTimeoutFlag, yesFlag} from '../../flags.js'
+import {PayoutBatchCommand} from '../../payouts/batch-command.js'
 
 export default class PayoutsApprove extends PayoutBatchCommand<typeof PayoutsApprove> {
   static override summary = 'Approve payouts (moves money: reserves their amounts).'

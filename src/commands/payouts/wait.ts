@@ -1,7 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../base-command.js'
-import {waitTimeoutFlag} from '../../flags.js'
-import {idsArgs, idsFlags} from '../../payouts/batch-command.js'
+import {idsArgs, idsFlags, waitTimeoutFlag} from '../../flags.js'
 import {WAIT_GOALS} from '../../payouts/goals.js'
 
 export default class PayoutsWait extends BaseCommand<typeof PayoutsWait> {
