@@ -3,6 +3,7 @@ import type {ResolvedProfile} from '../config/resolve.js'
 import type {MoneySummary} from '../confirm.js'
 import {usageError} from '../errors.js'
 import type {Output} from '../output/output.js'
+import {warnIfShort} from '../payouts/balance-check.js'
 import type {OnlineChecks} from './checks.js'
 import {type ChunkOptions, readChunks} from './chunks.js'
 import {Journal, journalPath} from './journal.js'
@@ -12,12 +13,13 @@ import {checksOutcome, derivedEditOutcome, importOutcome, type Outcome, validati
 import {type ImportPlan, planImport, refusesDerivedEdits, rowsDigester} from './plan.js'
 import {count, ImportProgress} from './progress.js'
 import {ReportWriter} from './report.js'
+import type {ImportResult} from './result.js'
 import {emptyCounts, type RunResult, runChunks} from './runner.js'
 import type {RowSchema, SchemaOptions} from './schema.js'
 import type {ChunkSender} from './send.js'
 import type {Delimiter} from './sniff.js'
 import {openSource, type Source} from './source.js'
-import {type ImportSummary, importSummary, type ValidationSummary, validationSummary} from './summary.js'
+import {type ImportSummary, importSummary, validationSummary} from './summary.js'
 import {interruptedError, type ValidationResult, validateFile} from './validate.js'
 
 /**
@@ -44,24 +46,13 @@ export interface ImportOptions {
   out: Output
   profile(): Promise<ResolvedProfile>
   client(): Promise<PayoutClient>
-  /** Production confirmation of money-moving rows (src/confirm.ts). */
+  /** Production confirmation of money-moving rows (src/confirm.ts), after a warning when funds look short. */
   confirm(summary: MoneySummary, environment: ResolvedProfile['environment']): Promise<void>
   /** Aborted on Ctrl-C. */
   signal?: AbortSignal
   /** Files up to this size are parsed once and kept in memory for sending (default 8 MiB). */
   keepInMemoryBytes?: number
 }
-
-export type ImportResult =
-  | {
-      kind: 'validation'
-      summary: ValidationSummary
-      validation: ValidationResult
-      label: string
-      outcome?: Outcome
-      checks?: OnlineChecks
-    }
-  | {kind: 'import'; summary: ImportSummary; label: string; profile: string; outcome?: Outcome; fatal?: unknown}
 
 /**
  * A file up to this size is parsed once: the validation pass keeps its records (about 3 times the file's
@@ -204,24 +195,31 @@ async function planAndSend(
   if (plan.work === 0) options.out.info(output.nothingToSend(source.label, profile.name))
   else if (plan.work !== undefined && !plan.diff)
     options.out.info(output.resuming(source.label, validation.valid - plan.work, plan.work, journal.path))
-  if (validation.moneyMoving.count && plan.work !== 0)
-    await options.confirm(
-      {
-        action:
-          options.api === 'v2'
-            ? options.andThen === 'pay'
-              ? 'import and pay payouts'
-              : 'import and approve payouts (then send their claim links)'
-            : 'import pre-approved payouts (money is reserved on approval)',
-        count: validation.moneyMoving.count,
-        totals: validation.moneyMoving.totals,
-      },
-      profile.environment,
-    )
+  if (validation.moneyMoving.count && plan.work !== 0) await beforeMoneyMoves(options, validation, profile)
   if (options.signal?.aborted) throw interruptedError()
   const run = await send(context, plan, profile, target, journal)
   const summary = importSummary(validation, run, {...extra, chunks: run.chunks})
   return result(summary, importOutcome(summary), run.stopped === 'fatal' ? run.fatal : undefined)
+}
+
+/** Money-moving rows: warn when their totals exceed the available balance or the allowance left, then confirm. */
+async function beforeMoneyMoves(options: ImportOptions, validation: ValidationResult, profile: ResolvedProfile) {
+  const totals = validation.moneyMoving.totals
+  const client = await options.client()
+  await warnIfShort({accounts: () => client.v2.team.accounts(), totals, warn: line => options.out.warn(line)})
+  await options.confirm(
+    {
+      action:
+        options.api === 'v2'
+          ? options.andThen === 'pay'
+            ? 'import and pay payouts'
+            : 'import and approve payouts (then send their claim links)'
+          : 'import pre-approved payouts (money is reserved on approval)',
+      count: validation.moneyMoving.count,
+      totals,
+    },
+    profile.environment,
+  )
 }
 
 /** The sending step: the client and the senders only once a row needs them. */

@@ -48,6 +48,12 @@ export interface ImportStatusOptions {
   signal?: AbortSignal
 }
 
+/** The rows of an import as `payouts import --wait` follows them (the file, its options and the profile). */
+export type ImportedRows = Pick<
+  ImportStatusOptions,
+  'file' | 'api' | 'encoding' | 'delimiter' | 'decimalComma' | 'batch' | 'dataDir' | 'profile' | 'client' | 'out'
+>
+
 const PROBLEMS = new Set(['failed', 'expired', 'deleted', NOT_IMPORTED, INVALID])
 
 const goalFor = (andThen: string | undefined): WaitGoal =>
@@ -218,4 +224,17 @@ function problemsError(problems: Problem[], summary: StatusSummary): PayctlError
     suggestions,
     data: {problems},
   })
+}
+
+/** `payouts import --wait`: until every row is final for the import's step; prints only the summary and problems. */
+export async function waitForImportedRows(rows: ImportedRows, timeoutMs: number): Promise<void> {
+  const {error} = await importStatus({
+    ...rows,
+    format: 'none',
+    concurrency: 16,
+    wait: {timeoutMs},
+    retryFailed: false,
+    confirm: async () => undefined,
+  })
+  if (error) throw error
 }
