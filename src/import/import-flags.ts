@@ -1,4 +1,6 @@
 import * as Flags from '@oclif/core/flags'
+import type * as Interfaces from '@oclif/core/interfaces'
+import {usageError} from '../errors.js'
 import {apiFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../flags.js'
 
 /** The flags of `payouts import`. */
@@ -37,4 +39,11 @@ export const importFlags = {
     exclusive: ['dry-run'],
   }),
   yes: yesFlag,
+}
+
+/** Flag combinations `payouts import` refuses before reading anything. */
+export function checkImportFlags(f: Interfaces.InferredFlags<typeof importFlags>, file: string): void {
+  if (f.wait && file === '-') throw usageError('--wait reads the file again: give a file, not stdin')
+  if (f['and-then'] && f.api === 'v1')
+    throw usageError('--and-then needs the v2 API; in v1 use a preApproved column instead')
 }

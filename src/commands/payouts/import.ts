@@ -1,7 +1,6 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../base-command.js'
-import {usageError} from '../../errors.js'
-import {importFlags} from '../../import/import-flags.js'
+import {checkImportFlags, importFlags} from '../../import/import-flags.js'
 
 export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
   static override summary = 'Import payouts from a CSV file, in chunks of 100, resumable, never a duplicate.'
@@ -33,9 +32,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
 
   async run(): Promise<void> {
     const {flags} = this
-    if (flags.wait && this.args.file === '-') throw usageError('--wait reads the file again: give a file, not stdin')
-    if (flags['and-then'] && flags.api === 'v1')
-      throw usageError('--and-then needs the v2 API; in v1 use a preApproved column instead')
+    checkImportFlags(flags, this.args.file)
     const [{importPayouts}, {checkFileOptions}, {outcomeError}, {confirmMoneyMovement}, {watchInterrupts}, output] =
       await Promise.all([
         import('../../import/service.js'),
