@@ -32,12 +32,12 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     },
   ): Promise<void> {
     const {collectPayoutKeys} = await import('./ids-input.js')
-    const {keys, duplicates} = await collectPayoutKeys({
+    const {keys} = await collectPayoutKeys({
       args: this.argvAll,
       customIds: options.customIds,
       idsFile: options.idsFile,
+      warn: line => this.out.warn(line),
     })
-    if (duplicates) this.out.warn(`${duplicates} repeated id${duplicates === 1 ? ' was' : 's were'} ignored`)
     const {checkBatchKey, runBatchAction} = await import('./actions.js')
     checkBatchKey(options.idempotencyKey, keys.length)
     const client = await this.client()

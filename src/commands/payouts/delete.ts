@@ -27,12 +27,12 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
 
   async run(): Promise<void> {
     const {collectPayoutKeys} = await import('../../payouts/ids-input.js')
-    const {keys, duplicates} = await collectPayoutKeys({
+    const {keys} = await collectPayoutKeys({
       args: this.argvAll,
       customIds: this.flags['custom-id'],
       idsFile: this.flags['ids-file'],
+      warn: line => this.out.warn(line),
     })
-    if (duplicates) this.out.warn(`${duplicates} repeated id${duplicates === 1 ? ' was' : 's were'} ignored`)
     await this.confirmOnProduction({action: `delete ${keys.length === 1 ? 'a payout' : 'payouts'}`, count: keys.length})
     const client = await this.client()
     const {runDeletes} = await import('../../payouts/actions.js')

@@ -40,12 +40,12 @@ Exit codes: 0 every payout reached the state; 8 some failed or expired (each nam
       import('../../payouts/follow.js'),
       import('../../output/payout-status.js'),
     ])
-    const {keys, duplicates} = await collectPayoutKeys({
+    const {keys} = await collectPayoutKeys({
       args: this.argvAll,
       customIds: this.flags['custom-id'],
       idsFile: this.flags['ids-file'],
+      warn: line => this.out.warn(line),
     })
-    if (duplicates) this.out.warn(`${duplicates} repeated id${duplicates === 1 ? ' was' : 's were'} ignored`)
     const client = await this.client()
     const {payouts, error} = await followPayouts({
       client,
