@@ -1,5 +1,5 @@
-import {loginFlags} from '../../auth/login-flags.js'
-import {BaseCommand} from '../../base-command.js'
+import {loginFlags} from '../../services/auth/login-flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
 
 export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
   static override summary = 'Log in with OAuth (PKCE, loopback redirect) or store an API key.'
@@ -20,18 +20,18 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
     const f = this.flags
     const profile = await this.profile()
     const [service, {readSecret}, view] = await Promise.all([
-      import('../../auth/profile-login.js'),
-      import('../../auth/secret-input.js'),
-      import('../../output/login-result.js'),
+      import('../../services/auth/profile-login.js'),
+      import('../../cli/secret-input.js'),
+      import('../../cli/output/login-result.js'),
     ])
     if (f['with-api-key']) {
       const key = await readSecret('API key', 'pipe it: echo "$KEY" | payctl auth login --with-api-key')
       return view.showApiKeyLogin(this.out, await service.storeApiKey(profile, this.config.configDir, key))
     }
     const [{oauthLogin}, {openInBrowser}, {watchInterrupts}] = await Promise.all([
-      import('../../auth/login.js'),
-      import('../../browser.js'),
-      import('../../interrupt.js'),
+      import('../../services/auth/login.js'),
+      import('../../cli/browser.js'),
+      import('../../cli/interrupt.js'),
     ])
     const client = await service.oauthClientFor(profile, this.config.configDir, f['client-id'])
     const clientSecret = f['client-secret']

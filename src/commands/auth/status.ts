@@ -1,4 +1,4 @@
-import {BaseCommand} from '../../base-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
 
 export default class AuthStatus extends BaseCommand<typeof AuthStatus> {
   static override summary = 'Show who is logged in on a profile, and check the credentials with one call.'
@@ -14,9 +14,9 @@ Safe to re-run (read only).`
   async run(): Promise<void> {
     const profile = await this.profile()
     const [{checkCredentials, profileChoice}, {reportError}, {showAuthStatus}] = await Promise.all([
-      import('../../auth/credential-check.js'),
-      import('../../error-report.js'),
-      import('../../output/auth-status.js'),
+      import('../../services/auth/credential-check.js'),
+      import('../../services/errors/error-report.js'),
+      import('../../cli/output/auth-status.js'),
     ])
     const flagGiven = this.argv.some(arg => arg === '--profile' || arg.startsWith('--profile='))
     const check = await checkCredentials({

@@ -1,5 +1,5 @@
-import {BaseCommand} from '../../base-command.js'
-import {createFlags, createInputOf} from '../../payouts/create-flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {createFlags, createInputOf} from '../../services/payouts/create-flags.js'
 
 export default class PayoutsCreate extends BaseCommand<typeof PayoutsCreate> {
   static override summary = 'Create a payout (pending until approved).'
@@ -23,20 +23,20 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
 
   async run(): Promise<void> {
     const f = this.flags
-    const {planCreate, createConfirmation} = await import('../../payouts/create.js')
+    const {planCreate, createConfirmation} = await import('../../services/payouts/payout-plans.js')
     const input = createInputOf(f)
     const plan = planCreate(input)
     const confirmation = createConfirmation(input)
     if (confirmation) await this.confirmOnProduction(confirmation)
     const client = await this.client()
-    const view = await import('../../output/payouts.js')
+    const view = await import('../../cli/output/payout-view.js')
     if (plan.api === 'v1') return view.showCreatedV1(this.out, await client.v1.payouts.create(plan.body))
     const created = await client.v2.payouts.create(plan.body, {idempotencyKey: f['idempotency-key']})
     this.out.line(`Created payout ${created.id}${f['and-then'] ? ` (then ${f['and-then']})` : ''}`)
     const [{followPayouts}, {goalOf}, {throwIfFailed}] = await Promise.all([
-      import('../../payouts/follow.js'),
-      import('../../payouts/goals.js'),
-      import('../../payouts/outcome.js'),
+      import('../../cli/workflows/follow-payouts.js'),
+      import('../../services/payouts/goals.js'),
+      import('../../services/payouts/payout-failures.js'),
     ])
     // --wait: until the --and-then step is final for this payout.
     const {payouts, error} = f.wait

@@ -1,5 +1,5 @@
-import {BaseCommand} from '../../base-command.js'
-import {apiFlag, idsArgs, idsFlags, yesFlag} from '../../flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {apiFlag, idsArgs, idsFlags, yesFlag} from '../../cli/flags/common-flags.js'
 
 export default class PayoutsDelete extends BaseCommand<typeof PayoutsDelete> {
   static override summary = 'Delete payouts that have not been paid out.'
@@ -26,7 +26,7 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
   }
 
   async run(): Promise<void> {
-    const {collectPayoutKeys} = await import('../../payouts/ids-input.js')
+    const {collectPayoutKeys} = await import('../../services/payouts/ids-input.js')
     const {keys} = await collectPayoutKeys({
       args: this.argvAll,
       customIds: this.flags['custom-id'],
@@ -35,7 +35,7 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
     })
     await this.confirmOnProduction({action: `delete ${keys.length === 1 ? 'a payout' : 'payouts'}`, count: keys.length})
     const client = await this.client()
-    const {runDeletes} = await import('../../payouts/actions.js')
+    const {runDeletes} = await import('../../services/payouts/actions.js')
     const writer = this.flags.json ? this.out.list<object>([], 'json') : undefined
     try {
       const result = await runDeletes(client, keys, {

@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
-import {BaseCommand} from '../../base-command.js'
-import {importStatusFlags} from '../../status/import-status-flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {importStatusFlags} from '../../services/import-status/import-status-flags.js'
 
 export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImportStatus> {
   static override summary = 'Show every row of an imported CSV file with its payout: status, failure, timestamps.'
@@ -29,9 +29,9 @@ Exit codes: 0 every row went through or is on its way; 8 some rows failed, expir
   async run(): Promise<void> {
     const f = this.flags
     const [{importStatus}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([
-      import('../../status/service.js'),
-      import('../../import/file-options.js'),
-      import('../../confirm.js'),
+      import('../../cli/workflows/run-import-status.js'),
+      import('../../services/import/file-options.js'),
+      import('../../cli/confirm.js'),
     ])
     const delimiter = await checkFileOptions(f.encoding, f.delimiter)
     const profile = await this.profile()

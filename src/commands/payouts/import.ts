@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
-import {BaseCommand} from '../../base-command.js'
-import {checkImportFlags, importFlags} from '../../import/import-flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {checkImportFlags, importFlags} from '../../services/import/import-flags.js'
 
 export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
   static override summary = 'Import payouts from a CSV file, in chunks of 100, resumable, never a duplicate.'
@@ -35,12 +35,12 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
     checkImportFlags(flags, this.args.file)
     const [{importPayouts}, {checkFileOptions}, {outcomeError}, {confirmMoneyMovement}, {watchInterrupts}, output] =
       await Promise.all([
-        import('../../import/service.js'),
-        import('../../import/file-options.js'),
-        import('../../import/outcome.js'),
-        import('../../confirm.js'),
-        import('../../interrupt.js'),
-        import('../../output/import-summary.js'),
+        import('../../cli/workflows/run-import.js'),
+        import('../../services/import/file-options.js'),
+        import('../../services/import/import-outcome.js'),
+        import('../../cli/confirm.js'),
+        import('../../cli/interrupt.js'),
+        import('../../cli/output/import-summary.js'),
       ])
     const rows = {
       file: this.args.file,
@@ -74,7 +74,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
     if (result.kind === 'import' && result.fatal) throw result.fatal
     if (result.outcome) throw outcomeError(result.outcome)
     if (flags.wait && result.kind === 'import') {
-      const {waitForImportedRows} = await import('../../status/service.js')
+      const {waitForImportedRows} = await import('../../cli/workflows/run-import-status.js')
       await waitForImportedRows({...rows, profile: await this.profile(), client: await this.client()}, flags.timeout)
     }
   }

@@ -1,5 +1,5 @@
-import {BaseCommand} from '../../base-command.js'
-import {payoutListApi, payoutListFlags} from '../../payouts/list-flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {payoutListApi, payoutListFlags} from '../../services/payouts/list-flags.js'
 
 export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
   static override summary = 'List payouts, newest first.'
@@ -28,8 +28,8 @@ Safe to re-run (read only).`
     const api = payoutListApi(f)
     const client = await this.client()
     const [{payoutV1Columns, payoutV2Columns}, {watchInterrupts}] = await Promise.all([
-      import('../../output/payouts.js'),
-      import('../../interrupt.js'),
+      import('../../cli/output/payout-view.js'),
+      import('../../cli/interrupt.js'),
     ])
     const limit = f.all ? undefined : f.limit
     const interrupts = watchInterrupts({
@@ -39,7 +39,7 @@ Safe to re-run (read only).`
     try {
       let written: number
       if (api === 'v2') {
-        const {writeCursorList} = await import('../../output/cursor-list.js')
+        const {writeCursorList} = await import('../../cli/output/cursor-list.js')
         written = await writeCursorList({
           out: this.out,
           columns: payoutV2Columns,
@@ -51,7 +51,7 @@ Safe to re-run (read only).`
           pages: position => client.v2.payouts.pages({...position, limit, status: f.status}),
         })
       } else {
-        const {writeOffsetList} = await import('../../output/offset-list.js')
+        const {writeOffsetList} = await import('../../cli/output/offset-list.js')
         written = await writeOffsetList({
           out: this.out,
           columns: payoutV1Columns,
