@@ -1,4 +1,3 @@
-import * as Args from '@oclif/core/args'
 import type {Command} from '@oclif/core/command'
 import type {PayoutV2} from '../client/schemas.js'
 import type {AndThen} from '../client/v2/payouts-v2.js'
@@ -6,19 +5,6 @@ import type {BatchAction} from '../services/payouts/actions.js'
 import type {WaitGoal} from '../services/payouts/goals.js'
 import type {PayoutKey} from '../services/payouts/ids-input.js'
 import {BaseCommand} from './base-command.js'
-import {customIdsFlag, idsFileFlag} from './flags/common-flags.js'
-
-/** Arguments and flags every many-ids payout command has. */
-export const idsArgs = {
-  id: Args.string({
-    description: 'Payout ids (v1 UUID or payout_<UUID>), as many as you like; "-" reads them from stdin.',
-  }),
-}
-
-export const idsFlags = {
-  'custom-id': customIdsFlag,
-  'ids-file': idsFileFlag,
-}
 
 const DONE: Record<BatchAction, string> = {
   approve: 'Approved',
@@ -46,12 +32,12 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     },
   ): Promise<void> {
     const {collectPayoutKeys} = await import('../services/payouts/ids-input.js')
-    const {keys, duplicates} = await collectPayoutKeys({
+    const {keys} = await collectPayoutKeys({
       args: this.argvAll,
       customIds: options.customIds,
       idsFile: options.idsFile,
+      warn: line => this.out.warn(line),
     })
-    if (duplicates) this.out.warn(`${duplicates} repeated id${duplicates === 1 ? ' was' : 's were'} ignored`)
     const {checkBatchKey, runBatchAction} = await import('../services/payouts/actions.js')
     checkBatchKey(options.idempotencyKey, keys.length)
     const client = await this.client()

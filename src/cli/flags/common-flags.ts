@@ -1,3 +1,4 @@
+import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {amountProblem, currencyProblem} from '../../shared/money.js'
 import {emailProblem, httpUrlProblem, parseDateTime, parseDuration, phoneProblem} from '../../shared/validate.js'
@@ -98,6 +99,18 @@ export const customIdsFlag = Flags.string({
   multiple: true,
   multipleNonGreedy: true,
 })
+
+/** Arguments and flags every many-ids payout command has. */
+export const idsArgs = {
+  id: Args.string({
+    description: 'Payout ids (v1 UUID or payout_<UUID>), as many as you like; "-" reads them from stdin.',
+  }),
+}
+
+export const idsFlags = {
+  'custom-id': customIdsFlag,
+  'ids-file': idsFileFlag,
+}
 
 /** `--wait`: follow the payouts until they reach a final state for the command's step (docs/waiting.md). */
 export const waitFlag = Flags.boolean({

@@ -1,5 +1,6 @@
 import type {OnlineChecks} from '../../services/import/online-checks.js'
 import type {ImportDiff, LineList} from '../../services/import/plan.js'
+import type {ImportResult} from '../../services/import/result.js'
 import type {ImportSummary} from '../../services/import/run-summary.js'
 import {errorLines} from '../../services/import/run-summary.js'
 import type {ValidationResult} from '../../services/import/validate-file.js'
@@ -62,6 +63,19 @@ export function renderDiff(out: Output, label: string, diff: ImportDiff): void {
   if (!shown.length) return
   out.info(`${label} differs from its earlier import (${count(diff.unchanged)} rows unchanged):`)
   for (const line of shown) out.info(line)
+}
+
+/** What `payouts import` prints at the end: the JSON summary, the import's summary, or the validation. */
+export function renderImportResult(
+  out: Output,
+  result: ImportResult,
+  options: {json: boolean; dryRun: boolean; api: 'v1' | 'v2'},
+): void {
+  if (options.json) out.printJson(result.summary)
+  else if (result.kind === 'import')
+    renderImport(out, result.summary, `${result.label} → profile ${result.profile} (${options.api})`)
+  else if (options.dryRun) renderValidation(out, result.validation, result.label, checkLines(result.checks))
+  else for (const line of errorLines(result.validation)) out.info(line)
 }
 
 export function renderImport(out: Output, summary: ImportSummary, title: string): void {

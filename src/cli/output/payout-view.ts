@@ -83,6 +83,16 @@ export function showPayoutV1(out: Output, p: PayoutV1): void {
   ])
 }
 
+/** A payout `payouts create` made through v1: whether it was created or updated, then the record (--json: as is). */
+export function showCreatedV1(out: Output, payout: PayoutV1): void {
+  if (out.json) {
+    out.printJson(payout)
+    return
+  }
+  out.line(`${payout.action === 'updated' ? 'Updated' : 'Created'} payout ${payoutDisplayId(payout.id)} (v1)`)
+  showPayoutV1(out, payout)
+}
+
 export function showPayoutV2(out: Output, p: PayoutV2): void {
   out.keyValue([
     ['ID', p.id],

@@ -1,6 +1,3 @@
-import type {MoneySummary} from '../../cli/confirm.js'
-import {importStatusColumns, showSummary} from '../../cli/output/import-status.js'
-import type {ListFormat, Output} from '../../cli/output/output.js'
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
@@ -17,6 +14,9 @@ import {warnIfShort} from '../../services/payouts/balance-check.js'
 import {isFinal, standing, type WaitGoal} from '../../services/payouts/goals.js'
 import {invalidInputError, PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
+import type {MoneySummary} from '../confirm.js'
+import {importStatusColumns, showSummary} from '../output/import-status.js'
+import type {ListFormat, Output} from '../output/output.js'
 import {followPayouts} from './follow-payouts.js'
 
 /**
@@ -47,6 +47,12 @@ export interface ImportStatusOptions {
   confirm(summary: MoneySummary): Promise<void>
   signal?: AbortSignal
 }
+
+/** The rows of an import as `payouts import --wait` follows them (the file, its options and the profile). */
+export type ImportedRows = Pick<
+  ImportStatusOptions,
+  'file' | 'api' | 'encoding' | 'delimiter' | 'decimalComma' | 'batch' | 'dataDir' | 'profile' | 'client' | 'out'
+>
 
 const PROBLEMS = new Set(['failed', 'expired', 'deleted', NOT_IMPORTED, INVALID])
 
@@ -218,4 +224,17 @@ function problemsError(problems: Problem[], summary: StatusSummary): PayctlError
     suggestions,
     data: {problems},
   })
+}
+
+/** `payouts import --wait`: until every row is final for the import's step; prints only the summary and problems. */
+export async function waitForImportedRows(rows: ImportedRows, timeoutMs: number): Promise<void> {
+  const {error} = await importStatus({
+    ...rows,
+    format: 'none',
+    concurrency: 16,
+    wait: {timeoutMs},
+    retryFailed: false,
+    confirm: async () => undefined,
+  })
+  if (error) throw error
 }

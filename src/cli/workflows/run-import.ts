@@ -1,6 +1,3 @@
-import type {MoneySummary} from '../../cli/confirm.js'
-import {count, ImportProgress} from '../../cli/output/import-progress.js'
-import type {Output} from '../../cli/output/output.js'
 import type {PayoutClient} from '../../client/index.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
 import {type ChunkOptions, readChunks} from '../../services/import/chunks.js'
@@ -18,18 +15,18 @@ import {chunkIdempotencyKey, targetKey} from '../../services/import/keys.js'
 import type {OnlineChecks} from '../../services/import/online-checks.js'
 import {type ImportPlan, planImport, refusesDerivedEdits, rowsDigester} from '../../services/import/plan.js'
 import {ReportWriter} from '../../services/import/report.js'
-import {
-  type ImportSummary,
-  importSummary,
-  type ValidationSummary,
-  validationSummary,
-} from '../../services/import/run-summary.js'
+import type {ImportResult} from '../../services/import/result.js'
+import {type ImportSummary, importSummary, validationSummary} from '../../services/import/run-summary.js'
 import {emptyCounts, type RunResult, runChunks} from '../../services/import/runner.js'
 import type {ChunkSender} from '../../services/import/send.js'
 import type {Delimiter} from '../../services/import/sniff.js'
 import {openSource, type Source} from '../../services/import/source.js'
 import {interruptedError, type ValidationResult, validateFile} from '../../services/import/validate-file.js'
+import {warnIfShort} from '../../services/payouts/balance-check.js'
 import {usageError} from '../../shared/errors.js'
+import type {MoneySummary} from '../confirm.js'
+import {count, ImportProgress} from '../output/import-progress.js'
+import type {Output} from '../output/output.js'
 
 /**
  * `payctl payouts import`: the planning step (validate the whole file, compare it with the journal of
@@ -55,24 +52,13 @@ export interface ImportOptions {
   out: Output
   profile(): Promise<ResolvedProfile>
   client(): Promise<PayoutClient>
-  /** Production confirmation of money-moving rows (src/cli/confirm.ts). */
+  /** Production confirmation of money-moving rows (src/cli/confirm.ts), after a warning when funds look short. */
   confirm(summary: MoneySummary, environment: ResolvedProfile['environment']): Promise<void>
   /** Aborted on Ctrl-C. */
   signal?: AbortSignal
   /** Files up to this size are parsed once and kept in memory for sending (default 8 MiB). */
   keepInMemoryBytes?: number
 }
-
-export type ImportResult =
-  | {
-      kind: 'validation'
-      summary: ValidationSummary
-      validation: ValidationResult
-      label: string
-      outcome?: Outcome
-      checks?: OnlineChecks
-    }
-  | {kind: 'import'; summary: ImportSummary; label: string; profile: string; outcome?: Outcome; fatal?: unknown}
 
 /**
  * A file up to this size is parsed once: the validation pass keeps its records (about 3 times the file's
@@ -215,24 +201,31 @@ async function planAndSend(
   if (plan.work === 0) options.out.info(output.nothingToSend(source.label, profile.name))
   else if (plan.work !== undefined && !plan.diff)
     options.out.info(output.resuming(source.label, validation.valid - plan.work, plan.work, journal.path))
-  if (validation.moneyMoving.count && plan.work !== 0)
-    await options.confirm(
-      {
-        action:
-          options.api === 'v2'
-            ? options.andThen === 'pay'
-              ? 'import and pay payouts'
-              : 'import and approve payouts (then send their claim links)'
-            : 'import pre-approved payouts (money is reserved on approval)',
-        count: validation.moneyMoving.count,
-        totals: validation.moneyMoving.totals,
-      },
-      profile.environment,
-    )
+  if (validation.moneyMoving.count && plan.work !== 0) await beforeMoneyMoves(options, validation, profile)
   if (options.signal?.aborted) throw interruptedError()
   const run = await send(context, plan, profile, target, journal)
   const summary = importSummary(validation, run, {...extra, chunks: run.chunks})
   return result(summary, importOutcome(summary), run.stopped === 'fatal' ? run.fatal : undefined)
+}
+
+/** Money-moving rows: warn when their totals exceed the available balance or the allowance left, then confirm. */
+async function beforeMoneyMoves(options: ImportOptions, validation: ValidationResult, profile: ResolvedProfile) {
+  const totals = validation.moneyMoving.totals
+  const client = await options.client()
+  await warnIfShort({accounts: () => client.v2.team.accounts(), totals, warn: line => options.out.warn(line)})
+  await options.confirm(
+    {
+      action:
+        options.api === 'v2'
+          ? options.andThen === 'pay'
+            ? 'import and pay payouts'
+            : 'import and approve payouts (then send their claim links)'
+          : 'import pre-approved payouts (money is reserved on approval)',
+      count: validation.moneyMoving.count,
+      totals,
+    },
+    profile.environment,
+  )
 }
 
 /** The sending step: the client and the senders only once a row needs them. */

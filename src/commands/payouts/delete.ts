@@ -1,7 +1,7 @@
-import {apiFlag, yesFlag} from '../../cli/flags/common-flags.js'
-import {idsArgs, idsFlags, PayoutBatchCommand} from '../../cli/payout-batch-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {apiFlag, idsArgs, idsFlags, yesFlag} from '../../cli/flags/common-flags.js'
 
-export default class PayoutsDelete extends PayoutBatchCommand<typeof PayoutsDelete> {
+export default class PayoutsDelete extends BaseCommand<typeof PayoutsDelete> {
   static override summary = 'Delete payouts that have not been paid out.'
   static override description =
     `Allowed while a payout is created, approved, failed or expired; a requested or completed payout cannot be deleted (exit 5). Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. They are deleted one by one, stopping at the first failure (the error says which were deleted before it). On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise.
@@ -16,6 +16,7 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
     '<%= config.bin %> <%= command.id %> --ids-file stale.txt --json',
   ]
 
+  static override strict = false
   static override args = idsArgs
 
   static override flags = {
@@ -26,12 +27,12 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
 
   async run(): Promise<void> {
     const {collectPayoutKeys} = await import('../../services/payouts/ids-input.js')
-    const {keys, duplicates} = await collectPayoutKeys({
+    const {keys} = await collectPayoutKeys({
       args: this.argvAll,
       customIds: this.flags['custom-id'],
       idsFile: this.flags['ids-file'],
+      warn: line => this.out.warn(line),
     })
-    if (duplicates) this.out.warn(`${duplicates} repeated id${duplicates === 1 ? ' was' : 's were'} ignored`)
     await this.confirmOnProduction({action: `delete ${keys.length === 1 ? 'a payout' : 'payouts'}`, count: keys.length})
     const client = await this.client()
     const {runDeletes} = await import('../../services/payouts/actions.js')

@@ -1,7 +1,7 @@
-import {apiFlag, customIdsFlag, idsFileFlag} from '../../cli/flags/common-flags.js'
-import {idsArgs, PayoutBatchCommand} from '../../cli/payout-batch-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {apiFlag, idsArgs, idsFlags} from '../../cli/flags/common-flags.js'
 
-export default class PayoutsGet extends PayoutBatchCommand<typeof PayoutsGet> {
+export default class PayoutsGet extends BaseCommand<typeof PayoutsGet> {
   static override summary = 'Show one payout, or several.'
   static override description =
     `Takes a v1 UUID, a v2 payout_… id, or your own key with --custom-id. Shows the v2 representation; --api v1 shows the v1 one (creator handle, payout type).
@@ -15,11 +15,11 @@ With one payout the output is the record (--json: the object). With several ids,
     '<%= config.bin %> <%= command.id %> --ids-file ids.txt --json',
   ]
 
+  static override strict = false
   static override args = idsArgs
 
   static override flags = {
-    'custom-id': customIdsFlag,
-    'ids-file': idsFileFlag,
+    ...idsFlags,
     api: apiFlag('v2'),
   }
 

@@ -1,9 +1,6 @@
 import * as Args from '@oclif/core/args'
-import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
-import {apiFlag, outputFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../cli/flags/common-flags.js'
-import {WAIT_GOALS} from '../../services/payouts/goals.js'
-import {usageError} from '../../shared/errors.js'
+import {importStatusFlags} from '../../cli/flags/import-status-flags.js'
 
 export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImportStatus> {
   static override summary = 'Show every row of an imported CSV file with its payout: status, failure, timestamps.'
@@ -27,40 +24,16 @@ Exit codes: 0 every row went through or is on its way; 8 some rows failed, expir
     file: Args.string({required: true, description: 'The CSV file that was imported.'}),
   }
 
-  static override flags = {
-    output: outputFlag,
-    wait: waitFlag,
-    timeout: waitTimeoutFlag,
-    until: Flags.option({
-      options: WAIT_GOALS,
-      summary: "With --wait: which state counts as final (default: the import's step; see payctl payouts wait --help).",
-      dependsOn: ['wait'],
-    })(),
-    'retry-failed': Flags.boolean({
-      summary: 'Pay the failed payouts of the file again first (moves money; needs payouts:approve).',
-    }),
-    concurrency: Flags.integer({summary: 'Payouts read at a time.', min: 1, max: 32, default: 16}),
-    api: apiFlag('v2'),
-    encoding: Flags.string({summary: 'Character encoding, as given to payouts import.', default: 'utf8'}),
-    delimiter: Flags.string({summary: 'Field delimiter, as given to payouts import (default: detected).'}),
-    'decimal-comma': Flags.boolean({summary: 'Amounts use a decimal comma, as given to payouts import.'}),
-    batch: Flags.string({summary: 'The --batch NAME given to payouts import (rows without customId depend on it).'}),
-    yes: yesFlag,
-  }
+  static override flags = importStatusFlags
 
   async run(): Promise<void> {
     const f = this.flags
-    const [{importStatus}, {parseDelimiterFlag}, {encodingProblem}, {confirmMoneyMovement}] = await Promise.all([
+    const [{importStatus}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([
       import('../../cli/workflows/run-import-status.js'),
-      import('../../services/import/sniff.js'),
-      import('../../services/import/decode.js'),
+      import('../../services/import/file-options.js'),
       import('../../cli/confirm.js'),
     ])
-    const encodingIssue = await encodingProblem(f.encoding)
-    if (encodingIssue) throw usageError(encodingIssue)
-    const delimiter = f.delimiter === undefined ? undefined : parseDelimiterFlag(f.delimiter)
-    if (f.delimiter !== undefined && !delimiter)
-      throw usageError(`--delimiter: "${f.delimiter}" is not one of "," ";" or tab`)
+    const delimiter = await checkFileOptions(f.encoding, f.delimiter)
     const profile = await this.profile()
     const {error} = await importStatus({
       file: this.args.file,

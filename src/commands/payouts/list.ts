@@ -1,8 +1,5 @@
-import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
-import {allFlag, cursorFlag, limitFlag, outputFlag} from '../../cli/flags/common-flags.js'
-import type {ListWriter} from '../../cli/output/output.js'
-import {usageError} from '../../shared/errors.js'
+import {payoutListApi, payoutListFlags} from '../../cli/flags/payout-list-flags.js'
 
 export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
   static override summary = 'List payouts, newest first.'
@@ -24,47 +21,26 @@ Safe to re-run (read only).`
     '<%= config.bin %> <%= command.id %> --json | jq -r ".[].id"',
   ]
 
-  static override flags = {
-    limit: limitFlag(50),
-    all: allFlag,
-    status: Flags.string({
-      summary:
-        'Only payouts in this status (repeatable; v2): created, approved, requested, completed, failed, expired.',
-      multiple: true,
-      multipleNonGreedy: true,
-    }),
-    offset: Flags.integer({summary: 'Skip this many payouts first (v1).', min: 0}),
-    order: Flags.option({options: ['asc', 'desc'] as const, summary: 'Order by creation time (v1; default desc).'})(),
-    api: Flags.option({
-      options: ['v1', 'v2'] as const,
-      summary: 'API generation (default: v2 with --status, v1 otherwise).',
-    })(),
-    cursor: cursorFlag,
-    output: outputFlag,
-  }
+  static override flags = payoutListFlags
 
   async run(): Promise<void> {
     const f = this.flags
-    const api = f.api ?? (f.status?.length || f.cursor ? 'v2' : 'v1')
-    if (api === 'v1' && f.status?.length) throw usageError('--status filters the v2 list; drop --api v1')
-    if (api === 'v1' && f.cursor)
-      throw usageError('--cursor continues the v2 list; drop --api v1 (v1 resumes with --offset)')
-    if (api === 'v2' && (f.offset !== undefined || f.order !== undefined))
-      throw usageError(`${f.offset !== undefined ? '--offset' : '--order'} only works with the v1 list`)
-    for (const status of f.status ?? [])
-      if (!/^[a-z_-]+$/.test(status)) throw usageError(`--status "${status}" is not a status like created or approved`)
+    const api = payoutListApi(f)
     const client = await this.client()
-    const {payoutV1Columns, payoutV2Columns} = await import('../../cli/output/payout-view.js')
+    const [{payoutV1Columns, payoutV2Columns}, {watchInterrupts}] = await Promise.all([
+      import('../../cli/output/payout-view.js'),
+      import('../../cli/interrupt.js'),
+    ])
     const limit = f.all ? undefined : f.limit
-    const {watchInterrupts, interruptedError} = await import('../../cli/interrupt.js')
     const interrupts = watchInterrupts({
       notice: 'Stopping after the page in flight (press Ctrl-C again to quit at once)…',
       write: line => this.out.stderr(line),
     })
     try {
+      let written: number
       if (api === 'v2') {
         const {writeCursorList} = await import('../../cli/output/cursor-list.js')
-        const written = await writeCursorList({
+        written = await writeCursorList({
           out: this.out,
           columns: payoutV2Columns,
           format: f.output,
@@ -74,29 +50,20 @@ Safe to re-run (read only).`
           signal: interrupts.signal,
           pages: position => client.v2.payouts.pages({...position, limit, status: f.status}),
         })
-        if (written === 0) this.out.info('No payouts.')
-        return
+      } else {
+        const {writeOffsetList} = await import('../../cli/output/offset-list.js')
+        written = await writeOffsetList({
+          out: this.out,
+          columns: payoutV1Columns,
+          format: f.output,
+          offset: f.offset ?? 0,
+          signal: interrupts.signal,
+          pages: client.v1.payouts.pages({offset: f.offset ?? 0, limit, orderDirection: f.order ?? 'desc'}),
+        })
       }
-      const writer = this.out.list(payoutV1Columns, f.output)
-      const pages = client.v1.payouts.pages({offset: f.offset ?? 0, limit, orderDirection: f.order ?? 'desc'})
-      const count = await this.stream(writer, pages, interrupts.signal)
-      if (interrupts.signal.aborted)
-        throw interruptedError(`interrupted after ${count} payouts (the output so far is complete)`, [
-          `resume with --offset ${(f.offset ?? 0) + count}`,
-        ])
-      if (count === 0) this.out.info('No payouts.')
+      if (written === 0) this.out.info('No payouts.')
     } finally {
       interrupts.dispose()
     }
-  }
-
-  /** Writes page by page; Ctrl-C stops after the page in flight, and the output is still well formed. */
-  private async stream<T>(writer: ListWriter<T>, pages: AsyncIterable<T[]>, signal: AbortSignal): Promise<number> {
-    for await (const page of pages) {
-      await writer.page(page)
-      if (signal.aborted) break
-    }
-    writer.end()
-    return writer.written
   }
 }

@@ -1,7 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
-import {waitTimeoutFlag} from '../../cli/flags/common-flags.js'
-import {idsArgs, idsFlags} from '../../cli/payout-batch-command.js'
+import {idsArgs, idsFlags, waitTimeoutFlag} from '../../cli/flags/common-flags.js'
 import {WAIT_GOALS} from '../../services/payouts/goals.js'
 
 export default class PayoutsWait extends BaseCommand<typeof PayoutsWait> {
@@ -41,12 +40,12 @@ Exit codes: 0 every payout reached the state; 8 some failed or expired (each nam
       import('../../cli/workflows/follow-payouts.js'),
       import('../../cli/output/payout-status.js'),
     ])
-    const {keys, duplicates} = await collectPayoutKeys({
+    const {keys} = await collectPayoutKeys({
       args: this.argvAll,
       customIds: this.flags['custom-id'],
       idsFile: this.flags['ids-file'],
+      warn: line => this.out.warn(line),
     })
-    if (duplicates) this.out.warn(`${duplicates} repeated id${duplicates === 1 ? ' was' : 's were'} ignored`)
     const client = await this.client()
     const {payouts, error} = await followPayouts({
       client,

@@ -1,3 +1,4 @@
+import {PayctlError} from '../../shared/errors.js'
 import {ExitCode, type ExitCodeValue} from '../../shared/exit-codes.js'
 import type {OnlineChecks} from './online-checks.js'
 import type {ImportDiff} from './plan.js'
@@ -128,3 +129,7 @@ export function importOutcome(summary: ImportSummary): Outcome | undefined {
     }
   return undefined
 }
+
+/** The error an outcome ends the command with (its exit code, code and suggestions). */
+export const outcomeError = (outcome: Outcome) =>
+  new PayctlError(outcome.message, {exitCode: outcome.exitCode, code: outcome.code, suggestions: outcome.suggestions})

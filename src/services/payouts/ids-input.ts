@@ -18,6 +18,8 @@ export interface IdSources {
   /** --ids-file: a path, or "-" for stdin. */
   idsFile?: string
   stdin?: () => Promise<string>
+  /** Told how many repeated ids were ignored, if any. */
+  warn?: (line: string) => void
 }
 
 export interface CollectedIds {
@@ -98,7 +100,9 @@ export async function collectPayoutKeys(sources: IdSources): Promise<CollectedId
     return true
   })
   if (!unique.length) throw usageError('give at least one payout id (arguments, --custom-id, --ids-file, or "-")')
-  return {keys: unique, duplicates: keys.length - unique.length}
+  const duplicates = keys.length - unique.length
+  if (duplicates) sources.warn?.(`${duplicates} repeated id${duplicates === 1 ? ' was' : 's were'} ignored`)
+  return {keys: unique, duplicates}
 }
 
 /** Exactly one payout: an id argument or --custom-id. */

@@ -1,7 +1,7 @@
 import type {CreatePayoutV1} from '../../client/v1/payouts-v1.js'
 import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../client/v2/payouts-v2.js'
 import {usageError} from '../../shared/errors.js'
-import {amountProblem} from '../../shared/money.js'
+import {amountProblem, formatAmount} from '../../shared/money.js'
 import {counterpartyIdProblem, emailProblem} from '../../shared/validate.js'
 
 /** What `payouts create` was given (flag values, already format-checked by their flags). */
@@ -124,6 +124,20 @@ export function planCreate(input: CreateInput): CreatePlan {
       tags,
       andThen: input.andThen,
     },
+  }
+}
+
+/** The production confirmation a creation needs when it moves money (pre-approved, or any --and-then). */
+export function createConfirmation(input: CreateInput) {
+  if (!input.preApproved && !input.andThen) return undefined
+  return {
+    action: input.preApproved
+      ? 'create a pre-approved payout'
+      : input.andThen === 'pay'
+        ? 'create, approve and pay a payout'
+        : 'create and approve a payout (then send its claim link)',
+    count: 1,
+    totals: {[input.currency]: formatAmount(input.amount, input.currency)},
   }
 }
 

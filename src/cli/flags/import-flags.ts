@@ -1,0 +1,49 @@
+import * as Flags from '@oclif/core/flags'
+import type * as Interfaces from '@oclif/core/interfaces'
+import {apiFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../cli/flags/common-flags.js'
+import {usageError} from '../../shared/errors.js'
+
+/** The flags of `payouts import`. */
+export const importFlags = {
+  api: apiFlag('v2'),
+  'dry-run': Flags.boolean({
+    summary: 'Validate only: print the row count and the totals per currency, send nothing.',
+  }),
+  offline: Flags.boolean({
+    summary: 'With --dry-run: do not check currencies and balances against the service.',
+    dependsOn: ['dry-run'],
+  }),
+  'skip-invalid': Flags.boolean({
+    summary: 'Send the valid rows even if some are invalid (they are reported; exit 8).',
+  }),
+  'and-then': Flags.option({
+    options: ['send-claim-link', 'pay'] as const,
+    summary: 'v2: after creating each payout, send its claim link or pay it (pay needs payouts:approve).',
+  })(),
+  concurrency: Flags.integer({summary: 'Chunks in flight at a time.', min: 1, max: 16, default: 4}),
+  encoding: Flags.string({
+    summary: 'Character encoding of the file (utf8, windows-1252, latin1, …); a byte-order mark wins.',
+    default: 'utf8',
+  }),
+  delimiter: Flags.string({summary: 'Field delimiter: "," ";" or tab (default: detected from the first lines).'}),
+  batch: Flags.string({
+    summary: 'Import the rows without customId as a new, separate set of payouts named NAME (e.g. 2026-03).',
+    description:
+      'Rows without a customId get one derived from their content. Without --batch the same rows always get the same ids (a re-run never duplicates them); with --batch NAME they get ids of that batch, so the same rows become new payouts once per batch name.',
+  }),
+  'decimal-comma': Flags.boolean({summary: 'Amounts are written like 1.234,56 (comma decimal mark).'}),
+  wait: waitFlag,
+  timeout: waitTimeoutFlag,
+  report: Flags.string({
+    summary: 'Write one CSV line per input row: line, customId, payoutId, status, error.',
+    exclusive: ['dry-run'],
+  }),
+  yes: yesFlag,
+}
+
+/** Flag combinations `payouts import` refuses before reading anything. */
+export function checkImportFlags(f: Interfaces.InferredFlags<typeof importFlags>, file: string): void {
+  if (f.wait && file === '-') throw usageError('--wait reads the file again: give a file, not stdin')
+  if (f['and-then'] && f.api === 'v1')
+    throw usageError('--and-then needs the v2 API; in v1 use a preApproved column instead')
+}

@@ -1,0 +1,77 @@
+import * as Flags from '@oclif/core/flags'
+import type * as Interfaces from '@oclif/core/interfaces'
+import {
+  amountFlag,
+  andThenFlag,
+  currencyFlag,
+  emailFlag,
+  idempotencyKeyFlag,
+  phoneFlag,
+  waitFlag,
+  waitTimeoutFlag,
+  yesFlag,
+} from '../../cli/flags/common-flags.js'
+import type {CreateInput} from '../../services/payouts/payout-plans.js'
+
+/** The flags of `payouts create`: the payout's fields (v2, and the v1-only ones), its follow-up step, --wait. */
+export const createFlags = {
+  amount: amountFlag({summary: 'Amount as a decimal string, e.g. 120.00.', required: true}),
+  currency: currencyFlag({summary: 'Currency code, e.g. EUR.', required: true}),
+  description: Flags.string({summary: 'What the payout is for (shown to the recipient).', required: true}),
+  'custom-id': Flags.string({summary: 'Your own unique key for the payout (v1: creating again updates it).'}),
+  tag: Flags.string({summary: 'A tag (repeatable).', multiple: true, multipleNonGreedy: true}),
+  email: emailFlag({summary: 'Recipient e-mail address.'}),
+  phone: phoneFlag({summary: 'Recipient phone number, international format (+4915112345678).'}),
+  counterparty: Flags.string({summary: 'Pay a saved counterparty (counterparty_<UUID>).'}),
+  'and-then': andThenFlag,
+  'idempotency-key': idempotencyKeyFlag,
+  wait: {...waitFlag, dependsOn: ['and-then']},
+  timeout: waitTimeoutFlag,
+  'creator-handle': Flags.string({
+    summary: 'v1 recipient: a social handle (@name), an e-mail address or a wallet address.',
+    helpGroup: 'V1',
+  }),
+  'verification-method': Flags.string({
+    summary: 'v1: how the recipient is verified, e.g. youtube-channel.',
+    helpGroup: 'V1',
+  }),
+  'payout-type': Flags.option({
+    options: ['manual', 'manual-immutable'] as const,
+    summary: 'v1: manual-immutable payouts cannot change amount, currency or recipient later.',
+    helpGroup: 'V1',
+  })(),
+  notifications: Flags.option({
+    options: ['allowed', 'not-allowed'] as const,
+    summary: 'v1: whether the recipient is notified.',
+    helpGroup: 'V1',
+  })(),
+  'pre-approved': Flags.boolean({
+    summary: 'v1: create it approved (moves money; needs payouts:approve and enough balance).',
+    helpGroup: 'V1',
+  }),
+  api: Flags.option({
+    options: ['v1', 'v2'] as const,
+    summary: 'Force the API generation (default: v1 when a v1 flag is given, v2 otherwise).',
+  })(),
+  yes: yesFlag,
+}
+
+/** The payout `payouts create` was given, from its flags. */
+export const createInputOf = (f: Interfaces.InferredFlags<typeof createFlags>): CreateInput => ({
+  api: f.api,
+  amount: f.amount,
+  currency: f.currency,
+  description: f.description,
+  customId: f['custom-id'],
+  tags: f.tag,
+  email: f.email,
+  phone: f.phone,
+  counterparty: f.counterparty,
+  andThen: f['and-then'],
+  idempotencyKey: f['idempotency-key'],
+  creatorHandle: f['creator-handle'],
+  verificationMethod: f['verification-method'],
+  payoutType: f['payout-type'],
+  preApproved: f['pre-approved'],
+  notifications: f.notifications,
+})

@@ -1,0 +1,29 @@
+import type {Column, ListFormat, Output} from './output.js'
+
+export interface OffsetListOptions<T> {
+  out: Output
+  columns: Column<T>[]
+  format?: ListFormat
+  /** --offset the list started at: a Ctrl-C names where to resume. */
+  offset: number
+  /** Aborted by Ctrl-C: stop after the page in flight (the output stays well formed), exit 130. */
+  signal?: AbortSignal
+  pages: AsyncIterable<T[]>
+}
+
+/** Writes a v1 offset list page by page; returns how many items were written. */
+export async function writeOffsetList<T>(options: OffsetListOptions<T>): Promise<number> {
+  const writer = options.out.list(options.columns, options.format)
+  for await (const page of options.pages) {
+    await writer.page(page)
+    if (options.signal?.aborted) break
+  }
+  writer.end()
+  if (options.signal?.aborted) {
+    const {interruptedError} = await import('../interrupt.js')
+    throw interruptedError(`interrupted after ${writer.written} payouts (the output so far is complete)`, [
+      `resume with --offset ${options.offset + writer.written}`,
+    ])
+  }
+  return writer.written
+}

@@ -1,0 +1,96 @@
+import {ApiError} from '../../client/api-errors.js'
+import {ConfigStore} from '../../config/config-store.js'
+import {CredentialStore} from '../../config/credentials.js'
+import {LOCAL_PROFILE, type ProfileSettings} from '../../config/profiles.js'
+import type {ResolvedProfile} from '../../config/resolve.js'
+import {authError, PayctlError} from '../../shared/errors.js'
+import {LOCAL_EMULATOR} from '../../shared/local-emulator.js'
+import {defaultScopes, isLoopbackOrigin, type LoginResult} from './login.js'
+
+/**
+ * `auth login` for a profile: which OAuth client it logs in with, which scopes it asks for, and storing what
+ * the login (OAuth, src/services/auth/login.ts) or an API key gave. Nothing here prompts or prints.
+ */
+
+export interface OAuthClientChoice {
+  clientId?: string
+  /** A client named now (or the emulator's) may be granted payouts:approve; one remembered from registration never. */
+  provisioned: boolean
+  /** The profile's settings as read before the login (a registered client is remembered in them). */
+  settings: ProfileSettings
+}
+
+/** --client-id, else the client remembered in the profile, else the emulator's on the built-in local profile. */
+export async function oauthClientFor(
+  profile: ResolvedProfile,
+  configDir: string,
+  clientIdFlag: string | undefined,
+): Promise<OAuthClientChoice> {
+  const settings = (await new ConfigStore(configDir).profiles())[profile.name]
+  // The built-in local profile uses the emulator's seeded platform client, on the emulator's (loopback) origin only.
+  const emulator = profile.name === LOCAL_PROFILE && isLoopbackOrigin(profile.origin)
+  const clientId = clientIdFlag ?? settings.clientId ?? (emulator ? LOCAL_EMULATOR.oauthClientId : undefined)
+  return {clientId, provisioned: clientIdFlag !== undefined || clientId === LOCAL_EMULATOR.oauthClientId, settings}
+}
+
+/** The --scope values (each space- or comma-separated), else every scope payctl uses that the client may get. */
+export function requestedScopes(scopeFlags: readonly string[] | undefined, provisioned: boolean): string[] {
+  const scopes = (scopeFlags ?? []).flatMap(s => s.split(/[\s,]+/)).filter(Boolean)
+  return scopes.length ? scopes : defaultScopes(provisioned)
+}
+
+/** Every way a login can be refused ends in exit 3 (auth); unreachable servers stay transient (exit 7). */
+export function loginFailure(error: unknown): unknown {
+  if (error instanceof PayctlError) return error
+  const again = ['run "payctl auth login" again']
+  if (error instanceof ApiError) {
+    return error.status >= 400 && error.status < 500 && error.status !== 404 && error.status !== 429
+      ? authError(`login failed: ${error.message}`, again)
+      : error
+  }
+  if (error instanceof Error && /state mismatch|issuer mismatch|no callback|answered|pasted/.test(error.message))
+    return authError(`login failed: ${error.message}`, again)
+  return error
+}
+
+/** The tokens replace the profile's stored credentials; a dynamically registered client is remembered. */
+export async function storeOAuthLogin(
+  profile: ResolvedProfile,
+  configDir: string,
+  client: OAuthClientChoice,
+  result: LoginResult,
+) {
+  await new CredentialStore(configDir).update(profile.name, current => ({
+    ...current,
+    apiKey: undefined,
+    oauth: result.credentials,
+  }))
+  if (result.registeredClientId)
+    await new ConfigStore(configDir).setProfile(profile.name, {
+      ...client.settings,
+      clientId: result.registeredClientId,
+    })
+  return {
+    profile: profile.name,
+    teamId: result.credentials.teamId,
+    email: result.credentials.email,
+    scope: result.credentials.scope,
+    expiresAt: result.credentials.expiresAt,
+  }
+}
+
+/** --with-api-key: the key is checked with GET /team (on a client of its own), then stored in the profile. */
+export async function storeApiKey(profile: ResolvedProfile, configDir: string, key: string) {
+  const {PayoutClient} = await import('../../client/index.js')
+  const client = new PayoutClient({
+    origin: profile.origin,
+    auth: {authorization: async () => `Bearer ${key}`, secrets: () => [key]},
+  })
+  try {
+    const team = await client.v1.team.get()
+    await new CredentialStore(configDir).update(profile.name, current => ({...current, oauth: undefined, apiKey: key}))
+    return {profile: profile.name, teamId: team.id, teamName: team.name}
+  } finally {
+    await client.close()
+  }
+}
