@@ -3,8 +3,7 @@ import {existsSync, mkdirSync, readFileSync, statSync, writeFileSync} from 'node
 import {join} from 'node:path'
 import {request} from 'undici'
 import {expect} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
-import type {Body, Res} from '../emulator/helpers.js'
+import {type Body, type Res, useEmulator} from '../emulator/helpers.js'
 import {BIN, type CliResult, isolatedHome, runCli} from '../helpers/cli.js'
 
 /**
@@ -141,10 +140,8 @@ export async function login(home: Home, args: string[] = [], input?: string) {
   return {result, authUrl, callback}
 }
 
-/** One emulator per test file (auto-consent), reset before each test by the caller. */
-export async function emulator(): Promise<RunningEmulator> {
-  return startEmulator({port: 0, dataFile: ':memory:', autoConsent: true})
-}
+/** The auth suites' emulator: one per test file, consenting to every authorization, reset before each test. */
+export const useAuthEmulator = () => useEmulator({autoConsent: true})
 
 export async function control(url: string, path: string, body?: unknown): Promise<Res> {
   const response = await request(`${url}${path}`, {
