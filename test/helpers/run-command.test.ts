@@ -48,13 +48,23 @@ describe('runCommand and runCli agree', () => {
 
 describe('runCommand leaves the process as it found it', () => {
   it('restores the environment, process.exitCode and the streams; refuses overlapping calls', async () => {
-    const before = {env: {...process.env}, exitCode: process.exitCode, write: process.stdout.write}
+    const listeners = () =>
+      [process.stdout, process.stderr].map(s => s.listenerCount('drain') + s.listenerCount('error'))
+    const before = {
+      env: {...process.env},
+      exitCode: process.exitCode,
+      write: process.stdout.write,
+      listeners: listeners(),
+      sigint: process.listenerCount('SIGINT'),
+    }
     const {env} = isolatedHome()
     const failed = await runCommand(['payouts', 'list'], {env: {...env, PAYCTL_API_KEY: 'sk_sandbox_x'}})
     expect(failed.code).not.toBe(0)
     expect(process.env).toEqual(before.env)
     expect(process.exitCode).toBe(before.exitCode)
     expect(process.stdout.write).toBe(before.write)
+    expect(listeners()).toEqual(before.listeners)
+    expect(process.listenerCount('SIGINT')).toBe(before.sigint)
     const first = runCommand(['profiles', 'list'], {env})
     await expect(runCommand(['profiles', 'list'], {env})).rejects.toThrow('must not overlap')
     expect((await first).code).toBe(0)

@@ -13,11 +13,12 @@ import {BIN, type CliResult, ROOT} from './cli.js'
  *   runCommand  output, flag validation, JSON shape, error messages and exit codes of ordinary commands.
  *   runCli      what needs a real process: signals and Ctrl-C, a pseudo-terminal, colour, stdin piped by a
  *               shell, several payctl processes at once, bin/run.js itself (start-up, help, --version,
- *               an unknown command), and one end-to-end run per topic.
+ *               an unknown command), --jq (jq-web does not load in a vitest worker), and one end-to-end
+ *               run per topic.
  *
  * Per call: the environment is runCli's (NO_COLOR=1, no inherited PAYCTL_API_KEY/PAYCTL_PROFILE/PAYCTL_ORIGIN,
  * `env` on top, undefined deletes), stdin is `input` (or empty) and not a TTY, neither is stdout or stderr;
- * all of it, process.exitCode, and signal handlers a command left behind are restored afterwards.
+ * all of it, process.exitCode, and listeners a command left behind are restored afterwards.
  * Calls must not overlap: they share the process's streams and environment.
  */
 
@@ -33,10 +34,12 @@ let busy = false
 
 export async function runCommand(argv: string[], options: RunCommandOptions = {}): Promise<CliResult> {
   if (busy) throw new Error('runCommand calls must not overlap; use runCli for concurrent payctl processes')
+  if (argv.some(arg => arg === '--jq' || arg === '-q' || arg.startsWith('--jq=')))
+    throw new Error('--jq needs runCli: jq-web (CommonJS exporting a promise) cannot be imported in a vitest worker')
   busy = true
   const restoreEnv = applyEnv(options.env ?? {})
   const restoreStreams = captureStreams(options.input ?? '')
-  const restoreSignals = keepSignalHandlers()
+  const restoreListeners = keepListeners()
   const savedExitCode = process.exitCode
   process.exitCode = undefined
   const exit = process.exit
@@ -53,7 +56,7 @@ export async function runCommand(argv: string[], options: RunCommandOptions = {}
     exitedWith ??= Number(process.exitCode ?? 0)
     output = restoreStreams()
     process.exitCode = savedExitCode
-    restoreSignals()
+    restoreListeners()
     restoreEnv()
     busy = false
   }
@@ -109,12 +112,23 @@ function captureStreams(input: string): () => {stdout: string; stderr: string} {
   }
 }
 
-/** Interrupt handlers a command failed to remove would answer the next command's Ctrl-C: they are removed. */
-function keepSignalHandlers(): () => void {
-  const signals = ['SIGINT', 'SIGTERM'] as const
-  const before = signals.map(signal => new Set(process.listeners(signal)))
+/**
+ * Listeners a run leaves on the process and its streams: interrupt handlers, and the 'drain' listener of
+ * oclif's `flush` (a process exits with them; a test process would gather them). They are removed.
+ */
+function keepListeners(): () => void {
+  const watched: Array<[NodeJS.EventEmitter, string]> = [
+    [process, 'SIGINT'],
+    [process, 'SIGTERM'],
+    [process.stdout, 'drain'],
+    [process.stdout, 'error'],
+    [process.stderr, 'drain'],
+    [process.stderr, 'error'],
+  ]
+  const before = watched.map(([emitter, event]) => new Set(emitter.listeners(event)))
   return () =>
-    signals.forEach((signal, i) => {
-      for (const listener of process.listeners(signal)) if (!before[i].has(listener)) process.off(signal, listener)
+    watched.forEach(([emitter, event], i) => {
+      for (const listener of emitter.listeners(event))
+        if (!before[i].has(listener)) emitter.off(event, listener as (...args: unknown[]) => void)
     })
 }
