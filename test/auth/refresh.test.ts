@@ -40,7 +40,10 @@ describe('refresh', () => {
     const home = homeFor(ctx.emu.url)
     await login(home, LOGIN)
     await advance(2 * 3600)
-    const [a, b] = await Promise.all([home.run(['payouts', 'list']), home.run(['api', 'GET', '/api/v1/team'])])
+    const [a, b] = await Promise.all([
+      home.runProcess(['payouts', 'list']),
+      home.runProcess(['api', 'GET', '/api/v1/team']),
+    ])
     expect(a.code, a.stderr).toBe(0)
     expect(b.code, b.stderr).toBe(0)
     // One rotation only: the second process found the rotated tokens under the lock. Spending the same

@@ -70,10 +70,8 @@ describe('auth login defaults', () => {
         currency: 'EUR',
         recipient: {type: 'email', email: 'a@example.com'},
       }),
-      '--jq',
-      '.id',
     ])
-    const approve = await home.run(['payouts', 'approve', created.stdout.trim(), '--profile', 'local'])
+    const approve = await home.run(['payouts', 'approve', JSON.parse(created.stdout).id, '--profile', 'local'])
     expect(approve.code, approve.stderr).toBe(0)
     expect((await home.run(['auth', 'logout', '--profile', 'local'])).code).toBe(0)
     const status = await home.run(['auth', 'status', '--json', '--profile', 'local'])
