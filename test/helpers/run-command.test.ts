@@ -12,6 +12,8 @@ type Case = {name: string; args: string[]; env?: Record<string, string>; input?:
 const cases = (): Case[] => [
   {name: 'a table on stdout', args: ['profiles', 'list']},
   {name: 'JSON on stdout from the API', args: ['team', 'get', '--json'], env: {PAYCTL_API_KEY: FULL}},
+  {name: 'a table from the API', args: ['counterparties', 'list', '-o', 'table'], env: {PAYCTL_API_KEY: FULL}},
+  {name: 'JSON lines from a cursor list', args: ['transactions', 'list', '-o', 'jsonl'], env: {PAYCTL_API_KEY: FULL}},
   {name: 'a usage error (exit 2)', args: ['payouts', 'list', '--limit', 'many']},
   {name: 'an unknown flag (exit 2)', args: ['payouts', 'list', '--colour']},
   {name: 'not found (exit 4)', args: ['payouts', 'get', 'po_00000000000000000000000000'], env: {PAYCTL_API_KEY: FULL}},
@@ -21,7 +23,7 @@ const cases = (): Case[] => [
     env: {PAYCTL_API_KEY: FULL},
   },
   {name: 'a refused key (exit 3)', args: ['payouts', 'list'], env: {PAYCTL_API_KEY: 'sk_sandbox_not_a_real_key'}},
-  {name: 'no credentials for a production origin (exit 3)', args: ['team', 'get'], env: {PAYCTL_PROFILE: 'nope'}},
+  {name: 'an unknown profile (exit 2)', args: ['team', 'get'], env: {PAYCTL_PROFILE: 'nope'}},
   {name: 'a secret read from stdin', args: ['auth', 'login', '--with-api-key'], input: `${FULL}\n`},
   {name: 'an empty stdin (exit 2)', args: ['auth', 'login', '--with-api-key']},
 ]
