@@ -1,5 +1,5 @@
 import type {z} from 'zod'
-import {ResponseShapeError} from './errors.js'
+import {ResponseShapeError} from './api-errors.js'
 
 /** Validates a response body; a mismatch is reported with the first failing path instead of being used silently. */
 export function parseResponse<T extends z.ZodType>(

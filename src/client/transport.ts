@@ -1,6 +1,6 @@
 import {randomUUID} from 'node:crypto'
 import type {Dispatcher} from 'undici'
-import {ApiError, apiErrorFromBody, ConnectionError, OriginError, TimeoutError} from './errors.js'
+import {ApiError, apiErrorFromBody, ConnectionError, OriginError, TimeoutError} from './api-errors.js'
 import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
 import {Agent, request} from './undici-core.js'
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
+import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {pkce} from '../emulator/oauth-helpers.js'
 import {completeLogin, control, get, homeFor, login, startLogin, useAuthEmulator} from './helpers.js'
 

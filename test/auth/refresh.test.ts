@@ -1,6 +1,6 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
-import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
+import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {claimsOf} from '../emulator/oauth-helpers.js'
 import {control, fileMode, homeFor, login, PROFILE, useAuthEmulator} from './helpers.js'
 

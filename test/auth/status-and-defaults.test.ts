@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
+import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {homeFor, login, PROFILE, startLogin, useAuthEmulator} from './helpers.js'
 
 /** auth status tells where everything comes from, also when refused; login defaults and the emulator's client. */
