@@ -1,21 +1,13 @@
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import type {RunningEmulator} from '../../src/emulator/index.js'
+import {describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {pkce} from '../emulator/oauth-helpers.js'
-import {completeLogin, control, emulator, get, homeFor, login, startLogin} from './helpers.js'
+import {completeLogin, control, get, homeFor, login, startLogin, useAuthEmulator} from './helpers.js'
 
 /**
  * Attacks and mistakes around `auth login`: each is refused with a clear message and exit 3, and nothing
  * is stored.
  */
-let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await emulator()
-})
-afterAll(() => emu.close())
-beforeEach(async () => {
-  expect((await control(emu.url, '/_emulator/reset')).status).toBe(200)
-})
+const ctx = useAuthEmulator()
 
 const LOGIN = ['--client-id', LOCAL_EMULATOR.oauthClientId, '--login-hint', 'owner@example.com']
 
@@ -30,7 +22,7 @@ async function foreignCode(authUrl: URL): Promise<string> {
 
 describe('auth login refuses', () => {
   it('a callback with the wrong state (forged or stale): exit 3, nothing exchanged or stored', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     const {cli, authUrl, redirectUri} = await startLogin(home, LOGIN)
     const code = await foreignCode(authUrl)
     const page = await get(`${redirectUri}?code=${code}&state=forged-state`)
@@ -43,7 +35,7 @@ describe('auth login refuses', () => {
   })
 
   it('an injected code from another authorization (wrong code_verifier): exit 3', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     const {cli, authUrl, redirectUri, state} = await startLogin(home, LOGIN)
     const code = await foreignCode(authUrl)
     await get(`${redirectUri}?code=${code}&state=${state}`)
@@ -54,7 +46,7 @@ describe('auth login refuses', () => {
   })
 
   it('a replayed code: exit 3, and the login that code produced is revoked', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     const first = await login(home, LOGIN)
     const stolen = first.callback.searchParams.get('code')!
     const {cli, redirectUri, state} = await startLogin(home, LOGIN)
@@ -70,9 +62,9 @@ describe('auth login refuses', () => {
 
   it('a client whose registered redirect is not loopback: the loopback redirect is refused, no code is sent', async () => {
     const client = (
-      await control(emu.url, '/_emulator/oauth/clients', {redirectUris: ['https://platform.example.com/callback']})
+      await control(ctx.emu.url, '/_emulator/oauth/clients', {redirectUris: ['https://platform.example.com/callback']})
     ).body
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     const {cli, authUrl} = await startLogin(home, [
       '--client-id',
       client.clientId,
@@ -92,7 +84,7 @@ describe('auth login refuses', () => {
   })
 
   it('a fixed --port is used, and any port matches the registered loopback redirect', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     const probe = await startLogin(home, [...LOGIN])
     const port = Number(new URL(probe.redirectUri).port)
     await completeLogin(probe.authUrl)
@@ -103,7 +95,7 @@ describe('auth login refuses', () => {
   })
 
   it('an access denied at consent: exit 3 with the reason', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     const {cli, redirectUri, state} = await startLogin(home, LOGIN)
     await get(`${redirectUri}?error=access_denied&error_description=the+user+denied+the+request&state=${state}`)
     const denied = await cli.result

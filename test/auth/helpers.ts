@@ -3,13 +3,14 @@ import {existsSync, mkdirSync, readFileSync, statSync, writeFileSync} from 'node
 import {join} from 'node:path'
 import {request} from 'undici'
 import {expect} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
-import type {Body, Res} from '../emulator/helpers.js'
+import {type Body, type Res, useEmulator} from '../emulator/helpers.js'
 import {BIN, type CliResult, isolatedHome, runCli} from '../helpers/cli.js'
+import {runCommand} from '../helpers/run-command.js'
 
 /**
  * End-to-end helpers for `payctl auth`: an isolated home with a profile for the emulator, the CLI as a
- * running subprocess whose stderr can be awaited, and a "browser" that follows the authorization URL.
+ * running subprocess whose stderr can be awaited (the login), and a "browser" that follows the authorization
+ * URL. The other commands of a test run in the test process.
  */
 
 export const PROFILE = 'emu'
@@ -18,8 +19,10 @@ export interface Home {
   dir: string
   configDir: string
   env: Record<string, string>
-  /** Runs payctl to completion in this home (profile `emu`, no browser). */
+  /** Runs payctl to completion in this home (profile `emu`, no browser), in the test process. */
   run(args: string[], options?: {input?: string; env?: Record<string, string>}): Promise<CliResult>
+  /** The same as a process of its own, for runs at the same time as others. */
+  runProcess(args: string[]): Promise<CliResult>
   credentialsFile: string
   credentials(): Body
 }
@@ -40,7 +43,8 @@ export function homeFor(emulatorUrl: string): Home {
     configDir,
     env: fullEnv,
     credentialsFile,
-    run: (args, options = {}) => runCli(args, {env: {...fullEnv, ...options.env}, input: options.input}),
+    run: (args, options = {}) => runCommand(args, {env: {...fullEnv, ...options.env}, input: options.input}),
+    runProcess: args => runCli(args, {env: fullEnv}),
     credentials: () =>
       existsSync(credentialsFile) ? (JSON.parse(readFileSync(credentialsFile, 'utf8')).profiles[PROFILE] ?? {}) : {},
   }
@@ -141,10 +145,8 @@ export async function login(home: Home, args: string[] = [], input?: string) {
   return {result, authUrl, callback}
 }
 
-/** One emulator per test file (auto-consent), reset before each test by the caller. */
-export async function emulator(): Promise<RunningEmulator> {
-  return startEmulator({port: 0, dataFile: ':memory:', autoConsent: true})
-}
+/** The auth suites' emulator: one per test file, consenting to every authorization, reset before each test. */
+export const useAuthEmulator = () => useEmulator({autoConsent: true})
 
 export async function control(url: string, path: string, body?: unknown): Promise<Res> {
   const response = await request(`${url}${path}`, {

@@ -1,34 +1,26 @@
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import type {RunningEmulator} from '../../src/emulator/index.js'
+import {describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {OAuth} from '../emulator/oauth-helpers.js'
 import {
   completeLogin,
   confidentialClient,
   control,
-  emulator,
   fileMode,
   homeFor,
   login,
   PROFILE,
   startLogin,
+  useAuthEmulator,
 } from './helpers.js'
 
 /** `--with-api-key`, `auth status`, `auth token`, `auth logout`, and secrets kept out of `--debug`. */
-let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await emulator()
-})
-afterAll(() => emu.close())
-beforeEach(async () => {
-  expect((await control(emu.url, '/_emulator/reset')).status).toBe(200)
-})
+const ctx = useAuthEmulator()
 
 const LOGIN = ['--client-id', LOCAL_EMULATOR.oauthClientId, '--login-hint', 'owner@example.com']
 
 describe('auth login --with-api-key', () => {
   it('reads the key from stdin, checks it with GET /team, stores it with mode 0600', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     const res = await home.run(['auth', 'login', '--with-api-key'], {input: `${LOCAL_EMULATOR.defaultKey}\n`})
     expect(res.code, res.stderr).toBe(0)
     expect(res.stderr).toContain('Stored the API key for team Emulator Media GmbH on profile "emu"')
@@ -43,7 +35,7 @@ describe('auth login --with-api-key', () => {
   })
 
   it('stores nothing for a bad key (exit 3) or an empty stdin (exit 2)', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     const bad = await home.run(['auth', 'login', '--with-api-key'], {input: 'sk_sandbox_not_a_real_key\n'})
     expect(bad.code).toBe(3)
     expect(bad.stderr).toContain('the API key is not valid')
@@ -55,11 +47,11 @@ describe('auth login --with-api-key', () => {
   })
 
   it('a revoked key is refused with exit 3, by commands and by auth status', async () => {
-    const {key} = (await control(emu.url, '/_emulator/teams', {name: 'Key Team'})).body
-    const home = homeFor(emu.url)
+    const {key} = (await control(ctx.emu.url, '/_emulator/teams', {name: 'Key Team'})).body
+    const home = homeFor(ctx.emu.url)
     // Checked with GET /team before it was stored: the key worked until now.
     expect((await home.run(['auth', 'login', '--with-api-key'], {input: key})).code).toBe(0)
-    expect((await control(emu.url, '/_emulator/keys/revoke', {key})).status).toBe(200)
+    expect((await control(ctx.emu.url, '/_emulator/keys/revoke', {key})).status).toBe(200)
     const list = await home.run(['payouts', 'list'])
     expect(list.code).toBe(3)
     expect(list.stderr).toMatch(/UNAUTHORIZED: the API key is not valid \(unknown or revoked\)/)
@@ -71,7 +63,7 @@ describe('auth login --with-api-key', () => {
 
 describe('auth status and logout', () => {
   it('auth status shows the OAuth login; logout revokes the tokens and removes them; status then exits 3', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     await login(home, LOGIN)
     const {refreshToken, accessToken} = home.credentials().oauth
     const status = await home.run(['auth', 'status'])
@@ -85,7 +77,7 @@ describe('auth status and logout', () => {
     expect(logout.code, logout.stderr).toBe(0)
     expect(logout.stderr).toContain(`Logged out of profile "${PROFILE}" (tokens revoked)`)
     expect(home.credentials()).toEqual({})
-    const oauth = new OAuth(emu.url)
+    const oauth = new OAuth(ctx.emu.url)
     expect((await oauth.api('GET', '/api/v1/team', accessToken)).status).toBe(401)
     const refresh = await oauth.refresh(refreshToken)
     expect(refresh.body.error).toBe('invalid_grant')
@@ -102,8 +94,8 @@ describe('auth status and logout', () => {
 
 describe('--debug never shows a secret', () => {
   it('login, refresh, status, logout and an API key: traces present, secrets absent', async () => {
-    const client = await confidentialClient(emu.url)
-    const home = homeFor(emu.url)
+    const client = await confidentialClient(ctx.emu.url)
+    const home = homeFor(ctx.emu.url)
     const outputs: string[] = []
     const {cli, authUrl} = await startLogin(
       home,
@@ -116,7 +108,7 @@ describe('--debug never shows a secret', () => {
     outputs.push(loginResult.stdout + loginResult.stderr)
     const first = home.credentials().oauth
 
-    await control(emu.url, '/_emulator/clock', {advanceSeconds: 7200})
+    await control(ctx.emu.url, '/_emulator/clock', {advanceSeconds: 7200})
     for (const args of [
       ['payouts', 'list'],
       ['auth', 'status'],

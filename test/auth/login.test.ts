@@ -1,36 +1,28 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import type {RunningEmulator} from '../../src/emulator/index.js'
+import {describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {Browser, claimsOf, MAIN_TEAM, OTHER_TEAM, parseForms, submit} from '../emulator/oauth-helpers.js'
 import {
   completeLogin,
   confidentialClient,
   control,
-  emulator,
   fileMode,
   homeFor,
   login,
   PROFILE,
   startLogin,
+  useAuthEmulator,
 } from './helpers.js'
 
 /** `payctl auth login` end to end against the emulator, the test playing the browser with plain HTTP. */
-let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await emulator()
-})
-afterAll(() => emu.close())
-beforeEach(async () => {
-  expect((await control(emu.url, '/_emulator/reset')).status).toBe(200)
-})
+const ctx = useAuthEmulator()
 
 const CLIENT = ['--client-id', LOCAL_EMULATOR.oauthClientId]
 
 describe('payctl auth login (OAuth, PKCE, loopback redirect)', () => {
   it('logs in for the chosen team, stores the tokens with mode 0600, and the API works with them', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     const {result, authUrl} = await login(home, [
       ...CLIENT,
       '--login-hint',
@@ -43,7 +35,7 @@ describe('payctl auth login (OAuth, PKCE, loopback redirect)', () => {
       response_type: 'code',
       client_id: LOCAL_EMULATOR.oauthClientId,
       code_challenge_method: 'S256',
-      resource: `${emu.url}/api/v1`,
+      resource: `${ctx.emu.url}/api/v1`,
       login_hint: 'ops@example.com',
       team_hint: OTHER_TEAM,
     })
@@ -57,7 +49,7 @@ describe('payctl auth login (OAuth, PKCE, loopback redirect)', () => {
     const oauth = home.credentials().oauth
     expect(oauth).toMatchObject({clientId: LOCAL_EMULATOR.oauthClientId, teamId: OTHER_TEAM, email: 'ops@example.com'})
     expect(oauth.refreshToken).toMatch(/^rt_/)
-    expect(claimsOf(oauth.accessToken)[`${emu.url}/oauth/team_id`]).toBe(OTHER_TEAM)
+    expect(claimsOf(oauth.accessToken)[`${ctx.emu.url}/oauth/team_id`]).toBe(OTHER_TEAM)
     // No secret outside credentials.json: the profile store holds none.
     const config = readFileSync(join(home.configDir, 'config.json'), 'utf8')
     expect(config).not.toContain(oauth.accessToken)
@@ -82,9 +74,9 @@ describe('payctl auth login (OAuth, PKCE, loopback redirect)', () => {
   })
 
   it('works through the real sign-in and consent pages (e-mail, shown code, team choice, consent)', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     const {cli, authUrl, redirectUri} = await startLogin(home, CLIENT)
-    const browser = new Browser(emu.url)
+    const browser = new Browser(ctx.emu.url)
     let page = await browser.follow(await browser.get(authUrl.toString()))
     page = await browser.follow(await submit(browser, page, 'email', {email: 'ops@example.com'}))
     const code = /<output id="signin-code"[^>]*>(\d{6})<\/output>/.exec(page.text)![1]
@@ -108,7 +100,7 @@ describe('payctl auth login (OAuth, PKCE, loopback redirect)', () => {
   })
 
   it('without --client-id registers a public client (deprecation warning) and remembers it in the profile', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     const first = await login(home, ['--login-hint', 'owner@example.com'])
     expect(first.result.stderr).toMatch(/Warning: .*dynamic registration is deprecated/)
     const clientId = first.authUrl.searchParams.get('client_id')
@@ -123,8 +115,8 @@ describe('payctl auth login (OAuth, PKCE, loopback redirect)', () => {
   })
 
   it("the built-in local profile logs in with the emulator's seeded platform client", async () => {
-    const home = homeFor(emu.url)
-    home.env.PAYCTL_ORIGIN = emu.url
+    const home = homeFor(ctx.emu.url)
+    home.env.PAYCTL_ORIGIN = ctx.emu.url
     const {result, authUrl} = await login(home, ['--profile', 'local', '--login-hint', 'owner@example.com'])
     expect(authUrl.searchParams.get('client_id')).toBe(LOCAL_EMULATOR.oauthClientId)
     expect(result.stderr).not.toMatch(/deprecated/)
@@ -132,7 +124,7 @@ describe('payctl auth login (OAuth, PKCE, loopback redirect)', () => {
   })
 
   it('a dynamically registered client cannot get payouts:approve: refused with exit 3 and the reason', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     const {cli, authUrl} = await startLogin(home, ['--login-hint', 'owner@example.com', '--scope', 'payouts:approve'])
     const {callback, page} = await completeLogin(authUrl)
     expect(callback.searchParams.get('error')).toBe('invalid_scope')
@@ -146,20 +138,20 @@ describe('payctl auth login (OAuth, PKCE, loopback redirect)', () => {
   })
 
   it('--resource v2 binds the token to v2: v2 calls work, v1 calls are refused with exit 3', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     const {authUrl} = await login(home, [...CLIENT, '--login-hint', 'owner@example.com', '--resource', 'v2'])
-    expect(authUrl.searchParams.get('resource')).toBe(`${emu.url}/api/v2`)
-    expect(claimsOf(home.credentials().oauth.accessToken).aud).toBe(`${emu.url}/api/v2`)
+    expect(authUrl.searchParams.get('resource')).toBe(`${ctx.emu.url}/api/v2`)
+    expect(claimsOf(home.credentials().oauth.accessToken).aud).toBe(`${ctx.emu.url}/api/v2`)
     const v2 = await home.run(['api', 'GET', '/api/v2/payouts'])
     expect(v2.code, v2.stderr).toBe(0)
     const v1 = await home.run(['payouts', 'list'])
     expect(v1.code).toBe(3)
-    expect(v1.stderr).toContain(`bound to the resource ${emu.url}/api/v2`)
+    expect(v1.stderr).toContain(`bound to the resource ${ctx.emu.url}/api/v2`)
   })
 
   it('a confidential client reads its secret from stdin, never a flag, and refreshes with it', async () => {
-    const client = await confidentialClient(emu.url)
-    const home = homeFor(emu.url)
+    const client = await confidentialClient(ctx.emu.url)
+    const home = homeFor(ctx.emu.url)
     await login(
       home,
       ['--client-id', client.clientId, '--client-secret', '--login-hint', 'owner@example.com'],
@@ -167,7 +159,7 @@ describe('payctl auth login (OAuth, PKCE, loopback redirect)', () => {
     )
     expect(home.credentials().oauth.clientSecret).toBe(client.clientSecret)
     expect(fileMode(home.credentialsFile)).toBe(0o600)
-    await control(emu.url, '/_emulator/clock', {advanceSeconds: 7200})
+    await control(ctx.emu.url, '/_emulator/clock', {advanceSeconds: 7200})
     const list = await home.run(['payouts', 'list'])
     expect(list.code, list.stderr).toBe(0)
     const noSecret = await home.run([

@@ -1,30 +1,22 @@
 import {readFileSync, writeFileSync} from 'node:fs'
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import type {RunningEmulator} from '../../src/emulator/index.js'
+import {describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {claimsOf} from '../emulator/oauth-helpers.js'
-import {control, emulator, fileMode, homeFor, login, PROFILE} from './helpers.js'
+import {control, fileMode, homeFor, login, PROFILE, useAuthEmulator} from './helpers.js'
 
 /** Automatic refresh: after expiry on the emulator clock, under concurrency, and when it can no longer work. */
-let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await emulator()
-})
-afterAll(() => emu.close())
-beforeEach(async () => {
-  expect((await control(emu.url, '/_emulator/reset')).status).toBe(200)
-})
+const ctx = useAuthEmulator()
 
-const advance = (seconds: number) => control(emu.url, '/_emulator/clock', {advanceSeconds: seconds})
+const advance = (seconds: number) => control(ctx.emu.url, '/_emulator/clock', {advanceSeconds: seconds})
 const LOGIN = ['--client-id', LOCAL_EMULATOR.oauthClientId, '--login-hint', 'owner@example.com']
 
 /** Refresh tokens issued so far for the grants of the emulator (one per login plus one per rotation). */
 const refreshTokensIssued = () =>
-  (emu.app.store.db.prepare('SELECT COUNT(*) AS n FROM oauth_refresh_tokens').get() as {n: number}).n
+  (ctx.emu.app.store.db.prepare('SELECT COUNT(*) AS n FROM oauth_refresh_tokens').get() as {n: number}).n
 
 describe('refresh', () => {
   it('after two hours on the emulator clock, a 401 triggers one refresh; the rotated token is saved', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     await login(home, LOGIN)
     const before = home.credentials().oauth
     await advance(2 * 3600)
@@ -45,10 +37,13 @@ describe('refresh', () => {
   })
 
   it('two payctl processes refreshing at once spend the refresh token once and keep one valid token', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     await login(home, LOGIN)
     await advance(2 * 3600)
-    const [a, b] = await Promise.all([home.run(['payouts', 'list']), home.run(['api', 'GET', '/api/v1/team'])])
+    const [a, b] = await Promise.all([
+      home.runProcess(['payouts', 'list']),
+      home.runProcess(['api', 'GET', '/api/v1/team']),
+    ])
     expect(a.code, a.stderr).toBe(0)
     expect(b.code, b.stderr).toBe(0)
     // One rotation only: the second process found the rotated tokens under the lock. Spending the same
@@ -60,7 +55,7 @@ describe('refresh', () => {
   })
 
   it('auth token refreshes an access token that expires within a minute before printing it', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     await login(home, LOGIN)
     const file = JSON.parse(readFileSync(home.credentialsFile, 'utf8'))
     const old = file.profiles[PROFILE].oauth.accessToken
@@ -75,7 +70,7 @@ describe('refresh', () => {
   })
 
   it('an expired refresh token (31 days) is refused: exit 3 and "run payctl auth login"', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     await login(home, LOGIN)
     await advance(31 * 24 * 3600)
     const list = await home.run(['payouts', 'list'])

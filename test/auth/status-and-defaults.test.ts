@@ -1,25 +1,17 @@
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import type {RunningEmulator} from '../../src/emulator/index.js'
+import {describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
-import {control, emulator, homeFor, login, PROFILE, startLogin} from './helpers.js'
+import {homeFor, login, PROFILE, startLogin, useAuthEmulator} from './helpers.js'
 
 /** auth status tells where everything comes from, also when refused; login defaults and the emulator's client. */
-let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await emulator()
-})
-afterAll(() => emu.close())
-beforeEach(async () => {
-  expect((await control(emu.url, '/_emulator/reset')).status).toBe(200)
-})
+const ctx = useAuthEmulator()
 
 describe('auth status', () => {
   it('a refused key still shows profile, environment, origin and source, with the refusal; exit 3, no loop', async () => {
-    const home = homeFor(emu.url)
+    const home = homeFor(ctx.emu.url)
     const refused = await home.run(['auth', 'status'], {env: {PAYCTL_API_KEY: 'sk_sandbox_revoked_0000000000'}})
     expect(refused.code).toBe(3)
     expect(refused.stdout).toMatch(new RegExp(`^Profile:\\s+${PROFILE} \\(sandbox; chosen by active profile\\)$`, 'm'))
-    expect(refused.stdout).toMatch(new RegExp(`^Origin:\\s+${emu.url}$`, 'm'))
+    expect(refused.stdout).toMatch(new RegExp(`^Origin:\\s+${ctx.emu.url}$`, 'm'))
     expect(refused.stdout).toMatch(/^Credentials:\s+PAYCTL_API_KEY/m)
     expect(refused.stdout).toMatch(/^Status:\s+refused: UNAUTHORIZED: /m)
     expect(refused.stderr.trim().split('\n')).toHaveLength(1)
@@ -27,14 +19,14 @@ describe('auth status', () => {
     expect(refused.stderr).not.toContain('payctl auth status')
 
     const json = await home.run(['auth', 'status', '--json', '--profile', PROFILE], {
-      env: {PAYCTL_API_KEY: 'sk_sandbox_revoked_0000000000', PAYCTL_ORIGIN: emu.url},
+      env: {PAYCTL_API_KEY: 'sk_sandbox_revoked_0000000000', PAYCTL_ORIGIN: ctx.emu.url},
     })
     expect(json.code).toBe(3)
     expect(JSON.parse(json.stdout)).toMatchObject({
       profile: PROFILE,
       selectedBy: '--profile',
       environment: 'sandbox',
-      origin: emu.url,
+      origin: ctx.emu.url,
       originFrom: 'PAYCTL_ORIGIN',
       source: 'env',
       valid: false,
@@ -44,8 +36,10 @@ describe('auth status', () => {
   })
 
   it('the built-in local profile: chosen by default, the emulator key, PAYCTL_PROFILE named when it chose', async () => {
-    const home = homeFor(emu.url)
-    const byEnv = await home.run(['auth', 'status', '--json'], {env: {PAYCTL_PROFILE: 'local', PAYCTL_ORIGIN: emu.url}})
+    const home = homeFor(ctx.emu.url)
+    const byEnv = await home.run(['auth', 'status', '--json'], {
+      env: {PAYCTL_PROFILE: 'local', PAYCTL_ORIGIN: ctx.emu.url},
+    })
     expect(byEnv.code, byEnv.stderr).toBe(0)
     expect(JSON.parse(byEnv.stdout)).toMatchObject({profile: 'local', selectedBy: 'PAYCTL_PROFILE', source: 'builtin'})
   })
@@ -53,8 +47,8 @@ describe('auth status', () => {
 
 describe('auth login defaults', () => {
   it('on local: the default scopes cover team update and approve; the emulator key stays until success; logout returns to it', async () => {
-    const home = homeFor(emu.url)
-    home.env.PAYCTL_ORIGIN = emu.url
+    const home = homeFor(ctx.emu.url)
+    home.env.PAYCTL_ORIGIN = ctx.emu.url
     const {result, authUrl} = await login(home, ['--profile', 'local', '--login-hint', 'owner@example.com'])
     expect(authUrl.searchParams.get('client_id')).toBe(LOCAL_EMULATOR.oauthClientId)
     const scopes = authUrl.searchParams.get('scope')?.split(' ')
@@ -76,10 +70,8 @@ describe('auth login defaults', () => {
         currency: 'EUR',
         recipient: {type: 'email', email: 'a@example.com'},
       }),
-      '--jq',
-      '.id',
     ])
-    const approve = await home.run(['payouts', 'approve', created.stdout.trim(), '--profile', 'local'])
+    const approve = await home.run(['payouts', 'approve', JSON.parse(created.stdout).id, '--profile', 'local'])
     expect(approve.code, approve.stderr).toBe(0)
     expect((await home.run(['auth', 'logout', '--profile', 'local'])).code).toBe(0)
     const status = await home.run(['auth', 'status', '--json', '--profile', 'local'])
@@ -87,8 +79,8 @@ describe('auth login defaults', () => {
   }, 60_000)
 
   it('a login that does not complete leaves the emulator key in force', async () => {
-    const home = homeFor(emu.url)
-    home.env.PAYCTL_ORIGIN = emu.url
+    const home = homeFor(ctx.emu.url)
+    home.env.PAYCTL_ORIGIN = ctx.emu.url
     const {cli} = await startLogin(home, ['--profile', 'local', '--timeout', '1'])
     expect((await cli.result).code).not.toBe(0)
     const status = await home.run(['auth', 'status', '--json', '--profile', 'local'])
@@ -116,7 +108,7 @@ describe('auth login defaults', () => {
     await new Promise<void>(resolve => server.listen(0, '127.0.0.2', resolve))
     origin = `http://127.0.0.2:${(server.address() as {port: number}).port}`
     try {
-      const home = homeFor(emu.url)
+      const home = homeFor(ctx.emu.url)
       const result = await home.run(['auth', 'login', '--profile', 'local', '--no-browser', '--timeout', '1'], {
         env: {PAYCTL_ORIGIN: origin},
       })

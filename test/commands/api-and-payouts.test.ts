@@ -1,6 +1,7 @@
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome} from '../helpers/cli.js'
 import {apiError, FakeServer, json} from '../helpers/fake-server.js'
+import {runCommand} from '../helpers/run-command.js'
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
 const payout = (n: number) => ({
@@ -32,7 +33,7 @@ describe('payctl api, payouts get and payouts list against a real HTTP server', 
 
   it('api GET prints the body and sends the key from PAYCTL_API_KEY', async () => {
     server.next((_req, res) => json(res, 200, {id: 't1', name: 'Acme'}))
-    const result = await runCli(['api', 'GET', '/api/v1/team?x=1'], {env})
+    const result = await runCommand(['api', 'GET', '/api/v1/team?x=1'], {env})
     expect(result.code).toBe(0)
     expect(JSON.parse(result.stdout)).toEqual({id: 't1', name: 'Acme'})
     expect(server.requests[0]).toMatchObject({method: 'GET', url: '/api/v1/team?x=1'})
@@ -41,7 +42,7 @@ describe('payctl api, payouts get and payouts list against a real HTTP server', 
 
   it('api POST sends -d JSON and the idempotency key', async () => {
     server.next((req, res) => json(res, 200, JSON.parse(req.body)))
-    const result = await runCli(
+    const result = await runCommand(
       ['api', 'post', '/api/v2/payouts', '-d', '{"amount":"1.00"}', '--idempotency-key', 'k-1'],
       {env},
     )
@@ -59,7 +60,7 @@ describe('payctl api, payouts get and payouts list against a real HTTP server', 
     [422, 'INSUFFICIENT_BALANCE', 6],
   ])('api maps HTTP %i %s to exit %i with one line naming the code', async (status, code, exit) => {
     server.next(apiError(status, code, 'nope'))
-    const result = await runCli(['api', 'GET', '/api/v1/team'], {env})
+    const result = await runCommand(['api', 'GET', '/api/v1/team'], {env})
     expect(result.code).toBe(exit)
     expect(result.stdout).toBe('')
     expect(result.stderr.trim().split('\n')).toHaveLength(1)
@@ -71,7 +72,7 @@ describe('payctl api, payouts get and payouts list against a real HTTP server', 
       res.writeHead(502, {'content-type': 'text/html'})
       res.end('<html><h1>Bad Gateway</h1></html>')
     }
-    const result = await runCli(['payouts', 'list'], {env})
+    const result = await runCommand(['payouts', 'list'], {env})
     expect(result.code).toBe(7)
     expect(result.stderr).toMatch(/^Error: SERVER_ERROR: HTTP 502: Bad Gateway/)
     expect(result.stderr).not.toContain('    at ')
@@ -83,14 +84,14 @@ describe('payctl api, payouts get and payouts list against a real HTTP server', 
       res.writeHead(400, {'content-type': 'text/plain'})
       res.end('bad thing')
     })
-    const result = await runCli(['api', 'GET', '/api/v1/team'], {env})
+    const result = await runCommand(['api', 'GET', '/api/v1/team'], {env})
     expect(result.code).toBe(6)
     expect(result.stderr.trim()).toBe('Error: VALIDATION_ERROR: HTTP 400: bad thing')
   })
 
   it('under --json the error is one JSON object on stderr and stdout stays empty', async () => {
     server.next(apiError(404, 'PAYOUT_NOT_FOUND', 'gone'))
-    const result = await runCli(['payouts', 'get', `payout_${uuid(1)}`, '--json'], {env})
+    const result = await runCommand(['payouts', 'get', `payout_${uuid(1)}`, '--json'], {env})
     expect(result.code).toBe(4)
     expect(result.stdout).toBe('')
     expect(JSON.parse(result.stderr)).toMatchObject({error: {code: 'PAYOUT_NOT_FOUND', status: 404, exitCode: 4}})
@@ -105,7 +106,7 @@ describe('payctl api, payouts get and payouts list against a real HTTP server', 
       ['payouts', 'list', '--limit', 'ten'],
       ['payouts', 'list', '--order', 'sideways'],
     ]) {
-      const result = await runCli(args, {env})
+      const result = await runCommand(args, {env})
       expect(result.code, args.join(' ')).toBe(2)
       expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1)
     }
@@ -119,9 +120,9 @@ describe('payctl api, payouts get and payouts list against a real HTTP server', 
         200,
         req.url.startsWith('/api/v2') ? {object: 'payout', id: `payout_${uuid(1)}`, status: 'created'} : payout(1),
       )
-    expect((await runCli(['payouts', 'get', uuid(1)], {env})).code).toBe(0)
-    expect((await runCli(['payouts', 'get', '--custom-id', 'inv 1'], {env})).code).toBe(0)
-    const v1 = await runCli(['payouts', 'get', '--custom-id', 'inv-1', '--api', 'v1', '--json'], {env})
+    expect((await runCommand(['payouts', 'get', uuid(1)], {env})).code).toBe(0)
+    expect((await runCommand(['payouts', 'get', '--custom-id', 'inv 1'], {env})).code).toBe(0)
+    const v1 = await runCommand(['payouts', 'get', '--custom-id', 'inv-1', '--api', 'v1', '--json'], {env})
     expect(JSON.parse(v1.stdout).id).toBe(uuid(1))
     expect(server.requests.map(r => r.url)).toEqual([
       `/api/v2/payouts/payout_${uuid(1)}`,
@@ -139,7 +140,7 @@ describe('payctl api, payouts get and payouts list against a real HTTP server', 
       const items = Array.from({length: Math.max(0, Math.min(limit, total - offset))}, (_, i) => payout(offset + i))
       json(res, 200, items)
     }
-    const result = await runCli(['payouts', 'list', '--all', '--output', 'jsonl'], {env})
+    const result = await runCommand(['payouts', 'list', '--all', '--output', 'jsonl'], {env})
     expect(result.code).toBe(0)
     const lines = result.stdout.trim().split('\n')
     expect(lines).toHaveLength(230)
@@ -149,26 +150,29 @@ describe('payctl api, payouts get and payouts list against a real HTTP server', 
 
   it('payouts list --limit, --offset and --order reach the query; table and csv render', async () => {
     server.fallback = (_req, res) => json(res, 200, [payout(1), payout(2)])
-    const table = await runCli(['payouts', 'list', '--limit', '2', '--offset', '5', '--order', 'asc', '-o', 'table'], {
-      env,
-    })
+    const table = await runCommand(
+      ['payouts', 'list', '--limit', '2', '--offset', '5', '--order', 'asc', '-o', 'table'],
+      {
+        env,
+      },
+    )
     expect(table.code).toBe(0)
     expect(table.stdout).toMatch(/ID\s+Custom ID\s+Status\s+Amount/)
     expect(table.stdout).toContain('12.50 EUR')
     const query = new URL(server.requests[0].url, 'http://x').searchParams
     expect(Object.fromEntries(query)).toEqual({offset: '5', limit: '2', order_by: 'created_at', order_direction: 'asc'})
-    const csv = await runCli(['payouts', 'list', '--limit', '2', '--output', 'csv'], {env})
+    const csv = await runCommand(['payouts', 'list', '--limit', '2', '--output', 'csv'], {env})
     expect(csv.stdout.split('\n')[0]).toBe(
       'id,customId,status,amount,currency,description,creatorHandle,tags,createdAt',
     )
     expect(csv.stdout.split('\n')[1]).toBe(`payout_${uuid(1)},inv-1,created,12.50,EUR,x,@maria,,2026-11-01T10:00:00Z`)
-    const jsonOut = await runCli(['payouts', 'list', '--limit', '2', '--json'], {env})
+    const jsonOut = await runCommand(['payouts', 'list', '--limit', '2', '--json'], {env})
     expect(JSON.parse(jsonOut.stdout)).toEqual([payout(1), payout(2)])
   })
 
   it('--debug traces HTTP on stderr with the key redacted', async () => {
     server.next((_req, res) => json(res, 200, {id: 't1', signingSecret: 'whsec_abcdefgh'}))
-    const result = await runCli(['api', 'GET', '/api/v1/team', '--debug'], {env})
+    const result = await runCommand(['api', 'GET', '/api/v1/team', '--debug'], {env})
     expect(result.stderr).toContain('[debug] > GET')
     expect(result.stderr).not.toContain('sk_test_0123456789abcdef')
     expect(result.stderr).not.toContain('whsec_abcdefgh')

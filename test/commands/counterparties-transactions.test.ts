@@ -2,8 +2,9 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
 import {type Body, counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome} from '../helpers/cli.js'
 import {startCountingProxy} from '../helpers/counting-proxy.js'
+import {runCommand} from '../helpers/run-command.js'
 
 /** counterparties create|list|get|update|delete|countries|payment-method-types and transactions list. */
 
@@ -15,7 +16,7 @@ beforeEach(() => {
 })
 
 const cli = (args: string[], options: {origin?: string; input?: string} = {}) =>
-  runCli(args, {
+  runCommand(args, {
     env: {...home.env, PAYCTL_ORIGIN: options.origin ?? ctx.emu.url, PAYCTL_API_KEY: FULL},
     input: options.input,
   })

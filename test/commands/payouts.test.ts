@@ -2,8 +2,9 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
 import {type Api, type Body, counterpartyBody, DEFAULT, FULL, useEmulator, v2Item} from '../emulator/helpers.js'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome} from '../helpers/cli.js'
 import {startCountingProxy} from '../helpers/counting-proxy.js'
+import {runCommand} from '../helpers/run-command.js'
 
 /** payouts create|get|list|update|delete|approve|pay|send-claim-link, end to end against the emulator. */
 
@@ -15,7 +16,7 @@ beforeEach(() => {
 })
 
 const cli = (args: string[], options: {key?: string; origin?: string; input?: string} = {}) =>
-  runCli(args, {
+  runCommand(args, {
     env: {...home.env, PAYCTL_ORIGIN: options.origin ?? ctx.emu.url, PAYCTL_API_KEY: options.key ?? FULL},
     input: options.input,
   })

@@ -1,6 +1,7 @@
 import {beforeEach, describe, expect, it} from 'vitest'
 import {counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome} from '../helpers/cli.js'
+import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 
 /**
@@ -15,7 +16,7 @@ let env: Record<string, string>
 beforeEach(async () => {
   const home = isolatedHome()
   env = {...home.env, PAYCTL_API_KEY: FULL}
-  const added = await runCli(
+  const added = await runCommand(
     ['profiles', 'add', 'prod', '--environment', 'production', '--origin', ctx.emu.url, '--use'],
     {
       env,
@@ -29,7 +30,7 @@ const status = async (id: string) => (await ctx.api.get(`/api/v2/payouts/${id}`)
 describe('production confirmation', () => {
   it('approve without a TTY and without --yes exits 2 and sends nothing', async () => {
     const payout = await ctx.api.v2Create()
-    const result = await runCli(['payouts', 'approve', payout.id], {env})
+    const result = await runCommand(['payouts', 'approve', payout.id], {env})
     expect(result.code).toBe(2)
     expect(result.stderr.trim()).toBe(
       'Error: refusing to approve a payout (1 item, 10.00 EUR) on PRODUCTION without confirmation; add --yes to confirm in scripts',
@@ -39,7 +40,7 @@ describe('production confirmation', () => {
 
   it('approve with --yes goes ahead', async () => {
     const payout = await ctx.api.v2Create()
-    const result = await runCli(['payouts', 'approve', payout.id, '--yes'], {env})
+    const result = await runCommand(['payouts', 'approve', payout.id, '--yes'], {env})
     expect(result.code, result.stderr).toBe(0)
     expect(await status(payout.id)).toBe('approved')
   })
@@ -85,7 +86,7 @@ describe('production confirmation', () => {
       ['payouts', 'approve', approved.body.id, '--and-then', 'pay', '--json'],
     ]
     for (const args of runs) {
-      const result = await runCli(args, {env})
+      const result = await runCommand(args, {env})
       expect(result.code, args.join(' ')).toBe(2)
       expect(result.stderr, args.join(' ')).toMatch(/refusing to .* on PRODUCTION without confirmation/)
     }
@@ -95,7 +96,7 @@ describe('production confirmation', () => {
 
   it('a sandbox profile never asks', async () => {
     const payout = await ctx.api.v2Create()
-    const result = await runCli(['payouts', 'approve', payout.id, '--profile', 'local'], {
+    const result = await runCommand(['payouts', 'approve', payout.id, '--profile', 'local'], {
       env: {...env, PAYCTL_ORIGIN: ctx.emu.url},
     })
     expect(result.code, result.stderr).toBe(0)

@@ -1,10 +1,11 @@
 import {describe, expect, it} from 'vitest'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome} from '../helpers/cli.js'
+import {runCommand} from '../helpers/run-command.js'
 
 describe('payctl profiles', () => {
   it('starts with the built-in local profile active', async () => {
     const {env} = isolatedHome()
-    const result = await runCli(['profiles', 'list', '--json'], {env})
+    const result = await runCommand(['profiles', 'list', '--json'], {env})
     expect(result.code).toBe(0)
     expect(JSON.parse(result.stdout)).toEqual([
       {
@@ -19,67 +20,67 @@ describe('payctl profiles', () => {
 
   it('adds, uses, sets, shows and removes a profile', async () => {
     const {env} = isolatedHome()
-    const add = await runCli(
+    const add = await runCommand(
       ['profiles', 'add', 'prod', '--origin', 'https://api.example.com/', '--environment', 'production'],
       {env},
     )
     expect(add.code).toBe(0)
-    expect((await runCli(['profiles', 'use', 'prod'], {env})).code).toBe(0)
-    const set = await runCli(['profiles', 'set', 'prod', '--origin', 'https://api2.example.com'], {env})
+    expect((await runCommand(['profiles', 'use', 'prod'], {env})).code).toBe(0)
+    const set = await runCommand(['profiles', 'set', 'prod', '--origin', 'https://api2.example.com'], {env})
     expect(set.code).toBe(0)
-    const show = JSON.parse((await runCli(['profiles', 'show', '--json'], {env})).stdout)
+    const show = JSON.parse((await runCommand(['profiles', 'show', '--json'], {env})).stdout)
     expect(show).toMatchObject({
       name: 'prod',
       environment: 'production',
       origin: 'https://api2.example.com',
       selectedBy: 'active',
     })
-    const human = await runCli(['profiles', 'list'], {env})
+    const human = await runCommand(['profiles', 'list'], {env})
     expect(human.stdout).toMatch(/\*\s+prod\s+production/)
-    expect((await runCli(['profiles', 'remove', 'prod', '--yes'], {env})).code).toBe(0)
-    const after = JSON.parse((await runCli(['profiles', 'list', '--json'], {env})).stdout)
+    expect((await runCommand(['profiles', 'remove', 'prod', '--yes'], {env})).code).toBe(0)
+    const after = JSON.parse((await runCommand(['profiles', 'list', '--json'], {env})).stdout)
     expect(after.map((p: {name: string}) => p.name)).toEqual(['local'])
     expect(after[0].active).toBe(true)
   })
 
   it('rejects a malformed origin and environment with exit 2 and one line naming the flag', async () => {
     const {env} = isolatedHome()
-    const origin = await runCli(['profiles', 'add', 'x', '--origin', 'ftp://x', '--environment', 'sandbox'], {env})
+    const origin = await runCommand(['profiles', 'add', 'x', '--origin', 'ftp://x', '--environment', 'sandbox'], {env})
     expect(origin.code).toBe(2)
     expect(origin.stderr.trim().split('\n')).toHaveLength(1)
     expect(origin.stderr).toContain('--origin')
-    const withPath = await runCli(
+    const withPath = await runCommand(
       ['profiles', 'add', 'x', '--origin', 'https://a.example.com/api', '--environment', 'sandbox'],
       {env},
     )
     expect(withPath.code).toBe(2)
-    const environment = await runCli(
+    const environment = await runCommand(
       ['profiles', 'add', 'x', '--origin', 'https://a.example.com', '--environment', 'staging'],
       {env},
     )
     expect(environment.code).toBe(2)
     expect(environment.stderr).toContain('--environment')
-    expect(JSON.parse((await runCli(['profiles', 'list', '--json'], {env})).stdout)).toHaveLength(1)
+    expect(JSON.parse((await runCommand(['profiles', 'list', '--json'], {env})).stdout)).toHaveLength(1)
   })
 
   it('fails with exit 2 for an unknown profile, from the flag or PAYCTL_PROFILE', async () => {
     const {env} = isolatedHome()
-    const flag = await runCli(['payouts', 'list', '--profile', 'nope'], {env})
+    const flag = await runCommand(['payouts', 'list', '--profile', 'nope'], {env})
     expect(flag.code).toBe(2)
     expect(flag.stderr).toMatch(/^Error: unknown profile "nope"/)
-    const fromEnv = await runCli(['payouts', 'list'], {env: {...env, PAYCTL_PROFILE: 'ghost'}})
+    const fromEnv = await runCommand(['payouts', 'list'], {env: {...env, PAYCTL_PROFILE: 'ghost'}})
     expect(fromEnv.code).toBe(2)
     expect(fromEnv.stderr).toContain('"ghost"')
   })
 
   it('show never prints a secret, and a profile without credentials exits 3', async () => {
     const {env} = isolatedHome()
-    await runCli(['profiles', 'add', 'sb', '--origin', 'https://sb.example.com', '--environment', 'sandbox'], {env})
-    const show = await runCli(['profiles', 'show', 'sb'], {env: {...env, PAYCTL_API_KEY: 'sk_sandbox_verysecret'}})
+    await runCommand(['profiles', 'add', 'sb', '--origin', 'https://sb.example.com', '--environment', 'sandbox'], {env})
+    const show = await runCommand(['profiles', 'show', 'sb'], {env: {...env, PAYCTL_API_KEY: 'sk_sandbox_verysecret'}})
     expect(show.code).toBe(0)
     expect(show.stdout).toContain('PAYCTL_API_KEY')
     expect(show.stdout + show.stderr).not.toContain('verysecret')
-    const noCreds = await runCli(['payouts', 'list', '--profile', 'sb'], {env})
+    const noCreds = await runCommand(['payouts', 'list', '--profile', 'sb'], {env})
     expect(noCreds.code).toBe(3)
     expect(noCreds.stderr).toContain('auth login')
   })

@@ -1,8 +1,9 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome} from '../helpers/cli.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
+import {runCommand} from '../helpers/run-command.js'
 
 /**
  * Bad input for every resource command: one clear line on stderr naming the flag or value, exit 2 (usage), and
@@ -21,7 +22,7 @@ describe('bad input to the resource commands: one line, exit 2, nothing sent', (
   let env: Record<string, string>
   let dir: string
 
-  // Nothing may ever reach the server in this file, so the cases share one home and run concurrently.
+  // Nothing may ever reach the server in this file, so the cases share one home.
   beforeAll(async () => {
     server = await new FakeServer().start()
     server.fallback = (_req, res) => json(res, 200, {})
@@ -158,8 +159,8 @@ describe('bad input to the resource commands: one line, exit 2, nothing sent', (
     ['bad payout filter', ['transactions', 'list', '--payout', 'payout_x'], /--payout: "payout_x" is not a payout id/],
   ]
 
-  it.concurrent.each(cases)('%s', async (_name, args, message) => {
-    const result = await runCli(args, {env})
+  it.each(cases)('%s', async (_name, args, message) => {
+    const result = await runCommand(args, {env})
     expect(result.code, result.stderr).toBe(2)
     expect(result.stdout).toBe('')
     expect(result.stderr.trim().split('\n')).toHaveLength(1)
@@ -171,7 +172,7 @@ describe('bad input to the resource commands: one line, exit 2, nothing sent', (
   it('a malformed line in --ids-file is named by file and line, before anything is sent', async () => {
     const file = join(dir, 'ids.txt')
     writeFileSync(file, `${uuid(1)}\n# comment\n\nnot-an-id\n`)
-    const result = await runCli(['payouts', 'approve', '--ids-file', file], {env})
+    const result = await runCommand(['payouts', 'approve', '--ids-file', file], {env})
     expect(result.code).toBe(2)
     expect(result.stderr.trim()).toBe(
       `Error: ${file} line 4: "not-an-id" is not a payout id (a UUID or payout_<UUID>); pass your own key with --custom-id instead`,
@@ -180,7 +181,7 @@ describe('bad input to the resource commands: one line, exit 2, nothing sent', (
   })
 
   it('a malformed id on stdin ("-") is refused the same way', async () => {
-    const result = await runCli(['payouts', 'pay', '-'], {env, input: `${uuid(1)}\nbad\n`})
+    const result = await runCommand(['payouts', 'pay', '-'], {env, input: `${uuid(1)}\nbad\n`})
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('stdin line 2: "bad" is not a payout id')
     expect(server.requests).toHaveLength(0)
@@ -188,7 +189,7 @@ describe('bad input to the resource commands: one line, exit 2, nothing sent', (
 
   it('an approval session takes at most 100 payouts', async () => {
     const args = Array.from({length: 101}, (_, i) => ['--payout', uuid(i + 1)]).flat()
-    const result = await runCli(['sessions', 'approval', ...args, '--redirect-url', URL_OK], {env})
+    const result = await runCommand(['sessions', 'approval', ...args, '--redirect-url', URL_OK], {env})
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('at most 100 payouts, not 101')
     expect(server.requests).toHaveLength(0)
@@ -196,7 +197,10 @@ describe('bad input to the resource commands: one line, exit 2, nothing sent', (
 
   it('an idempotency key too long for its batch suffixes is refused before sending', async () => {
     const ids = Array.from({length: 101}, (_, i) => uuid(i + 1)).join('\n')
-    const result = await runCli(['payouts', 'approve', '-', '--idempotency-key', 'k'.repeat(254)], {env, input: ids})
+    const result = await runCommand(['payouts', 'approve', '-', '--idempotency-key', 'k'.repeat(254)], {
+      env,
+      input: ids,
+    })
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/too long for 2 batches/)
     expect(server.requests).toHaveLength(0)
@@ -205,11 +209,11 @@ describe('bad input to the resource commands: one line, exit 2, nothing sent', (
   it('--from-file must hold a JSON object', async () => {
     const file = join(dir, 'cp.json')
     writeFileSync(file, '[1, 2]')
-    const notObject = await runCli(['counterparties', 'create', '--from-file', file], {env})
+    const notObject = await runCommand(['counterparties', 'create', '--from-file', file], {env})
     expect(notObject.code).toBe(2)
     expect(notObject.stderr).toContain('must hold one JSON object')
     writeFileSync(file, '{"identity": {')
-    const broken = await runCli(['counterparties', 'create', '--from-file', file], {env})
+    const broken = await runCommand(['counterparties', 'create', '--from-file', file], {env})
     expect(broken.code).toBe(2)
     expect(broken.stderr).toContain('not valid JSON')
     writeFileSync(
@@ -219,7 +223,7 @@ describe('bad input to the resource commands: one line, exit 2, nothing sent', (
         address: {line1: 'L', city: 'C', postalCode: '1', country: 'de'},
       }),
     )
-    const badField = await runCli(['counterparties', 'create', '--from-file', file], {env})
+    const badField = await runCommand(['counterparties', 'create', '--from-file', file], {env})
     expect(badField.code).toBe(2)
     expect(badField.stderr).toContain('address.country: "de" is not a two-letter country code')
     expect(server.requests).toHaveLength(0)

@@ -2,6 +2,7 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {type Body, FULL, useEmulator, v2Item} from '../emulator/helpers.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
+import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 
 /** Output for scripts (--jq, --template, --fields, --quiet, tsv), id forms and resumable exports, end to end. */
@@ -14,7 +15,8 @@ beforeEach(() => {
 })
 
 const env = () => ({...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL})
-const cli = (args: string[]) => runCli(args, {env: env()})
+/** In process, but --jq runs in a process: jq-web does not load in a vitest worker. */
+const cli = (args: string[]) => (args.includes('--jq') ? runCli : runCommand)(args, {env: env()})
 const lines = (text: string) => text.trim().split('\n')
 
 async function threePayouts(): Promise<Body[]> {
@@ -199,7 +201,7 @@ describe('an export that fails midway', () => {
       (_req, res) => json(res, 400, {error: {code: 'VALIDATION_ERROR', message: 'cursor expired'}}),
     )
     const fakeEnv = {...home.env, PAYCTL_ORIGIN: server.origin, PAYCTL_API_KEY: 'sk_test_0123456789abcdef'}
-    const failed = await runCli(['transactions', 'list', '--all', '-o', 'jsonl'], {env: fakeEnv})
+    const failed = await runCommand(['transactions', 'list', '--all', '-o', 'jsonl'], {env: fakeEnv})
     expect(failed.code).toBe(6)
     expect(lines(failed.stdout)).toHaveLength(2)
     expect(lines(failed.stderr)[0]).toBe('Stopped after 2; continue with --cursor c-2')
@@ -207,13 +209,15 @@ describe('an export that fails midway', () => {
       (_req, res) => json(res, 200, {object: 'list', data: [transaction(1)], hasMore: true, nextCursor: 'c-1'}),
       (_req, res) => json(res, 400, {error: {code: 'VALIDATION_ERROR', message: 'cursor expired'}}),
     )
-    const asJson = await runCli(['transactions', 'list', '--all', '-o', 'jsonl', '--json'], {env: fakeEnv})
+    const asJson = await runCommand(['transactions', 'list', '--all', '-o', 'jsonl', '--json'], {env: fakeEnv})
     expect(asJson.code).toBe(6)
     const [position, error] = lines(asJson.stderr).map(line => JSON.parse(line))
     expect(position).toEqual({written: 1, hasMore: true, nextCursor: 'c-1'})
     expect(error.error.code).toBe('VALIDATION_ERROR')
     server.next((_req, res) => json(res, 200, {object: 'list', data: [transaction(3)], hasMore: false}))
-    const resumed = await runCli(['transactions', 'list', '--all', '-o', 'jsonl', '--cursor', 'c-2'], {env: fakeEnv})
+    const resumed = await runCommand(['transactions', 'list', '--all', '-o', 'jsonl', '--cursor', 'c-2'], {
+      env: fakeEnv,
+    })
     expect(resumed.code, resumed.stderr).toBe(0)
     expect(server.requests.at(-1)?.url).toContain('cursor=c-2')
     expect(JSON.parse(resumed.stdout).id).toBe('transaction_3')
@@ -359,13 +363,13 @@ describe('payctl doctor', () => {
     const file = join(dir, 'credentials.json')
     writeFileSync(file, '{"profiles":{}}')
     chmodSync(file, 0o644)
-    const loose = await runCli(['doctor'], {env: {...env(), HTTPS_PROXY: 'http://127.0.0.1:9'}})
+    const loose = await runCommand(['doctor'], {env: {...env(), HTTPS_PROXY: 'http://127.0.0.1:9'}})
     expect(loose.code).toBe(3)
     expect(loose.stdout).toMatch(/^FAIL {2}credentials file: .* has mode 644\n {6}fix: chmod 600 /m)
     expect(loose.stdout).toMatch(/^warn {2}proxy: HTTPS_PROXY set, but payctl connects directly/m)
     expect(loose.stderr).toContain('1 check failed: credentials file')
     chmodSync(file, 0o600)
-    const down = await runCli(['doctor'], {env: {...env(), PAYCTL_ORIGIN: 'http://127.0.0.1:9'}})
+    const down = await runCommand(['doctor'], {env: {...env(), PAYCTL_ORIGIN: 'http://127.0.0.1:9'}})
     expect(down.code).toBe(7)
     expect(down.stdout).toMatch(/^FAIL {2}reachability: /m)
   })

@@ -1,7 +1,8 @@
 import {beforeEach, describe, expect, it} from 'vitest'
 import {verifySessionToken} from '../../src/emulator/index.js'
 import {FULL, useEmulator} from '../emulator/helpers.js'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome} from '../helpers/cli.js'
+import {runCommand} from '../helpers/run-command.js'
 
 /** sessions payout|approval|kyb|allowance and team get|update|deposit, end to end against the emulator. */
 
@@ -13,7 +14,7 @@ beforeEach(() => {
 })
 
 const cli = (args: string[], options: {key?: string; env?: Record<string, string>} = {}) =>
-  runCli(args, {
+  runCommand(args, {
     env: {
       ...home.env,
       PAYCTL_ORIGIN: ctx.emu.url,

@@ -1,13 +1,14 @@
 import {expect, it} from 'vitest'
 import {FULL, useEmulator} from '../emulator/helpers.js'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome} from '../helpers/cli.js'
+import {runCommand} from '../helpers/run-command.js'
 
 /** An emulator that plays a production service: the sandbox deposit answers SANDBOX_ONLY. */
 const ctx = useEmulator({environment: 'production'})
 
 it('team deposit against a non-sandbox service explains SANDBOX_ONLY in one line (exit 3)', async () => {
   const {env} = isolatedHome()
-  const result = await runCli(['team', 'deposit', '--amount', '10', '--currency', 'EUR'], {
+  const result = await runCommand(['team', 'deposit', '--amount', '10', '--currency', 'EUR'], {
     env: {...env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL},
   })
   expect(result.code).toBe(3)
@@ -19,7 +20,7 @@ it('team deposit against a non-sandbox service explains SANDBOX_ONLY in one line
     ),
   )
   expect(result.stderr).toContain('use a sandbox profile')
-  const json = await runCli(['team', 'deposit', '--amount', '10', '--currency', 'EUR', '--json'], {
+  const json = await runCommand(['team', 'deposit', '--amount', '10', '--currency', 'EUR', '--json'], {
     env: {...env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL},
   })
   expect(JSON.parse(json.stderr).error).toMatchObject({code: 'SANDBOX_ONLY', exitCode: 3, data: {status: 403}})

@@ -4,6 +4,7 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
+import {runCommand} from '../helpers/run-command.js'
 import {allPayouts, CliProcess, control, RecordingProxy, until, V2_HEADER, writeCsv} from './helpers.js'
 
 /**
@@ -86,9 +87,9 @@ describe('payctl payouts import against the emulator', () => {
 
   it('re-running a finished import sends nothing and says so', async () => {
     writeCsv(csv('f.csv'), 150)
-    expect((await runCli(['payouts', 'import', csv('f.csv')], {env})).code).toBe(0)
+    expect((await runCommand(['payouts', 'import', csv('f.csv')], {env})).code).toBe(0)
     proxy.requests.length = 0
-    const again = await runCli(['payouts', 'import', csv('f.csv')], {env})
+    const again = await runCommand(['payouts', 'import', csv('f.csv')], {env})
     expect(again.code).toBe(0)
     expect(again.stderr).toContain('Nothing to send: every row of f.csv is already in profile local as the file says.')
     expect(again.stdout).toMatch(/Unchanged:\s+150 \(imported earlier, nothing sent\)/)
@@ -99,7 +100,7 @@ describe('payctl payouts import against the emulator', () => {
   it('a chunk with one row the service refuses is rejected whole and reported by CSV line (exit 8)', async () => {
     // JPY is a valid currency for the CLI; the emulator settles only EUR, USD and GBP.
     writeCsv(csv('bad.csv'), 300, {replace: {150: 'imp-150,Yen payout,1000,JPY,user150@example.com,'}})
-    const result = await runCli(['payouts', 'import', csv('bad.csv'), '--report', csv('report.csv')], {env})
+    const result = await runCommand(['payouts', 'import', csv('bad.csv'), '--report', csv('report.csv')], {env})
     expect(result.code).toBe(8)
     expect(result.stderr).toMatch(
       /chunk 2, lines 102-201: 100 failed; line 151: VALIDATION_ERROR: .*unsupported currency JPY.* \(and 99 more rows failed\)/,
@@ -147,7 +148,7 @@ describe('payctl payouts import against the emulator', () => {
         count: 1,
         ...fault,
       })
-    const result = await runCli(['payouts', 'import', csv('2000.csv'), '--json'], {env, timeoutMs: 60_000})
+    const result = await runCommand(['payouts', 'import', csv('2000.csv'), '--json'], {env})
     expect(result.code, result.stderr).toBe(0)
     // Replays that answer this run's own retries are its own creations.
     expect(JSON.parse(result.stdout), result.stdout).toMatchObject({
@@ -230,7 +231,7 @@ describe('payctl payouts import against the emulator', () => {
     writeCsv(csv('inv.csv'), 120, {
       replace: {5: 'imp-5,Bad,1e3,EUR,user5@example.com,', 80: 'imp-80,Bad,12.50,EUR,not-an-email,'},
     })
-    const result = await runCli(['payouts', 'import', csv('inv.csv')], {env})
+    const result = await runCommand(['payouts', 'import', csv('inv.csv')], {env})
     expect(result.code).toBe(6)
     expect(result.stderr).toContain('line 6, column amount: amount "1e3" uses scientific notation')
     expect(result.stderr).toContain('line 81, column recipientEmail: "not-an-email" is not an e-mail address')
@@ -239,7 +240,7 @@ describe('payctl payouts import against the emulator', () => {
     expect(proxy.requests).toEqual([])
     expect(await payouts()).toHaveLength(0)
 
-    const skip = await runCli(
+    const skip = await runCommand(
       ['payouts', 'import', csv('inv.csv'), '--skip-invalid', '--json', '--report', csv('r.csv')],
       {env},
     )
@@ -255,7 +256,7 @@ describe('payctl payouts import against the emulator', () => {
 
   it('--dry-run --json validates and prints the totals, sending nothing', async () => {
     writeCsv(csv('dry.csv'), 30)
-    const result = await runCli(['payouts', 'import', csv('dry.csv'), '--dry-run', '--json'], {env})
+    const result = await runCommand(['payouts', 'import', csv('dry.csv'), '--dry-run', '--json'], {env})
     expect(result.code).toBe(0)
     let total = 0
     for (let i = 1; i <= 30; i++) total += (i % 9) + 1
@@ -278,13 +279,13 @@ describe('payctl payouts import against the emulator', () => {
       ...Array.from({length: 5}, (_, i) => `Row ${i},1.00,EUR,a${i}@example.com`),
     ]
     writeFileSync(path, `${lines.join('\n')}\n`)
-    const first = await runCli(['payouts', 'import', path, '--json'], {env})
+    const first = await runCommand(['payouts', 'import', path, '--json'], {env})
     expect(first.code).toBe(0)
     const ids = (await payouts()).map(p => p.customId)
     expect(ids).toHaveLength(5)
     expect(ids.every(id => /^csv-[0-9a-f]{24}$/.test(id ?? ''))).toBe(true)
     rmSync(join(home.dir, 'data'), {recursive: true, force: true})
-    const again = await runCli(['payouts', 'import', path, '--json'], {env})
+    const again = await runCommand(['payouts', 'import', path, '--json'], {env})
     // Same rows, same chunk keys: the service replays the batch instead of creating it again.
     expect(again.code, again.stderr).toBe(0)
     expect(JSON.parse(again.stdout)).toMatchObject({created: 0, alreadyPresent: 5})
@@ -301,13 +302,13 @@ describe('payctl payouts import against the emulator', () => {
 
   it('--api v1 upserts each row; a re-run without the journal finds them present instead of duplicating', async () => {
     const path = join(ROOT, 'examples', 'payouts-v1.csv')
-    const first = await runCli(['payouts', 'import', path, '--api', 'v1', '--json'], {env})
+    const first = await runCommand(['payouts', 'import', path, '--api', 'v1', '--json'], {env})
     expect(first.code, first.stderr).toBe(0)
     const summary = JSON.parse(first.stdout)
     expect(summary.created).toBe(summary.valid)
     expect(proxy.count('POST', '/api/v1/payout')).toBe(summary.valid)
     rmSync(join(home.dir, 'data'), {recursive: true, force: true})
-    const again = await runCli(['payouts', 'import', path, '--api', 'v1', '--json'], {env})
+    const again = await runCommand(['payouts', 'import', path, '--api', 'v1', '--json'], {env})
     expect(again.code, again.stderr).toBe(0)
     expect(JSON.parse(again.stdout)).toMatchObject({created: 0, updated: 0, alreadyPresent: summary.valid})
     expect(await payouts()).toHaveLength(summary.valid)
@@ -315,7 +316,7 @@ describe('payctl payouts import against the emulator', () => {
 
   it('--and-then pay approves every payout in the batch call itself', async () => {
     const path = join(ROOT, 'examples', 'payouts.csv')
-    const result = await runCli(['payouts', 'import', path, '--and-then', 'pay', '--json'], {env})
+    const result = await runCommand(['payouts', 'import', path, '--and-then', 'pay', '--json'], {env})
     expect(result.code, result.stderr).toBe(0)
     const created = await payouts()
     expect(created.length).toBe(JSON.parse(result.stdout).created)
@@ -324,19 +325,21 @@ describe('payctl payouts import against the emulator', () => {
   })
 
   it('on a production profile, --and-then pay needs --yes without a TTY (nothing sent), and goes with it', async () => {
-    const add = await runCli(['profiles', 'add', 'prod', '--environment', 'production', '--origin', proxy.url], {
+    const add = await runCommand(['profiles', 'add', 'prod', '--environment', 'production', '--origin', proxy.url], {
       env: home.env,
     })
     expect(add.code, add.stderr).toBe(0)
     writeCsv(csv('prod.csv'), 3)
     const prodEnv = {...home.env, PAYCTL_PROFILE: 'prod', PAYCTL_API_KEY: LOCAL_EMULATOR.fullKey}
-    const refused = await runCli(['payouts', 'import', csv('prod.csv'), '--and-then', 'pay'], {env: prodEnv})
+    const refused = await runCommand(['payouts', 'import', csv('prod.csv'), '--and-then', 'pay'], {env: prodEnv})
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain(
       'refusing to import and pay payouts (3 items, 10.50 EUR) on PRODUCTION without confirmation',
     )
     expect(proxy.count('POST', '/api/v2/payouts/batch')).toBe(0)
-    const confirmed = await runCli(['payouts', 'import', csv('prod.csv'), '--and-then', 'pay', '--yes'], {env: prodEnv})
+    const confirmed = await runCommand(['payouts', 'import', csv('prod.csv'), '--and-then', 'pay', '--yes'], {
+      env: prodEnv,
+    })
     expect(confirmed.code, confirmed.stderr).toBe(0)
     expect(await payouts()).toHaveLength(3)
   })
@@ -350,7 +353,7 @@ describe('payctl payouts import against the emulator', () => {
       action: 'status',
       status: 503,
     })
-    const down = await runCli(['payouts', 'import', csv('down.csv'), '--concurrency', '1'], {env})
+    const down = await runCommand(['payouts', 'import', csv('down.csv'), '--concurrency', '1'], {env})
     expect(down.code).toBe(7)
     expect(down.stderr).toContain('chunk 1, lines 2-101: not confirmed: SERVICE_UNAVAILABLE')
     expect(down.stderr).toContain(
@@ -358,21 +361,21 @@ describe('payctl payouts import against the emulator', () => {
     )
     expect(await payouts()).toHaveLength(0)
 
-    const other = await runCli(['payouts', 'import', csv('down.csv'), '--api', 'v1'], {env})
+    const other = await runCommand(['payouts', 'import', csv('down.csv'), '--api', 'v1'], {env})
     expect(other.code).toBe(2)
     expect(other.stderr).toContain('down.csv was imported into profile local with --api v2; use the same API')
 
-    const again = await runCli(['payouts', 'import', csv('down.csv')], {env})
+    const again = await runCommand(['payouts', 'import', csv('down.csv')], {env})
     expect(again.code, again.stderr).toBe(0)
     expectExactly(await payouts(), ids)
   }, 60_000)
 
   it('a header without rows is nothing to do; --report and --dry-run do not go together', async () => {
     writeFileSync(csv('empty.csv'), `${V2_HEADER}\n\n`)
-    const empty = await runCli(['payouts', 'import', csv('empty.csv')], {env})
+    const empty = await runCommand(['payouts', 'import', csv('empty.csv')], {env})
     expect(empty.code).toBe(0)
     expect(empty.stderr).toContain('empty.csv has a header but no rows: nothing to send.')
-    const both = await runCli(['payouts', 'import', csv('empty.csv'), '--dry-run', '--report', csv('r.csv')], {env})
+    const both = await runCommand(['payouts', 'import', csv('empty.csv'), '--dry-run', '--report', csv('r.csv')], {env})
     expect(both.code).toBe(2)
     expect(both.stderr).toMatch(/--report.*--dry-run|--dry-run.*--report/)
     expect(proxy.requests).toEqual([])
@@ -380,9 +383,12 @@ describe('payctl payouts import against the emulator', () => {
 
   it('a key without payouts:approve stops --and-then pay at the first chunk (exit 3), nothing created', async () => {
     writeCsv(csv('scope.csv'), 250)
-    const result = await runCli(['payouts', 'import', csv('scope.csv'), '--and-then', 'pay', '--concurrency', '1'], {
-      env: {...env, PAYCTL_API_KEY: LOCAL_EMULATOR.defaultKey},
-    })
+    const result = await runCommand(
+      ['payouts', 'import', csv('scope.csv'), '--and-then', 'pay', '--concurrency', '1'],
+      {
+        env: {...env, PAYCTL_API_KEY: LOCAL_EMULATOR.defaultKey},
+      },
+    )
     expect(result.code).toBe(3)
     expect(result.stderr).toContain('INSUFFICIENT_SCOPE')
     expect(proxy.count('POST', '/api/v2/payouts/batch')).toBe(1)

@@ -1,7 +1,8 @@
 import {beforeEach, describe, expect, it} from 'vitest'
 import {SEEDED} from '../../src/emulator/domain/seed.js'
 import {type Body, counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome} from '../helpers/cli.js'
+import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 import {CliProcess, RecordingProxy, until} from '../import/helpers.js'
 
@@ -14,7 +15,7 @@ beforeEach(() => {
   home = isolatedHome()
 })
 
-const cli = (args: string[]) => runCli(args, {env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL}})
+const cli = (args: string[]) => runCommand(args, {env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL}})
 
 const FAILING_METHOD = {
   type: 'bank_iban',

@@ -1,7 +1,8 @@
 import {mkdirSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome} from '../helpers/cli.js'
+import {runCommand} from '../helpers/run-command.js'
 
 /** Config and credentials files: private from the first write, and a broken file is one line, never a JS error. */
 
@@ -10,7 +11,7 @@ const mode = (path: string) => statSync(path).mode & 0o777
 describe('config directory and files', () => {
   it('profiles add as the very first command makes the directory 0700 and config.json 0600', async () => {
     const home = isolatedHome()
-    const result = await runCli(
+    const result = await runCommand(
       ['profiles', 'add', 's', '--environment', 'sandbox', '--origin', 'https://sb.example.com'],
       {env: home.env},
     )
@@ -22,7 +23,7 @@ describe('config directory and files', () => {
   it('a directory left 0755 by an older version is made 0700 on the next write', async () => {
     const home = isolatedHome()
     mkdirSync(home.env.PAYCTL_CONFIG_DIR, {mode: 0o755})
-    const result = await runCli(['profiles', 'add', 's', '--environment', 'sandbox', '--origin', 'http://x.test'], {
+    const result = await runCommand(['profiles', 'add', 's', '--environment', 'sandbox', '--origin', 'http://x.test'], {
       env: home.env,
     })
     expect(result.code, result.stderr).toBe(0)
@@ -61,7 +62,7 @@ describe('corrupted or wrongly typed files', () => {
       const home = isolatedHome()
       mkdirSync(home.env.PAYCTL_CONFIG_DIR, {recursive: true})
       writeFileSync(join(home.env.PAYCTL_CONFIG_DIR, file), content)
-      const result = await runCli(command.split(' '), {env: home.env})
+      const result = await runCommand(command.split(' '), {env: home.env})
       expect(result.code).toBe(3)
       expect(result.stderr.trim().split('\n')).toHaveLength(1)
       expect(result.stderr).toMatch(message)
@@ -73,7 +74,7 @@ describe('corrupted or wrongly typed files', () => {
     const home = isolatedHome()
     mkdirSync(home.env.PAYCTL_CONFIG_DIR, {recursive: true})
     writeFileSync(join(home.env.PAYCTL_CONFIG_DIR, 'credentials.json'), 'null')
-    const result = await runCli(['payouts', 'list', '--debug', '--json'], {env: home.env})
+    const result = await runCommand(['payouts', 'list', '--debug', '--json'], {env: home.env})
     expect(result.code).toBe(3)
     const lines = result.stderr.trim().split('\n')
     const objects = lines.map(line => JSON.parse(line))
@@ -83,7 +84,7 @@ describe('corrupted or wrongly typed files', () => {
 
   it('--debug --json with HTTP traffic: trace lines are JSON objects too', async () => {
     const home = isolatedHome()
-    const result = await runCli(['payouts', 'list', '--debug', '--json'], {
+    const result = await runCommand(['payouts', 'list', '--debug', '--json'], {
       env: {...home.env, PAYCTL_ORIGIN: 'http://127.0.0.1:9', PAYCTL_API_KEY: 'sk_test_x'},
     })
     expect(result.code).toBe(7)

@@ -2,7 +2,8 @@ import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
 import {counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
-import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
+import {isolatedHome, ROOT} from '../helpers/cli.js'
+import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 
 /**
@@ -100,7 +101,7 @@ const manifest = () => Object.keys(JSON.parse(readFileSync(join(ROOT, 'oclif.man
 beforeEach(async () => {
   home = isolatedHome()
   env = {...home.env, PAYCTL_API_KEY: FULL}
-  const added = await runCli(
+  const added = await runCommand(
     ['profiles', 'add', 'prod', '--environment', 'production', '--origin', ctx.emu.url, '--use'],
     {env},
   )
@@ -127,7 +128,7 @@ describe('the production confirmation covers every money-moving or destructive c
     const fixture = {payout: payout.id, counterparty: counterparty.id, webhook: webhook.body.id, csv}
     for (const runs of Object.values(CONFIRMED))
       for (const args of runs(fixture)) {
-        const result = await runCli(args, {env})
+        const result = await runCommand(args, {env})
         expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2)
         expect(result.stderr, args.join(' ')).toMatch(
           /^Error: refusing to .* on PRODUCTION without confirmation; add --yes/,
@@ -138,17 +139,17 @@ describe('the production confirmation covers every money-moving or destructive c
     expect((await ctx.api.get(`/api/v2/counterparties/${counterparty.id}`)).status).toBe(200)
     expect((await ctx.api.get('/api/v1/webhook')).body.map((w: {id: string}) => w.id)).toEqual([webhook.body.id])
     expect((await ctx.api.get('/api/v1/team')).body.dac7ReportingRequired).toBeFalsy()
-    const profiles = JSON.parse((await runCli(['profiles', 'list', '--json'], {env})).stdout)
+    const profiles = JSON.parse((await runCommand(['profiles', 'list', '--json'], {env})).stdout)
     expect(profiles.map((p: {name: string}) => p.name)).toContain('prod')
   }, 120_000)
 
   it('with --yes they go ahead (delete, team update, profile removal)', async () => {
     const payout = await ctx.api.v2Create()
-    expect((await runCli(['payouts', 'delete', payout.id, '--yes'], {env})).code).toBe(0)
+    expect((await runCommand(['payouts', 'delete', payout.id, '--yes'], {env})).code).toBe(0)
     expect((await ctx.api.get(`/api/v2/payouts/${payout.id}`)).status).toBe(404)
-    const update = await runCli(['team', 'update', '--dac7-reporting', 'true', '--yes'], {env})
+    const update = await runCommand(['team', 'update', '--dac7-reporting', 'true', '--yes'], {env})
     expect(update.code, update.stderr).toBe(0)
-    expect((await runCli(['profiles', 'remove', 'prod', '--yes'], {env})).code).toBe(0)
+    expect((await runCommand(['profiles', 'remove', 'prod', '--yes'], {env})).code).toBe(0)
   })
 
   it('on a TTY a delete names the action and count, and "n" keeps the counterparty', async () => {

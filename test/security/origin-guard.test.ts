@@ -1,7 +1,8 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {buildUrl} from '../../src/client/transport.js'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome} from '../helpers/cli.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
+import {runCommand} from '../helpers/run-command.js'
 
 /** Credentials go to the profile's origin and nowhere else, whatever path or redirect is involved. */
 
@@ -31,7 +32,7 @@ describe('api paths', () => {
     ['a relative path', () => 'api/v1/team'],
   ])('%s is refused with exit 2 and nothing is sent', async (_name, target) => {
     const before = service.requests.length
-    const result = await runCli(['api', 'GET', target(), '--debug'], {env})
+    const result = await runCommand(['api', 'GET', target(), '--debug'], {env})
     expect(result.code, result.stderr).toBe(2)
     expect(result.stderr).toMatch(/^Error: /)
     expect(result.stderr).not.toContain(KEY)
@@ -41,7 +42,7 @@ describe('api paths', () => {
 
   it('an absolute URL on the profile origin is sent there', async () => {
     service.next((_req, res) => json(res, 200, {ok: true}))
-    const result = await runCli(['api', 'GET', `${service.origin}/api/v1/team?x=1`], {env})
+    const result = await runCommand(['api', 'GET', `${service.origin}/api/v1/team?x=1`], {env})
     expect(result.code, result.stderr).toBe(0)
     expect(service.requests.at(-1)?.url).toBe('/api/v1/team?x=1')
     expect(service.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`)
@@ -52,7 +53,7 @@ describe('api paths', () => {
       res.writeHead(302, {location: `${attacker.origin}/collect`})
       res.end()
     })
-    const result = await runCli(['api', 'GET', '/api/v1/team'], {env})
+    const result = await runCommand(['api', 'GET', '/api/v1/team'], {env})
     expect(result.code).toBe(1)
     expect(result.stderr).toContain('REDIRECT_REFUSED')
     expect(attacker.requests).toHaveLength(0)

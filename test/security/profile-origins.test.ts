@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome} from '../helpers/cli.js'
+import {runCommand} from '../helpers/run-command.js'
 
 /** Profiles: only http(s) origins, and https for production unless the service runs on this machine. */
 
@@ -10,11 +11,11 @@ describe('profile origins', () => {
     ['ftp://api.example.com', /--origin.*must use http or https/],
   ])('profiles add production %s exits 2 naming the flag', async (origin, message) => {
     const {env} = isolatedHome()
-    const result = await runCli(['profiles', 'add', 'p2', '--environment', 'production', '--origin', origin], {env})
+    const result = await runCommand(['profiles', 'add', 'p2', '--environment', 'production', '--origin', origin], {env})
     expect(result.code).toBe(2)
     expect(result.stderr.trim().split('\n')).toHaveLength(1)
     expect(result.stderr).toMatch(message)
-    const list = JSON.parse((await runCli(['profiles', 'list', '--json'], {env})).stdout)
+    const list = JSON.parse((await runCommand(['profiles', 'list', '--json'], {env})).stdout)
     expect(list.map((p: {name: string}) => p.name)).toEqual(['local'])
   })
 
@@ -22,29 +23,33 @@ describe('profile origins', () => {
     'production accepts %s (https, or loopback)',
     async origin => {
       const {env} = isolatedHome()
-      const result = await runCli(['profiles', 'add', 'p', '--environment', 'production', '--origin', origin], {env})
+      const result = await runCommand(['profiles', 'add', 'p', '--environment', 'production', '--origin', origin], {
+        env,
+      })
       expect(result.code, result.stderr).toBe(0)
     },
   )
 
   it('a sandbox may use http; switching it to production is refused naming --environment', async () => {
     const {env} = isolatedHome()
-    const add = await runCli(
+    const add = await runCommand(
       ['profiles', 'add', 's', '--environment', 'sandbox', '--origin', 'http://sb.example.com'],
       {
         env,
       },
     )
     expect(add.code, add.stderr).toBe(0)
-    const set = await runCli(['profiles', 'set', 's', '--environment', 'production'], {env})
+    const set = await runCommand(['profiles', 'set', 's', '--environment', 'production'], {env})
     expect(set.code).toBe(2)
     expect(set.stderr).toMatch(/^Error: --environment: a production profile needs an https origin/)
   })
 
   it('PAYCTL_ORIGIN cannot point a production profile at clear-text http', async () => {
     const {env} = isolatedHome()
-    await runCli(['profiles', 'add', 'p', '--environment', 'production', '--origin', 'https://api.example.com'], {env})
-    const result = await runCli(['payouts', 'list', '--profile', 'p'], {
+    await runCommand(['profiles', 'add', 'p', '--environment', 'production', '--origin', 'https://api.example.com'], {
+      env,
+    })
+    const result = await runCommand(['payouts', 'list', '--profile', 'p'], {
       env: {...env, PAYCTL_ORIGIN: 'http://api.example.com', PAYCTL_API_KEY: 'sk_live_x'},
     })
     expect(result.code).toBe(2)

@@ -3,7 +3,8 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {Api, type Body, counterpartyBody, FULL} from '../emulator/helpers.js'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome} from '../helpers/cli.js'
+import {runCommand} from '../helpers/run-command.js'
 
 /**
  * The operator's loop end to end, the built CLI against the emulator: a 250-row file imported with
@@ -22,8 +23,7 @@ afterAll(async () => {
   await ctx.emu?.close()
 })
 const home = isolatedHome()
-const cli = (args: string[]) =>
-  runCli(args, {env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL}, timeoutMs: 60_000})
+const cli = (args: string[]) => runCommand(args, {env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL}})
 
 const ROWS = 250
 const GOOD_METHOD = {type: 'bank_iban', iban: 'DE89370400440532013000', currency: 'EUR'}
@@ -87,12 +87,15 @@ describe('import → wait → status → retry', () => {
   })
 
   it('--retry-failed on a production profile needs a confirmation naming count and totals: without --yes exit 2, nothing paid', async () => {
-    const added = await runCli(['profiles', 'add', 'prod', '--environment', 'production', '--origin', ctx.emu.url], {
-      env: home.env,
-    })
+    const added = await runCommand(
+      ['profiles', 'add', 'prod', '--environment', 'production', '--origin', ctx.emu.url],
+      {
+        env: home.env,
+      },
+    )
     expect(added.code, added.stderr).toBe(0)
     const total = failingLines.reduce((sum, line) => sum + ((line - 2) % 7) + 1.25, 0)
-    const result = await runCli(['payouts', 'import-status', file, '--retry-failed', '--profile', 'prod'], {
+    const result = await runCommand(['payouts', 'import-status', file, '--retry-failed', '--profile', 'prod'], {
       env: {...home.env, PAYCTL_API_KEY: FULL},
     })
     expect(result.code).toBe(2)

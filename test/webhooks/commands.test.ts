@@ -4,6 +4,7 @@ import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {isolatedHome, runCli} from '../helpers/cli.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
+import {runCommand} from '../helpers/run-command.js'
 import {ListenProcess} from './listen-process.js'
 
 const SECRET = 'whsec_commands_test_secret_0123456789'
@@ -18,7 +19,7 @@ describe('webhooks verify', () => {
   const now = String(Math.floor(Date.now() / 1000))
   const signature = hmac(SECRET, now, body)
   const verify = (args: string[], input?: string) =>
-    runCli(['webhooks', 'verify', '--secret', SECRET, ...args], {input, env: home.env})
+    runCommand(['webhooks', 'verify', '--secret', SECRET, ...args], {input, env: home.env})
 
   it('agrees with node:crypto: a correct signature verifies (exit 0), from a file or stdin', async () => {
     const fromFile = await verify(['--timestamp', now, '--signature', signature, file])
@@ -37,7 +38,7 @@ describe('webhooks verify', () => {
   })
 
   it('--json explains a wrong secret; a stale timestamp fails unless --tolerance 0', async () => {
-    const wrong = await runCli(
+    const wrong = await runCommand(
       ['webhooks', 'verify', '--secret', 'whsec_other', '--timestamp', now, '--signature', signature, '--json', file],
       {env: home.env},
     )
@@ -70,7 +71,7 @@ describe('webhooks verify', () => {
   })
 
   it('needs a secret, a signature and a timestamp (exit 2)', async () => {
-    const noSecret = await runCli(['webhooks', 'verify', '--timestamp', now, '--signature', signature, file], {
+    const noSecret = await runCommand(['webhooks', 'verify', '--timestamp', now, '--signature', signature, file], {
       env: {PAYCTL_WEBHOOK_SECRET: undefined},
     })
     expect(noSecret.code).toBe(2)
@@ -110,7 +111,7 @@ describe('webhooks create, list, delete', () => {
       (_req, res) => json(res, 200, []),
       (_req, res) => json(res, 200, {...subscription, signingSecret: SECRET}),
     )
-    const created = await runCli(['webhooks', 'create', '--url', 'https://example.com/hooks'], {env})
+    const created = await runCommand(['webhooks', 'create', '--url', 'https://example.com/hooks'], {env})
     expect(created.code).toBe(0)
     expect(api.requests[0]).toMatchObject({method: 'GET', url: '/api/v1/webhook'})
     expect(JSON.parse(api.requests[1].body)).toEqual({eventType: 'payout', targetUrl: 'https://example.com/hooks'})
@@ -122,7 +123,7 @@ describe('webhooks create, list, delete', () => {
     api.next((_req, res) =>
       json(res, 200, [subscription, {...subscription, id: 'other', targetUrl: 'https://b.example/'}]),
     )
-    const listed = await runCli(['webhooks', 'list'], {env})
+    const listed = await runCommand(['webhooks', 'list'], {env})
     expect(listed.code).toBe(0)
     const [first, second] = listed.stdout.trim().split('\n')
     expect(first).toMatch(
@@ -132,7 +133,7 @@ describe('webhooks create, list, delete', () => {
     expect(listed.stdout).not.toContain(SECRET)
 
     api.next((_req, res) => json(res, 200, {...subscription, deleted: true}))
-    const deleted = await runCli(['webhooks', 'delete', subscription.id], {env})
+    const deleted = await runCommand(['webhooks', 'delete', subscription.id], {env})
     expect(deleted.code).toBe(0)
     expect(deleted.stdout).toBe(`Deleted webhook subscription ${subscription.id}.\n`)
     expect(api.requests.at(-1)).toMatchObject({method: 'DELETE', url: `/api/v1/webhook/${subscription.id}`})
@@ -144,12 +145,12 @@ describe('webhooks create, list, delete', () => {
       (_req, res) => json(res, 200, []),
       (_req, res) => json(res, 200, {...subscription, signingSecret: SECRET}),
     )
-    const created = await runCli(['webhooks', 'create', '--url', 'https://example.com/hooks', '--json'], {env})
+    const created = await runCommand(['webhooks', 'create', '--url', 'https://example.com/hooks', '--json'], {env})
     expect(JSON.parse(created.stdout)).toEqual({...subscription, signingSecret: SECRET})
     api.next((_req, res) => json(res, 200, [subscription]))
-    expect(JSON.parse((await runCli(['webhooks', 'list', '--json'], {env})).stdout)).toEqual([subscription])
+    expect(JSON.parse((await runCommand(['webhooks', 'list', '--json'], {env})).stdout)).toEqual([subscription])
     api.next((_req, res) => json(res, 200, {}))
-    const deleted = await runCli(['webhooks', 'delete', subscription.id, '--json'], {env})
+    const deleted = await runCommand(['webhooks', 'delete', subscription.id, '--json'], {env})
     expect(JSON.parse(deleted.stdout)).toEqual({id: subscription.id, deleted: true})
   })
 
@@ -158,16 +159,16 @@ describe('webhooks create, list, delete', () => {
       (_req, res) => json(res, 200, []),
       (_req, res) => json(res, 200, {...subscription, signingSecret: SECRET}),
     )
-    await runCli(['webhooks', 'create', '--url', 'https://example.com/hooks'], {env})
+    await runCommand(['webhooks', 'create', '--url', 'https://example.com/hooks'], {env})
     api.next((_req, res) => json(res, 404, {error: {code: 'NOT_FOUND', message: 'no webhook subscription'}}))
-    const result = await runCli(['webhooks', 'delete', subscription.id], {env})
+    const result = await runCommand(['webhooks', 'delete', subscription.id], {env})
     expect(result.code).toBe(4)
     expect(result.stderr).toMatch(/^Error: NOT_FOUND: no webhook subscription/)
     expect(credentials().profiles.local?.webhookSecrets).toBeUndefined()
   })
 
   it('create rejects a URL that is not http(s) before sending anything', async () => {
-    const result = await runCli(['webhooks', 'create', '--url', 'not a url'], {env})
+    const result = await runCommand(['webhooks', 'create', '--url', 'not a url'], {env})
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/--url "not a url" is not a URL/)
     expect(api.requests).toHaveLength(0)
@@ -175,7 +176,7 @@ describe('webhooks create, list, delete', () => {
 
   it('list says so when there are no subscriptions', async () => {
     api.next((_req, res) => json(res, 200, []))
-    const result = await runCli(['webhooks', 'list'], {env})
+    const result = await runCommand(['webhooks', 'list'], {env})
     expect(result.stdout).toBe('')
     expect(result.stderr).toMatch(/No webhook subscriptions/)
   })

@@ -2,7 +2,8 @@ import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
 import {FULL, useEmulator} from '../emulator/helpers.js'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome} from '../helpers/cli.js'
+import {runCommand} from '../helpers/run-command.js'
 
 /** webhooks create is safe to re-run: spec 4.4, "call GET /webhook before retrying a subscription". */
 
@@ -28,7 +29,7 @@ describe('webhooks create', () => {
       {key: null},
     )
     expect(fault.status, fault.text).toBe(200)
-    const result = await runCli(['webhooks', 'create', '--url', URL_A, '--json'], {env})
+    const result = await runCommand(['webhooks', 'create', '--url', URL_A, '--json'], {env})
     expect(result.code, result.stderr).toBe(0)
     expect(result.stderr).toMatch(/answer to the subscription request was lost.*was deleted/)
     const created = JSON.parse(result.stdout)
@@ -38,20 +39,20 @@ describe('webhooks create', () => {
   })
 
   it('a second create for the same URL says so (exit 5), --another adds one, --replace swaps it', async () => {
-    const first = await runCli(['webhooks', 'create', '--url', URL_A, '--json'], {env})
+    const first = await runCommand(['webhooks', 'create', '--url', URL_A, '--json'], {env})
     expect(first.code, first.stderr).toBe(0)
     const firstId = JSON.parse(first.stdout).id
 
-    const again = await runCli(['webhooks', 'create', '--url', URL_A], {env})
+    const again = await runCommand(['webhooks', 'create', '--url', URL_A], {env})
     expect(again.code).toBe(5)
     expect(again.stderr).toContain(`${URL_A} has a subscription already (${firstId})`)
     expect(await subscriptions()).toHaveLength(1)
 
-    const another = await runCli(['webhooks', 'create', '--url', URL_A, '--another', '--json'], {env})
+    const another = await runCommand(['webhooks', 'create', '--url', URL_A, '--another', '--json'], {env})
     expect(another.code, another.stderr).toBe(0)
     expect(await subscriptions()).toHaveLength(2)
 
-    const replaced = await runCli(['webhooks', 'create', '--url', URL_A, '--replace', '--json'], {env})
+    const replaced = await runCommand(['webhooks', 'create', '--url', URL_A, '--replace', '--json'], {env})
     expect(replaced.code, replaced.stderr).toBe(0)
     const newId = JSON.parse(replaced.stdout).id
     expect((await subscriptions()).map(s => s.id)).toEqual([newId])
@@ -60,7 +61,7 @@ describe('webhooks create', () => {
 
   it('a re-run after the process died mid-request names the subscription whose secret was lost', async () => {
     const orphan = await ctx.api.post('/api/v1/webhook', {targetUrl: URL_A})
-    const result = await runCli(['webhooks', 'create', '--url', URL_A], {env})
+    const result = await runCommand(['webhooks', 'create', '--url', URL_A], {env})
     expect(result.code).toBe(5)
     expect(result.stderr).toContain(`(${orphan.body.id}); its signing secret is not stored in this profile`)
     expect(result.stderr).toContain('--replace')

@@ -7,6 +7,7 @@ import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
+import {runCommand} from '../helpers/run-command.js'
 import {ListenProcess, waitFor} from './listen-process.js'
 
 /**
@@ -26,8 +27,10 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
   let home: {dir: string; env: Record<string, string>}
   let env: Record<string, string>
 
-  // Many subprocesses at once on a shared 2-core machine: each gets more than runCli's default 25 s.
-  const cli = (...args: string[]) => runCli(args, {env, timeoutMs: 100_000})
+  const cli = (...args: string[]) => runCommand(args, {env})
+  // For runs at the same time and for `webhooks listen`. Many subprocesses at once on a shared 2-core machine:
+  // each gets more than runCli's default 25 s.
+  const cliProcess = (...args: string[]) => runCli(args, {env, timeoutMs: 100_000})
   const control = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Json> => {
     const response = await request(new URL(path, emulator.url), {
       method,
@@ -64,7 +67,7 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
     // All triggers at once (one subprocess each); the listener's lines are grouped by payout.
     const results = await Promise.all(
       plan.map(async ({args, expected}) => {
-        const run = await cli('emulator', 'trigger', ...args, '--json')
+        const run = await cliProcess('emulator', 'trigger', ...args, '--json')
         expect(run.code, run.stderr).toBe(0)
         const result = JSON.parse(run.stdout)
         expect(result.expected).toEqual(expected)
@@ -192,7 +195,7 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
     await listen.stop()
     expect(listen.lines).toHaveLength(2)
 
-    const bad = await cli('webhooks', 'listen', '--events', 'payout.created', '--secret', 'whsec_x')
+    const bad = await cliProcess('webhooks', 'listen', '--events', 'payout.created', '--secret', 'whsec_x')
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('--events "payout.created" is not an event; use created, approved')
   })
@@ -231,12 +234,12 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
       env: {...env, PAYCTL_WEBHOOK_SECRET: 'whsec_from_env'},
     })
     expect(printed).toMatchObject({code: 0, stdout: 'whsec_from_env\n'})
-    const none = await cli('webhooks', 'listen', '--print-secret')
+    const none = await cliProcess('webhooks', 'listen', '--print-secret')
     expect(none.code).toBe(2)
     expect(none.stderr).toContain('--print-secret: no signing secret')
     for (const url of ['http://127.0.0.1:9/a', 'http://127.0.0.1:9/b'])
       expect((await cli('webhooks', 'create', '--url', url)).code).toBe(0)
-    const two = await cli('webhooks', 'listen', '--print-secret')
+    const two = await cliProcess('webhooks', 'listen', '--print-secret')
     expect(two.code).toBe(2)
     expect(two.stderr).toContain('--print-secret: 2 secrets are stored in profile "local"')
   })

@@ -2,8 +2,9 @@ import {createHmac} from 'node:crypto'
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome} from '../helpers/cli.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
+import {runCommand} from '../helpers/run-command.js'
 import {ListenProcess} from './listen-process.js'
 
 const SECRET = 'whsec_commands_test_secret_0123456789'
@@ -21,7 +22,8 @@ describe('webhooks send -> webhooks listen, as two processes', () => {
 
   it('prints one aligned line per delivery with the verdict, and stops cleanly on SIGTERM', async () => {
     listen = await ListenProcess.start(['--secret', SECRET], home.env)
-    const send = (...args: string[]) => runCli(['webhooks', 'send', '--to', listen!.url, '--secret', SECRET, ...args])
+    const send = (...args: string[]) =>
+      runCommand(['webhooks', 'send', '--to', listen!.url, '--secret', SECRET, ...args])
     expect((await send('--status', 'approved')).code).toBe(0)
     expect((await send('--status', 'completed')).code).toBe(0)
     expect((await send('--stale')).code).toBe(0)
@@ -42,9 +44,9 @@ describe('webhooks send -> webhooks listen, as two processes', () => {
   it('--json prints one object per delivery with the documented keys', async () => {
     listen = await ListenProcess.start(['--json'], {...home.env, PAYCTL_WEBHOOK_SECRET: SECRET})
     expect(
-      (await runCli(['webhooks', 'send', '--to', listen.url, '--secret', SECRET, '--status', 'deleted'])).code,
+      (await runCommand(['webhooks', 'send', '--to', listen.url, '--secret', SECRET, '--status', 'deleted'])).code,
     ).toBe(0)
-    expect((await runCli(['webhooks', 'send', '--to', listen.url, '--secret', 'whsec_wrong'])).code).toBe(1)
+    expect((await runCommand(['webhooks', 'send', '--to', listen.url, '--secret', 'whsec_wrong'])).code).toBe(1)
     await listen.waitForLines(2)
     const [good, bad] = listen.json
     expect(Object.keys(good)).toEqual([
@@ -70,13 +72,13 @@ describe('webhooks send -> webhooks listen, as two processes', () => {
     writeFileSync(big, JSON.stringify({pad: 'x'.repeat(2 * 1024 * 1024)}))
     const text = join(home.dir, 'text.txt')
     writeFileSync(text, 'hello')
-    const tooLarge = await runCli(['webhooks', 'send', '--to', listen.url, '--secret', SECRET, '--payload', big])
+    const tooLarge = await runCommand(['webhooks', 'send', '--to', listen.url, '--secret', SECRET, '--payload', big])
     expect(tooLarge.code).toBe(1)
     expect(tooLarge.stderr).toMatch(/answered 413 to a correctly signed delivery/)
-    const notJson = await runCli(['webhooks', 'send', '--to', listen.url, '--secret', SECRET, '--payload', text])
+    const notJson = await runCommand(['webhooks', 'send', '--to', listen.url, '--secret', SECRET, '--payload', text])
     expect(notJson.code).toBe(1)
     expect(notJson.stderr).toContain('is not JSON; it is sent as it is')
-    expect((await runCli(['webhooks', 'send', '--to', listen.url, '--secret', SECRET])).code).toBe(0)
+    expect((await runCommand(['webhooks', 'send', '--to', listen.url, '--secret', SECRET])).code).toBe(0)
     await listen.waitForLines(3)
     expect(listen.json.map(d => [d.response, d.reason ?? 'ok'])).toEqual([
       [413, 'body_too_large'],
@@ -90,7 +92,7 @@ describe('webhooks send -> webhooks listen, as two processes', () => {
     const codes: Array<number | null> = []
     const errors: string[] = []
     for (let i = 0; i < 3; i++) {
-      const result = await runCli(['webhooks', 'send', '--to', listen.url, '--secret', SECRET])
+      const result = await runCommand(['webhooks', 'send', '--to', listen.url, '--secret', SECRET])
       codes.push(result.code)
       errors.push(result.stderr.trim())
     }
@@ -118,10 +120,10 @@ describe('webhooks send -> webhooks listen, as two processes', () => {
           }),
       )
       const env = {...home.env, PAYCTL_ORIGIN: api.origin, PAYCTL_API_KEY: 'sk_test_key'}
-      expect((await runCli(['webhooks', 'create', '--url', 'http://127.0.0.1:9/hooks'], {env})).code).toBe(0)
+      expect((await runCommand(['webhooks', 'create', '--url', 'http://127.0.0.1:9/hooks'], {env})).code).toBe(0)
       listen = await ListenProcess.start([], env)
       expect(listen.stderr).toContain('1 secret (stored in profile "local")')
-      expect((await runCli(['webhooks', 'send', '--to', listen.url, '--secret', SECRET])).code).toBe(0)
+      expect((await runCommand(['webhooks', 'send', '--to', listen.url, '--secret', SECRET])).code).toBe(0)
       expect((await listen.waitForLines(1))[0]).toMatch(/verified$/)
     } finally {
       await api.stop()
@@ -142,7 +144,7 @@ describe('webhooks send against a receiver under test', () => {
   })
 
   const send = (...args: string[]) =>
-    runCli(['webhooks', 'send', '--to', `${app.origin}/hooks`, ...args], {env: {PAYCTL_WEBHOOK_SECRET: SECRET}})
+    runCommand(['webhooks', 'send', '--to', `${app.origin}/hooks`, ...args], {env: {PAYCTL_WEBHOOK_SECRET: SECRET}})
 
   it('signs as the spec says: the test recomputes the HMAC with node:crypto', async () => {
     const result = await send('--status', 'completed', '--json')
@@ -188,7 +190,7 @@ describe('webhooks send against a receiver under test', () => {
     const gone = await new FakeServer().start()
     const origin = gone.origin
     await gone.stop()
-    const result = await runCli(['webhooks', 'send', '--to', origin, '--secret', SECRET])
+    const result = await runCommand(['webhooks', 'send', '--to', origin, '--secret', SECRET])
     expect(result.code).toBe(7)
     expect(result.stderr).toMatch(
       /^Error: NETWORK: could not deliver to http:\/\/127\.0\.0\.1:\d+\/.*is your receiver running\?/,
@@ -199,7 +201,7 @@ describe('webhooks send against a receiver under test', () => {
     [['--to', 'ftp://x', '--secret', SECRET], /--to "ftp:\/\/x" must use http or https/],
     [['--to', 'http://127.0.0.1:9'], /give the signing secret with --secret or PAYCTL_WEBHOOK_SECRET/],
   ])('bad usage %j exits 2 and sends nothing', async (args, message) => {
-    const result = await runCli(['webhooks', 'send', ...args], {env: {PAYCTL_WEBHOOK_SECRET: undefined}})
+    const result = await runCommand(['webhooks', 'send', ...args], {env: {PAYCTL_WEBHOOK_SECRET: undefined}})
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(message)
     expect(app.requests).toHaveLength(0)
