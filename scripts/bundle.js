@@ -2,7 +2,7 @@
 // so that start-up reads a few files instead of hundreds. The command list (oclif's "explicit" strategy) is
 // generated from the files under src/commands: a new command file needs no registration.
 // Code that a command imports lazily (`await import(...)`) stays in its own chunk, loaded only when used.
-import {readdirSync} from 'node:fs'
+import {readdirSync, writeFileSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import http2 from 'node:http2'
 import {join, relative, sep} from 'node:path'
@@ -36,17 +36,31 @@ const pluginCommands = [
   {id: 'autocomplete:script', file: pluginFile('@oclif/plugin-autocomplete', './commands/autocomplete/script.js')},
 ]
 
-function commandsEntry() {
-  const commands = [...commandIds(), ...pluginCommands]
-  const imports = commands.map(({file}, i) => `import C${i} from ${JSON.stringify(file)}`)
-  const entries = commands.map(({id}, i) => `  ${JSON.stringify(id)}: C${i},`)
-  return `${imports.join('\n')}\nexport const COMMANDS = {\n${entries.join('\n')}\n}\n`
+const commands = [...commandIds(), ...pluginCommands]
+/** `payouts:list` -> `commands/payouts/list` (the command's own entry point, so it loads alone). */
+const commandOut = id => `commands/${id.split(':').join('/') || 'index'}`
+
+/**
+ * oclif's explicit strategy reads `COMMANDS[id]` synchronously once it needs a command. Each entry is a getter
+ * that loads only that command's module (`require()` of an ES module, synchronous on every Node payctl supports),
+ * so a call evaluates one command and what it imports, not all of them. Written after the build, as plain
+ * JavaScript: esbuild would otherwise bundle every command back into this file.
+ */
+function commandsIndex() {
+  const getters = commands.map(
+    ({id}) => `  get ${JSON.stringify(id)}() {\n    return require(${JSON.stringify(`./${commandOut(id)}.js`)}).default\n  },`,
+  )
+  return [
+    "import {createRequire} from 'node:module'",
+    'const require = createRequire(import.meta.url)',
+    `export const COMMANDS = {\n${getters.join('\n')}\n}`,
+    '',
+  ].join('\n')
 }
 
 const entries = {
   // What bin/run.js starts: oclif's execute().
   run: "export {execute} from '@oclif/core/execute'",
-  commands: commandsEntry(),
   // "Did you mean ...?" for an unknown command (package.json: oclif.hooks.command_not_found).
   'command-not-found': "export {default} from './hooks/command-not-found.ts'",
 }
@@ -96,11 +110,31 @@ const englishOnlyZod = {
   },
 }
 
+// oclif requires these at the top of its modules but uses them only on paths a bundled CLI with a manifest rarely
+// takes (file globbing for the "pattern" strategy, plugin patterns, rc files, spinners, help templates); loaded
+// on first use instead of at every start.
+const lazyInOclif = ['tinyglobby', 'minimatch', 'lilconfig', 'cli-spinners', 'ejs']
+const lazyOclifRequires = {
+  name: 'lazy-oclif-requires',
+  setup(builder) {
+    builder.onLoad({filter: /@oclif[\\/]core[\\/]lib[\\/].*\.js$/}, async args => {
+      const source = await readFile(args.path, 'utf8')
+      const pattern = new RegExp(
+        `^const (\\w+) = ((?:__importDefault\\()?require\\("(?:${lazyInOclif.join('|')})"\\)\\)?);$`,
+        'gm',
+      )
+      if (!pattern.test(source)) return undefined
+      const lazy = 'const __lazy = load => { let m; return new Proxy({}, {get: (_, key) => (m ??= load())[key]}) };\n'
+      return {contents: lazy + source.replace(pattern, 'const $1 = __lazy(() => $2);'), loader: 'js'}
+    })
+  },
+}
+
 const result = await build({
   absWorkingDir: root,
   entryPoints: [
     {in: 'payctl-entry:run', out: 'run'},
-    {in: 'payctl-entry:commands', out: 'commands'},
+    ...commands.map(({id, file}) => ({in: file.startsWith('./') ? `src/${file.slice(2)}` : file, out: commandOut(id)})),
     {in: 'payctl-entry:command-not-found', out: 'hooks/command-not-found'},
     // oclif's help with the RE-RUN section (package.json: oclif.helpClass).
     {in: 'src/help/help.ts', out: 'help'},
@@ -121,12 +155,13 @@ const result = await build({
   banner: {
     js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);",
   },
-  plugins: [virtualEntries, lazyHttp2, englishOnlyZod],
+  plugins: [virtualEntries, lazyHttp2, englishOnlyZod, lazyOclifRequires],
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
   metafile: Boolean(process.env.BUNDLE_META),
 })
+writeFileSync(join(root, 'dist', 'bundle', 'commands.js'), commandsIndex())
 if (process.env.BUNDLE_META)
-  (await import('node:fs')).writeFileSync(process.env.BUNDLE_META, JSON.stringify(result.metafile))
+  writeFileSync(process.env.BUNDLE_META, JSON.stringify(result.metafile))
