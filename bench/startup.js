@@ -126,7 +126,10 @@ function printTable(results) {
   })
   results[0].rows.forEach((first, i) => {
     if (first.rss === undefined) return
-    const cells = results.flatMap(r => [`${r.rows[i].rss.toFixed(1)} MiB`, `(${verdict(r.rows[i].rss, RSS_TARGET_MIB)} MiB)`])
+    const cells = results.flatMap(r => [
+      `${r.rows[i].rss.toFixed(1)} MiB`,
+      `(${verdict(r.rows[i].rss, RSS_TARGET_MIB)} MiB)`,
+    ])
     row([`peak RSS of \`${first.name}\``, ...cells])
   })
 }

@@ -48,7 +48,8 @@ const commandOut = id => `commands/${id.split(':').join('/') || 'index'}`
  */
 function commandsIndex() {
   const getters = commands.map(
-    ({id}) => `  get ${JSON.stringify(id)}() {\n    return require(${JSON.stringify(`./${commandOut(id)}.js`)}).default\n  },`,
+    ({id}) =>
+      `  get ${JSON.stringify(id)}() {\n    return require(${JSON.stringify(`./${commandOut(id)}.js`)}).default\n  },`,
   )
   return [
     "import {createRequire} from 'node:module'",
@@ -129,7 +130,8 @@ const leanOclif = {
       )
       const isPlugin = /config[\\/]plugin\.js$/.test(args.path)
       if (isPlugin) {
-        if (!source.includes(localeSort)) throw new Error(`${args.path} no longer sorts with ${localeSort}: update scripts/bundle.js`)
+        if (!source.includes(localeSort))
+          throw new Error(`${args.path} no longer sorts with ${localeSort}: update scripts/bundle.js`)
         source = source.replace(localeSort, '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));')
       }
       if (!eager.test(source)) return isPlugin ? {contents: source, loader: 'js'} : undefined
@@ -172,5 +174,4 @@ const result = await build({
   metafile: Boolean(process.env.BUNDLE_META),
 })
 writeFileSync(join(root, 'dist', 'bundle', 'commands.js'), commandsIndex())
-if (process.env.BUNDLE_META)
-  writeFileSync(process.env.BUNDLE_META, JSON.stringify(result.metafile))
+if (process.env.BUNDLE_META) writeFileSync(process.env.BUNDLE_META, JSON.stringify(result.metafile))
