@@ -118,6 +118,24 @@ const englishOnlyZod = {
 // - it sorts the commands with `localeCompare`, whose first call loads ICU's collation data (about 10 ms). Command
 //   ids are lowercase words joined by ':' and '-', which sort the same by code unit.
 const lazyInOclif = ['tinyglobby', 'minimatch', 'lilconfig', 'cli-spinners', 'ejs']
+
+// oclif renders every help text through ejs, which compiles each string into a function (and loads ejs). A text
+// without a tag, or with only `<%= config.bin %>` and `<%= command.id %>` (the only ones payctl's texts use),
+// renders here to what ejs makes of it, escaped as ejs escapes; any other still goes to ejs.
+const ejsRender = 'return ejs_1.default.render(t, context);'
+const quickRender = `const __escapes = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;'};
+function __quickRender(text, context) {
+  if (typeof text !== 'string') return undefined;
+  if (!text.includes('<%')) return text;
+  let known = true;
+  const out = text.replace(/<%=\\s*(config\\.bin|command\\.id)\\s*%>/g, (_, name) => {
+    const value = name === 'config.bin' ? context.config?.bin : context.command?.id;
+    if (value === undefined) known = false;
+    return String(value ?? '').replace(/[&<>"']/g, c => __escapes[c]);
+  });
+  return known && !out.includes('<%') ? out : undefined;
+}
+`
 const localeSort = '.sort((a, b) => a.id.localeCompare(b.id));'
 const leanOclif = {
   name: 'lean-oclif',
@@ -128,13 +146,20 @@ const leanOclif = {
         `^const (\\w+) = ((?:__importDefault\\()?require\\("(?:${lazyInOclif.join('|')})"\\)\\)?);$`,
         'gm',
       )
+      if (/help[\\/]util\.js$/.test(args.path)) {
+        if (!source.includes(ejsRender))
+          throw new Error(`${args.path} no longer calls ${ejsRender}: update scripts/bundle.js`)
+        source =
+          quickRender +
+          source.replace(ejsRender, 'return __quickRender(t, context) ?? ejs_1.default.render(t, context);')
+      }
       const isPlugin = /config[\\/]plugin\.js$/.test(args.path)
       if (isPlugin) {
         if (!source.includes(localeSort))
           throw new Error(`${args.path} no longer sorts with ${localeSort}: update scripts/bundle.js`)
         source = source.replace(localeSort, '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));')
       }
-      if (!eager.test(source)) return isPlugin ? {contents: source, loader: 'js'} : undefined
+      if (!eager.test(source)) return {contents: source, loader: 'js'}
       const lazy = 'const __lazy = load => { let m; return new Proxy({}, {get: (_, key) => (m ??= load())[key]}) };\n'
       return {contents: lazy + source.replace(eager, 'const $1 = __lazy(() => $2);'), loader: 'js'}
     })
