@@ -113,11 +113,19 @@ const englishOnlyZod = {
 
 // Two things oclif does at every start that payctl does not need there:
 // - it requires these at the top of its modules but uses them only on paths a bundled CLI with a manifest rarely
-//   takes (file globbing for the "pattern" strategy, plugin patterns, rc files, spinners, help templates): they
-//   load on first use instead;
+//   takes (file globbing for the "pattern" strategy, plugin patterns, rc files, spinners, help templates, the
+//   Windows shell lookup, flags read from stdin): they load on first use instead;
 // - it sorts the commands with `localeCompare`, whose first call loads ICU's collation data (about 10 ms). Command
 //   ids are lowercase words joined by ':' and '-', which sort the same by code unit.
-const lazyInOclif = ['tinyglobby', 'minimatch', 'lilconfig', 'cli-spinners', 'ejs']
+const lazyInOclif = [
+  'tinyglobby',
+  'minimatch',
+  'lilconfig',
+  'cli-spinners',
+  'ejs',
+  'node:child_process',
+  'node:readline',
+]
 
 // oclif renders every help text through ejs, which compiles each string into a function (and loads ejs). A text
 // without a tag, or with only `<%= config.bin %>` and `<%= command.id %>` (the only ones payctl's texts use),
@@ -137,6 +145,26 @@ function __quickRender(text, context) {
 }
 `
 const localeSort = '.sort((a, b) => a.id.localeCompare(b.id));'
+
+// oclif imports wsl-utils (is-wsl, is-docker, powershell-utils and node:child_process) at every start to tell WSL
+// from Linux. is-wsl's own tests run first here, and wsl-utils loads only when one of them passes.
+const wslImport = "return (await import('wsl-utils')).isWsl ? 'wsl'"
+const wslTests = [
+  "os.release().toLowerCase().includes('microsoft')",
+  "'/proc/version'",
+  "'/proc/sys/fs/binfmt_misc/WSLInterop'",
+  "'/run/WSL'",
+]
+const mayBeWsl = `const __mayBeWsl = () => {
+  if (process.platform !== 'linux') return false;
+  const fs = require('node:fs');
+  if (require('node:os').release().toLowerCase().includes('microsoft')) return true;
+  try {
+    if (fs.readFileSync('/proc/version', 'utf8').toLowerCase().includes('microsoft')) return true;
+  } catch {}
+  return fs.existsSync('/proc/sys/fs/binfmt_misc/WSLInterop') || fs.existsSync('/run/WSL');
+};
+`
 const leanOclif = {
   name: 'lean-oclif',
   setup(builder) {
@@ -153,6 +181,16 @@ const leanOclif = {
           quickRender +
           source.replace(ejsRender, 'return __quickRender(t, context) ?? ejs_1.default.render(t, context);')
       }
+      if (/util[\\/]os\.js$/.test(args.path)) {
+        const isWsl = await readFile(
+          fileURLToPath(import.meta.resolve('is-wsl', import.meta.resolve('wsl-utils'))),
+          'utf8',
+        )
+        const missing = [wslImport, ...wslTests].find(text => !(text === wslImport ? source : isWsl).includes(text))
+        if (missing) throw new Error(`${args.path} or is-wsl no longer has ${missing}: update scripts/bundle.js`)
+        source =
+          mayBeWsl + source.replace(wslImport, `return __mayBeWsl() && (await import('wsl-utils')).isWsl ? 'wsl'`)
+      }
       const isPlugin = /config[\\/]plugin\.js$/.test(args.path)
       if (isPlugin) {
         if (!source.includes(localeSort))
@@ -162,6 +200,24 @@ const leanOclif = {
       if (!eager.test(source)) return {contents: source, loader: 'js'}
       const lazy = 'const __lazy = load => { let m; return new Proxy({}, {get: (_, key) => (m ??= load())[key]}) };\n'
       return {contents: lazy + source.replace(eager, 'const $1 = __lazy(() => $2);'), loader: 'js'}
+    })
+  },
+}
+
+// string-width (oclif's help measures every word with it) runs each string through emoji-regex, a 10 KB pattern
+// compiled on first use; no emoji sequence is pure ASCII (each needs U+FE0F, U+20E3 or a non-ASCII code point),
+// so ASCII strings skip it.
+const emojiReplace = "string = string.replace(emojiRegex(), '  ');"
+const asciiStringWidth = {
+  name: 'ascii-string-width',
+  setup(builder) {
+    builder.onLoad({filter: /[\\/]string-width[\\/]index\.js$/}, async args => {
+      const source = await readFile(args.path, 'utf8')
+      if (!source.includes(emojiReplace)) return undefined
+      return {
+        contents: source.replace(emojiReplace, `if (/[^\\x00-\\x7f]/.test(string)) ${emojiReplace}`),
+        loader: 'js',
+      }
     })
   },
 }
@@ -191,7 +247,7 @@ const result = await build({
   banner: {
     js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);",
   },
-  plugins: [virtualEntries, lazyHttp2, englishOnlyZod, leanOclif],
+  plugins: [virtualEntries, lazyHttp2, englishOnlyZod, leanOclif, asciiStringWidth],
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,
