@@ -111,7 +111,7 @@ const englishOnlyZod = {
   },
 }
 
-// Two things oclif does at every start that payctl does not need there:
+// Work oclif does at every start that payctl does not need there (this and the edits below):
 // - it requires these at the top of its modules but uses them only on paths a bundled CLI with a manifest rarely
 //   takes (file globbing for the "pattern" strategy, plugin patterns, rc files, spinners, help templates, the
 //   Windows shell lookup, flags read from stdin): they load on first use instead;
@@ -182,10 +182,7 @@ const leanOclif = {
           source.replace(ejsRender, 'return __quickRender(t, context) ?? ejs_1.default.render(t, context);')
       }
       if (/util[\\/]os\.js$/.test(args.path)) {
-        const isWsl = await readFile(
-          fileURLToPath(import.meta.resolve('is-wsl', import.meta.resolve('wsl-utils'))),
-          'utf8',
-        )
+        const isWsl = await readFile(fileURLToPath(import.meta.resolve('is-wsl')), 'utf8')
         const missing = [wslImport, ...wslTests].find(text => !(text === wslImport ? source : isWsl).includes(text))
         if (missing) throw new Error(`${args.path} or is-wsl no longer has ${missing}: update scripts/bundle.js`)
         source =
