@@ -63,7 +63,7 @@ const entries = {
   // What bin/run.js starts: oclif's execute().
   run: "export {execute} from '@oclif/core/execute'",
   // "Did you mean ...?" for an unknown command (package.json: oclif.hooks.command_not_found).
-  'command-not-found': "export {default} from './hooks/command-not-found.ts'",
+  'command-not-found': "export {default} from './cli/hooks/command-not-found.ts'",
 }
 
 const virtualEntries = {
@@ -226,7 +226,7 @@ const result = await build({
     ...commands.map(({id, file}) => ({in: file.startsWith('./') ? `src/${file.slice(2)}` : file, out: commandOut(id)})),
     {in: 'payctl-entry:command-not-found', out: 'hooks/command-not-found'},
     // oclif's help with the RE-RUN section (package.json: oclif.helpClass).
-    {in: 'src/help/help.ts', out: 'help'},
+    {in: 'src/cli/help/help.ts', out: 'help'},
     // bin/run.js loads the API client while oclif reads its configuration.
     {in: 'src/client/index.ts', out: 'client'},
   ],

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {dateProblem, emailProblem, httpUrlProblem, ibanProblem, parseDateTime, phoneProblem} from '../src/validate.js'
+import {dateProblem, emailProblem, httpUrlProblem, ibanProblem, parseDateTime, phoneProblem} from '../src/shared/validate.js'
 
 describe('input checks', () => {
   it('parses ISO date-times with a zone, and dates as midnight UTC', () => {

@@ -1,12 +1,12 @@
 import {Transport, type TransportOptions} from './transport.js'
-import {PayoutsV1} from './v1/payouts.js'
-import {SessionsV1} from './v1/sessions.js'
-import {TeamV1Resource} from './v1/team.js'
-import {WebhooksV1} from './v1/webhooks.js'
-import {CounterpartiesV2} from './v2/counterparties.js'
-import {PayoutsV2} from './v2/payouts.js'
-import {TeamV2Resource} from './v2/team.js'
-import {TransactionsV2} from './v2/transactions.js'
+import {PayoutsV1} from './v1/payouts-v1.js'
+import {SessionsV1} from './v1/sessions-v1.js'
+import {TeamV1Resource} from './v1/team-v1.js'
+import {WebhooksV1} from './v1/webhooks-v1.js'
+import {CounterpartiesV2} from './v2/counterparties-v2.js'
+import {PayoutsV2} from './v2/payouts-v2.js'
+import {TeamV2Resource} from './v2/team-v2.js'
+import {TransactionsV2} from './v2/transactions-v2.js'
 
 /**
  * The Payout Service API client: both generations behind one transport. It has no CLI dependencies and
@@ -44,5 +44,5 @@ export class PayoutClient {
   }
 }
 
-export * from './errors.js'
+export * from './api-errors.js'
 export type {AuthProvider, TransportOptions} from './transport.js'

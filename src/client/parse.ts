@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import en from 'zod/v4/locales/en.js'
-import {ResponseShapeError} from './errors.js'
+import {ResponseShapeError} from './api-errors.js'
 
 // zod's "mini" build ships no messages; the issue messages below are English, as with zod's full API.
 z.config(en())

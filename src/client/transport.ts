@@ -1,5 +1,5 @@
 import type {Dispatcher} from 'undici'
-import {ApiError, apiErrorFromBody, ConnectionError, OriginError, TimeoutError} from './errors.js'
+import {ApiError, apiErrorFromBody, ConnectionError, OriginError, TimeoutError} from './api-errors.js'
 import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
 import {Agent, request} from './undici-core.js'
 

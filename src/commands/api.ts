@@ -1,11 +1,11 @@
 import {readFile} from 'node:fs/promises'
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../base-command.js'
+import {BaseCommand} from '../cli/base-command.js'
 import {type ApiResponse, type HttpMethod, pathProblem} from '../client/transport.js'
-import {usageError} from '../errors.js'
-import {idempotencyKeyFlag} from '../flags.js'
-import {readStdin} from '../stdin.js'
+import {usageError} from '../shared/errors.js'
+import {idempotencyKeyFlag} from '../cli/flags/common-flags.js'
+import {readStdin} from '../shared/stdin.js'
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
 
@@ -76,7 +76,7 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
       headers[match[1].toLowerCase()] = match[2]
     }
 
-    const {buildFields, fieldsAsQuery} = await import('../api/fields.js')
+    const {buildFields, fieldsAsQuery} = await import('../services/api/fields.js')
     const fields = await buildFields(this.flags['raw-field'], this.flags.field)
     const hasFields = Object.keys(fields).length > 0
     let body = await this.body()
@@ -95,7 +95,7 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
         idempotencyKey: this.flags['idempotency-key'],
       })
     if (!this.flags.paginate) return this.show(await send(query))
-    const {apiPages, pageItems} = await import('../api/paginate.js')
+    const {apiPages, pageItems} = await import('../services/api/paginate.js')
     for await (const response of apiPages(send, query)) {
       if (this.flags.include) this.showHeaders(response)
       for (const item of pageItems(response.body)) this.out.jsonLine(item)

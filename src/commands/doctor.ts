@@ -1,5 +1,5 @@
-import {BaseCommand} from '../base-command.js'
-import {PayctlError} from '../errors.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {PayctlError} from '../shared/errors.js'
 
 export default class Doctor extends BaseCommand<typeof Doctor> {
   static override summary = 'Check the set-up: Node, file modes, profile and credential, the service, clock, proxy.'
@@ -11,7 +11,7 @@ Exits 0 when nothing fails (warnings included), else with the exit code of the f
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
   async run(): Promise<void> {
-    const checks = await import('../doctor/checks.js')
+    const checks = await import('../services/doctor/doctor-checks.js')
     const results = [checks.nodeCheck(), ...(await checks.fileModeChecks(this.config.configDir))]
     try {
       const profile = await this.profile()
@@ -19,7 +19,7 @@ Exits 0 when nothing fails (warnings included), else with the exit code of the f
       if (profile.credentialSource !== 'none')
         results.push(...(await checks.serviceChecks(await this.client(), profile.origin)))
     } catch (error) {
-      const {reportError} = await import('../error-report.js')
+      const {reportError} = await import('../services/errors/error-report.js')
       const report = reportError(error)
       results.push({
         name: 'profile',

@@ -2,7 +2,7 @@ import {randomBytes} from 'node:crypto'
 import {chmod, open, readFile, rename, rm} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {configFileError, ensurePrivateDir, parseCredentialsFile} from './file-shape.js'
-import {withFileLock} from './lock.js'
+import {withFileLock} from './file-lock.js'
 
 /** OAuth tokens of a profile (auth login). */
 export interface OAuthCredentials {

@@ -1,6 +1,6 @@
 import {chmod, mkdir} from 'node:fs/promises'
-import {PayctlError} from '../errors.js'
-import {ExitCode} from '../exit-codes.js'
+import {PayctlError} from '../shared/errors.js'
+import {ExitCode} from '../shared/exit-codes.js'
 import type {ProfileCredentials} from './credentials.js'
 import {ENVIRONMENTS, originProblem, type ProfileSettings, type StoredConfig} from './profiles.js'
 

@@ -1,4 +1,4 @@
-import {LOCAL_EMULATOR} from '../local-emulator.js'
+import {LOCAL_EMULATOR} from '../shared/local-emulator.js'
 
 export const ENVIRONMENTS = ['production', 'sandbox'] as const
 export type Environment = (typeof ENVIRONMENTS)[number]

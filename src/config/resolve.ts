@@ -1,5 +1,5 @@
-import {usageError} from '../errors.js'
-import {LOCAL_EMULATOR} from '../local-emulator.js'
+import {usageError} from '../shared/errors.js'
+import {LOCAL_EMULATOR} from '../shared/local-emulator.js'
 import {ConfigStore} from './config-store.js'
 import {CredentialStore, type ProfileCredentials} from './credentials.js'
 import {type Environment, LOCAL_PROFILE, normalizeOrigin, originProblem, productionOriginProblem} from './profiles.js'

@@ -1,5 +1,5 @@
 import Big from 'big.js'
-import {formatAmount} from '../money.js'
+import {formatAmount} from '../shared/money.js'
 import type {Principal} from './auth.js'
 import {allowanceExceeded} from './errors.js'
 import type {Store} from './store/index.js'

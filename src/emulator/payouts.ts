@@ -1,5 +1,5 @@
 import {randomUUID} from 'node:crypto'
-import {formatAmount as formatMoney} from '../money.js'
+import {formatAmount as formatMoney} from '../shared/money.js'
 import type {EmulatorApp} from './app.js'
 import {type Principal, requireScopes} from './auth.js'
 import {type ApiFailure, invalidField, invalidState, notFound, payoutNotFound} from './errors.js'

@@ -1,5 +1,5 @@
 import {randomBytes, randomUUID} from 'node:crypto'
-import {LOCAL_EMULATOR} from '../local-emulator.js'
+import {LOCAL_EMULATOR} from '../shared/local-emulator.js'
 import type {EmulatorApp} from './app.js'
 import {DEFAULT_SCOPES, FULL_SCOPES} from './scopes.js'
 import {sandboxIban} from './settlement.js'
@@ -7,7 +7,7 @@ import {sandboxIban} from './settlement.js'
 /**
  * The seed: a main team (owner and a second member, a wallet, EUR and USD balances, deposit instructions,
  * a full-scope and a default-scope key) and a second team to prove that nothing crosses teams. The keys
- * are the well-known ones of `src/local-emulator.ts`, so the CLI's built-in `local` profile works.
+ * are the well-known ones of `src/shared/local-emulator.ts`, so the CLI's built-in `local` profile works.
  */
 
 export const SEEDED = {

@@ -1,6 +1,6 @@
 import {createHash, randomUUID} from 'node:crypto'
 import Big from 'big.js'
-import {formatAmount as formatMoney} from '../money.js'
+import {formatAmount as formatMoney} from '../shared/money.js'
 import {Allowance, isAutomated} from './allowance.js'
 import type {EmulatorApp} from './app.js'
 import {hasScope, type Principal} from './auth.js'

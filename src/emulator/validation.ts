@@ -1,4 +1,4 @@
-import {amountProblem, currencyProblem} from '../money.js'
+import {amountProblem, currencyProblem} from '../shared/money.js'
 import {type ErrorDetail, validationError} from './errors.js'
 import {SUPPORTED_CURRENCIES} from './reference-data.js'
 

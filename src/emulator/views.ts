@@ -1,5 +1,5 @@
 import Big from 'big.js'
-import {formatAmount as formatMoney} from '../money.js'
+import {formatAmount as formatMoney} from '../shared/money.js'
 import {EUR_RATES, TOKEN_SYMBOLS} from './reference-data.js'
 import type {
   AccountRow,

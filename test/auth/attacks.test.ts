@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import type {RunningEmulator} from '../../src/emulator/index.js'
-import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
+import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {pkce} from '../emulator/oauth-helpers.js'
 import {completeLogin, control, emulator, get, homeFor, login, startLogin} from './helpers.js'
 

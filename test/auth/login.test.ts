@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import type {RunningEmulator} from '../../src/emulator/index.js'
-import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
+import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {Browser, claimsOf, MAIN_TEAM, OTHER_TEAM, parseForms, submit} from '../emulator/oauth-helpers.js'
 import {
   completeLogin,

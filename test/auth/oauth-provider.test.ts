@@ -1,6 +1,6 @@
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {OAuthProvider} from '../../src/auth/oauth-provider.js'
+import {OAuthProvider} from '../../src/services/auth/oauth-provider.js'
 import {CredentialStore, type OAuthCredentials} from '../../src/config/credentials.js'
 import {isolatedHome} from '../helpers/cli.js'
 import {FakeServer, json} from '../helpers/fake-server.js'

@@ -1,9 +1,9 @@
 import {createHash} from 'node:crypto'
 import {request} from 'undici'
 import {afterEach, describe, expect, it} from 'vitest'
-import {teamIdFromToken} from '../../src/auth/jwt.js'
-import {LoopbackReceiver} from '../../src/auth/loopback.js'
-import {createPkce, createState} from '../../src/auth/pkce.js'
+import {teamIdFromToken} from '../../src/services/auth/jwt-claims.js'
+import {LoopbackReceiver} from '../../src/services/auth/loopback.js'
+import {createPkce, createState} from '../../src/services/auth/pkce.js'
 
 const get = async (url: string) => {
   const res = await request(url)

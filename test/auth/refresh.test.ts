@@ -1,7 +1,7 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import type {RunningEmulator} from '../../src/emulator/index.js'
-import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
+import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {claimsOf} from '../emulator/oauth-helpers.js'
 import {control, emulator, fileMode, homeFor, login, PROFILE} from './helpers.js'
 

@@ -1,5 +1,5 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {ApiError, ConnectionError, TimeoutError} from '../../src/client/errors.js'
+import {ApiError, ConnectionError, TimeoutError} from '../../src/client/api-errors.js'
 import {PayoutClient} from '../../src/client/index.js'
 import {Transport} from '../../src/client/transport.js'
 import {apiError, drop, FakeServer, json} from '../helpers/fake-server.js'

@@ -323,7 +323,7 @@ describe('re-running from cron', () => {
     const {readFileSync} = await import('node:fs')
     const {join} = await import('node:path')
     const {ROOT} = await import('../helpers/cli.js')
-    const {RERUN} = await import('../../src/help/rerun.js')
+    const {RERUN} = await import('../../src/cli/help/rerun.js')
     const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8'))
     for (const id of Object.keys(manifest.commands))
       expect(RERUN[id.replaceAll(':', ' ')], id).toMatch(/re-run|again|Not idempotent/i)

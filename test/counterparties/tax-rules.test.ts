@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {buildCreateBody} from '../../src/counterparties/input.js'
-import {describeRules, taxIdentityProblems, taxRulesOf} from '../../src/counterparties/tax-rules.js'
+import {buildCreateBody} from '../../src/services/counterparties/counterparty-input.js'
+import {describeRules, taxIdentityProblems, taxRulesOf} from '../../src/services/counterparties/tax-rules.js'
 
 const countries = [
   {

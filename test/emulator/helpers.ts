@@ -4,7 +4,7 @@ import type {AddressInfo} from 'node:net'
 import {request} from 'undici'
 import {afterAll, beforeAll, beforeEach, expect} from 'vitest'
 import {type EmulatorOptions, type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
-import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
+import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 
 /** Raw-HTTP helpers for the emulator conformance suite (no CLI, no src/client). */
 

@@ -1,7 +1,7 @@
 import {createHash, randomBytes} from 'node:crypto'
 import {request} from 'undici'
 import {expect} from 'vitest'
-import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
+import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import type {Body, Res} from './helpers.js'
 
 /** Raw-HTTP helpers for the authorization server tests: PKCE, authorize, token, a browser with cookies. */

@@ -3,7 +3,7 @@ import {request} from 'undici'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {buildRouter} from '../../src/emulator/routes/index.js'
-import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
+import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 
 /**
  * An HTTP fuzz of the emulator's public routes (the /_emulator control routes excepted), on 127.0.0.1 only,

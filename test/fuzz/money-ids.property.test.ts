@@ -1,9 +1,9 @@
 import Big from 'big.js'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {PayctlError} from '../../src/errors.js'
-import {parsePayoutId} from '../../src/ids.js'
-import {amountProblem, CurrencyTotals, formatAmount, MAX_AMOUNT, minorUnits, sumAmounts} from '../../src/money.js'
+import {PayctlError} from '../../src/shared/errors.js'
+import {parsePayoutId} from '../../src/shared/ids.js'
+import {amountProblem, CurrencyTotals, formatAmount, MAX_AMOUNT, minorUnits, sumAmounts} from '../../src/shared/money.js'
 
 /**
  * Property tests for money and id parsing (fast-check). Each property runs RUNS generated cases; the seed is

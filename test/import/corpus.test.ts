@@ -3,12 +3,12 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterAll, describe, expect, it} from 'vitest'
-import {type Chunk, readChunks} from '../../src/import/chunks.js'
-import {type CsvRecord, CsvSyntaxError, readRecords} from '../../src/import/records.js'
-import type {RowSchema, SchemaOptions} from '../../src/import/schema.js'
-import {v1Schema} from '../../src/import/schema-v1.js'
-import {v2Schema} from '../../src/import/schema-v2.js'
-import {formatValidationError, validateFile} from '../../src/import/validate.js'
+import {type Chunk, readChunks} from '../../src/services/import/chunks.js'
+import {type CsvRecord, CsvSyntaxError, readRecords} from '../../src/services/import/records.js'
+import type {RowSchema, SchemaOptions} from '../../src/services/import/import-schema.js'
+import {v1Schema} from '../../src/services/import/import-schema-v1.js'
+import {v2Schema} from '../../src/services/import/import-schema-v2.js'
+import {formatValidationError, validateFile} from '../../src/services/import/validate-file.js'
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/csv/${name}`, import.meta.url))
 const work = mkdtempSync(join(tmpdir(), 'payctl-corpus-'))

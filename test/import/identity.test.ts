@@ -3,11 +3,11 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import fc from 'fast-check'
 import {afterAll, describe, expect, it} from 'vitest'
-import {readChunks} from '../../src/import/chunks.js'
-import {contentOf, RowIdentifier} from '../../src/import/identity.js'
-import type {RowSchema} from '../../src/import/schema.js'
-import {v2Schema} from '../../src/import/schema-v2.js'
-import {validateFile} from '../../src/import/validate.js'
+import {readChunks} from '../../src/services/import/chunks.js'
+import {contentOf, RowIdentifier} from '../../src/services/import/identity.js'
+import type {RowSchema} from '../../src/services/import/import-schema.js'
+import {v2Schema} from '../../src/services/import/import-schema-v2.js'
+import {validateFile} from '../../src/services/import/validate-file.js'
 
 const work = mkdtempSync(join(tmpdir(), 'payctl-identity-'))
 afterAll(() => rmSync(work, {recursive: true, force: true}))

@@ -2,7 +2,7 @@ import {readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
-import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
+import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
 import {allPayouts, CliProcess, control, RecordingProxy, until, V2_HEADER, writeCsv} from './helpers.js'
 

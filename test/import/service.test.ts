@@ -6,9 +6,9 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {PayoutClient} from '../../src/client/index.js'
 import type {ResolvedProfile} from '../../src/config/resolve.js'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
-import {importPayouts} from '../../src/import/service.js'
-import {LOCAL_EMULATOR} from '../../src/local-emulator.js'
-import {Output} from '../../src/output/output.js'
+import {importPayouts} from '../../src/cli/workflows/run-import.js'
+import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
+import {Output} from '../../src/cli/output/output.js'
 import {allPayouts, control, writeCsv} from './helpers.js'
 
 /** The import service in this process: the path for files too big to keep in memory (read twice, streamed). */

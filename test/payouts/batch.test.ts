@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {ApiError, ConnectionError} from '../../src/client/errors.js'
-import {PayctlError} from '../../src/errors.js'
-import {batchIdempotencyKey, batchKeyProblem, runInBatches} from '../../src/payouts/batch.js'
+import {ApiError, ConnectionError} from '../../src/client/api-errors.js'
+import {PayctlError} from '../../src/shared/errors.js'
+import {batchIdempotencyKey, batchKeyProblem, runInBatches} from '../../src/services/payouts/batch.js'
 
 const items = (n: number) => Array.from({length: n}, (_, i) => ({apiId: `payout_${i}`, label: `payout_${i}`}))
 

@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest'
-import {ApiError} from '../../src/client/errors.js'
+import {ApiError} from '../../src/client/api-errors.js'
 import type {PayoutV2} from '../../src/client/schemas.js'
-import {standing} from '../../src/payouts/goals.js'
-import {waitForPayouts, waitOutcome} from '../../src/payouts/wait.js'
+import {standing} from '../../src/services/payouts/goals.js'
+import {waitForPayouts, waitOutcome} from '../../src/services/payouts/wait.js'
 
 /** The polling loop with a scripted service and a virtual clock: which reads happen, how long it pauses. */
 function script(states: Record<string, Array<Partial<PayoutV2> | Error>>) {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {closestCommand} from '../../src/hooks/command-not-found.js'
+import {closestCommand} from '../../src/cli/hooks/command-not-found.js'
 import {FULL, useEmulator} from '../emulator/helpers.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
 import {runCliInTty} from '../helpers/tty.js'

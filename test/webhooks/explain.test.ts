@@ -1,6 +1,6 @@
 import {createHmac} from 'node:crypto'
 import {describe, expect, it} from 'vitest'
-import {explain} from '../../src/webhooks/explain.js'
+import {explain} from '../../src/services/webhooks/explain.js'
 
 const SECRET = 'whsec_Zk3u8Qm2Vt9Lr5Hn1Jc7Xd4Bw6Pe0Ya'
 const NOW_MS = Date.UTC(2026, 10, 21, 12, 0, 0)

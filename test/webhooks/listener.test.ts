@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {request} from 'undici'
 import {afterEach, beforeAll, describe, expect, it} from 'vitest'
-import {type Delivery, parseRespondWith, WebhookListener} from '../../src/webhooks/listener.js'
+import {type Delivery, parseRespondWith, WebhookListener} from '../../src/services/webhooks/listener.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
 
 const SECRET = 'whsec_listener_test_secret'

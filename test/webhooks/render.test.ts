@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {palette} from '../../src/output/colors.js'
-import type {Delivery} from '../../src/webhooks/listener.js'
-import {clockTime, deliveryLine} from '../../src/webhooks/render.js'
+import {palette} from '../../src/cli/output/colors.js'
+import type {Delivery} from '../../src/services/webhooks/listener.js'
+import {clockTime, deliveryLine} from '../../src/cli/output/webhook-delivery-line.js'
 
 const plain = palette(false)
 const at = '2026-11-21T12:03:07.000Z'

@@ -1,6 +1,6 @@
 import {createHmac} from 'node:crypto'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {SendConnectionError, sendDelivery} from '../../src/webhooks/sender.js'
+import {SendConnectionError, sendDelivery} from '../../src/services/webhooks/sender.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
 
 const SECRET = 'whsec_sender_test_secret'

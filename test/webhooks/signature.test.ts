@@ -1,6 +1,6 @@
 import {createHmac} from 'node:crypto'
 import {describe, expect, it} from 'vitest'
-import {findSignatureHeaders, sign, verify} from '../../src/webhooks/signature.js'
+import {findSignatureHeaders, sign, verify} from '../../src/services/webhooks/webhook-signature.js'
 
 /** The spec's rule, written out independently: hex HMAC-SHA256 of `${timestamp}.${rawBody}`. */
 const reference = (secret: string, timestamp: number | string, body: string | Buffer) =>

@@ -1,9 +1,9 @@
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {ApiError} from '../../client/errors.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {ApiError} from '../../client/api-errors.js'
 import {LOCAL_PROFILE} from '../../config/profiles.js'
-import {authError, PayctlError} from '../../errors.js'
-import {LOCAL_EMULATOR} from '../../local-emulator.js'
+import {authError, PayctlError} from '../../shared/errors.js'
+import {LOCAL_EMULATOR} from '../../shared/local-emulator.js'
 
 /** Every way a login can be refused ends in exit 3 (auth); unreachable servers stay transient (exit 7). */
 function loginFailure(error: unknown): unknown {
@@ -66,10 +66,10 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
     const profile = await this.profile()
     const [{oauthLogin, defaultScopes, isLoopbackOrigin}, {CredentialStore}, {ConfigStore}, {openInBrowser}] =
       await Promise.all([
-        import('../../auth/login.js'),
+        import('../../services/auth/login.js'),
         import('../../config/credentials.js'),
         import('../../config/config-store.js'),
-        import('../../browser.js'),
+        import('../../cli/browser.js'),
       ])
     const config = new ConfigStore(this.config.configDir)
     const settings = (await config.profiles())[profile.name]
@@ -81,7 +81,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
     const provisioned = this.flags['client-id'] !== undefined || clientId === LOCAL_EMULATOR.oauthClientId
     let clientSecret: string | undefined
     if (this.flags['client-secret']) {
-      const {readSecret} = await import('../../auth/secret-input.js')
+      const {readSecret} = await import('../../cli/secret-input.js')
       clientSecret = await readSecret(
         'client secret',
         'pipe it: printf %s "$SECRET" | payctl auth login --client-secret …',
@@ -89,7 +89,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
     }
     const scopes = (this.flags.scope ?? []).flatMap(s => s.split(/[\s,]+/)).filter(Boolean)
     const interactive = Boolean(process.stdin.isTTY)
-    const {watchInterrupts} = await import('../../interrupt.js')
+    const {watchInterrupts} = await import('../../cli/interrupt.js')
     const interrupts = watchInterrupts()
     const result = await oauthLogin({
       signal: interrupts.signal,
@@ -149,7 +149,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
   private async loginWithApiKey(): Promise<void> {
     const profile = await this.profile()
     const [{readSecret}, {PayoutClient}, {CredentialStore}] = await Promise.all([
-      import('../../auth/secret-input.js'),
+      import('../../cli/secret-input.js'),
       import('../../client/index.js'),
       import('../../config/credentials.js'),
     ])

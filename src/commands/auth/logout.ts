@@ -1,4 +1,4 @@
-import {BaseCommand} from '../../base-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
 
 export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
   static override summary =
@@ -15,7 +15,7 @@ export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
     const oauth = profile.credentials.oauth
     let revoked = false
     if (oauth?.revocationEndpoint) {
-      const {oauthRequest} = await import('../../auth/http.js')
+      const {oauthRequest} = await import('../../services/auth/oauth-http.js')
       for (const [token, hint] of [
         [oauth.refreshToken, 'refresh_token'],
         [oauth.accessToken, 'access_token'],

@@ -1,5 +1,5 @@
-import {BaseCommand} from '../../base-command.js'
-import {authError} from '../../errors.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {authError} from '../../shared/errors.js'
 
 const SOURCES = {
   env: 'PAYCTL_API_KEY (environment; overrides stored credentials)',
@@ -51,7 +51,7 @@ Safe to re-run (read only).`
     try {
       team = await (await this.client()).v1.team.get()
     } catch (error) {
-      const {reportError} = await import('../../error-report.js')
+      const {reportError} = await import('../../services/errors/error-report.js')
       const report = reportError(error)
       const refusal = {code: report.code, message: report.message, ...(report.status ? {status: report.status} : {})}
       this.show({...base, valid: false, refusal}, `refused: ${report.code}: ${report.message}`)

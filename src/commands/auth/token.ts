@@ -1,5 +1,5 @@
-import {BaseCommand} from '../../base-command.js'
-import {authError} from '../../errors.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {authError} from '../../shared/errors.js'
 
 export default class AuthToken extends BaseCommand<typeof AuthToken> {
   static override summary = 'Print a valid access token (or the API key) for scripts; refreshes first if needed.'
@@ -15,7 +15,7 @@ export default class AuthToken extends BaseCommand<typeof AuthToken> {
         `run "payctl auth login --profile ${profile.name}"`,
       ])
     if (profile.apiKey) return this.emit(profile.apiKey, undefined)
-    const {OAuthProvider} = await import('../../auth/oauth-provider.js')
+    const {OAuthProvider} = await import('../../services/auth/oauth-provider.js')
     const provider = new OAuthProvider({
       profile: profile.name,
       origin: profile.origin,

@@ -1,4 +1,4 @@
-import {BaseCommand} from '../../base-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
 
 export default class CounterpartiesCountries extends BaseCommand<typeof CounterpartiesCountries> {
   static override summary = 'List supported countries and the tax fields each needs.'
@@ -13,7 +13,7 @@ export default class CounterpartiesCountries extends BaseCommand<typeof Counterp
   async run(): Promise<void> {
     const countries = await (await this.client()).v2.counterparties.countries()
     if (this.flags.json) return this.out.printJson(countries)
-    const {countryColumns} = await import('../../output/counterparties.js')
+    const {countryColumns} = await import('../../cli/output/counterparty-view.js')
     await this.out.table(countries, countryColumns)
     this.out.info('* = required')
   }

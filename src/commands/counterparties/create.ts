@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {counterpartyFlags} from '../../counterparties/flags.js'
-import {idempotencyKeyFlag} from '../../flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {counterpartyFlags} from '../../cli/flags/counterparty-flags.js'
+import {idempotencyKeyFlag} from '../../cli/flags/common-flags.js'
 
 export default class CounterpartiesCreate extends BaseCommand<typeof CounterpartiesCreate> {
   static override summary = 'Create a counterparty: a recipient your team pays directly.'
@@ -26,16 +26,16 @@ The body can also come from --from-file (JSON with the API's field names, "-" fo
 
   async run(): Promise<void> {
     const f = this.flags
-    const {buildCreateBody} = await import('../../counterparties/input.js')
+    const {buildCreateBody} = await import('../../services/counterparties/counterparty-input.js')
     const body = await buildCreateBody(f)
     const client = await this.client()
     if (!f['skip-tax-check']) {
-      const {checkTaxRules} = await import('../../counterparties/service.js')
+      const {checkTaxRules} = await import('../../services/counterparties/counterparty-service.js')
       await checkTaxRules(client, body as unknown as Record<string, unknown>)
     }
     const counterparty = await client.v2.counterparties.create(body, {idempotencyKey: f['idempotency-key']})
     if (f.json) return this.out.printJson(counterparty)
-    const {showCounterparty} = await import('../../output/counterparties.js')
+    const {showCounterparty} = await import('../../cli/output/counterparty-view.js')
     this.out.line(`Created counterparty ${counterparty.id}`)
     showCounterparty(this.out, counterparty)
   }

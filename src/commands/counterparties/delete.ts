@@ -1,6 +1,6 @@
-import {BaseCommand} from '../../base-command.js'
-import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../counterparties/flags.js'
-import {yesFlag} from '../../flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
+import {yesFlag} from '../../cli/flags/common-flags.js'
 
 export default class CounterpartiesDelete extends BaseCommand<typeof CounterpartiesDelete> {
   static override summary = 'Delete a counterparty.'
@@ -22,7 +22,7 @@ export default class CounterpartiesDelete extends BaseCommand<typeof Counterpart
   }
 
   async run(): Promise<void> {
-    const {counterpartyRef} = await import('../../counterparties/service.js')
+    const {counterpartyRef} = await import('../../services/counterparties/counterparty-service.js')
     const id = counterpartyRef(this.args.id, this.flags['custom-id'])
     await this.confirmOnProduction({action: `delete counterparty ${id}`, count: 1})
     const result = await (await this.client()).v2.counterparties.delete(id)

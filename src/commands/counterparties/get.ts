@@ -1,5 +1,5 @@
-import {BaseCommand} from '../../base-command.js'
-import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../counterparties/flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
 
 export default class CounterpartiesGet extends BaseCommand<typeof CounterpartiesGet> {
   static override summary = 'Show one counterparty.'
@@ -20,11 +20,11 @@ export default class CounterpartiesGet extends BaseCommand<typeof Counterparties
   }
 
   async run(): Promise<void> {
-    const {counterpartyRef} = await import('../../counterparties/service.js')
+    const {counterpartyRef} = await import('../../services/counterparties/counterparty-service.js')
     const id = counterpartyRef(this.args.id, this.flags['custom-id'])
     const counterparty = await (await this.client()).v2.counterparties.get(id)
     if (this.flags.json) return this.out.printJson(counterparty)
-    const {showCounterparty} = await import('../../output/counterparties.js')
+    const {showCounterparty} = await import('../../cli/output/counterparty-view.js')
     showCounterparty(this.out, counterparty)
   }
 }

@@ -1,5 +1,5 @@
-import {BaseCommand} from '../../base-command.js'
-import {allFlag, limitFlag, outputFlag} from '../../flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {allFlag, limitFlag, outputFlag} from '../../cli/flags/common-flags.js'
 
 export default class CounterpartiesList extends BaseCommand<typeof CounterpartiesList> {
   static override summary = 'List counterparties, newest first.'
@@ -20,7 +20,7 @@ export default class CounterpartiesList extends BaseCommand<typeof Counterpartie
 
   async run(): Promise<void> {
     const client = await this.client()
-    const {counterpartyColumns} = await import('../../output/counterparties.js')
+    const {counterpartyColumns} = await import('../../cli/output/counterparty-view.js')
     const writer = this.out.list(counterpartyColumns, this.flags.output)
     for await (const page of client.v2.counterparties.pages({limit: this.flags.all ? undefined : this.flags.limit}))
       await writer.page(page)

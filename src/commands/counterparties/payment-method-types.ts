@@ -1,4 +1,4 @@
-import {BaseCommand} from '../../base-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
 
 export default class CounterpartiesPaymentMethodTypes extends BaseCommand<typeof CounterpartiesPaymentMethodTypes> {
   static override summary = 'List payment-method types with their currencies and assets.'
@@ -10,7 +10,7 @@ export default class CounterpartiesPaymentMethodTypes extends BaseCommand<typeof
   async run(): Promise<void> {
     const types = await (await this.client()).v2.counterparties.paymentMethodTypes()
     if (this.flags.json) return this.out.printJson(types)
-    const {paymentMethodTypeColumns} = await import('../../output/counterparties.js')
+    const {paymentMethodTypeColumns} = await import('../../cli/output/counterparty-view.js')
     await this.out.table(types, paymentMethodTypeColumns)
   }
 }

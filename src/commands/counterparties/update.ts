@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {counterpartyCustomIdFlag, counterpartyFlags, counterpartyIdArg} from '../../counterparties/flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {counterpartyCustomIdFlag, counterpartyFlags, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
 
 export default class CounterpartiesUpdate extends BaseCommand<typeof CounterpartiesUpdate> {
   static override summary = 'Change a counterparty.'
@@ -37,8 +37,8 @@ The tax identity is checked against GET /countries first (--skip-tax-check leave
   async run(): Promise<void> {
     const f = this.flags
     const [{counterpartyRef, checkTaxRules}, {buildUpdateBody}] = await Promise.all([
-      import('../../counterparties/service.js'),
-      import('../../counterparties/input.js'),
+      import('../../services/counterparties/counterparty-service.js'),
+      import('../../services/counterparties/counterparty-input.js'),
     ])
     const id = counterpartyRef(this.args.id, f['custom-id'])
     const client = await this.client()
@@ -50,7 +50,7 @@ The tax identity is checked against GET /countries first (--skip-tax-check leave
       await checkTaxRules(client, merged)
     const counterparty = await client.v2.counterparties.update(id, patch)
     if (f.json) return this.out.printJson(counterparty)
-    const {showCounterparty} = await import('../../output/counterparties.js')
+    const {showCounterparty} = await import('../../cli/output/counterparty-view.js')
     this.out.line(`Updated counterparty ${counterparty.id}`)
     showCounterparty(this.out, counterparty)
   }

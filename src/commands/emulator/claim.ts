@@ -1,8 +1,8 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {ControlCommand} from '../../emulator-control/command.js'
-import {methodFlag} from '../../emulator-control/flags.js'
-import {usageError} from '../../errors.js'
+import {ControlCommand} from '../../cli/emulator-command.js'
+import {methodFlag} from '../../cli/flags/emulator-flags.js'
+import {usageError} from '../../shared/errors.js'
 
 export default class EmulatorClaim extends ControlCommand<typeof EmulatorClaim> {
   static override summary = 'Claim a payout as its recipient would on the claim page.'
@@ -29,7 +29,7 @@ export default class EmulatorClaim extends ControlCommand<typeof EmulatorClaim> 
   }
 
   async run(): Promise<void> {
-    const {claimDetails, parseDetailFlags} = await import('../../emulator-control/claim-details.js')
+    const {claimDetails, parseDetailFlags} = await import('../../services/emulator-control/claim-details.js')
     let details: Record<string, string>
     try {
       details = claimDetails(this.flags.method, {fail: this.flags.fail, overrides: parseDetailFlags(this.flags.detail)})

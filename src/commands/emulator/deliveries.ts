@@ -1,7 +1,7 @@
 import {setTimeout as sleep} from 'node:timers/promises'
 import * as Flags from '@oclif/core/flags'
-import {ControlCommand} from '../../emulator-control/command.js'
-import {ExitCode} from '../../exit-codes.js'
+import {ControlCommand} from '../../cli/emulator-command.js'
+import {ExitCode} from '../../shared/exit-codes.js'
 
 const POLL_MS = 500
 
@@ -25,8 +25,8 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
 
   async run(): Promise<void> {
     const [{DeliveryTail, attemptLine}, {stopSignal}, control] = await Promise.all([
-      import('../../emulator-control/deliveries.js'),
-      import('../../interrupt.js'),
+      import('../../cli/output/delivery-attempts.js'),
+      import('../../cli/interrupt.js'),
       this.control(),
     ])
     const tail = new DeliveryTail()

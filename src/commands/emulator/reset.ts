@@ -1,4 +1,4 @@
-import {ControlCommand} from '../../emulator-control/command.js'
+import {ControlCommand} from '../../cli/emulator-command.js'
 
 export default class EmulatorReset extends ControlCommand<typeof EmulatorReset> {
   static override summary = "Empty the running emulator's database and seed it again."

@@ -3,8 +3,8 @@ import {dirname, join} from 'node:path'
 import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
 import {NO_SQLITE} from '../../emulator/store/driver.js'
-import {ExitCode} from '../../exit-codes.js'
-import {LOCAL_EMULATOR} from '../../local-emulator.js'
+import {ExitCode} from '../../shared/exit-codes.js'
+import {LOCAL_EMULATOR} from '../../shared/local-emulator.js'
 
 export default class EmulatorStart extends Command {
   static override summary = 'Run the local emulator of the whole service in the foreground'
@@ -71,7 +71,7 @@ export default class EmulatorStart extends Command {
 
     const {seed, url, port} = emulator
     // Listening for Ctrl-C before saying "Press Ctrl-C".
-    const {watchInterrupts} = await import('../../interrupt.js')
+    const {watchInterrupts} = await import('../../cli/interrupt.js')
     const interrupts = watchInterrupts()
     if (flags.json) {
       this.log(

@@ -1,8 +1,8 @@
 import * as Args from '@oclif/core/args'
-import {ControlCommand} from '../../emulator-control/command.js'
-import {methodFlag} from '../../emulator-control/flags.js'
-import {TRIGGERS} from '../../emulator-control/trigger.js'
-import {amountFlag, currencyFlag, emailFlag} from '../../flags.js'
+import {ControlCommand} from '../../cli/emulator-command.js'
+import {methodFlag} from '../../cli/flags/emulator-flags.js'
+import {TRIGGERS} from '../../services/emulator-control/trigger.js'
+import {amountFlag, currencyFlag, emailFlag} from '../../cli/flags/common-flags.js'
 
 export default class EmulatorTrigger extends ControlCommand<typeof EmulatorTrigger> {
   static override summary = 'Make the emulator play an event: create a payout and drive it to the end state.'
@@ -35,7 +35,7 @@ payout.completed and payout.failed claim with --method: regular sandbox details 
 
   async run(): Promise<void> {
     const [{trigger}, api, control] = await Promise.all([
-      import('../../emulator-control/trigger.js'),
+      import('../../services/emulator-control/trigger.js'),
       this.client(),
       this.control(),
     ])

@@ -1,5 +1,5 @@
-import {andThenFlag, idempotencyKeyFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../flags.js'
-import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
+import {andThenFlag, idempotencyKeyFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../cli/flags/common-flags.js'
+import {idsArgs, idsFlags, PayoutBatchCommand} from '../../cli/payout-batch-command.js'
 
 export default class PayoutsApprove extends PayoutBatchCommand<typeof PayoutsApprove> {
   static override summary = 'Approve payouts (moves money: reserves their amounts).'

@@ -1,5 +1,5 @@
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import {
   amountFlag,
@@ -11,7 +11,7 @@ import {
   waitFlag,
   waitTimeoutFlag,
   yesFlag,
-} from '../../flags.js'
+} from '../../cli/flags/common-flags.js'
 
 export default class PayoutsCreate extends BaseCommand<typeof PayoutsCreate> {
   static override summary = 'Create a payout (pending until approved).'
@@ -75,7 +75,7 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
 
   async run(): Promise<void> {
     const f = this.flags
-    const {planCreate} = await import('../../payouts/create.js')
+    const {planCreate} = await import('../../services/payouts/payout-plans.js')
     const plan = planCreate({
       api: f.api,
       amount: f.amount,
@@ -95,7 +95,7 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
       notifications: f.notifications,
     })
     if (f['pre-approved'] || f['and-then']) {
-      const {formatAmount} = await import('../../money.js')
+      const {formatAmount} = await import('../../shared/money.js')
       await this.confirmOnProduction({
         action: f['pre-approved']
           ? 'create a pre-approved payout'
@@ -107,7 +107,7 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
       })
     }
     const client = await this.client()
-    const {payoutDisplayId, showPayoutV1, showPayoutV2} = await import('../../output/payouts.js')
+    const {payoutDisplayId, showPayoutV1, showPayoutV2} = await import('../../cli/output/payout-view.js')
     if (plan.api === 'v1') {
       const payout = await client.v1.payouts.create(plan.body)
       if (f.json) return this.out.printJson(payout)
@@ -120,15 +120,15 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
     if (f.json) this.out.printJson(followed.payout)
     else showPayoutV2(this.out, followed.payout)
     if (followed.error) throw followed.error
-    const {throwIfFailed} = await import('../../payouts/outcome.js')
+    const {throwIfFailed} = await import('../../services/payouts/payout-failures.js')
     throwIfFailed([followed.payout])
   }
 
   /** --wait: until the --and-then step is final for this payout. */
   private async follow(payout: PayoutV2) {
     const [{followPayouts}, {goalOf}] = await Promise.all([
-      import('../../payouts/follow.js'),
-      import('../../payouts/goals.js'),
+      import('../../cli/workflows/follow-payouts.js'),
+      import('../../services/payouts/goals.js'),
     ])
     const {payouts, error} = await followPayouts({
       client: await this.client(),

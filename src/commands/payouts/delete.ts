@@ -1,5 +1,5 @@
-import {apiFlag, yesFlag} from '../../flags.js'
-import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
+import {apiFlag, yesFlag} from '../../cli/flags/common-flags.js'
+import {idsArgs, idsFlags, PayoutBatchCommand} from '../../cli/payout-batch-command.js'
 
 export default class PayoutsDelete extends PayoutBatchCommand<typeof PayoutsDelete> {
   static override summary = 'Delete payouts that have not been paid out.'
@@ -25,7 +25,7 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
   }
 
   async run(): Promise<void> {
-    const {collectPayoutKeys} = await import('../../payouts/ids-input.js')
+    const {collectPayoutKeys} = await import('../../services/payouts/ids-input.js')
     const {keys, duplicates} = await collectPayoutKeys({
       args: this.argvAll,
       customIds: this.flags['custom-id'],
@@ -34,7 +34,7 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
     if (duplicates) this.out.warn(`${duplicates} repeated id${duplicates === 1 ? ' was' : 's were'} ignored`)
     await this.confirmOnProduction({action: `delete ${keys.length === 1 ? 'a payout' : 'payouts'}`, count: keys.length})
     const client = await this.client()
-    const {runDeletes} = await import('../../payouts/actions.js')
+    const {runDeletes} = await import('../../services/payouts/actions.js')
     const writer = this.flags.json ? this.out.list<object>([], 'json') : undefined
     try {
       const result = await runDeletes(client, keys, {

@@ -1,5 +1,5 @@
-import {apiFlag, customIdsFlag, idsFileFlag} from '../../flags.js'
-import {idsArgs, PayoutBatchCommand} from '../../payouts/batch-command.js'
+import {apiFlag, customIdsFlag, idsFileFlag} from '../../cli/flags/common-flags.js'
+import {idsArgs, PayoutBatchCommand} from '../../cli/payout-batch-command.js'
 
 export default class PayoutsGet extends PayoutBatchCommand<typeof PayoutsGet> {
   static override summary = 'Show one payout, or several.'
@@ -24,7 +24,7 @@ With one payout the output is the record (--json: the object). With several ids,
   }
 
   async run(): Promise<void> {
-    const {collectPayoutKeys} = await import('../../payouts/ids-input.js')
+    const {collectPayoutKeys} = await import('../../services/payouts/ids-input.js')
     const {keys} = await collectPayoutKeys({
       args: this.argvAll,
       customIds: this.flags['custom-id'],
@@ -33,8 +33,8 @@ With one payout the output is the record (--json: the object). With several ids,
     const many = keys.length > 1 || this.flags['ids-file'] !== undefined || this.argvAll.includes('-')
     const client = await this.client()
     const [{mapLimit}, view] = await Promise.all([
-      import('../../payouts/actions.js'),
-      import('../../output/payouts.js'),
+      import('../../services/payouts/actions.js'),
+      import('../../cli/output/payout-view.js'),
     ])
     if (this.flags.api === 'v1') {
       const payouts = await mapLimit(keys, 8, key =>

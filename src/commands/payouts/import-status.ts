@@ -1,9 +1,9 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {usageError} from '../../errors.js'
-import {apiFlag, outputFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../flags.js'
-import {WAIT_GOALS} from '../../payouts/goals.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {usageError} from '../../shared/errors.js'
+import {apiFlag, outputFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../cli/flags/common-flags.js'
+import {WAIT_GOALS} from '../../services/payouts/goals.js'
 
 export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImportStatus> {
   static override summary = 'Show every row of an imported CSV file with its payout: status, failure, timestamps.'
@@ -51,10 +51,10 @@ Exit codes: 0 every row went through or is on its way; 8 some rows failed, expir
   async run(): Promise<void> {
     const f = this.flags
     const [{importStatus}, {parseDelimiterFlag}, {encodingProblem}, {confirmMoneyMovement}] = await Promise.all([
-      import('../../status/service.js'),
-      import('../../import/sniff.js'),
-      import('../../import/decode.js'),
-      import('../../confirm.js'),
+      import('../../cli/workflows/run-import-status.js'),
+      import('../../services/import/sniff.js'),
+      import('../../services/import/decode.js'),
+      import('../../cli/confirm.js'),
     ])
     const encodingIssue = await encodingProblem(f.encoding)
     if (encodingIssue) throw usageError(encodingIssue)

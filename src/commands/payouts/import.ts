@@ -1,10 +1,10 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import type {MoneySummary} from '../../confirm.js'
-import {PayctlError, usageError} from '../../errors.js'
-import {apiFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../flags.js'
-import type {Delimiter} from '../../import/sniff.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import type {MoneySummary} from '../../cli/confirm.js'
+import {PayctlError, usageError} from '../../shared/errors.js'
+import {apiFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../cli/flags/common-flags.js'
+import type {Delimiter} from '../../services/import/sniff.js'
 
 export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
   static override summary = 'Import payouts from a CSV file, in chunks of 100, resumable, never a duplicate.'
@@ -75,9 +75,9 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
     if (flags['and-then'] && flags.api === 'v1')
       throw usageError('--and-then needs the v2 API; in v1 use a preApproved column instead')
     const [{importPayouts}, {confirmMoneyMovement}, output] = await Promise.all([
-      import('../../import/service.js'),
-      import('../../confirm.js'),
-      import('../../output/import-summary.js'),
+      import('../../cli/workflows/run-import.js'),
+      import('../../cli/confirm.js'),
+      import('../../cli/output/import-summary.js'),
     ])
     const delimiter = await this.checkedInput()
     const interrupt = await this.stopOnCtrlC()
@@ -128,7 +128,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
 
   /** --wait: until every row is final for the import's step (payctl payouts import-status FILE --wait). */
   private async waitForRows(delimiter: Delimiter | undefined): Promise<void> {
-    const {importStatus} = await import('../../status/service.js')
+    const {importStatus} = await import('../../cli/workflows/run-import-status.js')
     const {error} = await importStatus({
       file: this.args.file,
       api: this.flags.api,
@@ -153,15 +153,15 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
   private async warnIfShort(totals: MoneySummary['totals']): Promise<void> {
     if (!totals || typeof totals === 'function') return
     const client = await this.client()
-    const {warnIfShort} = await import('../../payouts/balance-check.js')
+    const {warnIfShort} = await import('../../services/payouts/balance-check.js')
     await warnIfShort({accounts: () => client.v2.team.accounts(), totals, warn: line => this.out.warn(line)})
   }
 
   /** --encoding and --delimiter, checked before the file is read. */
   private async checkedInput() {
     const [{encodingProblem}, {parseDelimiterFlag}] = await Promise.all([
-      import('../../import/decode.js'),
-      import('../../import/sniff.js'),
+      import('../../services/import/decode.js'),
+      import('../../services/import/sniff.js'),
     ])
     const {flags} = this
     const encodingIssue = await encodingProblem(flags.encoding)
@@ -174,7 +174,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
 
   /** Ctrl-C: stop after the chunks in flight (the journal stays exact) and exit 130; twice: quit at once. */
   private async stopOnCtrlC(): Promise<{signal: AbortSignal; dispose(): void}> {
-    const {watchInterrupts} = await import('../../interrupt.js')
+    const {watchInterrupts} = await import('../../cli/interrupt.js')
     return watchInterrupts({
       notice: 'Stopping after the chunks in flight (press Ctrl-C again to quit at once)…',
       write: line => this.out.stderr(line),

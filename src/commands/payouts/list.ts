@@ -1,8 +1,8 @@
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {usageError} from '../../errors.js'
-import {allFlag, cursorFlag, limitFlag, outputFlag} from '../../flags.js'
-import type {ListWriter} from '../../output/output.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {usageError} from '../../shared/errors.js'
+import {allFlag, cursorFlag, limitFlag, outputFlag} from '../../cli/flags/common-flags.js'
+import type {ListWriter} from '../../cli/output/output.js'
 
 export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
   static override summary = 'List payouts, newest first.'
@@ -54,16 +54,16 @@ Safe to re-run (read only).`
     for (const status of f.status ?? [])
       if (!/^[a-z_-]+$/.test(status)) throw usageError(`--status "${status}" is not a status like created or approved`)
     const client = await this.client()
-    const {payoutV1Columns, payoutV2Columns} = await import('../../output/payouts.js')
+    const {payoutV1Columns, payoutV2Columns} = await import('../../cli/output/payout-view.js')
     const limit = f.all ? undefined : f.limit
-    const {watchInterrupts, interruptedError} = await import('../../interrupt.js')
+    const {watchInterrupts, interruptedError} = await import('../../cli/interrupt.js')
     const interrupts = watchInterrupts({
       notice: 'Stopping after the page in flight (press Ctrl-C again to quit at once)…',
       write: line => this.out.stderr(line),
     })
     try {
       if (api === 'v2') {
-        const {writeCursorList} = await import('../../output/cursor-list.js')
+        const {writeCursorList} = await import('../../cli/output/cursor-list.js')
         const written = await writeCursorList({
           out: this.out,
           columns: payoutV2Columns,

@@ -1,5 +1,5 @@
-import {idempotencyKeyFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../flags.js'
-import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
+import {idempotencyKeyFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../cli/flags/common-flags.js'
+import {idsArgs, idsFlags, PayoutBatchCommand} from '../../cli/payout-batch-command.js'
 
 export default class PayoutsPay extends PayoutBatchCommand<typeof PayoutsPay> {
   static override summary = 'Pay approved counterparty payouts now (moves money).'

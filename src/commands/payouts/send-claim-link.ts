@@ -1,5 +1,5 @@
-import {idempotencyKeyFlag, waitFlag, waitTimeoutFlag} from '../../flags.js'
-import {idsArgs, idsFlags, PayoutBatchCommand} from '../../payouts/batch-command.js'
+import {idempotencyKeyFlag, waitFlag, waitTimeoutFlag} from '../../cli/flags/common-flags.js'
+import {idsArgs, idsFlags, PayoutBatchCommand} from '../../cli/payout-batch-command.js'
 
 export default class PayoutsSendClaimLink extends PayoutBatchCommand<typeof PayoutsSendClaimLink> {
   static override summary = 'E-mail the claim link to payout recipients (again: resend).'

@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {amountFlag, currencyFlag, customIdFlag, emailFlag, phoneFlag} from '../../flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {amountFlag, currencyFlag, customIdFlag, emailFlag, phoneFlag} from '../../cli/flags/common-flags.js'
 
 export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
   static override summary = 'Change a payout that is still pending.'
@@ -35,8 +35,8 @@ export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
   async run(): Promise<void> {
     const f = this.flags
     const [{singlePayoutKey}, {planUpdate}] = await Promise.all([
-      import('../../payouts/ids-input.js'),
-      import('../../payouts/create.js'),
+      import('../../services/payouts/ids-input.js'),
+      import('../../services/payouts/payout-plans.js'),
     ])
     const key = singlePayoutKey(this.args.id, f['custom-id'])
     const patch = planUpdate({
@@ -52,7 +52,7 @@ export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
     const client = await this.client()
     const payout = await client.v2.payouts.update(key.v2, patch)
     if (f.json) return this.out.printJson(payout)
-    const {showPayoutV2} = await import('../../output/payouts.js')
+    const {showPayoutV2} = await import('../../cli/output/payout-view.js')
     this.out.line(`Updated payout ${payout.id}`)
     showPayoutV2(this.out, payout)
   }

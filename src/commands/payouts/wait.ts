@@ -1,8 +1,8 @@
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {waitTimeoutFlag} from '../../flags.js'
-import {idsArgs, idsFlags} from '../../payouts/batch-command.js'
-import {WAIT_GOALS} from '../../payouts/goals.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {waitTimeoutFlag} from '../../cli/flags/common-flags.js'
+import {idsArgs, idsFlags} from '../../cli/payout-batch-command.js'
+import {WAIT_GOALS} from '../../services/payouts/goals.js'
 
 export default class PayoutsWait extends BaseCommand<typeof PayoutsWait> {
   static override summary = 'Wait until payouts reach a final state: completed, failed or expired.'
@@ -37,9 +37,9 @@ Exit codes: 0 every payout reached the state; 8 some failed or expired (each nam
 
   async run(): Promise<void> {
     const [{collectPayoutKeys}, {followPayouts}, {followedColumns}] = await Promise.all([
-      import('../../payouts/ids-input.js'),
-      import('../../payouts/follow.js'),
-      import('../../output/payout-status.js'),
+      import('../../services/payouts/ids-input.js'),
+      import('../../cli/workflows/follow-payouts.js'),
+      import('../../cli/output/payout-status.js'),
     ])
     const {keys, duplicates} = await collectPayoutKeys({
       args: this.argvAll,

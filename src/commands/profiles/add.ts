@@ -1,9 +1,9 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {environmentFlag, originFlag} from '../../config/profile-flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {environmentFlag, originFlag} from '../../cli/flags/profile-flags.js'
 import {productionOriginProblem, profileNameProblem} from '../../config/profiles.js'
-import {usageError} from '../../errors.js'
+import {usageError} from '../../shared/errors.js'
 
 export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {
   static override summary = 'Add a profile: a name, an environment and an origin.'

@@ -1,4 +1,4 @@
-import {BaseCommand} from '../../base-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
 
 export default class ProfilesList extends BaseCommand<typeof ProfilesList> {
   static override summary = 'List profiles; the active one is marked with *.'
@@ -8,7 +8,7 @@ export default class ProfilesList extends BaseCommand<typeof ProfilesList> {
     const [{ConfigStore}, {CredentialStore}, {describeCredentials}] = await Promise.all([
       import('../../config/config-store.js'),
       import('../../config/credentials.js'),
-      import('../../output/profiles.js'),
+      import('../../cli/output/profile-view.js'),
     ])
     const config = new ConfigStore(this.config.configDir)
     const profiles = await config.profiles()

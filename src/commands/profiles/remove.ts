@@ -1,8 +1,8 @@
 import * as Args from '@oclif/core/args'
-import {BaseCommand} from '../../base-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
 import {LOCAL_PROFILE} from '../../config/profiles.js'
-import {usageError} from '../../errors.js'
-import {yesFlag} from '../../flags.js'
+import {usageError} from '../../shared/errors.js'
+import {yesFlag} from '../../cli/flags/common-flags.js'
 
 export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove> {
   static override summary = 'Remove a profile and its stored credentials.'
@@ -22,7 +22,7 @@ export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove> {
     const stored = (await config.read()).profiles
     if (!stored[name] && name !== LOCAL_PROFILE)
       throw usageError(`unknown profile "${name}"`, ['run "payctl profiles list"'])
-    const {confirmProductionAction} = await import('../../confirm.js')
+    const {confirmProductionAction} = await import('../../cli/confirm.js')
     await confirmProductionAction({
       environment: stored[name]?.environment ?? 'sandbox',
       yes: this.flags.yes,

@@ -1,8 +1,8 @@
 import * as Args from '@oclif/core/args'
-import {BaseCommand} from '../../base-command.js'
-import {environmentFlag, originFlag} from '../../config/profile-flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {environmentFlag, originFlag} from '../../cli/flags/profile-flags.js'
 import {productionOriginProblem} from '../../config/profiles.js'
-import {usageError} from '../../errors.js'
+import {usageError} from '../../shared/errors.js'
 
 export default class ProfilesSet extends BaseCommand<typeof ProfilesSet> {
   static override summary = "Change a profile's origin or environment."

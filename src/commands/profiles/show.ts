@@ -1,5 +1,5 @@
 import * as Args from '@oclif/core/args'
-import {BaseCommand} from '../../base-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
 
 export default class ProfilesShow extends BaseCommand<typeof ProfilesShow> {
   static override summary = 'Show a profile (never its secrets).'
@@ -9,7 +9,7 @@ export default class ProfilesShow extends BaseCommand<typeof ProfilesShow> {
   async run(): Promise<void> {
     const [{resolveProfile}, {describeCredentials}] = await Promise.all([
       import('../../config/resolve.js'),
-      import('../../output/profiles.js'),
+      import('../../cli/output/profile-view.js'),
     ])
     const profile = await resolveProfile({
       configDir: this.config.configDir,

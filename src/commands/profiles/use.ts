@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
-import {BaseCommand} from '../../base-command.js'
-import {usageError} from '../../errors.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {usageError} from '../../shared/errors.js'
 
 export default class ProfilesUse extends BaseCommand<typeof ProfilesUse> {
   static override summary = 'Make a profile the active one.'

@@ -1,4 +1,4 @@
-import {loginHintFlag, SessionCommand, sessionFlags} from '../../sessions/command.js'
+import {loginHintFlag, SessionCommand, sessionFlags} from '../../cli/session-command.js'
 
 export default class SessionsAllowance extends SessionCommand<typeof SessionsAllowance> {
   static override summary = 'Mint an allowance URL: the team owner sets the daily spending allowance.'

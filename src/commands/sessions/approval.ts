@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
-import {usageError} from '../../errors.js'
-import {loginHintFlag, SessionCommand, sessionFlags} from '../../sessions/command.js'
+import {usageError} from '../../shared/errors.js'
+import {loginHintFlag, SessionCommand, sessionFlags} from '../../cli/session-command.js'
 
 export default class SessionsApproval extends SessionCommand<typeof SessionsApproval> {
   static override summary = 'Mint an approval URL: a team member reviews and approves pending payouts.'
@@ -33,7 +33,7 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
     const f = this.flags
     if (!f.payout?.length && !f['custom-id']?.length)
       throw usageError('give the payouts to approve: --payout ID or --custom-id KEY (repeatable)')
-    const {sessionPayoutKeys, v1PayoutIds} = await import('../../sessions/payout-ids.js')
+    const {sessionPayoutKeys, v1PayoutIds} = await import('../../services/sessions/payout-ids.js')
     const keys = sessionPayoutKeys(f.payout, f['custom-id'])
     if (keys.length > 100) throw usageError(`an approval session takes at most 100 payouts, not ${keys.length}`)
     const payoutIds = await v1PayoutIds(await this.client(), keys)

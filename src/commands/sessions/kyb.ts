@@ -1,4 +1,4 @@
-import {loginHintFlag, SessionCommand, sessionFlags} from '../../sessions/command.js'
+import {loginHintFlag, SessionCommand, sessionFlags} from '../../cli/session-command.js'
 
 export default class SessionsKyb extends SessionCommand<typeof SessionsKyb> {
   static override summary = 'Mint a KYB URL: a team member completes business verification.'

@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
-import {usageError} from '../../errors.js'
-import {SessionCommand, sessionFlags} from '../../sessions/command.js'
+import {usageError} from '../../shared/errors.js'
+import {SessionCommand, sessionFlags} from '../../cli/session-command.js'
 
 export default class SessionsPayout extends SessionCommand<typeof SessionsPayout> {
   static override summary = 'Mint a claim URL for the recipient of a payout.'
@@ -21,7 +21,7 @@ export default class SessionsPayout extends SessionCommand<typeof SessionsPayout
   async run(): Promise<void> {
     const f = this.flags
     if (!f.payout && !f['custom-id']) throw usageError('give the payout: --payout ID or --custom-id KEY')
-    const {sessionPayoutKeys, v1PayoutIds} = await import('../../sessions/payout-ids.js')
+    const {sessionPayoutKeys, v1PayoutIds} = await import('../../services/sessions/payout-ids.js')
     const keys = sessionPayoutKeys(f.payout ? [f.payout] : [], f['custom-id'] ? [f['custom-id']] : [])
     const [payoutId] = await v1PayoutIds(await this.client(), keys)
     await this.mint('payout', {payoutId}, {redirectUrl: f['redirect-url'], branding: f.branding, open: f.open})

@@ -1,5 +1,5 @@
-import {BaseCommand} from '../../base-command.js'
-import {outputFlag} from '../../flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {outputFlag} from '../../cli/flags/common-flags.js'
 
 export default class TeamAccounts extends BaseCommand<typeof TeamAccounts> {
   static override summary =
@@ -23,7 +23,7 @@ Before approve, pay and import --and-then pay send anything, payctl compares the
     const client = await this.client()
     const accounts = await client.v2.team.accounts()
     if (this.flags.json) return this.out.printJson(accounts)
-    const {showAccounts, accountColumns} = await import('../../output/accounts.js')
+    const {showAccounts, accountColumns} = await import('../../cli/output/account-view.js')
     const format = this.flags.output
     if (format && format !== 'table') {
       const writer = this.out.list(accountColumns, format)

@@ -1,5 +1,5 @@
-import {BaseCommand} from '../../base-command.js'
-import {amountFlag, currencyFlag, idempotencyKeyFlag} from '../../flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {amountFlag, currencyFlag, idempotencyKeyFlag} from '../../cli/flags/common-flags.js'
 
 export default class TeamDeposit extends BaseCommand<typeof TeamDeposit> {
   static override summary = 'Add test money to a sandbox account, as a bank deposit would.'
@@ -21,7 +21,7 @@ export default class TeamDeposit extends BaseCommand<typeof TeamDeposit> {
 
   async run(): Promise<void> {
     const f = this.flags
-    const [{amountProblem}, {usageError}] = await Promise.all([import('../../money.js'), import('../../errors.js')])
+    const [{amountProblem}, {usageError}] = await Promise.all([import('../../shared/money.js'), import('../../shared/errors.js')])
     const problem = amountProblem(f.amount, f.currency)
     if (problem) throw usageError(`--amount: ${problem}`)
     const profile = await this.profile()
@@ -30,7 +30,7 @@ export default class TeamDeposit extends BaseCommand<typeof TeamDeposit> {
         'use a sandbox profile: --profile NAME',
       ])
     const client = await this.client()
-    const {depositErrorHint} = await import('../../team/deposit.js')
+    const {depositErrorHint} = await import('../../services/team/deposit.js')
     try {
       const account = await client.v2.team.sandboxDeposit(
         {currency: f.currency, amount: f.amount},
@@ -38,8 +38,8 @@ export default class TeamDeposit extends BaseCommand<typeof TeamDeposit> {
       )
       if (f.json) return this.out.printJson(account)
       const [{showAccount}, {money}] = await Promise.all([
-        import('../../output/team.js'),
-        import('../../output/format.js'),
+        import('../../cli/output/team-view.js'),
+        import('../../cli/output/format.js'),
       ])
       this.out.line(`Deposited ${money(f.amount, f.currency)}.`)
       showAccount(this.out, account)

@@ -1,4 +1,4 @@
-import {BaseCommand} from '../../base-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
 
 export default class TeamGet extends BaseCommand<typeof TeamGet> {
   static override summary = 'Show the team: summary, members, balances and deposit instructions.'
@@ -16,7 +16,7 @@ export default class TeamGet extends BaseCommand<typeof TeamGet> {
     const client = await this.client()
     const team = await client.v1.team.get()
     if (this.flags.json) return this.out.printJson(team)
-    const {showTeam} = await import('../../output/team.js')
+    const {showTeam} = await import('../../cli/output/team-view.js')
     await showTeam(this.out, team)
   }
 }

@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {yesFlag} from '../../flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {yesFlag} from '../../cli/flags/common-flags.js'
 
 export default class TeamUpdate extends BaseCommand<typeof TeamUpdate> {
   static override summary = "Change the team's settings: whether its payouts are reportable under DAC7."

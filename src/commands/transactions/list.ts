@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {allFlag, currencyFlag, cursorFlag, dateTimeFlag, limitFlag, outputFlag} from '../../flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {allFlag, currencyFlag, cursorFlag, dateTimeFlag, limitFlag, outputFlag} from '../../cli/flags/common-flags.js'
 
 export default class TransactionsList extends BaseCommand<typeof TransactionsList> {
   static override summary = "List every movement on the team's accounts, newest first."
@@ -50,12 +50,12 @@ Shows 50 by default; --limit bounds the count and --all follows every page (stre
 
   async run(): Promise<void> {
     const f = this.flags
-    const {transactionFilters} = await import('../../transactions/filters.js')
+    const {transactionFilters} = await import('../../services/transactions/filters.js')
     const filters = transactionFilters(f)
     const client = await this.client()
     const [{transactionColumns}, {writeCursorList}] = await Promise.all([
-      import('../../output/transactions.js'),
-      import('../../output/cursor-list.js'),
+      import('../../cli/output/transaction-view.js'),
+      import('../../cli/output/cursor-list.js'),
     ])
     const written = await writeCursorList({
       out: this.out,

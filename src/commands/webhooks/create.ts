@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {httpUrl} from '../../webhooks/flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {httpUrl} from '../../cli/flags/webhook-flags.js'
 
 export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
   static override summary = 'Subscribe a URL to payout events.'
@@ -29,7 +29,7 @@ export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
   async run(): Promise<void> {
     const client = await this.client()
     const profile = await this.profile()
-    const {createWebhook} = await import('../../webhooks/create.js')
+    const {createWebhook} = await import('../../services/webhooks/create-webhook.js')
     const {subscription, deleted} = await createWebhook({
       client,
       url: this.flags.url,
@@ -54,7 +54,7 @@ export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
       this.out.printJson(subscription)
       return
     }
-    const {localTime} = await import('../../output/format.js')
+    const {localTime} = await import('../../cli/output/format.js')
     this.out.keyValue([
       ['ID', subscription.id],
       ['URL', subscription.targetUrl],

@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
-import {BaseCommand} from '../../base-command.js'
-import {yesFlag} from '../../flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {yesFlag} from '../../cli/flags/common-flags.js'
 
 export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete> {
   static override summary = 'Delete a webhook subscription.'
@@ -19,7 +19,7 @@ export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete> {
     const {id} = this.args
     await this.confirmOnProduction({action: `delete webhook subscription ${id}`, count: 1})
     const client = await this.client()
-    const {ApiError} = await import('../../client/errors.js')
+    const {ApiError} = await import('../../client/api-errors.js')
     try {
       await client.v1.webhooks.delete(id)
     } catch (error) {

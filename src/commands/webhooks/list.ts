@@ -1,6 +1,6 @@
-import {BaseCommand} from '../../base-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
 import type {WebhookSubscription} from '../../client/schemas.js'
-import type {Column} from '../../output/output.js'
+import type {Column} from '../../cli/output/output.js'
 
 export default class WebhooksList extends BaseCommand<typeof WebhooksList> {
   static override summary = "List the team's webhook subscriptions."
@@ -21,7 +21,7 @@ export default class WebhooksList extends BaseCommand<typeof WebhooksList> {
       return
     }
     const stored = (await this.profile()).credentials.webhookSecrets ?? {}
-    const {localTime, orDash} = await import('../../output/format.js')
+    const {localTime, orDash} = await import('../../cli/output/format.js')
     const columns: Column<WebhookSubscription>[] = [
       {header: 'ID', value: s => s.id},
       {header: 'URL', key: 'targetUrl', value: s => orDash(s.targetUrl)},

@@ -1,11 +1,11 @@
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {usageError} from '../../errors.js'
-import {ExitCode} from '../../exit-codes.js'
-import {httpUrl, parseEvents, SECRET_ENV, toleranceFlag} from '../../webhooks/flags.js'
-import type {Delivery} from '../../webhooks/listener.js'
-import {EVENT_NAMES} from '../../webhooks/payload.js'
-import {ENV_NAME} from '../../webhooks/secret-file.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {usageError} from '../../shared/errors.js'
+import {ExitCode} from '../../shared/exit-codes.js'
+import {httpUrl, parseEvents, SECRET_ENV, toleranceFlag} from '../../cli/flags/webhook-flags.js'
+import type {Delivery} from '../../services/webhooks/listener.js'
+import {EVENT_NAMES} from '../../services/webhooks/payload.js'
+import {ENV_NAME} from '../../services/webhooks/secret-file.js'
 
 export default class WebhooksListen extends BaseCommand<typeof WebhooksListen> {
   static override summary = 'Receive webhook deliveries locally, verify them and show one line each.'
@@ -73,7 +73,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
   }
 
   async run(): Promise<void> {
-    const {parseRespondWith, WebhookListener} = await import('../../webhooks/listener.js')
+    const {parseRespondWith, WebhookListener} = await import('../../services/webhooks/listener.js')
     let respondWith: number[] | undefined
     if (this.flags['respond-with'] !== undefined) {
       try {
@@ -96,9 +96,9 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
     if (this.flags['secret-file'] && !this.flags.register) this.singleSecret(secrets, source, '--secret-file')
     if (this.flags.register) await this.checkReachable()
 
-    const {stopSignal} = await import('../../interrupt.js')
+    const {stopSignal} = await import('../../cli/interrupt.js')
     const stop = stopSignal()
-    const {deliveryLine} = await import('../../webhooks/render.js')
+    const {deliveryLine} = await import('../../cli/output/webhook-delivery-line.js')
     const listener = new WebhookListener({
       host: this.flags.host,
       port: this.flags.port,
@@ -176,7 +176,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
     const file = this.flags['secret-file']!
     const name = this.flags['secret-name'] ?? SECRET_ENV
     const secret = this.singleSecret(secrets, source, '--secret-file')
-    const {writeSecretFile} = await import('../../webhooks/secret-file.js')
+    const {writeSecretFile} = await import('../../services/webhooks/secret-file.js')
     try {
       const warning = await writeSecretFile(file, name, secret)
       if (warning) this.out.warn(warning)
@@ -227,9 +227,9 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
   private async unregister(id: string): Promise<void> {
     const client = await this.client()
     const [{ApiError}, {PayctlError}, {reportError}] = await Promise.all([
-      import('../../client/errors.js'),
-      import('../../errors.js'),
-      import('../../error-report.js'),
+      import('../../client/api-errors.js'),
+      import('../../shared/errors.js'),
+      import('../../services/errors/error-report.js'),
     ])
     try {
       await client.v1.webhooks.delete(id)

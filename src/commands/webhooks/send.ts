@@ -1,10 +1,10 @@
 import {readFile} from 'node:fs/promises'
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {PayctlError, usageError} from '../../errors.js'
-import {ExitCode} from '../../exit-codes.js'
-import {httpUrl, SECRET_ENV} from '../../webhooks/flags.js'
-import {EVENT_STATUSES} from '../../webhooks/payload.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {PayctlError, usageError} from '../../shared/errors.js'
+import {ExitCode} from '../../shared/exit-codes.js'
+import {httpUrl, SECRET_ENV} from '../../cli/flags/webhook-flags.js'
+import {EVENT_STATUSES} from '../../services/webhooks/payload.js'
 
 export default class WebhooksSend extends BaseCommand<typeof WebhooksSend> {
   static override summary = 'Send a signed test delivery to your own receiver and check its answer.'
@@ -43,7 +43,7 @@ Exit 0 when the receiver did what a correct one does: 2xx for a good delivery; 4
     if (!/^X-[A-Za-z0-9-]+$/i.test(this.flags['header-prefix']))
       throw usageError(`--header-prefix "${this.flags['header-prefix']}" must look like X-Service`)
     const body = await this.body()
-    const {sendDelivery, SendConnectionError} = await import('../../webhooks/sender.js')
+    const {sendDelivery, SendConnectionError} = await import('../../services/webhooks/sender.js')
     let result: Awaited<ReturnType<typeof sendDelivery>>
     try {
       result = await sendDelivery({
@@ -71,7 +71,7 @@ Exit 0 when the receiver did what a correct one does: 2xx for a good delivery; 4
         : this.flags.stale
           ? ' with a stale timestamp'
           : ''
-      const {summarize} = await import('../../webhooks/payload.js')
+      const {summarize} = await import('../../services/webhooks/payload.js')
       let parsed: unknown
       try {
         parsed = JSON.parse(body.toString('utf8'))
@@ -98,7 +98,7 @@ Exit 0 when the receiver did what a correct one does: 2xx for a good delivery; 4
       }
       return bytes
     }
-    const {samplePayout} = await import('../../webhooks/payload.js')
+    const {samplePayout} = await import('../../services/webhooks/payload.js')
     return Buffer.from(JSON.stringify(samplePayout(this.flags.status ?? 'created')))
   }
 }

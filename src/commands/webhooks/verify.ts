@@ -1,9 +1,9 @@
 import {readFile} from 'node:fs/promises'
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../base-command.js'
-import {usageError} from '../../errors.js'
-import {SECRET_ENV, toleranceFlag} from '../../webhooks/flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {usageError} from '../../shared/errors.js'
+import {SECRET_ENV, toleranceFlag} from '../../cli/flags/webhook-flags.js'
 
 export default class WebhooksVerify extends BaseCommand<typeof WebhooksVerify> {
   static override summary = 'Check the signature of a saved delivery, and explain a mismatch.'
@@ -40,7 +40,7 @@ When it does not verify, it says what most likely happened: the wrong secret, a 
     let {signature, timestamp} = this.flags
     if (this.flags.headers) {
       const [{findSignatureHeaders}, text] = await Promise.all([
-        import('../../webhooks/signature.js'),
+        import('../../services/webhooks/webhook-signature.js'),
         readFile(this.flags.headers, 'utf8'),
       ])
       const headers: Record<string, string> = {}
@@ -55,7 +55,7 @@ When it does not verify, it says what most likely happened: the wrong secret, a 
     if (signature === undefined) throw usageError('give the signature with --signature (or --headers FILE)')
     if (timestamp === undefined) throw usageError('give the timestamp with --timestamp (or --headers FILE)')
     const body = await this.body()
-    const {explainWithAny} = await import('../../webhooks/explain.js')
+    const {explainWithAny} = await import('../../services/webhooks/explain.js')
     const result = explainWithAny(candidates, {signature, timestamp, body, toleranceSeconds: this.flags.tolerance})
     if (this.flags.json) this.out.printJson(result)
     else if (result.verified) this.out.line(`${this.out.color.green('Verified:')} ${result.message}`)

@@ -1,5 +1,5 @@
 import Big from 'big.js'
-import {amountProblem, formatAmount} from '../../money.js'
+import {amountProblem, formatAmount} from '../../shared/money.js'
 import {nextMidnightUtc} from '../allowance.js'
 import type {Reply} from '../http.js'
 import type {AccountRow} from '../store/types.js'

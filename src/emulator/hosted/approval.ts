@@ -1,5 +1,5 @@
 import Big from 'big.js'
-import {CurrencyTotals, formatAmount} from '../../money.js'
+import {CurrencyTotals, formatAmount} from '../../shared/money.js'
 import type {Principal} from '../auth.js'
 import {ApiFailure} from '../errors.js'
 import type {Reply} from '../http.js'

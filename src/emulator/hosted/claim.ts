@@ -1,4 +1,4 @@
-import {formatAmount} from '../../money.js'
+import {formatAmount} from '../../shared/money.js'
 import {claimRecord} from '../claims.js'
 import {ApiFailure} from '../errors.js'
 import type {Reply} from '../http.js'

@@ -1,4 +1,4 @@
-import {LOCAL_EMULATOR} from '../../local-emulator.js'
+import {LOCAL_EMULATOR} from '../../shared/local-emulator.js'
 import type {EmulatorApp} from '../app.js'
 import {usePlatformBrands} from '../hosted/branding.js'
 import {SEEDED} from '../seed.js'

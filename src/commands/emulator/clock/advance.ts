@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
-import {ControlCommand} from '../../../emulator-control/command.js'
-import {usageError} from '../../../errors.js'
+import {ControlCommand} from '../../../cli/emulator-command.js'
+import {usageError} from '../../../shared/errors.js'
 
 export default class EmulatorClockAdvance extends ControlCommand<typeof EmulatorClockAdvance> {
   static override summary = "Move the emulator's clock forward; what became due runs at once."
@@ -17,7 +17,7 @@ export default class EmulatorClockAdvance extends ControlCommand<typeof Emulator
   }
 
   async run(): Promise<void> {
-    const {formatDuration, parseDuration} = await import('../../../emulator-control/duration.js')
+    const {formatDuration, parseDuration} = await import('../../../services/emulator-control/duration.js')
     let seconds: number
     try {
       seconds = parseDuration(this.args.duration)

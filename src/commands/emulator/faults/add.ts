@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
-import {ControlCommand} from '../../../emulator-control/command.js'
-import {usageError} from '../../../errors.js'
+import {ControlCommand} from '../../../cli/emulator-command.js'
+import {usageError} from '../../../shared/errors.js'
 
 export default class EmulatorFaultsAdd extends ControlCommand<typeof EmulatorFaultsAdd> {
   static override summary = 'Make the next matching API requests fail, stall or lose their answer.'
@@ -37,7 +37,7 @@ Control routes (/_emulator) are never affected.`
     if (action === 'status' && status === undefined) throw usageError('--action status needs --status')
     if (action === 'delay' && delayMs === undefined) throw usageError('--action delay needs --delay-ms')
     if (!path.startsWith('/')) throw usageError(`--path "${path}" must start with /`)
-    const [{faultLine}, control] = await Promise.all([import('../../../emulator-control/faults.js'), this.control()])
+    const [{faultLine}, control] = await Promise.all([import('../../../cli/output/fault-line.js'), this.control()])
     const fault = await control.addFault({method, path, action, count, status, delayMs})
     if (this.flags.json) this.out.printJson(fault)
     else this.out.line(`Added fault ${faultLine(fault)}`)

@@ -1,4 +1,4 @@
-import {ControlCommand} from '../../../emulator-control/command.js'
+import {ControlCommand} from '../../../cli/emulator-command.js'
 
 export default class EmulatorFaultsClear extends ControlCommand<typeof EmulatorFaultsClear> {
   static override summary = 'Remove every injected fault.'

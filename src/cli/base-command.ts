@@ -1,0 +1,172 @@
+import {Command} from '@oclif/core/command'
+import * as Errors from '@oclif/core/errors'
+import * as Flags from '@oclif/core/flags'
+import type * as Interfaces from '@oclif/core/interfaces'
+import type {PayoutClient} from '../client/index.js'
+import type {ResolvedProfile} from '../config/resolve.js'
+import type {MoneySummary} from './confirm.js'
+import {errorJson, formatErrorLine, parseErrorMessage, reportError} from '../services/errors/error-report.js'
+import {usageError} from '../shared/errors.js'
+import {Output} from './output/output.js'
+import type {ScriptOptions} from './output/script.js'
+
+export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<
+  (typeof BaseCommand)['baseFlags'] & T['flags']
+>
+export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
+
+/**
+ * Every payctl command: the global flags, profile resolution, the API client, output helpers, and errors
+ * turned into one stderr line (one JSON object under --json) with the documented exit code.
+ */
+export abstract class BaseCommand<T extends typeof Command> extends Command {
+  static override baseFlags = {
+    profile: Flags.string({
+      summary: 'Profile to use (default: the active profile, else the built-in "local").',
+      env: 'PAYCTL_PROFILE',
+      helpGroup: 'GLOBAL',
+    }),
+    json: Flags.boolean({
+      summary: 'Print raw API objects as JSON on stdout, and errors as JSON on stderr.',
+      helpGroup: 'GLOBAL',
+    }),
+    debug: Flags.boolean({
+      summary: 'Trace HTTP requests on stderr (secrets redacted).',
+      helpGroup: 'GLOBAL',
+    }),
+    jq: Flags.string({
+      char: 'q',
+      summary: 'Filter the JSON output with a jq expression (strings print raw), like gh --jq.',
+      helpGroup: 'GLOBAL',
+      exclusive: ['template', 'quiet'],
+    }),
+    template: Flags.string({
+      char: 't',
+      summary: 'Print each JSON item through a template: "{{.id}}\\t{{.status}}".',
+      helpGroup: 'GLOBAL',
+      exclusive: ['quiet'],
+    }),
+    fields: Flags.string({
+      summary: 'Only these fields (comma-separated JSON keys) in tables, csv, tsv and JSON.',
+      helpGroup: 'GLOBAL',
+    }),
+    quiet: Flags.boolean({
+      summary: 'Print only ids, one per line.',
+      helpGroup: 'GLOBAL',
+    }),
+  }
+
+  protected flags!: BaseFlags<T>
+  protected args!: BaseArgs<T>
+  /** Every positional argument in order (for variadic commands, `static strict = false`). */
+  protected argvAll: string[] = []
+  protected out!: Output
+  /** --json as given: errors are JSON only then (--jq, --fields and --quiet shape data, not errors). */
+  protected jsonErrors = false
+  private clientInstance?: PayoutClient
+  private profileInstance?: ResolvedProfile
+
+  override async init(): Promise<void> {
+    this.out = new Output({json: this.argv.includes('--json')})
+    await super.init()
+    const {args, argv, flags} = await this.parse({
+      flags: this.ctor.flags,
+      baseFlags: (super.ctor as typeof BaseCommand).baseFlags,
+      args: this.ctor.args,
+      strict: this.ctor.strict,
+    }).catch(error => {
+      throw usageError(parseErrorMessage(error))
+    })
+    this.flags = flags as BaseFlags<T>
+    this.args = args as BaseArgs<T>
+    this.argvAll = argv as string[]
+    this.jsonErrors = Boolean(this.flags.json)
+    const script = await this.scriptOptions()
+    this.flags.json = Boolean(this.flags.json || script.jsonRequested || script.quiet || script.fields)
+    this.out = new Output({json: this.flags.json, script})
+  }
+
+  /** --jq, --template, --fields and --quiet; the jq engine is loaded only when --jq is given. */
+  private async scriptOptions(): Promise<ScriptOptions> {
+    const {jq, template, fields, quiet, json} = this.flags
+    if (jq === undefined && template === undefined && fields === undefined && !quiet) return {}
+    const [{parseFields}, jqFilter, render] = await Promise.all([
+      import('./output/script.js'),
+      jq === undefined ? undefined : import('./output/jq.js').then(m => m.loadJqFilter(jq, process.stdout.isTTY)),
+      template === undefined ? undefined : import('./output/template.js').then(m => m.compileTemplate(template)),
+    ])
+    return {
+      jq: jqFilter,
+      template: render,
+      fields: fields === undefined ? undefined : parseFields(fields),
+      quiet,
+      jsonRequested: Boolean(json || jq !== undefined || template !== undefined),
+    }
+  }
+
+  /** Our --json is a plain flag: oclif must not print results or errors itself. */
+  override jsonEnabled(): boolean {
+    return false
+  }
+
+  protected async profile(): Promise<ResolvedProfile> {
+    if (!this.profileInstance) {
+      const {resolveProfile} = await import('../config/resolve.js')
+      this.profileInstance = await resolveProfile({configDir: this.config.configDir, profile: this.flags.profile})
+    }
+    return this.profileInstance
+  }
+
+  protected async client(): Promise<PayoutClient> {
+    if (!this.clientInstance) {
+      const profile = await this.profile()
+      const [{PayoutClient}, {authProviderFor}] = await Promise.all([
+        import('../client/index.js'),
+        import('../services/auth/auth-provider.js'),
+      ])
+      this.clientInstance = new PayoutClient({
+        origin: profile.origin,
+        auth: await authProviderFor(profile, this.config.configDir, this.debugTrace()),
+        userAgent: `payctl/${this.config.version} node/${process.version}`,
+        debug: this.debugTrace(),
+      })
+    }
+    return this.clientInstance
+  }
+
+  /** The production confirmation (src/cli/confirm.ts) for this command's profile; --yes skips it. */
+  protected async confirmOnProduction(summary: MoneySummary): Promise<void> {
+    const {confirmProductionAction} = await import('./confirm.js')
+    await confirmProductionAction({
+      environment: (await this.profile()).environment,
+      yes: Boolean((this.flags as {yes?: boolean}).yes),
+      summary,
+      out: this.out,
+    })
+  }
+
+  /** The --debug trace writer (stderr; one JSON object a line under --json), or undefined without --debug. */
+  protected debugTrace(): ((line: string) => void) | undefined {
+    if (!this.flags.debug) return undefined
+    if (this.flags.json) return line => process.stderr.write(`${JSON.stringify({debug: line})}\n`)
+    return line => process.stderr.write(`[debug] ${line}\n`)
+  }
+
+  override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
+    this.out?.stopSpinners()
+    if (error instanceof Errors.ExitError) throw error
+    const report = reportError(error)
+    const json = this.flags ? this.jsonErrors : this.argv.includes('--json')
+    const debug = this.flags?.debug ?? this.argv.includes('--debug')
+    process.stderr.write(`${json ? errorJson(report) : formatErrorLine(report)}\n`)
+    // Under --json stderr stays JSON: the stack is for people.
+    if (debug && !json && error?.stack) process.stderr.write(`${error.stack}\n`)
+    throw new Errors.ExitError(report.exitCode)
+  }
+
+  override async finally(error: Error | undefined): Promise<unknown> {
+    this.out?.stopSpinners()
+    await this.clientInstance?.close()
+    return super.finally(error)
+  }
+}

@@ -1,0 +1,63 @@
+import type {Environment} from '../config/profiles.js'
+import {usageError} from '../shared/errors.js'
+import type {Output} from './output/output.js'
+
+export interface MoneySummary {
+  /** What is about to happen, e.g. "approve 3 payouts" or "delete a counterparty". */
+  action: string
+  count: number
+  /**
+   * Totals per currency, decimal strings; or a function that computes them (e.g. by fetching the payouts),
+   * called only when a prompt is actually shown. Omitted for actions that move no amount (deletes, settings).
+   */
+  totals?: Record<string, string> | (() => Promise<Record<string, string>>)
+}
+
+export interface ConfirmOptions {
+  environment: Environment
+  /** --yes: the caller confirmed up front. */
+  yes: boolean
+  summary: MoneySummary
+  out: Output
+  /** Whether a person can answer (default: stdin and stderr are terminals). */
+  interactive?: boolean
+}
+
+export const describeTotals = (totals: Record<string, string>) =>
+  Object.entries(totals)
+    .map(([currency, amount]) => `${amount} ${currency}`)
+    .join(', ') || 'no amounts'
+
+function describe(summary: MoneySummary, totals: Record<string, string> | undefined): string {
+  const items = `${summary.count} item${summary.count === 1 ? '' : 's'}`
+  return `${summary.action} (${items}${totals ? `, ${describeTotals(totals)}` : ''}) on PRODUCTION`
+}
+
+/**
+ * The one confirmation rule for every money-moving or destructive action (approve, pay, any --and-then,
+ * pre-approved create, deletes, team update, removing a production profile): on a production profile, ask
+ * on a TTY, naming the action, the count and the totals per currency; without a TTY (or under --json),
+ * require --yes (exit 2 otherwise, nothing sent). Sandbox profiles never ask.
+ */
+export async function confirmProductionAction(options: ConfirmOptions): Promise<void> {
+  if (options.environment !== 'production' || options.yes) return
+  const {summary} = options
+  const interactive = options.interactive ?? Boolean(process.stdin.isTTY && process.stderr.isTTY)
+  if (!interactive || options.out.json) {
+    const known = typeof summary.totals === 'function' ? undefined : summary.totals
+    throw usageError(`refusing to ${describe(summary, known)} without confirmation`, [
+      'add --yes to confirm in scripts',
+    ])
+  }
+  const totals = typeof summary.totals === 'function' ? await summary.totals() : summary.totals
+  const what = describe(summary, totals)
+  const {confirm} = await import('@inquirer/prompts')
+  const ok = await confirm(
+    {message: `${what[0].toUpperCase()}${what.slice(1)}?`, default: false},
+    {output: process.stderr},
+  )
+  if (!ok) throw usageError('cancelled: nothing was sent')
+}
+
+/** The same rule under the name the money-moving callers (import, create, batch actions) use. */
+export const confirmMoneyMovement = confirmProductionAction

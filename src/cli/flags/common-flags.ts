@@ -1,0 +1,117 @@
+import * as Flags from '@oclif/core/flags'
+import {amountProblem, currencyProblem} from '../../shared/money.js'
+import {LIST_FORMATS} from '../output/output.js'
+import {emailProblem, httpUrlProblem, parseDateTime, parseDuration, phoneProblem} from '../../shared/validate.js'
+
+/** Flag definitions shared by several commands: defined once, reused everywhere. */
+
+export const apiFlag = (defaultApi: 'v1' | 'v2') =>
+  Flags.option({
+    options: ['v1', 'v2'] as const,
+    default: defaultApi,
+    summary: `API generation to use (default ${defaultApi}).`,
+  })()
+
+export const customIdFlag = Flags.string({
+  summary: 'Identify the payout by your own customId instead of its id.',
+})
+
+export const limitFlag = (defaultLimit: number) =>
+  Flags.integer({
+    summary: `Show at most this many items (default ${defaultLimit}; --all for every item).`,
+    min: 1,
+    default: defaultLimit,
+  })
+
+export const allFlag = Flags.boolean({
+  summary: 'Follow every page (streamed: memory stays flat).',
+  exclusive: ['limit'],
+})
+
+export const cursorFlag = Flags.string({
+  summary: 'Start at this cursor: the nextCursor of an earlier page or run (same filters).',
+})
+
+export const outputFlag = Flags.option({
+  char: 'o',
+  options: LIST_FORMATS,
+  summary: 'Output format (default: table on a terminal, tsv without a header in a pipe); all but json stream.',
+})()
+
+export const yesFlag = Flags.boolean({
+  char: 'y',
+  summary:
+    'Do not ask for confirmation (required without a TTY for money-moving or destructive commands on production).',
+})
+
+export const idempotencyKeyFlag = Flags.string({
+  summary: 'Idempotency key for the v2 POST (1-255 chars); re-running with the same key never applies twice.',
+  parse: async value => {
+    if (value.length < 1 || value.length > 255) throw new Error('--idempotency-key must be 1 to 255 characters')
+    return value
+  },
+})
+
+/** Typed flags for the resource commands: each validates its value at parse time (one line naming the flag, exit 2). */
+
+export const checked = (
+  problem: (value: string) => string | undefined,
+  normalize: (value: string) => string = v => v,
+) =>
+  Flags.custom<string>({
+    parse: async input => {
+      const value = normalize(input.trim())
+      const reason = problem(value)
+      if (reason) throw new Error(reason)
+      return value
+    },
+  })
+
+/** A plain positive decimal ("12.50"); the currency's decimals are checked once both flags are known. */
+export const amountFlag = checked(value => amountProblem(value))
+
+/** A three-letter currency code; lower case is accepted and upper-cased. */
+export const currencyFlag = checked(currencyProblem, value => value.toUpperCase())
+
+export const emailFlag = checked(emailProblem)
+
+export const phoneFlag = checked(phoneProblem)
+
+export const httpUrlFlag = checked(httpUrlProblem)
+
+/** An ISO 8601 date-time with a zone, or a date (midnight UTC); sent as a UTC ISO string. */
+export const dateTimeFlag = Flags.custom<string>({
+  parse: async input => parseDateTime(input),
+})
+
+export const idsFileFlag = Flags.string({
+  summary: 'Read payout ids from FILE, one per line ("-" for stdin; blank lines and # comments are skipped).',
+})
+
+export const andThenFlag = Flags.option({
+  options: ['send-claim-link', 'pay'] as const,
+  summary: 'Follow-up step the service runs right away: send the claim link, or pay (moves money).',
+})()
+
+export const customIdsFlag = Flags.string({
+  summary: 'Identify a payout by your own customId (repeatable).',
+  multiple: true,
+  multipleNonGreedy: true,
+})
+
+/** `--wait`: follow the payouts until they reach a final state for the command's step (docs/waiting.md). */
+export const waitFlag = Flags.boolean({
+  summary: 'Wait until every payout reaches a final state for this step; exit 8 if some failed, 7 on time-out.',
+})
+
+/** `--timeout` of `--wait` and `payouts wait`: a duration such as 90s, 10m or 1h (plain numbers are seconds). */
+export const waitTimeoutFlag = Flags.custom<number>({
+  summary: 'How long to wait at most: 90s, 10m, 1h (plain numbers are seconds).',
+  default: 15 * 60 * 1000,
+  defaultHelp: async () => '15m',
+  parse: async input => {
+    const ms = parseDuration(input)
+    if (ms === undefined || ms <= 0) throw new Error(`"${input}" is not a duration like 90s, 10m or 1h`)
+    return ms
+  },
+})()

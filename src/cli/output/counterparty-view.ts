@@ -1,0 +1,81 @@
+import type {Counterparty, Country, PaymentMethodType} from '../../client/schemas.js'
+import {describeRules, taxRulesOf} from '../../services/counterparties/tax-rules.js'
+import {localTime, orDash} from './format.js'
+import type {Column, Output} from './output.js'
+
+export const nameOf = (c: Counterparty): string => {
+  const identity = c.identity as (Counterparty['identity'] & {businessName?: string; middleName?: string}) | undefined
+  if (!identity) return '-'
+  if (identity.businessName) return identity.businessName
+  return [identity.firstName, identity.middleName, identity.lastName].filter(Boolean).join(' ') || '-'
+}
+
+const addressOf = (c: Counterparty): string | undefined => {
+  const a = c.address
+  if (!a) return undefined
+  return [a.line1, a.line2, [a.postalCode, a.city].filter(Boolean).join(' '), a.state, a.country]
+    .filter(Boolean)
+    .join(', ')
+}
+
+const methodOf = (c: Counterparty): string | undefined => {
+  const m = c.paymentMethod as Record<string, unknown> | undefined
+  if (!m) return undefined
+  const detail = ['iban', 'accountNumber', 'address'].map(key => m[key]).find(value => typeof value === 'string') as
+    | string
+    | undefined
+  return [m.type, m.currency, detail].filter(Boolean).join(' ')
+}
+
+const strings = (value: unknown): string => (Array.isArray(value) && value.length ? value.map(String).join(', ') : '-')
+
+export const counterpartyColumns: Column<Counterparty>[] = [
+  {header: 'ID', value: c => c.id},
+  {header: 'Custom ID', value: c => orDash(c.customId), raw: c => c.customId},
+  {header: 'Name', value: nameOf},
+  {header: 'E-mail', key: 'email', value: c => orDash(c.email), raw: c => c.email},
+  {header: 'Country', value: c => orDash(c.address?.country), raw: c => c.address?.country},
+  {header: 'Payment method', value: c => orDash(c.paymentMethod?.type), raw: c => c.paymentMethod?.type},
+  {header: 'Missing', value: c => (c.missing?.length ? c.missing.join(', ') : '-'), raw: c => c.missing?.join(' ')},
+  {header: 'Created', key: 'createdAt', value: c => localTime(c.createdAt), raw: c => c.createdAt},
+]
+
+export function showCounterparty(out: Output, c: Counterparty): void {
+  const tax = c.taxIdentity
+    ? Object.entries(c.taxIdentity)
+        .filter(([, v]) => v !== undefined && v !== null && v !== '')
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')
+    : undefined
+  out.keyValue([
+    ['ID', c.id],
+    ['Custom ID', c.customId],
+    ['Name', nameOf(c)],
+    ['Identity type', c.identity?.type],
+    ['E-mail', c.email],
+    ['Address', addressOf(c)],
+    ['Payment method', methodOf(c)],
+    ['Tax identity', tax],
+    [
+      'Missing',
+      c.missing ? (c.missing.length ? c.missing.join(', ') : 'nothing (ready for direct payment)') : undefined,
+    ],
+    ['Managed by', c.recipientManaged === undefined ? undefined : c.recipientManaged ? 'the recipient' : 'your team'],
+    ['Created', localTime(c.createdAt)],
+    ['Updated', c.updatedAt ? localTime(c.updatedAt) : undefined],
+  ])
+}
+
+export const countryColumns: Column<Country>[] = [
+  {header: 'Code', value: c => c.code},
+  {header: 'Name', value: c => orDash(c.name)},
+  {header: 'Individual tax fields', value: c => describeRules(taxRulesOf(c, 'individual'))},
+  {header: 'Business tax fields', value: c => describeRules(taxRulesOf(c, 'business'))},
+]
+
+export const paymentMethodTypeColumns: Column<PaymentMethodType>[] = [
+  {header: 'Type', value: m => m.type},
+  {header: 'Currencies', value: m => strings((m as Record<string, unknown>).currencies)},
+  {header: 'Assets', value: m => strings((m as Record<string, unknown>).assets)},
+  {header: 'Fields', value: m => strings((m as Record<string, unknown>).fields)},
+]

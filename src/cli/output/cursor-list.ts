@@ -1,0 +1,63 @@
+import type {CursorPageOptions, CursorPosition} from '../../client/pagination.js'
+import type {Column, ListFormat, Output} from './output.js'
+
+export interface CursorListOptions<T> {
+  out: Output
+  columns: Column<T>[]
+  format?: ListFormat
+  /** --all: stream every page. */
+  all: boolean
+  /** --cursor: start where an earlier run stopped. */
+  cursor?: string
+  /** --json as given (errors and the position line are JSON then). */
+  jsonErrors: boolean
+  /** Aborted by Ctrl-C: stop after the page in flight, say where to continue, exit 130. */
+  signal?: AbortSignal
+  pages(options: Pick<CursorPageOptions, 'cursor' | 'onPage'>): AsyncIterable<T[]>
+}
+
+/**
+ * Writes a v2 cursor list. One page as JSON keeps the API's envelope (`hasMore`, `nextCursor`); every other
+ * output streams, and where the list stands afterwards goes to stderr: the cursor to continue from (also
+ * when a page fails midway, so an export can resume without duplicates), or the end of the list.
+ */
+export async function writeCursorList<T>(options: CursorListOptions<T>): Promise<number> {
+  const {out} = options
+  const writer = out.list(options.columns, options.format)
+  let pending: CursorPosition = {hasMore: true, nextCursor: options.cursor}
+  let done: CursorPosition = pending
+  const pages = options.pages({cursor: options.cursor, onPage: position => (pending = position)})
+  if (!options.all && writer.format === 'json') {
+    const items: T[] = []
+    for await (const page of pages) items.push(...page)
+    out.printEnvelope(items, pending)
+    return items.length
+  }
+  try {
+    for await (const page of pages) {
+      await writer.page(page)
+      done = pending
+      if (options.signal?.aborted) break
+    }
+    done = pending
+  } catch (error) {
+    if (writer.written > 0 || options.cursor) reportPosition(options, done, writer.written, true)
+    throw error
+  }
+  writer.end()
+  if (options.signal?.aborted) {
+    reportPosition(options, done, writer.written, true)
+    const {interruptedError} = await import('../interrupt.js')
+    throw interruptedError(`interrupted after ${writer.written} items (the output so far is complete)`)
+  }
+  if (options.all || done.hasMore) reportPosition(options, done, writer.written, false)
+  return writer.written
+}
+
+function reportPosition<T>(options: CursorListOptions<T>, at: CursorPosition, written: number, failed: boolean) {
+  const cursor = at.hasMore ? (at.nextCursor ?? null) : null
+  if (options.jsonErrors) return options.out.stderr(JSON.stringify({written, hasMore: at.hasMore, nextCursor: cursor}))
+  if (!cursor) return options.out.stderr(`${written} written; end of the list.`)
+  const what = failed ? `Stopped after ${written}` : `${written} written`
+  options.out.stderr(`${what}; continue with --cursor ${cursor}`)
+}

@@ -1,0 +1,116 @@
+import {describeTotals} from '../confirm.js'
+import type {OnlineChecks} from '../../services/import/online-checks.js'
+import type {ImportDiff, LineList} from '../../services/import/plan.js'
+import type {ImportSummary} from '../../services/import/run-summary.js'
+import {errorLines} from '../../services/import/run-summary.js'
+import type {ValidationResult} from '../../services/import/validate-file.js'
+import type {Output} from './output.js'
+
+/** The screen side of `payouts import`: the same numbers as `--json` and `--report`, for a person. */
+
+export {errorLines}
+
+export const count = (n: number) => n.toLocaleString('en-US')
+
+/** How the dry run checked the rows against the service, and the rows that would not fit. */
+export function checkLines(checks: OnlineChecks | undefined, profile?: string): string[] {
+  if (!checks) return []
+  if (!checks.online)
+    return [
+      checks.offlineReason === '--offline'
+        ? 'Checked offline (--offline): currencies and balances not checked against the service.'
+        : `Checked offline: the service did not answer (${checks.offlineReason}); currencies and balances not checked.`,
+    ]
+  const head = `Checked online${profile ? ` with profile ${profile}` : ''}: currencies (GET /payment-method-types) and balances (GET /accounts).`
+  return [head, ...checks.problems.map(p => `${p.line === null ? '' : `line ${p.line}: `}${p.message}`)]
+}
+
+export function renderValidation(out: Output, result: ValidationResult, label: string, checks?: string[]): void {
+  out.keyValue(
+    [
+      ['Rows', `${count(result.rows)} (${count(result.valid)} valid, ${count(result.invalid)} invalid)`],
+      ['Totals', describeTotals(result.totals)],
+      ['Delimiter', result.delimiter === '\t' ? 'tab' : result.delimiter],
+      ['Encoding', result.encoding],
+      ['Ignored', result.ignoredColumns.length ? result.ignoredColumns.join(', ') : undefined],
+    ],
+    `${label}: validated, nothing sent (--dry-run)`,
+  )
+  const errors = [...errorLines(result), ...(checks ?? [])]
+  if (errors.length) {
+    out.line()
+    for (const line of errors) out.line(line)
+  }
+}
+
+const lines = (list: LineList) =>
+  `${list.lines.join(', ')}${list.count > list.lines.length ? ` and ${count(list.count - list.lines.length)} more` : ''}`
+
+/** How the file differs from the one the journal last saw, by line. */
+export function diffLines(diff: ImportDiff): string[] {
+  return [
+    diff.added.count ? `  added (${count(diff.added.count)}): line ${lines(diff.added)}` : '',
+    diff.changed.count ? `  changed (${count(diff.changed.count)}): line ${lines(diff.changed)}` : '',
+    diff.removed.count
+      ? `  removed (${count(diff.removed.count)}): line ${lines(diff.removed)} of the earlier file (their payouts are left as they are)`
+      : '',
+  ].filter(Boolean)
+}
+
+export function renderDiff(out: Output, label: string, diff: ImportDiff): void {
+  const shown = diffLines(diff)
+  if (!shown.length) return
+  out.info(`${label} differs from its earlier import (${count(diff.unchanged)} rows unchanged):`)
+  for (const line of shown) out.info(line)
+}
+
+export function renderImport(out: Output, summary: ImportSummary, title: string): void {
+  const optional = (n: number, text = count(n)) => (n ? text : undefined)
+  out.keyValue(
+    [
+      ['Rows', `${count(summary.rows)} (${count(summary.valid)} valid, ${count(summary.invalid)} invalid)`],
+      ['Created', count(summary.created)],
+      ['Updated', optional(summary.updated)],
+      ['Unchanged', optional(summary.unchanged, `${count(summary.unchanged)} (imported earlier, nothing sent)`)],
+      ['Present', optional(summary.alreadyPresent, `${count(summary.alreadyPresent)} (already on the service)`)],
+      ['Followed up', optional(summary.followedUp)],
+      ['Conflicts', conflictText(summary)],
+      ['Failed', count(summary.failed)],
+      ['Not done', optional(summary.pending, `${count(summary.pending)} rows (re-run the same command to send them)`)],
+      ['Totals', describeTotals(summary.totals)],
+      ['Report', summary.report],
+    ],
+    title,
+  )
+  renderProblems(out, summary)
+}
+
+function conflictText(summary: ImportSummary): string | undefined {
+  const parts = [
+    summary.conflicts ? count(summary.conflicts) : '',
+    summary.conflictsEarlier ? `${count(summary.conflictsEarlier)} reported earlier` : '',
+  ].filter(Boolean)
+  return parts.length ? parts.join(', ') : undefined
+}
+
+/** Failed and conflicting rows: line, customId, why; the first 20, then how many more and where to see them. */
+export function renderProblems(out: Output, summary: ImportSummary): void {
+  if (!summary.problems.length) return
+  out.line()
+  for (const row of summary.problems)
+    out.line(`line ${row.line}${row.customId ? ` (${row.customId})` : ''}: ${row.status}: ${row.error ?? ''}`.trimEnd())
+  const total = summary.failed + summary.conflicts + summary.conflictsEarlier
+  if (total > summary.problems.length) {
+    const where = summary.report ? `see ${summary.report}` : 'pass --report FILE.csv for every row'
+    out.line(`… and ${count(total - summary.problems.length)} more (${where})`)
+  }
+}
+
+export const nothingToSend = (label: string, profile: string) =>
+  `Nothing to send: every row of ${label} is already in profile ${profile} as the file says.`
+
+export const waitingForLock = (label: string, pid: number) =>
+  `Another import of ${label} into this profile is running (process ${pid}); waiting for it to finish…`
+
+export const resuming = (label: string, done: number, left: number, journal: string) =>
+  `Resuming: ${count(done)} rows of ${label} are in already (journal: ${journal}); sending the other ${count(left)}.`

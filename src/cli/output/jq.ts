@@ -1,0 +1,56 @@
+import {PayctlError, usageError} from '../../shared/errors.js'
+import {ExitCode} from '../../shared/exit-codes.js'
+
+/** A compiled-and-checked --jq filter, applied with jq's `-r` rules: strings raw, other values as JSON. */
+export interface JqFilter {
+  apply(value: unknown): string
+}
+
+/**
+ * Loads the jq engine (jq compiled to WebAssembly) only when --jq is given, and rejects a filter that does
+ * not compile before any request is sent. The engine sets process.exitCode as a side effect: it is restored.
+ */
+export async function loadJqFilter(expression: string, pretty: boolean): Promise<JqFilter> {
+  const {default: engine} = await import('jq-web')
+  const jq = await engine
+  const flags = pretty ? ['-r'] : ['-r', '-c']
+  const run = (json: string): string => {
+    const exitCode = process.exitCode
+    try {
+      return jq.raw(json, expression, flags) ?? ''
+    } finally {
+      process.exitCode = exitCode
+    }
+  }
+  try {
+    run('null')
+  } catch (error) {
+    if ((error as {exitCode?: number}).exitCode === 3) throw usageError(`--jq: ${jqProblem(error, expression)}`)
+  }
+  return {
+    apply(value) {
+      try {
+        return run(JSON.stringify(value))
+      } catch (error) {
+        throw new PayctlError(`--jq: ${jqProblem(error)}`, {exitCode: ExitCode.unexpected, code: 'JQ_ERROR'})
+      }
+    },
+  }
+}
+
+/** jq's own message without the engine's "Non-zero exit code" preamble, on one line. */
+function jqProblem(error: unknown, expression?: string): string {
+  const {stderr, message} = error as {stderr?: string; message?: string}
+  const text = (stderr || message || String(error)).replace(/^Non-zero exit code: \d+\n?/, '')
+  return text
+    .split('\n')
+    .map(line =>
+      line
+        .replace(/^jq: (error: )?/, '')
+        .replace(/^error \(at [^)]*\): /, '')
+        .trim(),
+    )
+    .filter(line => line && line !== expression?.trim() && !/^\d+ compile errors?$/.test(line))
+    .join('; ')
+    .replace(/:$/, '')
+}

@@ -1,0 +1,328 @@
+import {usageError} from '../../shared/errors.js'
+import {colorEnabled, type Palette, palette} from './colors.js'
+import {csvLine} from '../../shared/csv-line.js'
+import {columnKey, idsOf, pickFields, type ScriptOptions, tsvCell} from './script.js'
+
+export type ListFormat = 'table' | 'json' | 'jsonl' | 'csv' | 'tsv'
+export const LIST_FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const
+/** What a list writer actually writes: a list format, or only ids (--quiet). */
+type WriterFormat = ListFormat | 'ids'
+
+export interface Column<T> {
+  header: string
+  /** The name --fields selects it by: the JSON key it shows (default: the header in camelCase). */
+  key?: string
+  value(row: T): string
+  align?: 'left' | 'right'
+  /** The raw value for csv exports (defaults to `value`). */
+  raw?(row: T): string | number | boolean | undefined
+  /** Only in CSV exports (e.g. a currency the table already shows beside the amount). */
+  csvOnly?: boolean
+  /** Only in the table (e.g. one recipient column that CSV exports split by kind). */
+  tableOnly?: boolean
+  /** The column's name in CSV exports (default: the header in lower case). */
+  csvHeader?: string
+}
+
+export interface Spinner {
+  update(text: string): void
+  stop(finalText?: string): void
+}
+
+interface Streams {
+  stdout: NodeJS.WritableStream & {isTTY?: boolean}
+  stderr: NodeJS.WritableStream & {isTTY?: boolean}
+}
+
+/**
+ * Everything a command shows goes through here: data on stdout (JSON under --json, nothing else), messages,
+ * warnings and spinners on stderr. Colours follow NO_COLOR and the TTY; spinners appear only on a TTY stderr.
+ */
+export class Output {
+  readonly json: boolean
+  readonly color: Palette
+  readonly errColor: Palette
+  readonly script: ScriptOptions
+  private readonly streams: Streams
+  private readonly env: NodeJS.ProcessEnv
+  private activeSpinner?: {stop(): void}
+
+  constructor(options: {json: boolean; script?: ScriptOptions; streams?: Streams; env?: NodeJS.ProcessEnv}) {
+    this.json = options.json
+    this.script = options.script ?? {}
+    this.streams = options.streams ?? {stdout: process.stdout, stderr: process.stderr}
+    const env = options.env ?? process.env
+    this.env = env
+    this.color = palette(colorEnabled(this.streams.stdout, env))
+    this.errColor = palette(colorEnabled(this.streams.stderr, env))
+  }
+
+  get stdoutIsTTY(): boolean {
+    return Boolean(this.streams.stdout.isTTY)
+  }
+
+  get stderrIsTTY(): boolean {
+    return Boolean(this.streams.stderr.isTTY)
+  }
+
+  /**
+   * Whether a spinner may redraw stderr: a terminal with a known width, not `TERM=dumb`, not under `CI` (ora
+   * would draw nothing there, and progress must then come as plain lines). A pty that reports 0 columns would
+   * make every redraw clear an unbounded number of lines (a flood of escape codes), so it gets plain lines too.
+   */
+  get canAnimate(): boolean {
+    const stderr = this.streams.stderr as {isTTY?: boolean; columns?: number}
+    const terminal = Boolean(stderr.isTTY) && (stderr.columns ?? 0) > 0 && this.env.TERM !== 'dumb'
+    return !this.json && terminal && !('CI' in this.env)
+  }
+
+  /** Raw data on stdout. */
+  write(text: string): void {
+    this.streams.stdout.write(text)
+  }
+
+  /** A line of human data on stdout (ignored under --json, where only JSON reaches stdout). */
+  line(text = ''): void {
+    if (!this.json) this.write(`${text}\n`)
+  }
+
+  /** A JSON document on stdout, shaped by --quiet (ids only), --fields, then --jq or --template. */
+  printJson(value: unknown, options: {fieldsApplied?: boolean} = {}): void {
+    const {quiet, fields, jq, template} = this.script
+    if (quiet) {
+      for (const id of idsOf(value)) this.write(`${id}\n`)
+      return
+    }
+    const shown = fields && !options.fieldsApplied ? pickFields(value, fields) : value
+    if (jq) this.writeLines(jq.apply(shown))
+    else if (template) for (const item of Array.isArray(shown) ? shown : [shown]) this.write(template(item))
+    else this.write(`${JSON.stringify(shown, null, 2)}\n`)
+  }
+
+  /**
+   * One page of a cursor list as the API's envelope, so that a script can continue from `nextCursor`;
+   * --quiet and --template see the items, --fields picks inside them, --jq sees the envelope.
+   */
+  printEnvelope(items: unknown[], position: {hasMore: boolean; nextCursor?: string}): void {
+    const {quiet, template, fields} = this.script
+    if (quiet || template) {
+      this.printJson(items)
+      return
+    }
+    const data = fields ? pickFields(items, fields) : items
+    const envelope = {object: 'list', data, hasMore: position.hasMore, nextCursor: position.nextCursor ?? null}
+    this.printJson(envelope, {fieldsApplied: true})
+  }
+
+  /** One JSON value as one line (a stream of events or rows), shaped like printJson. */
+  jsonLine(value: unknown): void {
+    const {quiet, fields, jq, template} = this.script
+    if (quiet) {
+      this.printJson(value)
+      return
+    }
+    const shown = fields ? pickFields(value, fields) : value
+    if (jq) this.writeLines(jq.apply(shown))
+    else if (template) this.write(template(shown))
+    else this.write(`${JSON.stringify(shown)}\n`)
+  }
+
+  private writeLines(text: string): void {
+    if (text) this.write(text.endsWith('\n') ? text : `${text}\n`)
+  }
+
+  /** A message for the person at the terminal, on stderr; silent under --json. */
+  info(text: string): void {
+    if (!this.json) this.streams.stderr.write(`${text}\n`)
+  }
+
+  /** A warning on stderr, shown even under --json (stdout stays clean). */
+  warn(text: string): void {
+    this.streams.stderr.write(`${this.errColor.yellow('Warning:')} ${text}\n`)
+  }
+
+  /** Always on stderr, whatever the mode (errors, progress lines in non-TTY mode). */
+  stderr(text: string): void {
+    this.streams.stderr.write(`${text}\n`)
+  }
+
+  keyValue(pairs: Array<[string, string | undefined]>, title?: string): void {
+    if (this.json) return
+    if (title) this.line(this.color.bold(title))
+    const shown = pairs.filter(([, value]) => value !== undefined) as Array<[string, string]>
+    const width = Math.max(0, ...shown.map(([key]) => key.length))
+    for (const [key, value] of shown)
+      this.line(`${title ? '  ' : ''}${this.color.dim(`${key}:`.padEnd(width + 1))} ${value}`)
+  }
+
+  /** Rows as a table on a terminal, else as the list format the flags ask for (see `list`); `format` forces one. */
+  async table<T>(rows: T[], columns: Column<T>[], format?: ListFormat): Promise<void> {
+    const writer = this.list(columns, format)
+    await writer.page(rows)
+    writer.end()
+  }
+
+  /**
+   * A list written page by page, so that `--all` keeps memory flat: a table (header once, widths fixed by the
+   * first page), tab-separated lines, a streamed JSON array, JSON lines, CSV, or ids (--quiet).
+   * Without an explicit format: JSON under --json/--jq/--template, a table on a terminal, else tab-separated
+   * values without a header (gh's convention for pipes).
+   */
+  list<T>(columns: Column<T>[], explicit?: ListFormat): ListWriter<T> {
+    const format = this.listFormat(explicit)
+    const fields = this.script.fields
+    let shown = columns
+    if (fields && ['table', 'csv', 'tsv'].includes(format)) {
+      const known = columns.map(columnKey)
+      const unknown = fields.find(field => !known.includes(field))
+      if (unknown) throw usageError(`--fields: "${unknown}" is not a column here; choose from ${known.join(', ')}`)
+      shown = fields.map(field => ({...columns[known.indexOf(field)], csvOnly: false, tableOnly: false}))
+    }
+    return new ListWriter(this, shown, format)
+  }
+
+  private listFormat(explicit: ListFormat | undefined): WriterFormat {
+    const {quiet, jq, template, jsonRequested} = this.script
+    if (quiet) return 'ids'
+    if ((jq || template) && explicit && explicit !== 'json' && explicit !== 'jsonl')
+      throw usageError(`${jq ? '--jq' : '--template'} works on JSON: use --output json or jsonl, not ${explicit}`)
+    if (explicit) return explicit
+    if (jsonRequested ?? this.json) return 'json'
+    return this.stdoutIsTTY ? 'table' : 'tsv'
+  }
+
+  async spinner(text: string): Promise<Spinner> {
+    if (!this.canAnimate) return {update() {}, stop() {}}
+    this.activeSpinner?.stop()
+    const {default: ora} = await import('ora')
+    // discardStdin would put the terminal in raw mode: Ctrl-C would no longer send SIGINT.
+    const spinner = ora({text, stream: this.streams.stderr as NodeJS.WriteStream, discardStdin: false}).start()
+    this.activeSpinner = spinner
+    return {
+      update: next => {
+        spinner.text = next
+      },
+      stop: finalText => {
+        if (finalText) spinner.succeed(finalText)
+        else spinner.stop()
+        if (this.activeSpinner === spinner) this.activeSpinner = undefined
+      },
+    }
+  }
+
+  /** Called on errors and at the end of every command, so no spinner outlives it. */
+  stopSpinners(): void {
+    this.activeSpinner?.stop()
+    this.activeSpinner = undefined
+  }
+}
+
+export class ListWriter<T> {
+  private count = 0
+  private widths?: number[]
+  /** The whole array under --jq with a JSON array: jq sees the document `--json` would print. */
+  private readonly buffered: T[] = []
+
+  constructor(
+    private readonly out: Output,
+    private readonly columns: Column<T>[],
+    readonly format: WriterFormat,
+  ) {}
+
+  get written(): number {
+    return this.count
+  }
+
+  async page(rows: T[]): Promise<void> {
+    const {jq, template} = this.out.script
+    if (this.format === 'ids') this.idsPage(rows)
+    else if (this.format === 'json' && jq) this.buffered.push(...rows)
+    else if (this.format === 'jsonl' || (this.format === 'json' && template))
+      for (const row of rows) this.out.jsonLine(row)
+    else if (this.format === 'json') this.jsonPage(rows)
+    else if (this.format === 'csv') this.csvPage(rows)
+    else if (this.format === 'tsv')
+      for (const row of rows)
+        this.out.write(`${this.exportColumns.map(c => tsvCell((c.raw ?? c.value)(row))).join('\t')}\n`)
+    else if (rows.length > 0) await this.tablePage(rows)
+    this.count += rows.length
+  }
+
+  end(): void {
+    if (this.format !== 'json') return
+    const {jq, template} = this.out.script
+    if (jq) this.out.printJson(this.buffered)
+    else if (!template) this.out.write(this.count === 0 ? '[]\n' : '\n]\n')
+  }
+
+  private idsPage(rows: T[]): void {
+    const idColumn = this.columns.find(c => columnKey(c) === 'id')
+    for (const row of rows) {
+      const id = idColumn ? idColumn.value(row) : idsOf(row)[0]
+      if (id) this.out.write(`${id}\n`)
+    }
+  }
+
+  private jsonPage(rows: T[]): void {
+    const fields = this.out.script.fields
+    rows.forEach((row, index) => {
+      const item = JSON.stringify(fields ? pickFields(row, fields) : row, null, 2).replace(/^/gm, '  ')
+      this.out.write(`${this.count + index === 0 ? '[\n' : ',\n'}${item}`)
+    })
+  }
+
+  /** CSV and TSV: every column but the table-only ones, raw values. */
+  private get exportColumns(): Column<T>[] {
+    return this.columns.filter(c => !c.tableOnly)
+  }
+
+  private csvPage(rows: T[]): void {
+    const columns = this.exportColumns
+    if (this.count === 0) this.out.write(`${csvLine(columns.map(c => c.csvHeader ?? c.header.toLowerCase()))}\n`)
+    for (const row of rows) this.out.write(`${csvLine(columns.map(c => (c.raw ?? c.value)(row)))}\n`)
+  }
+
+  private get tableColumns(): Column<T>[] {
+    return this.columns.filter(c => !c.csvOnly)
+  }
+
+  private async tablePage(rows: T[]): Promise<void> {
+    const {default: Table} = await import('cli-table3')
+    const columns = this.tableColumns
+    const cells = rows.map(row => columns.map(c => c.value(row)))
+    if (!this.widths) {
+      this.widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map(r => r[i].length)) + 2)
+    }
+    const table = new Table({
+      head: this.count === 0 ? columns.map(c => this.out.color.bold(c.header)) : [],
+      colWidths: this.widths,
+      colAligns: columns.map(c => c.align ?? 'left'),
+      wordWrap: false,
+      chars: {
+        top: '',
+        'top-mid': '',
+        'top-left': '',
+        'top-right': '',
+        bottom: '',
+        'bottom-mid': '',
+        'bottom-left': '',
+        'bottom-right': '',
+        left: '',
+        'left-mid': '',
+        mid: '',
+        'mid-mid': '',
+        right: '',
+        'right-mid': '',
+        middle: '',
+      },
+      style: {head: [], border: [], 'padding-left': 0, 'padding-right': 2},
+    })
+    table.push(...cells)
+    const text = table
+      .toString()
+      .split('\n')
+      .map(line => line.trimEnd())
+      .join('\n')
+    this.out.write(`${text}\n`)
+  }
+}

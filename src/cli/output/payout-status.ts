@@ -1,0 +1,16 @@
+import type {PayoutV2} from '../../client/schemas.js'
+import type {Column} from './output.js'
+import {payoutV2Columns} from './payout-view.js'
+
+export const failureOf = (p: Pick<PayoutV2, 'failureCode' | 'failureReason' | 'status'>): string =>
+  p.failureCode
+    ? `${p.failureCode}${p.failureReason ? `: ${p.failureReason}` : ''}`
+    : p.status === 'expired'
+      ? 'expired'
+      : '-'
+
+/** Payouts after a wait: the list columns plus the failure code and reason. */
+export const followedColumns: Column<PayoutV2>[] = [
+  ...payoutV2Columns,
+  {header: 'Failure', value: failureOf, raw: p => p.failureCode},
+]

@@ -1,0 +1,103 @@
+import type {PayoutV1, PayoutV2} from '../../client/schemas.js'
+import {localTime, money, orDash} from './format.js'
+import {payoutDisplayId} from './payout-display-id.js'
+
+export {payoutDisplayId}
+
+import type {Column, Output} from './output.js'
+
+type PayoutRow = {
+  id: string
+  customId?: string
+  status?: string
+  amount?: string
+  currency?: string
+  description?: string
+  tags?: readonly unknown[]
+  createdAt?: string
+}
+
+const csvOnly = <T>(csvHeader: string, raw: (row: T) => string | undefined): Column<T> => ({
+  header: csvHeader,
+  csvHeader,
+  value: row => raw(row) ?? '',
+  raw,
+  csvOnly: true,
+})
+
+/**
+ * The columns of both generations. The table shows one recipient column; CSV exports name their columns as
+ * `payouts import` reads them (customId, description, amount, currency, the recipient by kind, tags), so an
+ * export can be imported again; id, status and createdAt are exported for reading and ignored by the import.
+ */
+function payoutColumns<T extends PayoutRow>(recipients: {table: Column<T>; csv: Column<T>[]}): Column<T>[] {
+  return [
+    {header: 'ID', csvHeader: 'id', value: p => payoutDisplayId(p.id), raw: p => payoutDisplayId(p.id)},
+    {header: 'Custom ID', csvHeader: 'customId', value: p => orDash(p.customId), raw: p => p.customId},
+    {header: 'Status', csvHeader: 'status', value: p => orDash(p.status), raw: p => p.status},
+    {
+      header: 'Amount',
+      csvHeader: 'amount',
+      value: p => money(p.amount, p.currency),
+      align: 'right',
+      raw: p => p.amount,
+    },
+    csvOnly('currency', p => p.currency),
+    csvOnly('description', p => p.description),
+    {...recipients.table, tableOnly: true},
+    ...recipients.csv,
+    csvOnly('tags', p => p.tags?.map(String).join(';') || undefined),
+    {header: 'Created', csvHeader: 'createdAt', value: p => localTime(p.createdAt), raw: p => p.createdAt},
+  ]
+}
+
+export const recipientOf = (p: PayoutV2): string => p.counterpartyId ?? p.recipient?.email ?? p.recipient?.phone ?? '-'
+
+export const payoutV1Columns = payoutColumns<PayoutV1>({
+  table: {header: 'Recipient', value: p => orDash(p.creatorHandle), raw: p => p.creatorHandle},
+  csv: [csvOnly('creatorHandle', p => p.creatorHandle)],
+})
+
+export const payoutV2Columns = payoutColumns<PayoutV2>({
+  table: {header: 'Recipient', value: recipientOf},
+  csv: [
+    csvOnly('recipientEmail', p => p.recipient?.email),
+    csvOnly('recipientPhone', p => p.recipient?.phone),
+    csvOnly('counterpartyId', p => p.counterpartyId),
+  ],
+})
+
+export function showPayoutV1(out: Output, p: PayoutV1): void {
+  out.keyValue([
+    ['ID', payoutDisplayId(p.id)],
+    ['Custom ID', p.customId],
+    ['Status', p.status],
+    ['Amount', money(p.amount, p.currency)],
+    ['Description', p.description],
+    ['Recipient', p.creatorHandle],
+    ['Verification', p.verificationMethod],
+    ['Type', p.payoutType],
+    ['Tags', p.tags?.length ? p.tags.join(', ') : undefined],
+    ['Created', localTime(p.createdAt)],
+    ['Updated', p.updatedAt ? localTime(p.updatedAt) : undefined],
+  ])
+}
+
+export function showPayoutV2(out: Output, p: PayoutV2): void {
+  out.keyValue([
+    ['ID', p.id],
+    ['Custom ID', p.customId],
+    ['Status', p.status],
+    ['Amount', money(p.amount, p.currency)],
+    ['Description', p.description],
+    ['Recipient', recipientOf(p)],
+    ['Tags', p.tags?.length ? p.tags.join(', ') : undefined],
+    ['Failure', p.failureCode ? `${p.failureCode}${p.failureReason ? `: ${p.failureReason}` : ''}` : undefined],
+    ['Approved', p.approvedAt ? localTime(p.approvedAt) : undefined],
+    ['Claim link sent', p.claimLinkSentAt ? localTime(p.claimLinkSentAt) : undefined],
+    ['Requested', p.requestedAt ? localTime(p.requestedAt) : undefined],
+    ['Completed', p.completedAt ? localTime(p.completedAt) : undefined],
+    ['Expires', p.expiresAt ? localTime(p.expiresAt) : undefined],
+    ['Created', localTime(p.createdAt)],
+  ])
+}

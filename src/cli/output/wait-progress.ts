@@ -1,0 +1,56 @@
+import type {PayoutV2} from '../../client/schemas.js'
+import type {Standing} from '../../services/payouts/goals.js'
+import type {WaitCounts} from '../../services/payouts/wait.js'
+import {formatDuration} from '../../shared/validate.js'
+import type {Output, Spinner} from './output.js'
+
+const LABEL: Record<Standing, string> = {
+  completed: 'completed',
+  'awaiting-claim': 'awaiting claim',
+  approved: 'approved',
+  failed: 'failed',
+  pending: 'in flight',
+}
+
+export function describeCounts(counts: WaitCounts): string {
+  return (Object.keys(LABEL) as Standing[])
+    .filter(s => counts[s])
+    .map(s => `${counts[s]} ${LABEL[s]}`)
+    .join(', ')
+}
+
+const nameOf = (payout: PayoutV2) => (payout.customId ? `${payout.id} (customId "${payout.customId}")` : payout.id)
+
+/**
+ * Progress of a wait: on a terminal one spinner line with the counts and the time left; otherwise one line
+ * per status change on stderr (for logs). Silent under --json.
+ */
+export class WaitProgress {
+  private spinner?: Spinner
+
+  constructor(
+    private readonly out: Output,
+    private readonly total: number,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.out.stderrIsTTY) this.spinner = await this.out.spinner(`Waiting for ${this.total} payouts…`)
+  }
+
+  change(payout: PayoutV2, from: string | undefined): void {
+    if (!this.spinner) this.out.info(`${nameOf(payout)}: ${from ?? 'unknown'} → ${payout.status}`)
+  }
+
+  round(counts: WaitCounts, remainingMs: number): void {
+    this.spinner?.update(
+      `Waiting for ${this.total} payouts: ${describeCounts(counts)} (time-out in ${formatDuration(remainingMs)})`,
+    )
+  }
+
+  stop(counts?: WaitCounts): void {
+    this.spinner?.stop()
+    this.spinner = undefined
+    if (counts)
+      this.out.info(`Waited for ${this.total} payout${this.total === 1 ? '' : 's'}: ${describeCounts(counts)}.`)
+  }
+}

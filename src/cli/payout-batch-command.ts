@@ -1,0 +1,138 @@
+import * as Args from '@oclif/core/args'
+import type {Command} from '@oclif/core/command'
+import {BaseCommand} from './base-command.js'
+import type {PayoutV2} from '../client/schemas.js'
+import type {AndThen} from '../client/v2/payouts-v2.js'
+import {customIdsFlag, idsFileFlag} from './flags/common-flags.js'
+import type {BatchAction} from '../services/payouts/actions.js'
+import type {WaitGoal} from '../services/payouts/goals.js'
+import type {PayoutKey} from '../services/payouts/ids-input.js'
+
+/** Arguments and flags every many-ids payout command has. */
+export const idsArgs = {
+  id: Args.string({
+    description: 'Payout ids (v1 UUID or payout_<UUID>), as many as you like; "-" reads them from stdin.',
+  }),
+}
+
+export const idsFlags = {
+  'custom-id': customIdsFlag,
+  'ids-file': idsFileFlag,
+}
+
+const DONE: Record<BatchAction, string> = {
+  approve: 'Approved',
+  pay: 'Paid',
+  'send-claim-link': 'Sent the claim link of',
+}
+
+/**
+ * The shared run of approve, pay and send-claim-link: read every id (nothing is sent if one is malformed),
+ * confirm money movement on production, send in batches of at most 100, and print the payouts as each batch
+ * is applied (a table, or a JSON array under --json).
+ */
+export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseCommand<T> {
+  static override strict = false
+
+  protected async runBatch(
+    action: BatchAction,
+    options: {
+      andThen?: AndThen
+      idempotencyKey?: string
+      customIds?: string[]
+      idsFile?: string
+      /** --wait: follow the payouts to the end of the step, for at most this long. */
+      waitMs?: number
+    },
+  ): Promise<void> {
+    const {collectPayoutKeys} = await import('../services/payouts/ids-input.js')
+    const {keys, duplicates} = await collectPayoutKeys({
+      args: this.argvAll,
+      customIds: options.customIds,
+      idsFile: options.idsFile,
+    })
+    if (duplicates) this.out.warn(`${duplicates} repeated id${duplicates === 1 ? ' was' : 's were'} ignored`)
+    const {checkBatchKey, runBatchAction} = await import('../services/payouts/actions.js')
+    checkBatchKey(options.idempotencyKey, keys.length)
+    const client = await this.client()
+    if (action === 'approve' || action === 'pay') await this.beforeMoneyMoves(action, keys, options)
+    const [{payoutV2Columns}, {goalOf}] = await Promise.all([import('./output/payout-view.js'), import('../services/payouts/goals.js')])
+    const waiting = options.waitMs !== undefined
+    const writer = this.out.list<PayoutV2>(payoutV2Columns)
+    const answered: PayoutV2[] = []
+    try {
+      const result = await runBatchAction(client, action, keys, {
+        andThen: options.andThen,
+        idempotencyKey: options.idempotencyKey,
+        onApplied: payouts => {
+          answered.push(...payouts)
+          if (!waiting) return writer.page(payouts)
+        },
+      })
+      if (!waiting) writer.end()
+      const calls = result.batches === 1 ? '' : ` in ${result.batches} calls of at most 100`
+      const then = options.andThen ? ` (then ${options.andThen})` : ''
+      this.out.info(`${DONE[action]} ${result.applied} payout${result.applied === 1 ? '' : 's'}${calls}${then}.`)
+    } catch (error) {
+      if (writer.written) writer.end()
+      throw error
+    }
+    const goal = goalOf(action, options.andThen)
+    if (waiting) return this.followAndShow(answered, goal, options.waitMs!)
+    const {throwIfFailed} = await import('../services/payouts/payout-failures.js')
+    throwIfFailed(answered)
+  }
+
+  /**
+   * Approve and pay move money: read the payouts once to total what needs funds (every payout to approve; only
+   * failed ones to pay again, as approved ones are reserved already), warn when that exceeds the available
+   * balance or the allowance left, then the production confirmation (src/cli/confirm.ts) with count and totals.
+   */
+  private async beforeMoneyMoves(
+    action: 'approve' | 'pay',
+    keys: PayoutKey[],
+    options: {andThen?: AndThen},
+  ): Promise<void> {
+    const client = await this.client()
+    const [{fetchPayouts, totalsOf}, {warnIfShort}] = await Promise.all([
+      import('../services/payouts/actions.js'),
+      import('../services/payouts/balance-check.js'),
+    ])
+    const read = async () => {
+      const spinner = await this.out.spinner('Reading the payouts to total them…')
+      try {
+        return await fetchPayouts(client, keys)
+      } finally {
+        spinner.stop()
+      }
+    }
+    // A payout that cannot be read is left to the step itself to report (it names the failing id).
+    const payouts = await read().catch(() => undefined)
+    if (payouts) {
+      const needFunds = action === 'approve' ? payouts : payouts.filter(p => p.status === 'failed')
+      await warnIfShort({
+        accounts: () => client.v2.team.accounts(),
+        totals: totalsOf(needFunds),
+        warn: line => this.out.warn(line),
+      })
+    }
+    const verb = action === 'pay' ? 'pay' : options.andThen === 'pay' ? 'approve and pay' : 'approve'
+    await this.confirmOnProduction({
+      action: `${verb} ${keys.length === 1 ? 'a payout' : 'payouts'}`,
+      count: keys.length,
+      totals: payouts ? totalsOf(payouts) : async () => totalsOf(await read()),
+    })
+  }
+
+  /** --wait: poll until the payouts are final for the step, print them as they ended, exit 8 or 7 if not all made it. */
+  protected async followAndShow(payouts: PayoutV2[], goal: WaitGoal, timeoutMs: number): Promise<void> {
+    const [{followPayouts}, {followedColumns}] = await Promise.all([
+      import('./workflows/follow-payouts.js'),
+      import('./output/payout-status.js'),
+    ])
+    const followed = await followPayouts({client: await this.client(), out: this.out, payouts, goal, timeoutMs})
+    if (this.flags.json) this.out.printJson(followed.payouts)
+    else await this.out.table(followed.payouts, followedColumns)
+    if (followed.error) throw followed.error
+  }
+}

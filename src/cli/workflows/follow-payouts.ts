@@ -1,0 +1,59 @@
+import type {PayoutClient} from '../../client/index.js'
+import type {PayoutV2} from '../../client/schemas.js'
+import type {PayctlError} from '../../shared/errors.js'
+import type {Output} from '../output/output.js'
+import {WaitProgress} from '../output/wait-progress.js'
+import {formatDuration} from '../../shared/validate.js'
+import type {WaitGoal} from '../../services/payouts/goals.js'
+import {fetchOrGone, waitForPayouts, waitOutcome} from '../../services/payouts/wait.js'
+
+export interface FollowOptions {
+  client: PayoutClient
+  out: Output
+  /** The payouts to follow, as the step answered them (or just their ids). */
+  payouts: ReadonlyArray<PayoutV2 | string>
+  goal: WaitGoal
+  timeoutMs: number
+  /** How a user keeps waiting (shown on a time-out). */
+  rerun?: string
+}
+
+export interface FollowResult {
+  /** The last state read of every payout, in the order given. */
+  payouts: PayoutV2[]
+  /** Exit 8 (some failed) or 7 (time-out); undefined when all reached the goal. */
+  error?: PayctlError
+}
+
+/** `--wait` of the payout commands and `payouts wait`: poll with progress, then the verdict. */
+export async function followPayouts(options: FollowOptions): Promise<FollowResult> {
+  const ids = options.payouts.map(p => (typeof p === 'string' ? p : p.id))
+  const known = new Map<string, PayoutV2>()
+  for (const p of options.payouts) if (typeof p !== 'string') known.set(p.id, p)
+  const last = new Map<string, PayoutV2>(known)
+  const progress = new WaitProgress(options.out, ids.length)
+  await progress.start()
+  let result: Awaited<ReturnType<typeof waitForPayouts>>
+  try {
+    result = await waitForPayouts({
+      ids,
+      goal: options.goal,
+      timeoutMs: options.timeoutMs,
+      known,
+      fetch: id => fetchOrGone(() => options.client.v2.payouts.get(id)),
+      onFinal: (payout, _standing, key) => last.set(key, payout),
+      onRead: (payout, key) => last.set(key, payout),
+      onChange: (payout, from) => progress.change(payout, from),
+      onRound: (counts, remaining) => progress.round(counts, remaining),
+    })
+  } finally {
+    progress.stop()
+  }
+  progress.stop(result.counts)
+  const rerun =
+    options.rerun ?? `payctl payouts wait --until ${options.goal} ${result.pending.map(p => p.id).join(' ')}`
+  return {
+    payouts: ids.map(id => last.get(id) ?? {id}),
+    error: waitOutcome(result, formatDuration(options.timeoutMs), rerun),
+  }
+}

@@ -1,0 +1,221 @@
+import type {PayoutClient} from '../../client/index.js'
+import type {PayoutV2} from '../../client/schemas.js'
+import type {ResolvedProfile} from '../../config/resolve.js'
+import type {MoneySummary} from '../confirm.js'
+import {invalidInputError, PayctlError} from '../../shared/errors.js'
+import {ExitCode} from '../../shared/exit-codes.js'
+import type {Delimiter} from '../../services/import/sniff.js'
+import {openSource} from '../../services/import/source.js'
+import {errorLines} from '../../services/import/run-summary.js'
+import {importStatusColumns, showSummary} from '../output/import-status.js'
+import type {ListFormat, Output} from '../output/output.js'
+import {totalsOf} from '../../services/payouts/actions.js'
+import {warnIfShort} from '../../services/payouts/balance-check.js'
+import {followPayouts} from './follow-payouts.js'
+import {isFinal, standing, type WaitGoal} from '../../services/payouts/goals.js'
+import {type FileRows, openFileRows} from '../../services/import-status/file-rows.js'
+import {type FailedRef, payFailedAgain} from '../../services/import-status/retry.js'
+import {statusChunks} from '../../services/import-status/status-rows.js'
+import {INVALID, NOT_IMPORTED, type StatusRow} from '../../services/import-status/status-row.js'
+import {type StatusSummary, StatusTally} from '../../services/import-status/status-summary.js'
+
+/**
+ * `payouts import-status FILE`: the file's rows joined with their payouts. Optionally first pays the failed
+ * ones again (`--retry-failed`) and/or waits until the rows are final (`--wait`); then one streamed pass
+ * prints every row and the summary. Exit: 7 when a wait timed out, 8 when rows failed, expired, were
+ * deleted, were never imported or are invalid, 0 otherwise.
+ */
+
+export interface ImportStatusOptions {
+  file: string
+  api: 'v1' | 'v2'
+  encoding: string
+  delimiter?: Delimiter
+  decimalComma: boolean
+  /** `--batch` of the import: part of the derived customIds and of the journal's name. */
+  batch?: string
+  dataDir: string
+  profile: ResolvedProfile
+  client: PayoutClient
+  out: Output
+  /** How rows are printed; `none` prints only the summary and the rows that did not go through (import --wait). */
+  format: ListFormat | 'none'
+  concurrency: number
+  wait?: {timeoutMs: number; goal?: WaitGoal}
+  retryFailed: boolean
+  /** The production confirmation (src/cli/confirm.ts) of paying failed payouts again. */
+  confirm(summary: MoneySummary): Promise<void>
+  signal?: AbortSignal
+}
+
+const PROBLEMS = new Set(['failed', 'expired', 'deleted', NOT_IMPORTED, INVALID])
+
+const goalFor = (andThen: string | undefined): WaitGoal =>
+  andThen === 'pay' ? 'paid' : andThen === 'send-claim-link' ? 'claim-link' : 'approved'
+
+export async function importStatus(
+  options: ImportStatusOptions,
+): Promise<{summary: StatusSummary; error?: PayctlError}> {
+  const source = await openSource(options.file)
+  try {
+    const rows = await openFileRows({...options, path: source.path, label: source.label})
+    if (rows.validation.fatal)
+      throw invalidInputError(
+        `${source.label} cannot be read as an import: ${errorLines(rows.validation)[0] ?? 'see above'}`,
+      )
+    if (!rows.journal)
+      options.out.info(
+        `No journal of an import of ${source.label} with profile ${options.profile.name}: reading the rows as payctl payouts import would.`,
+      )
+    const goal = options.wait?.goal ?? goalFor(rows.andThen)
+    let waitError: PayctlError | undefined
+    if (options.retryFailed) waitError = await retryFailed(rows, options, goal)
+    else if (options.wait) waitError = await waitForRows(rows, options, goal)
+    const {summary, problems} = await printRows(rows, options)
+    if (waitError?.exitCode === ExitCode.transient) return {summary, error: waitError}
+    if (!problems.length) return {summary}
+    listProblems(options.out, problems, summary)
+    return {summary, error: problemsError(problems, summary)}
+  } finally {
+    await source.cleanup()
+  }
+}
+
+/** Reads every row once, keeping only what `keep` picks (a few fields of a few rows: memory stays small). */
+async function collect<T>(
+  rows: FileRows,
+  options: ImportStatusOptions,
+  keep: (row: StatusRow, payout?: PayoutV2) => T | undefined,
+): Promise<T[]> {
+  const kept: T[] = []
+  for await (const chunk of statusChunks(rows, options.client, options))
+    for (const {row, payout} of chunk) {
+      const value = keep(row, payout)
+      if (value !== undefined) kept.push(value)
+    }
+  return kept
+}
+
+async function waitForRows(
+  rows: FileRows,
+  options: ImportStatusOptions,
+  goal: WaitGoal,
+): Promise<PayctlError | undefined> {
+  const pending = await collect(rows, options, (_row, payout) =>
+    payout && !isFinal(standing(payout, goal)) ? payout.id : undefined,
+  )
+  if (!pending.length) return undefined
+  const {error} = await followPayouts({
+    client: options.client,
+    out: options.out,
+    payouts: pending,
+    goal,
+    timeoutMs: options.wait!.timeoutMs,
+    rerun: `payctl payouts import-status ${options.file} --wait`,
+  })
+  return error
+}
+
+async function retryFailed(
+  rows: FileRows,
+  options: ImportStatusOptions,
+  goal: WaitGoal,
+): Promise<PayctlError | undefined> {
+  const failed = await collect(rows, options, (row, payout) =>
+    payout?.status === 'failed'
+      ? {
+          ref: {id: payout.id, label: `line ${row.line} (${payout.id})`, updatedAt: payout.updatedAt} as FailedRef,
+          payout,
+        }
+      : undefined,
+  )
+  if (!failed.length) {
+    options.out.info('No failed payouts to pay again.')
+    return options.wait ? waitForRows(rows, options, goal) : undefined
+  }
+  const totals = totalsOf(failed.map(f => f.payout))
+  await warnIfShort({accounts: () => options.client.v2.team.accounts(), totals, warn: line => options.out.warn(line)})
+  await options.confirm({action: 'pay failed payouts again', count: failed.length, totals})
+  const result = await payFailedAgain(
+    options.client,
+    failed.map(f => f.ref),
+  )
+  options.out.info(
+    `Paid ${result.applied} failed payout${result.applied === 1 ? '' : 's'} again in ${result.batches} call${result.batches === 1 ? '' : 's'} of at most 100.`,
+  )
+  if (!options.wait) return undefined
+  const {error} = await followPayouts({
+    client: options.client,
+    out: options.out,
+    payouts: failed.map(f => f.ref.id),
+    goal: 'paid',
+    timeoutMs: options.wait.timeoutMs,
+    rerun: `payctl payouts import-status ${options.file} --wait`,
+  })
+  return error
+}
+
+interface Problem {
+  line: number
+  customId?: string
+  status: string
+  why?: string
+}
+
+async function printRows(rows: FileRows, options: ImportStatusOptions) {
+  const writer = options.format === 'none' ? undefined : options.out.list(importStatusColumns(rows.api), options.format)
+  const tally = new StatusTally()
+  const problems: Problem[] = []
+  for await (const chunk of statusChunks(rows, options.client, options)) {
+    const page = chunk.map(({row}) => row)
+    for (const row of page) {
+      tally.add(row)
+      if (PROBLEMS.has(row.status) && problems.length < 1000)
+        problems.push({
+          line: row.line,
+          customId: row.customId,
+          status: row.status,
+          why: row.failureCode ? `${row.failureCode}: ${row.failureReason ?? ''}` : row.failureReason,
+        })
+    }
+    await writer?.page(page)
+  }
+  writer?.end()
+  const summary = tally.toJSON()
+  showSummary(options.out, summary, options.format === 'table' && !options.out.json)
+  return {summary, problems}
+}
+
+const problemCount = (summary: StatusSummary) =>
+  Object.entries(summary.byStatus)
+    .filter(([status]) => PROBLEMS.has(status))
+    .reduce((n, [, entry]) => n + entry.rows, 0)
+
+/** On stderr, one line per row that did not go through (the first 100), with its failure code and reason. */
+function listProblems(out: Output, problems: Problem[], summary: StatusSummary): void {
+  out.info('Rows that did not go through:')
+  for (const p of problems.slice(0, 100))
+    out.info(
+      `  line ${p.line}${p.customId ? ` (customId "${p.customId}")` : ''}: ${p.status}${p.why ? `: ${p.why}` : ''}`,
+    )
+  const more = problemCount(summary) - Math.min(problems.length, 100)
+  if (more > 0) out.info(`  … and ${more} more (see the rows above)`)
+}
+
+function problemsError(problems: Problem[], summary: StatusSummary): PayctlError {
+  const byStatus = Object.entries(summary.byStatus)
+    .filter(([status]) => PROBLEMS.has(status))
+    .map(([status, entry]) => `${status}: ${entry.rows}`)
+    .join(', ')
+  const has = (status: string) => Boolean(summary.byStatus[status])
+  const suggestions = [
+    has('failed') && "fix the recipients' payment methods, then: payctl payouts import-status FILE --retry-failed",
+    has(NOT_IMPORTED) && 'import the rows not imported yet: payctl payouts import FILE (it resumes)',
+  ].filter((s): s is string => Boolean(s))
+  return new PayctlError(`${problemCount(summary)} of ${summary.rows} rows did not go through (${byStatus})`, {
+    exitCode: ExitCode.partial,
+    code: 'ROWS_FAILED',
+    suggestions,
+    data: {problems},
+  })
+}

@@ -1,0 +1,80 @@
+import {paginateCursor} from '../pagination.js'
+import {parseResponse} from '../parse.js'
+import {path} from '../path.js'
+import {
+  type Counterparty,
+  counterpartySchema,
+  countrySchema,
+  deletedV2Schema,
+  listOf,
+  paymentMethodTypeSchema,
+} from '../schemas.js'
+import type {Transport} from '../transport.js'
+import {type PostOptions, postV2, V2} from './post-v2.js'
+
+export interface CounterpartyInput {
+  customId?: string
+  identity: {type: string; firstName?: string; lastName?: string; [field: string]: unknown}
+  email?: string
+  address: {line1: string; line2?: string; city: string; state?: string; postalCode: string; country: string}
+  paymentMethod?: {type: string; iban?: string; currency?: string; [field: string]: unknown}
+  taxIdentity?: {
+    taxId?: string
+    vatNumber?: string
+    dateOfBirth?: string
+    birthPlaceCity?: string
+    birthPlaceCountry?: string
+    registrationNumber?: string
+  }
+}
+
+const counterpartyList = listOf(counterpartySchema)
+
+export class CounterpartiesV2 {
+  constructor(private readonly transport: Transport) {}
+
+  async create(body: CounterpartyInput, options: PostOptions = {}): Promise<Counterparty> {
+    const res = await postV2(this.transport, '/counterparties', body, options)
+    return parseResponse(counterpartySchema, res.body, 'counterparty', res.requestId)
+  }
+
+  async get(id: string): Promise<Counterparty> {
+    const res = await this.transport.request({method: 'GET', path: `${V2}${path`/counterparties/${id}`}`})
+    return parseResponse(counterpartySchema, res.body, 'counterparty', res.requestId)
+  }
+
+  async list(options: {limit?: number; cursor?: string} = {}) {
+    const res = await this.transport.request({method: 'GET', path: `${V2}/counterparties`, query: options})
+    return parseResponse(counterpartyList, res.body, 'counterparty list', res.requestId)
+  }
+
+  pages(options: {limit?: number; pageSize?: number} = {}) {
+    return paginateCursor((cursor, pageSize) => this.list({cursor, limit: pageSize}), options)
+  }
+
+  async update(id: string, patch: Partial<CounterpartyInput>): Promise<Counterparty> {
+    const res = await this.transport.request({
+      method: 'PATCH',
+      path: `${V2}${path`/counterparties/${id}`}`,
+      body: patch,
+    })
+    return parseResponse(counterpartySchema, res.body, 'counterparty', res.requestId)
+  }
+
+  async delete(id: string) {
+    const res = await this.transport.request({method: 'DELETE', path: `${V2}${path`/counterparties/${id}`}`})
+    return parseResponse(deletedV2Schema, res.body, 'deleted counterparty', res.requestId)
+  }
+
+  /** Tax-field rules per country and identity type: read them, never hardcode them (spec 4.4b). */
+  async countries() {
+    const res = await this.transport.request({method: 'GET', path: `${V2}/countries`})
+    return parseResponse(listOf(countrySchema), res.body, 'country list', res.requestId).data
+  }
+
+  /** Settlement currencies and payout assets per payment method (spec 4.4b). */
+  async paymentMethodTypes() {
+    const res = await this.transport.request({method: 'GET', path: `${V2}/payment-method-types`})
+    return parseResponse(listOf(paymentMethodTypeSchema), res.body, 'payment method types', res.requestId).data
+  }
+}

@@ -1,7 +1,0 @@
-import * as Flags from '@oclif/core/flags'
-import {CLAIM_METHODS} from './claim-details.js'
-
-/** Flags shared by the `emulator` control commands. */
-
-export const methodFlag = (summary: string) =>
-  Flags.option({options: CLAIM_METHODS, summary, default: 'bank-iban' as const})()

@@ -1,0 +1,41 @@
+import type {ApiResponse} from '../../client/transport.js'
+
+export type Query = Record<string, string[]>
+
+const V1_PAGE = 100
+
+/**
+ * `api --paginate`: follows a v1 offset list (a JSON array: offset/limit, until a short page) or a v2 list
+ * envelope (`hasMore`/`nextCursor`), one response at a time. Anything else is a single page. Without a
+ * `limit` in the query, pages of 100 (the largest both generations allow) are asked for.
+ */
+export async function* apiPages(
+  send: (query: Query) => Promise<ApiResponse>,
+  start: Query,
+): AsyncGenerator<ApiResponse> {
+  let query: Query | undefined = start.limit ? start : {...start, limit: [String(V1_PAGE)]}
+  while (query) {
+    const response = await send(query)
+    yield response
+    query = nextQuery(response.body, query)
+  }
+}
+
+function nextQuery(body: unknown, query: Query): Query | undefined {
+  if (Array.isArray(body)) {
+    const limit = Number(query.limit?.[0] ?? V1_PAGE)
+    if (body.length === 0 || body.length < limit) return undefined
+    return {...query, offset: [String(Number(query.offset?.[0] ?? 0) + body.length)]}
+  }
+  const envelope = body as {hasMore?: unknown; nextCursor?: unknown} | null
+  if (envelope && envelope.hasMore === true && typeof envelope.nextCursor === 'string' && envelope.nextCursor)
+    return {...query, cursor: [envelope.nextCursor]}
+  return undefined
+}
+
+/** The items of one page: the array itself, an envelope's `data`, or the body as the only item. */
+export function pageItems(body: unknown): unknown[] {
+  if (Array.isArray(body)) return body
+  const data = (body as {data?: unknown} | null)?.data
+  return Array.isArray(data) ? data : body === undefined ? [] : [body]
+}

@@ -1,0 +1,37 @@
+import type {PayoutClient} from '../../client/index.js'
+import {invalidInputError, usageError} from '../../shared/errors.js'
+import {taxCheckInput} from './counterparty-input.js'
+import {taxIdentityProblems} from './tax-rules.js'
+
+/**
+ * Checks the body's tax identity against the rules `GET /countries` publishes for its country and identity
+ * type, before anything is written; a failed rule is an invalid-input error (exit 6) naming the rule.
+ */
+export async function checkTaxRules(client: PayoutClient, body: Record<string, unknown>): Promise<void> {
+  const input = taxCheckInput(body)
+  if (!input) return
+  const problems = taxIdentityProblems(await client.v2.counterparties.countries(), input)
+  if (problems.length)
+    throw invalidInputError(`${problems.join('; ')}; nothing was sent`, [
+      'see the rules with "payctl counterparties countries"',
+    ])
+}
+
+const COUNTERPARTY_ID = /^counterparty_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** A counterparty id argument (counterparty_<UUID>, or a bare UUID) or --custom-id; exactly one. */
+export function counterpartyRef(id: string | undefined, customId: string | undefined): string {
+  if (Boolean(id) === Boolean(customId)) throw usageError('give a counterparty id or --custom-id (exactly one)')
+  if (customId !== undefined) {
+    if (!customId.trim()) throw usageError('--custom-id must not be empty')
+    return customId
+  }
+  const value = id!.trim()
+  if (UUID.test(value)) return `counterparty_${value.toLowerCase()}`
+  if (!COUNTERPARTY_ID.test(value))
+    throw usageError(`"${value}" is not a counterparty id (counterparty_<UUID>)`, [
+      'pass your own key with --custom-id instead',
+    ])
+  return `counterparty_${value.slice('counterparty_'.length).toLowerCase()}`
+}

@@ -1,0 +1,147 @@
+import {ApiError, ConnectionError, OriginError, ResponseShapeError, TimeoutError} from '../../client/api-errors.js'
+import {PayctlError} from '../../shared/errors.js'
+import {ExitCode, type ExitCodeValue} from '../../shared/exit-codes.js'
+
+/** What the CLI prints for an error: one line for people, one object under --json. */
+export interface ErrorReport {
+  exitCode: ExitCodeValue
+  code: string
+  message: string
+  status?: number
+  requestId?: string
+  index?: number
+  details?: Array<{path: string; message: string}>
+  data?: unknown
+  suggestions: string[]
+}
+
+const OCLIF_USAGE_ERRORS = new Set([
+  'RequiredArgsError',
+  'UnexpectedArgsError',
+  'NonExistentFlagsError',
+  'FailedFlagValidationError',
+  'ArgInvalidOptionError',
+  'FlagInvalidOptionError',
+])
+
+export function exitCodeForStatus(status: number): ExitCodeValue {
+  if (status === 401 || status === 403) return ExitCode.auth
+  if (status === 404) return ExitCode.notFound
+  if (status === 409) return ExitCode.conflict
+  if (status === 400 || status === 422) return ExitCode.invalidInput
+  if (status === 408 || status === 429 || status >= 500) return ExitCode.transient
+  return ExitCode.unexpected
+}
+
+function apiSuggestions(error: ApiError): string[] {
+  if (error.status === 401) return ['check the credentials with "payctl auth status", or run "payctl auth login"']
+  if (error.code === 'INSUFFICIENT_SCOPE') return ['use a key or login that has the scope named above']
+  if (error.status === 429 || error.status >= 500) return ['this is transient: re-run the same command']
+  return []
+}
+
+function apiMessage(error: ApiError): string {
+  let message = error.message
+  if (error.index !== undefined) message = `item ${error.index}: ${message}`
+  const problems = error.details
+    .map(detail => `${detail.path ? `${detail.path}: ` : ''}${detail.message}`)
+    .filter(problem => !message.includes(problem))
+  if (problems.length) message += ` (${problems.join('; ')})`
+  return message
+}
+
+/** oclif's parse errors span several lines ("Parsing --x", the reason, "See more help"); make them one. */
+export function parseErrorMessage(error: unknown): string {
+  const lines = String((error as Error)?.message ?? error)
+    .split('\n')
+    .map(line => line.trim().replace(/^Missing required flag (?!-)(\S+)/, 'Missing required flag --$1'))
+    .filter(line => line && !/^See more help/.test(line) && !/^The following errors? occurred:?$/.test(line))
+  const [first, ...rest] = lines
+  const flag = /^Parsing (--[\w-]+)/.exec(first ?? '')?.[1]
+  if (flag) return `${flag}: ${rest.join('; ') || 'invalid value'}`
+  return lines.join('; ') || 'invalid arguments'
+}
+
+/** Maps every error class to its exit code and message (README "Exit codes"). */
+export function reportError(error: unknown): ErrorReport {
+  if (error instanceof PayctlError) {
+    return {
+      exitCode: error.exitCode,
+      code: error.code,
+      message: error.message,
+      ...(error.data === undefined ? {} : {data: error.data}),
+      suggestions: error.suggestions,
+    }
+  }
+  if (error instanceof ApiError) {
+    return {
+      exitCode: exitCodeForStatus(error.status),
+      code: error.code,
+      message: apiMessage(error),
+      status: error.status,
+      requestId: error.requestId,
+      index: error.index,
+      details: error.details.length ? error.details : undefined,
+      data: error.data,
+      suggestions: apiSuggestions(error),
+    }
+  }
+  if (error instanceof ConnectionError || error instanceof TimeoutError) {
+    const loopback = /\/\/(127\.|localhost|\[::1\])/.test(error.message)
+    return {
+      exitCode: ExitCode.transient,
+      code: error instanceof TimeoutError ? 'TIMEOUT' : 'NETWORK',
+      message: error.message,
+      suggestions: [
+        loopback && error instanceof ConnectionError
+          ? 'is the emulator running? start it with "payctl emulator start"'
+          : 'safe to re-run once the service is reachable',
+      ],
+    }
+  }
+  if (error instanceof OriginError) {
+    return {exitCode: ExitCode.usage, code: 'USAGE', message: error.message, suggestions: []}
+  }
+  if (error instanceof ResponseShapeError) {
+    return {
+      exitCode: ExitCode.unexpected,
+      code: 'BAD_RESPONSE',
+      message: error.message,
+      requestId: error.requestId,
+      suggestions: [],
+    }
+  }
+  const name = (error as Error)?.name ?? ''
+  const message = (error as Error)?.message ?? String(error)
+  if (name === 'ExitPromptError' || name === 'AbortPromptError') {
+    return {exitCode: ExitCode.interrupted, code: 'INTERRUPTED', message: 'cancelled', suggestions: []}
+  }
+  const oclifExit = (error as {oclif?: {exit?: number}})?.oclif?.exit
+  if (
+    OCLIF_USAGE_ERRORS.has(name) ||
+    (name === 'CLIError' && oclifExit === 2) ||
+    /^(Unexpected argument|Nonexistent flag|Missing required|Expected --)/.test(message)
+  ) {
+    return {exitCode: ExitCode.usage, code: 'USAGE', message: message.split('\n')[0], suggestions: ['see --help']}
+  }
+  return {
+    exitCode: ExitCode.unexpected,
+    code: 'UNEXPECTED',
+    message: message.split('\n')[0] || 'unexpected error',
+    suggestions: [],
+  }
+}
+
+export function formatErrorLine(report: ErrorReport): string {
+  const code = ['USAGE', 'UNEXPECTED', 'INVALID_INPUT', 'AUTH', 'CONFLICT'].includes(report.code)
+    ? ''
+    : `${report.code}: `
+  const request = report.requestId ? ` (request ${report.requestId})` : ''
+  const hint = report.suggestions.length ? `; ${report.suggestions.join('; ')}` : ''
+  return `Error: ${code}${report.message}${request}${hint}`
+}
+
+export function errorJson(report: ErrorReport): string {
+  const {suggestions, ...rest} = report
+  return JSON.stringify({error: {...rest, ...(suggestions.length ? {suggestions} : {})}})
+}

@@ -1,0 +1,127 @@
+import {once} from 'node:events'
+import {createReadStream} from 'node:fs'
+import {createInterface} from 'node:readline'
+import {fileRows} from '../import/chunks.js'
+import {type JournalHeader, journalPath} from '../import/journal.js'
+import {targetKey} from '../import/keys.js'
+import type {RowSchema, SchemaOptions} from '../import/import-schema.js'
+import type {Delimiter} from '../import/sniff.js'
+import {type ValidationResult, validateFile} from '../import/validate-file.js'
+
+/**
+ * A CSV file's rows as `payouts import` identifies them, 100 at a time, streamed (memory flat in file size).
+ * This is the one place that knows how the import turns a row into a payout identity: it reuses the import's
+ * own validation and row reading (src/import: validate.ts, chunks.ts `fileRows`, identity.ts) and finds the
+ * import's journal for the API generation and the follow-up step it ran with.
+ */
+
+export interface FileRow {
+  line: number
+  /** The row's customId, or the one the import derived for it. */
+  customId: string
+  /** The request body the import sends for this row (v1 or v2 shape). */
+  item: Record<string, unknown>
+}
+
+export interface SkippedFileRow {
+  line: number
+  customId?: string
+  error: string
+}
+
+export interface FileRowsOptions {
+  path: string
+  /** The file's name as the import names it (its journal is keyed by it): "stdin" for `-`. */
+  label: string
+  api: 'v1' | 'v2'
+  encoding: string
+  delimiter?: Delimiter
+  decimalComma: boolean
+  batch?: string
+  dataDir: string
+  profile: {name: string; origin: string}
+  signal?: AbortSignal
+}
+
+export interface FileRows {
+  validation: ValidationResult
+  /** The header of the import's journal for this file, profile and batch, if it was imported. */
+  journal?: JournalHeader
+  api: 'v1' | 'v2'
+  /** The follow-up step (`--and-then`) the import ran with, as its journal records it. */
+  andThen?: string
+  chunks(): AsyncGenerator<{rows: FileRow[]; skipped: SkippedFileRow[]}>
+}
+
+const CHUNK = 100
+
+async function schemaFor(api: 'v1' | 'v2'): Promise<RowSchema<unknown>> {
+  if (api === 'v1') return (await import('../import/import-schema-v1.js')).v1Schema as RowSchema<unknown>
+  return (await import('../import/import-schema-v2.js')).v2Schema as RowSchema<unknown>
+}
+
+/**
+ * The journal's latest header and the follow-up step of its first row, read line by line without keeping
+ * its rows (a big import's journal lists every row).
+ */
+async function journalSummary(path: string): Promise<{header?: JournalHeader; andThen?: string}> {
+  const input = createReadStream(path, {encoding: 'utf8'})
+  try {
+    await once(input, 'open')
+  } catch {
+    return {}
+  }
+  let header: JournalHeader | undefined
+  let andThen: string | undefined
+  for await (const line of createInterface({input, crlfDelay: Number.POSITIVE_INFINITY})) {
+    if (line.startsWith('{"type":"import"')) header = JSON.parse(line)
+    else if (andThen === undefined && line.startsWith('{"type":"rows"')) andThen = JSON.parse(line).rows?.[0]?.[5] ?? ''
+  }
+  return {header, andThen: andThen || undefined}
+}
+
+export async function openFileRows(options: FileRowsOptions): Promise<FileRows> {
+  const target = targetKey(options.profile.name, options.profile.origin)
+  const journal = await journalSummary(journalPath(options.dataDir, target, options.label, options.batch))
+  const api = journal.header?.api ?? options.api
+  const schema = await schemaFor(api)
+  const schemaOptions: SchemaOptions = {decimalComma: options.decimalComma}
+  const validation = await validateFile({
+    path: options.path,
+    schema,
+    schemaOptions,
+    encoding: options.encoding,
+    delimiter: options.delimiter,
+    signal: options.signal,
+  })
+  return {
+    validation,
+    journal: journal.header,
+    api,
+    andThen: journal.andThen,
+    chunks: async function* () {
+      let rows: FileRow[] = []
+      let skipped: SkippedFileRow[] = []
+      for await (const entry of fileRows({
+        path: options.path,
+        schema,
+        schemaOptions,
+        encoding: validation.encoding,
+        delimiter: validation.delimiter,
+        batch: options.batch,
+        invalidRows: validation.invalidRows,
+        duplicateOf: validation.duplicateOf,
+        invalidUtf8: validation.invalidUtf8,
+      })) {
+        if (entry.kind === 'invalid') skipped.push(entry.row)
+        else rows.push(entry.row as FileRow)
+        if (rows.length + skipped.length === CHUNK) {
+          yield {rows, skipped}
+          rows = []
+          skipped = []
+        }
+      }
+      if (rows.length || skipped.length) yield {rows, skipped}
+    },
+  }
+}

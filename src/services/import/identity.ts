@@ -1,0 +1,86 @@
+import {createHash} from 'node:crypto'
+import {formatAmount, minorUnits} from '../../shared/money.js'
+
+/**
+ * Row identity: which payout a row of a CSV file stands for, whatever the file looks like on disk. A row's
+ * identity is its customId; a row without one gets a customId derived from its content (description,
+ * amount, currency, recipient, tags, ...: the values, not the bytes), from how many identical rows come
+ * before it in the file, and from the batch name (`--batch`, empty by default). Line endings, a BOM, blank
+ * lines, quoting, column order and spaces around values change none of these, so re-saving a file gives
+ * every row the same identity again.
+ */
+
+export interface RowIdentity {
+  /** The row's own customId, or the derived one. */
+  customId: string
+  /** True when the file gave no customId. */
+  derived: boolean
+  /** A digest of what the row says about its payout: equal digests, equal payouts. */
+  content: string
+}
+
+/** Anything that describes a payout: a v1 or v2 request body, or a payout as the service returns it. */
+export interface PayoutLike {
+  description?: string
+  amount?: string
+  payoutAmount?: string
+  currency?: string
+  counterpartyId?: string
+  recipient?: {email?: string; phone?: string}
+  email?: string
+  phone?: string
+  creatorHandle?: string
+  tags?: readonly unknown[]
+}
+
+/** What is compared between a row and a payout: the values both generations of the API carry. */
+export function payoutFacts(payout: PayoutLike): string {
+  const currency = payout.currency?.toUpperCase() ?? ''
+  const amount = payout.amount ?? payout.payoutAmount
+  return JSON.stringify([
+    payout.description ?? '',
+    amount === undefined ? '' : canonicalAmount(amount, currency),
+    currency,
+    payout.counterpartyId ?? '',
+    payout.recipient?.email ?? payout.email ?? '',
+    payout.recipient?.phone ?? payout.phone ?? '',
+    payout.creatorHandle ?? '',
+    (payout.tags ?? []).join(';'),
+  ])
+}
+
+/** "12.5" EUR and "12.50" EUR are the same amount (a spreadsheet may drop the trailing zero). */
+function canonicalAmount(amount: string, currency: string): string {
+  const units = minorUnits(currency)
+  const dot = amount.indexOf('.')
+  // The usual row (millions of them) is already written with the currency's decimals.
+  if (units !== undefined && (dot === -1 ? units === 0 : amount.length - dot - 1 === units) && /^[1-9]/.test(amount))
+    return amount
+  return formatAmount(amount, currency)
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex')
+
+/** The content digest of a payout or row body (32 hex digits). */
+export const contentOf = (payout: PayoutLike): string => digest(payoutFacts(payout)).slice(0, 32)
+
+/**
+ * Gives each row of one file its identity, in file order (identical rows without customId are told apart by
+ * their occurrence: the second identical row is a second payout).
+ */
+export class RowIdentifier {
+  private readonly seen = new Map<string, number>()
+
+  constructor(private readonly batch = '') {}
+
+  identify(item: PayoutLike, customId?: string): RowIdentity {
+    const content = contentOf(item)
+    if (customId) return {customId, derived: false, content}
+    // A short key keeps a file of millions of rows small in memory; a shared prefix only shifts a count.
+    const seenKey = content.slice(0, 12)
+    const occurrence = (this.seen.get(seenKey) ?? 0) + 1
+    this.seen.set(seenKey, occurrence)
+    const key = digest(`payctl-row\n${this.batch}\n${content}\n${occurrence}`)
+    return {customId: `csv-${key.slice(0, 24)}`, derived: true, content}
+  }
+}

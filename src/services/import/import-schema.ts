@@ -1,0 +1,166 @@
+import {currencyProblem} from '../../shared/money.js'
+import {readAmount} from './amount.js'
+import type {ColumnSpec, ForeignColumns, HeaderMapping} from './headers.js'
+
+/**
+ * What the two row schemas (v2: schema-v2.ts, v1: schema-v1.ts) share: reading a cell by canonical column
+ * name, and the field rules (amount, currency, e-mail, phone, tags, booleans).
+ */
+
+export interface RowError {
+  /** The column as the file names it (or the canonical name when the column is absent). */
+  column: string
+  message: string
+}
+
+export interface SchemaOptions {
+  decimalComma: boolean
+  andThen?: 'send-claim-link' | 'pay'
+}
+
+/** A valid row: the API body, and what validation tallies. */
+export interface ParsedRow<Item> {
+  /** The API body; only built when asked (the validation pass needs the facts below, not the body). */
+  item?: Item
+  /** The customId from the file, if any (rows without one get a derived id before sending). */
+  customId?: string
+  amount: string
+  currency: string
+  /** Moves money on its own (v2 `--and-then pay`, a v1 pre-approved row): counted for the confirmation. */
+  movesMoney: boolean
+}
+
+export type RowResult<Item> = {row: ParsedRow<Item>; errors?: undefined} | {row?: undefined; errors: RowError[]}
+
+export interface RowSchema<Item> {
+  api: 'v1' | 'v2'
+  columns: readonly ColumnSpec[]
+  foreign: ForeignColumns
+  parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<Item>
+  /** The body with a customId set (rows without one get a derived id). */
+  withCustomId(item: Item, customId: string): Item
+}
+
+/** Columns of `payouts list --output csv` that the import does not read (the service sets them). */
+export const EXPORT_ONLY: readonly ColumnSpec[] = [
+  {name: 'id', exportOnly: true},
+  {name: 'status', exportOnly: true},
+  {name: 'createdAt', exportOnly: true},
+]
+
+/** One record's cells, read by canonical column name: trimmed, and undefined when empty or absent. */
+export class Cells {
+  private values: readonly string[] = []
+  /** Canonical name -> cell position, as a plain object (read millions of times). */
+  private readonly positions: Record<string, number> = Object.create(null)
+
+  constructor(private readonly mapping: HeaderMapping) {
+    for (const [name, position] of mapping.index) this.positions[name] = position
+  }
+
+  /** Points the reader at the next record (the reader is reused for every row). */
+  load(values: readonly string[]): this {
+    this.values = values
+    return this
+  }
+
+  get(name: string): string | undefined {
+    const position = this.positions[name]
+    if (position === undefined) return undefined
+    const value = this.values[position]
+    if (!value) return undefined
+    const trimmed = value.trim()
+    return trimmed ? trimmed : undefined
+  }
+
+  label(name: string): string {
+    return this.mapping.label.get(name) ?? name
+  }
+}
+
+/** Collects a row's errors, each named by the file's own column label. */
+export class RowCheck {
+  /** Allocated on the first error only (most rows have none). */
+  errors?: RowError[]
+
+  constructor(private readonly cells: Cells) {}
+
+  fail(name: string, message: string): undefined {
+    this.errors ??= []
+    this.errors.push({column: this.cells.label(name), message})
+    return undefined
+  }
+
+  required(name: string): string | undefined {
+    const value = this.cells.get(name)
+    if (value === undefined) return this.fail(name, `${name} is required`)
+    return value
+  }
+
+  currency(name: string): string | undefined {
+    const value = this.required(name)?.toUpperCase()
+    if (value === undefined) return undefined
+    const problem = currencyProblem(value)
+    return problem ? this.fail(name, problem) : value
+  }
+
+  amount(name: string, currency: string | undefined, decimalComma: boolean): string | undefined {
+    const text = this.required(name)
+    if (text === undefined) return undefined
+    const result = readAmount(text, currency, decimalComma)
+    return result.problem === undefined ? result.amount : this.fail(name, result.problem)
+  }
+
+  email(name: string, value = this.cells.get(name)): string | undefined {
+    if (value === undefined) return undefined
+    return EMAIL.test(value) ? value : this.fail(name, `"${value}" is not an e-mail address`)
+  }
+
+  phone(name: string, value = this.cells.get(name)): string | undefined {
+    if (value === undefined) return undefined
+    const problem = phoneProblem(value)
+    return problem ? this.fail(name, problem) : value.replace(/[\s\-().]/g, '')
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[]): T | undefined {
+    const value = this.cells.get(name)
+    if (value === undefined) return undefined
+    const match = allowed.find(option => option === value.toLowerCase())
+    return match ?? this.fail(name, `"${value}" must be one of ${allowed.join(', ')}`)
+  }
+
+  boolean(name: string): boolean | undefined {
+    const value = this.cells.get(name)
+    if (value === undefined) return undefined
+    const lower = value.toLowerCase()
+    if (TRUE.has(lower)) return true
+    if (FALSE.has(lower)) return false
+    return this.fail(name, `"${value}" must be true or false`)
+  }
+
+  /** Tags separated by ";" (empty ones dropped). */
+  tags(name: string): string[] | undefined {
+    const value = this.cells.get(name)
+    if (value === undefined) return undefined
+    const tags: string[] = []
+    for (const part of value.split(';')) {
+      const tag = part.trim()
+      if (tag) tags.push(tag)
+    }
+    return tags.length ? tags : undefined
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const PHONE = /^\+[1-9]\d{6,14}$/
+const TRUE = new Set(['true', 'yes', 'y', '1'])
+const FALSE = new Set(['false', 'no', 'n', '0'])
+
+export function phoneProblem(value: string): string | undefined {
+  if (/e\+?\d+$/i.test(value)) return `"${value}" was turned into a number by a spreadsheet; format the column as text`
+  const compact = value.replace(/[\s\-().]/g, '')
+  if (PHONE.test(compact)) return undefined
+  if (/^\d{7,15}$/.test(compact))
+    return `"${value}" needs the international format with + and the country code, like +4915112345678`
+  return `"${value}" is not a phone number in international format, like +4915112345678`
+}

@@ -1,0 +1,32 @@
+import {createHash} from 'node:crypto'
+import {uuidFromHex} from '../../shared/ids.js'
+
+/**
+ * Keys an import derives so that a re-run can never create a second payout: the file's content hash, the
+ * target (profile) key, and each chunk's idempotency key. (Row identities: identity.ts.)
+ */
+
+/** SHA-256 of the file's bytes, fed chunk by chunk while the file is read. */
+export function fileHasher(): {update(chunk: Buffer): void; digest(): string} {
+  const hash = createHash('sha256')
+  return {update: chunk => hash.update(chunk), digest: () => hash.digest('hex')}
+}
+
+/** Where the payouts go: the profile's name and origin (PAYCTL_ORIGIN can point one profile elsewhere). */
+export const targetKey = (profile: string, origin: string) =>
+  `${profile}-${createHash('sha256').update(origin).digest('hex').slice(0, 8)}`
+
+/**
+ * The idempotency key of a chunk: from the target, the request (API, andThen) and the identity and content
+ * of its rows, so a re-run (or a re-saved file) sending the same rows again makes the service replay its
+ * first answer (for 24 hours) instead of creating them again. UUID-shaped, as the spec recommends.
+ */
+export function chunkIdempotencyKey(
+  target: string,
+  request: string,
+  rows: ReadonlyArray<{customId: string; content: string}>,
+): string {
+  const hash = createHash('sha256').update(`payctl-import\n${target}\n${request}\n`)
+  for (const row of rows) hash.update(`${row.customId}\t${row.content}\n`)
+  return uuidFromHex(hash.digest('hex'))
+}

@@ -1,0 +1,185 @@
+import type {PayoutV2} from '../../client/schemas.js'
+import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../client/v2/payouts-v2.js'
+import type {ChunkRow} from './chunks.js'
+import {contentOf} from './identity.js'
+import {
+  attempt,
+  type ChunkSender,
+  ChunkStop,
+  type Client,
+  customIdTaken,
+  describeApiError,
+  isNotFound,
+  mapLimited,
+  type RowOutcome,
+  settleChunk,
+} from './send.js'
+
+/**
+ * v2: the rows to create go in one batch call (all-or-nothing) with an idempotency key from the rows
+ * themselves; a batch refused because a customId is taken is looked at row by row (the payout may be this
+ * row's from an earlier run whose journal is lost): the same content counts as present, other content as
+ * a conflict, and the rest is sent again. Changed rows are compared with their payout and PATCHed while it
+ * is `created`; rows imported earlier without this run's --and-then get it through the approve batch call.
+ */
+
+type Row = ChunkRow<CreatePayoutV2>
+
+const LOOKUPS_IN_FLIGHT = 8
+
+/** The payout a row's customId names, or undefined when the service has none. */
+async function lookUp(client: Client, customId: string): Promise<PayoutV2 | undefined> {
+  const found = await attempt(() => client.v2.payouts.get(customId))
+  if ('value' in found) return found.value
+  if (isNotFound(found.refused)) return undefined
+  throw new ChunkStop('fatal', found.refused)
+}
+
+/** A row whose customId the service holds: present when the content is the same, a conflict otherwise. */
+export function compareWithPayout(row: {content: string}, payout: {id: string; status?: string}, content: string) {
+  if (content === row.content) return {status: 'present', payoutId: payout.id} as const
+  return {
+    status: 'conflict',
+    payoutId: payout.id,
+    error: `the service holds ${payout.id} (${payout.status ?? 'unknown status'}) under this customId with other values`,
+  } as const
+}
+
+/**
+ * Creates the rows in one batch call. A replay of an earlier call (another run sent the same rows) and a
+ * refusal because a customId is taken are settled by looking each payout up: the service may have changed
+ * since, or hold other values under the customId.
+ */
+async function createRows(client: Client, rows: Row[], keyOf: (rows: Row[]) => string): Promise<RowOutcome[]> {
+  const outcomes: RowOutcome[] = new Array(rows.length)
+  let pending = rows.map((_, i) => i)
+  for (let round = 0; pending.length; round++) {
+    const batch = pending.map(i => rows[i])
+    const sent = await attempt(() =>
+      client.v2.payouts.submitBatch(
+        batch.map(row => row.item),
+        {idempotencyKey: keyOf(batch)},
+      ),
+    )
+    if ('value' in sent && !sent.value.earlier) {
+      pending.forEach((i, k) => {
+        outcomes[i] = {status: 'created', payoutId: sent.value.payouts[k]?.id}
+      })
+      return outcomes
+    }
+    if (!('value' in sent) && (!customIdTaken(sent.refused) || round === 2)) {
+      failBatch(sent.refused, pending, rows, outcomes)
+      return outcomes
+    }
+    const payouts = await mapLimited(batch, LOOKUPS_IN_FLIGHT, row => lookUp(client, row.customId))
+    const replayed = 'value' in sent
+    pending = pending.filter((i, k) => {
+      const payout = payouts[k]
+      if (payout) outcomes[i] = compareWithPayout(rows[i], payout, contentOf(payout))
+      else if (replayed) outcomes[i] = {status: 'conflict', error: GONE}
+      return !payout && !replayed
+    })
+  }
+  return outcomes
+}
+
+const GONE =
+  'the service replayed an earlier creation of this row, but holds no payout under its customId now (deleted?)'
+
+/** An all-or-nothing refusal: the culprit (error.index) gets the reason, the others say why they were not created. */
+function failBatch(error: unknown, pending: number[], rows: Row[], outcomes: RowOutcome[]): void {
+  const message = describeApiError(error)
+  const index = (error as {index?: number}).index
+  const culprit = index === undefined ? undefined : pending[index]
+  const because =
+    culprit === undefined
+      ? message
+      : `not created: the service rejected the whole chunk because of line ${rows[culprit].line}`
+  for (const i of pending) outcomes[i] = {status: 'failed', error: i === culprit ? message : because}
+}
+
+/** The PATCH that makes a payout say what the row says (a recipient is replaced whole; no tags clears them). */
+function patchOf(item: CreatePayoutV2): UpdatePayoutV2 {
+  const patch: UpdatePayoutV2 = {description: item.description, amount: item.amount, currency: item.currency}
+  patch.tags = item.tags ?? []
+  if (item.recipient) patch.recipient = item.recipient
+  else patch.counterpartyId = item.counterpartyId
+  return patch
+}
+
+/** A changed row: updated while its payout is `created`, a conflict once it has moved on. */
+async function updateRow(client: Client, row: Row): Promise<RowOutcome | 'create'> {
+  const payout = await lookUp(client, row.customId)
+  if (!payout) return 'create'
+  const compared = compareWithPayout(row, payout, contentOf(payout))
+  if (compared.status === 'present') return compared
+  if (payout.status !== 'created')
+    return {
+      status: 'conflict',
+      payoutId: payout.id,
+      error: `${payout.id} is ${payout.status}: only created payouts can be changed`,
+    }
+  const patched = await attempt(() => client.v2.payouts.update(payout.id, patchOf(row.item)))
+  if ('value' in patched) return {status: 'updated', payoutId: payout.id}
+  return {status: 'failed', payoutId: payout.id, error: describeApiError(patched.refused)}
+}
+
+/** Rows imported earlier without this --and-then: approved with it, in one batch call. */
+async function followUp(client: Client, rows: Row[], andThen: AndThen, keyOf: (rows: Row[]) => string) {
+  const outcomes: RowOutcome[] = new Array(rows.length)
+  let pending = rows.map((_, i) => i)
+  while (pending.length) {
+    const batch = pending.map(i => rows[i])
+    const ids = batch.map(row => row.previous?.payoutId ?? row.customId)
+    const sent = await attempt(() => client.v2.payouts.approveMany(ids, {andThen}, {idempotencyKey: keyOf(batch)}))
+    if ('value' in sent) {
+      for (const i of pending) outcomes[i] = {status: 'followed-up', payoutId: rows[i].previous?.payoutId}
+      return outcomes
+    }
+    const index = (sent.refused as {index?: number}).index
+    const culprit = index === undefined ? undefined : pending[index]
+    const error = describeApiError(sent.refused)
+    if (culprit === undefined) {
+      for (const i of pending) outcomes[i] = {status: 'failed', error}
+      return outcomes
+    }
+    outcomes[culprit] = {status: 'conflict', payoutId: rows[culprit].previous?.payoutId, error}
+    pending = pending.filter(i => i !== culprit)
+  }
+  return outcomes
+}
+
+export function v2Sender(client: Client, andThen?: AndThen): ChunkSender<CreatePayoutV2> {
+  return (chunk, keyOf) =>
+    settleChunk(chunk, async (rows, outcomes) => {
+      const toCreate: number[] = []
+      const updates = rows.flatMap((row, i) => (row.action === 'update' ? [i] : []))
+      const results = await mapLimited(updates, LOOKUPS_IN_FLIGHT, i => updateRow(client, rows[i]))
+      updates.forEach((i, k) => {
+        const result = results[k]
+        if (result === 'create') toCreate.push(i)
+        else outcomes[i] = result
+      })
+      toCreate.push(...rows.flatMap((row, i) => (row.action === 'create' ? [i] : [])))
+      const created = await createRows(
+        client,
+        toCreate.map(i => rows[i]),
+        keyOf,
+      )
+      toCreate.forEach((i, k) => {
+        outcomes[i] = created[k]
+      })
+      const follow = rows.flatMap((row, i) => (row.action === 'follow-up' ? [i] : []))
+      if (follow.length && andThen) {
+        const done = await followUp(
+          client,
+          follow.map(i => rows[i]),
+          andThen,
+          keyOf,
+        )
+        follow.forEach((i, k) => {
+          outcomes[i] = done[k]
+        })
+      }
+    })
+}

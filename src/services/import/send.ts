@@ -1,0 +1,140 @@
+import {ApiError, ConnectionError, type PayoutClient, TimeoutError} from '../../client/index.js'
+import type {Chunk, ChunkRow} from './chunks.js'
+
+/**
+ * What sending a chunk can do to each of its rows, and how an error of the service is classified. The
+ * senders themselves: send-v2.ts and send-v1.ts.
+ */
+
+export type RowStatus =
+  | 'created'
+  | 'updated'
+  /** The service already held the payout with the same content (a replay, or found by customId). */
+  | 'present'
+  | 'conflict'
+  /** Imported earlier; this run's --and-then was applied to it. */
+  | 'followed-up'
+  | 'failed'
+  | 'unconfirmed'
+  | 'not-sent'
+
+export interface RowOutcome {
+  status: RowStatus
+  payoutId?: string
+  error?: string
+}
+
+export interface ChunkOutcome {
+  /** done: every row settled; rejected: the service refused rows; transient: gave up after retries (resumable). */
+  kind: 'done' | 'rejected' | 'transient'
+  rows: RowOutcome[]
+  /** One line about a rejected or transient chunk. */
+  message?: string
+  /** An error that stops the whole import (credentials, scope, an unreadable answer). */
+  fatal?: unknown
+}
+
+export type ErrorKind = 'transient' | 'rejected' | 'fatal'
+
+export function classifyError(error: unknown): ErrorKind {
+  if (error instanceof ConnectionError || error instanceof TimeoutError) return 'transient'
+  if (error instanceof ApiError) {
+    if (error.status === 401 || error.status === 403) return 'fatal'
+    if (error.status === 408 || error.status === 429 || error.status >= 500) return 'transient'
+    return 'rejected'
+  }
+  return 'fatal'
+}
+
+/** "CODE: message (field: reason)", with a batch item's path prefix (`items.3.`) dropped. */
+export function describeApiError(error: unknown): string {
+  if (!(error instanceof ApiError)) return (error as Error)?.message ?? String(error)
+  const prefix = error.index === undefined ? undefined : `items.${error.index}.`
+  const details = error.details
+    .filter(detail => prefix === undefined || !detail.path.startsWith('items.') || detail.path.startsWith(prefix))
+    .map(detail => {
+      const path = prefix && detail.path.startsWith(prefix) ? detail.path.slice(prefix.length) : detail.path
+      return path ? `${path}: ${detail.message}` : detail.message
+    })
+  const extra = details.filter(detail => !error.message.includes(detail))
+  return `${error.code}: ${error.message}${extra.length ? ` (${extra.join('; ')})` : ''}`
+}
+
+/** The service refused a create because the customId is taken: the payout may be this row's, from earlier. */
+export const customIdTaken = (error: unknown) =>
+  error instanceof ApiError && error.code === 'INVALID_STATE' && /customId .* already used/.test(error.message)
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404
+
+/** Runs `task` over `items` with at most `limit` at a time, results in order. */
+export async function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await task(items[index])
+    }
+  }
+  await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker))
+  return results
+}
+
+/** A transport-level stop (transient or fatal) met while sending one chunk: the chunk ends there. */
+export class ChunkStop extends Error {
+  constructor(
+    readonly kind: 'transient' | 'fatal',
+    readonly reason: unknown,
+  ) {
+    super(describeApiError(reason))
+  }
+}
+
+/** Calls the service; a transient or fatal error becomes a ChunkStop, a refusal is returned as such. */
+export async function attempt<T>(call: () => Promise<T>): Promise<{value: T} | {refused: unknown}> {
+  try {
+    return {value: await call()}
+  } catch (error) {
+    const kind = classifyError(error)
+    if (kind === 'rejected') return {refused: error}
+    throw new ChunkStop(kind, error)
+  }
+}
+
+export type Client = PayoutClient
+
+/** Sends one chunk; `keyOf` gives the idempotency key of a request carrying these rows. */
+export type ChunkSender<Item> = (chunk: Chunk<Item>, keyOf: (rows: ChunkRow<Item>[]) => string) => Promise<ChunkOutcome>
+
+/**
+ * Runs `work` over a chunk's rows, which fills in an outcome per row. A transport stop (the service gone
+ * after the retries, or credentials) ends the chunk: rows without an outcome are then unconfirmed.
+ */
+export async function settleChunk<Item>(
+  chunk: Chunk<Item>,
+  work: (rows: ChunkRow<Item>[], outcomes: RowOutcome[]) => Promise<void>,
+): Promise<ChunkOutcome> {
+  const outcomes: RowOutcome[] = new Array(chunk.rows.length)
+  try {
+    await work(chunk.rows, outcomes)
+  } catch (error) {
+    if (!(error instanceof ChunkStop)) throw error
+    for (let i = 0; i < outcomes.length; i++) outcomes[i] ??= {status: 'unconfirmed', error: error.message}
+    return {
+      kind: 'transient',
+      rows: outcomes,
+      message: error.message,
+      fatal: error.kind === 'fatal' ? error.reason : undefined,
+    }
+  }
+  const failed = outcomes.filter(row => row.status === 'failed')
+  if (!failed.length) return {kind: 'done', rows: outcomes}
+  // The row that made the service refuse a whole batch, rather than the rows it took along.
+  const culprit = failed.find(row => !row.error?.startsWith('not created: ')) ?? failed[0]
+  const others = failed.length - 1
+  return {
+    kind: 'rejected',
+    rows: outcomes,
+    message: `line ${chunk.rows[outcomes.indexOf(culprit)].line}: ${culprit.error}${others ? ` (and ${others} more row${others === 1 ? '' : 's'} failed)` : ''}`,
+  }
+}

@@ -1,0 +1,287 @@
+import {stat} from 'node:fs/promises'
+import {interruptedError as interrupted} from '../../cli/interrupt.js'
+import {CurrencyTotals} from '../../shared/money.js'
+import {FingerprintList, fingerprint, RowSet} from './duplicates.js'
+import {fileHasher} from './keys.js'
+import {type CsvRecord, CsvSyntaxError, readRecords} from './records.js'
+import {RowInspector} from './row-inspector.js'
+import type {ParsedRow, RowSchema, SchemaOptions} from './import-schema.js'
+import type {Delimiter} from './sniff.js'
+
+/**
+ * Validation of the whole file before anything is sent, streamed (memory flat in file size): every row
+ * checked against the schema, amounts totalled per currency (decimal arithmetic), duplicate customIds
+ * found, and the invalid rows remembered (1 bit a row) so that `--skip-invalid` can leave them out.
+ */
+
+export interface ValidationError {
+  line: number
+  /** The column as the file names it; empty for a problem of the whole row or file. */
+  column: string
+  message: string
+}
+
+export interface ValidationResult {
+  rows: number
+  valid: number
+  invalid: number
+  totals: Record<string, string>
+  /** The first `maxErrors` errors, by line. */
+  errors: ValidationError[]
+  /** Errors beyond `maxErrors`, counted but not listed. */
+  errorsOmitted: number
+  /** The file cannot be read as a whole (bad header, CSV syntax error): never sendable, even with --skip-invalid. */
+  fatal: boolean
+  invalidRows: RowSet
+  /** Why a row that parses is still invalid (its customId is duplicated), by row ordinal. */
+  duplicateOf: Map<number, string>
+  fileHash: string
+  delimiter: Delimiter
+  encoding: string
+  /** Header cells that matched no column (ignored). */
+  ignoredColumns: string[]
+  /** Valid rows without a customId (they get one derived from the file's hash and their line). */
+  withoutCustomId: number
+  /** Valid rows that move money on their own (v2 --and-then pay, v1 preApproved), for the confirmation. */
+  moneyMoving: {count: number; totals: Record<string, string>}
+  /** The parsed records, header first, when the file is small enough to keep (`keepRecordsUpTo`). */
+  records?: CsvRecord[][]
+  /** A UTF-8 file had bytes that are not UTF-8 (rows were then checked for U+FFFD). */
+  invalidUtf8: boolean
+}
+
+export interface ValidateOptions<Item> {
+  path: string
+  schema: RowSchema<Item>
+  schemaOptions: SchemaOptions
+  encoding: string
+  delimiter?: Delimiter
+  maxErrors?: number
+  /** Aborted on Ctrl-C: validation stops, nothing is sent. */
+  signal?: AbortSignal
+  /**
+   * Keep the parsed records of a file up to this size (bytes), so that the sending pass need not read and
+   * parse it again; bigger files are streamed twice (memory flat in file size).
+   */
+  keepRecordsUpTo?: number
+}
+
+export const interruptedError = () => interrupted('interrupted: nothing was sent')
+
+export const formatValidationError = (error: ValidationError) =>
+  `line ${error.line}${error.column ? `, column ${error.column}` : ''}: ${error.message}`
+
+interface ScanResult {
+  result: Omit<ValidationResult, 'fileHash' | 'records'>
+  /** Fingerprints of customIds seen more than once (to confirm with a second scan). */
+  suspects: Set<number>
+}
+
+/** A suspect row of the second scan, held until every row has been seen. */
+interface HeldRow {
+  row: number
+  line: number
+  valid: boolean
+  currency?: string
+  amount?: string
+  movesMoney?: boolean
+}
+
+/** One streamed pass over the file: every row checked and tallied (the first pass, or the suspects' second). */
+class Scan<Item> {
+  readonly errors: ValidationError[] = []
+  errorCount = 0
+  readonly invalidRows = new RowSet()
+  readonly totals = new CurrencyTotals()
+  readonly moneyTotals = new CurrencyTotals()
+  moneyCount = 0
+  /** First scan: every customId's fingerprint. */
+  readonly fingerprints?: FingerprintList
+  /** Second scan: the suspect rows, by customId. */
+  readonly held = new Map<string, HeldRow[]>()
+  inspector?: RowInspector<Item>
+  fatal = false
+  rows = 0
+  valid = 0
+  withoutCustomId = 0
+
+  constructor(
+    private readonly options: ValidateOptions<Item>,
+    private readonly suspects: Set<number> | undefined,
+    private readonly checkUtf8: () => boolean,
+  ) {
+    if (!suspects) this.fingerprints = new FingerprintList()
+  }
+
+  addError(error: ValidationError): void {
+    this.errorCount++
+    if (this.errors.length < (this.options.maxErrors ?? 100)) this.errors.push(error)
+  }
+
+  record(record: CsvRecord): void {
+    if (!this.inspector) {
+      this.header(record)
+      return
+    }
+    const row = this.rows++
+    if (this.fatal) {
+      this.invalidRows.add(row)
+      return
+    }
+    const parsed = this.inspector.inspect(record.cells, false)
+    if (parsed.errors) {
+      for (const error of parsed.errors) this.addError({line: record.line, ...error})
+      this.invalidRows.add(row)
+    }
+    const customId = this.inspector.cells.get('customId')
+    if (customId && this.hold(customId, row, record.line, parsed.row)) {
+      if (parsed.row) this.valid++
+      return
+    }
+    if (!parsed.row) return
+    this.valid++
+    if (!customId) this.withoutCustomId++
+    this.tally(parsed.row)
+  }
+
+  private header(record: CsvRecord): void {
+    this.inspector = new RowInspector(record.cells, this.options.schema, this.options.schemaOptions, this.checkUtf8)
+    const {mapping} = this.inspector
+    for (const problem of mapping.problems) this.addError({line: record.line, ...problem})
+    if (!mapping.problems.length) return
+    this.fatal = true
+    if (mapping.width === 1)
+      this.addError({
+        line: record.line,
+        column: '',
+        message: `the header has a single column: is the delimiter right? pass --delimiter ("," ";" or tab)`,
+      })
+  }
+
+  /** First scan: remember the fingerprint. Second scan: hold a suspect row (true) until all rows are seen. */
+  private hold(customId: string, row: number, line: number, parsed: ParsedRow<Item> | undefined): boolean {
+    if (this.fingerprints) {
+      this.fingerprints.add(customId)
+      return false
+    }
+    if (!this.suspects?.has(fingerprint(customId))) return false
+    const entry = {
+      row,
+      line,
+      valid: Boolean(parsed),
+      currency: parsed?.currency,
+      amount: parsed?.amount,
+      movesMoney: parsed?.movesMoney,
+    }
+    const list = this.held.get(customId)
+    if (list) list.push(entry)
+    else this.held.set(customId, [entry])
+    return true
+  }
+
+  tally(row: {currency: string; amount: string; movesMoney?: boolean}): void {
+    this.totals.add(row.currency, row.amount)
+    if (!row.movesMoney) return
+    this.moneyCount++
+    this.moneyTotals.add(row.currency, row.amount)
+  }
+
+  /**
+   * Second scan only: equal customIds are duplicates (every occurrence is invalid: the file does not say which
+   * one is meant); the others were fingerprint collisions and count as usual.
+   */
+  settleSuspects(): {duplicateOf: Map<number, string>; errors: ValidationError[]} {
+    const duplicateOf = new Map<number, string>()
+    const errors: ValidationError[] = []
+    const column = this.inspector?.cells.label('customId') ?? 'customId'
+    for (const [customId, entries] of this.held) {
+      if (entries.length === 1) {
+        const [entry] = entries
+        if (entry.valid) this.tally({currency: entry.currency!, amount: entry.amount!, movesMoney: entry.movesMoney})
+        continue
+      }
+      for (const entry of entries) {
+        const others = entries.filter(other => other !== entry).map(other => other.line)
+        const shown = others.slice(0, 3).join(', ') + (others.length > 3 ? ` and ${others.length - 3} more` : '')
+        const message = `customId "${customId}" is also used on line${others.length === 1 ? '' : 's'} ${shown}`
+        errors.push({line: entry.line, column, message})
+        duplicateOf.set(entry.row, message)
+        this.invalidRows.add(entry.row)
+        if (entry.valid) this.valid--
+      }
+    }
+    return {duplicateOf, errors}
+  }
+}
+
+async function scan<Item>(
+  options: ValidateOptions<Item>,
+  onBytes: ((chunk: Buffer) => void) | undefined,
+  suspects: Set<number> | undefined,
+  keep?: CsvRecord[][],
+): Promise<ScanResult> {
+  const reader = await readRecords({
+    path: options.path,
+    encoding: options.encoding,
+    delimiter: options.delimiter,
+    onBytes,
+  })
+  const state = new Scan(options, suspects, () => reader.invalidUtf8)
+  try {
+    for await (const batch of reader.batches) {
+      if (options.signal?.aborted) throw interruptedError()
+      keep?.push(batch)
+      for (const record of batch) state.record(record)
+    }
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error
+    state.fatal = true
+    state.addError({line: error.line, column: '', message: `CSV syntax: ${error.message}`})
+  }
+  if (!state.inspector && !state.fatal) {
+    state.fatal = true
+    state.addError({line: 1, column: '', message: 'the file is empty: it needs a header row and one row per payout'})
+  }
+  const {duplicateOf, errors: duplicates} = state.settleSuspects()
+  const maxErrors = options.maxErrors ?? 100
+  const errors = duplicates.length
+    ? [...state.errors, ...duplicates].sort((a, b) => a.line - b.line).slice(0, maxErrors)
+    : state.errors
+  const fatal = state.fatal
+  return {
+    suspects: state.fingerprints?.repeated() ?? new Set(),
+    result: {
+      rows: state.rows,
+      valid: fatal ? 0 : state.valid,
+      invalid: fatal ? state.rows : state.rows - state.valid,
+      totals: fatal ? {} : state.totals.toObject(),
+      errors,
+      errorsOmitted: state.errorCount + duplicates.length - errors.length,
+      fatal,
+      invalidRows: state.invalidRows,
+      duplicateOf,
+      delimiter: reader.delimiter,
+      encoding: reader.encoding,
+      ignoredColumns: state.inspector?.mapping.ignored ?? [],
+      withoutCustomId: state.withoutCustomId,
+      invalidUtf8: reader.invalidUtf8,
+      moneyMoving: {count: state.moneyCount, totals: state.moneyTotals.toObject()},
+    },
+  }
+}
+
+/**
+ * Validates the file in one streamed pass (two when customIds repeat: the second confirms the duplicates
+ * with the real strings). Nothing is sent here.
+ */
+export async function validateFile<Item>(options: ValidateOptions<Item>): Promise<ValidationResult> {
+  const hasher = fileHasher()
+  const size = (await stat(options.path)).size
+  const records = options.keepRecordsUpTo !== undefined && size <= options.keepRecordsUpTo ? [] : undefined
+  const first = await scan(options, chunk => hasher.update(chunk), undefined, records)
+  const fileHash = hasher.digest()
+  const keep = first.result.fatal ? {} : {records}
+  if (first.suspects.size === 0 || first.result.fatal) return {...first.result, fileHash, ...keep}
+  const second = await scan(options, undefined, first.suspects)
+  return {...second.result, fileHash, ...keep}
+}

@@ -1,0 +1,131 @@
+import type {PayoutClient} from '../../client/index.js'
+import type {DeletedV2, PayoutV1, PayoutV2} from '../../client/schemas.js'
+import type {AndThen} from '../../client/v2/payouts-v2.js'
+import {usageError} from '../../shared/errors.js'
+import {CurrencyTotals} from '../../shared/money.js'
+import {type BatchItem, type BatchResult, batchIdempotencyKey, batchKeyProblem, runInBatches} from './batch.js'
+import type {PayoutKey} from './ids-input.js'
+
+export type BatchAction = 'approve' | 'pay' | 'send-claim-link'
+
+/** Refuses (exit 2, before anything is read or sent) an --idempotency-key too long for the batches of `count` ids. */
+export function checkBatchKey(key: string | undefined, count: number): void {
+  const problem = batchKeyProblem(key, Math.ceil(count / 100))
+  if (problem) throw usageError(problem)
+}
+
+const VERB: Record<BatchAction | 'delete', string> = {
+  approve: 'approved',
+  pay: 'paid',
+  'send-claim-link': 'sent a claim link',
+  delete: 'deleted',
+}
+
+/** Runs `fn` over `items` with at most `limit` calls in flight; results keep the input order. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await fn(items[index])
+    }
+  }
+  await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker))
+  return results
+}
+
+/** Reads the payouts (v2) so that a confirmation can show their count and totals per currency. */
+export async function fetchPayouts(client: PayoutClient, keys: readonly PayoutKey[]): Promise<PayoutV2[]> {
+  return mapLimit(keys, 8, key => client.v2.payouts.get(key.v2))
+}
+
+export function totalsOf(payouts: readonly PayoutV2[]): Record<string, string> {
+  const totals = new CurrencyTotals()
+  for (const payout of payouts) if (payout.amount && payout.currency) totals.add(payout.currency, payout.amount)
+  return totals.toObject()
+}
+
+/**
+ * The batch endpoints take payout ids (spec 4.5), so customIds are resolved to ids first (a GET each), before
+ * anything is sent: an unknown customId fails the command with nothing applied.
+ */
+export async function batchItems(client: PayoutClient, keys: readonly PayoutKey[]): Promise<BatchItem[]> {
+  return mapLimit(keys, 8, async key => {
+    if (key.kind === 'id') return {apiId: key.v2, label: key.label}
+    const payout = await client.v2.payouts.get(key.customId)
+    return {apiId: payout.id, label: `${payout.id} (customId "${key.customId}")`}
+  })
+}
+
+export interface ActionOptions {
+  andThen?: AndThen
+  idempotencyKey?: string
+  onApplied?(payouts: PayoutV2[]): Promise<void> | void
+}
+
+/**
+ * approve, pay or send-claim-link for any number of payouts: one id uses the single endpoint (which takes an
+ * id or a customId); more are sent to the batch endpoint in calls of at most 100 ids, stopping at the first
+ * failing call.
+ */
+export async function runBatchAction(
+  client: PayoutClient,
+  action: BatchAction,
+  keys: readonly PayoutKey[],
+  options: ActionOptions = {},
+): Promise<BatchResult> {
+  const payouts = client.v2.payouts
+  if (keys.length === 1) {
+    const key = keys[0]
+    const post = {idempotencyKey: options.idempotencyKey}
+    return runInBatches({
+      items: [{apiId: key.v2, label: key.label}],
+      size: 1,
+      verb: VERB[action],
+      send: async ([id]) => {
+        if (action === 'approve') return [await payouts.approve(id, {andThen: options.andThen}, post)]
+        if (action === 'pay') return [await payouts.pay(id, post)]
+        return [await payouts.sendClaimLink(id, post)]
+      },
+      onApplied: results => options.onApplied?.(results),
+    })
+  }
+  checkBatchKey(options.idempotencyKey, keys.length)
+  const batches = Math.ceil(keys.length / 100)
+  const items = await batchItems(client, keys)
+  return runInBatches({
+    items,
+    verb: VERB[action],
+    send: (ids, batch) => {
+      const post = {idempotencyKey: batchIdempotencyKey(options.idempotencyKey, batch, batches)}
+      if (action === 'approve') return payouts.approveMany(ids, {andThen: options.andThen}, post)
+      if (action === 'pay') return payouts.payMany(ids, post)
+      return payouts.sendClaimLinkMany(ids, post)
+    },
+    onApplied: results => options.onApplied?.(results),
+  })
+}
+
+/**
+ * Deletes payouts one by one (there is no batch delete), stopping at the first failure. v2 answers
+ * `{object, id, deleted}`; v1 answers the payout (status `deleted`, and deleting it again succeeds).
+ */
+export async function runDeletes(
+  client: PayoutClient,
+  keys: readonly PayoutKey[],
+  options: {api: 'v1' | 'v2'; onApplied?(results: Array<DeletedV2 | PayoutV1>): Promise<void> | void},
+): Promise<BatchResult> {
+  const byApiId = new Map(keys.map(key => [options.api === 'v1' && key.kind === 'id' ? key.v1 : key.v2, key]))
+  return runInBatches<DeletedV2 | PayoutV1>({
+    items: keys.map(key => ({apiId: options.api === 'v1' && key.kind === 'id' ? key.v1 : key.v2, label: key.label})),
+    size: 1,
+    verb: VERB.delete,
+    send: async ([id]) => {
+      if (options.api === 'v2') return [await client.v2.payouts.delete(id)]
+      const key = byApiId.get(id)!
+      return [await client.v1.payouts.delete(id, key.kind === 'custom' ? 'custom_id' : 'id')]
+    },
+    onApplied: results => options.onApplied?.(results),
+  })
+}

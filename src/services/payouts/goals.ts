@@ -1,0 +1,45 @@
+import type {PayoutV2} from '../../client/schemas.js'
+import {FAILED_STATUSES} from './payout-failures.js'
+
+/**
+ * What "done" means after each step (docs/waiting.md):
+ * - `settled`: the money's end: `completed`; `failed` and `expired` are failures; everything else is in flight.
+ * - `paid` (pay, `--and-then pay`): a counterparty payout must settle; a payout to an e-mail or phone recipient
+ *   is done once it is approved and its claim link is out (the recipient must still claim; it is paid then).
+ * - `approved` (approve): approved, or further (a payout claimed before approval is transferred at once and
+ *   must settle).
+ * - `claim-link` (send-claim-link): the link is out and the payout waits for its recipient (`created` or
+ *   `approved`), or it settled.
+ */
+export type WaitGoal = 'settled' | 'paid' | 'approved' | 'claim-link'
+
+export const WAIT_GOALS: readonly WaitGoal[] = ['settled', 'paid', 'approved', 'claim-link']
+
+/** How a payout stands for a goal: `awaiting-claim` is done for this step, the recipient must still act. */
+export type Standing = 'completed' | 'awaiting-claim' | 'approved' | 'failed' | 'pending'
+
+export const GONE = 'deleted'
+
+export function standing(
+  payout: Pick<PayoutV2, 'status' | 'counterpartyId' | 'claimLinkSentAt'>,
+  goal: WaitGoal,
+): Standing {
+  const status = payout.status ?? ''
+  if (status === 'completed') return 'completed'
+  if (FAILED_STATUSES.has(status) || status === GONE) return 'failed'
+  if (status === 'requested' || goal === 'settled') return 'pending'
+  const claimable = Boolean(payout.claimLinkSentAt)
+  if (goal === 'claim-link') return status === 'created' || status === 'approved' ? 'awaiting-claim' : 'pending'
+  if (goal === 'approved') return status === 'approved' ? 'approved' : 'pending'
+  if (status === 'approved' && !payout.counterpartyId && claimable) return 'awaiting-claim'
+  return 'pending'
+}
+
+export const isFinal = (s: Standing) => s !== 'pending'
+
+/** The goal of `--wait` after a step: what the step set in motion. */
+export function goalOf(step: 'approve' | 'pay' | 'send-claim-link', andThen?: 'pay' | 'send-claim-link'): WaitGoal {
+  if (step === 'pay' || andThen === 'pay') return 'paid'
+  if (step === 'send-claim-link' || andThen === 'send-claim-link') return 'claim-link'
+  return 'approved'
+}

@@ -1,0 +1,108 @@
+import {readFile} from 'node:fs/promises'
+import {usageError} from '../../shared/errors.js'
+import {isUuid, type PayoutRef} from '../../shared/ids.js'
+import {readStdin} from '../../shared/stdin.js'
+
+/**
+ * A payout as the user named it: by id (a v1 UUID or a v2 `payout_…` id, both kept) or by customId.
+ * `v2` is what v2 endpoints take in their path; a customId works there too.
+ */
+export type PayoutKey =
+  | ({kind: 'id'; label: string} & PayoutRef)
+  | {kind: 'custom'; customId: string; label: string; v2: string}
+
+export interface IdSources {
+  /** Positional arguments; "-" reads ids from stdin. */
+  args?: readonly string[]
+  customIds?: readonly string[]
+  /** --ids-file: a path, or "-" for stdin. */
+  idsFile?: string
+  stdin?: () => Promise<string>
+}
+
+export interface CollectedIds {
+  keys: PayoutKey[]
+  /** How many repeated ids were dropped (the first occurrence is kept). */
+  duplicates: number
+}
+
+export function payoutIdProblem(value: string): string | undefined {
+  const uuid = value.startsWith('payout_') ? value.slice('payout_'.length) : value
+  return isUuid(uuid) ? undefined : `"${value}" is not a payout id (a UUID or payout_<UUID>)`
+}
+
+/** One id: a v1 UUID or a v2 id. `where` names its origin for the error ("ids.txt line 3"). */
+export function payoutKeyFromId(value: string, where?: string): PayoutKey {
+  const problem = payoutIdProblem(value)
+  if (problem) {
+    if (value.startsWith('--')) throw usageError(`unknown flag ${value}`, ['see --help'])
+    throw usageError(`${where ? `${where}: ` : ''}${problem}`, ['pass your own key with --custom-id instead'])
+  }
+  const uuid = (value.startsWith('payout_') ? value.slice('payout_'.length) : value).toLowerCase()
+  return {kind: 'id', v1: uuid, v2: `payout_${uuid}`, label: `payout_${uuid}`}
+}
+
+export function payoutKeyFromCustomId(customId: string): PayoutKey {
+  if (!customId.trim()) throw usageError('--custom-id must not be empty')
+  return {kind: 'custom', customId, label: `customId "${customId}"`, v2: customId}
+}
+
+/** Ids from text, one per line; blank lines and lines starting with # are skipped. */
+function idsFromText(text: string, source: string): PayoutKey[] {
+  const keys: PayoutKey[] = []
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim()
+    if (!line || line.startsWith('#')) return
+    keys.push(payoutKeyFromId(line, `${source} line ${index + 1}`))
+  })
+  return keys
+}
+
+/**
+ * Every id the user gave, in order: arguments (with "-" for stdin), --custom-id values, and --ids-file.
+ * Everything is checked before anything is sent; a bad id is a usage error naming where it came from.
+ */
+export async function collectPayoutKeys(sources: IdSources): Promise<CollectedIds> {
+  const stdin = sources.stdin ?? (() => readStdin())
+  let stdinUsed = false
+  const fromStdin = async () => {
+    if (stdinUsed) throw usageError('stdin ("-") can only be read once')
+    stdinUsed = true
+    return idsFromText(await stdin(), 'stdin')
+  }
+  const keys: PayoutKey[] = []
+  for (const arg of sources.args ?? []) {
+    if (arg === '-') keys.push(...(await fromStdin()))
+    else keys.push(payoutKeyFromId(arg.trim()))
+  }
+  for (const customId of sources.customIds ?? []) keys.push(payoutKeyFromCustomId(customId))
+  if (sources.idsFile !== undefined) {
+    if (sources.idsFile === '-') keys.push(...(await fromStdin()))
+    else {
+      let text: string
+      try {
+        text = await readFile(sources.idsFile, 'utf8')
+      } catch (error) {
+        throw usageError(
+          `--ids-file ${sources.idsFile}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? error})`,
+        )
+      }
+      keys.push(...idsFromText(text, sources.idsFile))
+    }
+  }
+  const seen = new Set<string>()
+  const unique = keys.filter(key => {
+    const identity = key.kind === 'id' ? `id:${key.v1}` : `custom:${key.customId}`
+    if (seen.has(identity)) return false
+    seen.add(identity)
+    return true
+  })
+  if (!unique.length) throw usageError('give at least one payout id (arguments, --custom-id, --ids-file, or "-")')
+  return {keys: unique, duplicates: keys.length - unique.length}
+}
+
+/** Exactly one payout: an id argument or --custom-id. */
+export function singlePayoutKey(id: string | undefined, customId: string | undefined): PayoutKey {
+  if (Boolean(id) === Boolean(customId)) throw usageError('give a payout id or --custom-id (exactly one)')
+  return id ? payoutKeyFromId(id.trim()) : payoutKeyFromCustomId(customId!)
+}

@@ -1,0 +1,70 @@
+import type {PayoutV2} from '../../client/schemas.js'
+import {PayctlError} from '../../shared/errors.js'
+import {ExitCode} from '../../shared/exit-codes.js'
+
+/** A payout whose money did not reach the recipient: `failed` (with the service's code and reason) or `expired`. */
+export interface FailedPayout {
+  id: string
+  customId?: string
+  status: string
+  failureCode?: string
+  failureReason?: string
+}
+
+export const FAILED_STATUSES: ReadonlySet<string> = new Set(['failed', 'expired'])
+
+export const isFailed = (payout: Pick<PayoutV2, 'status'>) => FAILED_STATUSES.has(payout.status ?? '')
+
+export function failedPayout(payout: PayoutV2): FailedPayout {
+  return {
+    id: payout.id,
+    customId: payout.customId,
+    status: payout.status ?? 'unknown',
+    failureCode: payout.failureCode,
+    failureReason: payout.failureReason,
+  }
+}
+
+/** One line per failed payout: `payout_… (customId "x"): failed: account_closed: The recipient bank declined…`. */
+export function describeFailure(failure: FailedPayout): string {
+  const who = failure.customId ? `${failure.id} (customId "${failure.customId}")` : failure.id
+  const why =
+    failure.status === 'expired'
+      ? 'it expired before it was paid'
+      : failure.status === 'deleted'
+        ? 'it was deleted'
+        : [failure.failureCode ?? 'no failure code', failure.failureReason].filter(Boolean).join(': ')
+  return `${who}: ${failure.status}: ${why}`
+}
+
+const plural = (n: number) => `${n} payout${n === 1 ? '' : 's'}`
+
+/**
+ * The error a command ends with when its own step left payouts `failed` or `expired`: exit 8 (partial), the
+ * message names each failure with its code and reason (the first few inline; all of them in `data`).
+ */
+/** What to do about a failed payment (spec 3: paying a failed payout again goes to the current payment method). */
+export const RETRY_HINT =
+  "fix the recipient's payment method, then pay again: payctl payouts pay ID… (needs payouts:approve), or payctl payouts import-status FILE --retry-failed for an import"
+
+export function failuresError(
+  failures: readonly FailedPayout[],
+  of: number,
+  suggestions: string[] = [RETRY_HINT],
+): PayctlError {
+  const shown = failures.slice(0, 20).map(describeFailure)
+  const more = failures.length > shown.length ? `; and ${failures.length - shown.length} more (see --json)` : ''
+  const head = of === 1 ? 'the payout failed' : `${plural(failures.length)} of ${of} failed`
+  return new PayctlError(`${head}: ${shown.join('; ')}${more}`, {
+    exitCode: ExitCode.partial,
+    code: 'PAYOUT_FAILED',
+    suggestions,
+    data: {failed: failures},
+  })
+}
+
+/** Throws `failuresError` when any of the payouts failed or expired. */
+export function throwIfFailed(payouts: readonly PayoutV2[], suggestions?: string[]): void {
+  const failures = payouts.filter(isFailed).map(failedPayout)
+  if (failures.length) throw failuresError(failures, payouts.length, suggestions)
+}

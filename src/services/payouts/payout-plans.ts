@@ -1,0 +1,166 @@
+import type {CreatePayoutV1} from '../../client/v1/payouts-v1.js'
+import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../client/v2/payouts-v2.js'
+import {usageError} from '../../shared/errors.js'
+import {amountProblem} from '../../shared/money.js'
+import {counterpartyIdProblem, emailProblem} from '../../shared/validate.js'
+
+/** What `payouts create` was given (flag values, already format-checked by their flags). */
+export interface CreateInput {
+  api?: 'v1' | 'v2'
+  amount: string
+  currency: string
+  description: string
+  customId?: string
+  tags?: string[]
+  email?: string
+  phone?: string
+  counterparty?: string
+  andThen?: AndThen
+  idempotencyKey?: string
+  creatorHandle?: string
+  verificationMethod?: string
+  payoutType?: 'manual' | 'manual-immutable'
+  preApproved?: boolean
+  notifications?: string
+}
+
+export type CreatePlan = {api: 'v1'; body: CreatePayoutV1} | {api: 'v2'; body: CreatePayoutV2}
+
+const V1_ONLY = [
+  ['creatorHandle', '--creator-handle'],
+  ['verificationMethod', '--verification-method'],
+  ['payoutType', '--payout-type'],
+  ['preApproved', '--pre-approved'],
+  ['notifications', '--notifications'],
+] as const
+
+const V2_ONLY = [
+  ['counterparty', '--counterparty'],
+  ['andThen', '--and-then'],
+  ['idempotencyKey', '--idempotency-key'],
+] as const
+
+/** A v1 recipient: a social handle (@name), an e-mail address or a wallet address (spec section 1). */
+export function creatorHandleProblem(value: string): string | undefined {
+  if (value.startsWith('@')) return /^@[^\s@]+$/.test(value) ? undefined : `"${value}" is not a handle like @maria`
+  if (value.includes('@')) return emailProblem(value)
+  return /^[A-Za-z0-9]{26,64}$/.test(value)
+    ? undefined
+    : `"${value}" is not a handle (@name), an e-mail address or a wallet address`
+}
+
+/**
+ * Chooses the API generation and builds the body. v1 is used when a v1-only field is given (a social handle
+ * or wallet, verification method, payout type, pre-approval, notifications) or with --api v1; v2 otherwise.
+ */
+export function planCreate(input: CreateInput): CreatePlan {
+  const given = (key: keyof CreateInput) => input[key] !== undefined && input[key] !== false
+  const v1Flags = V1_ONLY.filter(([key]) => given(key)).map(([, flag]) => flag)
+  const v2Flags = V2_ONLY.filter(([key]) => given(key)).map(([, flag]) => flag)
+  const api = input.api ?? (v1Flags.length ? 'v1' : 'v2')
+  if (api === 'v2' && v1Flags.length) throw usageError(`${v1Flags.join(', ')} only exist in v1; drop --api v2`)
+  if (api === 'v1' && v2Flags.length)
+    throw usageError(`${v2Flags.join(', ')} cannot be combined with v1 creation (${v1Flags.join(', ') || '--api v1'})`)
+
+  const amount = amountProblem(input.amount, input.currency)
+  if (amount) throw usageError(`--amount: ${amount}`)
+  if (!input.description.trim()) throw usageError('--description must not be empty')
+  if (input.customId !== undefined && !input.customId.trim()) throw usageError('--custom-id must not be empty')
+  const tags = input.tags?.length ? input.tags : undefined
+
+  if (api === 'v1') {
+    const recipients = [input.creatorHandle && '--creator-handle', input.email && '--email', input.phone && '--phone']
+    if (recipients.filter(Boolean).length > 1)
+      throw usageError(`give one recipient: ${recipients.filter(Boolean).join(', ')} were all given`)
+    if (input.creatorHandle) {
+      const problem = creatorHandleProblem(input.creatorHandle)
+      if (problem) throw usageError(`--creator-handle: ${problem}`)
+    }
+    return {
+      api,
+      body: {
+        description: input.description,
+        payoutAmount: input.amount,
+        currency: input.currency,
+        customId: input.customId,
+        creatorHandle: input.creatorHandle,
+        verificationMethod: input.verificationMethod,
+        preApproved: input.preApproved || undefined,
+        payoutType: input.payoutType,
+        email: input.email,
+        phone: input.phone,
+        tags,
+        notifications: input.notifications,
+      },
+    }
+  }
+
+  const recipients = [input.email && '--email', input.phone && '--phone', input.counterparty && '--counterparty']
+  const count = recipients.filter(Boolean).length
+  if (count !== 1)
+    throw usageError(
+      count
+        ? `give one recipient: ${recipients.filter(Boolean).join(', ')} were all given`
+        : 'give a recipient: --email, --phone or --counterparty (or --creator-handle for v1)',
+    )
+  if (input.counterparty) {
+    const problem = counterpartyIdProblem(input.counterparty)
+    if (problem) throw usageError(`--counterparty: ${problem}`)
+  }
+  return {
+    api,
+    body: {
+      description: input.description,
+      amount: input.amount,
+      currency: input.currency,
+      customId: input.customId,
+      ...(input.counterparty
+        ? {counterpartyId: input.counterparty}
+        : {
+            recipient: input.email
+              ? {type: 'email' as const, email: input.email}
+              : {type: 'phone' as const, phone: input.phone},
+          }),
+      tags,
+      andThen: input.andThen,
+    },
+  }
+}
+
+export interface UpdateInput {
+  amount?: string
+  currency?: string
+  description?: string
+  email?: string
+  phone?: string
+  counterparty?: string
+  customId?: string
+  tags?: string[]
+}
+
+/** The v2 PATCH body: only what was given; a new recipient replaces the old one whole. */
+export function planUpdate(input: UpdateInput): UpdatePayoutV2 {
+  if (input.amount !== undefined) {
+    const problem = amountProblem(input.amount, input.currency)
+    if (problem) throw usageError(`--amount: ${problem}`)
+  }
+  if (input.description !== undefined && !input.description.trim()) throw usageError('--description must not be empty')
+  if (input.customId !== undefined && !input.customId.trim()) throw usageError('--set-custom-id must not be empty')
+  if (input.counterparty !== undefined) {
+    const problem = counterpartyIdProblem(input.counterparty)
+    if (problem) throw usageError(`--counterparty: ${problem}`)
+  }
+  const patch: UpdatePayoutV2 = {
+    amount: input.amount,
+    currency: input.currency,
+    description: input.description,
+    customId: input.customId,
+    tags: input.tags,
+  }
+  if (input.email) patch.recipient = {type: 'email', email: input.email}
+  if (input.phone) patch.recipient = {type: 'phone', phone: input.phone}
+  if (input.counterparty) patch.counterpartyId = input.counterparty
+  for (const key of Object.keys(patch) as Array<keyof UpdatePayoutV2>) if (patch[key] === undefined) delete patch[key]
+  if (!Object.keys(patch).length) throw usageError('nothing to change: give at least one field (see --help)')
+  return patch
+}
