@@ -108,25 +108,29 @@ export function runStartup(extraCases = []) {
   return results
 }
 
+/** The issue's table: one markdown row per command, a time and a ratio column per Node, then the peak RSS. */
 function printTable(results) {
-  const cell = text => String(text).padStart(34)
-  console.log(`start-up, median of ${runs} runs (ratio to node -e 0 on the same Node; target in brackets)`)
-  console.log(`${'command'.padEnd(52)}${results.map(r => cell(`Node ${r.runtime.version}`)).join('')}`)
-  console.log(`${'node -e 0'.padEnd(52)}${results.map(r => cell(`${r.baseline.toFixed(1)} ms  1.00x`)).join('')}`)
-  results[0].rows.forEach((row, i) => {
-    const cells = results.map(r => {
+  const verdict = (value, target) => `${value <= target ? '<=' : 'MISSED'} ${target}`
+  const header = results.flatMap(r => [`Node ${r.runtime.version.slice(1)}`, 'ratio to `node -e 0` (target)'])
+  const row = cells => console.log(`| ${cells.join(' | ')} |`)
+  console.log(`start-up, median of ${runs} runs on each Node`)
+  row(['command', ...header])
+  row(['---', ...header.map(() => '---')])
+  row(['`node -e 0`', ...results.flatMap(r => [`${r.baseline.toFixed(1)} ms`, '1.0'])])
+  results[0].rows.forEach((first, i) => {
+    const cells = results.flatMap(r => {
       const {ms, ratio, target} = r.rows[i]
-      return cell(`${ms.toFixed(1)} ms  ${ratio.toFixed(2)}x (${ratio <= target ? '<=' : 'MISSED'} ${target}x)`)
+      return [`${ms.toFixed(1)} ms`, `${ratio.toFixed(2)} (${verdict(ratio, target)}x)`]
     })
-    console.log(`${row.name.padEnd(52)}${cells.join('')}`)
+    row([`\`${first.name}\``, ...cells])
   })
-  results[0].rows.forEach((row, i) => {
-    if (row.rss === undefined) return
-    const cells = results.map(r => {
-      const {rss} = r.rows[i]
-      return cell(`${rss.toFixed(1)} MiB (${rss <= RSS_TARGET_MIB ? '<=' : 'MISSED'} ${RSS_TARGET_MIB})`)
-    })
-    console.log(`${`peak RSS of ${row.name}`.padEnd(52)}${cells.join('')}`)
+  results[0].rows.forEach((first, i) => {
+    if (first.rss === undefined) return
+    const cells = results.flatMap(r => [
+      `${r.rows[i].rss.toFixed(1)} MiB`,
+      `(${verdict(r.rows[i].rss, RSS_TARGET_MIB)} MiB)`,
+    ])
+    row([`peak RSS of \`${first.name}\``, ...cells])
   })
 }
 

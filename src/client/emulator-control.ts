@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import * as z from 'zod/mini'
 import {parseResponse} from './parse.js'
 import {path} from './path.js'
 import {Transport, type TransportOptions} from './transport.js'
@@ -15,12 +15,12 @@ export const controlDeliverySchema = z.looseObject({
   subscriptionId: z.string(),
   url: text,
   event: text,
-  version: z.number().optional(),
+  version: z.optional(z.number()),
   attempt: z.number(),
-  responseStatus: z.number().nullable(),
-  error: text.optional(),
+  responseStatus: z.nullable(z.number()),
+  error: z.optional(text),
   scheduledAt: text,
-  sentAt: text.nullable(),
+  sentAt: z.nullable(text),
   body: z.unknown(),
 })
 export type ControlDelivery = z.infer<typeof controlDeliverySchema>
@@ -31,8 +31,8 @@ export const faultSchema = z.looseObject({
   path: text,
   remaining: z.number(),
   action: text,
-  status: z.number().optional(),
-  delayMs: z.number().optional(),
+  status: z.optional(z.number()),
+  delayMs: z.optional(z.number()),
 })
 export type Fault = z.infer<typeof faultSchema>
 
@@ -47,7 +47,7 @@ export interface FaultInput {
   delayMs?: number
 }
 
-const clockSchema = z.looseObject({now: text, offsetSeconds: z.number(), expired: z.number().optional()})
+const clockSchema = z.looseObject({now: text, offsetSeconds: z.number(), expired: z.optional(z.number())})
 export type ClockState = z.infer<typeof clockSchema>
 
 const payoutAnswer = z.looseObject({id: z.string(), status: text})
@@ -61,7 +61,7 @@ export class EmulatorControl {
     this.transport = new Transport({...options, maxRetries: 0})
   }
 
-  private async call<T extends z.ZodType>(
+  private async call<T extends z.ZodMiniType>(
     schema: T,
     method: 'GET' | 'POST' | 'DELETE',
     route: string,

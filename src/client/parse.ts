@@ -1,14 +1,18 @@
-import type {z} from 'zod'
+import * as z from 'zod/mini'
+import en from 'zod/v4/locales/en.js'
 import {ResponseShapeError} from './api-errors.js'
 
+// zod's "mini" build ships no messages; the issue messages below are English, as with zod's full API.
+z.config(en())
+
 /** Validates a response body; a mismatch is reported with the first failing path instead of being used silently. */
-export function parseResponse<T extends z.ZodType>(
+export function parseResponse<T extends z.core.$ZodType>(
   schema: T,
   body: unknown,
   what: string,
   requestId?: string,
 ): z.infer<T> {
-  const result = schema.safeParse(body)
+  const result = z.safeParse(schema, body)
   if (result.success) return result.data
   const issue = result.error.issues[0]
   const where = issue?.path.length ? issue.path.join('.') : '(body)'

@@ -1,15 +1,16 @@
-import {z} from 'zod'
+import * as z from 'zod/mini'
 
 /**
- * Response schemas for every resource of the spec (section 2). They are loose on purpose (spec section 9):
+ * Response schemas for every resource of the spec (section 2), in zod's "mini" form (functions instead of
+ * methods), so that the bundle keeps only the parts of zod the client uses. They are loose on purpose (spec section 9):
  * unknown fields are kept, enum-like fields accept any string, and only identifiers are required.
  */
 
-const text = z.string().optional()
-const timestamp = z.string().optional()
-const decimal = z.string().optional()
-const flag = z.boolean().optional()
-const strings = z.array(z.string()).optional()
+const text = z.optional(z.string())
+const timestamp = z.optional(z.string())
+const decimal = z.optional(z.string())
+const flag = z.optional(z.boolean())
+const strings = z.optional(z.array(z.string()))
 
 export const payoutV1Schema = z.looseObject({
   id: z.string(),
@@ -21,7 +22,7 @@ export const payoutV1Schema = z.looseObject({
   updatedAt: timestamp,
   creatorHandle: text,
   verificationMethod: text,
-  tags: z.array(z.unknown()).optional(),
+  tags: z.optional(z.array(z.unknown())),
   payoutType: text,
   status: text,
   notifications: text,
@@ -38,14 +39,14 @@ export const payoutV2Schema = z.looseObject({
   description: text,
   amount: decimal,
   currency: text,
-  recipient: recipientSchema.optional(),
+  recipient: z.optional(recipientSchema),
   counterpartyId: text,
   status: text,
   locked: flag,
   availableOn: text,
   expiresAt: timestamp,
   tags: strings,
-  paymentMethod: z.looseObject({type: text, asset: text, currency: text}).optional(),
+  paymentMethod: z.optional(z.looseObject({type: text, asset: text, currency: text})),
   senderInvoiceUrl: text,
   recipientInvoiceUrl: text,
   recipientInvoiceSource: text,
@@ -85,11 +86,11 @@ export const counterpartySchema = z.looseObject({
   object: text,
   id: z.string(),
   customId: text,
-  identity: z.looseObject({type: text, firstName: text, lastName: text}).optional(),
+  identity: z.optional(z.looseObject({type: text, firstName: text, lastName: text})),
   email: text,
-  address: addressSchema.optional(),
-  paymentMethod: z.looseObject({type: text, iban: text, currency: text}).optional(),
-  taxIdentity: taxIdentitySchema.optional(),
+  address: z.optional(addressSchema),
+  paymentMethod: z.optional(z.looseObject({type: text, iban: text, currency: text})),
+  taxIdentity: z.optional(taxIdentitySchema),
   recipientManaged: flag,
   missing: strings,
   createdAt: timestamp,
@@ -107,7 +108,7 @@ export const balanceV1Schema = z.looseObject({
   tokenAddress: text,
   walletAddress: text,
   balance: decimal,
-  allowance: allowanceV1Schema.nullish(),
+  allowance: z.nullish(allowanceV1Schema),
   openPayoutAmount: decimal,
   balanceAfterPendingPayouts: decimal,
   scheduledPayoutAmount: decimal,
@@ -131,9 +132,9 @@ export const teamV1Schema = z.looseObject({
   dac7ReportingRequired: flag,
   totalBalance: decimal,
   totalBalanceCurrency: text,
-  balances: z.array(balanceV1Schema).optional(),
-  deposits: z.array(z.looseObject({currency: text, rails: z.array(depositRailSchema).optional()})).optional(),
-  members: z.array(z.looseObject({email: text, name: text, role: text, joinedAt: timestamp})).optional(),
+  balances: z.optional(z.array(balanceV1Schema)),
+  deposits: z.optional(z.array(z.looseObject({currency: text, rails: z.optional(z.array(depositRailSchema))}))),
+  members: z.optional(z.array(z.looseObject({email: text, name: text, role: text, joinedAt: timestamp}))),
 })
 export type TeamV1 = z.infer<typeof teamV1Schema>
 
@@ -145,9 +146,9 @@ export type TeamV2 = z.infer<typeof teamV2Schema>
 export const accountSchema = z.looseObject({
   object: text,
   currency: text,
-  balance: z.looseObject({total: decimal, reserved: decimal, available: decimal}).optional(),
-  allowance: z.looseObject({limit: decimal, used: decimal, resetsAt: timestamp}).nullish(),
-  depositInstructions: z.array(depositRailSchema).optional(),
+  balance: z.optional(z.looseObject({total: decimal, reserved: decimal, available: decimal})),
+  allowance: z.nullish(z.looseObject({limit: decimal, used: decimal, resetsAt: timestamp})),
+  depositInstructions: z.optional(z.array(depositRailSchema)),
 })
 export type Account = z.infer<typeof accountSchema>
 
@@ -161,10 +162,10 @@ export const transactionSchema = z.looseObject({
   currency: text,
   payoutIds: strings,
   counterpartyId: text,
-  account: z.looseObject({type: text, iban: text, holder: text}).optional(),
+  account: z.optional(z.looseObject({type: text, iban: text, holder: text})),
   reference: text,
   txHash: text,
-  documents: z.array(z.looseObject({type: text, number: text, url: text, issuedAt: timestamp})).optional(),
+  documents: z.optional(z.array(z.looseObject({type: text, number: text, url: text, issuedAt: timestamp}))),
   createdAt: timestamp,
   completedAt: timestamp,
 })
@@ -189,11 +190,11 @@ export const paymentMethodTypeSchema = z.looseObject({object: text, type: z.stri
 export type PaymentMethodType = z.infer<typeof paymentMethodTypeSchema>
 
 /** The v2 list envelope; transactions (and payouts) add cursors. */
-export const listOf = <T extends z.ZodType>(item: T) =>
+export const listOf = <T extends z.ZodMiniType>(item: T) =>
   z.looseObject({
     object: text,
     data: z.array(item),
     hasMore: flag,
-    nextCursor: z.string().nullish(),
+    nextCursor: z.nullish(z.string()),
   })
 export type ListEnvelope<T> = {object?: string; data: T[]; hasMore?: boolean; nextCursor?: string | null}

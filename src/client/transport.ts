@@ -1,8 +1,10 @@
-import {randomUUID} from 'node:crypto'
 import type {Dispatcher} from 'undici'
 import {ApiError, apiErrorFromBody, ConnectionError, OriginError, TimeoutError} from './api-errors.js'
 import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
 import {Agent, request} from './undici-core.js'
+
+/** node:crypto costs a few MiB of memory to load on Node 24; only a write with an idempotency key needs it. */
+const newIdempotencyKey = (): string => process.getBuiltinModule('node:crypto').randomUUID()
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
@@ -131,7 +133,7 @@ export class Transport {
   }
 
   async request<T = unknown>(options: RequestOptions): Promise<ApiResponse<T>> {
-    const idempotencyKey = options.idempotencyKey === true ? randomUUID() : options.idempotencyKey
+    const idempotencyKey = options.idempotencyKey === true ? newIdempotencyKey() : options.idempotencyKey
     const retryable = options.retryable ?? (options.method !== 'POST' || Boolean(idempotencyKey))
     const maxRetries = retryable ? (this.options.maxRetries ?? 3) : 0
     const url = buildUrl(this.origin, options.path, options.query)

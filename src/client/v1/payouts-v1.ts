@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import * as z from 'zod/mini'
 import {paginateOffset} from '../pagination.js'
 import {parseResponse} from '../parse.js'
 import {path} from '../path.js'

@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import * as z from 'zod/mini'
 import {parseResponse} from '../parse.js'
 import {path} from '../path.js'
 import {type WebhookSubscription, webhookSubscriptionSchema} from '../schemas.js'
