@@ -1,5 +1,25 @@
 // The import rules of the layers (docs/development.md, "Layers"), checked by `npm run lint`:
 //   commands -> cli -> services -> config -> client -> shared; the emulator is its own tree on shared.
+
+/** Inside the emulator (docs/emulator.md, "Inside the emulator"): each folder and the folders it may import. */
+const EMULATOR_LAYERS = {
+  routes: ['domain', 'store', 'webhooks', 'http'],
+  hosted: ['domain', 'store', 'http'],
+  oauth: ['domain', 'store', 'http'],
+  webhooks: ['domain', 'store'],
+  domain: ['store', 'http'],
+  store: [],
+  http: [],
+}
+
+const emulatorLayerRules = Object.entries(EMULATOR_LAYERS).map(([folder, below]) => ({
+  name: `emulator-${folder}-imports-only-${below.length ? below.join('-') : 'itself'}`,
+  severity: 'error',
+  comment: `src/emulator/${folder}/ may import ${below.length ? below.map(f => `${f}/`).join(', ') : 'nothing else of the emulator'} (and src/shared).`,
+  from: {path: `^src/emulator/${folder}/`},
+  to: {path: '^src/emulator/', pathNot: `^src/emulator/(${[folder, ...below].join('|')})/`},
+}))
+
 const UI_PACKAGES = '(^|/)node_modules/(@oclif/|ora/|cli-table3/|@inquirer/)'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -9,16 +29,7 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment: 'No import cycle anywhere: every layer and every topic reads top-down.',
-      from: {pathNot: '^src/emulator/'},
-      to: {circular: true},
-    },
-    {
-      // The emulator's services still receive the whole app object (a cycle through app.ts) until its
-      // routes -> domain -> store split lands; then this rule becomes 'error' (or folds into no-circular).
-      name: 'no-circular-in-emulator',
-      severity: 'warn',
-      comment: 'No import cycle inside the emulator.',
-      from: {path: '^src/emulator/'},
+      from: {},
       to: {circular: true},
     },
     {
@@ -76,6 +87,21 @@ module.exports = {
       comment: 'oclif, ora, cli-table3 and @inquirer belong to src/commands and src/cli.',
       from: {path: '^src/(services|config|client|shared|emulator)/'},
       to: {path: UI_PACKAGES},
+    },
+    ...emulatorLayerRules,
+    {
+      name: 'emulator-wiring-only-from-entry',
+      severity: 'error',
+      comment: 'The wiring (emulator-app.ts, emulator-server.ts) is reached only through the entry, index.ts.',
+      from: {path: '^src/', pathNot: '^src/emulator/index\\.ts$'},
+      to: {path: '^src/emulator/(emulator-app|emulator-server)\\.ts$'},
+    },
+    {
+      name: 'emulator-route-table-only-from-wiring',
+      severity: 'error',
+      comment: 'Every route group is listed once, in route-table.ts, which only the wiring reads.',
+      from: {path: '^src/', pathNot: '^src/emulator/emulator-app\\.ts$'},
+      to: {path: '^src/emulator/route-table\\.ts$'},
     },
   ],
   options: {

@@ -52,7 +52,6 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
       dataDir: this.config.dataDir,
       out: this.out,
     }
-    // Ctrl-C: stop after the chunks in flight (the journal stays exact) and exit 130; twice: quit at once.
     const interrupt = watchInterrupts({
       notice: 'Stopping after the chunks in flight (press Ctrl-C again to quit at once)…',
       write: line => this.out.stderr(line),

@@ -1,5 +1,5 @@
 import type {OAuthCredentials} from '../../config/credential-types.js'
-import {registerPublicClient} from './client-registration.js'
+import {registerPublicClient} from './register-public-client.js'
 import {discover} from './discovery.js'
 import {LoopbackReceiver} from './loopback.js'
 import type {Trace} from './oauth-http.js'

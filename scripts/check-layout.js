@@ -1,0 +1,36 @@
+// `npm run lint` step: the layout rules that an import graph cannot show. File names are unique across src
+// outside src/commands (index.ts excepted), so a name alone says which file is meant; commands stay thin.
+import {readdirSync, readFileSync} from 'node:fs'
+import {basename, join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+const src = fileURLToPath(new URL('../src', import.meta.url))
+const MAX_COMMAND_LINES = 80
+
+const files = readdirSync(src, {recursive: true})
+  .filter(file => file.endsWith('.ts'))
+  .map(file => file.split('\\').join('/'))
+
+const problems = []
+
+const byName = new Map()
+for (const file of files.filter(f => !f.startsWith('commands/') && !f.endsWith('/index.ts') && !f.endsWith('.d.ts'))) {
+  const name = basename(file)
+  byName.set(name, [...(byName.get(name) ?? []), file])
+}
+for (const [name, paths] of byName) {
+  if (paths.length > 1) problems.push(`${name} is the name of ${paths.length} files: ${paths.join(', ')}`)
+}
+
+for (const file of files.filter(f => f.startsWith('commands/'))) {
+  const lines = readFileSync(join(src, file), 'utf8').trimEnd().split('\n').length
+  if (lines > MAX_COMMAND_LINES) {
+    problems.push(`src/${file} has ${lines} lines (commands stay under ${MAX_COMMAND_LINES}: move logic to a service)`)
+  }
+}
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(problem)
+  process.exit(1)
+}
+console.log(`layout ok: ${files.length} files, unique names, commands under ${MAX_COMMAND_LINES} lines`)
