@@ -15,5 +15,9 @@ export default defineConfig({
     // there is one, which runs the files one after another).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['test/helpers/setup.ts'],
+    // runCommand runs the built bundle: Node must load all of it, as bin/run.js does. Left to vitest's module
+    // runner, the commands (which the bundle loads with require()) would see another copy of oclif than
+    // oclif's error handler, and an exit would print as an error.
+    server: {deps: {external: [/\/dist\/bundle\//]}},
   },
 })
