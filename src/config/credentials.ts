@@ -1,4 +1,3 @@
-import {randomBytes} from 'node:crypto'
 import {chmod, open, readFile, rename, rm} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import type {ProfileCredentials} from './credential-types.js'
@@ -54,6 +53,8 @@ export class CredentialStore {
   }
 
   private async write(data: CredentialsFile): Promise<void> {
+    // node:crypto costs every start memory; only a write, which is rare, needs it.
+    const {randomBytes} = await import('node:crypto')
     const temp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
     const handle = await open(temp, 'wx', 0o600)
     try {
