@@ -2,7 +2,7 @@ import {randomBytes} from 'node:crypto'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {setTimeout as sleep} from 'node:timers/promises'
 import type {Authentication} from './domain/authentication.js'
-import type {Faults} from './domain/fault-injection.js'
+import type {Fault, Faults} from './domain/fault-injection.js'
 import {Idempotency} from './domain/idempotency.js'
 import {ApiFailure, failureForStatus, invalidField, notFound} from './http/api-failure.js'
 import {requireScopes} from './http/principal.js'
@@ -34,6 +34,48 @@ async function readBody(req: IncomingMessage): Promise<string> {
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks).toString('utf8')
+}
+
+async function readRequestBody(req: IncomingMessage): Promise<string> {
+  try {
+    return await readBody(req)
+  } catch (error) {
+    if (error instanceof BodyTooLarge)
+      throw new ApiFailure(413, 'PAYLOAD_TOO_LARGE', `the body exceeds ${MAX_BODY_BYTES} bytes`)
+    throw error
+  }
+}
+
+function routeFor(router: Router, method: string, path: string): {route: Route; params: Record<string, string>} {
+  const match = router.match(method, path)
+  if (match.kind === 'not-found') throw notFound(`no route ${method} ${path}`)
+  if (match.kind === 'method-not-allowed')
+    throw new ApiFailure(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`, {
+      headers: {allow: match.allowed.join(', ')},
+    })
+  return match
+}
+
+/** The body as the route takes it: the raw text, a form, or JSON (which must be sent as such). */
+function parseBody(
+  raw: string,
+  contentType: string,
+  rawBody: boolean | undefined,
+): {body?: unknown; form?: URLSearchParams} {
+  if (rawBody) return {body: raw}
+  if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) return {form: new URLSearchParams(raw)}
+  if (!raw.trim()) return {}
+  if (!JSON_TYPE.test(contentType))
+    throw new ApiFailure(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `the body must be sent as application/json${contentType ? `, not ${contentType.split(';')[0].slice(0, 100)}` : ' (no content-type was given)'}`,
+    )
+  try {
+    return {body: JSON.parse(raw)}
+  } catch (error) {
+    throw invalidField('', `the body is not valid JSON: ${(error as Error).message}`)
+  }
 }
 
 function send(res: ServerResponse, reply: Reply): void {
@@ -101,51 +143,14 @@ export class EmulatorServer {
         throw new ApiFailure(403, 'FORBIDDEN', 'the /_emulator control routes answer only on the loopback interface')
 
       const fault = control ? undefined : this.services.faults.take(method, path)
-      if (fault?.action === 'drop') {
-        req.socket.destroy()
-        return
-      }
-      if (fault?.action === 'delay' && !(await this.delay(req, res, fault.delayMs ?? 0))) {
-        this.services.log(`emulator: ${method} ${path} not applied: the client went away during the injected delay`)
-        return
-      }
+      if (!(await this.outlastsFault(fault, req, res, `${method} ${path}`))) return
 
-      let raw: string
-      try {
-        raw = await readBody(req)
-      } catch (error) {
-        if (error instanceof BodyTooLarge)
-          throw new ApiFailure(413, 'PAYLOAD_TOO_LARGE', `the body exceeds ${MAX_BODY_BYTES} bytes`)
-        throw error
-      }
+      const raw = await readRequestBody(req)
       if (fault?.action === 'status')
         throw failureForStatus(fault.status ?? 500, `injected fault: ${fault.status} for ${method} ${fault.path}`)
 
-      const match = this.router.match(method, path)
-      if (match.kind === 'not-found') throw notFound(`no route ${method} ${path}`)
-      if (match.kind === 'method-not-allowed')
-        throw new ApiFailure(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`, {
-          headers: {allow: match.allowed.join(', ')},
-        })
-
-      let body: unknown
-      let form: URLSearchParams | undefined
-      const contentType = header(req.headers, 'content-type') ?? ''
-      if (match.route.rawBody) body = raw
-      else if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) form = new URLSearchParams(raw)
-      else if (raw.trim()) {
-        if (!JSON_TYPE.test(contentType))
-          throw new ApiFailure(
-            415,
-            'UNSUPPORTED_MEDIA_TYPE',
-            `the body must be sent as application/json${contentType ? `, not ${contentType.split(';')[0].slice(0, 100)}` : ' (no content-type was given)'}`,
-          )
-        try {
-          body = JSON.parse(raw)
-        } catch (error) {
-          throw invalidField('', `the body is not valid JSON: ${(error as Error).message}`)
-        }
-      }
+      const match = routeFor(this.router, method, path)
+      const {body, form} = parseBody(raw, header(req.headers, 'content-type') ?? '', match.route.rawBody)
       const ctx: RequestContext = {
         method: method as HttpMethod,
         path,
@@ -170,6 +175,24 @@ export class EmulatorServer {
     } finally {
       this.services.afterRequest()
     }
+  }
+
+  /** Applies a `drop` or `delay` fault due before the body is read; answers false when the request ends there. */
+  private async outlastsFault(
+    fault: Fault | undefined,
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: string,
+  ): Promise<boolean> {
+    if (fault?.action === 'drop') {
+      req.socket.destroy()
+      return false
+    }
+    if (fault?.action === 'delay' && !(await this.delay(req, res, fault.delayMs ?? 0))) {
+      this.services.log(`emulator: ${request} not applied: the client went away during the injected delay`)
+      return false
+    }
+    return true
   }
 
   /**

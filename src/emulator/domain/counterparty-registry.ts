@@ -5,7 +5,14 @@ import type {CounterpartyRow, PaymentMethodRecord, PayoutRow} from '../store/row
 import {counterpartyView, v2CounterpartyId} from './api-views.js'
 import type {Clock} from './clock.js'
 import {Checker, type Json, UUID} from './input-checker.js'
-import {countryByCode, ibanIsValid, PAYMENT_METHOD_TYPES, paymentMethodType, type TaxField} from './reference-data.js'
+import {
+  countryByCode,
+  ibanIsValid,
+  PAYMENT_METHOD_TYPES,
+  type PaymentMethodType,
+  paymentMethodType,
+  type TaxField,
+} from './reference-data.js'
 
 /**
  * Counterparties (spec 2.3, 4.4b): validation against the rules `GET /countries` and
@@ -98,6 +105,79 @@ export function taxIdentityProblems(
   return problems
 }
 
+function checkedIdentity(body: unknown, check: Checker): Json | undefined {
+  const value = check.object(body, 'identity', IDENTITY_FIELDS)
+  if (!value) return undefined
+  const sub = new Checker('identity')
+  sub.string(value, 'type', {required: true, oneOf: ['individual', 'business']})
+  sub.string(value, 'firstName', {required: true, max: 100})
+  sub.string(value, 'lastName', {required: true, max: 100})
+  sub.string(value, 'middleName', {max: 100})
+  sub.string(value, 'businessName', {max: 200})
+  check.details.push(...sub.details)
+  return value
+}
+
+function checkedAddress(body: unknown, check: Checker): Json | undefined {
+  const value = check.object(body, 'address', ADDRESS_FIELDS)
+  if (!value) return undefined
+  const sub = new Checker('address')
+  sub.string(value, 'line1', {required: true, max: 200})
+  sub.string(value, 'line2', {max: 200, min: 0})
+  sub.string(value, 'city', {required: true, max: 100})
+  sub.string(value, 'state', {max: 100, min: 0})
+  sub.string(value, 'postalCode', {required: true, max: 20})
+  const country = sub.string(value, 'country', {
+    required: true,
+    pattern: /^[A-Z]{2}$/,
+    patternMessage: 'must be a two-letter country code like DE',
+  })
+  if (country && !countryByCode(country))
+    sub.fail('address.country', `unsupported country ${country}; GET /api/v2/countries lists the supported ones`)
+  check.details.push(...sub.details)
+  return value
+}
+
+function checkedTaxIdentity(body: unknown, check: Checker): Json | undefined {
+  const value = check.object(body, 'taxIdentity', TAX_FIELDS)
+  if (!value) return undefined
+  const sub = new Checker('taxIdentity')
+  for (const field of TAX_FIELDS) sub.string(value, field, {max: 100})
+  check.details.push(...sub.details)
+  return value
+}
+
+function checkedPaymentMethod(body: unknown, check: Checker): Json | undefined {
+  const value = check.object(body, 'paymentMethod', PAYMENT_FIELDS)
+  if (!value) return undefined
+  const sub = new Checker('paymentMethod')
+  const type = sub.string(value, 'type', {required: true, oneOf: PAYMENT_METHOD_TYPES.map(method => method.type)})
+  const spec = type ? paymentMethodType(type) : undefined
+  const currency = sub.string(value, 'currency', {required: true})
+  if (spec && currency && !spec.currencies.includes(currency))
+    sub.fail('paymentMethod.currency', `${type} pays out in ${spec.currencies.join(', ')}, not ${currency}`)
+  if (spec) checkPaymentFields(value, spec, sub)
+  check.details.push(...sub.details)
+  return value
+}
+
+/** The fields `spec` uses are required, the others refused; formats are checked once the shape is right. */
+function checkPaymentFields(value: Json, spec: PaymentMethodType, sub: Checker): void {
+  for (const field of PAYMENT_FIELDS.slice(2)) {
+    if (field === 'accountHolderName') continue
+    if (spec.fields.includes(field)) sub.string(value, field, {required: true})
+    else if (value[field] !== undefined) sub.fail(`paymentMethod.${field}`, `is not used by ${spec.type}`)
+  }
+  sub.string(value, 'accountHolderName', {max: 200})
+  if (!sub.ok) return
+  if (typeof value.iban === 'string' && !ibanIsValid(value.iban)) sub.fail('paymentMethod.iban', 'is not a valid IBAN')
+  for (const [field, rule] of Object.entries(FIELD_PATTERNS))
+    if (typeof value[field] === 'string' && !rule.pattern.test(value[field] as string))
+      sub.fail(`paymentMethod.${field}`, rule.message)
+  if (typeof value.asset === 'string' && !spec.assets.includes(value.asset))
+    sub.fail('paymentMethod.asset', `must be one of ${spec.assets.join(', ')}`)
+}
+
 export class CounterpartyRegistry {
   constructor(
     private readonly store: Store,
@@ -135,63 +215,18 @@ export class CounterpartyRegistry {
     const email = clearable('email') ? undefined : check.email(patch, 'email')
 
     let identity = base?.identity
-    if (!existing || present('identity')) {
-      const value = check.object(patch.identity, 'identity', IDENTITY_FIELDS)
-      if (value) {
-        const sub = new Checker('identity')
-        sub.string(value, 'type', {required: true, oneOf: ['individual', 'business']})
-        sub.string(value, 'firstName', {required: true, max: 100})
-        sub.string(value, 'lastName', {required: true, max: 100})
-        sub.string(value, 'middleName', {max: 100})
-        sub.string(value, 'businessName', {max: 200})
-        check.details.push(...sub.details)
-        identity = value
-      }
-    }
+    if (!existing || present('identity')) identity = checkedIdentity(patch.identity, check) ?? identity
 
     let address = base?.address
-    if (!existing || present('address')) {
-      const value = check.object(patch.address, 'address', ADDRESS_FIELDS)
-      if (value) {
-        const sub = new Checker('address')
-        sub.string(value, 'line1', {required: true, max: 200})
-        sub.string(value, 'line2', {max: 200, min: 0})
-        sub.string(value, 'city', {required: true, max: 100})
-        sub.string(value, 'state', {max: 100, min: 0})
-        sub.string(value, 'postalCode', {required: true, max: 20})
-        const country = sub.string(value, 'country', {
-          required: true,
-          pattern: /^[A-Z]{2}$/,
-          patternMessage: 'must be a two-letter country code like DE',
-        })
-        if (country && !countryByCode(country))
-          sub.fail('address.country', `unsupported country ${country}; GET /api/v2/countries lists the supported ones`)
-        check.details.push(...sub.details)
-        address = value
-      }
-    }
+    if (!existing || present('address')) address = checkedAddress(patch.address, check) ?? address
 
     let paymentMethod = base?.paymentMethod
     if (clearable('paymentMethod')) paymentMethod = undefined
-    else if (present('paymentMethod')) {
-      const value = check.object(patch.paymentMethod, 'paymentMethod', PAYMENT_FIELDS)
-      if (value) {
-        this.checkPaymentMethod(value, check)
-        paymentMethod = value
-      }
-    }
+    else if (present('paymentMethod')) paymentMethod = checkedPaymentMethod(patch.paymentMethod, check) ?? paymentMethod
 
     let taxIdentity = base?.taxIdentity
     if (clearable('taxIdentity')) taxIdentity = undefined
-    else if (present('taxIdentity')) {
-      const value = check.object(patch.taxIdentity, 'taxIdentity', TAX_FIELDS)
-      if (value) {
-        const sub = new Checker('taxIdentity')
-        for (const field of TAX_FIELDS) sub.string(value, field, {max: 100})
-        check.details.push(...sub.details)
-        taxIdentity = value
-      }
-    }
+    else if (present('taxIdentity')) taxIdentity = checkedTaxIdentity(patch.taxIdentity, check) ?? taxIdentity
 
     if (check.ok && taxIdentity && address && identity) this.checkTaxRules(taxIdentity, address, identity, check)
     check.throwIfAny()
@@ -203,33 +238,6 @@ export class CounterpartyRegistry {
       paymentMethod,
       taxIdentity,
     }
-  }
-
-  private checkPaymentMethod(value: Json, check: Checker): void {
-    const sub = new Checker('paymentMethod')
-    const type = sub.string(value, 'type', {required: true, oneOf: PAYMENT_METHOD_TYPES.map(method => method.type)})
-    const spec = type ? paymentMethodType(type) : undefined
-    const currency = sub.string(value, 'currency', {required: true})
-    if (spec && currency && !spec.currencies.includes(currency))
-      sub.fail('paymentMethod.currency', `${type} pays out in ${spec.currencies.join(', ')}, not ${currency}`)
-    if (spec) {
-      for (const field of PAYMENT_FIELDS.slice(2)) {
-        if (field === 'accountHolderName') continue
-        if (spec.fields.includes(field)) sub.string(value, field, {required: true})
-        else if (value[field] !== undefined) sub.fail(`paymentMethod.${field}`, `is not used by ${type}`)
-      }
-      sub.string(value, 'accountHolderName', {max: 200})
-      if (sub.ok) {
-        if (typeof value.iban === 'string' && !ibanIsValid(value.iban))
-          sub.fail('paymentMethod.iban', 'is not a valid IBAN')
-        for (const [field, rule] of Object.entries(FIELD_PATTERNS))
-          if (typeof value[field] === 'string' && !rule.pattern.test(value[field] as string))
-            sub.fail(`paymentMethod.${field}`, rule.message)
-        if (typeof value.asset === 'string' && !spec.assets.includes(value.asset))
-          sub.fail('paymentMethod.asset', `must be one of ${spec.assets.join(', ')}`)
-      }
-    }
-    check.details.push(...sub.details)
   }
 
   /** `taxIdentity` against the rules of GET /countries for the address country and identity type. */

@@ -68,6 +68,54 @@ export interface V2CreateInput {
 
 const tagRule = {maxItems: 50, maxLength: 100}
 
+/** Columns a v1 body changes on `existing`; optional fields the body leaves out keep their values. */
+function v1Changes(existing: PayoutRow, fields: PayoutFields, present: Set<string>): Partial<PayoutRow> {
+  const changes: Partial<PayoutRow> = {}
+  const set = <K extends keyof PayoutFields>(column: K, bodyField?: string) => {
+    if (bodyField && !present.has(bodyField)) return
+    if (existing[column] !== fields[column]) changes[column] = fields[column] as PayoutRow[K]
+  }
+  set('description')
+  set('amount')
+  set('currency')
+  set('creator_handle', 'creatorHandle')
+  set('email', 'email')
+  set('phone', 'phone')
+  if (present.has('verificationMethod') || present.has('handleType')) set('verification_method')
+  set('tags', 'tags')
+  set('payout_type', 'payoutType')
+  set('notifications', 'notifications')
+  if (changes.creator_handle !== undefined || changes.email !== undefined || changes.phone !== undefined)
+    changes.recipient_type = v1RecipientType({...existing, ...changes})
+  return changes
+}
+
+function v1RecipientType(row: Pick<PayoutRow, 'email' | 'phone' | 'creator_handle'>): RecipientType {
+  if (row.email) return 'email'
+  if (row.phone) return 'phone'
+  if (row.creator_handle) return 'handle'
+  return 'none'
+}
+
+const IMMUTABLE_V1_FIELDS = {amount: 'payoutAmount', currency: 'currency', creator_handle: 'creatorHandle'} as const
+
+function assertImmutableKept(existing: PayoutRow, changes: Partial<PayoutRow>, label: string): void {
+  if (existing.payout_type !== 'manual-immutable') return
+  const locked = (['amount', 'currency', 'creator_handle'] as const).filter(column => column in changes)
+  if (!locked.length && !changes.payout_type) return
+  throw invalidState(
+    `${label} is manual-immutable: its source-of-truth fields (payoutAmount, currency, creatorHandle) and payoutType cannot be updated`,
+    {fields: locked.map(column => IMMUTABLE_V1_FIELDS[column])},
+  )
+}
+
+/** A currency change without an amount keeps the stored amount, which must fit the new currency. */
+function assertAmountFits(amount: string, currency: string | undefined): void {
+  const problem = new Checker()
+  problem.amount({amount}, 'amount', currency)
+  if (!problem.ok) throw invalidField('amount', `${amount} does not fit ${currency}; send amount as well`)
+}
+
 export class PayoutService {
   constructor(
     private readonly store: Store,
@@ -191,44 +239,8 @@ export class PayoutService {
     }
     const label = `payout ${existing.uuid} (customId ${existing.custom_id})`
     if (existing.status === 'deleted') throw invalidState(`${label} was deleted; its customId cannot be reused`)
-    // Optional fields the body leaves out keep their values.
-    const changes: Partial<PayoutRow> = {}
-    const set = <K extends keyof PayoutFields>(column: K, bodyField?: string) => {
-      if (bodyField && !present.has(bodyField)) return
-      if (existing[column] !== fields[column]) changes[column] = fields[column] as PayoutRow[K]
-    }
-    set('description')
-    set('amount')
-    set('currency')
-    set('creator_handle', 'creatorHandle')
-    set('email', 'email')
-    set('phone', 'phone')
-    if (present.has('verificationMethod') || present.has('handleType')) set('verification_method')
-    set('tags', 'tags')
-    set('payout_type', 'payoutType')
-    set('notifications', 'notifications')
-    if (changes.creator_handle !== undefined || changes.email !== undefined || changes.phone !== undefined) {
-      const merged = {...existing, ...changes}
-      changes.recipient_type = merged.email
-        ? 'email'
-        : merged.phone
-          ? 'phone'
-          : merged.creator_handle
-            ? 'handle'
-            : 'none'
-    }
-    if (existing.payout_type === 'manual-immutable') {
-      const locked = (['amount', 'currency', 'creator_handle'] as const).filter(column => column in changes)
-      if (locked.length || changes.payout_type)
-        throw invalidState(
-          `${label} is manual-immutable: its source-of-truth fields (payoutAmount, currency, creatorHandle) and payoutType cannot be updated`,
-          {
-            fields: locked.map(
-              column => ({amount: 'payoutAmount', currency: 'currency', creator_handle: 'creatorHandle'})[column],
-            ),
-          },
-        )
-    }
+    const changes = v1Changes(existing, fields, present)
+    assertImmutableKept(existing, changes, label)
     let row = existing
     if (Object.keys(changes).length) {
       if (existing.status !== 'created')
@@ -374,11 +386,7 @@ export class PayoutService {
     if (description !== undefined) changes.description = description
     if (b.currency !== undefined) changes.currency = currency
     if (amount !== undefined) changes.amount = formatMoney(amount, currency!)
-    else if (b.currency !== undefined) {
-      const problem = new Checker()
-      problem.amount({amount: row.amount}, 'amount', currency)
-      if (!problem.ok) throw invalidField('amount', `${row.amount} does not fit ${currency}; send amount as well`)
-    }
+    else if (b.currency !== undefined) assertAmountFits(row.amount, currency)
     if (tags !== undefined) changes.tags = JSON.stringify(tags)
     if (customId !== undefined && customId !== row.custom_id) {
       const taken = this.store.payouts.byCustomId(row.team_id, customId)

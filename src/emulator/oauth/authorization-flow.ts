@@ -42,6 +42,20 @@ function cookieValue(headers: IncomingHttpHeaders): string | undefined {
 
 const setCookie = (id: string) => `${COOKIE}=${id}; Path=/api/auth; HttpOnly; SameSite=Lax`
 
+/** One submitted form of an interaction. */
+interface Step {
+  id: string
+  headers: IncomingHttpHeaders
+  row: InteractionRow
+  request: AuthorizationRequest
+  form: URLSearchParams
+  now: number
+  origin: string
+}
+
+/** Post/redirect/get: back to the page of the current step. */
+const again = (id: string) => redirect(`${INTERACTION_PATH}/${id}`)
+
 export class AuthorizationFlow {
   constructor(
     private readonly apiStore: Store,
@@ -128,87 +142,34 @@ export class AuthorizationFlow {
     if (!contentType.startsWith('application/x-www-form-urlencoded'))
       return errorPage('The form must be sent as application/x-www-form-urlencoded.')
     const form = new URLSearchParams(rawBody)
-    const again = () => redirect(`${INTERACTION_PATH}/${id}`)
-    const now = this.now()
+    const step: Step = {id, headers, row, request, form, now: this.now(), origin}
     switch (form.get('action')) {
-      case 'email': {
-        const email = form.get('email')?.trim().toLowerCase() ?? ''
-        if (!EMAIL.test(email))
-          return emailPage({
-            action: `${INTERACTION_PATH}/${id}`,
-            clientName: request.clientName,
-            email,
-            error: 'Enter an e-mail address like name@example.com.',
-          })
-        this.startSignIn(id, email)
-        return again()
-      }
-      case 'code': {
-        if (!row.signin_email || !row.signin_code) return again()
-        if ((row.signin_expires_at ?? 0) <= now) {
-          this.startSignIn(id, row.signin_email)
-          return this.show(id, headers, 'That code expired. A new code was sent.')
-        }
-        if ((form.get('code') ?? '').trim() !== row.signin_code) {
-          const attempts = row.signin_attempts + 1
-          if (attempts >= MAX_CODE_ATTEMPTS) {
-            this.startSignIn(id, row.signin_email)
-            return this.show(id, headers, 'Too many wrong codes. A new code was sent.')
-          }
-          this.store.patchInteraction(id, {signin_attempts: attempts})
-          return this.show(id, headers, 'That code is not right. Check it and try again.')
-        }
-        this.store.transaction(() => {
-          this.store.setBrowserEmail(row.browser_id, row.signin_email)
-          this.signedIn(id, row.signin_email!)
-        })
-        return again()
-      }
+      case 'email':
+        return this.submitEmail(step)
+      case 'code':
+        return this.submitCode(step)
       case 'restart':
         this.store.patchInteraction(id, {signin_email: null, signin_code: null, signin_expires_at: null, email: null})
-        return again()
+        return again(id)
       case 'switch':
         if (request.loginHint) this.startSignIn(id, request.loginHint)
-        return again()
+        return again(id)
       case 'continue': {
-        const signedIn = this.store.browser(row.browser_id, now).email
+        const signedIn = this.store.browser(row.browser_id, step.now).email
         if (signedIn) this.signedIn(id, signedIn)
-        return again()
+        return again(id)
       }
-      case 'team': {
-        const teamId = form.get('team_id') ?? ''
-        if (!row.email) return again()
-        if (!this.store.memberTeams(row.email).some(t => t.team_id === teamId))
-          return this.show(id, headers, 'Choose one of your teams.')
-        this.store.patchInteraction(id, {team_id: teamId})
-        return again()
-      }
-      case 'create-team': {
-        const name = form.get('team_name')?.trim() ?? ''
-        if (!row.email || this.store.memberTeams(row.email).length) return again()
-        if (!name || name.length > 200) return this.show(id, headers, 'Enter a team name (1 to 200 characters).')
-        const {teamId} = createTeam(this.apiStore, this.clock, {
-          name,
-          owner: {email: row.email, name: row.email.split('@')[0]},
-          wallet: false,
-        })
-        this.store.patchInteraction(id, {team_id: teamId})
-        return again()
-      }
+      case 'team':
+        return this.submitTeam(step)
+      case 'create-team':
+        return this.submitCreateTeam(step)
       case 'change-team':
         this.store.patchInteraction(id, {team_id: null})
-        return again()
-      case 'allow': {
-        if (!row.email || !row.team_id) return again()
-        if (!this.store.memberTeams(row.email).some(t => t.team_id === row.team_id)) {
-          this.store.patchInteraction(id, {team_id: null})
-          return this.show(id, headers, 'You are no longer a member of that team. Choose another.')
-        }
-        this.store.patchInteraction(id, {completed_at: now})
-        return redirect(this.grants.issueCode(request, row.email, row.team_id, origin))
-      }
+        return again(id)
+      case 'allow':
+        return this.submitAllow(step)
       case 'deny':
-        this.store.patchInteraction(id, {completed_at: now})
+        this.store.patchInteraction(id, {completed_at: step.now})
         return redirect(
           responseLocation(request.redirectUri, {
             error: 'access_denied',
@@ -220,6 +181,76 @@ export class AuthorizationFlow {
       default:
         return this.show(id, headers, 'Unknown action.')
     }
+  }
+
+  private submitEmail({id, request, form}: Step): Reply {
+    const email = form.get('email')?.trim().toLowerCase() ?? ''
+    if (!EMAIL.test(email))
+      return emailPage({
+        action: `${INTERACTION_PATH}/${id}`,
+        clientName: request.clientName,
+        email,
+        error: 'Enter an e-mail address like name@example.com.',
+      })
+    this.startSignIn(id, email)
+    return again(id)
+  }
+
+  private submitCode({id, headers, row, form, now}: Step): Reply {
+    if (!row.signin_email || !row.signin_code) return again(id)
+    if ((row.signin_expires_at ?? 0) <= now) {
+      this.startSignIn(id, row.signin_email)
+      return this.show(id, headers, 'That code expired. A new code was sent.')
+    }
+    if ((form.get('code') ?? '').trim() !== row.signin_code) return this.wrongCode(id, headers, row)
+    this.store.transaction(() => {
+      this.store.setBrowserEmail(row.browser_id, row.signin_email)
+      this.signedIn(id, row.signin_email!)
+    })
+    return again(id)
+  }
+
+  /** Counts a wrong code; too many of them send a new one. */
+  private wrongCode(id: string, headers: IncomingHttpHeaders, row: InteractionRow): Reply {
+    const attempts = row.signin_attempts + 1
+    if (attempts >= MAX_CODE_ATTEMPTS) {
+      this.startSignIn(id, row.signin_email!)
+      return this.show(id, headers, 'Too many wrong codes. A new code was sent.')
+    }
+    this.store.patchInteraction(id, {signin_attempts: attempts})
+    return this.show(id, headers, 'That code is not right. Check it and try again.')
+  }
+
+  private submitTeam({id, headers, row, form}: Step): Reply {
+    const teamId = form.get('team_id') ?? ''
+    if (!row.email) return again(id)
+    if (!this.store.memberTeams(row.email).some(t => t.team_id === teamId))
+      return this.show(id, headers, 'Choose one of your teams.')
+    this.store.patchInteraction(id, {team_id: teamId})
+    return again(id)
+  }
+
+  private submitCreateTeam({id, headers, row, form}: Step): Reply {
+    const name = form.get('team_name')?.trim() ?? ''
+    if (!row.email || this.store.memberTeams(row.email).length) return again(id)
+    if (!name || name.length > 200) return this.show(id, headers, 'Enter a team name (1 to 200 characters).')
+    const {teamId} = createTeam(this.apiStore, this.clock, {
+      name,
+      owner: {email: row.email, name: row.email.split('@')[0]},
+      wallet: false,
+    })
+    this.store.patchInteraction(id, {team_id: teamId})
+    return again(id)
+  }
+
+  private submitAllow({id, headers, row, request, now, origin}: Step): Reply {
+    if (!row.email || !row.team_id) return again(id)
+    if (!this.store.memberTeams(row.email).some(t => t.team_id === row.team_id)) {
+      this.store.patchInteraction(id, {team_id: null})
+      return this.show(id, headers, 'You are no longer a member of that team. Choose another.')
+    }
+    this.store.patchInteraction(id, {completed_at: now})
+    return redirect(this.grants.issueCode(request, row.email, row.team_id, origin))
   }
 
   /** The interaction, if this browser may continue it; else the error page to answer. */

@@ -6,7 +6,7 @@ import {issuerFor} from './authorization-request.js'
 import {teamClaim} from './grants.js'
 import {OFFLINE_ACCESS, parseScope} from './oauth-scopes.js'
 import type {OAuthStore} from './oauth-store.js'
-import type {SigningKeys} from './signing-keys.js'
+import type {JwtClaims, SigningKeys} from './signing-keys.js'
 
 /**
  * The API side of OAuth: a JWT access token of this emulator is accepted when its signature, issuer and
@@ -22,20 +22,8 @@ export function jwtAuthenticator(store: OAuthStore, keys: SigningKeys, clock: Cl
     }
     const claims = verdict.claims
     const origin = `http://${header(headers, 'host') ?? ''}`
-    if (claims.iss !== issuerFor(origin))
-      return unauthorized(`the access token was issued by ${String(claims.iss)}, not by ${issuerFor(origin)}`)
-    if (typeof claims.exp !== 'number' || claims.exp * 1000 <= clock.nowMs())
-      return unauthorized('the access token expired; refresh it with the refresh token or log in again')
-    const accepted = apiBase === '/api/v2' ? [`${origin}/api/v1`, `${origin}/api/v2`] : [`${origin}/api/v1`]
-    if (typeof claims.aud !== 'string' || !accepted.includes(claims.aud))
-      return unauthorized(
-        `the access token is bound to the resource ${String(claims.aud)} and cannot be used for ${origin}${apiBase} (a token bound to /api/v1 works for v1 and v2; one bound to /api/v2 only for v2)`,
-      )
-    const row = typeof claims.jti === 'string' ? store.accessToken(claims.jti) : undefined
-    const grant = row && store.grant(row.grant_id)
-    if (!row || !grant) return unauthorized('the access token is not known (issued before the emulator was reset)')
-    if (row.revoked_at !== null) return unauthorized('the access token was revoked')
-    if (grant.revoked_at !== null) return unauthorized(`the access token was revoked (${grant.revoked_reason})`)
+    const problem = claimsProblem(claims, origin, apiBase, clock.nowMs()) ?? revocationProblem(store, claims)
+    if (problem) return unauthorized(problem)
     const teamId = claims[teamClaim(origin)]
     if (typeof teamId !== 'string') return unauthorized('the access token names no team')
     return {
@@ -46,4 +34,26 @@ export function jwtAuthenticator(store: OAuthStore, keys: SigningKeys, clock: Cl
       clientId: typeof claims.client_id === 'string' ? claims.client_id : undefined,
     }
   }
+}
+
+/** What is wrong with the issuer, expiry or audience of a token presented to `origin` + `apiBase`. */
+function claimsProblem(claims: JwtClaims, origin: string, apiBase: string, nowMs: number): string | undefined {
+  if (claims.iss !== issuerFor(origin))
+    return `the access token was issued by ${String(claims.iss)}, not by ${issuerFor(origin)}`
+  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= nowMs)
+    return 'the access token expired; refresh it with the refresh token or log in again'
+  const accepted = apiBase === '/api/v2' ? [`${origin}/api/v1`, `${origin}/api/v2`] : [`${origin}/api/v1`]
+  if (typeof claims.aud !== 'string' || !accepted.includes(claims.aud))
+    return `the access token is bound to the resource ${String(claims.aud)} and cannot be used for ${origin}${apiBase} (a token bound to /api/v1 works for v1 and v2; one bound to /api/v2 only for v2)`
+  return undefined
+}
+
+/** Why the stored token or its grant no longer counts, if it does not. */
+function revocationProblem(store: OAuthStore, claims: JwtClaims): string | undefined {
+  const row = typeof claims.jti === 'string' ? store.accessToken(claims.jti) : undefined
+  const grant = row && store.grant(row.grant_id)
+  if (!row || !grant) return 'the access token is not known (issued before the emulator was reset)'
+  if (row.revoked_at !== null) return 'the access token was revoked'
+  if (grant.revoked_at !== null) return `the access token was revoked (${grant.revoked_reason})`
+  return undefined
 }

@@ -31,6 +31,15 @@ export interface DispatcherOptions {
   log?: (line: string) => void
 }
 
+const succeeded = (status: number | undefined) => status !== undefined && status >= 200 && status < 300
+
+/** Seconds until the next attempt after a failed one; undefined when the failure is not retried. */
+function retryDelaySeconds(status: number | undefined, attempt: number): number | undefined {
+  if (status === 429) return RATE_LIMIT_RETRY_SECONDS
+  if (status === undefined || status >= 500) return RETRY_DELAYS_SECONDS[attempt - 1]
+  return undefined
+}
+
 export class WebhookDispatcher implements PayoutEvents {
   private running: Promise<void> | undefined
   private again = false
@@ -191,16 +200,14 @@ export class WebhookDispatcher implements PayoutEvents {
       this.store.webhooks.patchDelivery(delivery.seq, {
         state: 'done',
         response_status: status ?? null,
-        error: error ?? (status !== undefined && (status < 200 || status >= 300) ? `HTTP ${status}` : null),
+        error: error ?? (status !== undefined && !succeeded(status) ? `HTTP ${status}` : null),
       })
-      if (status !== undefined && status >= 200 && status < 300) return
+      if (succeeded(status)) return
       if (status === 410) {
         this.store.webhooks.deleteSubscription(delivery.subscription_id)
         return
       }
-      let delaySeconds: number | undefined
-      if (status === 429) delaySeconds = RATE_LIMIT_RETRY_SECONDS
-      else if (status === undefined || status >= 500) delaySeconds = RETRY_DELAYS_SECONDS[delivery.attempt - 1]
+      const delaySeconds = retryDelaySeconds(status, delivery.attempt)
       if (delaySeconds === undefined || delivery.attempt >= MAX_ATTEMPTS) return
       if (!this.store.webhooks.subscription(delivery.subscription_id)) return
       this.store.webhooks.insertDelivery({

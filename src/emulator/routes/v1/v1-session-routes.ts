@@ -21,6 +21,52 @@ const EXTRA_FIELDS: Record<SessionKind, string[]> = {
   allowance: ['loginHint'],
 }
 
+/** The kind's own fields of the session body. */
+function payloadOf(kind: SessionKind, b: Json, check: Checker): Json {
+  const payload: Json = {}
+  if (kind === 'payout') {
+    payload.payoutId = check.uuid(b, 'payoutId', true)
+    check.boolean(b, 'whitelabel')
+  }
+  if (kind === 'approval') {
+    const ids = check.stringArray(b, 'payoutIds', {
+      required: true,
+      minItems: 1,
+      maxItems: 100,
+      item: {
+        pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+        patternMessage: 'must be a UUID',
+      },
+    })
+    payload.payoutIds = ids?.map(id => id.toLowerCase())
+  }
+  if (kind !== 'payout') {
+    const loginHint = check.email(b, 'loginHint')
+    if (loginHint) payload.loginHint = loginHint
+  }
+  return payload
+}
+
+/** The payouts must be this team's and still exist; a payout session names the payout by its UUID. */
+function checkPayoutsExist(
+  kind: SessionKind,
+  payload: Json,
+  teamId: string,
+  payouts: PayoutService,
+  check: Checker,
+): void {
+  if (kind === 'payout') {
+    const row = payouts.resolveV1(teamId, String(payload.payoutId), 'id')
+    if (row.status === 'deleted') check.fail('payoutId', `payout ${row.uuid} was deleted`)
+    payload.payoutId = row.uuid
+  }
+  if (kind === 'approval')
+    (payload.payoutIds as string[]).forEach((id, index) => {
+      const row = payouts.resolveV1(teamId, id, 'id')
+      if (row.status === 'deleted') check.fail(`payoutIds.${index}`, `payout ${id} was deleted`)
+    })
+}
+
 export function v1SessionRoutes({
   clock,
   payouts,
@@ -43,39 +89,9 @@ export function v1SessionRoutes({
       const branding = (check.string(b, 'branding', {oneOf: BRANDINGS}) ?? 'talentir') as Branding
       if (branding === 'platform' && principal.kind !== 'oauth')
         check.fail('branding', 'platform branding is only available to calls made with an OAuth access token')
-      const payload: Json = {}
-      if (kind === 'payout') {
-        payload.payoutId = check.uuid(b, 'payoutId', true)
-        check.boolean(b, 'whitelabel')
-      }
-      if (kind === 'approval') {
-        const ids = check.stringArray(b, 'payoutIds', {
-          required: true,
-          minItems: 1,
-          maxItems: 100,
-          item: {
-            pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-            patternMessage: 'must be a UUID',
-          },
-        })
-        payload.payoutIds = ids?.map(id => id.toLowerCase())
-      }
-      if (kind !== 'payout') {
-        const loginHint = check.email(b, 'loginHint')
-        if (loginHint) payload.loginHint = loginHint
-      }
+      const payload = payloadOf(kind, b, check)
       check.throwIfAny()
-      // The payouts must be this team's and still exist.
-      if (kind === 'payout') {
-        const row = payouts.resolveV1(principal.teamId, String(payload.payoutId), 'id')
-        if (row.status === 'deleted') check.fail('payoutId', `payout ${row.uuid} was deleted`)
-        payload.payoutId = row.uuid
-      }
-      if (kind === 'approval')
-        (payload.payoutIds as string[]).forEach((id, index) => {
-          const row = payouts.resolveV1(principal.teamId, id, 'id')
-          if (row.status === 'deleted') check.fail(`payoutIds.${index}`, `payout ${id} was deleted`)
-        })
+      checkPayoutsExist(kind, payload, principal.teamId, payouts, check)
       check.throwIfAny()
       const token = createSessionToken(
         {
