@@ -1,9 +1,9 @@
 import type {OAuthCredentials} from '../../config/credential-types.js'
-import {registerPublicClient} from './register-public-client.js'
 import {discover} from './discovery.js'
 import {LoopbackReceiver} from './loopback.js'
 import type {Trace} from './oauth-http.js'
 import {createPkce, createState} from './pkce.js'
+import {registerPublicClient} from './register-public-client.js'
 import {exchangeCode} from './tokens.js'
 
 /** Every scope a payctl command needs, so that no command fails after a login with the defaults. */
