@@ -102,6 +102,45 @@ export function buildUrl(origin: string, path: string, query?: Record<string, Qu
   return url.toString()
 }
 
+interface PreparedCall {
+  method: HttpMethod
+  url: string
+  headers?: Record<string, string>
+  bodyText?: string
+  idempotencyKey?: string
+  maxRetries: number
+}
+
+interface Exchange {
+  response: Dispatcher.ResponseData
+  text: string
+  requestId?: string
+}
+
+const isSuccess = (status: number) => status >= 200 && status < 300
+const isRedirect = (status: number) => status >= 300 && status < 400
+
+/** A body that is not JSON is handed back as text. */
+function parseBody(text: string): unknown {
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+function successResponse<T>({response, text, requestId}: Exchange, attempt: number): ApiResponse<T> {
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: parseBody(text) as T,
+    requestId,
+    replayed: headerValue(response.headers['idempotent-replayed']) === 'true',
+    retried: attempt > 0,
+  }
+}
+
 /**
  * The HTTP layer: one keep-alive agent, time-outs, bearer auth, retries where a retry cannot duplicate,
  * and errors turned into ApiError/ConnectionError/TimeoutError.
@@ -133,89 +172,104 @@ export class Transport {
   }
 
   async request<T = unknown>(options: RequestOptions): Promise<ApiResponse<T>> {
-    const idempotencyKey = options.idempotencyKey === true ? newIdempotencyKey() : options.idempotencyKey
-    const retryable = options.retryable ?? (options.method !== 'POST' || Boolean(idempotencyKey))
-    const maxRetries = retryable ? (this.options.maxRetries ?? 3) : 0
-    const url = buildUrl(this.origin, options.path, options.query)
-    const bodyText = options.body === undefined ? undefined : JSON.stringify(options.body)
-    let refreshed = false
-
+    const call = this.prepare(options)
+    const session = {refreshed: false}
     for (let attempt = 0; ; attempt++) {
-      const headers: Record<string, string> = {
-        accept: 'application/json',
-        'user-agent': this.options.userAgent ?? 'payctl',
-        ...options.headers,
-      }
-      if (bodyText !== undefined) headers['content-type'] = 'application/json'
-      if (idempotencyKey) headers['idempotency-key'] = idempotencyKey
-      const authorization = await this.options.auth?.authorization()
-      if (authorization) headers.authorization = authorization
-
-      const started = Date.now()
-      this.trace(`> ${options.method} ${url}${attempt ? ` (retry ${attempt})` : ''}`)
-      // Redacting walks the whole body: only when tracing (a 100-item batch would pay it on every request).
-      if (this.options.debug) {
-        this.trace(`> headers ${JSON.stringify(redactHeaders(headers))}`)
-        if (bodyText !== undefined) this.trace(`> body ${redactBody(bodyText)}`)
-      }
-
-      let response: Dispatcher.ResponseData
-      let text: string
-      try {
-        response = await request(this.dispatcher, url, {method: options.method, headers, body: bodyText})
-        text = await response.body.text()
-      } catch (error) {
-        const failure = this.classifyNetworkError(error, options.method, url)
-        this.trace(`< ${failure.name}: ${failure.message} (${Date.now() - started} ms)`)
-        if (attempt < maxRetries) {
-          await sleep(this.backoff(attempt))
-          continue
-        }
-        throw failure
-      }
-
-      const requestId = headerValue(response.headers['x-request-id'])
-      this.trace(
-        `< ${response.statusCode} (${Date.now() - started} ms)${requestId ? ` request-id ${requestId}` : ''}${
-          response.headers['idempotent-replayed'] ? ' replayed' : ''
-        }`,
-      )
-      if (text && this.options.debug)
-        this.trace(`< body ${redactBody(text.length > 4000 ? `${text.slice(0, 4000)}…` : text)}`)
-
-      if (response.statusCode >= 200 && response.statusCode < 300) {
-        let body: unknown
-        try {
-          body = text ? JSON.parse(text) : undefined
-        } catch {
-          body = text
-        }
-        return {
-          status: response.statusCode,
-          headers: response.headers,
-          body: body as T,
-          requestId,
-          replayed: headerValue(response.headers['idempotent-replayed']) === 'true',
-          retried: attempt > 0,
-        }
-      }
-
-      if (response.statusCode >= 300 && response.statusCode < 400) throw this.redirectRefused(response, requestId)
-      const retryAfterMs = parseRetryAfter(response.headers['retry-after'])
-      const error = apiErrorFromBody({status: response.statusCode, bodyText: text, requestId, retryAfterMs})
-      if (response.statusCode === 401 && !refreshed && this.options.auth?.refresh) {
-        refreshed = true
-        if (await this.options.auth.refresh()) {
-          attempt--
-          continue
-        }
-      }
-      if (attempt < maxRetries && RETRYABLE_STATUS.has(response.statusCode)) {
-        await sleep(retryAfterMs ?? this.backoff(attempt))
+      const exchange = await this.exchange(call, attempt)
+      if (exchange instanceof Error) {
+        if (attempt >= call.maxRetries) throw exchange
+        await sleep(this.backoff(attempt))
         continue
       }
-      throw error
+      const {response, text, requestId} = exchange
+      const status = response.statusCode
+      if (isSuccess(status)) return successResponse<T>(exchange, attempt)
+      if (isRedirect(status)) throw this.redirectRefused(response, requestId)
+      const retryAfterMs = parseRetryAfter(response.headers['retry-after'])
+      const error = apiErrorFromBody({status, bodyText: text, requestId, retryAfterMs})
+      if (status === 401 && (await this.refreshOnce(session))) {
+        attempt--
+        continue
+      }
+      if (attempt >= call.maxRetries || !RETRYABLE_STATUS.has(status)) throw error
+      await sleep(retryAfterMs ?? this.backoff(attempt))
     }
+  }
+
+  private prepare(options: RequestOptions): PreparedCall {
+    const idempotencyKey = options.idempotencyKey === true ? newIdempotencyKey() : options.idempotencyKey
+    const retryable = options.retryable ?? (options.method !== 'POST' || Boolean(idempotencyKey))
+    return {
+      method: options.method,
+      url: buildUrl(this.origin, options.path, options.query),
+      headers: options.headers,
+      bodyText: options.body === undefined ? undefined : JSON.stringify(options.body),
+      idempotencyKey,
+      maxRetries: retryable ? (this.options.maxRetries ?? 3) : 0,
+    }
+  }
+
+  /** One attempt: the answer, or the network failure (already traced) when there was none. */
+  private async exchange(call: PreparedCall, attempt: number): Promise<Exchange | Error> {
+    const headers = await this.headers(call)
+    const started = Date.now()
+    this.traceRequest(call, headers, attempt)
+    let response: Dispatcher.ResponseData
+    let text: string
+    try {
+      response = await request(this.dispatcher, call.url, {method: call.method, headers, body: call.bodyText})
+      text = await response.body.text()
+    } catch (error) {
+      const failure = this.classifyNetworkError(error, call.method, call.url)
+      this.trace(`< ${failure.name}: ${failure.message} (${Date.now() - started} ms)`)
+      return failure
+    }
+    const requestId = headerValue(response.headers['x-request-id'])
+    this.traceResponse(response, text, requestId, started)
+    return {response, text, requestId}
+  }
+
+  private async headers(call: PreparedCall): Promise<Record<string, string>> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.options.userAgent ?? 'payctl',
+      ...call.headers,
+    }
+    if (call.bodyText !== undefined) headers['content-type'] = 'application/json'
+    if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey
+    const authorization = await this.options.auth?.authorization()
+    if (authorization) headers.authorization = authorization
+    return headers
+  }
+
+  /** Refreshes the credentials at most once per call; true when the call should be sent again. */
+  private async refreshOnce(session: {refreshed: boolean}): Promise<boolean> {
+    if (session.refreshed || !this.options.auth?.refresh) return false
+    session.refreshed = true
+    return this.options.auth.refresh()
+  }
+
+  private traceRequest(call: PreparedCall, headers: Record<string, string>, attempt: number): void {
+    this.trace(`> ${call.method} ${call.url}${attempt ? ` (retry ${attempt})` : ''}`)
+    // Redacting walks the whole body: only when tracing (a 100-item batch would pay it on every request).
+    if (!this.options.debug) return
+    this.trace(`> headers ${JSON.stringify(redactHeaders(headers))}`)
+    if (call.bodyText !== undefined) this.trace(`> body ${redactBody(call.bodyText)}`)
+  }
+
+  private traceResponse(
+    response: Dispatcher.ResponseData,
+    text: string,
+    requestId: string | undefined,
+    started: number,
+  ): void {
+    this.trace(
+      `< ${response.statusCode} (${Date.now() - started} ms)${requestId ? ` request-id ${requestId}` : ''}${
+        response.headers['idempotent-replayed'] ? ' replayed' : ''
+      }`,
+    )
+    if (text && this.options.debug)
+      this.trace(`< body ${redactBody(text.length > 4000 ? `${text.slice(0, 4000)}…` : text)}`)
   }
 
   /** Redirects are never followed: the request carried credentials meant for this origin only. */

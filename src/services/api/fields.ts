@@ -28,38 +28,40 @@ function keyPath(key: string, flag: string): string[] {
   return [match[1], ...[...match[2].matchAll(/\[([^[\]]*)\]/g)].map(m => m[1])]
 }
 
+type Container = Record<string, Json> | Json[]
+
 function assign(target: Record<string, Json>, path: string[], value: Json, label: string): void {
-  let node: Record<string, Json> | Json[] = target
-  for (let i = 0; i < path.length; i++) {
-    const key = path[i]
-    const last = i === path.length - 1
-    const nextIsArray = path[i + 1] === ''
-    if (Array.isArray(node)) {
-      if (key !== '') throw usageError(`${label}: cannot mix an array and an object at one key`)
-      if (last) {
-        node.push(value)
-        return
-      }
-      const child: Json = nextIsArray ? [] : {}
-      node.push(child)
-      node = child as Json[] | Record<string, Json>
-      continue
-    }
-    if (key === '') throw usageError(`${label}: "[]" must follow a key`)
-    if (last) {
-      node[key] = value
-      return
-    }
-    const existing: Json | undefined = node[key]
-    if (existing === undefined) {
-      const child: Json = nextIsArray ? [] : {}
-      node[key] = child
-      node = child as Json[] | Record<string, Json>
-    } else if (typeof existing === 'object' && existing !== null && Array.isArray(existing) === nextIsArray)
-      node = existing
-    else throw usageError(`${label}: "${key}" is already set to another kind of value`)
-  }
+  let node: Container = target
+  for (let i = 0; i < path.length - 1; i++) node = descend(node, path[i], path[i + 1] === '', label)
+  checkKey(node, path[path.length - 1], label)
+  if (Array.isArray(node)) node.push(value)
+  else node[path[path.length - 1]] = value
 }
+
+/** The container at `key` below `node` (`''`: a new array element), created when missing. */
+function descend(node: Container, key: string, nextIsArray: boolean, label: string): Container {
+  checkKey(node, key, label)
+  if (Array.isArray(node)) {
+    const child = newContainer(nextIsArray)
+    node.push(child)
+    return child
+  }
+  const existing: Json | undefined = node[key]
+  if (existing === undefined) {
+    const child = newContainer(nextIsArray)
+    node[key] = child
+    return child
+  }
+  if (typeof existing === 'object' && existing !== null && Array.isArray(existing) === nextIsArray) return existing
+  throw usageError(`${label}: "${key}" is already set to another kind of value`)
+}
+
+function checkKey(node: Container, key: string, label: string): void {
+  if (Array.isArray(node) && key !== '') throw usageError(`${label}: cannot mix an array and an object at one key`)
+  if (!Array.isArray(node) && key === '') throw usageError(`${label}: "[]" must follow a key`)
+}
+
+const newContainer = (array: boolean): Container => (array ? [] : {})
 
 async function typedValue(text: string, flag: string): Promise<Json> {
   if (text === 'true' || text === 'false' || text === 'null' || /^-?(0|[1-9]\d{0,14})$/.test(text))

@@ -5,65 +5,84 @@ import {redactBody} from '../../client/redact.js'
 /** Receives the --debug trace of OAuth requests (bodies redacted: codes, verifiers, tokens, secrets). */
 export type Trace = (line: string) => void
 
+interface OAuthRequestOptions {
+  method?: 'GET' | 'POST'
+  form?: Record<string, string | undefined>
+  json?: unknown
+  userAgent?: string
+  debug?: Trace
+}
+
+interface OAuthAnswer {
+  statusCode: number
+  text: string
+  requestId?: string
+}
+
 /** OAuth endpoints speak form-encoded requests and JSON answers; errors follow RFC 6749 section 5.2. */
-export async function oauthRequest(
-  url: string,
-  options: {
-    method?: 'GET' | 'POST'
-    form?: Record<string, string | undefined>
-    json?: unknown
-    userAgent?: string
-    debug?: Trace
-  },
-): Promise<unknown> {
+export async function oauthRequest(url: string, options: OAuthRequestOptions): Promise<unknown> {
   const headers: Record<string, string> = {accept: 'application/json', 'user-agent': options.userAgent ?? 'payctl'}
-  let body: string | undefined
+  const {contentType, body} = encodeBody(options)
+  if (contentType) headers['content-type'] = contentType
+  const method = options.method ?? (body ? 'POST' : 'GET')
+  const answer = await send(url, {method, headers, body}, options.debug)
+  if (answer.statusCode >= 200 && answer.statusCode < 300) return successBody(url, answer)
+  throw errorFromAnswer(answer)
+}
+
+function encodeBody(options: OAuthRequestOptions): {contentType?: string; body?: string} {
   if (options.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded'
     const params = new URLSearchParams()
     for (const [key, value] of Object.entries(options.form)) if (value !== undefined) params.set(key, value)
-    body = params.toString()
-  } else if (options.json !== undefined) {
-    headers['content-type'] = 'application/json'
-    body = JSON.stringify(options.json)
+    return {contentType: 'application/x-www-form-urlencoded', body: params.toString()}
   }
-  let statusCode: number
-  let text: string
-  let requestId: string | undefined
-  const method = options.method ?? (body ? 'POST' : 'GET')
-  const trace = options.debug
-  trace?.(`> ${method} ${url}`)
-  if (body !== undefined) trace?.(`> body ${redactBody(body)}`)
+  if (options.json !== undefined) return {contentType: 'application/json', body: JSON.stringify(options.json)}
+  return {}
+}
+
+async function send(
+  url: string,
+  init: {method: 'GET' | 'POST'; headers: Record<string, string>; body?: string},
+  trace?: Trace,
+): Promise<OAuthAnswer> {
+  trace?.(`> ${init.method} ${url}`)
+  if (init.body !== undefined) trace?.(`> body ${redactBody(init.body)}`)
+  let answer: OAuthAnswer
   try {
-    const res = await request(url, {method, headers, body})
-    statusCode = res.statusCode
-    text = await res.body.text()
+    const res = await request(url, init)
+    const text = await res.body.text()
     const id = res.headers['x-request-id']
-    requestId = Array.isArray(id) ? id[0] : id
+    answer = {statusCode: res.statusCode, text, requestId: Array.isArray(id) ? id[0] : id}
   } catch (error) {
     trace?.(`< ${(error as Error).message}`)
     throw new ConnectionError(`cannot reach ${url}: ${(error as Error).message}`, {cause: error})
   }
-  trace?.(`< ${statusCode}${requestId ? ` request-id ${requestId}` : ''}`)
-  if (text) trace?.(`< body ${redactBody(text)}`)
-  if (statusCode >= 200 && statusCode < 300) {
-    try {
-      return text ? JSON.parse(text) : {}
-    } catch {
-      throw new ApiError({status: statusCode, code: 'BAD_RESPONSE', message: `${url} did not answer JSON`, requestId})
-    }
-  }
-  let parsed: {error?: unknown; error_description?: unknown} | undefined
+  trace?.(`< ${answer.statusCode}${answer.requestId ? ` request-id ${answer.requestId}` : ''}`)
+  if (answer.text) trace?.(`< body ${redactBody(answer.text)}`)
+  return answer
+}
+
+function successBody(url: string, {statusCode, text, requestId}: OAuthAnswer): unknown {
   try {
-    parsed = JSON.parse(text)
+    return text ? JSON.parse(text) : {}
   } catch {
-    parsed = undefined
+    throw new ApiError({status: statusCode, code: 'BAD_RESPONSE', message: `${url} did not answer JSON`, requestId})
   }
+}
+
+function errorFromAnswer({statusCode, text, requestId}: OAuthAnswer): ApiError {
+  const parsed = parseOAuthError(text)
   if (parsed && typeof parsed.error === 'string') {
     const description = typeof parsed.error_description === 'string' ? `: ${parsed.error_description}` : ''
-    return Promise.reject(
-      new ApiError({status: statusCode, code: parsed.error, message: `${parsed.error}${description}`, requestId}),
-    )
+    return new ApiError({status: statusCode, code: parsed.error, message: `${parsed.error}${description}`, requestId})
   }
-  throw apiErrorFromBody({status: statusCode, bodyText: text, requestId})
+  return apiErrorFromBody({status: statusCode, bodyText: text, requestId})
+}
+
+function parseOAuthError(text: string): {error?: unknown; error_description?: unknown} | undefined {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }

@@ -86,19 +86,7 @@ export function reportError(error: unknown): ErrorReport {
       suggestions: apiSuggestions(error),
     }
   }
-  if (error instanceof ConnectionError || error instanceof TimeoutError) {
-    const loopback = /\/\/(127\.|localhost|\[::1\])/.test(error.message)
-    return {
-      exitCode: ExitCode.transient,
-      code: error instanceof TimeoutError ? 'TIMEOUT' : 'NETWORK',
-      message: error.message,
-      suggestions: [
-        loopback && error instanceof ConnectionError
-          ? 'is the emulator running? start it with "payctl emulator start"'
-          : 'safe to re-run once the service is reachable',
-      ],
-    }
-  }
+  if (error instanceof ConnectionError || error instanceof TimeoutError) return networkReport(error)
   if (error instanceof OriginError) {
     return {exitCode: ExitCode.usage, code: 'USAGE', message: error.message, suggestions: []}
   }
@@ -111,6 +99,25 @@ export function reportError(error: unknown): ErrorReport {
       suggestions: [],
     }
   }
+  return foreignReport(error)
+}
+
+function networkReport(error: ConnectionError | TimeoutError): ErrorReport {
+  const loopback = /\/\/(127\.|localhost|\[::1\])/.test(error.message)
+  return {
+    exitCode: ExitCode.transient,
+    code: error instanceof TimeoutError ? 'TIMEOUT' : 'NETWORK',
+    message: error.message,
+    suggestions: [
+      loopback && error instanceof ConnectionError
+        ? 'is the emulator running? start it with "payctl emulator start"'
+        : 'safe to re-run once the service is reachable',
+    ],
+  }
+}
+
+/** Errors from outside payctl: prompts cancelled, oclif's parse errors, and anything else. */
+function foreignReport(error: unknown): ErrorReport {
   const name = (error as Error)?.name ?? ''
   const message = (error as Error)?.message ?? String(error)
   if (name === 'ExitPromptError' || name === 'AbortPromptError') {

@@ -30,30 +30,42 @@ export class RowInspector<Item> {
 
   inspect(values: string[], build: boolean): RowResult<Item> {
     this.cells.load(values)
+    return (
+      this.widthProblem(values) ??
+      this.controlCharacterProblem(values) ??
+      this.utf8Problem(values) ??
+      this.schema.parse(this.cells, this.options, build)
+    )
+  }
+
+  private widthProblem(values: string[]): {errors: RowError[]} | undefined {
     const width = this.mapping.width
-    if (values.length !== width) {
-      const extraEmpty = values.length > width && values.slice(width).every(v => v.trim() === '')
-      if (!extraEmpty) {
-        const hint = values.some(v => v.includes('\n')) ? ' (a line break inside an unquoted field?)' : ''
-        return problem(
-          '',
-          `${values.length} field${values.length === 1 ? '' : 's'}, but the header has ${width}${hint}`,
-        )
-      }
-    }
+    if (values.length === width) return undefined
+    if (values.length > width && values.slice(width).every(v => v.trim() === '')) return undefined
+    const hint = values.some(v => v.includes('\n')) ? ' (a line break inside an unquoted field?)' : ''
+    return problem('', `${values.length} field${values.length === 1 ? '' : 's'}, but the header has ${width}${hint}`)
+  }
+
+  private controlCharacterProblem(values: string[]): {errors: RowError[]} | undefined {
     for (let i = 0; i < values.length; i++) {
       const at = controlCharacterAt(values[i])
-      if (at !== -1) return problem(this.labels[i] || `#${i + 1}`, describeControlCharacter(values[i], at))
+      if (at !== -1) return problem(this.label(i), describeControlCharacter(values[i], at))
     }
-    if (this.checkUtf8()) {
-      for (let i = 0; i < values.length; i++)
-        if (values[i].includes('\ufffd'))
-          return problem(
-            this.labels[i] || `#${i + 1}`,
-            'is not valid UTF-8; if the file comes from Excel on Windows, pass --encoding windows-1252',
-          )
-    }
-    return this.schema.parse(this.cells, this.options, build)
+    return undefined
+  }
+
+  private utf8Problem(values: string[]): {errors: RowError[]} | undefined {
+    if (!this.checkUtf8()) return undefined
+    const i = values.findIndex(value => value.includes('\ufffd'))
+    if (i === -1) return undefined
+    return problem(
+      this.label(i),
+      'is not valid UTF-8; if the file comes from Excel on Windows, pass --encoding windows-1252',
+    )
+  }
+
+  private label(i: number): string {
+    return this.labels[i] || `#${i + 1}`
   }
 }
 

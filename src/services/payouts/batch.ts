@@ -80,7 +80,7 @@ export async function runInBatches<T>(options: BatchOptions<T>): Promise<BatchRe
   return {applied, batches: batches.length}
 }
 
-function batchFailure(context: {
+interface FailureContext {
   error: unknown
   batch: BatchItem[]
   number: number
@@ -89,48 +89,18 @@ function batchFailure(context: {
   total: number
   size: number
   verb: string
-}): PayctlError {
-  const {error, batch, number, batches, applied, total, size, verb} = context
+}
+
+function batchFailure(context: FailureContext): PayctlError {
+  const {error, batch, number, batches, applied, total} = context
   const cause = reportError(error)
   const api = error instanceof ApiError ? error : undefined
-  const index =
-    api?.index !== undefined && api.index >= 0 && api.index < batch.length
-      ? api.index
-      : batch.length === 1 && api
-        ? 0
-        : undefined
+  const index = failedIndex(api, batch)
   const failed = index === undefined ? undefined : batch[index]
-  const oneByOne = size === 1
-  const later = total - applied - batch.length
-
-  let where: string
-  if (oneByOne) where = failed?.label ?? batch[0].label
-  else if (batches.length === 1)
-    where = failed ? `${failed.label} (item ${index! + 1} of ${batch.length})` : `the batch of ${plural(batch.length)}`
-  else
-    where = `batch ${number + 1} of ${batches.length}${failed ? ` at ${failed.label} (item ${index! + 1} of ${batch.length})` : ''}`
-
-  const detail = api?.details[0]
-  let reason = api ? api.message : cause.message
-  if (detail && !reason.includes(detail.message))
-    reason += ` (${detail.path ? `${detail.path}: ` : ''}${detail.message})`
-  if (api?.requestId) reason += ` (request ${api.requestId})`
-
-  const parts = [`${where}: ${reason}`]
-  if (api) parts.push(oneByOne || batches.length === 1 ? 'nothing was applied' : 'nothing in this batch was applied')
-  else parts.push(`the outcome of ${oneByOne ? 'this call' : 'this batch'} is unknown`)
-  if (applied) {
-    const before = oneByOne ? 'before it' : number === 1 ? 'in the earlier batch' : `in the ${number} earlier batches`
-    parts.push(`${plural(applied)} ${before} ${applied === 1 ? 'was' : 'were'} ${verb}`)
-  }
-  if (later > 0)
-    parts.push(`${plural(later)} after it ${later === 1 ? 'was' : 'were'} not ${oneByOne ? 'attempted' : 'sent'}`)
-
-  const suggestions = api
-    ? applied
-      ? ['fix or drop the failing payout and re-run with the payouts that were not applied']
-      : cause.suggestions
-    : ['re-run with the same --idempotency-key: applied batches are replayed, not applied twice']
+  const parts = [
+    `${failurePlace(context, failed, index)}: ${failureReason(api, cause.message)}`,
+    ...consequences(context, api),
+  ]
   const data: BatchFailureData = {
     failedId: failed?.apiId,
     index,
@@ -145,10 +115,64 @@ function batchFailure(context: {
   return new PayctlError(parts.join('; '), {
     exitCode: applied ? ExitCode.partial : cause.exitCode,
     code: cause.code,
-    suggestions,
+    suggestions: failureSuggestions(api, applied, cause.suggestions),
     cause: error,
     data,
   })
+}
+
+/** The failing item's position in its batch: the API's `error.index`, or 0 when an API error came to a lone item. */
+function failedIndex(api: ApiError | undefined, batch: BatchItem[]): number | undefined {
+  if (api?.index !== undefined && api.index >= 0 && api.index < batch.length) return api.index
+  return batch.length === 1 && api ? 0 : undefined
+}
+
+function failurePlace(
+  {batch, number, batches, size}: FailureContext,
+  failed: BatchItem | undefined,
+  index: number | undefined,
+): string {
+  if (size === 1) return failed?.label ?? batch[0].label
+  const item = failed ? `${failed.label} (item ${index! + 1} of ${batch.length})` : undefined
+  if (batches.length === 1) return item ?? `the batch of ${plural(batch.length)}`
+  return `batch ${number + 1} of ${batches.length}${item ? ` at ${item}` : ''}`
+}
+
+function failureReason(api: ApiError | undefined, causeMessage: string): string {
+  if (!api) return causeMessage
+  const detail = api.details[0]
+  let reason = api.message
+  if (detail && !reason.includes(detail.message))
+    reason += ` (${detail.path ? `${detail.path}: ` : ''}${detail.message})`
+  if (api.requestId) reason += ` (request ${api.requestId})`
+  return reason
+}
+
+/** What happened to the failed batch, the earlier ones and the later ones. */
+function consequences(context: FailureContext, api: ApiError | undefined): string[] {
+  const {batch, number, batches, applied, total, size, verb} = context
+  const oneByOne = size === 1
+  const later = total - applied - batch.length
+  const parts = [failedBatchOutcome(api, oneByOne || batches.length === 1, oneByOne)]
+  if (applied) {
+    const before = oneByOne ? 'before it' : number === 1 ? 'in the earlier batch' : `in the ${number} earlier batches`
+    parts.push(`${plural(applied)} ${before} ${applied === 1 ? 'was' : 'were'} ${verb}`)
+  }
+  if (later > 0)
+    parts.push(`${plural(later)} after it ${later === 1 ? 'was' : 'were'} not ${oneByOne ? 'attempted' : 'sent'}`)
+  return parts
+}
+
+function failedBatchOutcome(api: ApiError | undefined, single: boolean, oneByOne: boolean): string {
+  if (api) return single ? 'nothing was applied' : 'nothing in this batch was applied'
+  return `the outcome of ${oneByOne ? 'this call' : 'this batch'} is unknown`
+}
+
+function failureSuggestions(api: ApiError | undefined, applied: number, causeSuggestions: string[]): string[] {
+  if (!api) return ['re-run with the same --idempotency-key: applied batches are replayed, not applied twice']
+  return applied
+    ? ['fix or drop the failing payout and re-run with the payouts that were not applied']
+    : causeSuggestions
 }
 
 /**

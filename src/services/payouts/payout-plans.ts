@@ -54,6 +54,13 @@ export function creatorHandleProblem(value: string): string | undefined {
  * or wallet, verification method, payout type, pre-approval, notifications) or with --api v1; v2 otherwise.
  */
 export function planCreate(input: CreateInput): CreatePlan {
+  const api = chooseApi(input)
+  checkCommonFields(input)
+  const tags = input.tags?.length ? input.tags : undefined
+  return api === 'v1' ? {api, body: v1Body(input, tags)} : {api, body: v2Body(input, tags)}
+}
+
+function chooseApi(input: CreateInput): 'v1' | 'v2' {
   const given = (key: keyof CreateInput) => input[key] !== undefined && input[key] !== false
   const v1Flags = V1_ONLY.filter(([key]) => given(key)).map(([, flag]) => flag)
   const v2Flags = V2_ONLY.filter(([key]) => given(key)).map(([, flag]) => flag)
@@ -61,40 +68,41 @@ export function planCreate(input: CreateInput): CreatePlan {
   if (api === 'v2' && v1Flags.length) throw usageError(`${v1Flags.join(', ')} only exist in v1; drop --api v2`)
   if (api === 'v1' && v2Flags.length)
     throw usageError(`${v2Flags.join(', ')} cannot be combined with v1 creation (${v1Flags.join(', ') || '--api v1'})`)
+  return api
+}
 
+function checkCommonFields(input: CreateInput): void {
   const amount = amountProblem(input.amount, input.currency)
   if (amount) throw usageError(`--amount: ${amount}`)
   if (!input.description.trim()) throw usageError('--description must not be empty')
   if (input.customId !== undefined && !input.customId.trim()) throw usageError('--custom-id must not be empty')
-  const tags = input.tags?.length ? input.tags : undefined
+}
 
-  if (api === 'v1') {
-    const recipients = [input.creatorHandle && '--creator-handle', input.email && '--email', input.phone && '--phone']
-    if (recipients.filter(Boolean).length > 1)
-      throw usageError(`give one recipient: ${recipients.filter(Boolean).join(', ')} were all given`)
-    if (input.creatorHandle) {
-      const problem = creatorHandleProblem(input.creatorHandle)
-      if (problem) throw usageError(`--creator-handle: ${problem}`)
-    }
-    return {
-      api,
-      body: {
-        description: input.description,
-        payoutAmount: input.amount,
-        currency: input.currency,
-        customId: input.customId,
-        creatorHandle: input.creatorHandle,
-        verificationMethod: input.verificationMethod,
-        preApproved: input.preApproved || undefined,
-        payoutType: input.payoutType,
-        email: input.email,
-        phone: input.phone,
-        tags,
-        notifications: input.notifications,
-      },
-    }
+function v1Body(input: CreateInput, tags: string[] | undefined): CreatePayoutV1 {
+  const recipients = [input.creatorHandle && '--creator-handle', input.email && '--email', input.phone && '--phone']
+  if (recipients.filter(Boolean).length > 1)
+    throw usageError(`give one recipient: ${recipients.filter(Boolean).join(', ')} were all given`)
+  if (input.creatorHandle) {
+    const problem = creatorHandleProblem(input.creatorHandle)
+    if (problem) throw usageError(`--creator-handle: ${problem}`)
   }
+  return {
+    description: input.description,
+    payoutAmount: input.amount,
+    currency: input.currency,
+    customId: input.customId,
+    creatorHandle: input.creatorHandle,
+    verificationMethod: input.verificationMethod,
+    preApproved: input.preApproved || undefined,
+    payoutType: input.payoutType,
+    email: input.email,
+    phone: input.phone,
+    tags,
+    notifications: input.notifications,
+  }
+}
 
+function v2Body(input: CreateInput, tags: string[] | undefined): CreatePayoutV2 {
   const recipients = [input.email && '--email', input.phone && '--phone', input.counterparty && '--counterparty']
   const count = recipients.filter(Boolean).length
   if (count !== 1)
@@ -108,22 +116,19 @@ export function planCreate(input: CreateInput): CreatePlan {
     if (problem) throw usageError(`--counterparty: ${problem}`)
   }
   return {
-    api,
-    body: {
-      description: input.description,
-      amount: input.amount,
-      currency: input.currency,
-      customId: input.customId,
-      ...(input.counterparty
-        ? {counterpartyId: input.counterparty}
-        : {
-            recipient: input.email
-              ? {type: 'email' as const, email: input.email}
-              : {type: 'phone' as const, phone: input.phone},
-          }),
-      tags,
-      andThen: input.andThen,
-    },
+    description: input.description,
+    amount: input.amount,
+    currency: input.currency,
+    customId: input.customId,
+    ...(input.counterparty
+      ? {counterpartyId: input.counterparty}
+      : {
+          recipient: input.email
+            ? {type: 'email' as const, email: input.email}
+            : {type: 'phone' as const, phone: input.phone},
+        }),
+    tags,
+    andThen: input.andThen,
   }
 }
 

@@ -51,6 +51,8 @@ export interface WaitResult {
   timedOut: boolean
 }
 
+type Settle = (payout: PayoutV2, s: Standing, key: string) => void
+
 const emptyCounts = (): WaitCounts => ({completed: 0, 'awaiting-claim': 0, approved: 0, failed: 0, pending: 0})
 
 const goneView = (id: string): PayoutV2 => ({id, status: GONE})
@@ -72,25 +74,11 @@ export async function waitForPayouts(options: WaitOptions): Promise<WaitResult> 
     if (s === 'failed') failed.push(failedPayout(payout))
     options.onFinal?.(payout, s, key)
   }
-  for (const id of options.ids) {
-    const known = options.known?.get(id)
-    const s = known && standing(known, options.goal)
-    if (known && s && isFinal(s)) settle(known, s, id)
-    else pending.set(id, known)
-  }
+  settleKnown(options, pending, settle)
   let interval = options.intervalMs ?? 1000
   const maxInterval = options.maxIntervalMs ?? 15_000
   for (;;) {
-    let pause = 0
-    if (pending.size) {
-      try {
-        await readRound(options, pending, settle)
-      } catch (error) {
-        const wait = pauseFor(error)
-        if (wait === undefined) throw error
-        pause = wait
-      }
-    }
+    const pause = pending.size ? await pausingRound(options, pending, settle) : 0
     const remaining = deadline - now()
     options.onRound?.({...counts, pending: pending.size}, remaining)
     if (!pending.size || remaining <= 0 || options.signal?.aborted) break
@@ -105,6 +93,32 @@ export async function waitForPayouts(options: WaitOptions): Promise<WaitResult> 
   }
 }
 
+/** Settles the payouts the caller already knows to be final; the others become pending. */
+function settleKnown(options: WaitOptions, pending: Map<string, PayoutV2 | undefined>, settle: Settle): void {
+  for (const id of options.ids) {
+    const known = options.known?.get(id)
+    const s = known && standing(known, options.goal)
+    if (known && s && isFinal(s)) settle(known, s, id)
+    else pending.set(id, known)
+  }
+}
+
+/** Reads a round; the pause a transient failure asks for (0 when the round went through). */
+async function pausingRound(
+  options: WaitOptions,
+  pending: Map<string, PayoutV2 | undefined>,
+  settle: Settle,
+): Promise<number> {
+  try {
+    await readRound(options, pending, settle)
+    return 0
+  } catch (error) {
+    const wait = pauseFor(error)
+    if (wait === undefined) throw error
+    return wait
+  }
+}
+
 async function pauseRound(options: WaitOptions, ms: number): Promise<void> {
   if (options.sleep) return options.sleep(ms, options.signal)
   await sleep(ms, undefined, {signal: options.signal}).catch(() => {})
@@ -113,7 +127,7 @@ async function pauseRound(options: WaitOptions, ms: number): Promise<void> {
 async function readRound(
   options: WaitOptions,
   pending: Map<string, PayoutV2 | undefined>,
-  settle: (payout: PayoutV2, s: Standing, key: string) => void,
+  settle: Settle,
 ): Promise<void> {
   await mapLimit([...pending.keys()], options.concurrency ?? 8, async id => {
     if (options.signal?.aborted) return

@@ -4,13 +4,27 @@ import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {request} from 'undici'
 import {type DeliverySummary, summarize} from './payload.js'
-import {findSignatureHeaders, type VerifyReason, verify} from './webhook-signature.js'
+import {findSignatureHeaders, type VerifyReason, type VerifyResult, verify} from './webhook-signature.js'
 
 /** Deliveries larger than this are answered 413 (DESIGN: 1 MiB). */
 export const MAX_BODY_BYTES = 1024 * 1024
 /** Past this many bytes an oversized request is cut off instead of drained. */
 const MAX_DRAIN_BYTES = 64 * MAX_BODY_BYTES
 const FORWARD_TIMEOUT_MS = 10_000
+
+interface Reply {
+  body: unknown
+  headers?: Record<string, string>
+}
+
+/** The parsed body, or the text as is when it is not JSON. */
+function parseJson(text: string): {body: unknown; json: boolean} {
+  try {
+    return {body: JSON.parse(text), json: true}
+  } catch {
+    return {body: text, json: false}
+  }
+}
 
 export type ListenReason = VerifyReason | 'invalid_json' | 'body_too_large'
 
@@ -229,16 +243,7 @@ export class WebhookListener {
       toleranceSeconds: this.options.toleranceSeconds,
       now,
     })
-    const text = read.body.toString('utf8')
-    let body: unknown = text
-    let json = false
-    try {
-      body = JSON.parse(text)
-      json = true
-    } catch {
-      json = false
-    }
-
+    const {body, json} = parseJson(read.body.toString('utf8'))
     const summary = summarize(json ? body : undefined)
     if (result.ok && json && this.options.events && !this.options.events.includes(summary.status ?? '')) {
       answer(res, 200, {received: true, ignored: 'not in --events'})
@@ -248,33 +253,35 @@ export class WebhookListener {
     const delivery: Delivery = {receivedAt, verified: result.ok, ...summary, body, response: 0}
     if (result.ok && this.seen.repeated(`${headers.timestamp?.trim()}.${headers.signature?.trim()}`, now))
       delivery.duplicate = true
-    let reply: {body: unknown; headers?: Record<string, string>}
-    if (!result.ok) {
-      delivery.reason = result.reason
-      delivery.detail = result.message
-      delivery.response = 401
-      reply = {body: errorBody(result.reason.toUpperCase(), result.message)}
-    } else if (!json) {
-      delivery.reason = 'invalid_json'
-      delivery.detail = 'the body is not JSON (the signature is valid)'
-      delivery.response = 400
-      reply = {body: errorBody('INVALID_JSON', 'the body is not JSON')}
-    } else {
-      const status = this.nextStatus() ?? (forward ? (forward.status ?? 502) : 200)
-      delivery.response = status
-      reply =
-        status >= 200 && status < 300
-          ? {body: {received: true}}
-          : {
-              body: errorBody('ANSWERED_BY_LISTENER', `answered ${status} as asked`),
-              headers: status === 429 ? {'retry-after': '60'} : {},
-            }
-    }
+    const reply = this.reply(delivery, result, json, forward)
     if (forward) delivery.forward = forward
     if (this.options.saveDir) delivery.saved = await this.save(req, read.body, delivery)
     // Shown before the answer goes out, so the sender never sees an answer that is not on screen yet.
     this.report(delivery)
     answer(res, delivery.response, reply.body, reply.headers)
+  }
+
+  /** Sets the delivery's answer (and why it was refused) and returns what goes back to the sender. */
+  private reply(delivery: Delivery, result: VerifyResult, json: boolean, forward: Delivery['forward']): Reply {
+    if (!result.ok) {
+      delivery.reason = result.reason
+      delivery.detail = result.message
+      delivery.response = 401
+      return {body: errorBody(result.reason.toUpperCase(), result.message)}
+    }
+    if (!json) {
+      delivery.reason = 'invalid_json'
+      delivery.detail = 'the body is not JSON (the signature is valid)'
+      delivery.response = 400
+      return {body: errorBody('INVALID_JSON', 'the body is not JSON')}
+    }
+    const status = this.nextStatus() ?? (forward ? (forward.status ?? 502) : 200)
+    delivery.response = status
+    if (status >= 200 && status < 300) return {body: {received: true}}
+    return {
+      body: errorBody('ANSWERED_BY_LISTENER', `answered ${status} as asked`),
+      headers: status === 429 ? {'retry-after': '60'} : {},
+    }
   }
 
   private report(delivery: Delivery): void {
