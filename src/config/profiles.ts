@@ -53,9 +53,3 @@ export function productionOriginProblem(environment: Environment, origin: string
 }
 
 export const normalizeOrigin = (origin: string) => new URL(origin).origin
-
-export function environmentProblem(environment: string): string | undefined {
-  return (ENVIRONMENTS as readonly string[]).includes(environment)
-    ? undefined
-    : `environment "${environment}" must be production or sandbox`
-}

@@ -1,6 +1,6 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
-import {type ChunkOptions, readChunks} from '../../services/import/chunks.js'
+import {type ChunkOptions, readChunks, validatedChunkOptions} from '../../services/import/chunks.js'
 import {acquireLock} from '../../services/import/import-lock.js'
 import {
   checksOutcome,
@@ -96,18 +96,10 @@ export async function importPayouts(options: ImportOptions): Promise<ImportResul
     })
     const early = validationOutcome(validation, options.skipInvalid, options.dryRun)
     const label = source.label
-    const chunkOptions: ChunkOptions<unknown> = {
-      path: source.path,
-      schema,
-      schemaOptions,
-      encoding: validation.encoding,
-      delimiter: validation.delimiter,
-      batch: options.batch,
-      invalidRows: validation.invalidRows,
-      duplicateOf: validation.duplicateOf,
-      records: validation.records,
-      invalidUtf8: validation.invalidUtf8,
-    }
+    const chunkOptions = validatedChunkOptions(
+      {path: source.path, schema, schemaOptions, batch: options.batch},
+      validation,
+    )
     if (options.dryRun && !early && validation.valid) return await dryRun(options, validation, chunkOptions, label)
     if (options.dryRun || early)
       return {kind: 'validation', summary: validationSummary(validation), validation, label, outcome: early}

@@ -1,7 +1,7 @@
 import {once} from 'node:events'
 import {createReadStream} from 'node:fs'
 import {createInterface} from 'node:readline'
-import {fileRows} from '../import/chunks.js'
+import {fileRows, validatedChunkOptions} from '../import/chunks.js'
 import type {RowSchema, SchemaOptions} from '../import/import-schema.js'
 import {type JournalHeader, journalPath} from '../import/journal.js'
 import {targetKey} from '../import/keys.js'
@@ -102,17 +102,8 @@ export async function openFileRows(options: FileRowsOptions): Promise<FileRows> 
     chunks: async function* () {
       let rows: FileRow[] = []
       let skipped: SkippedFileRow[] = []
-      for await (const entry of fileRows({
-        path: options.path,
-        schema,
-        schemaOptions,
-        encoding: validation.encoding,
-        delimiter: validation.delimiter,
-        batch: options.batch,
-        invalidRows: validation.invalidRows,
-        duplicateOf: validation.duplicateOf,
-        invalidUtf8: validation.invalidUtf8,
-      })) {
+      const file = {path: options.path, schema, schemaOptions, batch: options.batch}
+      for await (const entry of fileRows(validatedChunkOptions(file, validation))) {
         if (entry.kind === 'invalid') skipped.push(entry.row)
         else rows.push(entry.row as FileRow)
         if (rows.length + skipped.length === CHUNK) {

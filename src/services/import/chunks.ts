@@ -5,6 +5,7 @@ import type {JournalRow} from './journal.js'
 import {type CsvRecord, readRecords} from './records.js'
 import {RowInspector} from './row-inspector.js'
 import type {Delimiter} from './sniff.js'
+import type {ValidationResult} from './validate-file.js'
 
 /**
  * The sending pass: the file is streamed again (only the chunks in flight are in memory) and its valid rows
@@ -83,7 +84,21 @@ export interface ChunkOptions<Item> {
   size?: number
 }
 
-export const chunkCount = (validRows: number, size = CHUNK_SIZE) => Math.ceil(validRows / size)
+/** The chunk options of a file its validation pass has read: every reader then sees the same rows, skips and ids. */
+export function validatedChunkOptions<Item>(
+  file: {path: string; schema: RowSchema<Item>; schemaOptions: SchemaOptions; batch?: string},
+  validation: ValidationResult,
+): ChunkOptions<Item> {
+  return {
+    ...file,
+    encoding: validation.encoding,
+    delimiter: validation.delimiter,
+    invalidRows: validation.invalidRows,
+    duplicateOf: validation.duplicateOf,
+    records: validation.records,
+    invalidUtf8: validation.invalidUtf8,
+  }
+}
 
 type FileRow<Item> = {kind: 'invalid'; row: SkippedRow} | {kind: 'valid'; row: Omit<ChunkRow<Item>, 'action'>}
 

@@ -1,6 +1,6 @@
 import type {ImportDiff} from './plan.js'
 import type {ReportLine} from './report.js'
-import type {RunResult} from './runner.js'
+import type {RunCounts, RunResult} from './runner.js'
 import {formatValidationError, type ValidationResult} from './validate-file.js'
 
 /**
@@ -21,25 +21,10 @@ export interface ValidationSummary {
   checks?: {online: boolean; problems: Array<{line: number | null; message: string}>}
 }
 
-export interface ImportSummary extends ValidationSummary {
-  created: number
-  updated: number
-  /** The journal knows these rows with the same content: nothing sent. */
-  unchanged: number
+/** The run's counts, with `present` named for readers of `--json` as `alreadyPresent`. */
+export interface ImportSummary extends ValidationSummary, Omit<RunCounts, 'present'> {
   /** Already on the service with the same content: idempotent replays and payouts found by customId. */
   alreadyPresent: number
-  /** Imported earlier; this run's --and-then applied to them. */
-  followedUp: number
-  /** Rows whose payout moved on or differs, found by this run. */
-  conflicts: number
-  /** Conflicts an earlier run reported (the journal has them). */
-  conflictsEarlier: number
-  failed: number
-  /** Rows a re-run will send (not sent, or sent without a confirmation). */
-  pending: number
-  chunks: number
-  chunksSent: number
-  chunksFailed: number
   /** How the file differs from the one the journal last saw (absent when it is the same, or new). */
   diff?: ImportDiff
   /** Failed and conflicting rows, the first 20. */

@@ -20,9 +20,6 @@ export function parseDelimiterFlag(value: string): Delimiter | undefined {
   return (CANDIDATES as string[]).includes(value) ? (value as Delimiter) : undefined
 }
 
-export const delimiterName = (delimiter: Delimiter) =>
-  delimiter === '\t' ? 'tab' : delimiter === ';' ? 'semicolon' : 'comma'
-
 function score(sample: string, delimiter: Delimiter): [consistent: number, width: number] {
   let records: string[][]
   try {
