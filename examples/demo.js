@@ -17,6 +17,8 @@ import {startEmulator} from '../dist/emulator/index.js'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
 const csv = fileURLToPath(new URL('./payouts.csv', import.meta.url))
+/** A German IBAN the emulator's checks accept, as the counterparty flags take it. */
+const IBAN_METHOD = ['--payment-method', 'bank_iban', '--iban', 'DE89370400440532013000', '--payment-currency', 'EUR']
 
 const bold = text => (process.stdout.isTTY && !process.env.NO_COLOR ? `\u001b[1m${text}\u001b[22m` : text)
 const step = text => console.log(`\n${bold(`▶ ${text}`)}`)
@@ -175,12 +177,7 @@ async function operatorsLoop(env) {
         '--last-name',
         last,
         ...address,
-        '--payment-method',
-        'bank_iban',
-        '--iban',
-        'DE89370400440532013000',
-        '--payment-currency',
-        'EUR',
+        ...IBAN_METHOD,
         '--account-holder',
         holder,
         '--tax-id',
@@ -209,23 +206,9 @@ async function operatorsLoop(env) {
   step('3. Status of every row')
   await payctl(['payouts', 'import-status', file], env, {exit: 8})
   step("4. Fix the counterparty's payment method (the account holder's bank account)")
-  await payctl(
-    [
-      'counterparties',
-      'update',
-      ids[1],
-      '--payment-method',
-      'bank_iban',
-      '--iban',
-      'DE89370400440532013000',
-      '--payment-currency',
-      'EUR',
-      '--account-holder',
-      'Grace Hopper',
-    ],
-    env,
-    {capture: true},
-  )
+  await payctl(['counterparties', 'update', ids[1], ...IBAN_METHOD, '--account-holder', 'Grace Hopper'], env, {
+    capture: true,
+  })
   step('5. Pay the failed payout again and wait: all completed (exit 0)')
   await payctl(['payouts', 'import-status', file, '--retry-failed', '--wait', '--timeout', '1m'], env)
 }
