@@ -1,6 +1,7 @@
 import {randomBytes} from 'node:crypto'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {setTimeout as sleep} from 'node:timers/promises'
+import {parseRequestTarget} from '../shared/request-target.js'
 import type {Authentication} from './domain/authentication.js'
 import type {Fault, Faults} from './domain/fault-injection.js'
 import {Idempotency} from './domain/idempotency.js'
@@ -135,7 +136,14 @@ export class EmulatorServer {
     const requestId = `req_${randomBytes(12).toString('hex')}`
     res.setHeader('x-request-id', requestId)
     const method = (req.method ?? 'GET').toUpperCase()
-    const url = new URL(req.url ?? '/', 'http://emulator.invalid')
+    const url = parseRequestTarget(req.url)
+    if (!url) {
+      send(
+        res,
+        failureReply(new ApiFailure(400, 'VALIDATION_ERROR', 'the request target must be a path (origin form)')),
+      )
+      return
+    }
     const path = url.pathname
     const control = path === '/_emulator' || path.startsWith('/_emulator/')
     try {

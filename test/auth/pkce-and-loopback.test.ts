@@ -4,6 +4,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {teamIdFromToken} from '../../src/services/auth/jwt-claims.js'
 import {LoopbackReceiver} from '../../src/services/auth/loopback.js'
 import {createPkce, createState} from '../../src/services/auth/pkce.js'
+import {rawGet} from '../helpers/raw-request.js'
 
 const get = async (url: string) => {
   const res = await request(url)
@@ -31,6 +32,8 @@ describe('LoopbackReceiver', () => {
     expect(redirect).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/)
     const waiting = receiver.wait(5_000)
     expect((await get(redirect.replace('/callback', '/favicon.ico'))).status).toBe(404)
+    for (const target of ['//%00', '//callback', 'http://127.0.0.1/callback'])
+      expect((await rawGet(redirect.replace('/callback', ''), target)).status, target).toBe(404)
     const ok = await get(`${redirect}?code=good&state=s-123`)
     expect(ok.status).toBe(200)
     await expect(waiting).resolves.toEqual({code: 'good', state: 's-123'})

@@ -133,13 +133,29 @@ describe('counterparties', () => {
     const lines = table.stdout.trim().split('\n')
     expect(lines[0]).toMatch(/^ID\s+Custom ID\s+Name\s+E-mail\s+Country\s+Payment method\s+Missing\s+Created$/)
     expect(lines).toHaveLength(6)
-    expect(lines[1]).toMatch(/cp-22\s+Grace Hopper\s+cp22@example\.com\s+DE\s+bank_iban\s+-/)
+    // Newest first, ties within one millisecond broken by id (spec): the table follows the API's order.
+    const newest = jsonOf(await cli(['counterparties', 'list', '--limit', '5', '--json'])) as Array<{
+      customId: string
+      createdAt: string
+    }>
+    const created = newest.map(c => c.createdAt)
+    expect(created).toEqual([...created].sort().reverse())
+    expect(lines.slice(1).map(line => line.split(/\s+/)[1])).toEqual(newest.map(c => c.customId))
+    const n = newest[0].customId.slice(3)
+    expect(lines[1]).toMatch(new RegExp(`cp-${n}\\s+Grace Hopper\\s+cp${n}@example\\.com\\s+DE\\s+bank_iban\\s+-`))
     const all = await cli(['counterparties', 'list', '--all', '--output', 'jsonl'])
     const ids = all.stdout
       .trim()
       .split('\n')
       .map(line => JSON.parse(line).id)
     expect(new Set(ids).size).toBe(23)
+    const latest = all.stdout
+      .trim()
+      .split('\n')
+      .map(line => JSON.parse(line).createdAt as string)
+      .sort()
+      .at(-1)
+    expect(created[0]).toBe(latest)
     const csv = await cli(['counterparties', 'list', '--limit', '2', '--output', 'csv'])
     expect(csv.stdout.split('\n')[0]).toBe('id,custom id,name,e-mail,country,payment method,missing,created')
     const byCustom = jsonOf(await cli(['counterparties', 'get', '--custom-id', 'cp-3', '--json']))

@@ -5,6 +5,7 @@ import {request} from 'undici'
 import {describe, expect, it} from 'vitest'
 import {startEmulator} from '../../src/emulator/index.js'
 import {openDatabase} from '../../src/emulator/store/sqlite-driver.js'
+import {rawGet} from '../helpers/raw-request.js'
 import {expectError, FULL, useEmulator, v2Item} from './helpers.js'
 
 /** Client input never hurts the emulator: bounded control values, JSON only, bounded amounts, hashed keys. */
@@ -58,6 +59,13 @@ describe('emulator input hardening', () => {
 
   it('the largest amount, 1000000000, is accepted', async () => {
     expect((await ctx.api.post('/api/v2/payouts', v2Item({amount: '1000000000.00'}))).status).toBe(200)
+  })
+
+  it('request-targets that a URL parser would read as another host or no path are a 404 or 400, never a 500', async () => {
+    for (const target of ['//%00', '//', '//x/api/v1/team', '/hosted/..//%00'])
+      expect((await rawGet(ctx.emu.url, target)).status, target).toBe(404)
+    expect((await rawGet(ctx.emu.url, 'http://127.0.0.1/api/v1/team')).status).toBe(400)
+    expect((await ctx.api.get('/api/v1/team')).status).toBe(200)
   })
 
   it('a body above 5 MiB is a 413', async () => {

@@ -1,5 +1,6 @@
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
+import {parseRequestTarget} from '../../shared/request-target.js'
 
 export interface CallbackResult {
   code: string
@@ -37,8 +38,8 @@ export class LoopbackReceiver {
 
   async listen(port = 0): Promise<string> {
     this.server = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-      if (url.pathname !== '/callback') {
+      const url = parseRequestTarget(req.url)
+      if (url?.pathname !== '/callback') {
         res.writeHead(404, {'content-type': 'text/plain'}).end('not found')
         return
       }
