@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
-import {idempotencyKeyFlag} from '../cli/flags/common-flags.js'
+import {idempotencyKeyFlag, yesFlag} from '../cli/flags/common-flags.js'
 import type {Query} from '../services/api/paginate.js'
 import {apiMethod, buildApiRequest, METHODS} from '../services/api/request.js'
 
@@ -11,6 +11,8 @@ export default class Api extends BaseCommand<typeof Api> {
     `Like \`gh api\`: authenticated with the profile, retried by the client rules, the exit code follows the HTTP status (see README "Exit codes"). The body comes from -d (JSON, @FILE or @- for stdin), --input FILE, or -f/-F key=value fields (for a GET the fields become the query).
 
 --paginate follows a v1 list (offset/limit, pages of 100) or a v2 list (nextCursor) and prints every item as one JSON line, page by page, so memory stays flat; --jq then runs on each item. -i prints the status line and the response headers first.
+
+On a production profile every method but GET asks first (--yes in scripts), as money-moving commands do.
 
 Safe to re-run for GET; a POST is safe to re-run only with the same --idempotency-key (v2) or customId (v1 payouts).`
 
@@ -54,6 +56,7 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
     include: Flags.boolean({char: 'i', summary: 'Print the HTTP status line and response headers first.'}),
     header: Flags.string({char: 'H', summary: 'Extra request header "Name: value" (repeatable).', multiple: true}),
     'idempotency-key': idempotencyKeyFlag,
+    yes: yesFlag,
   }
 
   async run(): Promise<void> {
@@ -61,6 +64,7 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
     const method = apiMethod(this.args.method)
     const client = await this.client()
     const request = await buildApiRequest({...flags, method, path: this.args.path, origin: client.transport.origin})
+    if (method !== 'GET') await this.confirmOnProduction({action: `send ${method} ${request.path}`, count: 1})
     const [{apiPages, pageItems}, print] = await Promise.all([
       import('../services/api/paginate.js'),
       import('../cli/output/api-response.js'),

@@ -37,10 +37,14 @@ const CONFIRMED: Record<string, Runs> = {
   'webhooks:delete': f => [['webhooks', 'delete', f.webhook]],
   'team:update': () => [['team', 'update', '--dac7-reporting', 'true']],
   'profiles:remove': () => [['profiles', 'remove', 'prod']],
+  api: f => [
+    ['api', 'POST', `/api/v2/payouts/${f.payout}/approve`],
+    ['api', 'DELETE', `/api/v2/payouts/${f.payout}`],
+    ['api', 'PATCH', `/api/v2/payouts/${f.payout}`, '-f', 'description=changed'],
+  ],
 }
 
 const EXEMPT: Record<string, string> = {
-  api: 'the raw escape hatch: the caller spells out method and path (documented in docs/decisions.md)',
   'auth:login': 'stores credentials only',
   'auth:logout': 'local credentials only; reversible by logging in',
   'auth:status': 'read-only',
@@ -143,8 +147,14 @@ describe('the production confirmation covers every money-moving or destructive c
     expect(profiles.map((p: {name: string}) => p.name)).toContain('prod')
   }, 120_000)
 
-  it('with --yes they go ahead (delete, team update, profile removal)', async () => {
+  it('with --yes they go ahead (delete, team update, api, profile removal); api GET never asks', async () => {
     const payout = await ctx.api.v2Create()
+    const other = await ctx.api.v2Create()
+    const read = await runCommand(['api', 'GET', `/api/v2/payouts/${other.id}`], {env})
+    expect(JSON.parse(read.stdout).status).toBe('created')
+    const approve = await runCommand(['api', 'POST', `/api/v2/payouts/${other.id}/approve`, '--yes'], {env})
+    expect(approve.code, approve.stderr).toBe(0)
+    expect((await ctx.api.get(`/api/v2/payouts/${other.id}`)).body.status).toBe('approved')
     expect((await runCommand(['payouts', 'delete', payout.id, '--yes'], {env})).code).toBe(0)
     expect((await ctx.api.get(`/api/v2/payouts/${payout.id}`)).status).toBe(404)
     const update = await runCommand(['team', 'update', '--dac7-reporting', 'true', '--yes'], {env})
