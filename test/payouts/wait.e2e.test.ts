@@ -197,6 +197,37 @@ describe('payouts wait and --wait', () => {
     expect(result.code).toBe(2)
     expect(result.stderr.trim()).toMatch(/^Error: .*--timeout.*"soon" is not a duration like 90s, 10m or 1h/)
   })
+
+  it('--timeout without --wait would be ignored, so it is refused (exit 2) and nothing is sent', async () => {
+    const payout = await ctx.api.v2Create()
+    for (const args of [
+      ['payouts', 'approve', payout.id, '--timeout', '30s'],
+      ['payouts', 'pay', payout.id, '--timeout', '30s'],
+      ['payouts', 'send-claim-link', payout.id, '--timeout', '30s'],
+      ['payouts', 'import-status', 'payouts.csv', '--timeout', '30s'],
+      ['payouts', 'import', 'payouts.csv', '--and-then', 'pay', '--timeout', '30s'],
+      [
+        'payouts',
+        'create',
+        '--amount',
+        '5',
+        '--currency',
+        'EUR',
+        '--description',
+        'x',
+        '--email',
+        'a@example.com',
+        '--timeout',
+        '1m',
+      ],
+    ]) {
+      const result = await cli(args)
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr.trim()).toBe('Error: All of the following must be provided when using --timeout: --wait')
+    }
+    expect((await ctx.api.get(`/api/v2/payouts/${payout.id}`)).body.status).toBe('created')
+    expect((await ctx.api.get('/api/v2/payouts')).body.data).toHaveLength(1)
+  })
 })
 
 describe('balances and the daily allowance', () => {

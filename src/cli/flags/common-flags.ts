@@ -118,13 +118,25 @@ export const waitFlag = Flags.boolean({
 })
 
 /** `--timeout` of `--wait` and `payouts wait`: a duration such as 90s, 10m or 1h (plain numbers are seconds). */
-export const waitTimeoutFlag = Flags.custom<number>({
+const DEFAULT_WAIT_TIMEOUT_MS = 15 * 60 * 1000
+const waitTimeout = Flags.custom<number>({
   summary: 'How long to wait at most: 90s, 10m, 1h (plain numbers are seconds).',
-  default: 15 * 60 * 1000,
+  default: DEFAULT_WAIT_TIMEOUT_MS,
   defaultHelp: async () => '15m',
   parse: async input => {
     const ms = parseDuration(input)
     if (ms === undefined || ms <= 0) throw new Error(`"${input}" is not a duration like 90s, 10m or 1h`)
     return ms
   },
-})()
+})
+export const waitTimeoutFlag = waitTimeout()
+/**
+ * --timeout beside --wait: alone it would change nothing, so it is refused (exit 2) rather than ignored. oclif
+ * checks dependsOn against defaults too, so the default applies only with --wait (the value is set whenever
+ * --wait is).
+ */
+export const waitTimeoutOfWaitFlag = waitTimeout({
+  dependsOn: ['wait'],
+  default: (async ({flags}: {flags: Record<string, unknown>}) =>
+    flags.wait ? DEFAULT_WAIT_TIMEOUT_MS : undefined) as unknown as () => Promise<number>,
+})

@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import type * as Interfaces from '@oclif/core/interfaces'
-import {apiFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../cli/flags/common-flags.js'
+import {apiFlag, waitFlag, waitTimeoutOfWaitFlag, yesFlag} from '../../cli/flags/common-flags.js'
 import {usageError} from '../../shared/errors.js'
 
 /** The flags of `payouts import`. */
@@ -33,7 +33,7 @@ export const importFlags = {
   }),
   'decimal-comma': Flags.boolean({summary: 'Amounts are written like 1.234,56 (comma decimal mark).'}),
   wait: waitFlag,
-  timeout: waitTimeoutFlag,
+  timeout: waitTimeoutOfWaitFlag,
   report: Flags.string({
     summary: 'Write one CSV line per input row: line, customId, payoutId, status, error.',
     exclusive: ['dry-run'],

@@ -1,12 +1,12 @@
 import * as Flags from '@oclif/core/flags'
-import {apiFlag, outputFlag, waitFlag, waitTimeoutFlag, yesFlag} from '../../cli/flags/common-flags.js'
+import {apiFlag, outputFlag, waitFlag, waitTimeoutOfWaitFlag, yesFlag} from '../../cli/flags/common-flags.js'
 import {WAIT_GOALS} from '../../services/payouts/goals.js'
 
 /** The flags of `payouts import-status`: the file's options as given to `payouts import`, and what to do first. */
 export const importStatusFlags = {
   output: outputFlag,
   wait: waitFlag,
-  timeout: waitTimeoutFlag,
+  timeout: waitTimeoutOfWaitFlag,
   until: Flags.option({
     options: WAIT_GOALS,
     summary: "With --wait: which state counts as final (default: the import's step; see payctl payouts wait --help).",

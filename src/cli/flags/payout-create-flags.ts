@@ -8,7 +8,7 @@ import {
   idempotencyKeyFlag,
   phoneFlag,
   waitFlag,
-  waitTimeoutFlag,
+  waitTimeoutOfWaitFlag,
   yesFlag,
 } from '../../cli/flags/common-flags.js'
 import type {CreateInput} from '../../services/payouts/payout-plans.js'
@@ -26,7 +26,7 @@ export const createFlags = {
   'and-then': andThenFlag,
   'idempotency-key': idempotencyKeyFlag,
   wait: {...waitFlag, dependsOn: ['and-then']},
-  timeout: waitTimeoutFlag,
+  timeout: waitTimeoutOfWaitFlag,
   'creator-handle': Flags.string({
     summary: 'v1 recipient: a social handle (@name), an e-mail address or a wallet address.',
     helpGroup: 'V1',

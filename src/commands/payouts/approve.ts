@@ -4,7 +4,7 @@ import {
   idsArgs,
   idsFlags,
   waitFlag,
-  waitTimeoutFlag,
+  waitTimeoutOfWaitFlag,
   yesFlag,
 } from '../../cli/flags/common-flags.js'
 import {PayoutBatchCommand} from '../../cli/payout-batch-command.js'
@@ -32,7 +32,7 @@ Needs the payouts:approve scope. --and-then pay also pays counterparty payouts r
     'and-then': andThenFlag,
     'idempotency-key': idempotencyKeyFlag,
     wait: waitFlag,
-    timeout: waitTimeoutFlag,
+    timeout: waitTimeoutOfWaitFlag,
     yes: yesFlag,
   }
 

@@ -3,7 +3,7 @@ import {
   idsArgs,
   idsFlags,
   waitFlag,
-  waitTimeoutFlag,
+  waitTimeoutOfWaitFlag,
   yesFlag,
 } from '../../cli/flags/common-flags.js'
 import {PayoutBatchCommand} from '../../cli/payout-batch-command.js'
@@ -29,7 +29,7 @@ Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-f
     ...idsFlags,
     'idempotency-key': idempotencyKeyFlag,
     wait: waitFlag,
-    timeout: waitTimeoutFlag,
+    timeout: waitTimeoutOfWaitFlag,
     yes: yesFlag,
   }
 

@@ -1,4 +1,4 @@
-import {idempotencyKeyFlag, idsArgs, idsFlags, waitFlag, waitTimeoutFlag} from '../../cli/flags/common-flags.js'
+import {idempotencyKeyFlag, idsArgs, idsFlags, waitFlag, waitTimeoutOfWaitFlag} from '../../cli/flags/common-flags.js'
 import {PayoutBatchCommand} from '../../cli/payout-batch-command.js'
 
 export default class PayoutsSendClaimLink extends PayoutBatchCommand<typeof PayoutsSendClaimLink> {
@@ -20,7 +20,7 @@ export default class PayoutsSendClaimLink extends PayoutBatchCommand<typeof Payo
     ...idsFlags,
     'idempotency-key': idempotencyKeyFlag,
     wait: waitFlag,
-    timeout: waitTimeoutFlag,
+    timeout: waitTimeoutOfWaitFlag,
   }
 
   async run(): Promise<void> {
