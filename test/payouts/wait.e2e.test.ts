@@ -244,6 +244,18 @@ describe('balances and the daily allowance', () => {
     const accounts = await cli(['team', 'accounts'])
     expect(accounts.stdout).toMatch(/^EUR\s+10000.00 EUR\s+0.00 EUR\s+10000.00 EUR\s+100.00 EUR left of 100.00 EUR/m)
   })
+
+  it('create --and-then pay beyond the allowance left warns before creating; the step is then refused', async () => {
+    const now = (await ctx.api.get('/_emulator/clock', {key: null})).body.now as string
+    const midnight = new Date(Date.parse(now))
+    midnight.setUTCHours(24, 0, 0, 0)
+    ctx.emu.app.store.teams.setAllowance(SEEDED.mainTeamId, 'EUR', '10.00', midnight.toISOString())
+    const result = await create(await counterparty())
+    expect(result.stderr).toMatch(/^Warning: 25.00 EUR exceeds the 10.00 EUR left of today's allowance \(resets /m)
+    expect(result.stderr.indexOf('Warning: 25.00 EUR')).toBeLessThan(result.stderr.indexOf('Error:'))
+    expect(result.code).toBe(6)
+    expect(result.stderr).toMatch(/^Error: ALLOWANCE_EXCEEDED: /m)
+  })
 })
 
 describe('team accounts', () => {

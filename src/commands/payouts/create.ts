@@ -27,8 +27,13 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
     const input = createInputOf(f)
     const plan = planCreate(input)
     const confirmation = createConfirmation(input)
-    if (confirmation) await this.confirmOnProduction(confirmation)
     const client = await this.client()
+    if (confirmation) {
+      const {warnIfShort} = await import('../../services/payouts/balance-check.js')
+      const accounts = () => client.v2.team.accounts()
+      await warnIfShort({accounts, totals: confirmation.totals, warn: line => this.out.warn(line)})
+      await this.confirmOnProduction(confirmation)
+    }
     const view = await import('../../cli/output/payout-view.js')
     if (plan.api === 'v1') return view.showCreatedV1(this.out, await client.v1.payouts.create(plan.body))
     const created = await client.v2.payouts.create(plan.body, {idempotencyKey: f['idempotency-key']})
