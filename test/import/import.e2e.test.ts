@@ -267,6 +267,13 @@ describe('payctl payouts import against the emulator', () => {
       totals: {EUR: `${total + 15}.00`},
       errors: [],
       checks: {online: true, problems: []},
+      preview: {
+        profile: 'local',
+        journal: expect.stringContaining('dry.csv-'),
+        importedBefore: 0,
+        wouldSend: 30,
+        refused: false,
+      },
     })
     // Only the online checks' reads: nothing is sent.
     expect(proxy.requests.sort()).toEqual(['GET /api/v2/accounts', 'GET /api/v2/payment-method-types'])

@@ -93,6 +93,13 @@ describe('re-importing a file without customId', () => {
     expect((await importJson([path('r.csv')])).code).toBe(0)
     lines[5] = 'Royalties 5,99.00,EUR,author5@example.com'
     writeFileSync(path('r.csv'), `${lines.join('\n')}\n`)
+    // The dry run says so first, with the same lines, error and exit code.
+    const dry = await runCommand(['payouts', 'import', path('r.csv'), '--dry-run', '--offline'], {env})
+    expect(dry.code).toBe(5)
+    expect(dry.stdout).toContain('Compared with its earlier import into profile local (20 rows, journal ')
+    expect(dry.stdout).toContain('  added (1): line 6')
+    expect(dry.stdout).toContain('  the import would refuse the file')
+    expect(dry.stderr).toContain('Error: CHANGED_WITHOUT_CUSTOM_ID: r.csv was imported before and differs now')
     const edited = await runCommand(['payouts', 'import', path('r.csv')], {env})
     expect(edited.code).toBe(5)
     expect(edited.stderr).toContain('r.csv differs from its earlier import (19 rows unchanged):')
@@ -127,6 +134,15 @@ describe('re-importing a file with customId', () => {
         11: '',
       },
     })
+    const dry = await importJson([path('c.csv'), '--dry-run'])
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(dry.summary.preview).toMatchObject({
+      importedBefore: 10,
+      wouldSend: 3,
+      refused: false,
+      diff: {unchanged: 7, changed: {count: 2, lines: [3, 4]}, added: {count: 1, lines: [11]}},
+    })
+    expect((await byCustomId()).get('imp-2')).toMatchObject({amount: '3.50'})
     const edited = await importJson([path('c.csv')])
     expect(edited.code, edited.stderr).toBe(5)
     expect(edited.summary).toMatchObject({created: 1, updated: 1, unchanged: 7, conflicts: 1, failed: 0})

@@ -1,7 +1,7 @@
 import type {OnlineChecks} from '../../services/import/online-checks.js'
 import type {ImportDiff, LineList} from '../../services/import/plan.js'
 import type {ImportResult} from '../../services/import/result.js'
-import type {ImportSummary} from '../../services/import/run-summary.js'
+import type {ImportSummary, ValidationSummary} from '../../services/import/run-summary.js'
 import {errorLines} from '../../services/import/run-summary.js'
 import type {ValidationResult} from '../../services/import/validate-file.js'
 import {describeTotals} from '../confirm.js'
@@ -65,6 +65,21 @@ export function renderDiff(out: Output, label: string, diff: ImportDiff): void {
   for (const line of shown) out.info(line)
 }
 
+/** The dry run's answer to "what would the import do now?", from the journal of earlier imports. */
+export function previewLines(preview: ValidationSummary['preview']): string[] {
+  if (!preview) return []
+  const rows = (n: number) => `${count(n)} row${n === 1 ? '' : 's'}`
+  if (!preview.importedBefore)
+    return [`No earlier import of this file into profile ${preview.profile}: the import would send every valid row.`]
+  const head = `Compared with its earlier import into profile ${preview.profile} (${rows(preview.importedBefore)}, journal ${preview.journal}):`
+  const verdict = preview.refused
+    ? '  the import would refuse the file: rows without customId were added or removed (see the error).'
+    : preview.wouldSend
+      ? `  the import would send ${rows(preview.wouldSend)}; changed rows are compared with their payouts first (updated while created, a conflict otherwise).`
+      : '  the import would send nothing: every row is in as the file says.'
+  return [head, ...(preview.diff ? diffLines(preview.diff) : []), verdict]
+}
+
 /** What `payouts import` prints at the end: the JSON summary, the import's summary, or the validation. */
 export function renderImportResult(
   out: Output,
@@ -74,7 +89,11 @@ export function renderImportResult(
   if (options.json) out.printJson(result.summary)
   else if (result.kind === 'import')
     renderImport(out, result.summary, `${result.label} → profile ${result.profile} (${options.api})`)
-  else if (options.dryRun) renderValidation(out, result.validation, result.label, checkLines(result.checks))
+  else if (options.dryRun)
+    renderValidation(out, result.validation, result.label, [
+      ...checkLines(result.checks),
+      ...previewLines(result.summary.preview),
+    ])
   else for (const line of errorLines(result.validation)) out.info(line)
 }
 

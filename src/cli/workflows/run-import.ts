@@ -11,6 +11,7 @@ import {
 } from '../../services/import/import-outcome.js'
 import type {RowSchema, SchemaOptions} from '../../services/import/import-schema.js'
 import {Journal, journalPath} from '../../services/import/journal.js'
+import {type JournalPreview, previewAgainstJournal, refuseOtherApi} from '../../services/import/journal-preview.js'
 import {chunkIdempotencyKey, targetKey} from '../../services/import/keys.js'
 import type {OnlineChecks} from '../../services/import/online-checks.js'
 import {type ImportPlan, planImport, refusesDerivedEdits, rowsDigester} from '../../services/import/plan.js'
@@ -130,8 +131,34 @@ async function dryRun(
         movesMoney: item =>
           options.api === 'v2' ? options.andThen !== undefined : (item as {preApproved?: boolean}).preApproved === true,
       })
-  const summary = {...validationSummary(validation), checks: {online: checks.online, problems: checks.problems}}
-  return {kind: 'validation', summary, validation, label, checks, outcome: checksOutcome(checks)}
+  const preview = await previewImport(options, validation, chunkOptions, label)
+  const summary = {
+    ...validationSummary(validation),
+    checks: {online: checks.online, problems: checks.problems},
+    preview,
+  }
+  const refusedDiff = preview.refused ? preview.diff : undefined
+  const outcome = refusedDiff ? derivedEditOutcome(label, refusedDiff) : checksOutcome(checks)
+  return {kind: 'validation', summary, validation, label, checks, outcome}
+}
+
+/** What the import would do now, from the journal of earlier imports of the file into the profile. */
+async function previewImport(
+  options: ImportOptions,
+  validation: ValidationResult,
+  chunkOptions: ChunkOptions<unknown>,
+  label: string,
+): Promise<JournalPreview> {
+  return previewAgainstJournal({
+    chunkOptions,
+    dataDir: options.dataDir,
+    profile: await options.profile(),
+    label,
+    batch: options.batch,
+    api: options.api,
+    andThen: options.andThen,
+    valid: validation.valid,
+  })
 }
 
 function warnAboutRows(options: ImportOptions, validation: ValidationResult): void {
@@ -157,10 +184,7 @@ async function importLocked(context: Context): Promise<ImportResult> {
   })
   try {
     const journal = await Journal.load(path)
-    if (journal.header && journal.header.api !== options.api)
-      throw usageError(
-        `${source.label} was imported into profile ${profile.name} with --api ${journal.header.api}; use the same API to import it again`,
-      )
+    refuseOtherApi(journal, options.api, source.label, profile.name)
     return await planAndSend(context, profile, target, journal)
   } finally {
     await lock.release()

@@ -1,3 +1,4 @@
+import type {JournalPreview} from './journal-preview.js'
 import type {ImportDiff} from './plan.js'
 import type {ReportLine} from './report.js'
 import type {RunCounts, RunResult} from './runner.js'
@@ -19,6 +20,8 @@ export interface ValidationSummary {
   errorsOmitted?: number
   /** How the online checks went (`--dry-run` against the service), when they ran. */
   checks?: {online: boolean; problems: Array<{line: number | null; message: string}>}
+  /** `--dry-run`: what an import would do now, from the journal of earlier imports of the file. */
+  preview?: JournalPreview
 }
 
 /** The run's counts, with `present` named for readers of `--json` as `alreadyPresent`. */
