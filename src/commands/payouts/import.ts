@@ -5,7 +5,7 @@ import {checkImportFlags, importFlags} from '../../cli/flags/import-flags.js'
 export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
   static override summary = 'Import payouts from a CSV file, in chunks of 100, resumable, never a duplicate.'
   static override description =
-    `The whole file is validated first; if any row is invalid nothing is sent (exit 6), unless --skip-invalid sends the valid rows (exit 8). --dry-run also checks currencies and balances with the service (--offline skips that). Rows are then sent in chunks of 100 (v2: one batch call each, all-or-nothing; v1: one upsert per row), --concurrency chunks at a time.
+    `The whole file is validated first; if any row is invalid nothing is sent (exit 6), unless --skip-invalid sends the valid rows (exit 8). --dry-run also checks currencies and balances with the service (--offline skips that) and says what running the import now would send, compared with its earlier import. Rows are then sent in chunks of 100 (v2: one batch call each, all-or-nothing; v1: one upsert per row), --concurrency chunks at a time.
 
 A row's identity is its customId, or one derived from its values (not from the file's bytes), so a re-saved file creates nothing new. A journal in the data directory records the imported rows per file name and profile: run the same command again after a crash, Ctrl-C (exit 130) or exit 7 and it resumes; after editing the file, unchanged rows are skipped, changed ones updated while their payout is created, and rows whose payout moved on are reported as conflicts (exit 5). An edited file without customIds is refused (exit 5): add a customId column, or import it as a new set with --batch NAME. With another --and-then, the file's earlier payouts get it.
 
