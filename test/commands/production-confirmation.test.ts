@@ -1,6 +1,6 @@
 import {beforeEach, describe, expect, it} from 'vitest'
 import {counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
-import {isolatedHome} from '../helpers/cli.js'
+import {EMAIL_PAYOUT, isolatedHome} from '../helpers/cli.js'
 import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 
@@ -56,19 +56,7 @@ describe('production confirmation', () => {
     await ctx.api.post(`/api/v2/payouts/${approved.body.id}/approve`)
     const runs = [
       ['payouts', 'pay', approved.body.id],
-      [
-        'payouts',
-        'create',
-        '--amount',
-        '5',
-        '--currency',
-        'EUR',
-        '--description',
-        'x',
-        '--email',
-        'a@example.com',
-        '--pre-approved',
-      ],
+      ['payouts', 'create', ...EMAIL_PAYOUT, '--pre-approved'],
       [
         'payouts',
         'create',

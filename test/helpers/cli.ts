@@ -54,3 +54,6 @@ export function runCli(
     child.stdin.end(options.input ?? '')
   })
 }
+
+/** The flags of a small v2 payout (5.00 EUR) whose recipient is `a@example.com`, for `payouts create` runs. */
+export const EMAIL_PAYOUT = ['--amount', '5', '--currency', 'EUR', '--description', 'x', '--email', 'a@example.com']

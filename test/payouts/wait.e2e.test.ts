@@ -1,7 +1,7 @@
 import {beforeEach, describe, expect, it} from 'vitest'
 import {SEEDED} from '../../src/emulator/domain/seed.js'
 import {type Body, counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
-import {isolatedHome} from '../helpers/cli.js'
+import {EMAIL_PAYOUT, isolatedHome} from '../helpers/cli.js'
 import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 import {CliProcess, RecordingProxy, until} from '../import/helpers.js'
@@ -206,20 +206,7 @@ describe('payouts wait and --wait', () => {
       ['payouts', 'send-claim-link', payout.id, '--timeout', '30s'],
       ['payouts', 'import-status', 'payouts.csv', '--timeout', '30s'],
       ['payouts', 'import', 'payouts.csv', '--and-then', 'pay', '--timeout', '30s'],
-      [
-        'payouts',
-        'create',
-        '--amount',
-        '5',
-        '--currency',
-        'EUR',
-        '--description',
-        'x',
-        '--email',
-        'a@example.com',
-        '--timeout',
-        '1m',
-      ],
+      ['payouts', 'create', ...EMAIL_PAYOUT, '--timeout', '1m'],
     ]) {
       const result = await cli(args)
       expect(result.code, args.join(' ')).toBe(2)
@@ -231,11 +218,16 @@ describe('payouts wait and --wait', () => {
 })
 
 describe('balances and the daily allowance', () => {
-  it('approve beyond the allowance left warns first, then the service refuses it: exit 6, nothing approved', async () => {
+  /** Today's EUR allowance of the main team, resetting at the emulator clock's next midnight (UTC). */
+  const allowanceUntilMidnight = async (amount: string) => {
     const now = (await ctx.api.get('/_emulator/clock', {key: null})).body.now as string
     const midnight = new Date(Date.parse(now))
     midnight.setUTCHours(24, 0, 0, 0)
-    ctx.emu.app.store.teams.setAllowance(SEEDED.mainTeamId, 'EUR', '100.00', midnight.toISOString())
+    ctx.emu.app.store.teams.setAllowance(SEEDED.mainTeamId, 'EUR', amount, midnight.toISOString())
+  }
+
+  it('approve beyond the allowance left warns first, then the service refuses it: exit 6, nothing approved', async () => {
+    await allowanceUntilMidnight('100.00')
     const payout = await ctx.api.v2Create({amount: '150.00'})
     const result = await cli(['payouts', 'approve', payout.id])
     expect(result.code).toBe(6)
@@ -246,10 +238,7 @@ describe('balances and the daily allowance', () => {
   })
 
   it('create --and-then pay beyond the allowance left warns before creating; the step is then refused', async () => {
-    const now = (await ctx.api.get('/_emulator/clock', {key: null})).body.now as string
-    const midnight = new Date(Date.parse(now))
-    midnight.setUTCHours(24, 0, 0, 0)
-    ctx.emu.app.store.teams.setAllowance(SEEDED.mainTeamId, 'EUR', '10.00', midnight.toISOString())
+    await allowanceUntilMidnight('10.00')
     const result = await create(await counterparty())
     expect(result.stderr).toMatch(/^Warning: 25.00 EUR exceeds the 10.00 EUR left of today's allowance \(resets /m)
     expect(result.stderr.indexOf('Warning: 25.00 EUR')).toBeLessThan(result.stderr.indexOf('Error:'))

@@ -2,7 +2,7 @@ import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
 import {counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
-import {isolatedHome, ROOT} from '../helpers/cli.js'
+import {EMAIL_PAYOUT, isolatedHome, ROOT} from '../helpers/cli.js'
 import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 
@@ -15,8 +15,6 @@ import {runCliInTty} from '../helpers/tty.js'
 type Fixture = {payout: string; counterparty: string; webhook: string; csv: string}
 type Runs = (f: Fixture) => string[][]
 
-const PAYOUT = ['--amount', '5', '--currency', 'EUR', '--description', 'x', '--email', 'a@example.com']
-
 const CONFIRMED: Record<string, Runs> = {
   'payouts:approve': f => [
     ['payouts', 'approve', f.payout],
@@ -24,9 +22,9 @@ const CONFIRMED: Record<string, Runs> = {
   ],
   'payouts:pay': f => [['payouts', 'pay', f.payout]],
   'payouts:create': () => [
-    ['payouts', 'create', ...PAYOUT, '--pre-approved'],
-    ['payouts', 'create', ...PAYOUT, '--and-then', 'send-claim-link'],
-    ['payouts', 'create', ...PAYOUT, '--and-then', 'pay'],
+    ['payouts', 'create', ...EMAIL_PAYOUT, '--pre-approved'],
+    ['payouts', 'create', ...EMAIL_PAYOUT, '--and-then', 'send-claim-link'],
+    ['payouts', 'create', ...EMAIL_PAYOUT, '--and-then', 'pay'],
   ],
   'payouts:import': f => [
     ['payouts', 'import', f.csv, '--and-then', 'send-claim-link'],

@@ -10,7 +10,7 @@ import {
   validationOutcome,
 } from '../../services/import/import-outcome.js'
 import type {RowSchema, SchemaOptions} from '../../services/import/import-schema.js'
-import {Journal, journalPath} from '../../services/import/journal.js'
+import {Journal, profileJournalPath} from '../../services/import/journal.js'
 import {type JournalPreview, previewAgainstJournal, refuseOtherApi} from '../../services/import/journal-preview.js'
 import {chunkIdempotencyKey, targetKey} from '../../services/import/keys.js'
 import type {OnlineChecks} from '../../services/import/online-checks.js'
@@ -173,7 +173,7 @@ async function importLocked(context: Context): Promise<ImportResult> {
   const {options, source} = context
   const profile = await options.profile()
   const target = targetKey(profile.name, profile.origin)
-  const path = journalPath(options.dataDir, target, source.label, options.batch)
+  const path = profileJournalPath(options.dataDir, profile, source.label, options.batch)
   const {waitingForLock} = await import('../../cli/output/import-summary.js')
   const lock = await acquireLock(`${path}.lock`, {
     onWait: pid => options.out.info(waitingForLock(source.label, pid)),

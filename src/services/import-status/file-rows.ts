@@ -3,8 +3,7 @@ import {createReadStream} from 'node:fs'
 import {createInterface} from 'node:readline'
 import {fileRows, validatedChunkOptions} from '../import/chunks.js'
 import type {RowSchema, SchemaOptions} from '../import/import-schema.js'
-import {type JournalHeader, journalPath} from '../import/journal.js'
-import {targetKey} from '../import/keys.js'
+import {type JournalHeader, profileJournalPath} from '../import/journal.js'
 import type {Delimiter} from '../import/sniff.js'
 import {type ValidationResult, validateFile} from '../import/validate-file.js'
 
@@ -81,8 +80,9 @@ async function journalSummary(path: string): Promise<{header?: JournalHeader; an
 }
 
 export async function openFileRows(options: FileRowsOptions): Promise<FileRows> {
-  const target = targetKey(options.profile.name, options.profile.origin)
-  const journal = await journalSummary(journalPath(options.dataDir, target, options.label, options.batch))
+  const journal = await journalSummary(
+    profileJournalPath(options.dataDir, options.profile, options.label, options.batch),
+  )
   const api = journal.header?.api ?? options.api
   const schema = await schemaFor(api)
   const schemaOptions: SchemaOptions = {decimalComma: options.decimalComma}

@@ -1,7 +1,6 @@
 import {usageError} from '../../shared/errors.js'
 import type {ChunkOptions} from './chunks.js'
-import {Journal, journalPath} from './journal.js'
-import {targetKey} from './keys.js'
+import {Journal, profileJournalPath} from './journal.js'
 import {type ImportDiff, planImport, refusesDerivedEdits} from './plan.js'
 
 /**
@@ -35,7 +34,7 @@ export interface PreviewOptions {
 
 export async function previewAgainstJournal(options: PreviewOptions): Promise<JournalPreview> {
   const {profile} = options
-  const path = journalPath(options.dataDir, targetKey(profile.name, profile.origin), options.label, options.batch)
+  const path = profileJournalPath(options.dataDir, profile, options.label, options.batch)
   const journal = await Journal.load(path)
   refuseOtherApi(journal, options.api, options.label, profile.name)
   const plan = await planImport(options.chunkOptions, journal, options.andThen)

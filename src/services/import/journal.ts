@@ -4,6 +4,7 @@ import {createReadStream, createWriteStream, type WriteStream} from 'node:fs'
 import {mkdir} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
 import {createInterface} from 'node:readline'
+import {targetKey} from './keys.js'
 
 /**
  * The import journal, in the user data dir, one per file name, profile (name and origin) and batch: what
@@ -52,10 +53,18 @@ interface RowsEntry {
 const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80)
 
 /** `imports/<target>/<file name>-<hash of name and batch>.jsonl`: stdin counts as a file named "stdin". */
-export function journalPath(dataDir: string, target: string, file: string, batch = ''): string {
+function journalPath(dataDir: string, target: string, file: string, batch = ''): string {
   const key = createHash('sha256').update(`${file}\n${batch}`).digest('hex').slice(0, 12)
   return join(dataDir, 'imports', target, `${safeName(basename(file))}-${key}.jsonl`)
 }
+
+/** The journal of `file` (and `batch`) imported into this profile (name and origin). */
+export const profileJournalPath = (
+  dataDir: string,
+  profile: {name: string; origin: string},
+  file: string,
+  batch?: string,
+): string => journalPath(dataDir, targetKey(profile.name, profile.origin), file, batch)
 
 const toTuple = (row: JournalRow): RowTuple => [
   row.customId,
