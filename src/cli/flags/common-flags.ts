@@ -85,6 +85,18 @@ export const dateTimeFlag = Flags.custom<string>({
   parse: async input => parseDateTime(input),
 })
 
+/** --from / --before of the lists (aliases --since / --until): a [from, before) window on `createdAt`. */
+export const createdFromFlag = (summary = 'Created at or after this date-time (inclusive).') =>
+  dateTimeFlag({summary, aliases: ['since']})
+export const createdBeforeFlag = (summary = 'Created before this date-time (exclusive).') =>
+  dateTimeFlag({summary, aliases: ['until']})
+
+/** --since-state FILE of unattended runs (docs/scripting.md, "Unattended runs"). */
+const sinceStateSummary =
+  'Print only what is new or changed since the last successful run recorded in FILE, then advance FILE (created on the first run; one file per command, profile and filters).'
+export const sinceStateFlag = Flags.string({summary: sinceStateSummary})
+export const requiredSinceStateFlag = Flags.string({summary: sinceStateSummary, required: true})
+
 export const idsFileFlag = Flags.string({
   summary: 'Read payout ids from FILE, one per line ("-" for stdin; blank lines and # comments are skipped).',
 })

@@ -44,7 +44,8 @@ export const RERUN: Record<string, string> = {
     'Safe to re-run: a row-level journal per file name and profile resumes where the last run stopped, rows carry identities that survive re-saving, and every batch an idempotency key, so no payout is created twice. After an edit, unchanged rows are skipped, changed ones updated while created, and conflicts reported once (exit 5); an edited file without customIds is refused until you add them or pass --batch.',
   'payouts import-status': `${READ} With --retry-failed it pays only the payouts that are failed now, with idempotency keys derived from each failure, so a re-run pays nothing twice.`,
   'payouts wait': READ,
-  'payouts list': `${READ} Resume an export with --cursor (v2) or --offset (v1).`,
+  'payouts changes': `${READ} It lists the status changes since the last complete run recorded in --since-state FILE; a failed or killed run leaves FILE as it was, so the next run lists them again.`,
+  'payouts list': `${READ} Resume an export with --cursor (v2) or --offset (v1). With --since-state FILE a re-run lists only what is new or changed since the last complete run; a failed or killed run leaves FILE as it was, so the next run repeats its window.`,
   'payouts pay': `${KEYED} A payout already requested or completed fails with exit 5 and is not paid again.`,
   'payouts send-claim-link': `${KEYED} Without the key, a re-run sends the e-mail again (and restarts the reminders).`,
   'payouts update': 'Safe to re-run: applying the same values again leaves the payout as it is (while it is created).',
@@ -63,7 +64,7 @@ export const RERUN: Record<string, string> = {
   'team accounts': READ,
   'team get': READ,
   'team update': 'Safe to re-run: setting the same value again changes nothing.',
-  'transactions list': `${READ} Resume an export with --cursor; bound it with --since/--until.`,
+  'transactions list': `${READ} Resume an export with --cursor; bound it with --since/--until. With --since-state FILE a re-run lists only what is new or changed since the last complete run; a failed or killed run leaves FILE as it was, so the next run repeats its window.`,
   'webhooks create':
     'Safe to re-run: a URL that has a subscription already is refused (exit 5) unless --another or --replace, and after a lost answer the subscription that attempt created is found and replaced, so the stored secret is the one that stays.',
   'webhooks delete': 'Safe to re-run: a second delete of the same subscription fails with exit 4 and changes nothing.',

@@ -127,6 +127,16 @@ export class Output {
     else this.write(`${JSON.stringify(shown)}\n`)
   }
 
+  /**
+   * Resolves once everything written to stdout so far has been handed to the operating system; rejects when
+   * stdout is gone (a closed pipe). A state file may advance only after this.
+   */
+  flush(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.streams.stdout.write('', error => (error ? reject(error) : resolve()))
+    })
+  }
+
   private writeLines(text: string): void {
     if (text) this.write(text.endsWith('\n') ? text : `${text}\n`)
   }

@@ -67,6 +67,21 @@ export const payoutV2Columns = payoutColumns<PayoutV2>({
   ],
 })
 
+/** `payouts changes`: the v2 columns with the status before the change and the failure code beside them. */
+export const payoutChangeColumns: Column<PayoutV2 & {previousStatus: string | null}>[] = [
+  ...payoutV2Columns.slice(0, 2),
+  {
+    header: 'Previous',
+    key: 'previousStatus',
+    csvHeader: 'previousStatus',
+    value: p => orDash(p.previousStatus ?? undefined),
+    raw: p => p.previousStatus ?? undefined,
+  },
+  ...payoutV2Columns.slice(2, 4),
+  {header: 'Failure', key: 'failureCode', csvHeader: 'failureCode', value: p => orDash(p.failureCode), raw: p => p.failureCode},
+  ...payoutV2Columns.slice(4),
+]
+
 export function showPayoutV1(out: Output, p: PayoutV1): void {
   out.keyValue([
     ['ID', payoutDisplayId(p.id)],

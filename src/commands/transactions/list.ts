@@ -1,58 +1,38 @@
-import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
-import {allFlag, currencyFlag, cursorFlag, dateTimeFlag, limitFlag, outputFlag} from '../../cli/flags/common-flags.js'
+import {transactionListFlags} from '../../cli/flags/transaction-list-flags.js'
 
 export default class TransactionsList extends BaseCommand<typeof TransactionsList> {
   static override summary = "List every movement on the team's accounts, newest first."
   static override description =
     `Deposits, payouts, fees: every money movement (v2). Filters combine: --type, --status and --currency are repeatable (any of the values), --payout narrows to one payout, and --from (inclusive) / --before (exclusive) take ISO 8601 date-times with a zone (2026-11-01T10:00:00Z, 2026-11-01T12:00+02:00) or a date (midnight UTC).
 
-Shows 50 by default; --limit bounds the count and --all follows every page (streamed; use --output jsonl or csv for exports). Amounts are right-aligned with their sign (out is negative).`
+Shows 50 by default; --limit bounds the count and --all follows every page (streamed; use --output jsonl or csv for exports).
+
+--since-state FILE (for cron jobs) prints only the transactions that are new or changed since the last successful run recorded in FILE: each run reads from 24 hours before the newest createdAt the last run saw, and compares content fingerprints. FILE advances only after the output is written (docs/scripting.md, "Unattended runs").
+
+Amounts are right-aligned with their sign (out is negative).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --type deposit --currency EUR --from 2026-11-01 --before 2026-12-01',
     '<%= config.bin %> <%= command.id %> --payout payout_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f --json',
     '<%= config.bin %> <%= command.id %> --status pending --status completed --all --output csv > transactions.csv',
+    '<%= config.bin %> <%= command.id %> --since-state /var/lib/payctl/transactions.state -o jsonl >> transactions.jsonl',
   ]
 
-  static override flags = {
-    type: Flags.string({
-      summary: 'Only this type, e.g. deposit (repeatable).',
-      multiple: true,
-      multipleNonGreedy: true,
-    }),
-    status: Flags.string({
-      summary: 'Only this status, e.g. pending (repeatable).',
-      multiple: true,
-      multipleNonGreedy: true,
-    }),
-    currency: currencyFlag({
-      summary: 'Only accounts in this currency (repeatable).',
-      multiple: true,
-      multipleNonGreedy: true,
-    }),
-    payout: Flags.string({
-      summary: 'Only movements of this payout (UUID or payout_<UUID>).',
-      exclusive: ['payout-custom-id'],
-    }),
-    'payout-custom-id': Flags.string({
-      summary: 'Only movements of the payout with this customId.',
-      exclusive: ['payout'],
-    }),
-    from: dateTimeFlag({summary: 'Created at or after this date-time (inclusive).', aliases: ['since']}),
-    before: dateTimeFlag({summary: 'Created before this date-time (exclusive).', aliases: ['until']}),
-    limit: limitFlag(50),
-    all: allFlag,
-    cursor: cursorFlag,
-    output: outputFlag,
-  }
+  static override flags = transactionListFlags
 
   async run(): Promise<void> {
     const f = this.flags
     const {transactionFilters} = await import('../../services/transactions/filters.js')
     const filters = transactionFilters(f)
     const client = await this.client()
+    if (f['since-state']) {
+      const {transactionsSince} = await import('../../cli/workflows/unattended-lists.js')
+      const {name, origin} = await this.profile()
+      const options = {out: this.out, client, profile: {name, origin}, path: f['since-state'], format: f.output}
+      return transactionsSince(options, filters)
+    }
     const [{transactionColumns}, {writeCursorList}] = await Promise.all([
       import('../../cli/output/transaction-view.js'),
       import('../../cli/output/cursor-list.js'),

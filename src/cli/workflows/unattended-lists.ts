@@ -1,0 +1,79 @@
+import type {PayoutClient} from '../../client/index.js'
+import type {PayoutV2, Transaction} from '../../client/schemas.js'
+import type {TransactionFilters} from '../../client/v2/transactions-v2.js'
+import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
+import {payoutFingerprint, statusKey, statusOfKey} from '../../services/since-state/payout-fingerprints.js'
+import {contentFingerprint} from '../../services/since-state/since-tracker.js'
+import {transactionWindow, windowStart} from '../../services/since-state/transaction-window.js'
+import type {ListFormat, Output} from '../output/output.js'
+import {payoutChangeColumns, payoutV2Columns} from '../output/payout-view.js'
+import {transactionColumns} from '../output/transaction-view.js'
+import {runSinceState} from './since-state-run.js'
+
+/** The `--since-state` runs of `transactions list`, `payouts list` and `payouts changes` (docs/scripting.md). */
+export interface UnattendedOptions {
+  out: Output
+  client: PayoutClient
+  profile: {name: string; origin: string}
+  path: string
+  format?: ListFormat
+}
+
+const identity = (options: UnattendedOptions, command: string, filters: object) => ({
+  command,
+  profile: options.profile.name,
+  origin: options.profile.origin,
+  filters: JSON.parse(JSON.stringify(filters)) as Record<string, unknown>,
+})
+
+/** New or changed transactions: the window from the high-water mark minus the overlap, content fingerprints. */
+export async function transactionsSince(options: UnattendedOptions, filters: TransactionFilters): Promise<void> {
+  const result = await runSinceState<Transaction, Transaction>({
+    ...options,
+    columns: transactionColumns,
+    run: identity(options, 'transactions list', filters),
+    pages: state => options.client.v2.transactions.pages(transactionWindow(filters, state)),
+    fingerprint: contentFingerprint,
+    window: {createdAt: t => t.createdAt, keepFrom: windowStart},
+    shown: t => t,
+  })
+  report(options.out, result, 'transaction')
+}
+
+/** New payouts, and payouts whose status or updatedAt changed: the whole v2 list (status server-side). */
+export async function payoutsSince(options: UnattendedOptions, status: string[] | undefined, filter?: PayoutFilter) {
+  const result = await runSinceState<PayoutV2, PayoutV2>({
+    ...options,
+    columns: payoutV2Columns,
+    run: identity(options, 'payouts list', {status, ...filter}),
+    pages: () => filterPages(options.client.v2.payouts.pages({status}), filter),
+    fingerprint: payoutFingerprint,
+    shown: p => p,
+  })
+  report(options.out, result, 'payout')
+}
+
+/** Payouts whose status changed (or that failed again) since the last run; the first run is a baseline. */
+export async function payoutChanges(options: UnattendedOptions, status: string[] | undefined, filter?: PayoutFilter) {
+  const result = await runSinceState<PayoutV2, PayoutV2 & {previousStatus: string | null}>({
+    ...options,
+    columns: payoutChangeColumns,
+    run: identity(options, 'payouts changes', {status, ...filter}),
+    pages: () => filterPages(options.client.v2.payouts.pages({status}), filter),
+    fingerprint: statusKey,
+    baseline: true,
+    shown: (p, previous) => ({...p, previousStatus: statusOfKey(previous) ?? null}),
+  })
+  if (result.first)
+    options.out.info(
+      `First run: baseline of ${result.tracked} ${plural(result.tracked, 'payout')} recorded in ${options.path}; changes are listed from the next run on.`,
+    )
+  else if (result.written === 0) options.out.info('No status changes since the last run.')
+}
+
+function report(out: Output, result: {written: number; first: boolean}, what: string): void {
+  if (result.first) out.info(`First run: ${result.written} ${plural(result.written, what)} listed; later runs list only what is new or changed.`)
+  else if (result.written === 0) out.info('Nothing new or changed since the last run.')
+}
+
+const plural = (n: number, word: string) => (n === 1 ? word : `${word}s`)

@@ -1,0 +1,41 @@
+import {BaseCommand} from '../../cli/base-command.js'
+import {outputFlag, requiredSinceStateFlag} from '../../cli/flags/common-flags.js'
+import {checkStatuses, payoutFilterFlags, payoutStatusFlag} from '../../cli/flags/payout-list-flags.js'
+
+export default class PayoutsChanges extends BaseCommand<typeof PayoutsChanges> {
+  static override summary = 'List payouts whose status changed since the last run (for alerts).'
+  static override description =
+    `For cron jobs: reads the whole v2 list and prints the payouts whose status changed since the last successful run recorded in --since-state FILE, with the status before (previousStatus; null for a payout not seen before). A payout that fails, is paid again and fails again is listed again: a status change is a new status or a new approvedAt, requestedAt or completedAt.
+
+The first run records a baseline, prints nothing and says so on stderr. FILE advances only after the output is written, so a run that fails or is killed is repeated whole by the next one (docs/scripting.md, "Unattended runs").
+
+--status narrows what is tracked to payouts in these statuses (server-side): with --status failed, every payout that is failed now and was not failed (with the same request) at the last run is listed. --currency, --min-amount, --max-amount, --from and --before are client-side.
+
+Safe to re-run: read only; FILE records one command, profile, origin and filters, and refuses others (exit 2).`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --since-state /var/lib/payctl/failures.state --status failed',
+    '<%= config.bin %> <%= command.id %> --since-state changes.state -o jsonl --jq \'select(.status == "failed") | .id\'',
+  ]
+
+  static override flags = {
+    'since-state': requiredSinceStateFlag,
+    status: payoutStatusFlag,
+    ...payoutFilterFlags,
+    output: outputFlag,
+  }
+
+  async run(): Promise<void> {
+    const f = this.flags
+    const status = checkStatuses(f.status)
+    const [{payoutFilter}, {payoutChanges}] = await Promise.all([
+      import('../../services/payouts/payout-filters.js'),
+      import('../../cli/workflows/unattended-lists.js'),
+    ])
+    const filter = payoutFilter(f)
+    const client = await this.client()
+    const {name, origin} = await this.profile()
+    const options = {out: this.out, client, profile: {name, origin}, path: f['since-state'], format: f.output}
+    await payoutChanges(options, status, filter)
+  }
+}

@@ -1,0 +1,113 @@
+import {randomBytes} from 'node:crypto'
+import {open, readFile, rename, rm, writeFile} from 'node:fs/promises'
+import {basename, dirname, join} from 'node:path'
+import {usageError} from '../../shared/errors.js'
+
+/**
+ * The `--since-state FILE` of unattended runs (docs/scripting.md, "Unattended runs"): what the last
+ * successful run saw, and the run it belongs to (command, profile, origin, filters), which a later run must
+ * match exactly. Written only after the run's output is flushed, atomically (temp file + rename, 0600).
+ */
+export interface SinceState {
+  version: 1
+  command: string
+  profile: string
+  origin: string
+  filters: Record<string, unknown>
+  /** Transactions: the newest `createdAt` seen (the server's clock, never ours). */
+  highWater?: string
+  /** id -> fingerprint of what was last printed (or, for `payouts changes`, last seen). */
+  seen: Record<string, string>
+}
+
+export type RunIdentity = Pick<SinceState, 'command' | 'profile' | 'origin' | 'filters'>
+
+const flag = (path: string) => `--since-state ${path}`
+
+/** The state of the last successful run, or undefined before the first; refuses a file of another run. */
+export async function readSinceState(path: string, run: RunIdentity): Promise<SinceState | undefined> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw usageError(`${flag(path)}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? error})`)
+  }
+  const state = parseState(text)
+  if (!state) throw usageError(`${flag(path)}: not a payctl state file (delete it to start again)`)
+  const difference = differenceOf(state, run)
+  if (difference)
+    throw usageError(`${flag(path)} belongs to another run (${difference}); use one state file per command and filters`)
+  return state
+}
+
+function parseState(text: string): SinceState | undefined {
+  try {
+    const value = JSON.parse(text)
+    const ok =
+      value?.version === 1 &&
+      typeof value.command === 'string' &&
+      typeof value.profile === 'string' &&
+      typeof value.origin === 'string' &&
+      typeof value.filters === 'object' &&
+      typeof value.seen === 'object' &&
+      value.seen !== null
+    return ok ? (value as SinceState) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function differenceOf(state: SinceState, run: RunIdentity): string | undefined {
+  if (state.command !== run.command) return `it was written by "payctl ${state.command}"`
+  if (state.profile !== run.profile) return `profile ${state.profile}, not ${run.profile}`
+  if (state.origin !== run.origin) return `origin ${state.origin}, not ${run.origin}`
+  const before = JSON.stringify(state.filters)
+  const now = JSON.stringify(run.filters)
+  if (before !== now) return `filters ${before}, not ${now}`
+  return undefined
+}
+
+/** Replaces the file atomically: a temp file beside it (0600, synced), then a rename. */
+export async function writeSinceState(path: string, state: SinceState): Promise<void> {
+  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
+  try {
+    await writeFile(temp, `${JSON.stringify(state)}\n`, {mode: 0o600})
+    const handle = await open(temp, 'r+')
+    await handle.sync().finally(() => handle.close())
+    await rename(temp, path)
+  } catch (error) {
+    await rm(temp, {force: true})
+    throw usageError(`${flag(path)}: cannot write the file (${(error as NodeJS.ErrnoException).code ?? error})`)
+  }
+}
+
+/**
+ * One run at a time per state file: `FILE.lock` holds the owner's pid. A lock whose process is gone (a run
+ * killed with -9) is taken over, so the next run repeats the killed run's window.
+ */
+export async function lockSinceState(path: string): Promise<() => Promise<void>> {
+  const lock = `${path}.lock`
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(lock, `${process.pid}\n`, {flag: 'wx', mode: 0o600})
+      return () => rm(lock, {force: true})
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw usageError(`${flag(path)}: cannot lock (${error})`)
+      const owner = Number.parseInt(await readFile(lock, 'utf8').catch(() => ''), 10)
+      if (owner > 0 && owner !== process.pid && isAlive(owner))
+        throw usageError(`${flag(path)} is in use by another payctl run (pid ${owner}); try again after it ends`)
+      await rm(lock, {force: true})
+    }
+  }
+  throw usageError(`${flag(path)}: cannot lock (${lock} keeps coming back)`)
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
