@@ -17,6 +17,8 @@ export interface UnattendedOptions {
   profile: {name: string; origin: string}
   path: string
   format?: ListFormat
+  /** --json as given: the first-run note is then a JSON line. */
+  jsonErrors: boolean
 }
 
 const identity = (options: UnattendedOptions, command: string, filters: object) => ({
@@ -37,7 +39,7 @@ export async function transactionsSince(options: UnattendedOptions, filters: Tra
     window: {createdAt: t => t.createdAt, keepFrom: windowStart},
     shown: t => t,
   })
-  report(options.out, result, 'transaction')
+  report(options, result, 'transaction')
 }
 
 /** New payouts, and payouts whose status or updatedAt changed: the whole v2 list (status server-side). */
@@ -50,7 +52,7 @@ export async function payoutsSince(options: UnattendedOptions, status: string[] 
     fingerprint: payoutFingerprint,
     shown: p => p,
   })
-  report(options.out, result, 'payout')
+  report(options, result, 'payout')
 }
 
 /** Payouts whose status changed (or that failed again) since the last run; the first run is a baseline. */
@@ -65,15 +67,28 @@ export async function payoutChanges(options: UnattendedOptions, status: string[]
     shown: (p, previous) => ({...p, previousStatus: statusOfKey(previous) ?? null}),
   })
   if (result.first)
-    options.out.info(
-      `First run: baseline of ${result.tracked} ${plural(result.tracked, 'payout')} recorded in ${options.path}; changes are listed from the next run on.`,
+    firstRun(
+      options,
+      {baseline: result.tracked},
+      `baseline of ${result.tracked} ${plural(result.tracked, 'payout')} recorded in ${options.path}; changes are listed from the next run on.`,
     )
   else if (result.written === 0) options.out.info('No status changes since the last run.')
 }
 
-function report(out: Output, result: {written: number; first: boolean}, what: string): void {
-  if (result.first) out.info(`First run: ${result.written} ${plural(result.written, what)} listed; later runs list only what is new or changed.`)
-  else if (result.written === 0) out.info('Nothing new or changed since the last run.')
+function report(options: UnattendedOptions, result: {written: number; first: boolean}, what: string): void {
+  if (result.first)
+    firstRun(
+      options,
+      {listed: result.written},
+      `${result.written} ${plural(result.written, what)} listed; later runs list only what is new or changed.`,
+    )
+  else if (result.written === 0) options.out.info('Nothing new or changed since the last run.')
+}
+
+/** The first run with a state file is said on stderr whatever the format (a JSON line under --json). */
+function firstRun(options: UnattendedOptions, counts: Record<string, number>, text: string): void {
+  if (options.jsonErrors) options.out.stderr(JSON.stringify({firstRun: true, ...counts, stateFile: options.path}))
+  else options.out.stderr(`First run: ${text}`)
 }
 
 const plural = (n: number, word: string) => (n === 1 ? word : `${word}s`)
