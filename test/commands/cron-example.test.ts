@@ -41,7 +41,7 @@ beforeEach(() => {
 
 function round(): Promise<{code: number | null; stdout: string; stderr: string}> {
   return new Promise((resolve, reject) => {
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       ...home.env,
       PATH: process.env.CRON_TEST_PATH,

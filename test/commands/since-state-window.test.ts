@@ -5,8 +5,8 @@ import {PassThrough} from 'node:stream'
 import {describe, expect, it} from 'vitest'
 import {Output} from '../../src/cli/output/output.js'
 import {runSinceState} from '../../src/cli/workflows/since-state-run.js'
-import type {SinceState} from '../../src/services/since-state/state-file.js'
 import {contentFingerprint} from '../../src/services/since-state/since-tracker.js'
+import type {SinceState} from '../../src/services/since-state/state-file.js'
 import {transactionWindow, windowStart} from '../../src/services/since-state/transaction-window.js'
 
 /**

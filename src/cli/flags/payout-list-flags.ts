@@ -32,8 +32,14 @@ export const payoutFilterFlags = {
     multipleNonGreedy: true,
     helpGroup: CLIENT_SIDE,
   }),
-  'min-amount': amountFlag({summary: 'Only payouts of at least this amount (decimal; client-side).', helpGroup: CLIENT_SIDE}),
-  'max-amount': amountFlag({summary: 'Only payouts of at most this amount (decimal; client-side).', helpGroup: CLIENT_SIDE}),
+  'min-amount': amountFlag({
+    summary: 'Only payouts of at least this amount (decimal; client-side).',
+    helpGroup: CLIENT_SIDE,
+  }),
+  'max-amount': amountFlag({
+    summary: 'Only payouts of at most this amount (decimal; client-side).',
+    helpGroup: CLIENT_SIDE,
+  }),
   from: createdFromFlag('Only payouts created at or after this date-time (inclusive; client-side).'),
   before: createdBeforeFlag('Only payouts created before this date-time (exclusive; client-side).'),
 }

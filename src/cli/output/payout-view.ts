@@ -78,7 +78,13 @@ export const payoutChangeColumns: Column<PayoutV2 & {previousStatus: string | nu
     raw: p => p.previousStatus ?? undefined,
   },
   ...payoutV2Columns.slice(2, 4),
-  {header: 'Failure', key: 'failureCode', csvHeader: 'failureCode', value: p => orDash(p.failureCode), raw: p => p.failureCode},
+  {
+    header: 'Failure',
+    key: 'failureCode',
+    csvHeader: 'failureCode',
+    value: p => orDash(p.failureCode),
+    raw: p => p.failureCode,
+  },
   ...payoutV2Columns.slice(4),
 ]
 

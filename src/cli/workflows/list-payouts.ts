@@ -40,7 +40,8 @@ export async function listPayouts(options: ListPayoutsOptions): Promise<void> {
             cursor: options.cursor,
             jsonErrors: options.jsonErrors,
             signal: interrupts.signal,
-            pages: position => filterPages(client.v2.payouts.pages({...position, limit, status: options.status}), filter),
+            pages: position =>
+              filterPages(client.v2.payouts.pages({...position, limit, status: options.status}), filter),
           })
         : await writeOffsetList({
             out,

@@ -1,3 +1,4 @@
+import {laterOf, SinceTracker} from '../../services/since-state/since-tracker.js'
 import {
   lockSinceState,
   type RunIdentity,
@@ -5,7 +6,6 @@ import {
   type SinceState,
   writeSinceState,
 } from '../../services/since-state/state-file.js'
-import {laterOf, SinceTracker} from '../../services/since-state/since-tracker.js'
 import type {Column, ListFormat, Output} from '../output/output.js'
 
 export interface SinceRunOptions<T extends {id: string}, Shown> {

@@ -37,7 +37,14 @@ Safe to re-run (read only; --since-state advances its file only after a complete
     if (f['since-state']) {
       const {payoutsSince} = await import('../../cli/workflows/unattended-lists.js')
       const {name, origin} = await this.profile()
-      const options = {out: this.out, client, profile: {name, origin}, path: f['since-state'], format: f.output, jsonErrors: this.jsonErrors}
+      const options = {
+        out: this.out,
+        client,
+        profile: {name, origin},
+        path: f['since-state'],
+        format: f.output,
+        jsonErrors: this.jsonErrors,
+      }
       return payoutsSince(options, checkStatuses(f.status), filter)
     }
     const {listPayouts} = await import('../../cli/workflows/list-payouts.js')

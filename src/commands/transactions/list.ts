@@ -30,7 +30,14 @@ Amounts are right-aligned with their sign (out is negative).`
     if (f['since-state']) {
       const {transactionsSince} = await import('../../cli/workflows/unattended-lists.js')
       const {name, origin} = await this.profile()
-      const options = {out: this.out, client, profile: {name, origin}, path: f['since-state'], format: f.output, jsonErrors: this.jsonErrors}
+      const options = {
+        out: this.out,
+        client,
+        profile: {name, origin},
+        path: f['since-state'],
+        format: f.output,
+        jsonErrors: this.jsonErrors,
+      }
       return transactionsSince(options, filters)
     }
     const [{transactionColumns}, {writeCursorList}] = await Promise.all([

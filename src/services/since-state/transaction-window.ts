@@ -1,6 +1,6 @@
 import type {TransactionFilters} from '../../client/v2/transactions-v2.js'
-import type {SinceState} from './state-file.js'
 import {laterOf} from './since-tracker.js'
+import type {SinceState} from './state-file.js'
 
 /**
  * How far back each `transactions list --since-state` run reads before the high-water mark (the newest
