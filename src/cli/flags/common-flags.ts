@@ -86,10 +86,10 @@ export const dateTimeFlag = Flags.custom<string>({
 })
 
 /** --from / --before of the lists (aliases --since / --until): a [from, before) window on `createdAt`. */
-export const createdFromFlag = (summary = 'Created at or after this date-time (inclusive).') =>
-  dateTimeFlag({summary, aliases: ['since']})
-export const createdBeforeFlag = (summary = 'Created before this date-time (exclusive).') =>
-  dateTimeFlag({summary, aliases: ['until']})
+export const createdFromFlag = (summary = 'Created at or after this date-time (inclusive).', helpGroup?: string) =>
+  dateTimeFlag({summary, helpGroup, aliases: ['since']})
+export const createdBeforeFlag = (summary = 'Created before this date-time (exclusive).', helpGroup?: string) =>
+  dateTimeFlag({summary, helpGroup, aliases: ['until']})
 
 /** --since-state FILE of unattended runs (docs/scripting.md, "Unattended runs"). */
 const sinceStateSummary =

@@ -40,8 +40,8 @@ export const payoutFilterFlags = {
     summary: 'Only payouts of at most this amount (decimal; client-side).',
     helpGroup: CLIENT_SIDE,
   }),
-  from: createdFromFlag('Only payouts created at or after this date-time (inclusive; client-side).'),
-  before: createdBeforeFlag('Only payouts created before this date-time (exclusive; client-side).'),
+  from: createdFromFlag('Only payouts created at or after this date-time (inclusive; client-side).', CLIENT_SIDE),
+  before: createdBeforeFlag('Only payouts created before this date-time (exclusive; client-side).', CLIENT_SIDE),
 }
 
 /** The flags of `payouts list`: v1 pages by offset, v2 by cursor and status; --since-state reads v2. */
