@@ -7,7 +7,7 @@ import type {ResolvedProfile} from '../config/resolve.js'
 import {errorJson, formatErrorLine, parseErrorMessage, reportError} from '../services/errors/error-report.js'
 import {usageError} from '../shared/errors.js'
 import type {MoneySummary} from './confirm.js'
-import {Output} from './output/output.js'
+import {type ListFormat, Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<
@@ -132,6 +132,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       })
     }
     return this.clientInstance
+  }
+
+  /** What a `--since-state FILE` run needs from its command (src/cli/workflows/unattended-lists.ts). */
+  protected async unattended(path: string, format?: ListFormat) {
+    const [{name, origin}, client] = await Promise.all([this.profile(), this.client()])
+    return {out: this.out, client, profile: {name, origin}, path, format, jsonErrors: this.jsonErrors}
   }
 
   /** The production confirmation (src/cli/confirm.ts) for this command's profile; --yes skips it. */

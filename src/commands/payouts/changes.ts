@@ -33,16 +33,6 @@ Safe to re-run: read only; FILE records one command, profile, origin and filters
       import('../../cli/workflows/unattended-lists.js'),
     ])
     const filter = payoutFilter(f)
-    const client = await this.client()
-    const {name, origin} = await this.profile()
-    const options = {
-      out: this.out,
-      client,
-      profile: {name, origin},
-      path: f['since-state'],
-      format: f.output,
-      jsonErrors: this.jsonErrors,
-    }
-    await payoutChanges(options, status, filter)
+    await payoutChanges(await this.unattended(f['since-state'], f.output), status, filter)
   }
 }

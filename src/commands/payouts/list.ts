@@ -36,16 +36,7 @@ Safe to re-run (read only; --since-state advances its file only after a complete
     const client = await this.client()
     if (f['since-state']) {
       const {payoutsSince} = await import('../../cli/workflows/unattended-lists.js')
-      const {name, origin} = await this.profile()
-      const options = {
-        out: this.out,
-        client,
-        profile: {name, origin},
-        path: f['since-state'],
-        format: f.output,
-        jsonErrors: this.jsonErrors,
-      }
-      return payoutsSince(options, checkStatuses(f.status), filter)
+      return payoutsSince(await this.unattended(f['since-state'], f.output), checkStatuses(f.status), filter)
     }
     const {listPayouts} = await import('../../cli/workflows/list-payouts.js')
     await listPayouts({

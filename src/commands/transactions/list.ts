@@ -29,16 +29,7 @@ Amounts are right-aligned with their sign (out is negative).`
     const client = await this.client()
     if (f['since-state']) {
       const {transactionsSince} = await import('../../cli/workflows/unattended-lists.js')
-      const {name, origin} = await this.profile()
-      const options = {
-        out: this.out,
-        client,
-        profile: {name, origin},
-        path: f['since-state'],
-        format: f.output,
-        jsonErrors: this.jsonErrors,
-      }
-      return transactionsSince(options, filters)
+      return transactionsSince(await this.unattended(f['since-state'], f.output), filters)
     }
     const [{transactionColumns}, {writeCursorList}] = await Promise.all([
       import('../../cli/output/transaction-view.js'),

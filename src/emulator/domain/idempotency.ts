@@ -1,4 +1,5 @@
 import {createHash} from 'node:crypto'
+import {canonicalJson} from '../../shared/canonical-json.js'
 import {ApiFailure, invalidField} from '../http/api-failure.js'
 import type {Reply} from '../http/request-context.js'
 import type {Store} from '../store/index.js'
@@ -16,17 +17,6 @@ export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000
 const MAX_KEY_LENGTH = 255
 
 export type IdempotencyOutcome = {kind: 'replay'; reply: Reply} | {kind: 'fresh'; save: (reply: Reply) => void}
-
-/** JSON with sorted object keys, so that two equal bodies hash alike whatever their key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map(key => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`
-  return JSON.stringify(value ?? null)
-}
 
 export class Idempotency {
   private saves = 0

@@ -1,4 +1,5 @@
 import {createHash} from 'node:crypto'
+import {canonicalJson} from '../../shared/canonical-json.js'
 
 /**
  * What an unattended run prints: an item whose fingerprint differs from the one the last successful run
@@ -39,17 +40,7 @@ export class SinceTracker {
 
 /** A document's content fingerprint: the first 16 hex digits of the SHA-256 of its JSON with sorted keys. */
 export function contentFingerprint(value: unknown): string {
-  return createHash('sha256').update(sortedJson(value)).digest('hex').slice(0, 16)
-}
-
-function sortedJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map(key => `${JSON.stringify(key)}:${sortedJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`
-  return JSON.stringify(value) ?? 'null'
+  return createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16)
 }
 
 /** The latest of two ISO timestamps (by instant, not by text). */
