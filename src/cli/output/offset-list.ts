@@ -9,6 +9,8 @@ export interface OffsetListOptions<T> {
   /** Aborted by Ctrl-C: stop after the page in flight (the output stays well formed), exit 130. */
   signal?: AbortSignal
   pages: AsyncIterable<T[]>
+  /** How many items were read so far, when a client-side filter writes fewer (default: those written). */
+  read?: () => number
 }
 
 /** Writes a v1 offset list page by page; returns how many items were written. */
@@ -22,7 +24,7 @@ export async function writeOffsetList<T>(options: OffsetListOptions<T>): Promise
   if (options.signal?.aborted) {
     const {interruptedError} = await import('../interrupt.js')
     throw interruptedError(`interrupted after ${writer.written} payouts (the output so far is complete)`, [
-      `resume with --offset ${options.offset + writer.written}`,
+      `resume with --offset ${options.offset + (options.read?.() ?? writer.written)}`,
     ])
   }
   return writer.written

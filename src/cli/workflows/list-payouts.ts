@@ -29,6 +29,7 @@ export async function listPayouts(options: ListPayoutsOptions): Promise<void> {
     notice: 'Stopping after the page in flight (press Ctrl-C again to quit at once)…',
     write: line => out.stderr(line),
   })
+  const counter = {read: 0}
   try {
     const written =
       options.api === 'v2'
@@ -56,7 +57,9 @@ export async function listPayouts(options: ListPayoutsOptions): Promise<void> {
                 orderDirection: options.order ?? 'desc',
               }),
               filter,
+              counter,
             ),
+            read: () => counter.read,
           })
     if (written === 0) out.info(filter ? 'No payouts match.' : 'No payouts.')
   } finally {

@@ -61,10 +61,17 @@ function decimalOrUndefined(value: string | undefined): Big | undefined {
   }
 }
 
-/** The pages with only the payouts that pass (a page may come out empty; paging positions stay the API's). */
+/**
+ * The pages with only the payouts that pass (a page may come out empty; paging positions stay the API's).
+ * `counter.read` counts the payouts read, for an offset to resume from.
+ */
 export async function* filterPages<T extends Filtered>(
   pages: AsyncIterable<T[]>,
   filter: PayoutFilter | undefined,
+  counter: {read: number} = {read: 0},
 ): AsyncGenerator<T[]> {
-  for await (const page of pages) yield filter ? page.filter(payout => matchesPayout(filter, payout)) : page
+  for await (const page of pages) {
+    counter.read += page.length
+    yield filter ? page.filter(payout => matchesPayout(filter, payout)) : page
+  }
 }
