@@ -229,3 +229,38 @@ describe('payouts list client-side filters', () => {
     expect(order.code).toBe(2)
   })
 })
+
+describe('payouts changes with direct pay', () => {
+  it('a counterparty payout that fails, is paid again with payouts pay and fails again is listed each time', async () => {
+    await ctx.api.post('/api/v2/team/sandbox-deposit', {currency: 'EUR', amount: '100.00'})
+    const cp = await ctx.api.counterparty({
+      paymentMethod: {
+        type: 'bank_iban',
+        iban: 'DE89370400440532013000',
+        currency: 'EUR',
+        accountHolderName: 'SANDBOX FAIL',
+      },
+    })
+    const p = await ctx.api.v2Create({customId: 'direct', recipient: undefined, counterpartyId: cp.id})
+    const args = [
+      'payouts',
+      'changes',
+      '--since-state',
+      state,
+      '--status',
+      'failed',
+      '--template',
+      '{{.customId}} {{.status}} {{.previousStatus}}',
+    ]
+    expect((await cli(args)).stdout).toBe('')
+    const approved = await ctx.api.post(`/api/v2/payouts/${p.id}/approve`, {andThen: 'pay'})
+    expect(approved.body.status, approved.text).toBe('failed')
+    expect((await cli(args)).stdout).toBe('direct failed \n')
+    expect((await cli(args)).stdout).toBe('')
+    await ctx.api.advance(60)
+    const paid = await cli(['payouts', 'pay', p.id, '--json'])
+    expect(paid.code, paid.stderr).toBe(8)
+    expect(JSON.parse(paid.stderr).error.code).toBe('PAYOUT_FAILED')
+    expect((await cli(args)).stdout).toBe('direct failed failed\n')
+  })
+})
