@@ -1,4 +1,4 @@
-import {spawn} from 'node:child_process'
+import {spawn, spawnSync} from 'node:child_process'
 import {readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
@@ -84,6 +84,20 @@ describe('transactions list --since-state', () => {
     expect(broken.stderr).toBe(`Error: --since-state ${state}: not a payctl state file (delete it to start again)\n`)
     const cursor = await cli(['transactions', 'list', '--since-state', state, '--cursor', 'x'])
     expect(cursor.code).toBe(2)
+  })
+
+  it('one run at a time: a live lock is refused (exit 2), a dead one is taken over', async () => {
+    writeFileSync(`${state}.lock`, `${process.ppid}\n`)
+    const busy = await cli(['transactions', 'list', '--since-state', state])
+    expect(busy.code).toBe(2)
+    expect(busy.stderr).toBe(
+      `Error: --since-state ${state} is in use by another payctl run (pid ${process.ppid}); try again after it ends\n`,
+    )
+    const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid
+    writeFileSync(`${state}.lock`, `${dead}\n`)
+    const next = await cli(['transactions', 'list', '--since-state', state])
+    expect(next.code, next.stderr).toBe(0)
+    expect(readdirSync(home.dir).filter(name => name.startsWith('run.state'))).toEqual(['run.state'])
   })
 
   it('a run killed half-way (kill -9) leaves the file as it was; the next run repeats its window', async () => {
