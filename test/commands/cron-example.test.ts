@@ -56,7 +56,7 @@ function round(): Promise<{code: number | null; stdout: string; stderr: string}>
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', d => (stdout += d))
     child.stderr.setEncoding('utf8').on('data', d => (stderr += d))
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000)
     child.on('error', reject)
     child.on('close', code => {
       clearTimeout(timer)
@@ -150,5 +150,5 @@ describe('the cron example of docs/scripting.md', () => {
     })
     expect(delta(seen3, seen2).length).toBeGreaterThan(0)
     expect(exported()).toEqual([...seen1, ...delta(seen2, seen1), ...delta(seen3, seen2)])
-  }, 120_000)
+  }, 600_000)
 })

@@ -124,7 +124,7 @@ describe('transactions list --since-state', () => {
     expect(idsOf(repeated.stdout)).toEqual(fresh)
     const after = await cli(['transactions', 'list', '--since-state', state, '-o', 'jsonl'])
     expect(after.stdout).toBe('')
-  })
+  }, 180_000)
 })
 
 /** Runs payctl, SIGKILLs it once `count` lines are on stdout, and returns what it wrote. */
@@ -132,7 +132,7 @@ function killAfterLines(args: string[], count: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {env: {...process.env, ...env()}, stdio: 'pipe'})
     let stdout = ''
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000)
     child.stdout.setEncoding('utf8').on('data', data => {
       stdout += data
       if (lines(stdout).length >= count && stdout.endsWith('\n')) child.kill('SIGKILL')
