@@ -30,7 +30,6 @@ const pluginFile = (name, file) => fileURLToPath(new URL(file, import.meta.resol
 
 // oclif's plugins, bundled like the CLI's own commands instead of being looked up as plugins at every start.
 const pluginCommands = [
-  {id: 'help', file: pluginFile('@oclif/plugin-help', './commands/help.js')},
   {id: 'autocomplete', file: pluginFile('@oclif/plugin-autocomplete', './commands/autocomplete/index.js')},
   {id: 'autocomplete:create', file: pluginFile('@oclif/plugin-autocomplete', './commands/autocomplete/create.js')},
   {id: 'autocomplete:script', file: pluginFile('@oclif/plugin-autocomplete', './commands/autocomplete/script.js')},

@@ -54,6 +54,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       summary: 'Print only ids, one per line.',
       helpGroup: 'GLOBAL',
     }),
+    schema: Flags.boolean({
+      summary: "Print the JSON Schema of this command's flags, arguments and --json output, and exit.",
+      helpGroup: 'GLOBAL',
+    }),
   }
 
   protected flags!: BaseFlags<T>
@@ -69,6 +73,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   override async init(): Promise<void> {
     this.out = new Output({json: this.argv.includes('--json')})
     await super.init()
+    const options = this.argv.includes('--') ? this.argv.slice(0, this.argv.indexOf('--')) : this.argv
+    if (options.includes('--schema')) {
+      const {printCommandSchema} = await import('./help/command-schema.js')
+      printCommandSchema(this.config, this.id)
+      this.exit(0)
+    }
     const {args, argv, flags} = await this.parse({
       flags: this.ctor.flags,
       baseFlags: (super.ctor as typeof BaseCommand).baseFlags,
