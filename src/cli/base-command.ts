@@ -7,6 +7,7 @@ import type {ResolvedProfile} from '../config/resolve.js'
 import {errorJson, formatErrorLine, parseErrorMessage, reportError} from '../services/errors/error-report.js'
 import {usageError} from '../shared/errors.js'
 import type {MoneySummary} from './confirm.js'
+import {schemaFlag} from './flags/schema-flag.js'
 import {Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
 
@@ -54,10 +55,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       summary: 'Print only ids, one per line.',
       helpGroup: 'GLOBAL',
     }),
-    schema: Flags.boolean({
-      summary: "Print the JSON Schema of this command's flags, arguments and --json output, and exit.",
-      helpGroup: 'GLOBAL',
-    }),
+    schema: schemaFlag,
   }
 
   protected flags!: BaseFlags<T>

@@ -8,7 +8,10 @@ export default class Help extends Command {
   static override description =
     '--llms prints the reference of every command (flags, arguments, examples, re-run notes) as one Markdown document generated from the manifest, for agents and LLMs.'
 
-  static override examples = ['<%= config.bin %> help payouts create', '<%= config.bin %> help --llms > payctl-reference.md']
+  static override examples = [
+    '<%= config.bin %> help payouts create',
+    '<%= config.bin %> help --llms > payctl-reference.md',
+  ]
   static override args = {command: Args.string({description: 'Command to show help for.', required: false})}
   static override flags = {
     'nested-commands': Flags.boolean({char: 'n', description: 'Include all nested commands in the output.'}),

@@ -41,7 +41,9 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       origin: profile.origin,
     })
     if (gate.refusal)
-      this.out.warn(`${gate.refusal}; a person allows it with "payctl profiles set ${profile.name} --allow-agent-money"`)
+      this.out.warn(
+        `${gate.refusal}; a person allows it with "payctl profiles set ${profile.name} --allow-agent-money"`,
+      )
     const oauth = profile.credentials.oauth
     await serveMcp({
       groups: gate.groups,

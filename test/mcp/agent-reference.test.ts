@@ -27,7 +27,11 @@ describe('--schema, from the manifest', () => {
       expect(result.code, result.stderr).toBe(0)
       const schema = JSON.parse(result.stdout)
       expect(schema.command).toBe(command.id.replaceAll(':', ' '))
-      expect(Object.keys(schema.flags.properties).sort()).toEqual(visibleFlags(command).map(flag => flag.name).sort())
+      expect(Object.keys(schema.flags.properties).sort()).toEqual(
+        visibleFlags(command)
+          .map(flag => flag.name)
+          .sort(),
+      )
       expect(Object.keys(schema.arguments.properties).sort()).toEqual(Object.keys(command.args).sort())
       expect(schema.output === null || typeof schema.output === 'object').toBe(true)
     },
@@ -59,8 +63,13 @@ describe('payctl help --llms', () => {
 describe('SKILL.md', () => {
   const skill = readFileSync(join(ROOT, 'SKILL.md'), 'utf8')
   const ids = new Set(commands.map(command => command.id))
-  /** Each `payctl …` mention with the flags that follow it up to the next mention (continuation lines included). */
-  const mentions = [...skill.replaceAll('\\\n', ' ').matchAll(/payctl ((?:[a-z][a-z-]*(?: |$))+)([^\n`]*)/gm)]
+  /** The code of the skill: fenced blocks (continuation lines joined) and inline code spans. */
+  const code = [
+    ...[...skill.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap(([, block]) => block.replaceAll('\\\n', ' ').split('\n')),
+    ...[...skill.replace(/```[\s\S]*?```/g, '').matchAll(/`([^`]+)`/g)].map(([, span]) => span),
+  ]
+  /** Each `payctl …` command in the code with the flags that follow it. */
+  const mentions = code.flatMap(line => [...line.matchAll(/payctl ((?:[a-z][a-z-]*(?: |$))+)(.*)/g)])
 
   it('names only commands that exist, and only their own flags', () => {
     expect(mentions.length).toBeGreaterThan(5)
@@ -70,7 +79,8 @@ describe('SKILL.md', () => {
       expect(length, text).toBeDefined()
       const command = manifest.commands[parts.slice(0, (length ?? 0) + 1).join(':')]
       const flags = new Set(visibleFlags(command).map(flag => flag.name))
-      for (const [, flag] of `${words} ${rest}`.matchAll(/--([a-z][a-z-]*)/g)) expect(flags, `${text}: --${flag}`).toContain(flag)
+      for (const [, flag] of `${words} ${rest}`.matchAll(/--([a-z][a-z-]*)/g))
+        expect(flags, `${text}: --${flag}`).toContain(flag)
     }
   })
 

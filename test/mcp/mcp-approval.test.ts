@@ -1,8 +1,8 @@
 import {afterEach, expect, it} from 'vitest'
 import {useEmulator} from '../emulator/helpers.js'
+import {isolatedHome} from '../helpers/cli.js'
 import {describeInBrowser, signInInBrowser, useBrowser} from '../hosted/browser.js'
 import {MEMBER} from '../hosted/helpers.js'
-import {isolatedHome} from '../helpers/cli.js'
 import {type McpSession, ok, startMcp} from './mcp-client.js'
 
 /** The agent's way to money without money tools: create, a person approves in the browser, the agent waits. */

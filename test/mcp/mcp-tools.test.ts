@@ -4,7 +4,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {useEmulator} from '../emulator/helpers.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
-import {type McpSession, ok, startMcp} from './mcp-client.js'
+import {type McpSession, ok, type Structured, startMcp} from './mcp-client.js'
 
 const MONEY_TOOLS = ['payouts_approve', 'payouts_pay', 'payouts_create_and_move_money']
 const PAYOUT = {amount: '12.50', currency: 'EUR', description: 'Cover art', email: 'ada@example.com'}
@@ -46,7 +46,8 @@ describe('payctl mcp', {timeout: 120_000}, () => {
     expect(create.inputSchema.required).toEqual(expect.arrayContaining(['amount', 'currency', 'description']))
     const inputs = Object.keys(create.inputSchema.properties ?? {})
     expect(inputs).toEqual(expect.arrayContaining(['custom-id', 'counterparty', 'approval-login-hint']))
-    for (const name of ['and-then', 'pre-approved', 'yes', 'wait', 'json', 'profile']) expect(inputs).not.toContain(name)
+    for (const name of ['and-then', 'pre-approved', 'yes', 'wait', 'json', 'profile'])
+      expect(inputs).not.toContain(name)
     expect(tools.find(tool => tool.name === 'payouts_get')!.annotations?.readOnlyHint).toBe(true)
     expect(tools.find(tool => tool.name === 'payouts_delete')!.annotations?.destructiveHint).toBe(true)
   })
@@ -83,7 +84,14 @@ describe('payctl mcp', {timeout: 120_000}, () => {
     const {home, env} = local()
     session = await startMcp([], env)
     const first = ok(await session.call('payouts_create', PAYOUT))
-    const again = ok(await session.call('payouts_create', {description: 'Cover art', email: 'ada@example.com', currency: 'EUR', amount: '12.50'}))
+    const again = ok(
+      await session.call('payouts_create', {
+        description: 'Cover art',
+        email: 'ada@example.com',
+        currency: 'EUR',
+        amount: '12.50',
+      }),
+    )
     expect(again.data.id).toBe(first.data.id)
     expect(first.data.amount).toBe('12.50')
     expect(first.approvalUrl).toMatch(new RegExp(`^${ctx.emu.url}/hosted/approval/`))
@@ -104,8 +112,9 @@ describe('payctl mcp', {timeout: 120_000}, () => {
     expect(JSON.stringify(missing.content)).toContain('amount')
     const bad = await session.call('payouts_create', {...PAYOUT, amount: '12.5.0'})
     expect(bad.isError).toBe(true)
-    expect(bad.structuredContent?.error).toMatchObject({code: 'USAGE', exitCode: 2})
-    expect((bad.structuredContent?.error as {message: string}).message).toContain('--amount')
+    const error = (bad.structuredContent as Structured).error
+    expect(error).toMatchObject({code: 'USAGE', exitCode: 2})
+    expect(error.message).toContain('--amount')
     const page = await session.call('payouts_list', {limit: '5000'})
     expect(page.isError).toBe(true)
     expect(JSON.stringify(page.content)).toContain('limit')
@@ -116,7 +125,7 @@ describe('payctl mcp', {timeout: 120_000}, () => {
   it('answers 100 concurrent calls correctly, and the audit log holds every call and no secret', async () => {
     const {home, env} = local()
     session = await startMcp([], env)
-    const created = []
+    const created: Structured[] = []
     for (let i = 0; i < 5; i++)
       created.push(ok(await session.call('payouts_create', {...PAYOUT, description: `Burst ${i}`})).data)
     const answers = await Promise.all(
@@ -131,7 +140,12 @@ describe('payctl mcp', {timeout: 120_000}, () => {
     expect(audit).toHaveLength(106)
     expect(audit.filter(line => line.tool === 'payouts_get' && line.outcome === 'ok')).toHaveLength(100)
     expect(audit.at(-1)).toMatchObject({tool: 'payouts_get', outcome: 'error', error: {code: 'USAGE'}})
-    expect(audit[0]).toMatchObject({profile: 'local', tool: 'payouts_create', arguments: {amount: '12.50'}, outcome: 'ok'})
+    expect(audit[0]).toMatchObject({
+      profile: 'local',
+      tool: 'payouts_create',
+      arguments: {amount: '12.50'},
+      outcome: 'ok',
+    })
     const text = readFileSync(join(home.env.PAYCTL_DATA_DIR, 'mcp-audit.jsonl'), 'utf8')
     expect(text).not.toContain(LOCAL_EMULATOR.fullKey)
     expect(text).not.toContain('/hosted/approval/')

@@ -55,11 +55,15 @@ export function llmsReference(config: Config): string {
   const commands = (config.commands as unknown as CommandSpec[])
     .filter(command => !command.hidden)
     .sort((a, b) => (a.id < b.id ? -1 : 1))
-  const globals = Object.values(commands.find(command => command.id === 'payouts:list')?.flags ?? {}).filter(isGlobalFlag)
+  const globals = Object.values(commands.find(command => command.id === 'payouts:list')?.flags ?? {}).filter(
+    isGlobalFlag,
+  )
   return `${[
     `# ${bin} ${config.version}: command reference`,
     config.pjson.oclif.description ?? config.pjson.description ?? '',
-    globals.length ? `## Global flags (every command except help and autocomplete)\n\n${globals.map(flagLine).join('\n')}` : '',
+    globals.length
+      ? `## Global flags (every command except help and autocomplete)\n\n${globals.map(flagLine).join('\n')}`
+      : '',
     ...commands.map(command => section(bin, command)),
   ]
     .filter(Boolean)

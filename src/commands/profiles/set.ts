@@ -8,7 +8,7 @@ import {usageError} from '../../shared/errors.js'
 export default class ProfilesSet extends BaseCommand<typeof ProfilesSet> {
   static override summary = "Change a profile's origin, environment, or whether agents may move money."
   static override description =
-    'Changing the origin or environment of a profile keeps its credentials; keys are environment-specific, so log in again if they no longer apply.\n\n--allow-agent-money is the profile\'s own key for the money tools of `payctl mcp` on a production profile (the other is `payctl mcp --allow-money`); no MCP tool can set it. --no-allow-agent-money takes it back.'
+    "Changing the origin or environment of a profile keeps its credentials; keys are environment-specific, so log in again if they no longer apply.\n\n--allow-agent-money is the profile's own key for the money tools of `payctl mcp` on a production profile (the other is `payctl mcp --allow-money`); no MCP tool can set it. --no-allow-agent-money takes it back."
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> local --origin http://127.0.0.1:5010',

@@ -21,7 +21,11 @@ type Message = {
   id?: RequestId
   method?: string
   params?: {name?: string; arguments?: unknown}
-  result?: {isError?: boolean; structuredContent?: {data?: unknown; error?: {code: string; message: string}}; content?: Array<{text?: string}>}
+  result?: {
+    isError?: boolean
+    structuredContent?: {data?: unknown; error?: {code: string; message: string}}
+    content?: Array<{text?: string}>
+  }
   error?: {code: number; message: string}
 }
 
@@ -44,7 +48,11 @@ export class AuditedTransport implements Transport {
     inner.onmessage = (message, extra) => {
       const m = message as Message
       if (m.method === 'tools/call' && m.id !== undefined)
-        this.pending.set(m.id, {tool: String(m.params?.name), arguments: m.params?.arguments ?? {}, started: Date.now()})
+        this.pending.set(m.id, {
+          tool: String(m.params?.name),
+          arguments: m.params?.arguments ?? {},
+          started: Date.now(),
+        })
       this.onmessage?.(message, extra)
     }
     inner.onclose = () => this.onclose?.()

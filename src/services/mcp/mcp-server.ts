@@ -31,7 +31,11 @@ export function toolInputShape(tool: ToolDefinition, commands: ReadonlyMap<strin
   if (tool.name === 'payouts_create' && approval)
     for (const [input, flag] of Object.entries(APPROVAL_INPUTS)) {
       const spec = approval.flags[flag]
-      if (spec) shape[input] = z.string().optional().describe(`Approval page: ${spec.summary ?? flag}`)
+      if (spec)
+        shape[input] = z
+          .string()
+          .optional()
+          .describe(`Approval page: ${spec.summary ?? flag}`)
     }
   return shape
 }

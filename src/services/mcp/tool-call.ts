@@ -47,7 +47,8 @@ function stdinProblem(args: ToolArguments): string | undefined {
 /** The tool's command line: its arguments as flags (made retry-safe for writes), its fixed flags, --yes. */
 function commandLine(tool: ToolDefinition, command: CommandSpec, args: ToolArguments) {
   const own = Object.fromEntries(Object.entries(args).filter(([name]) => !(name in APPROVAL_INPUTS)))
-  const withDefaults = command.id === 'payouts:wait' && own.timeout === undefined ? {...own, timeout: WAIT_TIMEOUT} : own
+  const withDefaults =
+    command.id === 'payouts:wait' && own.timeout === undefined ? {...own, timeout: WAIT_TIMEOUT} : own
   const safe = tool.hints.readOnlyHint ? withDefaults : retrySafeArguments(tool.name, command, withDefaults)
   // The production confirmation is for a person at a terminal; for a tool the server's groups are the consent.
   const confirm = command.flags.yes ? ['--yes'] : []
