@@ -2,7 +2,10 @@ import * as Args from '@oclif/core/args'
 import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
 
-/** oclif's help command (as in @oclif/plugin-help), plus --llms: the whole reference as one document. */
+/**
+ * `payctl help`: oclif's help command (as in @oclif/plugin-help) with payctl's help class, plus --llms: the whole
+ * reference as one document. Bundled as an extra command like oclif's plugins (scripts/bundle.js).
+ */
 export default class Help extends Command {
   static override summary = 'Display help for <%= config.bin %>.'
   static override description =
@@ -23,12 +26,11 @@ export default class Help extends Command {
   async run(): Promise<void> {
     const {argv, flags} = await this.parse(Help)
     if (flags.llms) {
-      const {llmsReference} = await import('../cli/help/llms-reference.js')
+      const {llmsReference} = await import('./llms-reference.js')
       process.stdout.write(llmsReference(this.config))
       return
     }
-    const {loadHelpClass} = await import('@oclif/core/help')
-    const HelpClass = await loadHelpClass(this.config)
-    await new HelpClass(this.config, {all: flags['nested-commands']}).showHelp(argv as string[])
+    const {default: PayctlHelp} = await import('./help.js')
+    await new PayctlHelp(this.config, {all: flags['nested-commands']}).showHelp(argv as string[])
   }
 }
