@@ -80,6 +80,32 @@ describe('payctl mcp', {timeout: 120_000}, () => {
     expect(await toolNames(session)).toEqual(expect.arrayContaining(MONEY_TOOLS))
   })
 
+  it('money tools: the balance warning reaches the agent; approve applies once; a pre-approved create gets a custom-id', async () => {
+    const {home, env} = local()
+    session = await startMcp(['--allow-money'], env)
+    const short = await session.call('payouts_create_and_move_money', {
+      ...PAYOUT,
+      amount: '20000.00',
+      'pre-approved': true,
+    })
+    expect(short.isError).toBe(true)
+    const answer = short.structuredContent as Structured
+    expect(answer.warnings.join('\n')).toMatch(/available/i)
+    expect(answer.error).toMatchObject({code: 'INSUFFICIENT_BALANCE', exitCode: 6})
+    const approved = ok(await session.call('payouts_create_and_move_money', {...PAYOUT, 'pre-approved': true}))
+    expect(approved.data.status).toBe('approved')
+    expect(approved.data.customId).toMatch(/^mcp-[0-9a-f]{64}$/)
+    const pending = ok(await session.call('payouts_create', {...PAYOUT, description: 'To approve'})).data
+    const first = ok(await session.call('payouts_approve', {id: [pending.id]}))
+    expect(first.data[0].status).toBe('approved')
+    const again = ok(await session.call('payouts_approve', {id: [pending.id]}))
+    expect(again.data[0]).toMatchObject({id: pending.id, status: 'approved'})
+    const eur = ok(await session.call('team_accounts')).data.find((a: Structured) => a.currency === 'EUR')
+    expect(eur.balance.reserved).toBe('25.00')
+    const audit = auditLines(home.env.PAYCTL_DATA_DIR).filter(line => line.tool === 'payouts_approve')
+    expect(audit.map(line => line.idempotencyKey)).toEqual([audit[0].idempotencyKey, audit[0].idempotencyKey])
+  })
+
   it('a retried create makes one payout; the answer carries an approval URL', async () => {
     const {home, env} = local()
     session = await startMcp([], env)
