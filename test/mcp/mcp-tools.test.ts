@@ -148,6 +148,30 @@ describe('payctl mcp', {timeout: 120_000}, () => {
     expect(unknown.structuredContent?.error).toMatchObject({exitCode: 4})
   })
 
+  it('answers every call in flight when the client closes stdin, then exits', async () => {
+    const messages = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'pipe', version: '1'}},
+      },
+      {jsonrpc: '2.0', method: 'notifications/initialized'},
+      {jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'team_accounts', arguments: {}}},
+    ]
+    const result = await runCli(['mcp'], {
+      env: local().env,
+      input: messages.map(m => `${JSON.stringify(m)}\n`).join(''),
+    })
+    expect(result.code, result.stderr).toBe(0)
+    const answers = result.stdout
+      .trim()
+      .split('\n')
+      .map(line => JSON.parse(line))
+    expect(answers.map(answer => answer.id)).toEqual([1, 2])
+    expect(answers[1].result.structuredContent.data[0].balance.available).toMatch(/^\d+\.\d{2}$/)
+  })
+
   it('answers 100 concurrent calls correctly, and the audit log holds every call and no secret', async () => {
     const {home, env} = local()
     session = await startMcp([], env)

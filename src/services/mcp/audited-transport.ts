@@ -38,6 +38,7 @@ export class AuditedTransport implements Transport {
   onerror?: (error: Error) => void
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void
   private readonly pending = new Map<RequestId, Pending>()
+  private closing = false
   readonly details = new Map<RequestId, CallDetails>()
 
   constructor(
@@ -67,6 +68,12 @@ export class AuditedTransport implements Transport {
     return this.inner.close()
   }
 
+  /** The client closed its end: close once the tool calls in flight have answered. */
+  async closeWhenIdle(): Promise<void> {
+    this.closing = true
+    if (!this.pending.size) await this.close()
+  }
+
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     const m = message as Message
     const call = m.id === undefined || m.method ? undefined : this.pending.get(m.id)
@@ -84,7 +91,8 @@ export class AuditedTransport implements Transport {
         ...details,
       })
     }
-    return this.inner.send(message, options)
+    await this.inner.send(message, options)
+    if (call && this.closing && !this.pending.size) await this.close()
   }
 }
 

@@ -83,7 +83,7 @@ export async function serveMcp(options: McpServeOptions): Promise<void> {
     server.server.onclose = resolve
   })
   await server.connect(transport)
-  // The client going away (stdin closed) ends the server.
-  process.stdin.once('end', () => void server.close())
+  // The client going away (stdin closed) ends the server, once the calls in flight have answered.
+  process.stdin.once('end', () => void transport.closeWhenIdle())
   await closed
 }
