@@ -28,9 +28,10 @@ export function commandIds(dir = commandsDir) {
 /** A file of an oclif plugin package (their `exports` name only lib/index.js). */
 const pluginFile = (name, file) => fileURLToPath(new URL(file, import.meta.resolve(name)))
 
-// oclif's plugins, bundled like the CLI's own commands instead of being looked up as plugins at every start.
+// oclif's plugins, bundled like the CLI's own commands instead of being looked up as plugins at every start. The
+// help command is @oclif/plugin-help's with --llms added (src/cli/help/help-command.ts).
 const pluginCommands = [
-  {id: 'help', file: pluginFile('@oclif/plugin-help', './commands/help.js')},
+  {id: 'help', file: './cli/help/help-command.ts'},
   {id: 'autocomplete', file: pluginFile('@oclif/plugin-autocomplete', './commands/autocomplete/index.js')},
   {id: 'autocomplete:create', file: pluginFile('@oclif/plugin-autocomplete', './commands/autocomplete/create.js')},
   {id: 'autocomplete:script', file: pluginFile('@oclif/plugin-autocomplete', './commands/autocomplete/script.js')},

@@ -7,6 +7,7 @@ import type {ResolvedProfile} from '../config/resolve.js'
 import {errorJson, formatErrorLine, parseErrorMessage, reportError} from '../services/errors/error-report.js'
 import {usageError} from '../shared/errors.js'
 import type {MoneySummary} from './confirm.js'
+import {schemaFlag} from './flags/schema-flag.js'
 import {type ListFormat, Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
 
@@ -54,6 +55,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       summary: 'Print only ids, one per line.',
       helpGroup: 'GLOBAL',
     }),
+    schema: schemaFlag,
   }
 
   protected flags!: BaseFlags<T>
@@ -69,6 +71,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   override async init(): Promise<void> {
     this.out = new Output({json: this.argv.includes('--json')})
     await super.init()
+    const options = this.argv.includes('--') ? this.argv.slice(0, this.argv.indexOf('--')) : this.argv
+    if (options.includes('--schema')) {
+      const {printCommandSchema} = await import('./help/command-schema.js')
+      printCommandSchema(this.config, this.id)
+      this.exit(0)
+    }
     const {args, argv, flags} = await this.parse({
       flags: this.ctor.flags,
       baseFlags: (super.ctor as typeof BaseCommand).baseFlags,

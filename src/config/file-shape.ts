@@ -81,6 +81,8 @@ export function parseConfigFile(file: string, text: string): StoredConfig {
       const problem = originProblem(origin)
       if (problem) shape.fail(`${path}.origin`, problem.replace(/^origin /, 'is '))
       shape.optionalString(entry.clientId, `${path}.clientId`)
+      if (entry.allowAgentMoney !== undefined && typeof entry.allowAgentMoney !== 'boolean')
+        shape.fail(`${path}.allowAgentMoney`, `must be true or false (found ${JSON.stringify(entry.allowAgentMoney)})`)
       profiles[name] = entry as unknown as ProfileSettings
     }
   return {activeProfile: top.activeProfile as string | undefined, profiles}

@@ -8,6 +8,8 @@ export interface ProfileSettings {
   origin: string
   /** OAuth client remembered by `auth login` (dynamic registration or --client-id). */
   clientId?: string
+  /** The profile's own key for agent money (`payctl mcp --allow-money` is the other); only a person sets it. */
+  allowAgentMoney?: boolean
 }
 
 export interface StoredConfig {

@@ -17,6 +17,8 @@ export interface ResolvedProfile {
   credentials: ProfileCredentials
   /** The API key in force (PAYCTL_API_KEY, stored, or the emulator's for the built-in local profile). */
   apiKey?: string
+  /** The profile allows money tools to an agent (`payctl profiles set NAME --allow-agent-money`). */
+  allowAgentMoney?: boolean
 }
 
 export interface ResolveOptions {
@@ -76,5 +78,6 @@ export async function resolveProfile(options: ResolveOptions): Promise<ResolvedP
     credentialSource,
     credentials,
     apiKey,
+    allowAgentMoney: settings.allowAgentMoney === true,
   }
 }

@@ -54,6 +54,12 @@ describe('corrupted or wrongly typed files', () => {
       /config\.json: profiles\.p\.environment must be one of production, sandbox \(found "staging"\)/,
     ],
     ['config.json', '[]', 'profiles list', /config\.json: the top level must be an object \(found an array\)/],
+    [
+      'config.json',
+      '{"activeProfile":"p","profiles":{"p":{"environment":"production","origin":"https://x.test","allowAgentMoney":"yes"}}}',
+      'mcp --allow-money',
+      /config\.json: profiles\.p\.allowAgentMoney must be true or false \(found "yes"\)/,
+    ],
   ]
 
   it.each(cases)(

@@ -37,6 +37,7 @@ export const RERUN: Record<string, string> = {
   'emulator start': 'Safe to re-run: with --data it keeps the database; --reset starts from the seed again.',
   'payouts approve': `${KEYED} Approving an approved payout fails with exit 5 and changes nothing.`,
   'payouts create': `${KEYED} With --api v1 (or --pre-approved), --custom-id makes creation an upsert.`,
+  mcp: 'Safe to re-run: the server keeps no state but its audit log; a tool call retried with the same arguments gets the same idempotency key, so a write never applies twice.',
   'payouts delete':
     'Safe to re-run: a deleted v2 payout answers exit 4 (not found) and nothing else changes; a v1 delete of a deleted payout succeeds unchanged.',
   'payouts get': READ,

@@ -1,7 +1,7 @@
 import {mkdir} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {Command} from '@oclif/core/command'
-import * as Flags from '@oclif/core/flags'
+import {emulatorStartFlags} from '../../cli/flags/emulator-flags.js'
 import {NO_SQLITE} from '../../emulator/store/sqlite-driver.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
@@ -18,26 +18,11 @@ export default class EmulatorStart extends Command {
     '<%= config.bin %> <%= command.id %> --port 0 --data :memory: --json --auto-consent',
   ]
 
-  static override flags = {
-    port: Flags.integer({summary: 'Port to listen on; 0 picks a free one.', default: 4010, min: 0, max: 65_535}),
-    host: Flags.string({summary: 'Interface to listen on.', default: '127.0.0.1'}),
-    data: Flags.string({
-      summary: 'SQLite database file, or :memory: for a throw-away emulator.',
-      description: 'Default: emulator.sqlite in the data directory of payctl (PAYCTL_DATA_DIR overrides it).',
-    }),
-    reset: Flags.boolean({summary: 'Empty the database and seed it again before starting.', default: false}),
-    'auto-consent': Flags.boolean({
-      summary: 'For automated tests: an OAuth login_hint of a team member signs in and consents without the pages.',
-      default: false,
-    }),
-    json: Flags.boolean({
-      summary: 'Print one JSON line (url, port, team, keys) on stdout once listening, nothing else.',
-      default: false,
-    }),
-  }
+  static override flags = emulatorStartFlags
 
   async run(): Promise<void> {
     const {flags} = await this.parse(EmulatorStart)
+    if (flags.schema) return (await import('../../cli/help/command-schema.js')).printCommandSchema(this.config, this.id)
     const dataFile = flags.data ?? join(this.config.dataDir, 'emulator.sqlite')
     if (dataFile !== ':memory:') await mkdir(dirname(dataFile), {recursive: true})
     const [{startEmulator}, {runUntilStopped}, banner] = await Promise.all([

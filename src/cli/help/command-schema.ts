@@ -1,0 +1,10 @@
+import type {Config} from '@oclif/core/config'
+import {commandJsonSchema} from '../../services/mcp/command-json-schema.js'
+import type {CommandSpec} from '../../services/mcp/command-spec.js'
+
+/** `--schema`: the command's JSON Schema on stdout, from its manifest entry (the definitions oclif parses with). */
+export function printCommandSchema(config: Config, id: string | undefined): void {
+  const command = id === undefined ? undefined : config.findCommand(id)
+  if (!command) throw new Error(`no manifest entry for ${id}`)
+  process.stdout.write(`${JSON.stringify(commandJsonSchema(command as unknown as CommandSpec), null, 2)}\n`)
+}

@@ -1,0 +1,45 @@
+/**
+ * A command as oclif's manifest describes it (`oclif.manifest.json`, or `config.commands` at run time): the one
+ * definition that the MCP tools, `--schema` and `help --llms` are generated from.
+ */
+export interface FlagSpec {
+  name: string
+  type: 'boolean' | 'option'
+  char?: string
+  summary?: string
+  description?: string
+  required?: boolean
+  multiple?: boolean
+  options?: readonly string[]
+  default?: unknown
+  helpGroup?: string
+  hidden?: boolean
+  allowNo?: boolean
+}
+
+export interface ArgSpec {
+  name: string
+  description?: string
+  required?: boolean
+  options?: readonly string[]
+}
+
+export interface CommandSpec {
+  id: string
+  summary?: string
+  description?: string
+  examples?: ReadonlyArray<string | {command: string; description?: string}>
+  hidden?: boolean
+  strict?: boolean
+  flags: Record<string, FlagSpec>
+  args: Record<string, ArgSpec>
+}
+
+/** `payouts:create` -> `payouts create`: how people type it. */
+export const commandWords = (id: string) => id.replaceAll(':', ' ')
+
+/** The global flags every payctl command has (`BaseCommand.baseFlags`): output shaping, not the command's input. */
+export const isGlobalFlag = (flag: FlagSpec) => flag.helpGroup === 'GLOBAL'
+
+/** A command whose positional arguments are variadic (`static strict = false`): its one argument is a list. */
+export const isVariadic = (command: CommandSpec) => command.strict === false

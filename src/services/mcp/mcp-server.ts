@@ -1,0 +1,89 @@
+import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js'
+import * as z from 'zod'
+import type {AuditLog} from './audit-log.js'
+import {AuditedTransport} from './audited-transport.js'
+import {type CommandSpec, commandWords} from './command-spec.js'
+import {inputShape} from './input-schema.js'
+import {outputSchemaOf} from './output-schemas.js'
+import {callResultOf} from './tool-answer.js'
+import {APPROVAL_INPUTS, callTool, type ToolContext} from './tool-call.js'
+import {NEVER_OFFERED, type ToolDefinition, type ToolGroup, toolsOf} from './tool-catalog.js'
+
+export interface McpServeOptions extends ToolContext {
+  groups: readonly ToolGroup[]
+  audit: AuditLog
+  profile: string
+  version: string
+}
+
+const INSTRUCTIONS = `payctl's tools on one profile of the Payout Service. Amounts are decimal strings.
+Paying someone: payouts_create (the payout stays pending) -> give its approvalUrl to a team member, who approves it on
+the hosted page -> payouts_wait until it is final. Retrying a call with the same arguments never applies it twice.
+Errors carry the CLI's code, message and suggestions.`
+
+/** A tool's input: the command's own flags and arguments (the create tool adds its approval page's). */
+export function toolInputShape(tool: ToolDefinition, commands: ReadonlyMap<string, CommandSpec>) {
+  const command = commands.get(tool.command)
+  if (!command) throw new Error(`tool ${tool.name}: no command ${tool.command}`)
+  const omit = [...NEVER_OFFERED.filter(name => !tool.offer?.includes(name)), ...(tool.omit ?? [])]
+  const shape = inputShape(command, {omit})
+  const approval = commands.get('sessions:approval')
+  if (tool.name === 'payouts_create' && approval)
+    for (const [input, flag] of Object.entries(APPROVAL_INPUTS)) {
+      const spec = approval.flags[flag]
+      if (spec)
+        shape[input] = z
+          .string()
+          .optional()
+          .describe(`Approval page: ${spec.summary ?? flag}`)
+    }
+  return shape
+}
+
+/** A tool's output: the command's JSON (from the API schemas), the CLI's warnings, and the create tool's approvalUrl. */
+export function toolOutputShape(tool: ToolDefinition) {
+  return {
+    data: z.optional(outputSchemaOf(tool.command) ?? z.unknown()),
+    ...(tool.name === 'payouts_create'
+      ? {approvalUrl: z.string().optional().describe('Hand this to a team member: the approval page.')}
+      : {}),
+    warnings: z.array(z.string()).optional().describe("The CLI's warnings: balance, allowance."),
+  }
+}
+
+function register(server: McpServer, tool: ToolDefinition, options: McpServeOptions, transport: AuditedTransport) {
+  const command = options.commands.get(tool.command)
+  server.registerTool(
+    tool.name,
+    {
+      title: `payctl ${commandWords(tool.command)}`,
+      description: [command?.summary, tool.note, `(${tool.group})`].filter(Boolean).join(' '),
+      inputSchema: toolInputShape(tool, options.commands),
+      outputSchema: toolOutputShape(tool),
+      annotations: {...tool.hints, openWorldHint: false},
+    },
+    async (args, extra) => {
+      const outcome = await callTool(options, tool, args as Record<string, unknown>)
+      transport.details.set(extra.requestId, {exitCode: outcome.exitCode, idempotencyKey: outcome.idempotencyKey})
+      return callResultOf(outcome.answer)
+    },
+  )
+}
+
+/** Serves the tools of the given groups over stdio until the client disconnects. */
+export async function serveMcp(options: McpServeOptions): Promise<void> {
+  const [{McpServer}, {StdioServerTransport}] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/mcp.js'),
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+  ])
+  const server = new McpServer({name: 'payctl', version: options.version}, {instructions: INSTRUCTIONS})
+  const transport = new AuditedTransport(new StdioServerTransport(), options.audit, options.profile)
+  for (const tool of toolsOf(options.groups)) register(server, tool, options, transport)
+  const closed = new Promise<void>(resolve => {
+    server.server.onclose = resolve
+  })
+  await server.connect(transport)
+  // The client going away (stdin closed) ends the server, once the calls in flight have answered.
+  process.stdin.once('end', () => void transport.closeWhenIdle())
+  await closed
+}

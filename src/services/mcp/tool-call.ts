@@ -1,0 +1,87 @@
+import type {CliRunner} from './cli-runner.js'
+import {type CommandSpec, commandWords} from './command-spec.js'
+import {type CommandLine, commandLineOf, type ToolArguments} from './input-schema.js'
+import {answerOf, type ToolAnswer} from './tool-answer.js'
+import {retrySafeArguments} from './tool-call-key.js'
+import type {ToolDefinition} from './tool-catalog.js'
+
+/** The most items one list call returns: a bounded page; the agent continues with the cursor. */
+export const PAGE_LIMIT = 100
+/** The wait tool's default time-out: under the 60 s request time-out of common MCP clients. */
+export const WAIT_TIMEOUT = '50s'
+/** The create tool's approval inputs: the `sessions approval` flags under these names. */
+export const APPROVAL_INPUTS = {'approval-login-hint': 'login-hint', 'approval-redirect-url': 'redirect-url'} as const
+
+export interface ToolContext {
+  runner: CliRunner
+  commands: ReadonlyMap<string, CommandSpec>
+  /** Where an approval page returns to when the agent gives no approval-redirect-url. */
+  approvalRedirectUrl: string
+}
+
+export interface ToolOutcome {
+  answer: ToolAnswer
+  exitCode: number
+  idempotencyKey?: string
+}
+
+const failed = (code: string, message: string): ToolOutcome => ({
+  answer: {warnings: [], error: {code, message, exitCode: 2}},
+  exitCode: 2,
+})
+
+function pageProblem(command: CommandSpec, args: ToolArguments): string | undefined {
+  if (!command.flags.limit || !command.flags.all) return undefined
+  const limit = args.limit === undefined ? undefined : Number(args.limit)
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= PAGE_LIMIT))
+    return `limit: a page holds 1 to ${PAGE_LIMIT} items, not "${String(args.limit)}"; continue with cursor`
+  return undefined
+}
+
+/** "-" means stdin to a command; a tool's stdin is the MCP channel itself. */
+function stdinProblem(args: ToolArguments): string | undefined {
+  const name = Object.keys(args).find(key => args[key] === '-' || (Array.isArray(args[key]) && args[key].includes('-')))
+  return name === undefined ? undefined : `${name}: "-" (stdin) is not available to a tool; give the values`
+}
+
+/** The tool's command line: its arguments as flags (made retry-safe for writes), its fixed flags, --yes. */
+function commandLine(tool: ToolDefinition, command: CommandSpec, args: ToolArguments) {
+  const own = Object.fromEntries(Object.entries(args).filter(([name]) => !(name in APPROVAL_INPUTS)))
+  const withDefaults =
+    command.id === 'payouts:wait' && own.timeout === undefined ? {...own, timeout: WAIT_TIMEOUT} : own
+  const safe = tool.hints.readOnlyHint ? withDefaults : retrySafeArguments(tool.name, command, withDefaults)
+  // The production confirmation is for a person at a terminal; for a tool the server's groups are the consent.
+  const confirm = command.flags.yes ? ['--yes'] : []
+  const given = commandLineOf(command, safe)
+  const line: CommandLine = {flags: [...given.flags, ...(tool.fixed ?? []), ...confirm], positional: given.positional}
+  const key = safe['idempotency-key'] ?? (safe['custom-id'] !== args['custom-id'] ? safe['custom-id'] : undefined)
+  return {line, idempotencyKey: typeof key === 'string' ? key : undefined}
+}
+
+/** A pending payout's approval page, for a team member: `sessions approval` on the new payout. */
+async function approvalUrl(context: ToolContext, payoutId: string, args: ToolArguments): Promise<ToolAnswer> {
+  const flags = [
+    `--payout=${payoutId}`,
+    `--redirect-url=${String(args['approval-redirect-url'] ?? context.approvalRedirectUrl)}`,
+    ...(args['approval-login-hint'] === undefined ? [] : [`--login-hint=${String(args['approval-login-hint'])}`]),
+  ]
+  return answerOf(await context.runner.run('sessions:approval', {flags, positional: []}))
+}
+
+/** Runs one tool call through its command; the create tool adds the approval page of a pending payout. */
+export async function callTool(context: ToolContext, tool: ToolDefinition, args: ToolArguments): Promise<ToolOutcome> {
+  const command = context.commands.get(tool.command)
+  if (!command) return failed('UNEXPECTED', `${commandWords(tool.command)} is not in this installation`)
+  const problem = pageProblem(command, args) ?? stdinProblem(args)
+  if (problem) return failed('USAGE', problem)
+  const {line, idempotencyKey} = commandLine(tool, command, args)
+  const run = await context.runner.run(tool.command, line)
+  const answer = answerOf(run)
+  const payout = answer.data as {id?: string; status?: string} | undefined
+  if (tool.name === 'payouts_create' && !answer.error && payout?.id && payout.status === 'created') {
+    const session = await approvalUrl(context, payout.id, args)
+    if (session.error) answer.warnings.push(`no approval URL: ${session.error.code}: ${session.error.message}`)
+    else answer.extra = {approvalUrl: (session.data as {url?: string}).url}
+  }
+  return {answer, exitCode: run.exitCode, idempotencyKey}
+}

@@ -1,0 +1,52 @@
+import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
+import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
+import {BIN} from '../helpers/cli.js'
+
+/** A test's time-out for one tool call (the SDK's default of 60 s is too short on a busy machine for a burst). */
+export const CALL_TIMEOUT_MS = 240_000
+
+export interface McpSession {
+  client: Client
+  /** What `payctl mcp` wrote on stderr. */
+  stderr: () => string
+  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>
+  close(): Promise<void>
+}
+
+/** Starts the built `payctl mcp` as an MCP client would (a subprocess over stdio) and connects the SDK's client. */
+export async function startMcp(args: string[], env: Record<string, string>): Promise<McpSession> {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && !entry[0].startsWith('PAYCTL_'),
+    ),
+  )
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp', ...args],
+    env: {...inherited, NO_COLOR: '1', ...env},
+    stderr: 'pipe',
+  })
+  let stderr = ''
+  transport.stderr?.on('data', chunk => {
+    stderr += chunk
+  })
+  const client = new Client({name: 'payctl-test', version: '1.0.0'})
+  await client.connect(transport)
+  return {
+    client,
+    stderr: () => stderr,
+    call: (name, toolArgs = {}) =>
+      client.callTool({name, arguments: toolArgs}, undefined, {timeout: CALL_TIMEOUT_MS}) as Promise<CallToolResult>,
+    close: () => client.close(),
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tool answers are inspected freely in tests
+export type Structured = any
+
+/** A successful call's structured content (fails the test with the error text otherwise). */
+export function ok(result: CallToolResult): Structured {
+  if (result.isError) throw new Error(`tool error: ${JSON.stringify(result.content)}`)
+  return result.structuredContent
+}
