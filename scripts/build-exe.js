@@ -49,7 +49,7 @@ await build({
       'const require = Object.assign(id => (__seaModules.has(id) ? __seaModules.get(id)() : nodeRequire(id)), {',
       '  resolve(id) {',
       '    if (__seaModules.has(id)) return id;',
-      '    throw Object.assign(new Error(`Cannot find module ${id}`), {code: "MODULE_NOT_FOUND"});',
+      '    throw Object.assign(new Error("Cannot find module " + id), {code: "MODULE_NOT_FOUND"});',
       '  },',
       '});',
     ].join('\n'),
@@ -68,15 +68,27 @@ await build({
 // ASCII only, so that the loader reads it as Latin-1 (no UTF-8 decoding at start-up): esbuild escapes all but a
 // few characters in regular expressions, which a \u escape means the same in.
 const bundle = readFileSync(file('cli.js'), 'utf8')
-writeFileSync(file('cli.js'), bundle.replace(/[^\x00-\x7f]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
+writeFileSync(
+  file('cli.js'),
+  bundle.replace(/[^\x00-\x7f]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+)
 
 const node = node24()
 // What the code cache is made after: start-up, help, and a command's own code (one that needs no server).
 const warmUp = [['--version'], ['--help'], ['payouts', 'list', '--help'], ['emulator', 'start', '--help']]
-execFileSync(node, [join(root, 'scripts', 'exe', 'warm-up.cjs'), file('cli.js'), file('cli.cache'), ...warmUp.map(a => JSON.stringify(a))], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {...process.env, NO_COLOR: '1'},
-})
+execFileSync(
+  node,
+  [
+    join(root, 'scripts', 'exe', 'warm-up.cjs'),
+    file('cli.js'),
+    file('cli.cache'),
+    ...warmUp.map(a => JSON.stringify(a)),
+  ],
+  {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {...process.env, NO_COLOR: '1'},
+  },
+)
 
 writeFileSync(
   file('sea-config.json'),

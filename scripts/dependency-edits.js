@@ -144,5 +144,4 @@ export const asciiStringWidth = {
   },
 }
 
-
 export const dependencyEdits = [lazyHttp2, englishOnlyZod, leanOclif, asciiStringWidth]

@@ -3,8 +3,8 @@
 // and hook taken from the bundle: a single executable's `require` loads only Node's own modules, and there are no
 // files beside it to read.
 import {dirname, join} from 'node:path'
-import {execute} from '@oclif/core/execute'
 import {COMMANDS} from 'payctl-exe:commands'
+import {execute} from '@oclif/core/execute'
 import manifest from '../../oclif.manifest.json' with {type: 'json'}
 import packageJson from '../../package.json' with {type: 'json'}
 import {memoryPlugin} from './memory-plugin.js'

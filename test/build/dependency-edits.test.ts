@@ -1,5 +1,5 @@
-import {createRequire} from 'node:module'
 import {readdirSync, readFileSync} from 'node:fs'
+import {createRequire} from 'node:module'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {build, type Plugin} from 'esbuild'
@@ -18,8 +18,18 @@ const requireFromRoot = createRequire(join(ROOT, 'package.json'))
 const oclifLib = dirname(requireFromRoot.resolve('@oclif/core'))
 
 /** `entry` bundled as CommonJS (with `plugins`, or none) and evaluated: its exports and its code. */
-async function bundled(entry: string, plugins: Plugin[] = []): Promise<{exports: Record<string, unknown>; code: string}> {
-  const result = await build({entryPoints: [entry], bundle: true, format: 'cjs', platform: 'node', write: false, plugins})
+async function bundled(
+  entry: string,
+  plugins: Plugin[] = [],
+): Promise<{exports: Record<string, unknown>; code: string}> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    write: false,
+    plugins,
+  })
   const code = result.outputFiles[0].text
   const module = {exports: {} as Record<string, unknown>}
   new Function('module', 'exports', 'require', code)(module, module.exports, createRequire(entry))
@@ -27,17 +37,25 @@ async function bundled(entry: string, plugins: Plugin[] = []): Promise<{exports:
 }
 
 describe('oclif help texts without ejs (leanOclif)', () => {
+  /** Every text oclif renders in help: descriptions, summaries, usages, examples and flag texts. */
   const texts = (): string[] => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8'))
-    const all: string[] = []
-    for (const command of Object.values(manifest.commands) as Record<string, unknown>[]) {
-      for (const key of ['description', 'summary', 'usage']) if (typeof command[key] === 'string') all.push(command[key])
-      for (const example of (command.examples as unknown[]) ?? [])
-        all.push(typeof example === 'string' ? example : (example as {command: string}).command)
-      for (const flag of Object.values((command.flags as Record<string, {description?: string; summary?: string}>) ?? {}))
-        for (const text of [flag.description, flag.summary]) if (text) all.push(text)
-    }
-    return all
+    const commands = Object.values(manifest.commands) as Record<string, unknown>[]
+    const strings = (values: unknown[]) => values.filter((value): value is string => typeof value === 'string')
+    return commands.flatMap(command => [
+      ...strings([command.description, command.summary, command.usage]),
+      ...strings(
+        ((command.examples as unknown[]) ?? []).map(e =>
+          typeof e === 'string' ? e : (e as {command: string}).command,
+        ),
+      ),
+      ...strings(
+        Object.values((command.flags as Record<string, Record<string, unknown>>) ?? {}).flatMap(f => [
+          f.description,
+          f.summary,
+        ]),
+      ),
+    ])
   }
   const corpus = [
     '<%= config.bin %> <%= command.id %>',
@@ -66,7 +84,8 @@ describe('oclif help texts without ejs (leanOclif)', () => {
   })
 
   it('loads a module lazily only where oclif uses it as an object (a property read), never called or passed', () => {
-    const lazy = /^const (\w+) = (?:__importDefault\()?require\("(tinyglobby|minimatch|lilconfig|cli-spinners|ejs|node:child_process|node:readline)"\)\)?;$/gm
+    const lazy =
+      /^const (\w+) = (?:__importDefault\()?require\("(tinyglobby|minimatch|lilconfig|cli-spinners|ejs|node:child_process|node:readline)"\)\)?;$/gm
     const files = readdirSync(oclifLib, {recursive: true})
       .map(String)
       .filter(file => file.endsWith('.js'))
@@ -98,7 +117,8 @@ describe('oclif help texts without ejs (leanOclif)', () => {
     const edited = await bundled(entry, [leanOclif])
     const upstream = await bundled(entry)
     expect(edited.code).toContain('__mayBeWsl')
-    const platform = (module: {exports: Record<string, unknown>}) => (module.exports.getPlatform as () => Promise<string>)()
+    const platform = (module: {exports: Record<string, unknown>}) =>
+      (module.exports.getPlatform as () => Promise<string>)()
     expect(await platform(edited)).toBe(await platform(upstream))
   })
 })
