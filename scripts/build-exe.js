@@ -6,10 +6,12 @@
 // - `jq.wasm` for --jq (scripts/exe/jq-wasm.js);
 // - scripts/exe/sea-loader.cjs, the main script, which runs the first with the second.
 import {execFileSync} from 'node:child_process'
-import {chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {build} from 'esbuild'
+import {startEmulatorProcess} from '../bench/emulator-process.js'
 import {dependencyEdits} from './dependency-edits.js'
 import {commandModules} from './exe/command-modules.js'
 import {JQ_WASM, jqWasmAsset} from './exe/jq-wasm.js'
@@ -74,21 +76,28 @@ writeFileSync(
 )
 
 const node = node24()
-// What the code cache is made after: start-up, help, and a command's own code (one that needs no server).
-const warmUp = [['--version'], ['--help'], ['payouts', 'list', '--help'], ['emulator', 'start', '--help']]
-execFileSync(
-  node,
-  [
-    join(root, 'scripts', 'exe', 'warm-up.cjs'),
-    file('cli.js'),
-    file('cli.cache'),
-    ...warmUp.map(a => JSON.stringify(a)),
-  ],
-  {
+// What the code cache is made after: start-up, help, and a real call (the API client) against the emulator of
+// the npm build, in a throw-away home.
+const warmUp = [['--version'], ['--help'], ['payouts', 'list', '--help'], ['payouts', 'list', '--json']]
+const emulator = await startEmulatorProcess()
+const home = mkdtempSync(join(tmpdir(), 'payctl-warm-up-'))
+try {
+  const args = [join(root, 'scripts', 'exe', 'warm-up.cjs'), file('cli.js'), file('cli.cache')]
+  execFileSync(node, [...args, ...warmUp.map(a => JSON.stringify(a))], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {...process.env, NO_COLOR: '1'},
-  },
-)
+    env: {
+      ...process.env,
+      NO_COLOR: '1',
+      PAYCTL_ORIGIN: emulator.url,
+      PAYCTL_CONFIG_DIR: join(home, 'config'),
+      PAYCTL_DATA_DIR: join(home, 'data'),
+      PAYCTL_CACHE_DIR: join(home, 'cache'),
+    },
+  })
+} finally {
+  await emulator.stop()
+  rmSync(home, {recursive: true, force: true})
+}
 
 writeFileSync(
   file('sea-config.json'),

@@ -4,8 +4,8 @@
 // files beside it to read.
 import {dirname, join} from 'node:path'
 import {COMMANDS} from 'payctl-exe:commands'
+import manifest from 'payctl-exe:manifest'
 import {execute} from '@oclif/core/execute'
-import manifest from '../../oclif.manifest.json' with {type: 'json'}
 import packageJson from '../../package.json' with {type: 'json'}
 import {memoryPlugin} from './memory-plugin.js'
 

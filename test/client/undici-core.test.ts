@@ -44,16 +44,21 @@ describe('undici-core', () => {
     expect(Agent).toBe(PublicAgent)
   })
 
-  const cases = [
-    {method: 'GET' as const, path: '/api/v1/payouts?limit=2&cursor=a%20b', headers: {'x-test': '1'}},
+  const cases: {
+    method: 'GET' | 'POST' | 'DELETE' | 'PATCH'
+    path: string
+    headers: Record<string, string>
+    body?: string
+  }[] = [
+    {method: 'GET', path: '/api/v1/payouts?limit=2&cursor=a%20b', headers: {'x-test': '1'}},
     {
       method: 'POST' as const,
       path: '/api/v2/payouts?status=201',
       headers: {'content-type': 'application/json'},
       body: '{"a":"1.00"}',
     },
-    {method: 'DELETE' as const, path: '/api/v1/webhooks/x?status=404', headers: {authorization: 'Bearer sk_x'}},
-    {method: 'PATCH' as const, path: '/p?status=500', headers: {'idempotency-key': 'k'}, body: 'é€'},
+    {method: 'DELETE', path: '/api/v1/webhooks/x?status=404', headers: {authorization: 'Bearer sk_x'}},
+    {method: 'PATCH', path: '/p?status=500', headers: {'idempotency-key': 'k'}, body: 'é€'},
   ]
 
   it('sends and receives what undici.request does, for each method, status and body', async () => {
