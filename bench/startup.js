@@ -12,7 +12,7 @@ import {node24} from '../scripts/node24.js'
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
 const exe = fileURLToPath(new URL('../dist/exe/payctl', import.meta.url))
-const peakRss = fileURLToPath(new URL('./peak-rss.js', import.meta.url))
+const GNU_TIME = '/usr/bin/time'
 const runs = Number(process.env.BENCH_RUNS ?? 15)
 const MiB = 1024 * 1024
 const RSS_TARGET_MIB = 70
@@ -41,15 +41,16 @@ function time(command, args) {
   return median(samples)
 }
 
-/** Peak RSS of a run: Node preloads peak-rss.js (the executable too: NODE_OPTIONS reaches it). */
+/** Peak RSS of a run in MiB, by GNU time (/usr/bin/time, Debian's `time` package), or undefined without it. */
 function peakRssMiB(command, args) {
+  if (!existsSync(GNU_TIME)) return undefined
   const dir = mkdtempSync(join(tmpdir(), 'payctl-rss-'))
   const file = join(dir, 'rss')
   try {
     const samples = []
     for (let i = 0; i < 5; i++) {
-      spawnCommand(command, args, {BENCH_RSS_FILE: file, NODE_OPTIONS: `--import=${peakRss}`})
-      samples.push(Number(readFileSync(file, 'utf8')) / MiB)
+      spawnCommand(GNU_TIME, ['-f', '%M', '-o', file, command, ...args])
+      samples.push((Number(readFileSync(file, 'utf8').trim().split('\n').at(-1)) * 1024) / MiB)
     }
     return median(samples)
   } finally {
@@ -127,11 +128,17 @@ function printTable(results) {
     row([`\`${first.name}\``, ...cells])
   })
   results[0].rows.forEach((first, i) => {
-    if (first.rss === undefined) return
-    const cells = results.flatMap(r => [
-      `${r.rows[i].rss.toFixed(1)} MiB`,
-      `(${verdict(r.rows[i].rss, RSS_TARGET_MIB)} MiB)`,
-    ])
+    if (first.kind !== 'call') return
+    const cells = results.flatMap(
+      ({
+        rows: {
+          [i]: {rss},
+        },
+      }) =>
+        rss === undefined
+          ? ['n/a', '(no /usr/bin/time)']
+          : [`${rss.toFixed(1)} MiB`, `(${verdict(rss, RSS_TARGET_MIB)} MiB)`],
+    )
     row([`peak RSS of \`${first.name}\``, ...cells])
   })
 }
