@@ -1,51 +1,56 @@
 // Start-up benchmark: median wall time of payctl commands against `node -e 0` on the same Node, measured in the
-// same run on this machine's Node and on Node 24 (the `node@24` npm package, installed once into a temporary
-// folder as .ci/node-matrix.sh does; BENCH_NODE24=/path/to/node uses another). Prints one table with the ratios,
-// the targets, and the peak RSS of a real call.
+// same run for the npm package on this machine's Node and on Node 24 (the `node@24` npm package, installed once
+// by scripts/node24.js; PAYCTL_NODE24=/path/to/node uses another), and for the single executable
+// (dist/exe/payctl, made of that Node 24 by `npm run build:exe`; measured when it has been built). Prints one
+// table with the ratios, the targets, and the peak RSS of a real call.
 import {execFileSync, spawnSync} from 'node:child_process'
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {node24} from '../scripts/node24.js'
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
-const peakRss = fileURLToPath(new URL('./peak-rss.js', import.meta.url))
+const exe = fileURLToPath(new URL('../dist/exe/payctl', import.meta.url))
+const GNU_TIME = '/usr/bin/time'
 const runs = Number(process.env.BENCH_RUNS ?? 15)
 const MiB = 1024 * 1024
 const RSS_TARGET_MIB = 70
 
-/** Ratio targets per Node major: [--version/--help, a real call]. */
-const TARGETS = {20: [2, 3], 24: [2.5, 4]}
-const targetsOf = major => TARGETS[major] ?? TARGETS[24]
+/** Ratio targets: [--version/--help, a real call]. */
+const PACKAGE_TARGETS = [2, 3]
+const EXE_TARGETS = [1.2, 1.6]
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]
 }
 
-function spawnNode(node, args, env = {}) {
-  const result = spawnSync(node, args, {stdio: 'ignore', env: {...process.env, NO_COLOR: '1', ...env}})
-  if (result.status !== 0) throw new Error(`${node} ${args.join(' ')} exited ${result.status}`)
+function spawnCommand(command, args, env = {}) {
+  const result = spawnSync(command, args, {stdio: 'ignore', env: {...process.env, NO_COLOR: '1', ...env}})
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}`)
 }
 
-function time(node, args) {
+function time(command, args) {
   const samples = []
   for (let i = 0; i < runs + 2; i++) {
     const started = process.hrtime.bigint()
-    spawnNode(node, args)
+    spawnCommand(command, args)
     if (i >= 2) samples.push(Number(process.hrtime.bigint() - started) / 1e6)
   }
   return median(samples)
 }
 
-function peakRssMiB(node, args) {
+/** Peak RSS of a run in MiB, by GNU time (/usr/bin/time, Debian's `time` package), or undefined without it. */
+function peakRssMiB(command, args) {
+  if (!existsSync(GNU_TIME)) return undefined
   const dir = mkdtempSync(join(tmpdir(), 'payctl-rss-'))
   const file = join(dir, 'rss')
   try {
     const samples = []
     for (let i = 0; i < 5; i++) {
-      spawnNode(node, ['--import', peakRss, ...args], {BENCH_RSS_FILE: file})
-      samples.push(Number(readFileSync(file, 'utf8')) / MiB)
+      spawnCommand(GNU_TIME, ['-f', '%M', '-o', file, command, ...args])
+      samples.push((Number(readFileSync(file, 'utf8').trim().split('\n').at(-1)) * 1024) / MiB)
     }
     return median(samples)
   } finally {
@@ -53,34 +58,30 @@ function peakRssMiB(node, args) {
   }
 }
 
-/** Node 24 from the npm registry (the `node@24` package), cached in the temporary folder between runs. */
-function node24() {
-  if (process.env.BENCH_NODE24) return process.env.BENCH_NODE24
-  const dir = join(tmpdir(), 'payctl-bench-node24')
-  const node = join(dir, 'node_modules', 'node', 'bin', 'node')
-  if (!existsSync(node)) {
-    console.log('installing node@24 from the npm registry into', dir)
-    execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', 'node@24'], {
-      stdio: 'ignore',
-    })
-  }
-  return node
-}
-
+/**
+ * What is measured: the npm package on each Node, then the executable. Each has the Node its `node -e 0` runs
+ * on, and how it starts payctl with given arguments.
+ */
 export function runtimes() {
-  const list = [{node: process.execPath, version: process.version}]
-  if (process.versions.node.split('.')[0] !== '24') {
+  const nodes = [process.execPath]
+  if (process.versions.node.split('.')[0] !== '24') nodes.push(node24())
+  const list = nodes.map(node => {
+    const version = execFileSync(node, ['--version'], {encoding: 'utf8'}).trim()
+    return {label: `npm package, Node ${version.slice(1)}`, node, command: [node, bin], targets: PACKAGE_TARGETS}
+  })
+  if (existsSync(exe)) {
     const node = node24()
-    list.push({node, version: execFileSync(node, ['--version'], {encoding: 'utf8'}).trim()})
-  }
-  return list.map(runtime => ({...runtime, major: Number(runtime.version.slice(1).split('.')[0])}))
+    const version = execFileSync(node, ['--version'], {encoding: 'utf8'}).trim()
+    list.push({label: `executable (Node ${version.slice(1)})`, node, command: [exe], targets: EXE_TARGETS})
+  } else console.log('dist/exe/payctl not built (npm run build:exe): the executable is not measured')
+  return list
 }
 
 export function startupCases() {
   return [
-    {name: 'payctl --version', args: [bin, '--version'], kind: 'help'},
-    {name: 'payctl --help', args: [bin, '--help'], kind: 'help'},
-    {name: 'payctl payouts list --help', args: [bin, 'payouts', 'list', '--help'], kind: 'help'},
+    {name: 'payctl --version', args: ['--version'], kind: 'help'},
+    {name: 'payctl --help', args: ['--help'], kind: 'help'},
+    {name: 'payctl payouts list --help', args: ['payouts', 'list', '--help'], kind: 'help'},
   ]
 }
 
@@ -90,16 +91,18 @@ export function runStartup(extraCases = []) {
   const cases = [...startupCases(), ...extraCases]
   const results = list.map(runtime => {
     const baseline = time(runtime.node, ['-e', '0'])
-    const [helpTarget, callTarget] = targetsOf(runtime.major)
+    const [helpTarget, callTarget] = runtime.targets
+    const [command, ...prefix] = runtime.command
     const rows = cases.map(c => {
-      const ms = time(runtime.node, c.args)
+      const args = [...prefix, ...c.args]
+      const ms = time(command, args)
       const target = c.kind === 'call' ? callTarget : helpTarget
       return {
         ...c,
         ms,
         ratio: ms / baseline,
         target,
-        rss: c.kind === 'call' ? peakRssMiB(runtime.node, c.args) : undefined,
+        rss: c.kind === 'call' ? peakRssMiB(command, args) : undefined,
       }
     })
     return {runtime, baseline, rows}
@@ -111,9 +114,9 @@ export function runStartup(extraCases = []) {
 /** The issue's table: one markdown row per command, a time and a ratio column per Node, then the peak RSS. */
 function printTable(results) {
   const verdict = (value, target) => `${value <= target ? '<=' : 'MISSED'} ${target}`
-  const header = results.flatMap(r => [`Node ${r.runtime.version.slice(1)}`, 'ratio to `node -e 0` (target)'])
+  const header = results.flatMap(r => [r.runtime.label, 'ratio to `node -e 0` (target)'])
   const row = cells => console.log(`| ${cells.join(' | ')} |`)
-  console.log(`start-up, median of ${runs} runs on each Node`)
+  console.log(`start-up, median of ${runs} runs of each; each ratio is to \`node -e 0\` on the Node it runs on`)
   row(['command', ...header])
   row(['---', ...header.map(() => '---')])
   row(['`node -e 0`', ...results.flatMap(r => [`${r.baseline.toFixed(1)} ms`, '1.0'])])
@@ -125,11 +128,17 @@ function printTable(results) {
     row([`\`${first.name}\``, ...cells])
   })
   results[0].rows.forEach((first, i) => {
-    if (first.rss === undefined) return
-    const cells = results.flatMap(r => [
-      `${r.rows[i].rss.toFixed(1)} MiB`,
-      `(${verdict(r.rows[i].rss, RSS_TARGET_MIB)} MiB)`,
-    ])
+    if (first.kind !== 'call') return
+    const cells = results.flatMap(
+      ({
+        rows: {
+          [i]: {rss},
+        },
+      }) =>
+        rss === undefined
+          ? ['n/a', '(no /usr/bin/time)']
+          : [`${rss.toFixed(1)} MiB`, `(${verdict(rss, RSS_TARGET_MIB)} MiB)`],
+    )
     row([`peak RSS of \`${first.name}\``, ...cells])
   })
 }

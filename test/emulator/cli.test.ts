@@ -3,20 +3,17 @@ import {createInterface} from 'node:readline'
 import {fileURLToPath} from 'node:url'
 import {request} from 'undici'
 import {describe, expect, it} from 'vitest'
+import {CLI} from '../helpers/cli.js'
 
 /** End to end: the built CLI starts the emulator (run after `npm run build`, as `npm test` does). */
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
 describe('payctl emulator start', () => {
   it('--port 0 --data :memory: --json prints one JSON line, serves the API and stops on SIGTERM', async () => {
-    const child = spawn(
-      process.execPath,
-      ['bin/run.js', 'emulator', 'start', '--port', '0', '--data', ':memory:', '--json'],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
+    const child = spawn(CLI[0], [...CLI.slice(1), 'emulator', 'start', '--port', '0', '--data', ':memory:', '--json'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stderr = ''
     child.stderr.on('data', chunk => {
       stderr += chunk
@@ -53,8 +50,8 @@ describe('payctl emulator start', () => {
 
   it('--auto-consent: an authorization request with a member login_hint redirects straight back with a code', async () => {
     const child = spawn(
-      process.execPath,
-      ['bin/run.js', 'emulator', 'start', '--port', '0', '--data', ':memory:', '--json', '--auto-consent'],
+      CLI[0],
+      [...CLI.slice(1), 'emulator', 'start', '--port', '0', '--data', ':memory:', '--json', '--auto-consent'],
       {cwd: root, stdio: ['ignore', 'pipe', 'pipe']},
     )
     const exited = new Promise<number | null>(resolve => child.on('exit', code => resolve(code)))

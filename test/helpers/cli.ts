@@ -7,6 +7,14 @@ import {fileURLToPath} from 'node:url'
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const BIN = join(ROOT, 'bin', 'run.js')
 
+/**
+ * The CLI as a process: `node bin/run.js`, or the single executable when PAYCTL_TEST_EXE names it (.ci/exe.sh
+ * runs the emulator suite so). Spawn `CLI[0]` with `[...CLI.slice(1), ...args]`.
+ */
+export const CLI: readonly string[] = process.env.PAYCTL_TEST_EXE
+  ? [process.env.PAYCTL_TEST_EXE]
+  : [process.execPath, BIN]
+
 export interface CliResult {
   code: number | null
   stdout: string
@@ -36,7 +44,7 @@ export function runCli(
     for (const name of ['PAYCTL_API_KEY', 'PAYCTL_PROFILE', 'PAYCTL_ORIGIN'])
       if (!(name in (options.env ?? {}))) delete env[name]
     for (const [name, value] of Object.entries(options.env ?? {})) if (value === undefined) delete env[name]
-    const child = spawn(process.execPath, [BIN, ...args], {env, stdio: ['pipe', 'pipe', 'pipe']})
+    const child = spawn(CLI[0], [...CLI.slice(1), ...args], {env, stdio: ['pipe', 'pipe', 'pipe']})
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', d => {
