@@ -31,13 +31,12 @@ const payoutV1 = {description: 'Video sponsorship', payoutAmount: '25.00', curre
 describe('replays of the real service clients', () => {
   const ctx = useEmulator()
   const send = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => n8n(ctx.emu.url, method, path, body)
+  /** The n8n trigger's subscription call. */
+  const subscribe = (environment: string) =>
+    send('POST', '/api/v1/webhook', {targetUrl: 'https://n8n.example/webhook/abc', eventType: 'payout', environment})
 
   it('the n8n trigger subscribes with {targetUrl, eventType: "payout", environment: "sandbox"}', async () => {
-    const res = await send('POST', '/api/v1/webhook', {
-      targetUrl: 'https://n8n.example/webhook/abc',
-      eventType: 'payout',
-      environment: 'sandbox',
-    })
+    const res = await subscribe('sandbox')
     expect(res.status, res.text).toBe(200)
     expect(res.body).toMatchObject({targetUrl: 'https://n8n.example/webhook/abc', eventType: 'payout'})
     expect(res.body.signingSecret).toMatch(/^whsec_/)
@@ -45,11 +44,7 @@ describe('replays of the real service clients', () => {
   })
 
   it('a webhook for the other environment is refused naming environment, and nothing is stored', async () => {
-    const res = await send('POST', '/api/v1/webhook', {
-      targetUrl: 'https://n8n.example/webhook/abc',
-      eventType: 'payout',
-      environment: 'production',
-    })
+    const res = await subscribe('production')
     expect(res.status, res.text).toBe(400)
     expect(res.body.error.code).toBe('VALIDATION_ERROR')
     expect(res.body.error.details).toEqual([
@@ -181,14 +176,9 @@ describe('ids, customIds and descriptions: no control characters; customIds in N
   })
 
   it('a control character in a path id is a VALIDATION_ERROR naming id', async () => {
-    expectError(await ctx.api.get('/api/v2/payouts/abc%1Bdef'), 400, 'VALIDATION_ERROR', 'id')
-    expectError(await ctx.api.get('/api/v2/counterparties/abc%00'), 400, 'VALIDATION_ERROR', 'id')
-    expectError(
-      await ctx.api.get('/api/v1/payout/abc%07', {query: {id_type: 'custom_id'}}),
-      400,
-      'VALIDATION_ERROR',
-      'id',
-    )
+    const paths = ['/api/v2/payouts/abc%1Bdef', '/api/v2/counterparties/abc%00', '/api/v1/payout/abc%07']
+    for (const path of paths)
+      expectError(await ctx.api.get(path, {query: {id_type: 'custom_id'}}), 400, 'VALIDATION_ERROR', 'id')
   })
 
   it('the NFD and NFC forms of a customId are one id', async () => {
