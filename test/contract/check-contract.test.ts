@@ -65,8 +65,9 @@ describe('the contract lint rule', () => {
     )
   })
 
-  it('other HMACs (base64url tokens) and id construction are not copies', () => {
+  it('other HMACs (base64url tokens), id construction and zod shapes built from flags are not copies', () => {
     const text =
+      "import * as z from 'zod'\nexport const flags = (shape: z.ZodRawShape) => z.object(shape)\n" +
       "import {createHmac} from 'node:crypto'\nexport const token = (s: string) => createHmac('sha256', s).update('x').digest('base64url')\nexport const id = (u: string) => `payout_${u}`\n"
     expect(check(treeWith('emulator/domain/token.ts', text)).code).toBe(0)
   })
