@@ -1,5 +1,6 @@
 // The import rules of the layers (docs/development.md, "Layers"), checked by `npm run lint`:
-//   commands -> cli -> services -> config -> client -> shared; the emulator is its own tree on shared.
+//   commands -> cli -> services -> config -> client -> contract -> shared; the emulator is its own tree on
+//   contract and shared.
 
 /** Inside the emulator (docs/emulator.md, "Inside the emulator"): each folder and the folders it may import. */
 const EMULATOR_LAYERS = {
@@ -54,11 +55,18 @@ module.exports = {
       to: {path: '^src/', pathNot: '^src/(config|client|shared)/'},
     },
     {
-      name: 'client-only-to-shared',
+      name: 'client-only-to-contract-and-shared',
       severity: 'error',
-      comment: 'The SDK stands alone: it imports nothing of src but src/shared.',
+      comment: 'The SDK stands alone: it imports nothing of src but the contract and src/shared.',
       from: {path: '^src/client/'},
-      to: {path: '^src/', pathNot: '^src/(client|shared)/'},
+      to: {path: '^src/', pathNot: '^src/(client|contract|shared)/'},
+    },
+    {
+      name: 'contract-only-to-shared',
+      severity: 'error',
+      comment: 'The contract is what the client and the emulator share: it imports no side of it, only src/shared.',
+      from: {path: '^src/contract/'},
+      to: {path: '^src/', pathNot: '^src/(contract|shared)/'},
     },
     {
       name: 'shared-only-to-shared',
@@ -72,7 +80,7 @@ module.exports = {
       severity: 'error',
       comment: 'The emulator is its own service: it never imports the client, the CLI or the services.',
       from: {path: '^src/emulator/'},
-      to: {path: '^src/', pathNot: '^src/(emulator|shared)/'},
+      to: {path: '^src/', pathNot: '^src/(emulator|contract|shared)/'},
     },
     {
       name: 'emulator-only-from-emulator-commands',
@@ -85,7 +93,7 @@ module.exports = {
       name: 'no-ui-packages-below-cli',
       severity: 'error',
       comment: 'oclif, ora, cli-table3 and @inquirer belong to src/commands and src/cli.',
-      from: {path: '^src/(services|config|client|shared|emulator)/'},
+      from: {path: '^src/(services|config|client|contract|shared|emulator)/'},
       to: {path: UI_PACKAGES},
     },
     ...emulatorLayerRules,

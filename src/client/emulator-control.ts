@@ -1,4 +1,16 @@
 import * as z from 'zod/mini'
+import {
+  type ClockState,
+  type ControlDelivery,
+  clockSchema,
+  deliveryListSchema,
+  type Fault,
+  type FaultInput,
+  faultAnswerSchema,
+  faultListSchema,
+  payoutAnswerSchema,
+  resetSchema,
+} from '../contract/control-bodies.js'
 import {parseResponse} from './parse.js'
 import {path} from './path.js'
 import {Transport, type TransportOptions} from './transport.js'
@@ -8,51 +20,7 @@ import {Transport, type TransportOptions} from './transport.js'
  * Each method is one route; nothing here knows about the CLI.
  */
 
-const text = z.string()
-
-export const controlDeliverySchema = z.looseObject({
-  id: z.string(),
-  subscriptionId: z.string(),
-  url: text,
-  event: text,
-  version: z.optional(z.number()),
-  attempt: z.number(),
-  responseStatus: z.nullable(z.number()),
-  error: z.optional(text),
-  scheduledAt: text,
-  sentAt: z.nullable(text),
-  body: z.unknown(),
-})
-export type ControlDelivery = z.infer<typeof controlDeliverySchema>
-
-export const faultSchema = z.looseObject({
-  id: z.number(),
-  method: text,
-  path: text,
-  remaining: z.number(),
-  action: text,
-  status: z.optional(z.number()),
-  delayMs: z.optional(z.number()),
-})
-export type Fault = z.infer<typeof faultSchema>
-
-export type FaultAction = 'status' | 'delay' | 'drop' | 'drop-after-commit'
-
-export interface FaultInput {
-  method: string
-  path: string
-  action: FaultAction
-  count?: number
-  status?: number
-  delayMs?: number
-}
-
-const clockSchema = z.looseObject({now: text, offsetSeconds: z.number(), expired: z.optional(z.number())})
-export type ClockState = z.infer<typeof clockSchema>
-
-const payoutAnswer = z.looseObject({id: z.string(), status: text})
-
-const resetSchema = z.looseObject({reset: z.literal(true), teamId: text})
+export type {ClockState, ControlDelivery, Fault, FaultAction, FaultInput} from '../contract/control-bodies.js'
 
 export class EmulatorControl {
   readonly transport: Transport
@@ -85,11 +53,11 @@ export class EmulatorControl {
   }
 
   async addFault(fault: FaultInput): Promise<Fault> {
-    return (await this.call(z.looseObject({fault: faultSchema}), 'POST', '/_emulator/faults', fault)).fault
+    return (await this.call(faultAnswerSchema, 'POST', '/_emulator/faults', fault)).fault
   }
 
   async faults(): Promise<Fault[]> {
-    return (await this.call(z.looseObject({data: z.array(faultSchema)}), 'GET', '/_emulator/faults')).data
+    return (await this.call(faultListSchema, 'GET', '/_emulator/faults')).data
   }
 
   async clearFaults(): Promise<void> {
@@ -98,7 +66,7 @@ export class EmulatorControl {
 
   /** The recipient claims (as on the claim page); answers the payout in the generation of `id`. */
   claim(id: string, method: string, details: Record<string, string>): Promise<Record<string, unknown>> {
-    return this.call(payoutAnswer, 'POST', path`/_emulator/payouts/${id}/claim`, {
+    return this.call(payoutAnswerSchema, 'POST', path`/_emulator/payouts/${id}/claim`, {
       method,
       details,
     })
@@ -106,16 +74,12 @@ export class EmulatorControl {
 
   /** Moves the payout's expiry to now and runs it: a created or approved payout becomes `expired`. */
   expire(id: string): Promise<Record<string, unknown>> {
-    return this.call(payoutAnswer, 'POST', path`/_emulator/payouts/${id}/expire`)
+    return this.call(payoutAnswerSchema, 'POST', path`/_emulator/payouts/${id}/expire`)
   }
 
   /** Every delivery attempt, oldest first (after the attempts due now finished). */
   async deliveries(): Promise<ControlDelivery[]> {
-    const answer = await this.call(
-      z.looseObject({data: z.array(controlDeliverySchema)}),
-      'GET',
-      '/_emulator/webhooks/deliveries',
-    )
+    const answer = await this.call(deliveryListSchema, 'GET', '/_emulator/webhooks/deliveries')
     return answer.data
   }
 

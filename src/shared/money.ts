@@ -8,10 +8,17 @@ import Big from 'big.js'
 const CURRENCY_CODE = /^[A-Z]{3}$/
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/
 
-/** The largest amount of one payout or deposit, in whole units of any currency (docs/decisions.md). */
-export const MAX_AMOUNT = '1000000000'
-/** Longer text is not read as an amount at all (the largest valid one, with decimals, is far shorter). */
-const MAX_AMOUNT_LENGTH = 32
+/**
+ * Longer text is not read as an amount at all (a guard against reading junk, not a ceiling: the service decides
+ * the smallest and largest amount it takes, and the client sends whatever fits here).
+ */
+export const MAX_AMOUNT_LENGTH = 32
+
+/** Bounds a caller that decides them applies (the emulator, as the service); the client passes none. */
+export interface AmountLimits {
+  min?: string
+  max?: string
+}
 
 const unitsCache = new Map<string, number | undefined>()
 
@@ -35,17 +42,20 @@ export function minorUnits(currency: string): number | undefined {
  * Checks an amount string: a plain positive decimal ("12.50"), no exponent, sign, thousands separator or
  * more decimals than the currency has. Returns the reason it is invalid, or undefined when it is valid.
  */
-export function amountProblem(amount: string, currency?: string): string | undefined {
+export function amountProblem(amount: string, currency?: string, limits: AmountLimits = {}): string | undefined {
   if (amount === '') return 'amount is empty'
   if (amount.length > MAX_AMOUNT_LENGTH)
-    return `amount is ${amount.length} characters long; the largest is ${MAX_AMOUNT}`
+    return `amount is ${amount.length} characters long; an amount has at most ${MAX_AMOUNT_LENGTH}`
   if (/^[-+]?(\d+\.?\d*|\.\d+)e[-+]?\d+$/i.test(amount))
     return `amount "${amount}" uses scientific notation; write it as a plain decimal`
   if (amount.startsWith('-')) return `amount "${amount}" is negative`
   if (/[,\s']/.test(amount)) return `amount "${amount}" has a thousands separator or space; write e.g. 1000.00`
   if (!PLAIN_DECIMAL.test(amount)) return `amount "${amount}" is not a decimal number like 12.50`
   if (new Big(amount).lte(0)) return `amount "${amount}" must be greater than zero`
-  if (new Big(amount).gt(MAX_AMOUNT)) return `amount "${amount}" is above the largest allowed, ${MAX_AMOUNT}`
+  if (limits.min !== undefined && new Big(amount).lt(limits.min))
+    return `amount "${amount}" is below the smallest allowed, ${limits.min}`
+  if (limits.max !== undefined && new Big(amount).gt(limits.max))
+    return `amount "${amount}" is above the largest allowed, ${limits.max}`
   if (currency) {
     const units = minorUnits(currency)
     const decimals = amount.split('.')[1]?.length ?? 0

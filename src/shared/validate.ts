@@ -3,20 +3,10 @@
  * is valid), so that flags can fail at parse time with one line naming the flag and the value.
  */
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const PHONE = /^\+[1-9]\d{6,14}$/
 const COUNTRY = /^[A-Z]{2}$/
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 /** Full ISO 8601 date-time with seconds optional and a zone (Z or an offset). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i
-
-export function emailProblem(value: string): string | undefined {
-  return EMAIL.test(value) && value.length <= 254 ? undefined : `"${value}" is not an e-mail address`
-}
-
-export function phoneProblem(value: string): string | undefined {
-  return PHONE.test(value) ? undefined : `"${value}" is not a phone number in international format, like +4915112345678`
-}
 
 export function httpUrlProblem(value: string): string | undefined {
   let url: URL
@@ -81,13 +71,6 @@ export function ibanProblem(value: string): string | undefined {
     return `"${value}" is not a valid IBAN (the check digits do not match)`
   }
   return `"${value}" is not an IBAN like DE89370400440532013000`
-}
-
-/** A v2 counterparty id: `counterparty_` + UUID. */
-export function counterpartyIdProblem(value: string): string | undefined {
-  return /^counterparty_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
-    ? undefined
-    : `"${value}" is not a counterparty id (counterparty_<UUID>)`
 }
 
 /** A duration like `90s`, `10m`, `1h30m` or plain seconds (`45`), in milliseconds; undefined when malformed. */

@@ -197,7 +197,7 @@ describe('payouts create', () => {
       '--amount',
       '5',
       '--currency',
-      'CHF',
+      'JPY',
       '--description',
       'x',
       '--email',

@@ -113,7 +113,6 @@ describe('bad input on every endpoint', () => {
         'VALIDATION_ERROR',
         'notifications',
       ],
-      ['unknown field', 'POST', '/api/v1/payout', {...base, amount: '1.00'}, 400, 'VALIDATION_ERROR', 'amount'],
       ['empty customId', 'POST', '/api/v1/payout', {...base, customId: ''}, 400, 'VALIDATION_ERROR', 'customId'],
       [
         'handleType differs',
@@ -237,15 +236,6 @@ describe('bad input on every endpoint', () => {
         'NOT_FOUND',
       ],
       ['taken customId', 'POST', '/api/v2/payouts', v2Item({customId: 'existing'}), 409, 'INVALID_STATE'],
-      [
-        'unknown field',
-        'POST',
-        '/api/v2/payouts',
-        v2Item({payoutAmount: '1.00'}),
-        400,
-        'VALIDATION_ERROR',
-        'payoutAmount',
-      ],
       ...MALFORMED_AMOUNTS.map(
         (amount): Case => [
           `amount ${amount}`,
@@ -299,15 +289,6 @@ describe('bad input on every endpoint', () => {
         404,
         'NOT_FOUND',
       ],
-      [
-        'extra field',
-        'POST',
-        '/api/v2/payouts/batch',
-        {items: [v2Item()], andThen: 'pay'},
-        400,
-        'VALIDATION_ERROR',
-        'andThen',
-      ],
     ])
   })
 
@@ -337,16 +318,8 @@ describe('bad input on every endpoint', () => {
         'andThen',
       ],
       ['approve approved', 'POST', `/api/v2/payouts/${approved.id}/approve`, undefined, 409, 'INVALID_STATE'],
-      [
-        'pay with body',
-        'POST',
-        `/api/v2/payouts/${approved.id}/pay`,
-        {amount: '1.00'},
-        400,
-        'VALIDATION_ERROR',
-        'amount',
-      ],
-      ['send body', 'POST', `/api/v2/payouts/${payout.id}/send-claim-link`, {to: 'x'}, 400, 'VALIDATION_ERROR', 'to'],
+      ['pay with a list', 'POST', `/api/v2/payouts/${approved.id}/pay`, [1], 400, 'VALIDATION_ERROR', ''],
+      ['send with text', 'POST', `/api/v2/payouts/${payout.id}/send-claim-link`, 'x', 400, 'VALIDATION_ERROR', ''],
     ])
   })
 

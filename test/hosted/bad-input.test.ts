@@ -110,8 +110,8 @@ describeInBrowser('hosted pages in Chromium: bad input', () => {
 
   it('approval: a balance too low shows an error and approves nothing', async () => {
     const {page} = browser
-    const big = await ctx.api.v1Create({payoutAmount: '9999.99'})
-    const small = await ctx.api.v1Create({payoutAmount: '0.02'})
+    const big = await ctx.api.v1Create({payoutAmount: '9999.95'})
+    const small = await ctx.api.v1Create({payoutAmount: '0.10'})
     await page.goto(await mint(ctx.api, 'approval', {payoutIds: [big.id, small.id], redirectUrl: target.url()}))
     await signInInBrowser(page)
     await page.getByRole('button', {name: 'Approve 2 payouts'}).click()

@@ -165,10 +165,19 @@ describe('field rules', () => {
     })
     expect(result.row?.movesMoney).toBe(true)
     const bad = new Cells(mapping).load(['x', '5', 'USD', '@m', '', 'auto', 'maybe'])
-    expect(v1Schema.parse(bad, {decimalComma: false}, true).errors?.map(e => e.column)).toEqual([
-      'payoutType',
-      'preApproved',
-    ])
+    expect(v1Schema.parse(bad, {decimalComma: false}, true).errors?.map(e => e.column)).toEqual(['preApproved'])
+  })
+
+  it('payoutType is an open enumeration: known values in their spelling, others sent as written (spec 9)', () => {
+    const mapping = mapHeader(
+      ['description', 'payoutAmount', 'currency', 'payoutType', 'notifications'],
+      v1Schema.columns,
+    )
+    const typed = (payoutType: string, notifications: string) =>
+      v1Schema.parse(new Cells(mapping).load(['x', '5', 'USD', payoutType, notifications]), {decimalComma: false}, true)
+        .row?.item
+    expect(typed('Advance', 'NOT-ALLOWED')).toMatchObject({payoutType: 'advance', notifications: 'not-allowed'})
+    expect(typed('auto', 'weekly')).toMatchObject({payoutType: 'auto', notifications: 'weekly'})
   })
 })
 

@@ -194,10 +194,35 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
     ])
     await listen.stop()
     expect(listen.lines).toHaveLength(2)
+  })
 
-    const bad = await cliProcess('webhooks', 'listen', '--events', 'payout.created', '--secret', 'whsec_x')
-    expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('--events "payout.created" is not an event; use created, approved')
+  it('--events with a name payctl does not know listens for it anyway and says so on stderr (spec 9)', async () => {
+    const secret = 'whsec_new_event'
+    listen = await ListenProcess.start(['--json', '--events', 'payout.held,completed', '--secret', secret], env)
+    expect(listen.stderr).toContain('--events: payout.held is not an event payctl knows (created, approved')
+    expect(listen.stderr).toContain('listening for it anyway')
+    const url = /Listening on (\S+)/.exec(listen.stderr)![1]
+    for (const status of ['payout.held', 'approved']) {
+      const body = JSON.stringify({id: 'c0ffee00-0000-4000-8000-000000000001', status})
+      const timestamp = String(Math.floor(Date.now() / 1000))
+      const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
+      const headers = {
+        'content-type': 'application/json',
+        'x-service-timestamp': timestamp,
+        'x-service-signature': signature,
+      }
+      const answer = await request(url, {method: 'POST', headers, body})
+      await answer.body.dump()
+      expect(answer.statusCode).toBe(200)
+    }
+    const [shown] = (await listen.waitForLines(1)).map(line => JSON.parse(line))
+    expect(shown).toMatchObject({status: 'payout.held', verified: true})
+    await listen.stop()
+    expect(listen.lines).toHaveLength(1)
+
+    const empty = await cliProcess('webhooks', 'listen', '--events', ',', '--secret', 'whsec_x')
+    expect(empty.code).toBe(2)
+    expect(empty.stderr).toContain('--events "," names no event')
   })
 
   it('a delivery received twice (same signature and timestamp) is marked as repeated', async () => {

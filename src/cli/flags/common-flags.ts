@@ -1,7 +1,8 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
+import {emailProblem, phoneProblem} from '../../contract/primitives.js'
 import {amountProblem, currencyProblem} from '../../shared/money.js'
-import {emailProblem, httpUrlProblem, parseDateTime, parseDuration, phoneProblem} from '../../shared/validate.js'
+import {httpUrlProblem, parseDateTime, parseDuration} from '../../shared/validate.js'
 import {LIST_FORMATS} from '../output/output.js'
 
 /** Flag definitions shared by several commands: defined once, reused everywhere. */

@@ -11,6 +11,7 @@ import {
   waitTimeoutOfWaitFlag,
   yesFlag,
 } from '../../cli/flags/common-flags.js'
+import {KNOWN_NOTIFICATIONS, KNOWN_PAYOUT_TYPES} from '../../contract/open-enums.js'
 import type {CreateInput} from '../../services/payouts/payout-plans.js'
 
 /** The flags of `payouts create`: the payout's fields (v2, and the v1-only ones), its follow-up step, --wait. */
@@ -35,16 +36,14 @@ export const createFlags = {
     summary: 'v1: how the recipient is verified, e.g. youtube-channel.',
     helpGroup: 'V1',
   }),
-  'payout-type': Flags.option({
-    options: ['manual', 'manual-immutable'] as const,
-    summary: 'v1: manual-immutable payouts cannot change amount, currency or recipient later.',
+  'payout-type': Flags.string({
+    summary: `v1: ${KNOWN_PAYOUT_TYPES.join(', ')} or another type the service takes; manual-immutable payouts cannot change amount, currency or recipient later.`,
     helpGroup: 'V1',
-  })(),
-  notifications: Flags.option({
-    options: ['allowed', 'not-allowed'] as const,
-    summary: 'v1: whether the recipient is notified.',
+  }),
+  notifications: Flags.string({
+    summary: `v1: whether the recipient is notified: ${KNOWN_NOTIFICATIONS.join(', ')} (or another value the service takes).`,
     helpGroup: 'V1',
-  })(),
+  }),
   'pre-approved': Flags.boolean({
     summary: 'v1: create it approved (moves money; needs payouts:approve and enough balance).',
     helpGroup: 'V1',

@@ -13,7 +13,7 @@ export interface CreatePayoutV1 {
   creatorHandle?: string
   verificationMethod?: string
   preApproved?: boolean
-  payoutType?: 'manual' | 'manual-immutable'
+  payoutType?: string
   email?: string
   phone?: string
   tags?: string[]

@@ -50,6 +50,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       saveDir: flags.save,
       events: flags.events?.split(','),
     }
+    for (const note of session.eventNotes(options.events)) out.warn(note)
     const listener = new WebhookListener({
       ...options,
       secrets: found.secrets,

@@ -1,4 +1,5 @@
 import Big from 'big.js'
+import {looksLikeMailbox} from '../../contract/primitives.js'
 import {formatAmount as formatMoney} from '../../shared/money.js'
 import type {
   AccountRow,
@@ -49,13 +50,11 @@ export function payoutV1(row: PayoutRow): Json {
   return body
 }
 
-const EMAIL_LIKE = /^[^\s@]+@[^\s@]+$/
-
 function recipientV2(row: PayoutRow): Json | undefined {
   if (row.recipient_type === 'email') return {type: 'email', email: row.email}
   if (row.recipient_type === 'phone') return {type: 'phone', phone: row.phone}
   if (row.recipient_type === 'handle' && row.creator_handle) {
-    if (EMAIL_LIKE.test(row.creator_handle)) return {type: 'email', email: row.creator_handle}
+    if (looksLikeMailbox(row.creator_handle)) return {type: 'email', email: row.creator_handle}
     return {type: 'handle', handle: row.creator_handle}
   }
   return undefined

@@ -1,3 +1,4 @@
+import {EMAIL, PAYMENT_DETAIL_FORMATS, PHONE} from '../../contract/primitives.js'
 import type {PaymentMethodRecord} from '../store/row-types.js'
 import {Checker, type Json} from './input-checker.js'
 import {CLAIM_METHODS, ibanIsValid} from './reference-data.js'
@@ -9,24 +10,21 @@ import {CLAIM_METHODS, ibanIsValid} from './reference-data.js'
  */
 
 const DETAIL_RULES: Record<string, {pattern: RegExp; message: string}> = {
-  bic: {pattern: /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, message: 'must be a BIC like DEUTDEFF'},
+  ...PAYMENT_DETAIL_FORMATS,
   sortCode: {pattern: /^\d{2}-?\d{2}-?\d{2}$/, message: 'must be six digits, like 12-34-56'},
-  routingNumber: {pattern: /^\d{9}$/, message: 'must be nine digits'},
-  accountNumber: {pattern: /^[A-Z0-9]{4,34}$/, message: 'must be 4 to 34 letters or digits'},
-  email: {pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'must be an e-mail address'},
-  phone: {pattern: /^\+?[1-9]\d{6,14}$/, message: 'must be a phone number like +15555550123'},
-  address: {pattern: /^0x[0-9a-fA-F]{40}$/, message: 'must be a wallet address (0x and 40 hex digits)'},
+  email: {pattern: EMAIL, message: 'must be an e-mail address'},
+  phone: {pattern: PHONE, message: 'must be a phone number like +15555550123'},
 }
 
 /** Validates `{method, details}` of a claim and builds the payment-method record. */
 export function claimRecord(body: unknown, currency: string): PaymentMethodRecord {
   const check = new Checker()
-  const input = check.object(body, '', ['method', 'details'])
+  const input = check.strictObject(body, '', ['method', 'details'])
   check.throwIfAny()
   const method = check.string(input as Json, 'method', {required: true, oneOf: Object.keys(CLAIM_METHODS)})
   check.throwIfAny()
   const fields = CLAIM_METHODS[method!]
-  const details = check.object((input as Json).details, 'details', fields) ?? {}
+  const details = check.strictObject((input as Json).details, 'details', fields) ?? {}
   const sub = new Checker('details')
   for (const field of fields) {
     const value = sub.string(details, field, {required: true, max: 200})

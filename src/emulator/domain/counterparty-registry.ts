@@ -1,10 +1,11 @@
 import {randomUUID} from 'node:crypto'
+import {PAYMENT_DETAIL_FORMATS, UUID} from '../../contract/primitives.js'
 import {type ApiFailure, invalidState, notFound} from '../http/api-failure.js'
 import type {Store} from '../store/index.js'
 import type {CounterpartyRow, PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
 import {counterpartyView, v2CounterpartyId} from './api-views.js'
 import type {Clock} from './clock.js'
-import {Checker, type Json, UUID} from './input-checker.js'
+import {Checker, checkedPathId, type Json} from './input-checker.js'
 import {
   countryByCode,
   ibanIsValid,
@@ -36,13 +37,7 @@ const PAYMENT_FIELDS = [
 ]
 const BODY_FIELDS = ['customId', 'identity', 'email', 'address', 'paymentMethod', 'taxIdentity']
 
-const FIELD_PATTERNS: Record<string, {pattern: RegExp; message: string}> = {
-  bic: {pattern: /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, message: 'must be a BIC like DEUTDEFF'},
-  sortCode: {pattern: /^\d{6}$/, message: 'must be six digits'},
-  accountNumber: {pattern: /^[A-Z0-9]{4,34}$/, message: 'must be 4 to 34 letters or digits'},
-  routingNumber: {pattern: /^\d{9}$/, message: 'must be nine digits'},
-  address: {pattern: /^0x[0-9a-fA-F]{40}$/, message: 'must be a wallet address (0x and 40 hex digits)'},
-}
+const FIELD_PATTERNS = PAYMENT_DETAIL_FORMATS
 
 export interface CounterpartyData {
   customId?: string
@@ -196,7 +191,7 @@ export class CounterpartyRegistry {
         ? UUID.test(uuid)
           ? this.store.counterparties.byUuid(teamId, uuid.toLowerCase())
           : undefined
-        : this.store.counterparties.byCustomId(teamId, id)
+        : this.store.counterparties.byCustomId(teamId, checkedPathId(id))
     if (!row || row.deleted_at) throw fail(notFound(`no counterparty ${id}`))
     return row
   }
@@ -211,7 +206,7 @@ export class CounterpartyRegistry {
     const present = (key: string) => patch[key] !== undefined
     const clearable = (key: string) => existing !== undefined && patch[key] === null
 
-    const customId = check.string(patch, 'customId', {max: 255, required: false})
+    const customId = check.customId(patch, 'customId', 255)
     const email = clearable('email') ? undefined : check.email(patch, 'email')
 
     let identity = base?.identity

@@ -1,11 +1,10 @@
+import type {FaultAction} from '../../contract/control-bodies.js'
 import {Checker} from './input-checker.js'
 
 /**
  * Injected faults (`POST /_emulator/faults`): the next `count` requests whose method matches and whose
  * path starts with `path` get the action. Kept in memory; a reset or restart clears them.
  */
-
-export type FaultAction = 'status' | 'delay' | 'drop' | 'drop-after-commit'
 
 export interface Fault {
   id: number
@@ -26,7 +25,7 @@ export class Faults {
   /** Validates a control-route body and registers the fault. */
   add(body: unknown): Fault {
     const check = new Checker()
-    const input = check.object(body, '', ['method', 'path', 'count', 'action', 'status', 'delayMs'])
+    const input = check.strictObject(body, '', ['method', 'path', 'count', 'action', 'status', 'delayMs'])
     check.throwIfAny()
     const method = check.string(input!, 'method', {required: true, pattern: /^(\*|[A-Za-z]+)$/})
     const path = check.string(input!, 'path', {required: true, pattern: /^\//, patternMessage: 'must start with /'})

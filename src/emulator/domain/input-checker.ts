@@ -1,234 +1,34 @@
-import {amountProblem, currencyProblem} from '../../shared/money.js'
-import {type ErrorDetail, validationError} from '../http/api-failure.js'
-import {SUPPORTED_CURRENCIES} from './reference-data.js'
+import {controlCharacterProblem, normalizeCustomId} from '../../contract/primitives.js'
+import {type Json, RequestChecker} from '../../contract/request-checker.js'
+import {invalidField, validationError} from '../http/api-failure.js'
+import {AMOUNT_LIMITS, SUPPORTED_CURRENCIES} from './reference-data.js'
+
+export {isObject, type Json} from '../../contract/request-checker.js'
 
 /**
- * Request validation: a small checker that collects every problem with its path (`recipient.email`,
- * `items.3.amount`) so that a 400 answer lists them all in `details`.
+ * The contract's request checks (src/contract/request-checker.ts) with what this service decides: the currencies
+ * it settles, the smallest and largest amount, and the answer (VALIDATION_ERROR listing every problem).
  */
-
-export type Json = Record<string, unknown>
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const PHONE = /^\+[1-9]\d{6,14}$/
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export const isObject = (value: unknown): value is Json =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
-
-const typeName = (value: unknown): string => {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  return typeof value
-}
-
-interface StringRule {
-  required?: boolean
-  min?: number
-  max?: number
-  pattern?: RegExp
-  patternMessage?: string
-  oneOf?: readonly string[]
-}
-
-export class Checker {
-  readonly details: ErrorDetail[] = []
-
-  constructor(readonly base = '') {}
-
-  path(key: string | number): string {
-    return this.base ? `${this.base}.${key}` : String(key)
-  }
-
-  fail(path: string, message: string): void {
-    this.details.push({path, message})
-  }
-
-  get ok(): boolean {
-    return this.details.length === 0
-  }
-
+export class Checker extends RequestChecker {
   /** Throws VALIDATION_ERROR with every collected problem. */
   throwIfAny(index?: number): void {
     if (this.details.length) throw validationError(this.details, index)
   }
 
-  /** Checks that `value` is an object with only `allowed` keys; `path` '' is the body itself. */
-  object(value: unknown, path: string, allowed: readonly string[], required = true): Json | undefined {
-    if (value === undefined) {
-      if (required) this.fail(path, path ? 'is required' : 'a JSON object body is required')
-      return undefined
-    }
-    if (!isObject(value)) {
-      this.fail(path, `must be an object, not ${typeName(value)}`)
-      return undefined
-    }
-    for (const key of Object.keys(value))
-      if (!allowed.includes(key)) this.fail(path ? `${path}.${key}` : key, 'is not a known field')
-    return value
-  }
-
-  string(obj: Json, key: string, rule: StringRule = {}): string | undefined {
-    const path = this.path(key)
-    const value = obj[key]
-    if (value === undefined) {
-      if (rule.required) this.fail(path, 'is required')
-      return undefined
-    }
-    if (typeof value !== 'string') {
-      this.fail(path, `must be a string, not ${typeName(value)}`)
-      return undefined
-    }
-    const min = rule.min ?? 1
-    if (value.length < min) {
-      this.fail(path, min === 1 ? 'must not be empty' : `must have at least ${min} characters`)
-      return undefined
-    }
-    if (rule.max !== undefined && value.length > rule.max) {
-      this.fail(path, `must have at most ${rule.max} characters`)
-      return undefined
-    }
-    if (rule.oneOf && !rule.oneOf.includes(value)) {
-      this.fail(path, `must be one of ${rule.oneOf.join(', ')}`)
-      return undefined
-    }
-    if (rule.pattern && !rule.pattern.test(value)) {
-      this.fail(path, rule.patternMessage ?? `does not match ${rule.pattern}`)
-      return undefined
-    }
-    return value
-  }
-
-  boolean(obj: Json, key: string, required = false): boolean | undefined {
-    const value = obj[key]
-    if (value === undefined) {
-      if (required) this.fail(this.path(key), 'is required')
-      return undefined
-    }
-    if (typeof value !== 'boolean') {
-      this.fail(this.path(key), `must be true or false, not ${typeName(value)}`)
-      return undefined
-    }
-    return value
-  }
-
-  email(obj: Json, key: string, required = false): string | undefined {
-    return this.string(obj, key, {required, max: 254, pattern: EMAIL, patternMessage: 'must be an e-mail address'})
-  }
-
-  phone(obj: Json, key: string, required = false): string | undefined {
-    return this.string(obj, key, {
-      required,
-      pattern: PHONE,
-      patternMessage: 'must be a phone number in international format, like +4915112345678',
-    })
-  }
-
-  /** An absolute http or https URL. */
-  url(obj: Json, key: string, required = false): string | undefined {
-    const value = this.string(obj, key, {required, max: 2048})
-    if (value === undefined) return undefined
-    let parsed: URL | undefined
-    try {
-      parsed = new URL(value)
-    } catch {
-      parsed = undefined
-    }
-    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-      this.fail(this.path(key), 'must be an absolute http or https URL')
-      return undefined
-    }
-    return value
-  }
-
-  uuid(obj: Json, key: string, required = false): string | undefined {
-    return this.string(obj, key, {required, pattern: UUID, patternMessage: 'must be a UUID'})
-  }
-
-  /** An array of strings; each item non-empty and at most `maxLength` long. */
-  stringArray(
-    obj: Json,
-    key: string,
-    rule: {required?: boolean; minItems?: number; maxItems?: number; maxLength?: number; item?: StringRule} = {},
-  ): string[] | undefined {
-    const path = this.path(key)
-    const value = obj[key]
-    if (value === undefined) {
-      if (rule.required) this.fail(path, 'is required')
-      return undefined
-    }
-    if (!Array.isArray(value)) {
-      this.fail(path, `must be an array, not ${typeName(value)}`)
-      return undefined
-    }
-    if (rule.minItems !== undefined && value.length < rule.minItems) {
-      this.fail(path, `must have at least ${rule.minItems} item${rule.minItems === 1 ? '' : 's'}`)
-      return undefined
-    }
-    if (rule.maxItems !== undefined && value.length > rule.maxItems) {
-      this.fail(path, `must have at most ${rule.maxItems} items`)
-      return undefined
-    }
-    const before = this.details.length
-    const items = new Checker(path)
-    for (let index = 0; index < value.length; index++)
-      items.string(value as unknown as Json, String(index), {required: true, max: rule.maxLength, ...rule.item})
-    this.details.push(...items.details)
-    return this.details.length === before ? (value as string[]) : undefined
-  }
-
-  /** A currency the emulator settles in (EUR, USD, GBP). */
+  /** A currency the emulator settles in (SUPPORTED_CURRENCIES). */
   currency(obj: Json, key: string, required = true): string | undefined {
-    const value = this.string(obj, key, {required})
-    if (value === undefined) return undefined
-    const problem = currencyProblem(value)
-    if (problem) {
-      this.fail(this.path(key), problem)
-      return undefined
-    }
-    if (!SUPPORTED_CURRENCIES.includes(value)) {
-      this.fail(
-        this.path(key),
-        `unsupported currency ${value}; the emulator accepts ${SUPPORTED_CURRENCIES.join(', ')}`,
-      )
-      return undefined
-    }
-    return value
+    return this.currencyOf(obj, key, SUPPORTED_CURRENCIES, required)
   }
 
-  /** A positive plain decimal string with no more decimals than `currency` allows. */
+  /** An amount within the emulator's bounds (AMOUNT_LIMITS). */
   amount(obj: Json, key: string, currency: string | undefined, required = true): string | undefined {
-    const path = this.path(key)
-    const value = obj[key]
-    if (value === undefined) {
-      if (required) this.fail(path, 'is required')
-      return undefined
-    }
-    if (typeof value !== 'string') {
-      this.fail(path, `must be a decimal string like "12.50", not ${typeName(value)}`)
-      return undefined
-    }
-    const problem = amountProblem(value, currency)
-    if (problem) {
-      this.fail(path, problem)
-      return undefined
-    }
-    return value
+    return this.amountWithin(obj, key, currency, required, AMOUNT_LIMITS)
   }
+}
 
-  /** An integer query or body value within bounds. */
-  integer(value: unknown, path: string, min: number, max: number): number | undefined {
-    if (value === undefined) return undefined
-    const text = typeof value === 'number' ? String(value) : value
-    if (typeof text !== 'string' || !/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
-      this.fail(path, `must be an integer from ${min} to ${max}`)
-      return undefined
-    }
-    const number = Number(text)
-    if (number < min || number > max) {
-      this.fail(path, `must be an integer from ${min} to ${max}`)
-      return undefined
-    }
-    return number
-  }
+/** An id or customId from the path: control characters are a VALIDATION_ERROR naming `id`; customIds match in NFC. */
+export function checkedPathId(id: string): string {
+  const problem = controlCharacterProblem(id)
+  if (problem) throw invalidField('id', problem)
+  return normalizeCustomId(id)
 }

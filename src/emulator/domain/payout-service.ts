@@ -1,4 +1,6 @@
 import {randomUUID} from 'node:crypto'
+import {KNOWN_NOTIFICATIONS, KNOWN_PAYOUT_TYPES} from '../../contract/open-enums.js'
+import {UUID} from '../../contract/primitives.js'
 import {formatAmount as formatMoney} from '../../shared/money.js'
 import {type ApiFailure, invalidField, invalidState, notFound, payoutNotFound} from '../http/api-failure.js'
 import {type Principal, requireScopes} from '../http/principal.js'
@@ -8,7 +10,7 @@ import {Scope} from './api-scopes.js'
 import {v1Status, v2PayoutId} from './api-views.js'
 import type {Clock} from './clock.js'
 import type {CounterpartyRegistry} from './counterparty-registry.js'
-import {Checker, type Json, UUID} from './input-checker.js'
+import {Checker, checkedPathId, type Json} from './input-checker.js'
 import {contactOf} from './payout-contact.js'
 import type {PayoutEvents} from './payout-events.js'
 import {AND_THEN, type AndThen, type Item, type Settlement} from './settlement.js'
@@ -38,9 +40,6 @@ const V1_FIELDS = [
 ]
 const V2_FIELDS = ['customId', 'description', 'amount', 'currency', 'recipient', 'counterpartyId', 'tags', 'andThen']
 const V2_PATCH_FIELDS = V2_FIELDS.filter(field => field !== 'andThen')
-const PAYOUT_TYPES = ['manual', 'manual-immutable']
-const NOTIFICATIONS = ['allowed', 'not-allowed']
-const COUNTERPARTY_ID = /^counterparty_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Payout columns a request may set. */
 export type PayoutFields = Pick<
@@ -132,7 +131,7 @@ export class PayoutService {
     if (idType !== null && idType !== 'id' && idType !== 'custom_id')
       throw invalidField('id_type', 'must be id or custom_id')
     if (idType === 'custom_id') {
-      const row = this.store.payouts.byCustomId(teamId, id)
+      const row = this.store.payouts.byCustomId(teamId, checkedPathId(id))
       if (!row) throw notFound(`no payout with customId ${id}`)
       return row
     }
@@ -148,7 +147,7 @@ export class PayoutService {
     if (id.startsWith('payout_')) {
       const uuid = id.slice('payout_'.length)
       row = UUID.test(uuid) ? this.store.payouts.byUuid(teamId, uuid.toLowerCase()) : undefined
-    } else row = this.store.payouts.byCustomId(teamId, id)
+    } else row = this.store.payouts.byCustomId(teamId, checkedPathId(id))
     if (!row || row.status === 'deleted') throw fail(payoutNotFound(id))
     return row
   }
@@ -188,21 +187,21 @@ export class PayoutService {
     const input = check.object(body, '', V1_FIELDS)
     check.throwIfAny()
     const b = input as Json
-    const description = check.string(b, 'description', {required: true, max: 1000})
+    const description = check.string(b, 'description', {required: true, max: 1000, text: true})
     const currency = check.currency(b, 'currency')
     const amount = check.amount(b, 'payoutAmount', currency)
-    const customId = check.string(b, 'customId', {max: 255, min: 1})
+    const customId = check.customId(b, 'customId', 255)
     const creatorHandle = check.string(b, 'creatorHandle', {max: 255, min: 1})
     const verificationMethod = check.string(b, 'verificationMethod', {max: 100, min: 1})
     const handleType = check.string(b, 'handleType', {max: 100, min: 1})
     if (verificationMethod && handleType && verificationMethod !== handleType)
       check.fail('handleType', 'is the deprecated name of verificationMethod and must not differ from it')
     const preApproved = check.boolean(b, 'preApproved')
-    const payoutType = check.string(b, 'payoutType', {oneOf: PAYOUT_TYPES})
+    const payoutType = check.string(b, 'payoutType', {oneOf: KNOWN_PAYOUT_TYPES})
     const email = check.email(b, 'email')
     const phone = check.phone(b, 'phone')
     const tags = check.stringArray(b, 'tags', tagRule)
-    const notifications = check.string(b, 'notifications', {oneOf: NOTIFICATIONS})
+    const notifications = check.string(b, 'notifications', {oneOf: KNOWN_NOTIFICATIONS})
     check.throwIfAny()
     const recipientType: RecipientType = email ? 'email' : phone ? 'phone' : creatorHandle ? 'handle' : 'none'
     return {
@@ -267,10 +266,10 @@ export class PayoutService {
     const body = check.object(value, path, V2_FIELDS)
     if (!body) return undefined
     const sub = new Checker(path)
-    const description = sub.string(body, 'description', {required: true, max: 1000})
+    const description = sub.string(body, 'description', {required: true, max: 1000, text: true})
     const currency = sub.currency(body, 'currency')
     const amount = sub.amount(body, 'amount', currency)
-    const customId = sub.string(body, 'customId', {max: 255, min: 1})
+    const customId = sub.customId(body, 'customId', 255)
     const tags = sub.stringArray(body, 'tags', tagRule)
     const andThen = sub.string(body, 'andThen', {oneOf: AND_THEN}) as AndThen | undefined
     const recipient = this.parseRecipient(body, sub)
@@ -308,11 +307,7 @@ export class PayoutService {
       return undefined
     }
     if (hasCounterparty) {
-      const counterpartyId = check.string(body, 'counterpartyId', {
-        required: true,
-        pattern: COUNTERPARTY_ID,
-        patternMessage: 'must be a counterparty id (counterparty_<uuid>)',
-      })
+      const counterpartyId = check.id(body, 'counterpartyId', 'counterparty_', true)
       return counterpartyId ? {type: 'counterparty', counterpartyId} : undefined
     }
     const path = check.path('recipient')
@@ -373,10 +368,10 @@ export class PayoutService {
     check.throwIfAny()
     const b = input as Json
     const changes: Partial<PayoutRow> = {}
-    const description = check.string(b, 'description', {min: 1, max: 1000})
+    const description = check.string(b, 'description', {min: 1, max: 1000, text: true})
     const currency = b.currency === undefined ? row.currency : check.currency(b, 'currency')
     const amount = check.amount(b, 'amount', currency, false)
-    const customId = check.string(b, 'customId', {max: 255, min: 1})
+    const customId = check.customId(b, 'customId', 255)
     const tags = check.stringArray(b, 'tags', tagRule)
     let recipient: ReturnType<PayoutService['parseRecipient']>
     if (b.recipient !== undefined || b.counterpartyId !== undefined) recipient = this.parseRecipient(b, check)

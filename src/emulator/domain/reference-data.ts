@@ -5,12 +5,19 @@
  * never hardcode them (spec 4.4b).
  */
 
-export const SUPPORTED_CURRENCIES: readonly string[] = ['EUR', 'USD', 'GBP']
+/** The real service's currencies (DESIGN.md, "Living with a service we cannot reach"). */
+export const SUPPORTED_CURRENCIES: readonly string[] = ['EUR', 'USD', 'CHF', 'GBP']
+
+/**
+ * The smallest amount the real service takes (DESIGN.md) and the emulator's own ceiling: the service decides
+ * both, so the client checks neither (docs/decisions.md).
+ */
+export const AMOUNT_LIMITS = {min: '0.1', max: '1000000000'} as const
 
 /** Converts one unit of the currency into EUR (the team record's `totalBalanceCurrency`). Decimal strings. */
-export const EUR_RATES: Readonly<Record<string, string>> = {EUR: '1', USD: '0.92', GBP: '1.17'}
+export const EUR_RATES: Readonly<Record<string, string>> = {EUR: '1', USD: '0.92', CHF: '1.06', GBP: '1.17'}
 
-export const TOKEN_SYMBOLS: Readonly<Record<string, string>> = {EUR: 'EURC', USD: 'USDC', GBP: 'GBPT'}
+export const TOKEN_SYMBOLS: Readonly<Record<string, string>> = {EUR: 'EURC', USD: 'USDC', CHF: 'CHFT', GBP: 'GBPT'}
 
 export interface TaxField {
   field: 'taxId' | 'vatNumber' | 'dateOfBirth' | 'birthPlaceCity' | 'birthPlaceCountry' | 'registrationNumber'

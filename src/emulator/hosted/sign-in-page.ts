@@ -1,3 +1,4 @@
+import {EMAIL} from '../../contract/primitives.js'
 import type {Reply} from '../http/request-context.js'
 import type {PayoutRow} from '../store/row-types.js'
 import {html} from './hosted-html.js'
@@ -11,8 +12,6 @@ import {authCookieValue, CODE_LIFETIME_MS, COOKIE, clearCookie, setCookie} from 
  * types it. Claim pages accept only the payout's e-mail address when the payout has one; team pages accept
  * anyone (membership is checked after sign-in, so a non-member gets the request-access prompt).
  */
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** The claim session's payout (of the session's team), if it still exists. */
 export function sessionPayout(ctx: PageContext): PayoutRow | undefined {

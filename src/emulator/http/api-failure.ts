@@ -3,14 +3,9 @@
  * Route code throws ApiFailure; the server turns it into the body.
  */
 
-export interface ErrorDetail {
-  path: string
-  message: string
-}
+import {ERROR_STATUS, type ErrorBody, type ErrorDetail} from '../../contract/error-envelope.js'
 
-export interface ErrorBody {
-  error: {code: string; message: string; data?: unknown; index?: number; details?: ErrorDetail[]}
-}
+export type {ErrorBody, ErrorDetail}
 
 export class ApiFailure extends Error {
   readonly status: number
@@ -52,16 +47,21 @@ export class ApiFailure extends Error {
 }
 
 export const unauthorized = (message: string) =>
-  new ApiFailure(401, 'UNAUTHORIZED', message, {headers: {'www-authenticate': 'Bearer'}})
+  new ApiFailure(ERROR_STATUS.UNAUTHORIZED, 'UNAUTHORIZED', message, {headers: {'www-authenticate': 'Bearer'}})
 
 export const insufficientScope = (scope: string) =>
-  new ApiFailure(403, 'INSUFFICIENT_SCOPE', `this call needs the scope ${scope}, which the credentials do not have`, {
-    data: {requiredScope: scope},
-  })
+  new ApiFailure(
+    ERROR_STATUS.INSUFFICIENT_SCOPE,
+    'INSUFFICIENT_SCOPE',
+    `this call needs the scope ${scope}, which the credentials do not have`,
+    {
+      data: {requiredScope: scope},
+    },
+  )
 
 export const validationError = (details: ErrorDetail[], index?: number) =>
   new ApiFailure(
-    400,
+    ERROR_STATUS.VALIDATION_ERROR,
     'VALIDATION_ERROR',
     details.length === 1
       ? `invalid request: ${details[0].path ? `${details[0].path}: ` : ''}${details[0].message}`
@@ -71,22 +71,24 @@ export const validationError = (details: ErrorDetail[], index?: number) =>
 
 export const invalidField = (path: string, message: string) => validationError([{path, message}])
 
-export const notFound = (message: string) => new ApiFailure(404, 'NOT_FOUND', message)
+export const notFound = (message: string) => new ApiFailure(ERROR_STATUS.NOT_FOUND, 'NOT_FOUND', message)
 
-export const payoutNotFound = (id: string) => new ApiFailure(404, 'PAYOUT_NOT_FOUND', `no payout ${id}`)
+export const payoutNotFound = (id: string) =>
+  new ApiFailure(ERROR_STATUS.PAYOUT_NOT_FOUND, 'PAYOUT_NOT_FOUND', `no payout ${id}`)
 
-export const invalidState = (message: string, data?: unknown) => new ApiFailure(409, 'INVALID_STATE', message, {data})
+export const invalidState = (message: string, data?: unknown) =>
+  new ApiFailure(ERROR_STATUS.INVALID_STATE, 'INVALID_STATE', message, {data})
 
 export const verificationRequired = () =>
   new ApiFailure(
-    409,
+    ERROR_STATUS.VERIFICATION_REQUIRED,
     'VERIFICATION_REQUIRED',
     'the team has no wallet yet; the team owner must set it up before payouts can be approved or paid',
   )
 
 export const insufficientBalance = (data: {walletBalance: string; totalOpenAmount: string; currency: string}) =>
   new ApiFailure(
-    422,
+    ERROR_STATUS.INSUFFICIENT_BALANCE,
     'INSUFFICIENT_BALANCE',
     `open payouts of ${data.totalOpenAmount} ${data.currency} would exceed the wallet balance of ${data.walletBalance} ${data.currency}`,
     {data},
@@ -100,7 +102,7 @@ export const allowanceExceeded = (data: {
   resetsAt: string | null
 }) =>
   new ApiFailure(
-    422,
+    ERROR_STATUS.ALLOWANCE_EXCEEDED,
     'ALLOWANCE_EXCEEDED',
     `${data.requested} ${data.currency} would exceed today's spending allowance (${data.used} of ${data.limit} ${data.currency} used; it resets at ${data.resetsAt})`,
     {data},

@@ -1,5 +1,6 @@
 import {randomBytes, randomInt} from 'node:crypto'
 import type {IncomingHttpHeaders} from 'node:http'
+import {EMAIL} from '../../contract/primitives.js'
 import type {Clock} from '../domain/clock.js'
 import {createTeam} from '../domain/seed.js'
 import {header, type Reply} from '../http/request-context.js'
@@ -28,7 +29,6 @@ const COOKIE = 'payctl_emu_oauth'
 const INTERACTION_LIFETIME_MS = 30 * 60_000
 const SIGNIN_CODE_LIFETIME_MS = 10 * 60_000
 const MAX_CODE_ATTEMPTS = 5
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 const newId = () => randomBytes(24).toString('base64url')
 

@@ -1,4 +1,4 @@
-import {UUID} from '../domain/input-checker.js'
+import {EMAIL, UUID} from '../../contract/primitives.js'
 import {clientRedirectUris, clientScopes, redirectUriMatches} from './oauth-clients.js'
 import {DEFAULT_REQUEST_SCOPES, parseScope, scopeProblem} from './oauth-scopes.js'
 import type {ClientRow, OAuthStore} from './oauth-store.js'
@@ -128,7 +128,7 @@ function hintsOf(query: URLSearchParams): Pick<AuthorizationRequest, 'loginHint'
     .toLowerCase()
   const teamName = query.get('team_name')?.trim().slice(0, 200)
   return {
-    loginHint: loginHint && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(loginHint) ? loginHint : undefined,
+    loginHint: loginHint && EMAIL.test(loginHint) ? loginHint : undefined,
     teamHint: teamHint && UUID.test(teamHint) ? teamHint : undefined,
     teamName: teamName || undefined,
   }

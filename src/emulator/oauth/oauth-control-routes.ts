@@ -22,7 +22,7 @@ export function oauthControlRoutes({clock, oauth, store}: {clock: Clock; oauth: 
       access: {kind: 'loopback'},
       handler: ({body}) => {
         const check = new Checker()
-        const input = check.object(body, '', ['name', 'redirectUris', 'scopes', 'confidential', 'teamId'])
+        const input = check.strictObject(body, '', ['name', 'redirectUris', 'scopes', 'confidential', 'teamId'])
         check.throwIfAny()
         const b = input as Json
         const name = check.string(b, 'name', {min: 1, max: 200}) ?? 'Platform client'

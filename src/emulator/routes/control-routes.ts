@@ -1,10 +1,11 @@
+import {UUID} from '../../contract/primitives.js'
 import {DEFAULT_SCOPES, FULL_SCOPES} from '../domain/api-scopes.js'
 import {payoutV1, payoutV2, v1Status} from '../domain/api-views.js'
 import {claimRecord} from '../domain/claim-input.js'
 import type {Clock} from '../domain/clock.js'
 import {MAX_CLOCK_OFFSET_SECONDS} from '../domain/clock.js'
 import type {Faults} from '../domain/fault-injection.js'
-import {Checker, type Json, UUID} from '../domain/input-checker.js'
+import {Checker, type Json} from '../domain/input-checker.js'
 import {createTeam, seedInfo} from '../domain/seed.js'
 import type {Settlement} from '../domain/settlement.js'
 import {invalidField, invalidState, notFound} from '../http/api-failure.js'
@@ -65,7 +66,7 @@ export function controlRoutes({
       access,
       handler: async ({body}) => {
         const check = new Checker()
-        const input = check.object(body, '', ['advanceSeconds'])
+        const input = check.strictObject(body, '', ['advanceSeconds'])
         check.throwIfAny()
         const seconds = (input as Json).advanceSeconds
         if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
@@ -155,7 +156,7 @@ export function controlRoutes({
       access,
       handler: ({body}) => {
         const check = new Checker()
-        const input = check.object(body, '', ['key'])
+        const input = check.strictObject(body, '', ['key'])
         check.throwIfAny()
         const key = check.string(input as Json, 'key', {required: true, max: 200})
         check.throwIfAny()
@@ -169,7 +170,7 @@ export function controlRoutes({
       access,
       handler: ({body}) => {
         const check = new Checker()
-        const input = check.object(body, '', ['name', 'scopes', 'wallet'])
+        const input = check.strictObject(body, '', ['name', 'scopes', 'wallet'])
         check.throwIfAny()
         const name = check.string(input as Json, 'name', {required: true, max: 200})
         const scopes = check.stringArray(input as Json, 'scopes', {maxItems: 50, item: {oneOf: FULL_SCOPES}})

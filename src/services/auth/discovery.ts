@@ -1,18 +1,8 @@
-import {z} from 'zod'
 import {parseResponse} from '../../client/parse.js'
+import {type AuthServerMetadata, metadataSchema} from '../../contract/oauth-bodies.js'
 import {oauthRequest, type Trace} from './oauth-http.js'
 
-export const metadataSchema = z.looseObject({
-  issuer: z.string().optional(),
-  authorization_endpoint: z.string(),
-  token_endpoint: z.string(),
-  registration_endpoint: z.string().optional(),
-  revocation_endpoint: z.string().optional(),
-  jwks_uri: z.string().optional(),
-  code_challenge_methods_supported: z.array(z.string()).optional(),
-  scopes_supported: z.array(z.string()).optional(),
-})
-export type AuthServerMetadata = z.infer<typeof metadataSchema>
+export type {AuthServerMetadata}
 
 export const discoveryUrl = (origin: string) => `${origin}/.well-known/oauth-authorization-server/api/auth`
 

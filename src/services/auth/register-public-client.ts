@@ -1,5 +1,5 @@
-import {z} from 'zod'
 import {parseResponse} from '../../client/parse.js'
+import {registrationSchema} from '../../contract/oauth-bodies.js'
 import {usageError} from '../../shared/errors.js'
 import type {AuthServerMetadata} from './discovery.js'
 import {oauthRequest, type Trace} from './oauth-http.js'
@@ -27,5 +27,5 @@ export async function registerPublicClient(
     },
     debug,
   })
-  return parseResponse(z.looseObject({client_id: z.string()}), body, 'client registration').client_id
+  return parseResponse(registrationSchema, body, 'client registration').client_id
 }

@@ -1,16 +1,8 @@
-import {z} from 'zod'
 import {parseResponse} from '../../client/parse.js'
 import type {OAuthCredentials} from '../../config/credential-types.js'
+import {tokenResponseSchema} from '../../contract/oauth-bodies.js'
 import {decodeJwtClaims, teamIdFromToken} from './jwt-claims.js'
 import {oauthRequest, type Trace} from './oauth-http.js'
-
-const tokenResponseSchema = z.looseObject({
-  access_token: z.string(),
-  token_type: z.string().optional(),
-  expires_in: z.number().optional(),
-  refresh_token: z.string().optional(),
-  scope: z.string().optional(),
-})
 
 export interface ClientIdentity {
   clientId: string

@@ -1,4 +1,5 @@
 import type {PayoutClient} from '../../client/index.js'
+import {isId, isUuid} from '../../contract/primitives.js'
 import {invalidInputError, usageError} from '../../shared/errors.js'
 import {taxCheckInput} from './counterparty-input.js'
 import {taxIdentityProblems} from './tax-rules.js'
@@ -17,9 +18,6 @@ export async function checkTaxRules(client: PayoutClient, body: Record<string, u
     ])
 }
 
-const COUNTERPARTY_ID = /^counterparty_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** A counterparty id argument (counterparty_<UUID>, or a bare UUID) or --custom-id; exactly one. */
 export function counterpartyRef(id: string | undefined, customId: string | undefined): string {
   if (Boolean(id) === Boolean(customId)) throw usageError('give a counterparty id or --custom-id (exactly one)')
@@ -28,8 +26,8 @@ export function counterpartyRef(id: string | undefined, customId: string | undef
     return customId
   }
   const value = id!.trim()
-  if (UUID.test(value)) return `counterparty_${value.toLowerCase()}`
-  if (!COUNTERPARTY_ID.test(value))
+  if (isUuid(value)) return `counterparty_${value.toLowerCase()}`
+  if (!isId('counterparty_', value))
     throw usageError(`"${value}" is not a counterparty id (counterparty_<UUID>)`, [
       'pass your own key with --custom-id instead',
     ])

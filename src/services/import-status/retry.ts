@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto'
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
-import {uuidFromHex} from '../../shared/ids.js'
+import {uuidFromHex} from '../../contract/ids.js'
 import {type BatchResult, runInBatches} from '../payouts/batch.js'
 
 /**

@@ -1,13 +1,11 @@
 import type {CreatePayoutV1} from '../../client/v1/payouts-v1.js'
+import {KNOWN_NOTIFICATIONS, KNOWN_PAYOUT_TYPES} from '../../contract/open-enums.js'
 import {type Cells, EXPORT_ONLY, RowCheck, type RowResult, type RowSchema, type SchemaOptions} from './import-schema.js'
 
 /**
  * The v1 row (`--api v1`, spec 4.1 `POST /payout`): a recipient by social handle, e-mail or wallet address
  * (`creatorHandle`), pre-approved creation, immutable payouts. Each row is an upsert on customId.
  */
-
-const PAYOUT_TYPES = ['manual', 'manual-immutable'] as const
-const NOTIFICATIONS = ['allowed', 'not-allowed'] as const
 
 export const v1Schema: RowSchema<CreatePayoutV1> = {
   api: 'v1',
@@ -36,11 +34,11 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
     const amount = check.amount('payoutAmount', currency, options.decimalComma)
     const creatorHandle = cells.get('creatorHandle')
     const verificationMethod = cells.get('verificationMethod')
-    const payoutType = check.oneOf('payoutType', PAYOUT_TYPES)
+    const payoutType = check.openEnum('payoutType', KNOWN_PAYOUT_TYPES)
     const preApproved = check.boolean('preApproved')
     const email = check.email('email')
     const phone = check.phone('phone')
-    const notifications = check.oneOf('notifications', NOTIFICATIONS)
+    const notifications = check.openEnum('notifications', KNOWN_NOTIFICATIONS)
     if (check.errors) return {errors: check.errors}
     const movesMoney = preApproved === true
     if (!build) return {row: {customId, amount: amount!, currency: currency!, movesMoney}}

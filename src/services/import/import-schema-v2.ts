@@ -1,4 +1,5 @@
 import type {CreatePayoutV2} from '../../client/v2/payouts-v2.js'
+import {isId} from '../../contract/primitives.js'
 import {type Cells, EXPORT_ONLY, RowCheck, type RowResult, type RowSchema, type SchemaOptions} from './import-schema.js'
 
 /**
@@ -6,7 +7,6 @@ import {type Cells, EXPORT_ONLY, RowCheck, type RowResult, type RowSchema, type 
  * recipient is exactly one of recipientEmail, recipientPhone or counterpartyId.
  */
 
-const COUNTERPARTY_ID = /^counterparty_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const RECIPIENTS = ['recipientEmail', 'recipientPhone', 'counterpartyId'] as const
 
 export const v2Schema: RowSchema<CreatePayoutV2> = {
@@ -46,7 +46,7 @@ export const v2Schema: RowSchema<CreatePayoutV2> = {
     } else {
       email = check.email('recipientEmail', email)
       phone = check.phone('recipientPhone', phone)
-      if (counterpartyId !== undefined && !COUNTERPARTY_ID.test(counterpartyId))
+      if (counterpartyId !== undefined && !isId('counterparty_', counterpartyId))
         check.fail('counterpartyId', `"${counterpartyId}" is not a counterparty id (counterparty_<uuid>)`)
     }
     if (check.errors) return {errors: check.errors}

@@ -1,3 +1,4 @@
+import {isEmail, isPhone} from '../../contract/primitives.js'
 import {currencyProblem} from '../../shared/money.js'
 import {readAmount} from './amount.js'
 import type {ColumnSpec, ForeignColumns, HeaderMapping} from './headers.js'
@@ -113,7 +114,7 @@ export class RowCheck {
 
   email(name: string, value = this.cells.get(name)): string | undefined {
     if (value === undefined) return undefined
-    return EMAIL.test(value) ? value : this.fail(name, `"${value}" is not an e-mail address`)
+    return isEmail(value) ? value : this.fail(name, `"${value}" is not an e-mail address`)
   }
 
   phone(name: string, value = this.cells.get(name)): string | undefined {
@@ -127,6 +128,13 @@ export class RowCheck {
     if (value === undefined) return undefined
     const match = allowed.find(option => option === value.toLowerCase())
     return match ?? this.fail(name, `"${value}" must be one of ${allowed.join(', ')}`)
+  }
+
+  /** An open enumeration (spec 9): a known value in its own spelling, any other as written (the service decides). */
+  openEnum(name: string, known: readonly string[]): string | undefined {
+    const value = this.cells.get(name)
+    if (value === undefined) return undefined
+    return known.find(option => option === value.toLowerCase()) ?? value
   }
 
   boolean(name: string): boolean | undefined {
@@ -151,15 +159,13 @@ export class RowCheck {
   }
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const PHONE = /^\+[1-9]\d{6,14}$/
 const TRUE = new Set(['true', 'yes', 'y', '1'])
 const FALSE = new Set(['false', 'no', 'n', '0'])
 
 export function phoneProblem(value: string): string | undefined {
   if (/e\+?\d+$/i.test(value)) return `"${value}" was turned into a number by a spreadsheet; format the column as text`
   const compact = value.replace(/[\s\-().]/g, '')
-  if (PHONE.test(compact)) return undefined
+  if (isPhone(compact)) return undefined
   if (/^\d{7,15}$/.test(compact))
     return `"${value}" needs the international format with + and the country code, like +4915112345678`
   return `"${value}" is not a phone number in international format, like +4915112345678`

@@ -1,6 +1,7 @@
 import {readFile} from 'node:fs/promises'
+import type {PayoutRef} from '../../contract/ids.js'
+import {isUuid} from '../../contract/primitives.js'
 import {usageError} from '../../shared/errors.js'
-import {isUuid, type PayoutRef} from '../../shared/ids.js'
 import {readStdin} from '../../shared/stdin.js'
 
 /**

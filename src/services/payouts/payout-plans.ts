@@ -1,8 +1,8 @@
 import type {CreatePayoutV1} from '../../client/v1/payouts-v1.js'
 import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../client/v2/payouts-v2.js'
+import {counterpartyIdProblem, emailProblem} from '../../contract/primitives.js'
 import {usageError} from '../../shared/errors.js'
 import {amountProblem, formatAmount} from '../../shared/money.js'
-import {counterpartyIdProblem, emailProblem} from '../../shared/validate.js'
 
 /** What `payouts create` was given (flag values, already format-checked by their flags). */
 export interface CreateInput {
@@ -19,7 +19,7 @@ export interface CreateInput {
   idempotencyKey?: string
   creatorHandle?: string
   verificationMethod?: string
-  payoutType?: 'manual' | 'manual-immutable'
+  payoutType?: string
   preApproved?: boolean
   notifications?: string
 }

@@ -1,4 +1,4 @@
-import {createHmac} from 'node:crypto'
+import {hmacSha256Hex as hmacHex} from '../../contract/webhook-hmac.js'
 import {describeSeconds, looksLikeBase64Digest, sign, type VerifyReason, verify} from './webhook-signature.js'
 
 /** The verdict of `webhooks verify`: whether the delivery verifies and, if not, what most likely went wrong. */
@@ -28,12 +28,6 @@ interface Candidate {
   body?: Buffer
   /** Signs these bytes instead of `${timestamp}.${body}`. */
   signed?: Buffer
-}
-
-const hmacHex = (key: string | Buffer, ...parts: Array<string | Buffer>) => {
-  const hmac = createHmac('sha256', key)
-  for (const part of parts) hmac.update(part)
-  return hmac.digest('hex')
 }
 
 function bodyVariants(body: Buffer): Candidate[] {

@@ -2,8 +2,22 @@ import {ApiError} from '../../client/api-errors.js'
 import type {PayoutClient} from '../../client/index.js'
 import {usageError} from '../../shared/errors.js'
 import {parseRespondWith} from './listener.js'
+import {EVENT_NAMES} from './payload.js'
 import {writeSecretFile} from './secret-file.js'
 import {type ListenSecrets, REGISTERED, singleSecret} from './secrets.js'
+
+/**
+ * A note for `--events` names this version does not know: they are still used (spec 9: the service may add
+ * events), but a typo would match nothing, so the known ones are named.
+ */
+export function eventNotes(names: readonly string[] | undefined): string[] {
+  const known: readonly string[] = EVENT_NAMES
+  const unknown = (names ?? []).filter(name => !known.includes(name))
+  if (!unknown.length) return []
+  return [
+    `--events: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not an event' : 'are not events'} payctl knows (${EVENT_NAMES.join(', ')}); listening for ${unknown.length === 1 ? 'it' : 'them'} anyway`,
+  ]
+}
 
 /** What a listen session tells as it goes; the CLI prints it. */
 export interface ListenSessionEvents {

@@ -1,4 +1,4 @@
-import {createHmac, timingSafeEqual} from 'node:crypto'
+import {sameSignature, signWebhook} from '../../contract/webhook-hmac.js'
 
 /**
  * Webhook signatures (spec section 6): the signed string is the Unix timestamp in seconds, a dot, and the raw
@@ -36,10 +36,8 @@ const UNIX_SECONDS = /^\d{1,11}$/
 
 const toBuffer = (body: Buffer | string) => (typeof body === 'string' ? Buffer.from(body, 'utf8') : body)
 
-/** The hex HMAC-SHA256 of `${timestamp}.${body}`; the body is signed as the exact bytes given. */
-export function sign(secret: string, timestamp: number | string, body: Buffer | string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.`).update(toBuffer(body)).digest('hex')
-}
+/** The hex HMAC-SHA256 of `${timestamp}.${body}` (the contract's definition). */
+export const sign = signWebhook
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value)
 
@@ -114,12 +112,6 @@ export function describeSeconds(seconds: number): string {
   return `${Math.round(s / 86_400)} days`
 }
 
-function equalHex(expectedHex: string, givenHex: string): boolean {
-  const expected = Buffer.from(expectedHex, 'hex')
-  const given = Buffer.from(givenHex.toLowerCase(), 'hex')
-  return expected.length === given.length && timingSafeEqual(expected, given)
-}
-
 export interface VerifyInput {
   /** The candidate signing secrets; the delivery is verified when one of them matches. */
   secrets: string[]
@@ -154,7 +146,7 @@ export function verify(input: VerifyInput): VerifyResult {
   const body = toBuffer(input.body)
   let secretIndex = -1
   input.secrets.forEach((secret, index) => {
-    if (secretIndex < 0 && equalHex(sign(secret, timestamp, body), signature)) secretIndex = index
+    if (secretIndex < 0 && sameSignature(sign(secret, timestamp, body), signature)) secretIndex = index
   })
   if (secretIndex < 0) {
     const which = input.secrets.length === 1 ? 'the secret' : `any of the ${input.secrets.length} secrets`

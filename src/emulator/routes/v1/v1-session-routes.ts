@@ -1,3 +1,4 @@
+import {UUID} from '../../../contract/primitives.js'
 import {Scope} from '../../domain/api-scopes.js'
 import type {Clock} from '../../domain/clock.js'
 import {Checker, type Json} from '../../domain/input-checker.js'
@@ -34,7 +35,7 @@ function payloadOf(kind: SessionKind, b: Json, check: Checker): Json {
       minItems: 1,
       maxItems: 100,
       item: {
-        pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+        pattern: UUID,
         patternMessage: 'must be a UUID',
       },
     })

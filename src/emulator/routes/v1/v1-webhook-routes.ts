@@ -1,6 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import {Scope} from '../../domain/api-scopes.js'
 import type {Clock} from '../../domain/clock.js'
+import type {Environment} from '../../domain/environment.js'
 import {Checker, type Json} from '../../domain/input-checker.js'
 import {notFound} from '../../http/api-failure.js'
 import {ok} from '../../http/request-context.js'
@@ -18,7 +19,15 @@ const view = (row: SubscriptionRow) => ({
   createdAt: row.created_at,
 })
 
-export function v1WebhookRoutes({clock, store}: {clock: Clock; store: Store}): Route[] {
+export function v1WebhookRoutes({
+  clock,
+  store,
+  environment,
+}: {
+  clock: Clock
+  store: Store
+  environment: Environment
+}): Route[] {
   const access = {kind: 'credentials', scopes: [Scope.webhooksWrite]} as const
   return [
     {
@@ -27,10 +36,17 @@ export function v1WebhookRoutes({clock, store}: {clock: Clock; store: Store}): R
       access,
       handler: ({principal, body}) => {
         const check = new Checker()
-        const input = check.object(body, '', ['targetUrl', 'eventType'])
+        const input = check.object(body, '')
         check.throwIfAny()
         const targetUrl = check.url(input as Json, 'targetUrl', true)
         const eventType = check.string(input as Json, 'eventType', {oneOf: ['payout']}) ?? 'payout'
+        // The real clients name the environment they mean; a webhook fires only where it was created (spec 5).
+        const named = check.string(input as Json, 'environment')
+        if (named !== undefined && named !== environment)
+          check.fail(
+            'environment',
+            `is ${named}, but this origin is the ${environment}: create it at the ${named} origin`,
+          )
         check.throwIfAny()
         const row: SubscriptionRow = {
           id: randomUUID(),

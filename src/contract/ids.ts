@@ -1,8 +1,5 @@
-import {usageError} from './errors.js'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export const isUuid = (value: string) => UUID.test(value)
+import {usageError} from '../shared/errors.js'
+import {isUuid} from './primitives.js'
 
 /** A payout in both generations: the v1 UUID and the v2 id (`payout_` + the same UUID). */
 export interface PayoutRef {

@@ -1,0 +1,72 @@
+/**
+ * The service's primitives, defined once for the client, the CLI's checks, the import and the emulator:
+ * e-mail, phone, UUID and the id forms of both generations. `npm run lint` (scripts/check-contract.js) refuses
+ * a copy of any of these patterns outside src/contract.
+ */
+
+const UUID_BODY = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/** E.164: a plus, no leading zero, 7 to 15 digits. */
+export const PHONE = /^\+[1-9]\d{6,14}$/
+export const UUID = new RegExp(`^${UUID_BODY}$`, 'i')
+export const EMAIL_MAX_LENGTH = 254
+
+/** The v2 id forms: `<prefix>` + UUID. */
+export const ID_PREFIXES = ['payout_', 'counterparty_', 'team_', 'transaction_'] as const
+export type IdPrefix = (typeof ID_PREFIXES)[number]
+
+/** Transactions add a direction suffix (`_in`, `_out`) to the UUID. */
+const ID_FORMS = Object.fromEntries(
+  ID_PREFIXES.map(prefix => [
+    prefix,
+    new RegExp(`^${prefix}${UUID_BODY}${prefix === 'transaction_' ? '(_[a-z]+)?' : ''}$`, 'i'),
+  ]),
+) as Record<IdPrefix, RegExp>
+
+export const isEmail = (value: string) => value.length <= EMAIL_MAX_LENGTH && EMAIL.test(value)
+export const isPhone = (value: string) => PHONE.test(value)
+export const isUuid = (value: string) => UUID.test(value)
+export const isId = (prefix: IdPrefix, value: string) => ID_FORMS[prefix].test(value)
+
+/** A recipient handle that names a mailbox ("a@b" or "a@b.c"): how a v1 handle is told from a channel name. */
+export function looksLikeMailbox(value: string): boolean {
+  const at = value.indexOf('@')
+  return at > 0 && at === value.lastIndexOf('@') && at < value.length - 1 && !/\s/.test(value)
+}
+
+export function emailProblem(value: string): string | undefined {
+  return isEmail(value) ? undefined : `"${value}" is not an e-mail address`
+}
+
+export function phoneProblem(value: string): string | undefined {
+  return isPhone(value) ? undefined : `"${value}" is not a phone number in international format, like +4915112345678`
+}
+
+/** A v2 counterparty id: `counterparty_` + UUID. */
+export function counterpartyIdProblem(value: string): string | undefined {
+  return isId('counterparty_', value) ? undefined : `"${value}" is not a counterparty id (counterparty_<UUID>)`
+}
+
+/** C0 and C1 control characters (NUL, ESC, DEL, U+0080–U+009F): never part of an id, customId or description. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
+/** Why `value` cannot be text of the service (a control character, named by its code point); undefined when fine. */
+export function controlCharacterProblem(value: string): string | undefined {
+  const found = CONTROL.exec(value)
+  if (!found) return undefined
+  const code = found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')
+  return `must not contain control characters (found U+${code} at position ${found.index + 1})`
+}
+
+/** A customId as the service keys it: Unicode NFC, so that the composed and decomposed forms are one id. */
+export const normalizeCustomId = (value: string) => value.normalize('NFC')
+
+/** The formats of payment-method details (v2 counterparties and the claim of a payout). */
+export const PAYMENT_DETAIL_FORMATS: Readonly<Record<string, {pattern: RegExp; message: string}>> = {
+  bic: {pattern: /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, message: 'must be a BIC like DEUTDEFF'},
+  sortCode: {pattern: /^\d{6}$/, message: 'must be six digits'},
+  accountNumber: {pattern: /^[A-Z0-9]{4,34}$/, message: 'must be 4 to 34 letters or digits'},
+  routingNumber: {pattern: /^\d{9}$/, message: 'must be nine digits'},
+  address: {pattern: /^0x[0-9a-fA-F]{40}$/, message: 'must be a wallet address (0x and 40 hex digits)'},
+}
