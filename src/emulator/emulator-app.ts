@@ -44,6 +44,8 @@ export class EmulatorApp {
   readonly router: Router
   readonly environment: Environment
   readonly log: (line: string) => void
+  /** `http://host:port` once the server listens (set by `startEmulator`); fills URLs in webhook deliveries. */
+  origin: string | undefined
 
   constructor(options: AppOptions) {
     this.environment = options.environment ?? 'sandbox'
@@ -53,7 +55,11 @@ export class EmulatorApp {
     this.store = store
     this.authentication = new Authentication(store)
     this.idempotency = new Idempotency(store, clock)
-    this.dispatcher = new WebhookDispatcher(store, clock, {timeoutMs: options.webhookTimeoutMs, log: this.log})
+    this.dispatcher = new WebhookDispatcher(store, clock, {
+      timeoutMs: options.webhookTimeoutMs,
+      log: this.log,
+      origin: () => this.origin,
+    })
     this.counterparties = new CounterpartyRegistry(store, clock)
     this.settlement = new Settlement(store, clock, this.dispatcher, this.counterparties)
     this.payouts = new PayoutService(store, clock, this.dispatcher, this.settlement, this.counterparties)

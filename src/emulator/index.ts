@@ -71,12 +71,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     app.runDue()
     app.dispatcher.afterRequest()
   }
+  const urlHost = host.includes(':') ? `[${host}]` : host
+  app.origin = `http://${urlHost}:${port}`
   runDue()
   app.dispatcher.kick()
   // Expiries also fall due in real time.
   const timer = setInterval(runDue, 60_000)
   timer.unref()
-  const urlHost = host.includes(':') ? `[${host}]` : host
   let closing: Promise<void> | undefined
   return {
     url: `http://${urlHost}:${port}`,

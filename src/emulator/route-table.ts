@@ -4,6 +4,7 @@ import type {Environment} from './domain/environment.js'
 import type {Faults} from './domain/fault-injection.js'
 import type {PayoutService} from './domain/payout-service.js'
 import type {Settlement} from './domain/settlement.js'
+import {documentRoutes} from './documents/document-routes.js'
 import type {Brands} from './hosted/branding.js'
 import {hostedRoutes} from './hosted/hosted-routes.js'
 import {Router} from './http/router.js'
@@ -56,6 +57,7 @@ export function buildRouter(services: RouteServices): Router {
     ...v2TransactionRoutes(services),
     ...v2TeamRoutes(services),
     ...hostedRoutes(services),
+    ...documentRoutes(services),
     ...oauthRoutes(services),
     ...controlRoutes({...services, reset: () => services.reset(), runDue: () => services.runDue()}),
     ...oauthControlRoutes(services),

@@ -102,25 +102,25 @@ export function controlRoutes({
       method: 'POST',
       path: '/_emulator/payouts/:id/claim',
       access,
-      handler: ({params, body}) => {
+      handler: ({origin, params, body}) => {
         const row = payoutForClaim(store, params.id)
         const record = claimRecord(body, row.currency)
         const claimed = store.transaction(() => settlement.claim(row, record))
-        return ok(params.id.startsWith('payout_') ? payoutV2(claimed) : payoutV1(claimed))
+        return ok(params.id.startsWith('payout_') ? payoutV2(claimed, origin) : payoutV1(claimed, origin))
       },
     },
     {
       method: 'POST',
       path: '/_emulator/payouts/:id/expire',
       access,
-      handler: ({params}) => {
+      handler: ({origin, params}) => {
         const row = payoutForClaim(store, params.id)
         if (row.status !== 'created' && row.status !== 'approved')
           throw invalidState(`payout ${params.id} is ${v1Status(row.status)}; only created or approved payouts expire`)
         store.transaction(() => store.payouts.patch(row, {expires_at: clock.iso()}))
         runDue()
         const expired = payoutForClaim(store, params.id)
-        return ok(params.id.startsWith('payout_') ? payoutV2(expired) : payoutV1(expired))
+        return ok(params.id.startsWith('payout_') ? payoutV2(expired, origin) : payoutV1(expired, origin))
       },
     },
     {

@@ -132,6 +132,8 @@ export interface SubscriptionRow {
   event_type: string
   secret: string
   created_at: string
+  /** JSON array of the v2 event names the subscription asked for; null: v1 deliveries only. */
+  events: string | null
 }
 
 export interface DeliveryRow {

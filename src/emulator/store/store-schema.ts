@@ -125,7 +125,8 @@ CREATE TABLE IF NOT EXISTS webhook_subscriptions (
   target_url TEXT NOT NULL,
   event_type TEXT NOT NULL,
   secret TEXT NOT NULL,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  events TEXT
 );
 
 CREATE TABLE IF NOT EXISTS webhook_deliveries (

@@ -2,17 +2,25 @@ import {Patcher} from './row-patcher.js'
 import type {DeliveryRow, SubscriptionRow} from './row-types.js'
 import type {Database} from './sqlite-driver.js'
 
+/** A database made before subscriptions could ask for v2 events gets the column (additive, no schema version). */
+function addEventsColumn(db: Database): void {
+  const columns = db.prepare<[], {name: string}>('PRAGMA table_info(webhook_subscriptions)').all()
+  if (!columns.some(column => column.name === 'events'))
+    db.exec('ALTER TABLE webhook_subscriptions ADD COLUMN events TEXT')
+}
+
 /** Webhook subscriptions and the delivery log (one row per attempt). */
 export class WebhookStore {
   private readonly q
   private readonly deliveryPatcher: Patcher<DeliveryRow>
 
   constructor(db: Database) {
+    addEventsColumn(db)
     this.deliveryPatcher = new Patcher<DeliveryRow>(db, 'webhook_deliveries', 'seq')
     this.q = {
       insertSubscription: db.prepare<[SubscriptionRow]>(
-        `INSERT INTO webhook_subscriptions (id, team_id, target_url, event_type, secret, created_at)
-         VALUES (@id, @team_id, @target_url, @event_type, @secret, @created_at)`,
+        `INSERT INTO webhook_subscriptions (id, team_id, target_url, event_type, secret, created_at, events)
+         VALUES (@id, @team_id, @target_url, @event_type, @secret, @created_at, @events)`,
       ),
       subscription: db.prepare<[string], SubscriptionRow>('SELECT * FROM webhook_subscriptions WHERE id = ?'),
       subscriptions: db.prepare<[string], SubscriptionRow>(

@@ -54,19 +54,19 @@ export function v2PayoutRoutes({
       path: '/api/v2/payouts',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       idempotent: true,
-      handler: ({principal, body}) => {
+      handler: ({origin, principal, body}) => {
         const check = new Checker()
         const input = payouts.parseV2(body, check, '')
         check.throwIfAny()
         if (input!.andThen) requireScopes(principal, Scope.payoutsApprove)
-        return ok(payoutV2(payouts.createV2(principal, [input!])[0]))
+        return ok(payoutV2(payouts.createV2(principal, [input!])[0], origin))
       },
     },
     {
       method: 'GET',
       path: '/api/v2/payouts',
       access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
-      handler: ({principal, query}) => {
+      handler: ({origin, principal, query}) => {
         const check = new Checker()
         const {limit, cursor} = pageParams(query, check)
         const statuses = query.getAll('status')
@@ -84,7 +84,7 @@ export function v2PayoutRoutes({
           limit: limit + 1,
         })
         return ok(
-          envelope(rows, limit, payoutV2, last =>
+          envelope(rows, limit, row => payoutV2(row, origin), last =>
             encodeCursor('payouts', filters, [last.created_at, last.seq], secret),
           ),
         )
@@ -94,22 +94,22 @@ export function v2PayoutRoutes({
       method: 'GET',
       path: '/api/v2/payouts/:id',
       access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
-      handler: ({principal, params}) => ok(payoutV2(payouts.resolveV2(principal.teamId, params.id))),
+      handler: ({origin, principal, params}) => ok(payoutV2(payouts.resolveV2(principal.teamId, params.id), origin)),
     },
     {
       method: 'PATCH',
       path: '/api/v2/payouts/:id',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      handler: ({principal, params, body}) => {
+      handler: ({origin, principal, params, body}) => {
         const row = payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(payouts.patchV2(row, body)))
+        return ok(payoutV2(payouts.patchV2(row, body), origin))
       },
     },
     {
       method: 'DELETE',
       path: '/api/v2/payouts/:id',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      handler: ({principal, params}) => {
+      handler: ({origin, principal, params}) => {
         const row = payouts.resolveV2(principal.teamId, params.id)
         payouts.deleteV2(row)
         return ok({object: 'payout', id: v2PayoutId(row.uuid), deleted: true})
@@ -120,11 +120,11 @@ export function v2PayoutRoutes({
       path: '/api/v2/payouts/:id/approve',
       access: {kind: 'credentials', scopes: [Scope.payoutsApprove]},
       idempotent: true,
-      handler: ({principal, params, body}) => {
+      handler: ({origin, principal, params, body}) => {
         const andThen = andThenOf(body)
         requireScopes(principal, ...approveScopes(andThen))
         const row = payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(settlement.approve(principal, [{row, andThen}])[0]))
+        return ok(payoutV2(settlement.approve(principal, [{row, andThen}])[0], origin))
       },
     },
     {
@@ -132,10 +132,10 @@ export function v2PayoutRoutes({
       path: '/api/v2/payouts/:id/send-claim-link',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       idempotent: true,
-      handler: ({principal, params, body}) => {
+      handler: ({origin, principal, params, body}) => {
         noBody(body)
         const row = payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(settlement.sendClaimLinks([{row}])[0]))
+        return ok(payoutV2(settlement.sendClaimLinks([{row}])[0], origin))
       },
     },
     {
@@ -143,10 +143,10 @@ export function v2PayoutRoutes({
       path: '/api/v2/payouts/:id/pay',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       idempotent: true,
-      handler: ({principal, params, body}) => {
+      handler: ({origin, principal, params, body}) => {
         noBody(body)
         const row = payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(settlement.pay(principal, [{row}])[0]))
+        return ok(payoutV2(settlement.pay(principal, [{row}])[0], origin))
       },
     },
   ]
