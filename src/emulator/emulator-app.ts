@@ -66,7 +66,10 @@ export class EmulatorApp {
     this.oauth = new OAuthServer(store, clock, this.authentication, {autoConsent: options.autoConsent ?? false})
     this.brands = new Brands(store.teams)
     // `branding: platform` on hosted pages shows the team that operates the calling OAuth client.
-    this.brands.usePlatformNames(clientId => this.oauth.platformName(clientId))
+    this.brands.usePlatformNames(
+      clientId => this.oauth.platformName(clientId),
+      clientId => this.oauth.platformTeamId(clientId),
+    )
     this.router = buildRouter(this)
     if (options.reset) store.wipe()
     if (!store.meta('seeded_at')) this.seed()

@@ -12,6 +12,7 @@ import {oauthControlRoutes} from './oauth/oauth-control-routes.js'
 import {oauthRoutes} from './oauth/oauth-routes.js'
 import type {OAuthServer} from './oauth/oauth-server.js'
 import {controlRoutes} from './routes/control-routes.js'
+import {teamFeatureRoutes} from './routes/team-feature-routes.js'
 import {v1PayoutRoutes} from './routes/v1/v1-payout-routes.js'
 import {v1SessionRoutes} from './routes/v1/v1-session-routes.js'
 import {v1TeamRoutes} from './routes/v1/v1-team-routes.js'
@@ -61,5 +62,6 @@ export function buildRouter(services: RouteServices): Router {
     ...oauthRoutes(services),
     ...controlRoutes({...services, reset: () => services.reset(), runDue: () => services.runDue()}),
     ...oauthControlRoutes(services),
+    ...teamFeatureRoutes(services),
   )
 }

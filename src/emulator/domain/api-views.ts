@@ -123,8 +123,7 @@ export function counterpartyView(row: CounterpartyRow, missing: string[]): Json 
 
 /** The self-billing invoice of a completed payout transfer (spec 2.6 `documents`). */
 function documentsOf(row: TransactionRow, origin: string | undefined): Json[] {
-  if (!origin || row.type !== 'payout' || row.status !== 'completed' || !row.payout_uuid || !row.completed_at)
-    return []
+  if (!origin || row.type !== 'payout' || row.status !== 'completed' || !row.payout_uuid || !row.completed_at) return []
   const payout = {uuid: row.payout_uuid, completed_at: row.completed_at}
   return [
     {

@@ -169,11 +169,12 @@ export function controlRoutes({
       access,
       handler: ({body}) => {
         const check = new Checker()
-        const input = check.object(body, '', ['name', 'scopes', 'wallet'])
+        const input = check.object(body, '', ['name', 'scopes', 'wallet', 'whiteLabel'])
         check.throwIfAny()
         const name = check.string(input as Json, 'name', {required: true, max: 200})
         const scopes = check.stringArray(input as Json, 'scopes', {maxItems: 50, item: {oneOf: FULL_SCOPES}})
         const wallet = check.boolean(input as Json, 'wallet')
+        const whiteLabel = check.boolean(input as Json, 'whiteLabel') ?? true
         check.throwIfAny()
         const granted = scopes ?? DEFAULT_SCOPES
         const {teamId, keys} = createTeam(store, clock, {
@@ -181,7 +182,8 @@ export function controlRoutes({
           wallet: wallet ?? true,
           keys: [{name: 'control route', scopes: granted}],
         })
-        return ok({teamId, key: keys[0], scopes: granted})
+        if (!whiteLabel) store.teams.patchTeam(teamId, {white_label: 0})
+        return ok({teamId, key: keys[0], scopes: granted, whiteLabel})
       },
     },
   ]

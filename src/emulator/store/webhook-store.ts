@@ -1,13 +1,7 @@
+import {addColumnIfMissing} from './add-column.js'
 import {Patcher} from './row-patcher.js'
 import type {DeliveryRow, SubscriptionRow} from './row-types.js'
 import type {Database} from './sqlite-driver.js'
-
-/** A database made before subscriptions could ask for v2 events gets the column (additive, no schema version). */
-function addEventsColumn(db: Database): void {
-  const columns = db.prepare<[], {name: string}>('PRAGMA table_info(webhook_subscriptions)').all()
-  if (!columns.some(column => column.name === 'events'))
-    db.exec('ALTER TABLE webhook_subscriptions ADD COLUMN events TEXT')
-}
 
 /** Webhook subscriptions and the delivery log (one row per attempt). */
 export class WebhookStore {
@@ -15,7 +9,7 @@ export class WebhookStore {
   private readonly deliveryPatcher: Patcher<DeliveryRow>
 
   constructor(db: Database) {
-    addEventsColumn(db)
+    addColumnIfMissing(db, 'webhook_subscriptions', 'events', 'TEXT')
     this.deliveryPatcher = new Patcher<DeliveryRow>(db, 'webhook_deliveries', 'seq')
     this.q = {
       insertSubscription: db.prepare<[SubscriptionRow]>(

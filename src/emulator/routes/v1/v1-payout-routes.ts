@@ -48,7 +48,9 @@ export function v1PayoutRoutes({payouts, store}: {payouts: PayoutService; store:
         if (direction !== 'asc' && direction !== 'desc') check.fail('order_direction', 'must be asc or desc')
         check.throwIfAny()
         return ok(
-          store.payouts.list(principal.teamId, direction as 'asc' | 'desc', limit, offset).map(row => payoutV1(row, origin)),
+          store.payouts
+            .list(principal.teamId, direction as 'asc' | 'desc', limit, offset)
+            .map(row => payoutV1(row, origin)),
         )
       },
     },

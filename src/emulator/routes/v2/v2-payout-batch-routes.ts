@@ -69,7 +69,10 @@ export function v2PayoutBatchRoutes({payouts, settlement}: {payouts: PayoutServi
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       idempotent: true,
       handler: ({origin, principal, body}) =>
-        list(settlement.sendClaimLinks(payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids)), origin),
+        list(
+          settlement.sendClaimLinks(payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids)),
+          origin,
+        ),
     },
     {
       method: 'POST',
@@ -77,7 +80,10 @@ export function v2PayoutBatchRoutes({payouts, settlement}: {payouts: PayoutServi
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       idempotent: true,
       handler: ({origin, principal, body}) =>
-        list(settlement.pay(principal, payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids)), origin),
+        list(
+          settlement.pay(principal, payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids)),
+          origin,
+        ),
     },
   ]
 }

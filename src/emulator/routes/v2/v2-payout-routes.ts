@@ -84,8 +84,11 @@ export function v2PayoutRoutes({
           limit: limit + 1,
         })
         return ok(
-          envelope(rows, limit, row => payoutV2(row, origin), last =>
-            encodeCursor('payouts', filters, [last.created_at, last.seq], secret),
+          envelope(
+            rows,
+            limit,
+            row => payoutV2(row, origin),
+            last => encodeCursor('payouts', filters, [last.created_at, last.seq], secret),
           ),
         )
       },

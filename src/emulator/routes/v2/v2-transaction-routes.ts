@@ -74,8 +74,11 @@ export function v2TransactionRoutes({payouts, store}: {payouts: PayoutService; s
           limit: limit + 1,
         })
         return ok(
-          envelope(rows, limit, row => transactionView(row, origin), last =>
-            encodeCursor('transactions', filters, [last.created_at, last.id], secret),
+          envelope(
+            rows,
+            limit,
+            row => transactionView(row, origin),
+            last => encodeCursor('transactions', filters, [last.created_at, last.id], secret),
           ),
         )
       },
