@@ -18,10 +18,10 @@ const DETAIL_RULES: Record<string, {pattern: RegExp; message: string}> = {
   address: {pattern: /^0x[0-9a-fA-F]{40}$/, message: 'must be a wallet address (0x and 40 hex digits)'},
 }
 
-/** Validates `{method, details}` of a claim and builds the payment-method record. */
+/** Validates `{method, details}` of a claim and builds the payment-method record (`taxResidence`: `dac7-step.ts`). */
 export function claimRecord(body: unknown, currency: string): PaymentMethodRecord {
   const check = new Checker()
-  const input = check.object(body, '', ['method', 'details'])
+  const input = check.object(body, '', ['method', 'details', 'taxResidence'])
   check.throwIfAny()
   const method = check.string(input as Json, 'method', {required: true, oneOf: Object.keys(CLAIM_METHODS)})
   check.throwIfAny()

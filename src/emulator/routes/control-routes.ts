@@ -1,9 +1,12 @@
 import {DEFAULT_SCOPES, FULL_SCOPES} from '../domain/api-scopes.js'
 import {payoutV1, payoutV2, v1Status} from '../domain/api-views.js'
 import {claimRecord} from '../domain/claim-input.js'
+import type {CounterpartyRegistry} from '../domain/counterparty-registry.js'
+import {settleTaxResidenceForClaim} from '../domain/dac7-step.js'
 import type {Clock} from '../domain/clock.js'
 import {MAX_CLOCK_OFFSET_SECONDS} from '../domain/clock.js'
 import type {Faults} from '../domain/fault-injection.js'
+import type {PayoutService} from '../domain/payout-service.js'
 import {Checker, type Json, UUID} from '../domain/input-checker.js'
 import {createTeam, seedInfo} from '../domain/seed.js'
 import type {Settlement} from '../domain/settlement.js'
@@ -27,16 +30,20 @@ function payoutForClaim(store: Store, id: string): PayoutRow {
 
 export function controlRoutes({
   clock,
+  counterparties,
   dispatcher,
   faults,
+  payouts,
   reset,
   runDue,
   settlement,
   store,
 }: {
   clock: Clock
+  counterparties: CounterpartyRegistry
   dispatcher: WebhookDispatcher
   faults: Faults
+  payouts: PayoutService
   reset: () => void
   runDue: () => number
   settlement: Settlement
@@ -105,7 +112,12 @@ export function controlRoutes({
       handler: ({origin, params, body}) => {
         const row = payoutForClaim(store, params.id)
         const record = claimRecord(body, row.currency)
-        const claimed = store.transaction(() => settlement.claim(row, record))
+        const contact = payouts.contactOf(row)
+        const email = contact?.includes('@') ? contact.toLowerCase() : undefined
+        const claimed = store.transaction(() => {
+          settleTaxResidenceForClaim(counterparties, store.teams.team(row.team_id), email, body)
+          return settlement.claim(row, record)
+        })
         return ok(params.id.startsWith('payout_') ? payoutV2(claimed, origin) : payoutV1(claimed, origin))
       },
     },
