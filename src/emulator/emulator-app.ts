@@ -12,6 +12,7 @@ import type {Router} from './http/router.js'
 import {OAuthServer} from './oauth/oauth-server.js'
 import {buildRouter} from './route-table.js'
 import {Store} from './store/index.js'
+import {VarianceMode} from './variance/variance-mode.js'
 import {WebhookDispatcher} from './webhooks/webhook-dispatcher.js'
 
 export interface AppOptions {
@@ -22,6 +23,8 @@ export interface AppOptions {
   webhookTimeoutMs?: number
   /** Authorization requests with the `login_hint` of a team member sign in and consent without the pages. */
   autoConsent?: boolean
+  /** Variance mode from the start (`variance/variance-mode.ts`); the seed makes its choices reproducible. */
+  variance?: {seed?: string}
   log?: (line: string) => void
 }
 
@@ -33,6 +36,7 @@ export class EmulatorApp {
   readonly store: Store
   readonly clock = new Clock()
   readonly faults = new Faults()
+  readonly variance: VarianceMode
   readonly authentication: Authentication
   readonly idempotency: Idempotency
   readonly dispatcher: WebhookDispatcher
@@ -49,6 +53,7 @@ export class EmulatorApp {
 
   constructor(options: AppOptions) {
     this.environment = options.environment ?? 'sandbox'
+    this.variance = new VarianceMode({enabled: options.variance !== undefined, seed: options.variance?.seed})
     this.log = options.log ?? (() => undefined)
     const store = new Store(options.dataFile)
     const clock = this.clock

@@ -13,6 +13,7 @@ import {oauthRoutes} from './oauth/oauth-routes.js'
 import type {OAuthServer} from './oauth/oauth-server.js'
 import {controlRoutes} from './routes/control-routes.js'
 import {teamFeatureRoutes} from './routes/team-feature-routes.js'
+import {varianceRoutes} from './routes/variance-routes.js'
 import {v1PayoutRoutes} from './routes/v1/v1-payout-routes.js'
 import {v1SessionRoutes} from './routes/v1/v1-session-routes.js'
 import {v1TeamRoutes} from './routes/v1/v1-team-routes.js'
@@ -24,6 +25,7 @@ import {v2ReferenceRoutes} from './routes/v2/v2-reference-routes.js'
 import {v2TeamRoutes} from './routes/v2/v2-team-routes.js'
 import {v2TransactionRoutes} from './routes/v2/v2-transaction-routes.js'
 import type {Store} from './store/index.js'
+import type {VarianceMode} from './variance/variance-mode.js'
 import type {WebhookDispatcher} from './webhooks/webhook-dispatcher.js'
 
 /** What the route groups use; each group takes only its part. */
@@ -38,6 +40,7 @@ export interface RouteServices {
   oauth: OAuthServer
   brands: Brands
   environment: Environment
+  variance: VarianceMode
   /** `POST /_emulator/reset`. */
   reset(): void
   /** Runs what became due on the clock; answers how many payouts expired. */
@@ -63,5 +66,6 @@ export function buildRouter(services: RouteServices): Router {
     ...controlRoutes({...services, reset: () => services.reset(), runDue: () => services.runDue()}),
     ...oauthControlRoutes(services),
     ...teamFeatureRoutes(services),
+    ...varianceRoutes(services),
   )
 }

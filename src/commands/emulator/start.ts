@@ -2,6 +2,7 @@ import {mkdir} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
+import {testingFlags} from '../../cli/flags/emulator-flags.js'
 import {NO_SQLITE} from '../../emulator/store/sqlite-driver.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
@@ -15,7 +16,7 @@ export default class EmulatorStart extends Command {
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --port 0 --data :memory: --json',
     '<%= config.bin %> <%= command.id %> --data ./emulator.sqlite --reset',
-    '<%= config.bin %> <%= command.id %> --port 0 --data :memory: --json --auto-consent',
+    '<%= config.bin %> <%= command.id %> --variance --variance-seed 42',
   ]
 
   static override flags = {
@@ -26,10 +27,7 @@ export default class EmulatorStart extends Command {
       description: 'Default: emulator.sqlite in the data directory of payctl (PAYCTL_DATA_DIR overrides it).',
     }),
     reset: Flags.boolean({summary: 'Empty the database and seed it again before starting.', default: false}),
-    'auto-consent': Flags.boolean({
-      summary: 'For automated tests: an OAuth login_hint of a team member signs in and consents without the pages.',
-      default: false,
-    }),
+    ...testingFlags,
     json: Flags.boolean({
       summary: 'Print one JSON line (url, port, team, keys) on stdout once listening, nothing else.',
       default: false,
@@ -51,6 +49,7 @@ export default class EmulatorStart extends Command {
       dataFile,
       reset: flags.reset,
       autoConsent: flags['auto-consent'],
+      variance: flags.variance ? {seed: flags['variance-seed']} : undefined,
       log: line => process.stderr.write(`${line}\n`),
     }).catch(error => this.startFailed(error, flags))
     // Listening for Ctrl-C before saying "Press Ctrl-C".
