@@ -159,7 +159,11 @@ export class EmulatorServer {
 
       const raw = await readRequestBody(req)
       if (fault?.action === 'status')
-        throw failureForStatus(fault.status ?? 500, `injected fault: ${fault.status} for ${method} ${fault.path}`)
+        throw failureForStatus(
+          fault.status ?? 500,
+          `injected fault: ${fault.status} for ${method} ${fault.path}`,
+          fault.retryAfter,
+        )
 
       const match = routeFor(this.router, method, path)
       const {body, form} = parseBody(raw, header(req.headers, 'content-type') ?? '', match.route.rawBody)
