@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {mint, Visitor} from '../hosted/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
 import {runCommand} from '../helpers/run-command.js'
+import {mint, Visitor} from '../hosted/helpers.js'
 import {useEmulator} from './helpers.js'
 
 /**

@@ -1,5 +1,5 @@
-import {isEuCountry, OTHER_COUNTRY, owesTaxResidence, residenceCountry, taxIdentityOf} from '../domain/dac7-step.js'
 import {taxIdentityProblems} from '../domain/counterparty-registry.js'
+import {isEuCountry, OTHER_COUNTRY, owesTaxResidence, residenceCountry, taxIdentityOf} from '../domain/dac7-step.js'
 import {COUNTRIES, countryByCode, type TaxField} from '../domain/reference-data.js'
 import type {Reply} from '../http/request-context.js'
 import type {PayoutRow} from '../store/row-types.js'

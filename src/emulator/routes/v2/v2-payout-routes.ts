@@ -112,7 +112,7 @@ export function v2PayoutRoutes({
       method: 'DELETE',
       path: '/api/v2/payouts/:id',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      handler: ({origin, principal, params}) => {
+      handler: ({principal, params}) => {
         const row = payouts.resolveV2(principal.teamId, params.id)
         payouts.deleteV2(row)
         return ok({object: 'payout', id: v2PayoutId(row.uuid), deleted: true})

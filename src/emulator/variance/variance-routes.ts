@@ -1,7 +1,7 @@
 import {Checker, type Json} from '../domain/input-checker.js'
 import {ok} from '../http/request-context.js'
 import type {Route} from '../http/router.js'
-import type {VarianceMode} from '../variance/variance-mode.js'
+import type {VarianceMode} from './variance-mode.js'
 
 /**
  * `GET /_emulator/variance` and `POST /_emulator/variance` `{enabled, seed?}`: variance mode on or off for
