@@ -7,7 +7,7 @@ import {usageError} from '../../shared/errors.js'
 export default class EmulatorClaim extends ControlCommand<typeof EmulatorClaim> {
   static override summary = 'Claim a payout as its recipient would on the claim page.'
   static override description =
-    `An approved payout is then requested and settles at once: completed, or with --fail (the method's failure trigger of spec section 1) declined: v2 failed, v1 still requested. A created payout keeps the method and is paid when it is approved; a failed one may be claimed again. Sandbox details are filled in per method; --detail overrides one field (repeatable). When the team reports under DAC7 (team update --dac7) the recipient first gives their tax residence, as on the claim page: --tax-residence, and for an EU country --tax-identity (the fields of "counterparties countries"); without them the claim is refused.`
+    `An approved payout is then requested and settles at once: completed, or with --fail (the method's failure trigger of spec section 1) declined: v2 failed, v1 still requested. A created payout keeps the method and is paid when it is approved; a failed one may be claimed again. Sandbox details are filled in per method; --detail overrides one field (repeatable). When the team reports under DAC7 (team update --dac7-reporting true) the recipient first gives their tax residence, as on the claim page: --tax-residence, and for an EU country --tax-identity (the fields of "counterparties countries"); without them the claim is refused.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> payout_6f1c… --method bank-iban',
