@@ -6,6 +6,8 @@
 const EMULATOR_LAYERS = {
   routes: ['domain', 'store', 'webhooks', 'http'],
   hosted: ['domain', 'store', 'http'],
+  documents: ['hosted', 'domain', 'store', 'http'],
+  variance: ['domain', 'http'],
   oauth: ['domain', 'store', 'http'],
   webhooks: ['domain', 'store'],
   domain: ['store', 'http'],

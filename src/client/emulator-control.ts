@@ -64,11 +64,20 @@ export class EmulatorControl {
     await this.call(z.unknown(), 'DELETE', '/_emulator/faults')
   }
 
-  /** The recipient claims (as on the claim page); answers the payout in the generation of `id`. */
-  claim(id: string, method: string, details: Record<string, string>): Promise<Record<string, unknown>> {
+  /**
+   * The recipient claims (as on the claim page); answers the payout in the generation of `id`. `taxResidence`:
+   * the DAC7 step, which a team reporting under DAC7 asks of its recipients first (docs/emulator.md).
+   */
+  claim(
+    id: string,
+    method: string,
+    details: Record<string, string>,
+    taxResidence?: {country: string; taxIdentity?: Record<string, string>},
+  ): Promise<Record<string, unknown>> {
     return this.call(payoutAnswerSchema, 'POST', path`/_emulator/payouts/${id}/claim`, {
       method,
       details,
+      ...(taxResidence ? {taxResidence} : {}),
     })
   }
 

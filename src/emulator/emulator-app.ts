@@ -12,6 +12,7 @@ import type {Router} from './http/router.js'
 import {OAuthServer} from './oauth/oauth-server.js'
 import {buildRouter} from './route-table.js'
 import {Store} from './store/index.js'
+import {VarianceMode} from './variance/variance-mode.js'
 import {WebhookDispatcher} from './webhooks/webhook-dispatcher.js'
 
 export interface AppOptions {
@@ -22,6 +23,8 @@ export interface AppOptions {
   webhookTimeoutMs?: number
   /** Authorization requests with the `login_hint` of a team member sign in and consent without the pages. */
   autoConsent?: boolean
+  /** Variance mode from the start (`variance/variance-mode.ts`); the seed makes its choices reproducible. */
+  variance?: {seed?: string}
   log?: (line: string) => void
 }
 
@@ -33,6 +36,7 @@ export class EmulatorApp {
   readonly store: Store
   readonly clock = new Clock()
   readonly faults = new Faults()
+  readonly variance: VarianceMode
   readonly authentication: Authentication
   readonly idempotency: Idempotency
   readonly dispatcher: WebhookDispatcher
@@ -44,23 +48,33 @@ export class EmulatorApp {
   readonly router: Router
   readonly environment: Environment
   readonly log: (line: string) => void
+  /** `http://host:port` once the server listens (set by `startEmulator`); fills URLs in webhook deliveries. */
+  origin: string | undefined
 
   constructor(options: AppOptions) {
     this.environment = options.environment ?? 'sandbox'
+    this.variance = new VarianceMode({enabled: options.variance !== undefined, seed: options.variance?.seed})
     this.log = options.log ?? (() => undefined)
     const store = new Store(options.dataFile)
     const clock = this.clock
     this.store = store
     this.authentication = new Authentication(store)
     this.idempotency = new Idempotency(store, clock)
-    this.dispatcher = new WebhookDispatcher(store, clock, {timeoutMs: options.webhookTimeoutMs, log: this.log})
+    this.dispatcher = new WebhookDispatcher(store, clock, {
+      timeoutMs: options.webhookTimeoutMs,
+      log: this.log,
+      origin: () => this.origin,
+    })
     this.counterparties = new CounterpartyRegistry(store, clock)
     this.settlement = new Settlement(store, clock, this.dispatcher, this.counterparties)
     this.payouts = new PayoutService(store, clock, this.dispatcher, this.settlement, this.counterparties)
     this.oauth = new OAuthServer(store, clock, this.authentication, {autoConsent: options.autoConsent ?? false})
     this.brands = new Brands(store.teams)
     // `branding: platform` on hosted pages shows the team that operates the calling OAuth client.
-    this.brands.usePlatformNames(clientId => this.oauth.platformName(clientId))
+    this.brands.usePlatformNames(
+      clientId => this.oauth.platformName(clientId),
+      clientId => this.oauth.platformTeamId(clientId),
+    )
     this.router = buildRouter(this)
     if (options.reset) store.wipe()
     if (!store.meta('seeded_at')) this.seed()

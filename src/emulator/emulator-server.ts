@@ -10,6 +10,7 @@ import {requireScopes} from './http/principal.js'
 import {type HttpMethod, header, type Reply, type RequestContext} from './http/request-context.js'
 import type {Route, Router} from './http/router.js'
 import type {Store} from './store/index.js'
+import type {VarianceMode} from './variance/variance-mode.js'
 
 /**
  * The HTTP layer (node:http): request id, control-route loopback check, injected faults, body parsing,
@@ -104,6 +105,8 @@ export interface ServerServices {
   authentication: Authentication
   idempotency: Idempotency
   faults: Faults
+  /** Variance mode: rewrites cursors before routing and sends the API's answers varied. */
+  variance?: Pick<VarianceMode, 'rewriteRequest' | 'send'>
   /** Called when a request is done (starts the webhook deliveries it queued). */
   afterRequest(): void
   log(line: string): void
@@ -144,6 +147,7 @@ export class EmulatorServer {
       )
       return
     }
+    this.services.variance?.rewriteRequest(url)
     const path = url.pathname
     const control = path === '/_emulator' || path.startsWith('/_emulator/')
     try {
@@ -155,7 +159,11 @@ export class EmulatorServer {
 
       const raw = await readRequestBody(req)
       if (fault?.action === 'status')
-        throw failureForStatus(fault.status ?? 500, `injected fault: ${fault.status} for ${method} ${fault.path}`)
+        throw failureForStatus(
+          fault.status ?? 500,
+          `injected fault: ${fault.status} for ${method} ${fault.path}`,
+          fault.retryAfter,
+        )
 
       const match = routeFor(this.router, method, path)
       const {body, form} = parseBody(raw, header(req.headers, 'content-type') ?? '', match.route.rawBody)
@@ -176,13 +184,17 @@ export class EmulatorServer {
         req.socket.destroy()
         return
       }
-      send(res, reply)
+      await this.respond(res, reply, method, url)
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error
-      send(res, failureReply(error))
+      await this.respond(res, failureReply(error), method, url)
     } finally {
       this.services.afterRequest()
     }
+  }
+
+  private async respond(res: ServerResponse, reply: Reply, method: string, url: URL): Promise<void> {
+    if (!(await this.services.variance?.send(res, reply, method, url))) send(res, reply)
   }
 
   /** Applies a `drop` or `delay` fault due before the body is read; answers false when the request ends there. */

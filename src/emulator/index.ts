@@ -25,6 +25,8 @@ export interface EmulatorOptions {
    * and consents at once (redirects back with a code, the `team_hint` team or the member's first team).
    */
   autoConsent?: boolean
+  /** Starts in variance mode (docs/emulator.md "Variance mode"). */
+  variance?: {seed?: string}
   /** Receives internal errors (stderr in the command). */
   log?: (line: string) => void
 }
@@ -46,6 +48,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     environment: options.environment,
     webhookTimeoutMs: options.webhookTimeoutMs,
     autoConsent: options.autoConsent,
+    variance: options.variance,
     log: options.log,
   })
   const server = new EmulatorServer(
@@ -54,6 +57,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       authentication: app.authentication,
       idempotency: app.idempotency,
       faults: app.faults,
+      variance: app.variance,
       afterRequest: () => app.dispatcher.afterRequest(),
       log: app.log,
     },
@@ -71,12 +75,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     app.runDue()
     app.dispatcher.afterRequest()
   }
+  const urlHost = host.includes(':') ? `[${host}]` : host
+  app.origin = `http://${urlHost}:${port}`
   runDue()
   app.dispatcher.kick()
   // Expiries also fall due in real time.
   const timer = setInterval(runDue, 60_000)
   timer.unref()
-  const urlHost = host.includes(':') ? `[${host}]` : host
   let closing: Promise<void> | undefined
   return {
     url: `http://${urlHost}:${port}`,

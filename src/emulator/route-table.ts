@@ -1,3 +1,4 @@
+import {documentRoutes} from './documents/document-routes.js'
 import type {Clock} from './domain/clock.js'
 import type {CounterpartyRegistry} from './domain/counterparty-registry.js'
 import type {Environment} from './domain/environment.js'
@@ -11,6 +12,7 @@ import {oauthControlRoutes} from './oauth/oauth-control-routes.js'
 import {oauthRoutes} from './oauth/oauth-routes.js'
 import type {OAuthServer} from './oauth/oauth-server.js'
 import {controlRoutes} from './routes/control-routes.js'
+import {teamFeatureRoutes} from './routes/team-feature-routes.js'
 import {v1PayoutRoutes} from './routes/v1/v1-payout-routes.js'
 import {v1SessionRoutes} from './routes/v1/v1-session-routes.js'
 import {v1TeamRoutes} from './routes/v1/v1-team-routes.js'
@@ -22,6 +24,8 @@ import {v2ReferenceRoutes} from './routes/v2/v2-reference-routes.js'
 import {v2TeamRoutes} from './routes/v2/v2-team-routes.js'
 import {v2TransactionRoutes} from './routes/v2/v2-transaction-routes.js'
 import type {Store} from './store/index.js'
+import type {VarianceMode} from './variance/variance-mode.js'
+import {varianceRoutes} from './variance/variance-routes.js'
 import type {WebhookDispatcher} from './webhooks/webhook-dispatcher.js'
 
 /** What the route groups use; each group takes only its part. */
@@ -36,6 +40,7 @@ export interface RouteServices {
   oauth: OAuthServer
   brands: Brands
   environment: Environment
+  variance: VarianceMode
   /** `POST /_emulator/reset`. */
   reset(): void
   /** Runs what became due on the clock; answers how many payouts expired. */
@@ -56,8 +61,11 @@ export function buildRouter(services: RouteServices): Router {
     ...v2TransactionRoutes(services),
     ...v2TeamRoutes(services),
     ...hostedRoutes(services),
+    ...documentRoutes(services),
     ...oauthRoutes(services),
     ...controlRoutes({...services, reset: () => services.reset(), runDue: () => services.runDue()}),
     ...oauthControlRoutes(services),
+    ...teamFeatureRoutes(services),
+    ...varianceRoutes(services),
   )
 }

@@ -10,20 +10,22 @@ describe('spec 6: webhook events', () => {
     for (const receiver of receivers.splice(0)) await receiver.close()
   })
 
-  async function subscribe(statuses: number[] = [200], key?: string) {
+  async function subscribe(statuses: number[] = [200], key?: string, events?: string[]) {
     const receiver = await startReceiver(statuses)
     receivers.push(receiver)
-    const res = await ctx.api.post('/api/v1/webhook', {targetUrl: receiver.url, eventType: 'payout'}, {key})
+    const body = {targetUrl: receiver.url, eventType: 'payout', ...(events ? {events} : {})}
+    const res = await ctx.api.post('/api/v1/webhook', body, {key})
     expect(res.status, res.text).toBe(200)
     return {receiver, subscription: res.body}
   }
 
-  it('every v1 lifecycle status change is delivered in order as the v1 payout body, absent fields omitted; then the v2 payout.completed event', async () => {
-    const {receiver} = await subscribe()
+  it('a subscription that asks for v2 events gets every v1 status change in order as the v1 payout body plus message, then the v2 payout.completed event; a plain one gets the v1 bodies only', async () => {
+    const {receiver} = await subscribe([200], undefined, ['payout.completed', 'payout.failed'])
+    const plain = await subscribe()
     const payout = await ctx.api.v1Create({customId: 'hook-1', preApproved: true})
     await ctx.api.claim(payout.id, 'bank-iban', {accountHolderName: 'Ada Lovelace', iban: 'DE89370400440532013000'})
     const log = await ctx.api.deliveries()
-    expect(log.map((d: Body) => [d.event, d.version])).toEqual([
+    expect(log.filter((d: Body) => d.url === receiver.url).map((d: Body) => [d.event, d.version])).toEqual([
       ['payout.created', 1],
       ['payout.approved', 1],
       ['payout.requested', 1],
@@ -33,7 +35,16 @@ describe('spec 6: webhook events', () => {
     const bodies = receiver.received.map(r => JSON.parse(r.body))
     expect(bodies.slice(0, 4).map(b => b.status)).toEqual(['created', 'approved', 'requested', 'completed'])
     const current = await ctx.api.get(`/api/v1/payout/${payout.id}`)
-    expect(bodies[3]).toEqual(current.body)
+    expect(current.body.url).toBe(`${ctx.api.url}/links/claim/${payout.id}`)
+    expect(bodies[3]).toEqual({
+      ...current.body,
+      message: `Payout hook-1 of ${current.body.amount} ${current.body.currency} to ${current.body.creatorHandle} is completed.`,
+    })
+    const plainBodies = plain.receiver.received.map(r => JSON.parse(r.body))
+    expect(plainBodies.map(b => b.status)).toEqual(['created', 'approved', 'requested', 'completed'])
+    expect(plainBodies.some(b => 'object' in b)).toBe(false)
+    for (const b of plainBodies)
+      expect(Object.keys(b)).toEqual(expect.arrayContaining(['customId', 'uuid', 'status', 'message', 'url']))
     const v2 = await ctx.api.get(`/api/v2/payouts/payout_${payout.id}`)
     expect(bodies[4]).toEqual({
       object: 'event',
@@ -81,7 +92,7 @@ describe('spec 6: webhook events', () => {
   })
 
   it('a failure scenario emits no completed event, but the v2 payout.failed event with failureCode and failureReason', async () => {
-    const {receiver} = await subscribe()
+    const {receiver} = await subscribe([200], undefined, ['payout.failed'])
     const payout = await ctx.api.v1Create({preApproved: true})
     await ctx.api.claim(payout.id, 'crypto', {address: '0x000000000000000000000000000000000000dEaD'})
     await ctx.api.deliveries()

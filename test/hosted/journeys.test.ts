@@ -169,7 +169,10 @@ describeInBrowser('hosted pages in Chromium: journeys', () => {
       seen.push(await look())
       if (branding === 'team') await browser.screenshot('branding-team')
     }
-    ctx.emu.app.brands.usePlatformNames(clientId => (clientId === 'client_acme' ? 'Acme Creator Platform' : undefined))
+    ctx.emu.app.brands.usePlatformNames(
+      clientId => (clientId === 'client_acme' ? 'Acme Creator Platform' : undefined),
+      clientId => (clientId === 'client_acme' ? ctx.emu.seed.teamId : undefined),
+    )
     const token = createSessionToken(
       {
         kind: 'payout',

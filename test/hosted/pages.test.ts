@@ -444,8 +444,9 @@ describe('hosted pages over HTTP', () => {
         expect(page.html).toContain(`<body class="brand-${branding ?? 'talentir'}">`)
       }
       // Platform branding needs an OAuth call; the token is minted directly, as the session route would.
-      ctx.emu.app.brands.usePlatformNames(clientId =>
-        clientId === 'client_acme' ? 'Acme Creator Platform' : undefined,
+      ctx.emu.app.brands.usePlatformNames(
+        clientId => (clientId === 'client_acme' ? 'Acme Creator Platform' : undefined),
+        clientId => (clientId === 'client_acme' ? ctx.emu.seed.teamId : undefined),
       )
       const token = createSessionToken(
         {

@@ -245,6 +245,7 @@ describe('webhooks listen: usage and --register against a plain server', () => {
       expect(JSON.parse(api.requests[0].body)).toEqual({
         targetUrl: 'https://abc.tunnel.example/hooks',
         eventType: 'payout',
+        events: ['payout.completed', 'payout.failed'],
       })
       expect(listen.secret).toBe(SECRET)
       expect(await listen.stop('SIGINT')).toBe(130)

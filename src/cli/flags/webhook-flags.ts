@@ -35,6 +35,22 @@ export function parseEvents(value: string): string[] {
   return names
 }
 
+/** `--v2-events payout.completed,payout.failed`: any dotted name (the service decides which exist, spec 9). */
+export const v2EventsFlag = Flags.string({
+  summary: 'Also deliver these v2 events, comma-separated (payout.completed, payout.failed).',
+  description: 'Without it the subscription gets the v1 payout of each status change only (docs/webhooks.md).',
+  parse: async value => {
+    const names = value
+      .split(',')
+      .map(name => name.trim())
+      .filter(Boolean)
+    const bad = names.find(name => !/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/.test(name))
+    if (!names.length || bad !== undefined)
+      throw new Error(`--v2-events "${bad ?? value}" is not an event name like payout.completed`)
+    return names.join(',')
+  },
+})
+
 /** The flags of `webhooks listen`. */
 export const listenFlags = {
   host: Flags.string({summary: 'Interface to listen on.', default: '127.0.0.1'}),

@@ -8,7 +8,8 @@ import type {Transport} from '../transport.js'
 export class WebhooksV1 {
   constructor(private readonly transport: Transport) {}
 
-  async create(body: {targetUrl: string; eventType?: string}): Promise<WebhookSubscription> {
+  /** `events`: the v2 events to deliver besides the v1 payouts (docs/webhooks.md). */
+  async create(body: {targetUrl: string; eventType?: string; events?: string[]}): Promise<WebhookSubscription> {
     const res = await this.transport.request({
       method: 'POST',
       path: '/api/v1/webhook',

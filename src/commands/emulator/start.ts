@@ -15,7 +15,7 @@ export default class EmulatorStart extends Command {
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --port 0 --data :memory: --json',
     '<%= config.bin %> <%= command.id %> --data ./emulator.sqlite --reset',
-    '<%= config.bin %> <%= command.id %> --port 0 --data :memory: --json --auto-consent',
+    '<%= config.bin %> <%= command.id %> --variance --variance-seed 42',
   ]
 
   static override flags = emulatorStartFlags
@@ -36,6 +36,7 @@ export default class EmulatorStart extends Command {
       dataFile,
       reset: flags.reset,
       autoConsent: flags['auto-consent'],
+      variance: flags.variance ? {seed: flags['variance-seed']} : undefined,
       log: line => process.stderr.write(`${line}\n`),
     }).catch(error => this.startFailed(error, flags))
     // Listening for Ctrl-C before saying "Press Ctrl-C".

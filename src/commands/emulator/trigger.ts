@@ -11,6 +11,8 @@ export default class EmulatorTrigger extends ControlCommand<typeof EmulatorTrigg
 
   payout.completed  created, approved, requested, completed, payout.completed (v2)
   payout.failed     created, approved, requested, payout.failed (v2, with failureCode and failureReason)
+
+The v2 events go only to subscriptions that asked for them ("webhooks listen --register" does; "webhooks create --v2-events").
   payout.deleted    created, deleted
   payout.expired    created, expired
 

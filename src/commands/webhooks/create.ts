@@ -1,15 +1,16 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
-import {httpUrl} from '../../cli/flags/webhook-flags.js'
+import {httpUrl, v2EventsFlag} from '../../cli/flags/webhook-flags.js'
 
 export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
   static override summary = 'Subscribe a URL to payout events.'
   static override description =
-    'The service signs every delivery with a secret of this subscription. It is shown once, here, and stored in the profile\'s credentials file (mode 0600) so that "webhooks listen" can verify deliveries without --secret. Each payout status change (created, approved, requested, completed, deleted, expired) is delivered as the v1 payout, and each settlement as the v2 event payout.completed or payout.failed (docs/webhooks.md). Safe to re-run: a URL that has a subscription already is refused (exit 5) unless --another or --replace; when the answer to the request is lost, the subscription it created is found, deleted (its secret is unknown) and created again, so the secret of the one that stays is stored.'
+    'The service signs every delivery with a secret of this subscription. It is shown once, here, and stored in the profile\'s credentials file (mode 0600) so that "webhooks listen" can verify deliveries without --secret. Each payout status change (created, approved, requested, completed, deleted, expired) is delivered as the v1 payout; with --v2-events, each settlement also as the v2 event payout.completed or payout.failed (docs/webhooks.md). Safe to re-run: a URL that has a subscription already is refused (exit 5) unless --another or --replace; when the answer to the request is lost, the subscription it created is found, deleted (its secret is unknown) and created again, so the secret of the one that stays is stored.'
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> --url https://example.com/webhooks/payouts',
     '<%= config.bin %> <%= command.id %> --url https://abc123.tunnel.example/ --json | jq -r .signingSecret',
+    '<%= config.bin %> <%= command.id %> --url https://example.com/hooks --v2-events payout.completed,payout.failed',
   ]
 
   static override flags = {
@@ -19,6 +20,7 @@ export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
       parse: httpUrl('url'),
     }),
     'event-type': Flags.string({summary: 'Event type to subscribe to.', default: 'payout'}),
+    'v2-events': v2EventsFlag,
     another: Flags.boolean({
       summary: 'Add a subscription even though the URL has one already.',
       exclusive: ['replace'],
@@ -34,6 +36,7 @@ export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
       client,
       url: this.flags.url,
       eventType: this.flags['event-type'],
+      events: this.flags['v2-events']?.split(','),
       another: this.flags.another,
       replace: this.flags.replace,
       knownSecrets: new Set(Object.keys(profile.credentials.webhookSecrets ?? {})),

@@ -11,10 +11,12 @@ import type {
   TeamRow,
   TransactionRow,
 } from '../store/row-types.js'
+import {claimLinkUrl, documentUrl, hasInvoices, selfBillingNumber} from './public-links.js'
 import {EUR_RATES, TOKEN_SYMBOLS} from './reference-data.js'
 
 /**
  * The API representations (spec section 2). Absent optional fields are omitted, never null (spec 2.1, 6.3).
+ * `origin` (the emulator's address as the caller reached it) fills the URL fields; without it they are omitted.
  */
 
 type Json = Record<string, unknown>
@@ -30,7 +32,7 @@ export const v2PayoutId = (uuid: string) => `payout_${uuid}`
 export const v2CounterpartyId = (uuid: string) => `counterparty_${uuid}`
 export const v2TeamId = (uuid: string) => `team_${uuid}`
 
-export function payoutV1(row: PayoutRow): Json {
+export function payoutV1(row: PayoutRow, origin?: string): Json {
   const body: Json = {id: row.uuid, uuid: row.uuid}
   put(body, 'customId', row.custom_id)
   body.description = row.description
@@ -47,6 +49,7 @@ export function payoutV1(row: PayoutRow): Json {
   body.payoutType = row.payout_type
   body.status = v1Status(row.status)
   body.notifications = row.notifications
+  if (origin && row.status !== 'deleted') body.url = claimLinkUrl(origin, row.uuid)
   return body
 }
 
@@ -67,7 +70,17 @@ export function paymentMethodView(record: PaymentMethodRecord): Json {
   return view
 }
 
-export function payoutV2(row: PayoutRow): Json {
+/** Spec 2.2's date fields and invoices: `availableOn` once the transfer is requested, invoices once completed. */
+function settlementFields(body: Json, row: PayoutRow, origin: string | undefined): void {
+  const available = row.completed_at ?? row.requested_at
+  if (available) body.availableOn = available.slice(0, 10)
+  if (!origin || !hasInvoices(row)) return
+  body.senderInvoiceUrl = documentUrl(origin, 'sender-invoice', row.uuid)
+  body.recipientInvoiceUrl = documentUrl(origin, 'self-billing-invoice', row.uuid)
+  body.recipientInvoiceSource = 'self_billing'
+}
+
+export function payoutV2(row: PayoutRow, origin?: string): Json {
   const body: Json = {object: 'payout', id: v2PayoutId(row.uuid)}
   put(body, 'customId', row.custom_id)
   body.description = row.description
@@ -80,6 +93,7 @@ export function payoutV2(row: PayoutRow): Json {
   body.expiresAt = row.expires_at
   body.tags = JSON.parse(row.tags)
   if (row.payment_method) body.paymentMethod = paymentMethodView(JSON.parse(row.payment_method))
+  settlementFields(body, row, origin)
   put(body, 'failureCode', row.failure_code)
   put(body, 'failureReason', row.failure_reason)
   put(body, 'approvedAt', row.approved_at)
@@ -106,7 +120,21 @@ export function counterpartyView(row: CounterpartyRow, missing: string[]): Json 
   return body
 }
 
-export function transactionView(row: TransactionRow): Json {
+/** The self-billing invoice of a completed payout transfer (spec 2.6 `documents`). */
+function documentsOf(row: TransactionRow, origin: string | undefined): Json[] {
+  if (!origin || row.type !== 'payout' || row.status !== 'completed' || !row.payout_uuid || !row.completed_at) return []
+  const payout = {uuid: row.payout_uuid, completed_at: row.completed_at}
+  return [
+    {
+      type: 'self_billing_invoice',
+      number: selfBillingNumber(payout),
+      url: documentUrl(origin, 'self-billing-invoice', row.payout_uuid),
+      issuedAt: row.completed_at,
+    },
+  ]
+}
+
+export function transactionView(row: TransactionRow, origin?: string): Json {
   const body: Json = {
     object: 'transaction',
     id: row.id,
@@ -121,7 +149,7 @@ export function transactionView(row: TransactionRow): Json {
   if (row.account) body.account = JSON.parse(row.account)
   put(body, 'reference', row.reference)
   put(body, 'txHash', row.tx_hash)
-  body.documents = []
+  body.documents = documentsOf(row, origin)
   body.createdAt = row.created_at
   put(body, 'completedAt', row.completed_at)
   return body

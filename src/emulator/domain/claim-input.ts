@@ -16,10 +16,10 @@ const DETAIL_RULES: Record<string, {pattern: RegExp; message: string}> = {
   phone: {pattern: PHONE, message: 'must be a phone number like +15555550123'},
 }
 
-/** Validates `{method, details}` of a claim and builds the payment-method record. */
+/** Validates `{method, details}` of a claim and builds the payment-method record (`taxResidence`: `dac7-step.ts`). */
 export function claimRecord(body: unknown, currency: string): PaymentMethodRecord {
   const check = new Checker()
-  const input = check.strictObject(body, '', ['method', 'details'])
+  const input = check.strictObject(body, '', ['method', 'details', 'taxResidence'])
   check.throwIfAny()
   const method = check.string(input as Json, 'method', {required: true, oneOf: Object.keys(CLAIM_METHODS)})
   check.throwIfAny()

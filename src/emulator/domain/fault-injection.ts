@@ -14,6 +14,8 @@ export interface Fault {
   action: FaultAction
   status?: number
   delayMs?: number
+  /** Seconds in the `Retry-After` of a 429 or 503 status fault (default 1). */
+  retryAfter?: number
 }
 
 const ACTIONS: readonly FaultAction[] = ['status', 'delay', 'drop', 'drop-after-commit']
@@ -25,7 +27,7 @@ export class Faults {
   /** Validates a control-route body and registers the fault. */
   add(body: unknown): Fault {
     const check = new Checker()
-    const input = check.strictObject(body, '', ['method', 'path', 'count', 'action', 'status', 'delayMs'])
+    const input = check.strictObject(body, '', ['method', 'path', 'count', 'action', 'status', 'delayMs', 'retryAfter'])
     check.throwIfAny()
     const method = check.string(input!, 'method', {required: true, pattern: /^(\*|[A-Za-z]+)$/})
     const path = check.string(input!, 'path', {required: true, pattern: /^\//, patternMessage: 'must start with /'})
@@ -33,6 +35,7 @@ export class Faults {
     const action = check.string(input!, 'action', {required: true, oneOf: ACTIONS}) as FaultAction | undefined
     const status = check.integer(input!.status, 'status', 100, 599)
     const delayMs = check.integer(input!.delayMs, 'delayMs', 0, 600_000)
+    const retryAfter = check.integer(input!.retryAfter, 'retryAfter', 0, 86_400)
     if (action === 'status' && status === undefined && !check.details.length)
       check.fail('status', 'is required for action status')
     if (action === 'delay' && delayMs === undefined && !check.details.length)
@@ -46,6 +49,7 @@ export class Faults {
       action: action!,
       status,
       delayMs,
+      ...(retryAfter === undefined ? {} : {retryAfter}),
     }
     this.faults.push(fault)
     return fault

@@ -1,4 +1,5 @@
 import type {Branding, SessionClaims} from '../domain/session-tokens.js'
+import {hasWhiteLabel} from '../domain/white-label.js'
 import type {TeamStore} from '../store/team-store.js'
 import {type Html, html} from './hosted-html.js'
 
@@ -6,7 +7,8 @@ import {type Html, html} from './hosted-html.js'
  * The three brandings of a hosted session (spec 4.2 `branding`), each visibly different: the service's own
  * (default, `talentir`), the team's white label (`team`: the team's name and monogram) and the platform's
  * (`platform`: the team operating the OAuth client that minted the session). Logos are inline SVG, so the
- * pages make no request beyond the emulator. In the emulator every team has the white-label feature.
+ * pages make no request beyond the emulator. A page whose brand's team has lost the white-label feature since the
+ * link was minted shows the service's own branding (`domain/white-label.ts`).
  */
 
 export interface Brand {
@@ -53,21 +55,26 @@ export function serviceBrand(): Brand {
 /** The brand of a session: the team's and the platform's names come from the emulator's data. */
 export class Brands {
   private platformName: PlatformResolver = () => undefined
+  private platformTeam: PlatformResolver = () => undefined
 
   constructor(private readonly teams: TeamStore) {}
 
   /** Lets the OAuth server name the team operating a client, for `branding: platform`. */
-  usePlatformNames(resolver: PlatformResolver): void {
-    this.platformName = resolver
+  usePlatformNames(names: PlatformResolver, teams: PlatformResolver): void {
+    this.platformName = names
+    this.platformTeam = teams
   }
 
   brandFor(claims: Pick<SessionClaims, 'branding' | 'teamId' | 'createdBy'>): Brand {
-    if (claims.branding === 'team') {
+    if (claims.branding === 'team' && hasWhiteLabel(this.teams, claims.teamId)) {
       const name = this.teams.team(claims.teamId)?.name ?? 'Your team'
       return {kind: 'team', name, tagline: `Payouts by ${SERVICE_NAME}`, logo: teamLogo(`${name} logo`, initials(name))}
     }
-    if (claims.branding === 'platform') {
-      const clientId = claims.createdBy.clientId ?? ''
+    const clientId = claims.createdBy.clientId ?? ''
+    if (
+      claims.branding === 'platform' &&
+      hasWhiteLabel(this.teams, clientId ? this.platformTeam(clientId) : undefined)
+    ) {
       const name = (clientId && this.platformName(clientId)) || 'Partner Platform'
       return {
         kind: 'platform',

@@ -1,5 +1,6 @@
 import {taxIdentityProblems} from '../domain/counterparty-registry.js'
-import {COUNTRIES, countryByCode, EU_COUNTRY_CODES, type TaxField} from '../domain/reference-data.js'
+import {isEuCountry, OTHER_COUNTRY, owesTaxResidence, residenceCountry, taxIdentityOf} from '../domain/dac7-step.js'
+import {COUNTRIES, countryByCode, type TaxField} from '../domain/reference-data.js'
 import type {Reply} from '../http/request-context.js'
 import type {PayoutRow} from '../store/row-types.js'
 import {type Html, html} from './hosted-html.js'
@@ -7,20 +8,16 @@ import type {PageContext} from './page-context.js'
 import {errorSummary, type FieldError, field, fieldId, postForm} from './page-layout.js'
 
 /**
- * The DAC7 step of the claim page (spec 2.4): when the paying team's payouts are reportable under DAC7, the
- * recipient first says where they live; an EU resident then gives the tax identity that the country's rules of
- * `GET /api/v2/countries` ask of individuals. Both are kept on the recipient's recipient-managed counterparty,
- * so the step is asked once per team and e-mail address. The claim itself is refused until it is done.
+ * The DAC7 step of the claim page: the rule is `domain/dac7-step.ts` (shared with the control route's claim);
+ * here the recipient says where they live and, for an EU country, gives the tax identity, in two forms.
  */
 
 const OTHER = 'other'
 
 /** Whether the signed-in recipient still owes the DAC7 step before claiming a payout of this team. */
 export function needsTaxResidence(ctx: PageContext, row: PayoutRow): boolean {
-  if (ctx.team()?.dac7_reporting_required !== 1 || !ctx.user) return false
-  const residence = ctx.services.counterparties.taxResidence(row.team_id, ctx.user)
-  if (!residence) return true
-  return EU_COUNTRY_CODES.includes(residence.country) && !residence.taxIdentity
+  if (!ctx.user) return false
+  return owesTaxResidence(ctx.team(), ctx.services.counterparties.taxResidence(row.team_id, ctx.user))
 }
 
 export function residencePage(ctx: PageContext, summary: Html, errors: FieldError[] = [], status = 200): Reply {
@@ -67,23 +64,19 @@ function taxIdentityPage(ctx: PageContext, summary: Html, code: string, errors: 
 /** POST residence: a non-EU country is recorded at once; an EU country asks for the tax identity next. */
 export function submitResidence(ctx: PageContext, summary: Html): Reply {
   const code = ctx.value('country')
-  if (code !== OTHER && !countryByCode(code))
-    return residencePage(ctx, summary, [{field: 'country', message: 'Choose the country you live in'}], 400)
-  if (EU_COUNTRY_CODES.includes(code)) return taxIdentityPage(ctx, summary, code)
-  recordResidence(ctx, code === OTHER ? 'ZZ' : code, undefined)
+  const country = code === OTHER_COUNTRY ? undefined : residenceCountry(code)
+  if (!country) return residencePage(ctx, summary, [{field: 'country', message: 'Choose the country you live in'}], 400)
+  if (isEuCountry(country)) return taxIdentityPage(ctx, summary, country)
+  recordResidence(ctx, country, undefined)
   return ctx.redirect()
 }
 
 /** POST tax-identity: checked against the country's rules, then recorded. */
 export function submitTaxIdentity(ctx: PageContext, summary: Html): Reply {
   const code = ctx.value('country')
-  if (!EU_COUNTRY_CODES.includes(code)) return residencePage(ctx, summary, [], 400)
+  if (!isEuCountry(code)) return residencePage(ctx, summary, [], 400)
   const country = countryByCode(code)!
-  const taxIdentity: Record<string, string> = {}
-  for (const rule of country.taxFields.individual) {
-    const value = ctx.value(rule.field)
-    if (value) taxIdentity[rule.field] = rule.field === 'birthPlaceCountry' ? value.toUpperCase() : value
-  }
+  const taxIdentity = taxIdentityOf(code, field => ctx.value(field))
   const errors: FieldError[] = taxIdentityProblems(taxIdentity, code, 'individual').map(problem => ({
     field: problem.field,
     message:

@@ -109,7 +109,7 @@ export const allowanceExceeded = (data: {
   )
 
 /** A status with the code the emulator uses for it (fault injection answers with these). */
-export function failureForStatus(status: number, message: string): ApiFailure {
+export function failureForStatus(status: number, message: string, retryAfterSeconds = 1): ApiFailure {
   const codes: Record<number, string> = {
     400: 'VALIDATION_ERROR',
     401: 'UNAUTHORIZED',
@@ -123,6 +123,7 @@ export function failureForStatus(status: number, message: string): ApiFailure {
     503: 'SERVICE_UNAVAILABLE',
     504: 'GATEWAY_TIMEOUT',
   }
-  const headers: Record<string, string> = status === 429 || status === 503 ? {'retry-after': '1'} : {}
+  const headers: Record<string, string> =
+    status === 429 || status === 503 ? {'retry-after': String(retryAfterSeconds)} : {}
   return new ApiFailure(status, codes[status] ?? `HTTP_${status}`, message, {headers})
 }

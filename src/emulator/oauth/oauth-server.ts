@@ -41,6 +41,11 @@ export class OAuthServer {
     return teamId ? this.apiStore.teams.team(teamId)?.name : undefined
   }
 
+  /** The team that operates a client; undefined for an anonymous (dynamically registered) one. */
+  platformTeamId(clientId: string): string | undefined {
+    return this.store.client(clientId)?.team_id ?? undefined
+  }
+
   /** Seeds the platform client into a database seeded before it existed. */
   ensureSeeded(): void {
     if (!this.store.client(LOCAL_EMULATOR.oauthClientId) && this.apiStore.teams.team(SEEDED.mainTeamId))

@@ -4,8 +4,11 @@ import {payoutV1, payoutV2, v1Status} from '../domain/api-views.js'
 import {claimRecord} from '../domain/claim-input.js'
 import type {Clock} from '../domain/clock.js'
 import {MAX_CLOCK_OFFSET_SECONDS} from '../domain/clock.js'
+import type {CounterpartyRegistry} from '../domain/counterparty-registry.js'
+import {settleTaxResidenceForClaim} from '../domain/dac7-step.js'
 import type {Faults} from '../domain/fault-injection.js'
 import {Checker, type Json} from '../domain/input-checker.js'
+import type {PayoutService} from '../domain/payout-service.js'
 import {createTeam, seedInfo} from '../domain/seed.js'
 import type {Settlement} from '../domain/settlement.js'
 import {invalidField, invalidState, notFound} from '../http/api-failure.js'
@@ -28,16 +31,20 @@ function payoutForClaim(store: Store, id: string): PayoutRow {
 
 export function controlRoutes({
   clock,
+  counterparties,
   dispatcher,
   faults,
+  payouts,
   reset,
   runDue,
   settlement,
   store,
 }: {
   clock: Clock
+  counterparties: CounterpartyRegistry
   dispatcher: WebhookDispatcher
   faults: Faults
+  payouts: PayoutService
   reset: () => void
   runDue: () => number
   settlement: Settlement
@@ -103,25 +110,30 @@ export function controlRoutes({
       method: 'POST',
       path: '/_emulator/payouts/:id/claim',
       access,
-      handler: ({params, body}) => {
+      handler: ({origin, params, body}) => {
         const row = payoutForClaim(store, params.id)
         const record = claimRecord(body, row.currency)
-        const claimed = store.transaction(() => settlement.claim(row, record))
-        return ok(params.id.startsWith('payout_') ? payoutV2(claimed) : payoutV1(claimed))
+        const contact = payouts.contactOf(row)
+        const email = contact?.includes('@') ? contact.toLowerCase() : undefined
+        const claimed = store.transaction(() => {
+          settleTaxResidenceForClaim(counterparties, store.teams.team(row.team_id), email, body)
+          return settlement.claim(row, record)
+        })
+        return ok(params.id.startsWith('payout_') ? payoutV2(claimed, origin) : payoutV1(claimed, origin))
       },
     },
     {
       method: 'POST',
       path: '/_emulator/payouts/:id/expire',
       access,
-      handler: ({params}) => {
+      handler: ({origin, params}) => {
         const row = payoutForClaim(store, params.id)
         if (row.status !== 'created' && row.status !== 'approved')
           throw invalidState(`payout ${params.id} is ${v1Status(row.status)}; only created or approved payouts expire`)
         store.transaction(() => store.payouts.patch(row, {expires_at: clock.iso()}))
         runDue()
         const expired = payoutForClaim(store, params.id)
-        return ok(params.id.startsWith('payout_') ? payoutV2(expired) : payoutV1(expired))
+        return ok(params.id.startsWith('payout_') ? payoutV2(expired, origin) : payoutV1(expired, origin))
       },
     },
     {
@@ -170,11 +182,12 @@ export function controlRoutes({
       access,
       handler: ({body}) => {
         const check = new Checker()
-        const input = check.strictObject(body, '', ['name', 'scopes', 'wallet'])
+        const input = check.strictObject(body, '', ['name', 'scopes', 'wallet', 'whiteLabel'])
         check.throwIfAny()
         const name = check.string(input as Json, 'name', {required: true, max: 200})
         const scopes = check.stringArray(input as Json, 'scopes', {maxItems: 50, item: {oneOf: FULL_SCOPES}})
         const wallet = check.boolean(input as Json, 'wallet')
+        const whiteLabel = check.boolean(input as Json, 'whiteLabel') ?? true
         check.throwIfAny()
         const granted = scopes ?? DEFAULT_SCOPES
         const {teamId, keys} = createTeam(store, clock, {
@@ -182,7 +195,8 @@ export function controlRoutes({
           wallet: wallet ?? true,
           keys: [{name: 'control route', scopes: granted}],
         })
-        return ok({teamId, key: keys[0], scopes: granted})
+        if (!whiteLabel) store.teams.patchTeam(teamId, {white_label: 0})
+        return ok({teamId, key: keys[0], scopes: granted, whiteLabel})
       },
     },
   ]

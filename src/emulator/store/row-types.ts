@@ -11,6 +11,8 @@ export interface TeamRow {
   dac7_reporting_required: number
   wallet_address: string | null
   created_at: string
+  /** 1 when the team has the white-label feature (`branding: team`, and `platform` for its OAuth clients). */
+  white_label?: number
 }
 
 export interface MemberRow {
@@ -132,6 +134,8 @@ export interface SubscriptionRow {
   event_type: string
   secret: string
   created_at: string
+  /** JSON array of the v2 event names the subscription asked for; null: v1 deliveries only. */
+  events: string | null
 }
 
 export interface DeliveryRow {

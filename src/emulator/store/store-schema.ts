@@ -12,7 +12,8 @@ CREATE TABLE IF NOT EXISTS teams (
   kyb_status TEXT NOT NULL,
   dac7_reporting_required INTEGER NOT NULL DEFAULT 0,
   wallet_address TEXT,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  white_label INTEGER NOT NULL DEFAULT 1
 );
 
 CREATE TABLE IF NOT EXISTS members (
@@ -125,7 +126,8 @@ CREATE TABLE IF NOT EXISTS webhook_subscriptions (
   target_url TEXT NOT NULL,
   event_type TEXT NOT NULL,
   secret TEXT NOT NULL,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  events TEXT
 );
 
 CREATE TABLE IF NOT EXISTS webhook_deliveries (

@@ -1,4 +1,5 @@
 import {createHash} from 'node:crypto'
+import {addColumnIfMissing} from './add-column.js'
 import {Patcher} from './row-patcher.js'
 import type {AccountRow, ApiKeyRow, MemberRow, TeamRow} from './row-types.js'
 import type {Database} from './sqlite-driver.js'
@@ -18,6 +19,7 @@ export class TeamStore {
   private readonly teamPatcher: Patcher<TeamRow>
 
   constructor(db: Database) {
+    addColumnIfMissing(db, 'teams', 'white_label', 'INTEGER NOT NULL DEFAULT 1')
     this.teamPatcher = new Patcher<TeamRow>(db, 'teams', 'id')
     this.q = {
       insertTeam: db.prepare<[TeamRow]>(

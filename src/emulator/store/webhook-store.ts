@@ -1,3 +1,4 @@
+import {addColumnIfMissing} from './add-column.js'
 import {Patcher} from './row-patcher.js'
 import type {DeliveryRow, SubscriptionRow} from './row-types.js'
 import type {Database} from './sqlite-driver.js'
@@ -8,11 +9,12 @@ export class WebhookStore {
   private readonly deliveryPatcher: Patcher<DeliveryRow>
 
   constructor(db: Database) {
+    addColumnIfMissing(db, 'webhook_subscriptions', 'events', 'TEXT')
     this.deliveryPatcher = new Patcher<DeliveryRow>(db, 'webhook_deliveries', 'seq')
     this.q = {
       insertSubscription: db.prepare<[SubscriptionRow]>(
-        `INSERT INTO webhook_subscriptions (id, team_id, target_url, event_type, secret, created_at)
-         VALUES (@id, @team_id, @target_url, @event_type, @secret, @created_at)`,
+        `INSERT INTO webhook_subscriptions (id, team_id, target_url, event_type, secret, created_at, events)
+         VALUES (@id, @team_id, @target_url, @event_type, @secret, @created_at, @events)`,
       ),
       subscription: db.prepare<[string], SubscriptionRow>('SELECT * FROM webhook_subscriptions WHERE id = ?'),
       subscriptions: db.prepare<[string], SubscriptionRow>(

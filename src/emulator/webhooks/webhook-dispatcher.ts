@@ -4,7 +4,8 @@ import {payoutV1, payoutV2, v1Status} from '../domain/api-views.js'
 import type {Clock} from '../domain/clock.js'
 import type {PayoutEvents, V2EventType} from '../domain/payout-events.js'
 import type {Store} from '../store/index.js'
-import type {DeliveryRow, PayoutRow} from '../store/row-types.js'
+import type {DeliveryRow, PayoutRow, SubscriptionRow} from '../store/row-types.js'
+import {deliveryMessage} from './delivery-message.js'
 import {signDelivery} from './delivery-signature.js'
 
 /**
@@ -29,7 +30,12 @@ export interface DispatcherOptions {
   timeoutMs?: number
   userAgent?: string
   log?: (line: string) => void
+  /** The emulator's own origin once it listens: fills the URL fields of delivered payouts. */
+  origin?: () => string | undefined
 }
+
+const wants = (subscription: SubscriptionRow, type: string) =>
+  subscription.events !== null && (JSON.parse(subscription.events) as string[]).includes(type)
 
 const succeeded = (status: number | undefined) => status !== undefined && status >= 200 && status < 300
 
@@ -71,22 +77,30 @@ export class WebhookDispatcher implements PayoutEvents {
     this.enqueueV2(type, row)
   }
 
-  /** Queues the v1 lifecycle event of each payout for every subscription of its team (inside the caller's transaction). */
+  /**
+   * Queues the v1 lifecycle event of each payout for every subscription of its team (inside the caller's
+   * transaction): the payout exactly as `GET /payout/{id}` shows it (spec 6.3), plus `message`.
+   */
   enqueue(teamId: string, rows: PayoutRow[]): void {
-    for (const row of rows) this.queue(teamId, `payout.${v1Status(row.status)}`, JSON.stringify(payoutV1(row)))
+    for (const row of rows) {
+      const payout = payoutV1(row, this.options.origin?.())
+      const body = {...payout, message: deliveryMessage(payout, row)}
+      this.queue(teamId, `payout.${v1Status(row.status)}`, JSON.stringify(body), () => true)
+    }
   }
 
   /**
-   * Queues a v2 settlement event (`payout.completed`, `payout.failed`) for every subscription of the payout's
-   * team: `{object: "event", id, type, createdAt, data: <v2 payout>}` (docs/emulator.md).
+   * Queues a v2 settlement event (`payout.completed`, `payout.failed`) for the subscriptions of the payout's team
+   * that asked for it (`events` on create): `{object: "event", id, type, createdAt, data: <v2 payout>}`.
    */
   enqueueV2(type: V2EventType, row: PayoutRow): void {
-    const event = {object: 'event', id: `evt_${randomUUID()}`, type, createdAt: row.updated_at, data: payoutV2(row)}
-    this.queue(row.team_id, type, JSON.stringify(event))
+    const data = payoutV2(row, this.options.origin?.())
+    const event = {object: 'event', id: `evt_${randomUUID()}`, type, createdAt: row.updated_at, data}
+    this.queue(row.team_id, type, JSON.stringify(event), subscription => wants(subscription, type))
   }
 
-  private queue(teamId: string, event: string, body: string): void {
-    const subscriptions = this.store.webhooks.subscriptions(teamId)
+  private queue(teamId: string, event: string, body: string, accepts: (s: SubscriptionRow) => boolean): void {
+    const subscriptions = this.store.webhooks.subscriptions(teamId).filter(accepts)
     if (!subscriptions.length) return
     const now = this.clock.nowMs()
     this.queued = true

@@ -58,12 +58,25 @@ export function claimDetails(
 }
 
 /** `--detail name=value` items as an object; a malformed item is an error naming it. */
-export function parseDetailFlags(items: string[] = []): Record<string, string> {
+export function parseDetailFlags(items: string[] = [], flag = 'detail'): Record<string, string> {
   const out: Record<string, string> = {}
   for (const item of items) {
     const match = /^([A-Za-z]+)=(.*)$/.exec(item)
-    if (!match) throw new Error(`--detail "${item}" must be NAME=VALUE, e.g. accountHolderName="Ada Lovelace"`)
+    if (!match) throw new Error(`--${flag} "${item}" must be NAME=VALUE, e.g. accountHolderName="Ada Lovelace"`)
     out[match[1]] = match[2]
   }
   return out
+}
+
+/** --tax-residence and --tax-identity as the claim's `taxResidence`; undefined when neither is given. */
+export function taxResidenceOf(
+  country: string | undefined,
+  identity: string[] | undefined,
+): {country: string; taxIdentity?: Record<string, string>} | undefined {
+  const taxIdentity = parseDetailFlags(identity, 'tax-identity')
+  if (country === undefined) {
+    if (Object.keys(taxIdentity).length) throw new Error('--tax-identity needs --tax-residence')
+    return undefined
+  }
+  return Object.keys(taxIdentity).length ? {country, taxIdentity} : {country}
 }

@@ -7,6 +7,8 @@ export interface CreateWebhookOptions {
   client: PayoutClient
   url: string
   eventType: string
+  /** --v2-events: the v2 events delivered besides the v1 payouts. */
+  events?: string[]
   /** --another: subscribe even though the URL has a subscription already. */
   another: boolean
   /** --replace: delete the URL's subscriptions first. */
@@ -48,7 +50,7 @@ export async function createWebhook(options: CreateWebhookOptions): Promise<Crea
   } else if (existing.length && !options.another) {
     throw alreadySubscribed(url, existing, options.knownSecrets)
   }
-  const body = {targetUrl: url, eventType}
+  const body = {targetUrl: url, eventType, ...(options.events?.length ? {events: options.events} : {})}
   try {
     return {subscription: await client.v1.webhooks.create(body), deleted}
   } catch (error) {

@@ -2,7 +2,7 @@ import {ApiError} from '../../client/api-errors.js'
 import type {PayoutClient} from '../../client/index.js'
 import {usageError} from '../../shared/errors.js'
 import {parseRespondWith} from './listener.js'
-import {EVENT_NAMES} from './payload.js'
+import {EVENT_NAMES, V2_EVENT_NAMES} from './payload.js'
 import {writeSecretFile} from './secret-file.js'
 import {type ListenSecrets, REGISTERED, singleSecret} from './secrets.js'
 
@@ -52,7 +52,11 @@ export async function openListenSession(options: ListenSessionOptions): Promise<
   if (register) {
     const client = await register.client()
     const target = registrationTarget(listener.url, register.publicUrl)
-    const subscription = await client.v1.webhooks.create({targetUrl: target, eventType: 'payout'})
+    const subscription = await client.v1.webhooks.create({
+      targetUrl: target,
+      eventType: 'payout',
+      events: [...V2_EVENT_NAMES],
+    })
     registered = true
     options.onStop(async () => {
       try {

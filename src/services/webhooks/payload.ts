@@ -62,5 +62,8 @@ export function summarize(body: unknown): DeliverySummary {
   return summary
 }
 
+/** The v2 events (spec 6.2) a subscription asks for with `events` on create; v1 payouts are always delivered. */
+export const V2_EVENT_NAMES = ['payout.completed', 'payout.failed'] as const
+
 /** The event names `webhooks listen --events` and `emulator deliveries` use: v1 statuses, then the v2 events. */
-export const EVENT_NAMES = [...EVENT_STATUSES, 'payout.completed', 'payout.failed'] as const
+export const EVENT_NAMES = [...EVENT_STATUSES, ...V2_EVENT_NAMES] as const

@@ -13,32 +13,32 @@ export function v1PayoutRoutes({payouts, store}: {payouts: PayoutService; store:
       method: 'POST',
       path: '/api/v1/payout',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      handler: ({principal, body}) => {
+      handler: ({origin, principal, body}) => {
         const {row, action} = payouts.upsertV1(principal, body)
-        return ok({...payoutV1(row), action})
+        return ok({...payoutV1(row, origin), action})
       },
     },
     {
       method: 'GET',
       path: '/api/v1/payout/:id',
       access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
-      handler: ({principal, params, query}) =>
-        ok(payoutV1(payouts.resolveV1(principal.teamId, params.id, query.get('id_type')))),
+      handler: ({origin, principal, params, query}) =>
+        ok(payoutV1(payouts.resolveV1(principal.teamId, params.id, query.get('id_type')), origin)),
     },
     {
       method: 'DELETE',
       path: '/api/v1/payout/:id',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      handler: ({principal, params, query}) => {
+      handler: ({origin, principal, params, query}) => {
         const row = payouts.resolveV1(principal.teamId, params.id, query.get('id_type'))
-        return ok(payoutV1(payouts.deleteV1(row)))
+        return ok(payoutV1(payouts.deleteV1(row), origin))
       },
     },
     {
       method: 'GET',
       path: '/api/v1/payouts',
       access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
-      handler: ({principal, query}) => {
+      handler: ({origin, principal, query}) => {
         const check = new Checker()
         const offset = check.integer(query.get('offset') ?? undefined, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0
         const limit = check.integer(query.get('limit') ?? undefined, 'limit', 1, 100) ?? 50
@@ -48,7 +48,9 @@ export function v1PayoutRoutes({payouts, store}: {payouts: PayoutService; store:
         if (direction !== 'asc' && direction !== 'desc') check.fail('order_direction', 'must be asc or desc')
         check.throwIfAny()
         return ok(
-          store.payouts.list(principal.teamId, direction as 'asc' | 'desc', limit, offset).map(row => payoutV1(row)),
+          store.payouts
+            .list(principal.teamId, direction as 'asc' | 'desc', limit, offset)
+            .map(row => payoutV1(row, origin)),
         )
       },
     },

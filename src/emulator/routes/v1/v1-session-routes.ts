@@ -4,6 +4,7 @@ import type {Clock} from '../../domain/clock.js'
 import {Checker, type Json} from '../../domain/input-checker.js'
 import type {PayoutService} from '../../domain/payout-service.js'
 import {type Branding, createSessionToken, type SessionKind} from '../../domain/session-tokens.js'
+import {requireWhiteLabel} from '../../domain/white-label.js'
 import {ok} from '../../http/request-context.js'
 import type {Route} from '../../http/router.js'
 import type {Store} from '../../store/index.js'
@@ -70,10 +71,12 @@ function checkPayoutsExist(
 
 export function v1SessionRoutes({
   clock,
+  oauth,
   payouts,
   store,
 }: {
   clock: Clock
+  oauth: {platformTeamId(clientId: string): string | undefined}
   payouts: PayoutService
   store: Store
 }): Route[] {
@@ -94,6 +97,9 @@ export function v1SessionRoutes({
       check.throwIfAny()
       checkPayoutsExist(kind, payload, principal.teamId, payouts, check)
       check.throwIfAny()
+      requireWhiteLabel(store.teams, branding, principal.teamId, () =>
+        principal.clientId ? oauth.platformTeamId(principal.clientId) : undefined,
+      )
       const token = createSessionToken(
         {
           kind,

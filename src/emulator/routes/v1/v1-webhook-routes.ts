@@ -10,14 +10,24 @@ import type {Store} from '../../store/index.js'
 import type {SubscriptionRow} from '../../store/row-types.js'
 import {newSigningSecret} from '../../webhooks/delivery-signature.js'
 
-/** v1 webhook subscriptions (DESIGN): the signing secret is shown once, in the create answer. */
+/**
+ * v1 webhook subscriptions (DESIGN): the signing secret is shown once, in the create answer. A subscription
+ * gets the v1 payout of every lifecycle change; `events` (optional) names the v2 events it also wants
+ * (`payout.completed`, `payout.failed`; a name the emulator does not emit is kept and never fires).
+ */
 
-const view = (row: SubscriptionRow) => ({
-  id: row.id,
-  targetUrl: row.target_url,
-  eventType: row.event_type,
-  createdAt: row.created_at,
-})
+const V2_EVENT_NAME = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/
+
+function view(row: SubscriptionRow): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    id: row.id,
+    targetUrl: row.target_url,
+    eventType: row.event_type,
+    createdAt: row.created_at,
+  }
+  if (row.events) body.events = JSON.parse(row.events)
+  return body
+}
 
 export function v1WebhookRoutes({
   clock,
@@ -47,6 +57,10 @@ export function v1WebhookRoutes({
             'environment',
             `is ${named}, but this origin is the ${environment}: create it at the ${named} origin`,
           )
+        const events = check.stringArray(input as Json, 'events', {
+          maxItems: 20,
+          item: {max: 100, pattern: V2_EVENT_NAME, patternMessage: 'must be an event name like payout.completed'},
+        })
         check.throwIfAny()
         const row: SubscriptionRow = {
           id: randomUUID(),
@@ -55,6 +69,7 @@ export function v1WebhookRoutes({
           event_type: eventType,
           secret: newSigningSecret(),
           created_at: clock.iso(),
+          events: events?.length ? JSON.stringify([...new Set(events)]) : null,
         }
         store.webhooks.insertSubscription(row)
         return ok({...view(row), signingSecret: row.secret})

@@ -13,7 +13,8 @@ import {approveScopes} from './v2-payout-routes.js'
  * wraps every API call in one); a failing item fails the request with its code and `error.index`.
  */
 
-const list = (rows: Parameters<typeof payoutV2>[0][]) => ok({object: 'list', data: rows.map(payoutV2)})
+const list = (rows: Parameters<typeof payoutV2>[0][], origin: string) =>
+  ok({object: 'list', data: rows.map(row => payoutV2(row, origin))})
 
 export function v2PayoutBatchRoutes({payouts, settlement}: {payouts: PayoutService; settlement: Settlement}): Route[] {
   return [
@@ -22,7 +23,7 @@ export function v2PayoutBatchRoutes({payouts, settlement}: {payouts: PayoutServi
       path: '/api/v2/payouts/batch',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       idempotent: true,
-      handler: ({principal, body}) => {
+      handler: ({origin, principal, body}) => {
         const check = new Checker()
         const input = check.object(body, '', ['items'])
         check.throwIfAny()
@@ -41,7 +42,7 @@ export function v2PayoutBatchRoutes({payouts, settlement}: {payouts: PayoutServi
         })
         check.throwIfAny(firstBad)
         if (parsed.some(item => item.andThen)) requireScopes(principal, Scope.payoutsApprove)
-        return list(payouts.createV2(principal, parsed))
+        return list(payouts.createV2(principal, parsed), origin)
       },
     },
     {
@@ -49,7 +50,7 @@ export function v2PayoutBatchRoutes({payouts, settlement}: {payouts: PayoutServi
       path: '/api/v2/payouts/approve',
       access: {kind: 'credentials', scopes: [Scope.payoutsApprove]},
       idempotent: true,
-      handler: ({principal, body}) => {
+      handler: ({origin, principal, body}) => {
         const {ids, andThen} = payouts.parseBatch(body, true)
         requireScopes(principal, ...approveScopes(andThen))
         const items = payouts.resolveBatch(principal.teamId, ids)
@@ -58,6 +59,7 @@ export function v2PayoutBatchRoutes({payouts, settlement}: {payouts: PayoutServi
             principal,
             items.map(item => ({...item, andThen})),
           ),
+          origin,
         )
       },
     },
@@ -66,16 +68,22 @@ export function v2PayoutBatchRoutes({payouts, settlement}: {payouts: PayoutServi
       path: '/api/v2/payouts/send-claim-link',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       idempotent: true,
-      handler: ({principal, body}) =>
-        list(settlement.sendClaimLinks(payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids))),
+      handler: ({origin, principal, body}) =>
+        list(
+          settlement.sendClaimLinks(payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids)),
+          origin,
+        ),
     },
     {
       method: 'POST',
       path: '/api/v2/payouts/pay',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       idempotent: true,
-      handler: ({principal, body}) =>
-        list(settlement.pay(principal, payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids))),
+      handler: ({origin, principal, body}) =>
+        list(
+          settlement.pay(principal, payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids)),
+          origin,
+        ),
     },
   ]
 }

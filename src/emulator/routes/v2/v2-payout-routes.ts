@@ -53,19 +53,19 @@ export function v2PayoutRoutes({
       path: '/api/v2/payouts',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       idempotent: true,
-      handler: ({principal, body}) => {
+      handler: ({origin, principal, body}) => {
         const check = new Checker()
         const input = payouts.parseV2(body, check, '')
         check.throwIfAny()
         if (input!.andThen) requireScopes(principal, Scope.payoutsApprove)
-        return ok(payoutV2(payouts.createV2(principal, [input!])[0]))
+        return ok(payoutV2(payouts.createV2(principal, [input!])[0], origin))
       },
     },
     {
       method: 'GET',
       path: '/api/v2/payouts',
       access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
-      handler: ({principal, query}) => {
+      handler: ({origin, principal, query}) => {
         const check = new Checker()
         const {limit, cursor} = pageParams(query, check)
         const statuses = query.getAll('status')
@@ -83,8 +83,11 @@ export function v2PayoutRoutes({
           limit: limit + 1,
         })
         return ok(
-          envelope(rows, limit, payoutV2, last =>
-            encodeCursor('payouts', filters, [last.created_at, last.seq], secret),
+          envelope(
+            rows,
+            limit,
+            row => payoutV2(row, origin),
+            last => encodeCursor('payouts', filters, [last.created_at, last.seq], secret),
           ),
         )
       },
@@ -93,15 +96,15 @@ export function v2PayoutRoutes({
       method: 'GET',
       path: '/api/v2/payouts/:id',
       access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
-      handler: ({principal, params}) => ok(payoutV2(payouts.resolveV2(principal.teamId, params.id))),
+      handler: ({origin, principal, params}) => ok(payoutV2(payouts.resolveV2(principal.teamId, params.id), origin)),
     },
     {
       method: 'PATCH',
       path: '/api/v2/payouts/:id',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      handler: ({principal, params, body}) => {
+      handler: ({origin, principal, params, body}) => {
         const row = payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(payouts.patchV2(row, body)))
+        return ok(payoutV2(payouts.patchV2(row, body), origin))
       },
     },
     {
@@ -119,11 +122,11 @@ export function v2PayoutRoutes({
       path: '/api/v2/payouts/:id/approve',
       access: {kind: 'credentials', scopes: [Scope.payoutsApprove]},
       idempotent: true,
-      handler: ({principal, params, body}) => {
+      handler: ({origin, principal, params, body}) => {
         const andThen = andThenOf(body)
         requireScopes(principal, ...approveScopes(andThen))
         const row = payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(settlement.approve(principal, [{row, andThen}])[0]))
+        return ok(payoutV2(settlement.approve(principal, [{row, andThen}])[0], origin))
       },
     },
     {
@@ -131,10 +134,10 @@ export function v2PayoutRoutes({
       path: '/api/v2/payouts/:id/send-claim-link',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       idempotent: true,
-      handler: ({principal, params, body}) => {
+      handler: ({origin, principal, params, body}) => {
         noBody(body)
         const row = payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(settlement.sendClaimLinks([{row}])[0]))
+        return ok(payoutV2(settlement.sendClaimLinks([{row}])[0], origin))
       },
     },
     {
@@ -142,10 +145,10 @@ export function v2PayoutRoutes({
       path: '/api/v2/payouts/:id/pay',
       access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
       idempotent: true,
-      handler: ({principal, params, body}) => {
+      handler: ({origin, principal, params, body}) => {
         noBody(body)
         const row = payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(settlement.pay(principal, [{row}])[0]))
+        return ok(payoutV2(settlement.pay(principal, [{row}])[0], origin))
       },
     },
   ]

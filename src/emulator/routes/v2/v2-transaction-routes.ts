@@ -37,7 +37,7 @@ export function v2TransactionRoutes({payouts, store}: {payouts: PayoutService; s
       method: 'GET',
       path: '/api/v2/transactions',
       access: {kind: 'credentials', scopes: [Scope.transactionsRead]},
-      handler: ({principal, query}) => {
+      handler: ({origin, principal, query}) => {
         const check = new Checker()
         const {limit, cursor} = pageParams(query, check)
         const types = enumList(query, 'type', TYPES, check)
@@ -74,8 +74,11 @@ export function v2TransactionRoutes({payouts, store}: {payouts: PayoutService; s
           limit: limit + 1,
         })
         return ok(
-          envelope(rows, limit, transactionView, last =>
-            encodeCursor('transactions', filters, [last.created_at, last.id], secret),
+          envelope(
+            rows,
+            limit,
+            row => transactionView(row, origin),
+            last => encodeCursor('transactions', filters, [last.created_at, last.id], secret),
           ),
         )
       },

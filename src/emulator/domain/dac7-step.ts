@@ -1,0 +1,97 @@
+import {validationError} from '../http/api-failure.js'
+import type {TeamRow} from '../store/row-types.js'
+import type {CounterpartyRegistry} from './counterparty-registry.js'
+import {taxIdentityProblems} from './counterparty-registry.js'
+import {Checker, type Json} from './input-checker.js'
+import {countryByCode, EU_COUNTRY_CODES} from './reference-data.js'
+
+/**
+ * The DAC7 step before a claim (spec 2.4 `dac7ReportingRequired`), one rule for the claim page
+ * (`hosted/tax-residence.ts`) and `POST /_emulator/payouts/{id}/claim`: when the paying team reports under DAC7,
+ * the recipient says where they live; an EU resident also gives the tax identity that the country's rules of
+ * `GET /api/v2/countries` ask of individuals. Both are kept on the recipient-managed counterparty of the team
+ * and e-mail address, so the step is owed once.
+ */
+
+/** The country code recorded for "another country" (outside the emulator's list). */
+export const OTHER_COUNTRY = 'ZZ'
+
+export interface TaxResidence {
+  country: string
+  taxIdentity?: Json
+}
+
+/** Whether a recipient with this recorded residence still owes the step before claiming from this team. */
+export function owesTaxResidence(team: TeamRow | undefined, residence: TaxResidence | undefined): boolean {
+  if (team?.dac7_reporting_required !== 1) return false
+  if (!residence) return true
+  return EU_COUNTRY_CODES.includes(residence.country) && !residence.taxIdentity
+}
+
+export const isEuCountry = (code: string) => EU_COUNTRY_CODES.includes(code)
+
+/** A known country code, or `other` (recorded as ZZ); undefined when neither. */
+export function residenceCountry(code: string): string | undefined {
+  if (code === 'other' || code === OTHER_COUNTRY) return OTHER_COUNTRY
+  return countryByCode(code) ? code : undefined
+}
+
+/** The tax identity fields the country's rules name for individuals, as given (birthPlaceCountry upper-cased). */
+export function taxIdentityOf(code: string, value: (field: string) => string | undefined): Record<string, string> {
+  const taxIdentity: Record<string, string> = {}
+  for (const rule of countryByCode(code)?.taxFields.individual ?? []) {
+    const given = value(rule.field)
+    if (given) taxIdentity[rule.field] = rule.field === 'birthPlaceCountry' ? given.toUpperCase() : given
+  }
+  return taxIdentity
+}
+
+const PROBLEM_MESSAGES = {
+  missing: 'is required',
+  format: 'does not match the rules of the country',
+  date: 'must be a real date (YYYY-MM-DD)',
+}
+
+/**
+ * The `taxResidence` of a control-route claim: nothing to do when the step is not owed; otherwise the body must
+ * carry `{country, taxIdentity?}` that passes the page's checks, and it is recorded (when the recipient has an
+ * e-mail address to key it by). Refuses with VALIDATION_ERROR naming `taxResidence…` paths.
+ */
+export function settleTaxResidenceForClaim(
+  registry: CounterpartyRegistry,
+  team: TeamRow | undefined,
+  email: string | undefined,
+  body: unknown,
+): void {
+  const recorded = email && team ? registry.taxResidence(team.id, email) : undefined
+  if (!owesTaxResidence(team, recorded)) return
+  const given = (body as Json | undefined)?.taxResidence
+  const why = `${team?.name ?? 'the team'} reports under DAC7: give the recipient's tax residence`
+  if (given === undefined) throw validationError([{path: 'taxResidence', message: `is required: ${why}`}])
+  const check = new Checker()
+  const input = check.object(given, 'taxResidence', ['country', 'taxIdentity'])
+  check.throwIfAny()
+  const code = check.string(input as Json, 'country', {required: true, max: 10}) ?? ''
+  check.throwIfAny()
+  const country = residenceCountry(code.toUpperCase() === 'OTHER' ? 'other' : code.toUpperCase())
+  if (!country)
+    throw validationError([
+      {path: 'taxResidence.country', message: 'must be a country code of GET /api/v2/countries, or other'},
+    ])
+  let taxIdentity: Json | undefined
+  if (isEuCountry(country)) {
+    const fields = countryByCode(country)?.taxFields.individual.map(rule => rule.field) ?? []
+    const raw = check.object((input as Json).taxIdentity, 'taxResidence.taxIdentity', fields, false) ?? {}
+    check.throwIfAny()
+    taxIdentity = taxIdentityOf(country, field => (typeof raw[field] === 'string' ? raw[field] : undefined))
+    const problems = taxIdentityProblems(taxIdentity, country, 'individual')
+    if (problems.length)
+      throw validationError(
+        problems.map(problem => ({
+          path: `taxResidence.taxIdentity.${problem.field}`,
+          message: PROBLEM_MESSAGES[problem.kind],
+        })),
+      )
+  }
+  if (email && team) registry.recordTaxResidence(team.id, email, country, taxIdentity)
+}
