@@ -33,7 +33,18 @@ const CHANGE: ToolHints = {readOnlyHint: false, destructiveHint: true, idempoten
 const CONTROL: ToolHints = {readOnlyHint: false, destructiveHint: false, idempotentHint: false}
 
 /** Flags no tool offers: local files, output shaping, browsers, prompts and following (the wait tool follows). */
-export const NEVER_OFFERED = ['ids-file', 'from-file', 'since-state', 'output', 'all', 'open', 'yes', 'wait', 'timeout', 'follow']
+export const NEVER_OFFERED = [
+  'ids-file',
+  'from-file',
+  'since-state',
+  'output',
+  'all',
+  'open',
+  'yes',
+  'wait',
+  'timeout',
+  'follow',
+]
 /** The flags of `payouts create` that move money: only the money tool offers them. */
 const MONEY_CREATE_FLAGS = ['and-then', 'pre-approved']
 
