@@ -44,7 +44,9 @@ describe('Retry-After beyond the ceiling', () => {
       expect(result.code, result.stderr).toBe(7)
       const lines = result.stderr.trim().split('\n')
       expect(lines).toHaveLength(1)
-      expect(lines[0]).toMatch(/^Error: RATE_LIMITED: .*the service asks to wait until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/)
+      expect(lines[0]).toMatch(
+        /^Error: RATE_LIMITED: .*the service asks to wait until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/,
+      )
       expect(result.stderr).not.toContain('TimeoutOverflowWarning')
       // One request only: the four faults left prove that nothing was retried.
       expect(await faultsLeft()).toBe(1)
