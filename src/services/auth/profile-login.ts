@@ -1,7 +1,7 @@
 import {ApiError} from '../../client/api-errors.js'
 import {ConfigStore} from '../../config/config-store.js'
 import {CredentialStore} from '../../config/credentials.js'
-import type {ProfileSettings} from '../../config/profiles.js'
+import {LOCAL_PROFILE, type ProfileSettings} from '../../config/profiles.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
 import {authError, PayctlError} from '../../shared/errors.js'
 import {type AuthServerMetadata, discover} from './discovery.js'
@@ -25,9 +25,10 @@ export interface OAuthClientChoice {
 }
 
 /**
- * Which client logs in, by what the server says (discovery first): --client-id; else the seeded client of
+ * Which client logs in, by what the server says (discovery first): --client-id; else the client remembered
+ * from an earlier registration at this origin; else, for the built-in local profile, the seeded client of
  * payctl's emulator when the server names one (`payctl_emulator_client_id`, said only by the emulator); else
- * the client remembered from an earlier registration at this origin; else none, and the login registers one.
+ * none, and the login registers one. Loopback alone proves nothing: real servers run on localhost too.
  */
 export async function oauthClientFor(
   profile: ResolvedProfile,
@@ -37,9 +38,9 @@ export async function oauthClientFor(
 ): Promise<OAuthClientChoice> {
   const settings = (await new ConfigStore(configDir).profiles())[profile.name]
   const metadata = await discover(profile.origin, debug)
-  const emulatorClient = metadata.payctl_emulator_client_id
+  const emulatorClient = profile.name === LOCAL_PROFILE ? metadata.payctl_emulator_client_id : undefined
   const remembered = settings.origin === profile.origin ? settings.clientId : undefined
-  const clientId = clientIdFlag ?? emulatorClient ?? remembered
+  const clientId = clientIdFlag ?? remembered ?? emulatorClient
   const provisioned = clientIdFlag !== undefined || (emulatorClient !== undefined && clientId === emulatorClient)
   return {clientId, provisioned, settings, metadata}
 }
