@@ -295,10 +295,11 @@ describe('the senders against an HTTP server', () => {
     server.fallback = (_req, res) => json(res, 200, {})
   })
 
-  it('v1: one upsert per row, created or updated; a refused row fails alone', async () => {
+  it('v1: one upsert per row, created or updated; a refused row fails alone (a 409 is looked up first)', async () => {
     server.next(
       (_req, res) => json(res, 200, {id: 'u-1', action: 'created'}),
       apiError(409, 'INVALID_STATE', 'immutable'),
+      apiError(404, 'NOT_FOUND', 'no payout with this customId'),
       (_req, res) => json(res, 200, {id: 'u-3', action: 'updated'}),
     )
     const v1chunk = {
@@ -306,7 +307,12 @@ describe('the senders against an HTTP server', () => {
       rows: chunk.rows.map(row => ({...row, item: {...row.item, payoutAmount: '1.00'}})),
     }
     const outcome = await v1Sender(connect())(v1chunk as never, () => 'unused')
-    expect(server.requests.map(r => r.url)).toEqual(['/api/v1/payout', '/api/v1/payout', '/api/v1/payout'])
+    expect(server.requests.map(r => `${r.method} ${r.url.split('/').slice(0, 4).join('/')}`)).toEqual([
+      'POST /api/v1/payout',
+      'POST /api/v1/payout',
+      'GET /api/v1/payout',
+      'POST /api/v1/payout',
+    ])
     expect(outcome.kind).toBe('rejected')
     expect(outcome.rows).toEqual([
       {status: 'created', payoutId: 'u-1'},
