@@ -268,6 +268,38 @@ describe('the senders against an HTTP server', () => {
     ])
   })
 
+  it('v2: a 409 with code CONFLICT, other words and data.id is settled by looking each customId up', async () => {
+    const payout = (line: number, amount: string) => ({
+      object: 'payout',
+      id: `payout_${line}`,
+      customId: `c-${line}`,
+      status: 'created',
+      description: 'x',
+      amount,
+      currency: 'EUR',
+    })
+    server.next(apiError(409, 'CONFLICT', 'Duplicate reference', {data: {id: 'payout_10'}}))
+    const fallback = server.fallback
+    // The look-ups run concurrently: answered by the customId they name.
+    server.fallback = (req, res) => {
+      const line = Number(req.url.split('c-')[1])
+      json(res, 200, payout(line, line === 11 ? '2.00' : '1.00'))
+    }
+    const outcome = await v2Sender(connect())(chunk, () => 'key-4').finally(() => {
+      server.fallback = fallback
+    })
+    expect(server.requests.map(r => r.method)).toEqual(['POST', 'GET', 'GET', 'GET'])
+    expect(outcome.rows).toEqual([
+      {status: 'present', payoutId: 'payout_10'},
+      {
+        status: 'conflict',
+        payoutId: 'payout_11',
+        error: `the service holds payout_11 (created) under this customId with other values: amount: ours "1.00", the service's "2.00"`,
+      },
+      {status: 'present', payoutId: 'payout_12'},
+    ])
+  })
+
   it('v2: retries a dropped connection with the same key, then reports the ids', async () => {
     server.next(drop, (req, res) =>
       json(res, 200, {
