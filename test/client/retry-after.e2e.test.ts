@@ -95,4 +95,15 @@ describe('every wait obeys --timeout and stops on a signal', () => {
       expect(code, cli.stderr).toBe(130)
       expect(cli.stderr).toMatch(/^Error: INTERRUPTED: /m)
     })
+
+  it('SIGTERM during a Retry-After sleep of payouts list ends it at once, exit 130', async () => {
+    await rateLimit('/api/v1/payouts', '30')
+    const cli = new CliProcess(['payouts', 'list', '--debug'], env)
+    await cli.waitFor(/< 429/)
+    const sent = Date.now()
+    cli.child.kill('SIGTERM')
+    const {code} = await cli.exited
+    expect(Date.now() - sent).toBeLessThan(20_000)
+    expect(code, cli.stderr).toBe(130)
+  })
 })

@@ -37,31 +37,35 @@ Safe to re-run (read only).`
       write: line => this.out.stderr(line),
     })
     try {
-      let written: number
-      if (api === 'v2') {
-        const {writeCursorList} = await import('../../cli/output/cursor-list.js')
-        written = await writeCursorList({
-          out: this.out,
-          columns: payoutV2Columns,
-          format: f.output,
-          all: f.all,
-          cursor: f.cursor,
-          jsonErrors: this.jsonErrors,
-          signal: interrupts.signal,
-          pages: position => client.v2.payouts.pages({...position, limit, status: f.status}),
-        })
-      } else {
-        const {writeOffsetList} = await import('../../cli/output/offset-list.js')
-        written = await writeOffsetList({
-          out: this.out,
-          columns: payoutV1Columns,
-          format: f.output,
-          offset: f.offset ?? 0,
-          signal: interrupts.signal,
-          pages: client.v1.payouts.pages({offset: f.offset ?? 0, limit, orderDirection: f.order ?? 'desc'}),
-        })
-      }
-      if (written === 0) this.out.info('No payouts.')
+      const {withWaitLimits} = await import('../../client/index.js')
+      // Ctrl-C or SIGTERM also ends a Retry-After sleep of the page in flight.
+      await withWaitLimits({signal: interrupts.signal}, async () => {
+        let written: number
+        if (api === 'v2') {
+          const {writeCursorList} = await import('../../cli/output/cursor-list.js')
+          written = await writeCursorList({
+            out: this.out,
+            columns: payoutV2Columns,
+            format: f.output,
+            all: f.all,
+            cursor: f.cursor,
+            jsonErrors: this.jsonErrors,
+            signal: interrupts.signal,
+            pages: position => client.v2.payouts.pages({...position, limit, status: f.status}),
+          })
+        } else {
+          const {writeOffsetList} = await import('../../cli/output/offset-list.js')
+          written = await writeOffsetList({
+            out: this.out,
+            columns: payoutV1Columns,
+            format: f.output,
+            offset: f.offset ?? 0,
+            signal: interrupts.signal,
+            pages: client.v1.payouts.pages({offset: f.offset ?? 0, limit, orderDirection: f.order ?? 'desc'}),
+          })
+        }
+        if (written === 0) this.out.info('No payouts.')
+      })
     } finally {
       interrupts.dispose()
     }
