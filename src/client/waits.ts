@@ -57,7 +57,7 @@ export function timeLeft(limits: WaitLimits = currentWaitLimits(), now = Date.no
 
 /** Sleeps `ms` (at most the cap), ending early with the signal's reason when it is aborted. */
 export function pause(ms: number, signal = currentWaitLimits().signal): Promise<void> {
-  signal?.throwIfAborted()
+  if (signal?.aborted) return Promise.reject(signal.reason)
   const delay = Math.max(0, Math.min(ms, RETRY_AFTER_CAP_MS))
   return new Promise<void>((resolve, reject) => {
     const onAbort = () => {
