@@ -1,4 +1,4 @@
-import {ApiError} from '../../client/api-errors.js'
+import {ApiError, isTransient} from '../../client/api-errors.js'
 import {ConfigStore} from '../../config/config-store.js'
 import {CredentialStore} from '../../config/credentials.js'
 import {LOCAL_PROFILE, type ProfileSettings} from '../../config/profiles.js'
@@ -56,7 +56,7 @@ export function loginFailure(error: unknown): unknown {
   if (error instanceof PayctlError) return error
   const again = ['run "payctl auth login" again']
   if (error instanceof ApiError) {
-    return error.status >= 400 && error.status < 500 && error.status !== 404 && error.status !== 429
+    return error.status >= 400 && error.status < 500 && error.status !== 404 && !isTransient(error)
       ? authError(`login failed: ${error.message}`, again)
       : error
   }
