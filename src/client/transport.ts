@@ -175,8 +175,9 @@ export class Transport {
       const status = response.statusCode
       if (isSuccess(status)) return successResponse<T>(exchange, attempt)
       if (isRedirect(status)) throw this.redirectRefused(response, requestId)
-      const retryAfterMs = parseRetryAfter(response.headers['retry-after'])
-      const retryAt = retryAfterMs === undefined ? undefined : retryTime(retryAfterMs)
+      const now = Date.now()
+      const retryAfterMs = parseRetryAfter(response.headers['retry-after'], now)
+      const retryAt = retryAfterMs === undefined ? undefined : retryTime(retryAfterMs, now)
       const error = apiErrorFromBody({status, bodyText: text, requestId, retryAfterMs, retryAt})
       if (status === 401 && (await this.refreshOnce(session))) {
         attempt--
