@@ -1,3 +1,5 @@
+import {isTransientStatus} from './waits.js'
+
 /** Errors raised by the API client. None of them knows about exit codes or the CLI. */
 
 export interface ErrorDetail {
@@ -14,6 +16,8 @@ export class ApiError extends Error {
   readonly details: ErrorDetail[]
   readonly requestId?: string
   readonly retryAfterMs?: number
+  /** When the service asked to be called again (Retry-After), to the second; unset when past any date. */
+  readonly retryAt?: Date
 
   constructor(init: {
     status: number
@@ -24,6 +28,7 @@ export class ApiError extends Error {
     details?: ErrorDetail[]
     requestId?: string
     retryAfterMs?: number
+    retryAt?: Date
   }) {
     super(init.message)
     this.name = 'ApiError'
@@ -34,23 +39,60 @@ export class ApiError extends Error {
     this.details = init.details ?? []
     this.requestId = init.requestId
     this.retryAfterMs = init.retryAfterMs
+    this.retryAt = init.retryAt
   }
 }
 
 /** The request never got an answer: refused, reset, DNS, TLS. */
 export class ConnectionError extends Error {
-  constructor(message: string, options?: {cause?: unknown}) {
+  /** The URL that could not be reached. */
+  readonly url?: string
+  constructor(message: string, options?: {cause?: unknown; url?: string}) {
     super(message, options)
     this.name = 'ConnectionError'
+    this.url = options?.url
   }
 }
 
 /** No answer within the configured time-out. */
 export class TimeoutError extends Error {
-  constructor(message: string, options?: {cause?: unknown}) {
+  readonly url?: string
+  constructor(message: string, options?: {cause?: unknown; url?: string}) {
     super(message, options)
     this.name = 'TimeoutError'
+    this.url = options?.url
   }
+}
+
+/**
+ * The one definition of "transient": no answer (network, time-out), or a status whose answer may differ
+ * later (408, 429, 5xx). Sending the same request again later is safe and may succeed.
+ */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof ConnectionError || error instanceof TimeoutError) return true
+  return error instanceof ApiError && isTransientStatus(error.status)
+}
+
+/** A transient answer whose Retry-After is beyond what payctl waits: the time to try again. */
+export function retryLaterThan(error: unknown, ceilingMs: number): {retryAt?: Date} | undefined {
+  if (!(error instanceof ApiError) || !isTransient(error)) return undefined
+  if (error.retryAfterMs === undefined || error.retryAfterMs <= ceilingMs) return undefined
+  return {retryAt: error.retryAt}
+}
+
+/**
+ * "message (field: reason; …)": the details the message does not already say (a batch item's path prefix
+ * `items.N.` dropped with `dropPrefix`).
+ */
+export function withDetails(error: ApiError, message: string, dropPrefix?: string): string {
+  const problems = error.details
+    .filter(d => dropPrefix === undefined || !d.path.startsWith('items.') || d.path.startsWith(dropPrefix))
+    .map(d => {
+      const path = dropPrefix && d.path.startsWith(dropPrefix) ? d.path.slice(dropPrefix.length) : d.path
+      return path ? `${path}: ${d.message}` : d.message
+    })
+    .filter(problem => message.indexOf(problem) < 0)
+  return problems.length ? `${message} (${problems.join('; ')})` : message
 }
 
 /** A request that would leave the profile's origin (a path naming another host); nothing was sent. */
@@ -104,6 +146,7 @@ export function apiErrorFromBody(init: {
   bodyText: string
   requestId?: string
   retryAfterMs?: number
+  retryAt?: Date
 }): ApiError {
   const {status, bodyText} = init
   let parsed: unknown
@@ -136,5 +179,6 @@ export function apiErrorFromBody(init: {
     details,
     requestId: init.requestId,
     retryAfterMs: init.retryAfterMs,
+    retryAt: init.retryAt,
   })
 }

@@ -46,3 +46,4 @@ export class PayoutClient {
 
 export * from './api-errors.js'
 export type {AuthProvider, TransportOptions} from './transport.js'
+export {isTransientStatus, RETRY_AFTER_CAP_MS, type WaitLimits, withWaitLimits} from './waits.js'

@@ -2,6 +2,7 @@ import type {Dispatcher} from 'undici'
 import {ApiError, apiErrorFromBody, ConnectionError, OriginError, TimeoutError} from './api-errors.js'
 import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
 import {Agent, request} from './undici-core.js'
+import {isTransientStatus, parseRetryAfter, pause, RETRY_AFTER_CAP_MS, retryTime, timeLeft} from './waits.js'
 
 /** node:crypto costs a few MiB of memory to load on Node 24; only a write with an idempotency key needs it. */
 const newIdempotencyKey = (): string => process.getBuiltinModule('node:crypto').randomUUID()
@@ -58,19 +59,7 @@ export interface ApiResponse<T = unknown> {
   retried: boolean
 }
 
-const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504])
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
-
-export const sleep = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms))
-
-/** Parses Retry-After (seconds or an HTTP date) into milliseconds. */
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value
-  if (!text) return undefined
-  if (/^\d+(\.\d+)?$/.test(text.trim())) return Math.round(Number(text) * 1000)
-  const date = Date.parse(text)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
-}
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
 
@@ -177,23 +166,32 @@ export class Transport {
     for (let attempt = 0; ; attempt++) {
       const exchange = await this.exchange(call, attempt)
       if (exchange instanceof Error) {
-        if (attempt >= call.maxRetries) throw exchange
-        await sleep(this.backoff(attempt))
+        const delay = this.backoff(attempt)
+        if (attempt >= call.maxRetries || delay > timeLeft()) throw exchange
+        await pause(delay)
         continue
       }
       const {response, text, requestId} = exchange
       const status = response.statusCode
       if (isSuccess(status)) return successResponse<T>(exchange, attempt)
       if (isRedirect(status)) throw this.redirectRefused(response, requestId)
-      const retryAfterMs = parseRetryAfter(response.headers['retry-after'])
-      const error = apiErrorFromBody({status, bodyText: text, requestId, retryAfterMs})
+      const now = Date.now()
+      const retryAfterMs = parseRetryAfter(response.headers['retry-after'], now)
+      const retryAt = retryAfterMs === undefined ? undefined : retryTime(retryAfterMs, now)
+      const error = apiErrorFromBody({status, bodyText: text, requestId, retryAfterMs, retryAt})
       if (status === 401 && (await this.refreshOnce(session))) {
         attempt--
         continue
       }
-      if (attempt >= call.maxRetries || !RETRYABLE_STATUS.has(status)) throw error
-      await sleep(retryAfterMs ?? this.backoff(attempt))
+      const delay = retryAfterMs ?? this.backoff(attempt)
+      if (attempt >= call.maxRetries || !isTransientStatus(status) || !this.mayWait(delay)) throw error
+      await pause(delay)
     }
+  }
+
+  /** A wait beyond the Retry-After ceiling or past the caller's deadline is not started: the call fails now. */
+  private mayWait(delay: number): boolean {
+    return delay <= RETRY_AFTER_CAP_MS && delay <= timeLeft()
   }
 
   private prepare(options: RequestOptions): PreparedCall {
@@ -294,9 +292,9 @@ export class Transport {
     const code = (error as {code?: string})?.code
     const target = `${method} ${url}`
     if (code && TIMEOUT_CODES.has(code))
-      return new TimeoutError(`no answer from ${target} within the time-out`, {cause: error})
+      return new TimeoutError(`no answer from ${target} within the time-out`, {cause: error, url})
     const reason = (error as Error)?.message || String(error)
-    return new ConnectionError(`cannot reach ${target}: ${code ? `${code} ` : ''}${reason}`.trim(), {cause: error})
+    return new ConnectionError(`cannot reach ${target}: ${code ? `${code} ` : ''}${reason}`.trim(), {cause: error, url})
   }
 
   private trace(line: string): void {

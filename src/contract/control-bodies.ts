@@ -27,6 +27,9 @@ export const faultSchema = z.looseObject({
   action: text,
   status: z.optional(z.number()),
   delayMs: z.optional(z.number()),
+  code: text,
+  message: text,
+  retryAfter: text,
 })
 export type Fault = z.infer<typeof faultSchema>
 
@@ -39,6 +42,10 @@ export interface FaultInput {
   count?: number
   status?: number
   delayMs?: number
+  /** A status fault's error code, message and Retry-After header (seconds or an HTTP date). */
+  code?: string
+  message?: string
+  retryAfter?: string
 }
 
 export const clockSchema = z.looseObject({now: text, offsetSeconds: z.number(), expired: z.optional(z.number())})

@@ -14,6 +14,8 @@ export const metadataSchema = z.looseObject({
   jwks_uri: text,
   code_challenge_methods_supported: strings,
   scopes_supported: strings,
+  /** Only payctl's emulator says this: its seeded, admin-provisioned client. */
+  payctl_emulator_client_id: text,
 })
 export type AuthServerMetadata = z.infer<typeof metadataSchema>
 

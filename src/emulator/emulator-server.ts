@@ -5,7 +5,7 @@ import {parseRequestTarget} from '../shared/request-target.js'
 import type {Authentication} from './domain/authentication.js'
 import type {Fault, Faults} from './domain/fault-injection.js'
 import {Idempotency} from './domain/idempotency.js'
-import {ApiFailure, failureForStatus, invalidField, notFound} from './http/api-failure.js'
+import {ApiFailure, invalidField, notFound} from './http/api-failure.js'
 import {requireScopes} from './http/principal.js'
 import {type HttpMethod, header, type Reply, type RequestContext} from './http/request-context.js'
 import type {Route, Router} from './http/router.js'
@@ -158,12 +158,7 @@ export class EmulatorServer {
       if (!(await this.outlastsFault(fault, req, res, `${method} ${path}`))) return
 
       const raw = await readRequestBody(req)
-      if (fault?.action === 'status')
-        throw failureForStatus(
-          fault.status ?? 500,
-          `injected fault: ${fault.status} for ${method} ${fault.path}`,
-          fault.retryAfter,
-        )
+      if (fault?.action === 'status') throw this.services.faults.failure(fault, method)
 
       const match = routeFor(this.router, method, path)
       const {body, form} = parseBody(raw, header(req.headers, 'content-type') ?? '', match.route.rawBody)

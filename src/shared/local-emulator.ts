@@ -18,3 +18,9 @@ export const LOCAL_EMULATOR = {
    */
   oauthClientId: 'cl_emulator_platform',
 } as const
+
+/** True for a URL on this machine's loopback interface (127.0.0.0/8, localhost, [::1]). */
+export function isLoopbackOrigin(url: string): boolean {
+  const host = new URL(url).hostname
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}

@@ -211,7 +211,7 @@ describe('summaries that are true', () => {
     expect(again.summary.problems[0]).toMatchObject({
       line: 6,
       customId: 'imp-5',
-      error: `the service holds ${payout.id} (created) under this customId with other values`,
+      error: `the service holds ${payout.id} (created) under this customId with other values: description: ours "Payout 5", the service's "Changed on the service"`,
     })
     expect(await count()).toBe(250)
   })

@@ -268,6 +268,38 @@ describe('the senders against an HTTP server', () => {
     ])
   })
 
+  it('v2: a 409 with code CONFLICT, other words and data.id is settled by looking each customId up', async () => {
+    const payout = (line: number, amount: string) => ({
+      object: 'payout',
+      id: `payout_${line}`,
+      customId: `c-${line}`,
+      status: 'created',
+      description: 'x',
+      amount,
+      currency: 'EUR',
+    })
+    server.next(apiError(409, 'CONFLICT', 'Duplicate reference', {data: {id: 'payout_10'}}))
+    const fallback = server.fallback
+    // The look-ups run concurrently: answered by the customId they name.
+    server.fallback = (req, res) => {
+      const line = Number(req.url.split('c-')[1])
+      json(res, 200, payout(line, line === 11 ? '2.00' : '1.00'))
+    }
+    const outcome = await v2Sender(connect())(chunk, () => 'key-4').finally(() => {
+      server.fallback = fallback
+    })
+    expect(server.requests.map(r => r.method)).toEqual(['POST', 'GET', 'GET', 'GET'])
+    expect(outcome.rows).toEqual([
+      {status: 'present', payoutId: 'payout_10'},
+      {
+        status: 'conflict',
+        payoutId: 'payout_11',
+        error: `the service holds payout_11 (created) under this customId with other values: amount: ours "1.00", the service's "2.00"`,
+      },
+      {status: 'present', payoutId: 'payout_12'},
+    ])
+  })
+
   it('v2: retries a dropped connection with the same key, then reports the ids', async () => {
     server.next(drop, (req, res) =>
       json(res, 200, {
@@ -295,10 +327,11 @@ describe('the senders against an HTTP server', () => {
     server.fallback = (_req, res) => json(res, 200, {})
   })
 
-  it('v1: one upsert per row, created or updated; a refused row fails alone', async () => {
+  it('v1: one upsert per row, created or updated; a refused row fails alone (a 409 is looked up first)', async () => {
     server.next(
       (_req, res) => json(res, 200, {id: 'u-1', action: 'created'}),
       apiError(409, 'INVALID_STATE', 'immutable'),
+      apiError(404, 'NOT_FOUND', 'no payout with this customId'),
       (_req, res) => json(res, 200, {id: 'u-3', action: 'updated'}),
     )
     const v1chunk = {
@@ -306,7 +339,12 @@ describe('the senders against an HTTP server', () => {
       rows: chunk.rows.map(row => ({...row, item: {...row.item, payoutAmount: '1.00'}})),
     }
     const outcome = await v1Sender(connect())(v1chunk as never, () => 'unused')
-    expect(server.requests.map(r => r.url)).toEqual(['/api/v1/payout', '/api/v1/payout', '/api/v1/payout'])
+    expect(server.requests.map(r => `${r.method} ${r.url.split('/').slice(0, 4).join('/')}`)).toEqual([
+      'POST /api/v1/payout',
+      'POST /api/v1/payout',
+      'GET /api/v1/payout',
+      'POST /api/v1/payout',
+    ])
     expect(outcome.kind).toBe('rejected')
     expect(outcome.rows).toEqual([
       {status: 'created', payoutId: 'u-1'},

@@ -51,7 +51,19 @@ function payoutColumns<T extends PayoutRow>(recipients: {table: Column<T>; csv: 
   ]
 }
 
-export const recipientOf = (p: PayoutV2): string => p.counterpartyId ?? p.recipient?.email ?? p.recipient?.phone ?? '-'
+/**
+ * Who is paid: the counterparty, the e-mail or phone, or for a recipient type payctl does not know (the enum is
+ * open, spec section 9) the type and its first identifying value (`wallet 0x1f…`).
+ */
+export function recipientOf(p: PayoutV2): string {
+  const r = p.recipient
+  const known = p.counterpartyId ?? r?.email ?? r?.phone
+  if (known || !r) return known ?? '-'
+  const identifier = Object.entries(r).find(
+    ([key, value]) => key !== 'type' && (typeof value === 'string' || typeof value === 'number') && value !== '',
+  )?.[1]
+  return [r.type, identifier].filter(part => part !== undefined && part !== '').join(' ') || '-'
+}
 
 export const payoutV1Columns = payoutColumns<PayoutV1>({
   table: {header: 'Recipient', value: p => orDash(p.creatorHandle), raw: p => p.creatorHandle},

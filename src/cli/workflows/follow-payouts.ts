@@ -1,11 +1,12 @@
 import type {Output} from '../../cli/output/output.js'
 import {WaitProgress} from '../../cli/output/wait-progress.js'
-import type {PayoutClient} from '../../client/index.js'
+import {type PayoutClient, withWaitLimits} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import type {WaitGoal} from '../../services/payouts/goals.js'
 import {fetchOrGone, waitForPayouts, waitOutcome} from '../../services/payouts/wait.js'
 import type {PayctlError} from '../../shared/errors.js'
 import {formatDuration} from '../../shared/validate.js'
+import {interruptedError, watchInterrupts} from '../interrupt.js'
 
 export interface FollowOptions {
   client: PayoutClient
@@ -25,7 +26,10 @@ export interface FollowResult {
   error?: PayctlError
 }
 
-/** `--wait` of the payout commands and `payouts wait`: poll with progress, then the verdict. */
+/**
+ * `--wait` of the payout commands and `payouts wait`: poll with progress, then the verdict. Every wait inside,
+ * the client's retries included, ends by --timeout; Ctrl-C or SIGTERM ends it at once (exit 130).
+ */
 export async function followPayouts(options: FollowOptions): Promise<FollowResult> {
   const ids = options.payouts.map(p => (typeof p === 'string' ? p : p.id))
   const known = new Map<string, PayoutV2>()
@@ -33,22 +37,29 @@ export async function followPayouts(options: FollowOptions): Promise<FollowResul
   const last = new Map<string, PayoutV2>(known)
   const progress = new WaitProgress(options.out, ids.length)
   await progress.start()
+  const interrupts = watchInterrupts()
+  const limits = {deadline: Date.now() + options.timeoutMs, signal: interrupts.signal}
   let result: Awaited<ReturnType<typeof waitForPayouts>>
   try {
-    result = await waitForPayouts({
-      ids,
-      goal: options.goal,
-      timeoutMs: options.timeoutMs,
-      known,
-      fetch: id => fetchOrGone(() => options.client.v2.payouts.get(id)),
-      onFinal: (payout, _standing, key) => last.set(key, payout),
-      onRead: (payout, key) => last.set(key, payout),
-      onChange: (payout, from) => progress.change(payout, from),
-      onRound: (counts, remaining) => progress.round(counts, remaining),
-    })
+    result = await withWaitLimits(limits, () =>
+      waitForPayouts({
+        ids,
+        signal: interrupts.signal,
+        goal: options.goal,
+        timeoutMs: options.timeoutMs,
+        known,
+        fetch: id => fetchOrGone(() => options.client.v2.payouts.get(id)),
+        onFinal: (payout, _standing, key) => last.set(key, payout),
+        onRead: (payout, key) => last.set(key, payout),
+        onChange: (payout, from) => progress.change(payout, from),
+        onRound: (counts, remaining) => progress.round(counts, remaining),
+      }),
+    )
   } finally {
     progress.stop()
+    interrupts.dispose()
   }
+  if (interrupts.received) throw interruptedError()
   progress.stop(result.counts)
   const rerun =
     options.rerun ?? `payctl payouts wait --until ${options.goal} ${result.pending.map(p => p.id).join(' ')}`

@@ -1,4 +1,4 @@
-import type {PayoutClient} from '../../client/index.js'
+import {type PayoutClient, withWaitLimits} from '../../client/index.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
 import {watchInterrupts} from '../interrupt.js'
 import {writeCursorList} from '../output/cursor-list.js'
@@ -31,7 +31,8 @@ export async function listPayouts(options: ListPayoutsOptions): Promise<void> {
   })
   const counter = {read: 0}
   try {
-    const written =
+    // Ctrl-C or SIGTERM also ends a Retry-After sleep of the page in flight.
+    const written = await withWaitLimits({signal: interrupts.signal}, async () =>
       options.api === 'v2'
         ? await writeCursorList({
             out,
@@ -60,7 +61,8 @@ export async function listPayouts(options: ListPayoutsOptions): Promise<void> {
               counter,
             ),
             read: () => counter.read,
-          })
+          }),
+    )
     if (written === 0) out.info(filter ? 'No payouts match.' : 'No payouts.')
   } finally {
     interrupts.dispose()

@@ -33,7 +33,11 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
       import('../../cli/browser.js'),
       import('../../cli/interrupt.js'),
     ])
-    const client = await service.oauthClientFor(profile, this.config.configDir, f['client-id'])
+    const client = await service
+      .oauthClientFor(profile, this.config.configDir, f['client-id'], this.debugTrace())
+      .catch(error => {
+        throw service.loginFailure(error)
+      })
     const clientSecret = f['client-secret']
       ? await readSecret('client secret', 'pipe it: printf %s "$SECRET" | payctl auth login --client-secret …')
       : undefined
@@ -41,6 +45,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
     const result = await oauthLogin({
       signal: interrupts.signal,
       origin: profile.origin,
+      metadata: client.metadata,
       clientId: client.clientId,
       clientSecret,
       resource: f.resource,

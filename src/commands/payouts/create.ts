@@ -36,8 +36,10 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
     }
     const view = await import('../../cli/output/payout-view.js')
     if (plan.api === 'v1') return view.showCreatedV1(this.out, await client.v1.payouts.create(plan.body))
-    const created = await client.v2.payouts.create(plan.body, {idempotencyKey: f['idempotency-key']})
-    this.out.line(`Created payout ${created.id}${f['and-then'] ? ` (then ${f['and-then']})` : ''}`)
+    const {createV2} = await import('../../services/payouts/create-keyed.js')
+    const {payout: created, present} = await createV2(client, plan.body, {idempotencyKey: f['idempotency-key']})
+    if (present) this.out.line(`Payout ${created.id} already present under customId ${f['custom-id']}: nothing created`)
+    else this.out.line(`Created payout ${created.id}${f['and-then'] ? ` (then ${f['and-then']})` : ''}`)
     const [{followPayouts}, {goalOf}, {throwIfFailed}] = await Promise.all([
       import('../../cli/workflows/follow-payouts.js'),
       import('../../services/payouts/goals.js'),

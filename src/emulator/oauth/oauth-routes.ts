@@ -1,3 +1,4 @@
+import {LOCAL_EMULATOR} from '../../shared/local-emulator.js'
 import type {Clock} from '../domain/clock.js'
 import {header, ok, type RequestContext} from '../http/request-context.js'
 import type {Route} from '../http/router.js'
@@ -31,6 +32,8 @@ export function metadata(origin: string) {
     token_endpoint_auth_methods_supported: authMethods,
     revocation_endpoint_auth_methods_supported: authMethods,
     authorization_response_iss_parameter_supported: true,
+    // Tells payctl that this server is its own emulator and which seeded, admin-provisioned client to log in with.
+    payctl_emulator_client_id: LOCAL_EMULATOR.oauthClientId,
   }
 }
 

@@ -1,5 +1,6 @@
 import type {OAuthCredentials} from '../../config/credential-types.js'
-import {discover} from './discovery.js'
+import {type AuthServerMetadata, discover} from './discovery.js'
+import {LoginRefusedError} from './login-refused.js'
 import {LoopbackReceiver} from './loopback.js'
 import type {Trace} from './oauth-http.js'
 import {createPkce, createState} from './pkce.js'
@@ -29,14 +30,10 @@ export const DEFAULT_SCOPES = [
 export const defaultScopes = (provisionedClient: boolean): string[] =>
   provisionedClient ? [...DEFAULT_SCOPES] : DEFAULT_SCOPES.filter(scope => scope !== 'payouts:approve')
 
-/** The emulator only ever listens on loopback: its seeded OAuth client belongs to no other origin. */
-export function isLoopbackOrigin(origin: string): boolean {
-  const host = new URL(origin).hostname
-  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]'
-}
-
 export interface LoginOptions {
   origin: string
+  /** The server's metadata when already discovered. */
+  metadata?: AuthServerMetadata
   /** A client created in the dashboard; without one, a public client is registered dynamically. */
   clientId?: string
   clientSecret?: string
@@ -68,9 +65,9 @@ export const resourceUrl = (origin: string, resource: 'v1' | 'v2') => `${origin}
 
 /** OAuth 2.1 authorization code flow with PKCE and a loopback redirect (RFC 8252). */
 export async function oauthLogin(options: LoginOptions): Promise<LoginResult> {
-  const metadata = await discover(options.origin, options.debug)
+  const metadata = options.metadata ?? (await discover(options.origin, options.debug))
   if (metadata.code_challenge_methods_supported && !metadata.code_challenge_methods_supported.includes('S256')) {
-    throw new Error('the authorization server does not support PKCE with S256')
+    throw new LoginRefusedError('the authorization server does not support PKCE with S256')
   }
   const state = createState()
   const pkce = createPkce()

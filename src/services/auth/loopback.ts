@@ -1,6 +1,7 @@
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {parseRequestTarget} from '../../shared/request-target.js'
+import {LoginRefusedError} from './login-refused.js'
 
 export interface CallbackResult {
   code: string
@@ -55,14 +56,16 @@ export class LoopbackReceiver {
           'This response does not belong to the login in progress (state mismatch). Nothing was stored.',
         )
         this.settle?.reject(
-          new Error('the callback does not belong to this login (state mismatch: forged or stale); nothing was stored'),
+          new LoginRefusedError(
+            'the callback does not belong to this login (state mismatch: forged or stale); nothing was stored',
+          ),
         )
         return
       }
       const issuerProblem = this.issuerProblem(url)
       if (issuerProblem) {
         send(400, 'Login failed', escapeHtml(issuerProblem))
-        this.settle?.reject(new Error(issuerProblem))
+        this.settle?.reject(new LoginRefusedError(issuerProblem))
         return
       }
       const error = url.searchParams.get('error')
@@ -70,7 +73,7 @@ export class LoopbackReceiver {
         const description = url.searchParams.get('error_description') ?? ''
         send(400, 'Login failed', escapeHtml(`${error}${description ? `: ${description}` : ''}`))
         this.settle?.reject(
-          new Error(`the authorization server answered ${error}${description ? `: ${description}` : ''}`),
+          new LoginRefusedError(`the authorization server answered ${error}${description ? `: ${description}` : ''}`),
         )
         return
       }
@@ -98,7 +101,10 @@ export class LoopbackReceiver {
     let timer: NodeJS.Timeout | undefined
     let onAbort: (() => void) | undefined
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no callback within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs)
+      timer = setTimeout(
+        () => reject(new LoginRefusedError(`no callback within ${Math.round(timeoutMs / 1000)} s`)),
+        timeoutMs,
+      )
       onAbort = () => reject(signal?.reason)
       if (signal?.aborted) onAbort()
       else signal?.addEventListener('abort', onAbort, {once: true})
@@ -116,16 +122,17 @@ export class LoopbackReceiver {
     try {
       url = new URL(text.trim())
     } catch {
-      throw new Error('the pasted text is not a URL')
+      throw new LoginRefusedError('the pasted text is not a URL')
     }
     const state = url.searchParams.get('state')
-    if (state !== this.expectedState) throw new Error('the pasted URL does not belong to this login (state mismatch)')
+    if (state !== this.expectedState)
+      throw new LoginRefusedError('the pasted URL does not belong to this login (state mismatch)')
     const issuerProblem = this.issuerProblem(url)
-    if (issuerProblem) throw new Error(issuerProblem)
+    if (issuerProblem) throw new LoginRefusedError(issuerProblem)
     const error = url.searchParams.get('error')
-    if (error) throw new Error(`the authorization server answered ${error}`)
+    if (error) throw new LoginRefusedError(`the authorization server answered ${error}`)
     const code = url.searchParams.get('code')
-    if (!code) throw new Error('the pasted URL has no authorization code')
+    if (!code) throw new LoginRefusedError('the pasted URL has no authorization code')
     return {code, state}
   }
 

@@ -1,11 +1,13 @@
-import {ApiError} from '../../client/api-errors.js'
+import {ApiError, isTransient} from '../../client/api-errors.js'
 import {ConfigStore} from '../../config/config-store.js'
 import {CredentialStore} from '../../config/credentials.js'
 import {LOCAL_PROFILE, type ProfileSettings} from '../../config/profiles.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
 import {authError, PayctlError} from '../../shared/errors.js'
-import {LOCAL_EMULATOR} from '../../shared/local-emulator.js'
-import {defaultScopes, isLoopbackOrigin, type LoginResult} from './login.js'
+import {type AuthServerMetadata, discover} from './discovery.js'
+import {defaultScopes, type LoginResult} from './login.js'
+import {LoginRefusedError} from './login-refused.js'
+import type {Trace} from './oauth-http.js'
 
 /**
  * `auth login` for a profile: which OAuth client it logs in with, which scopes it asks for, and storing what
@@ -18,19 +20,29 @@ export interface OAuthClientChoice {
   provisioned: boolean
   /** The profile's settings as read before the login (a registered client is remembered in them). */
   settings: ProfileSettings
+  /** What the authorization server said about itself (discovery). */
+  metadata: AuthServerMetadata
 }
 
-/** --client-id, else the client remembered in the profile, else the emulator's on the built-in local profile. */
+/**
+ * Which client logs in, by what the server says (discovery first): --client-id; else the client remembered
+ * from an earlier registration at this origin; else, for the built-in local profile, the seeded client of
+ * payctl's emulator when the server names one (`payctl_emulator_client_id`, said only by the emulator); else
+ * none, and the login registers one. Loopback alone proves nothing: real servers run on localhost too.
+ */
 export async function oauthClientFor(
   profile: ResolvedProfile,
   configDir: string,
   clientIdFlag: string | undefined,
+  debug?: Trace,
 ): Promise<OAuthClientChoice> {
   const settings = (await new ConfigStore(configDir).profiles())[profile.name]
-  // The built-in local profile uses the emulator's seeded platform client, on the emulator's (loopback) origin only.
-  const emulator = profile.name === LOCAL_PROFILE && isLoopbackOrigin(profile.origin)
-  const clientId = clientIdFlag ?? settings.clientId ?? (emulator ? LOCAL_EMULATOR.oauthClientId : undefined)
-  return {clientId, provisioned: clientIdFlag !== undefined || clientId === LOCAL_EMULATOR.oauthClientId, settings}
+  const metadata = await discover(profile.origin, debug)
+  const emulatorClient = profile.name === LOCAL_PROFILE ? metadata.payctl_emulator_client_id : undefined
+  const remembered = settings.origin === profile.origin ? settings.clientId : undefined
+  const clientId = clientIdFlag ?? remembered ?? emulatorClient
+  const provisioned = clientIdFlag !== undefined || (emulatorClient !== undefined && clientId === emulatorClient)
+  return {clientId, provisioned, settings, metadata}
 }
 
 /** The --scope values (each space- or comma-separated), else every scope payctl uses that the client may get. */
@@ -44,12 +56,11 @@ export function loginFailure(error: unknown): unknown {
   if (error instanceof PayctlError) return error
   const again = ['run "payctl auth login" again']
   if (error instanceof ApiError) {
-    return error.status >= 400 && error.status < 500 && error.status !== 404 && error.status !== 429
+    return error.status >= 400 && error.status < 500 && error.status !== 404 && !isTransient(error)
       ? authError(`login failed: ${error.message}`, again)
       : error
   }
-  if (error instanceof Error && /state mismatch|issuer mismatch|no callback|answered|pasted/.test(error.message))
-    return authError(`login failed: ${error.message}`, again)
+  if (error instanceof LoginRefusedError) return authError(`login failed: ${error.message}`, again)
   return error
 }
 
@@ -65,7 +76,8 @@ export async function storeOAuthLogin(
     apiKey: undefined,
     oauth: result.credentials,
   }))
-  if (result.registeredClientId)
+  // A client registered at another origin (PAYCTL_ORIGIN) is not the profile's to remember.
+  if (result.registeredClientId && client.settings.origin === profile.origin)
     await new ConfigStore(configDir).setProfile(profile.name, {
       ...client.settings,
       clientId: result.registeredClientId,

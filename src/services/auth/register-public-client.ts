@@ -24,6 +24,8 @@ export async function registerPublicClient(
       token_endpoint_auth_method: 'none',
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
+      // A CLI is a native app: its loopback redirect may use any port (RFC 8252 section 7.3).
+      application_type: 'native',
     },
     debug,
   })

@@ -1,6 +1,17 @@
-import {ApiError, ConnectionError, OriginError, ResponseShapeError, TimeoutError} from '../../client/api-errors.js'
+import {
+  ApiError,
+  ConnectionError,
+  isTransient,
+  OriginError,
+  ResponseShapeError,
+  retryLaterThan,
+  TimeoutError,
+  withDetails,
+} from '../../client/api-errors.js'
+import {isTransientStatus, RETRY_AFTER_CAP_MS} from '../../client/waits.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode, type ExitCodeValue} from '../../shared/exit-codes.js'
+import {isLoopbackOrigin} from '../../shared/local-emulator.js'
 
 /** What the CLI prints for an error: one line for people, one object under --json. */
 export interface ErrorReport {
@@ -29,25 +40,31 @@ export function exitCodeForStatus(status: number): ExitCodeValue {
   if (status === 404) return ExitCode.notFound
   if (status === 409) return ExitCode.conflict
   if (status === 400 || status === 422) return ExitCode.invalidInput
-  if (status === 408 || status === 429 || status >= 500) return ExitCode.transient
+  if (isTransientStatus(status)) return ExitCode.transient
   return ExitCode.unexpected
+}
+
+/** "re-run at 2026-11-24 01:02:03 UTC" for an answer whose Retry-After is beyond what payctl waits. */
+function retryLaterSuggestion(error: ApiError): string | undefined {
+  const later = retryLaterThan(error, RETRY_AFTER_CAP_MS)
+  if (!later) return undefined
+  const limit = `more than the ${RETRY_AFTER_CAP_MS / 1000} s payctl waits`
+  if (!later.retryAt) return `the service asks to wait ${limit}: re-run much later`
+  const at = later.retryAt.toISOString().replace('T', ' ').replace('.000Z', ' UTC')
+  return `the service asks to wait until ${at} (${limit}): re-run the same command then`
 }
 
 function apiSuggestions(error: ApiError): string[] {
   if (error.status === 401) return ['check the credentials with "payctl auth status", or run "payctl auth login"']
   if (error.code === 'INSUFFICIENT_SCOPE') return ['use a key or login that has the scope named above']
-  if (error.status === 429 || error.status >= 500) return ['this is transient: re-run the same command']
+  const later = retryLaterSuggestion(error)
+  if (later) return [later]
+  if (isTransient(error)) return ['this is transient: re-run the same command']
   return []
 }
 
 function apiMessage(error: ApiError): string {
-  let message = error.message
-  if (error.index !== undefined) message = `item ${error.index}: ${message}`
-  const problems = error.details
-    .map(detail => `${detail.path ? `${detail.path}: ` : ''}${detail.message}`)
-    .filter(problem => !message.includes(problem))
-  if (problems.length) message += ` (${problems.join('; ')})`
-  return message
+  return withDetails(error, error.index === undefined ? error.message : `item ${error.index}: ${error.message}`)
 }
 
 /** oclif's parse errors span several lines ("Parsing --x", the reason, "See more help"); make them one. */
@@ -103,7 +120,7 @@ export function reportError(error: unknown): ErrorReport {
 }
 
 function networkReport(error: ConnectionError | TimeoutError): ErrorReport {
-  const loopback = /\/\/(127\.|localhost|\[::1\])/.test(error.message)
+  const loopback = error.url !== undefined && isLoopbackOrigin(error.url)
   return {
     exitCode: ExitCode.transient,
     code: error instanceof TimeoutError ? 'TIMEOUT' : 'NETWORK',
@@ -124,11 +141,9 @@ function foreignReport(error: unknown): ErrorReport {
     return {exitCode: ExitCode.interrupted, code: 'INTERRUPTED', message: 'cancelled', suggestions: []}
   }
   const oclifExit = (error as {oclif?: {exit?: number}})?.oclif?.exit
-  if (
-    OCLIF_USAGE_ERRORS.has(name) ||
-    (name === 'CLIError' && oclifExit === 2) ||
-    /^(Unexpected argument|Nonexistent flag|Missing required|Expected --)/.test(message)
-  ) {
+  // oclif's parse errors (their class names do not survive the bundle) all carry the parse they failed in.
+  const parseError = (error as {parse?: unknown})?.parse !== undefined
+  if (OCLIF_USAGE_ERRORS.has(name) || parseError || (name === 'CLIError' && oclifExit === 2)) {
     return {exitCode: ExitCode.usage, code: 'USAGE', message: message.split('\n')[0], suggestions: ['see --help']}
   }
   return {

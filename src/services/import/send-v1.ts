@@ -1,11 +1,13 @@
 import type {PayoutV1} from '../../client/schemas.js'
 import type {CreatePayoutV1} from '../../client/v1/payouts-v1.js'
 import type {ChunkRow} from './chunks.js'
+import {compareWithPayout} from './differences.js'
 import {
   attempt,
   type ChunkSender,
   ChunkStop,
   type Client,
+  customIdConflict,
   describeApiError,
   isNotFound,
   type RowOutcome,
@@ -23,11 +25,20 @@ type Row = ChunkRow<CreatePayoutV1>
 
 async function upsert(client: Client, row: Row, changed: boolean): Promise<RowOutcome> {
   const sent = await attempt(() => client.v1.payouts.create(row.item))
-  if (!('value' in sent)) return {status: 'failed', error: describeApiError(sent.refused)}
+  if (!('value' in sent))
+    return customIdConflict(sent.refused) ? settleConflict(client, row, sent.refused) : failed(sent)
   const payout = sent.value
   if (payout.action !== 'updated') return {status: 'created', payoutId: payout.id}
   const untouched = !changed && payout.updatedAt !== undefined && payout.updatedAt === payout.createdAt
   return {status: untouched ? 'present' : 'updated', payoutId: payout.id}
+}
+
+const failed = (sent: {refused: unknown}): RowOutcome => ({status: 'failed', error: describeApiError(sent.refused)})
+
+/** A 409 to the upsert (e.g. an immutable payout): present when the service holds these values, else a conflict. */
+async function settleConflict(client: Client, row: Row, refused: unknown): Promise<RowOutcome> {
+  const payout = await lookUp(client, row.customId)
+  return payout ? compareWithPayout(row.item, payout) : failed({refused})
 }
 
 async function lookUp(client: Client, customId: string): Promise<PayoutV1 | undefined> {

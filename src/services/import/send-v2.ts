@@ -2,13 +2,13 @@ import type {PayoutV2} from '../../client/schemas.js'
 import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../client/v2/payouts-v2.js'
 import {mapLimit} from '../../shared/map-limit.js'
 import type {ChunkRow} from './chunks.js'
-import {contentOf} from './identity.js'
+import {compareWithPayout} from './differences.js'
 import {
   attempt,
   type ChunkSender,
   ChunkStop,
   type Client,
-  customIdTaken,
+  customIdConflict,
   describeApiError,
   isNotFound,
   type RowOutcome,
@@ -17,8 +17,8 @@ import {
 
 /**
  * v2: the rows to create go in one batch call (all-or-nothing) with an idempotency key from the rows
- * themselves; a batch refused because a customId is taken is looked at row by row (the payout may be this
- * row's from an earlier run whose journal is lost): the same content counts as present, other content as
+ * themselves; a batch refused with 409 (a customId taken, whatever the code and wording) is looked at row by
+ * row (the payout may be this row's from an earlier run whose journal is lost): the same content counts as present, other content as
  * a conflict, and the rest is sent again. Changed rows are compared with their payout and PATCHed while it
  * is `created`; rows imported earlier without this run's --and-then get it through the approve batch call.
  */
@@ -33,16 +33,6 @@ async function lookUp(client: Client, customId: string): Promise<PayoutV2 | unde
   if ('value' in found) return found.value
   if (isNotFound(found.refused)) return undefined
   throw new ChunkStop('fatal', found.refused)
-}
-
-/** A row whose customId the service holds: present when the content is the same, a conflict otherwise. */
-export function compareWithPayout(row: {content: string}, payout: {id: string; status?: string}, content: string) {
-  if (content === row.content) return {status: 'present', payoutId: payout.id} as const
-  return {
-    status: 'conflict',
-    payoutId: payout.id,
-    error: `the service holds ${payout.id} (${payout.status ?? 'unknown status'}) under this customId with other values`,
-  } as const
 }
 
 /**
@@ -67,7 +57,7 @@ async function createRows(client: Client, rows: Row[], keyOf: (rows: Row[]) => s
       })
       return outcomes
     }
-    if (!('value' in sent) && (!customIdTaken(sent.refused) || round === 2)) {
+    if (!('value' in sent) && (!customIdConflict(sent.refused) || round === 2)) {
       failBatch(sent.refused, pending, rows, outcomes)
       return outcomes
     }
@@ -75,7 +65,7 @@ async function createRows(client: Client, rows: Row[], keyOf: (rows: Row[]) => s
     const replayed = 'value' in sent
     pending = pending.filter((i, k) => {
       const payout = payouts[k]
-      if (payout) outcomes[i] = compareWithPayout(rows[i], payout, contentOf(payout))
+      if (payout) outcomes[i] = compareWithPayout(rows[i].item, payout)
       else if (replayed) outcomes[i] = {status: 'conflict', error: GONE}
       return !payout && !replayed
     })
@@ -111,7 +101,7 @@ function patchOf(item: CreatePayoutV2): UpdatePayoutV2 {
 async function updateRow(client: Client, row: Row): Promise<RowOutcome | 'create'> {
   const payout = await lookUp(client, row.customId)
   if (!payout) return 'create'
-  const compared = compareWithPayout(row, payout, contentOf(payout))
+  const compared = compareWithPayout(row.item, payout)
   if (compared.status === 'present') return compared
   if (payout.status !== 'created')
     return {

@@ -1,4 +1,4 @@
-import {ApiError, ConnectionError, type PayoutClient, TimeoutError} from '../../client/index.js'
+import {ApiError, isTransient, type PayoutClient, withDetails} from '../../client/index.js'
 import type {Chunk, ChunkRow} from './chunks.js'
 
 /**
@@ -37,12 +37,8 @@ export interface ChunkOutcome {
 export type ErrorKind = 'transient' | 'rejected' | 'fatal'
 
 export function classifyError(error: unknown): ErrorKind {
-  if (error instanceof ConnectionError || error instanceof TimeoutError) return 'transient'
-  if (error instanceof ApiError) {
-    if (error.status === 401 || error.status === 403) return 'fatal'
-    if (error.status === 408 || error.status === 429 || error.status >= 500) return 'transient'
-    return 'rejected'
-  }
+  if (isTransient(error)) return 'transient'
+  if (error instanceof ApiError) return error.status === 401 || error.status === 403 ? 'fatal' : 'rejected'
   return 'fatal'
 }
 
@@ -50,19 +46,14 @@ export function classifyError(error: unknown): ErrorKind {
 export function describeApiError(error: unknown): string {
   if (!(error instanceof ApiError)) return (error as Error)?.message ?? String(error)
   const prefix = error.index === undefined ? undefined : `items.${error.index}.`
-  const details = error.details
-    .filter(detail => prefix === undefined || !detail.path.startsWith('items.') || detail.path.startsWith(prefix))
-    .map(detail => {
-      const path = prefix && detail.path.startsWith(prefix) ? detail.path.slice(prefix.length) : detail.path
-      return path ? `${path}: ${detail.message}` : detail.message
-    })
-  const extra = details.filter(detail => !error.message.includes(detail))
-  return `${error.code}: ${error.message}${extra.length ? ` (${extra.join('; ')})` : ''}`
+  return `${error.code}: ${withDetails(error, error.message, prefix)}`
 }
 
-/** The service refused a create because the customId is taken: the payout may be this row's, from earlier. */
-export const customIdTaken = (error: unknown) =>
-  error instanceof ApiError && error.code === 'INVALID_STATE' && /customId .* already used/.test(error.message)
+/**
+ * A create keyed by customId answered 409: whatever the code or wording, the payout may be ours from an earlier
+ * run (or another computer), so it is settled by looking the customId up.
+ */
+export const customIdConflict = (error: unknown) => error instanceof ApiError && error.status === 409
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404
 

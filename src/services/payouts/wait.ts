@@ -1,10 +1,10 @@
 import {setTimeout as sleep} from 'node:timers/promises'
-import {ApiError} from '../../client/api-errors.js'
+import {ApiError, isTransient, retryLaterThan} from '../../client/api-errors.js'
 import type {PayoutV2} from '../../client/schemas.js'
+import {RETRY_AFTER_CAP_MS} from '../../client/waits.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {mapLimit} from '../../shared/map-limit.js'
-import {reportError} from '../errors/error-report.js'
 import {GONE, isFinal, type Standing, standing, type WaitGoal} from './goals.js'
 import {type FailedPayout, failedPayout, failuresError} from './payout-failures.js'
 
@@ -57,10 +57,13 @@ const emptyCounts = (): WaitCounts => ({completed: 0, 'awaiting-claim': 0, appro
 
 const goneView = (id: string): PayoutV2 => ({id, status: GONE})
 
-/** A transient read failure (rate limit, 5xx, network) pauses the round; anything else ends the wait. */
+/**
+ * A transient read failure (rate limit, 5xx, network) pauses the round; anything else ends the wait, and so
+ * does a Retry-After beyond the client's ceiling (the error says when to try again).
+ */
 function pauseFor(error: unknown): number | undefined {
-  if (error instanceof ApiError && error.retryAfterMs !== undefined) return error.retryAfterMs
-  return reportError(error).exitCode === ExitCode.transient ? 0 : undefined
+  if (!isTransient(error) || retryLaterThan(error, RETRY_AFTER_CAP_MS)) return undefined
+  return error instanceof ApiError && error.retryAfterMs !== undefined ? error.retryAfterMs : 0
 }
 
 export async function waitForPayouts(options: WaitOptions): Promise<WaitResult> {

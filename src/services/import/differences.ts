@@ -1,0 +1,29 @@
+import {contentOf, type PayoutLike, payoutFacts} from './identity.js'
+
+/**
+ * What the service holds under a customId, set against what we would send: the same content means the
+ * payout is already present; other content is a conflict that names both versions of each field that differs.
+ */
+
+const FIELDS = ['description', 'amount', 'currency', 'counterpartyId', 'email', 'phone', 'creatorHandle', 'tags']
+
+/** `amount: ours 13.00, the service's 12.50; description: ours "x", the service's "y"` (empty when equal). */
+export function describeDifferences(ours: PayoutLike, theirs: PayoutLike): string {
+  const a = JSON.parse(payoutFacts(ours)) as string[]
+  const b = JSON.parse(payoutFacts(theirs)) as string[]
+  return FIELDS.flatMap((field, i) =>
+    a[i] === b[i] ? [] : [`${field}: ours ${JSON.stringify(a[i])}, the service's ${JSON.stringify(b[i])}`],
+  ).join('; ')
+}
+
+export type Comparison = {status: 'present'; payoutId: string} | {status: 'conflict'; payoutId: string; error: string}
+
+/** A payout found under our customId: present when its content is ours, a conflict (both versions) otherwise. */
+export function compareWithPayout(ours: PayoutLike, payout: PayoutLike & {id: string; status?: string}): Comparison {
+  if (contentOf(ours) === contentOf(payout)) return {status: 'present', payoutId: payout.id}
+  return {
+    status: 'conflict',
+    payoutId: payout.id,
+    error: `the service holds ${payout.id} (${payout.status ?? 'unknown status'}) under this customId with other values: ${describeDifferences(ours, payout)}`,
+  }
+}
