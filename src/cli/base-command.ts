@@ -9,6 +9,7 @@ import {usageError} from '../shared/errors.js'
 import type {MoneySummary} from './confirm.js'
 import {Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
+import {terminalSafe} from './output/terminal-safe.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<
   (typeof BaseCommand)['baseFlags'] & T['flags']
@@ -158,7 +159,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const report = reportError(error)
     const json = this.flags ? this.jsonErrors : this.argv.includes('--json')
     const debug = this.flags?.debug ?? this.argv.includes('--debug')
-    process.stderr.write(`${json ? errorJson(report) : formatErrorLine(report)}\n`)
+    process.stderr.write(`${json ? errorJson(report) : terminalSafe(formatErrorLine(report))}\n`)
     // Under --json stderr stays JSON: the stack is for people.
     if (debug && !json && error?.stack) process.stderr.write(`${error.stack}\n`)
     throw new Errors.ExitError(report.exitCode)

@@ -3,6 +3,7 @@ import type {Hook} from '@oclif/core/interfaces'
 import {errorJson, formatErrorLine} from '../../services/errors/error-report.js'
 import {editDistance} from '../../shared/edit-distance.js'
 import {ExitCode} from '../../shared/exit-codes.js'
+import {terminalSafe} from '../output/terminal-safe.js'
 
 /** Longest command id compared: a pasted paragraph must not cost quadratic time. */
 const MAX_COMPARED = 64
@@ -38,7 +39,7 @@ const hook: Hook<'command_not_found'> = async options => {
     ...(suggestion ? {data: {suggestion: spaced(suggestion)}} : {}),
   }
   const json = (options.argv ?? []).includes('--json') || process.argv.includes('--json')
-  process.stderr.write(`${json ? errorJson(report) : formatErrorLine(report)}\n`)
+  process.stderr.write(`${json ? errorJson(report) : terminalSafe(formatErrorLine(report))}\n`)
   throw new Errors.ExitError(ExitCode.usage)
 }
 

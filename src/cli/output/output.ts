@@ -2,6 +2,7 @@ import {csvLine} from '../../shared/csv-line.js'
 import {usageError} from '../../shared/errors.js'
 import {colorEnabled, type Palette, palette} from './colors.js'
 import {columnKey, idsOf, pickFields, type ScriptOptions, tsvCell} from './script.js'
+import {terminalSafe} from './terminal-safe.js'
 
 export type ListFormat = 'table' | 'json' | 'jsonl' | 'csv' | 'tsv'
 export const LIST_FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const
@@ -43,6 +44,7 @@ export class Output {
   readonly color: Palette
   readonly errColor: Palette
   readonly script: ScriptOptions
+  private readonly colorOn: {stdout: boolean; stderr: boolean}
   private readonly streams: Streams
   private readonly env: NodeJS.ProcessEnv
   private activeSpinner?: {stop(): void}
@@ -53,8 +55,9 @@ export class Output {
     this.streams = options.streams ?? {stdout: process.stdout, stderr: process.stderr}
     const env = options.env ?? process.env
     this.env = env
-    this.color = palette(colorEnabled(this.streams.stdout, env))
-    this.errColor = palette(colorEnabled(this.streams.stderr, env))
+    this.colorOn = {stdout: colorEnabled(this.streams.stdout, env), stderr: colorEnabled(this.streams.stderr, env)}
+    this.color = palette(this.colorOn.stdout)
+    this.errColor = palette(this.colorOn.stderr)
   }
 
   get stdoutIsTTY(): boolean {
@@ -81,9 +84,19 @@ export class Output {
     this.streams.stdout.write(text)
   }
 
-  /** A line of human data on stdout (ignored under --json, where only JSON reaches stdout). */
+  /** A line of human data on stdout (ignored under --json, where only JSON reaches stdout); made terminal-safe. */
   line(text = ''): void {
-    if (!this.json) this.write(`${text}\n`)
+    if (!this.json) this.write(`${terminalSafe(text, {lines: true, ownStyles: this.colorOn.stdout})}\n`)
+  }
+
+  /** Text for stderr: terminal-safe, our own styles kept where stderr shows them. */
+  private errText(text: string): string {
+    return terminalSafe(text, {lines: true, ownStyles: this.colorOn.stderr})
+  }
+
+  /** What --template and --jq print: terminal-safe on a terminal, exact in a pipe or file. */
+  private scripted(text: string): string {
+    return this.stdoutIsTTY ? terminalSafe(text, {lines: true}) : text
   }
 
   /** A JSON document on stdout, shaped by --quiet (ids only), --fields, then --jq or --template. */
@@ -95,7 +108,8 @@ export class Output {
     }
     const shown = fields && !options.fieldsApplied ? pickFields(value, fields) : value
     if (jq) this.writeLines(jq.apply(shown))
-    else if (template) for (const item of Array.isArray(shown) ? shown : [shown]) this.write(template(item))
+    else if (template)
+      for (const item of Array.isArray(shown) ? shown : [shown]) this.write(this.scripted(template(item)))
     else this.write(`${JSON.stringify(shown, null, 2)}\n`)
   }
 
@@ -123,27 +137,27 @@ export class Output {
     }
     const shown = fields ? pickFields(value, fields) : value
     if (jq) this.writeLines(jq.apply(shown))
-    else if (template) this.write(template(shown))
+    else if (template) this.write(this.scripted(template(shown)))
     else this.write(`${JSON.stringify(shown)}\n`)
   }
 
   private writeLines(text: string): void {
-    if (text) this.write(text.endsWith('\n') ? text : `${text}\n`)
+    if (text) this.write(this.scripted(text.endsWith('\n') ? text : `${text}\n`))
   }
 
   /** A message for the person at the terminal, on stderr; silent under --json. */
   info(text: string): void {
-    if (!this.json) this.streams.stderr.write(`${text}\n`)
+    if (!this.json) this.streams.stderr.write(`${this.errText(text)}\n`)
   }
 
   /** A warning on stderr, shown even under --json (stdout stays clean). */
   warn(text: string): void {
-    this.streams.stderr.write(`${this.errColor.yellow('Warning:')} ${text}\n`)
+    this.streams.stderr.write(`${this.errColor.yellow('Warning:')} ${this.errText(text)}\n`)
   }
 
   /** Always on stderr, whatever the mode (errors, progress lines in non-TTY mode). */
   stderr(text: string): void {
-    this.streams.stderr.write(`${text}\n`)
+    this.streams.stderr.write(`${this.errText(text)}\n`)
   }
 
   keyValue(pairs: Array<[string, string | undefined]>, title?: string): void {
@@ -152,7 +166,7 @@ export class Output {
     const shown = pairs.filter(([, value]) => value !== undefined) as Array<[string, string]>
     const width = Math.max(0, ...shown.map(([key]) => key.length))
     for (const [key, value] of shown)
-      this.line(`${title ? '  ' : ''}${this.color.dim(`${key}:`.padEnd(width + 1))} ${value}`)
+      this.line(`${title ? '  ' : ''}${this.color.dim(`${key}:`.padEnd(width + 1))} ${terminalSafe(value)}`)
   }
 
   /** Rows as a table on a terminal, else as the list format the flags ask for (see `list`); `format` forces one. */
@@ -289,7 +303,7 @@ export class ListWriter<T> {
   private async tablePage(rows: T[]): Promise<void> {
     const {default: Table} = await import('cli-table3')
     const columns = this.tableColumns
-    const cells = rows.map(row => columns.map(c => c.value(row)))
+    const cells = rows.map(row => columns.map(c => terminalSafe(c.value(row))))
     if (!this.widths) {
       this.widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map(r => r[i].length)) + 2)
     }

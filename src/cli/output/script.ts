@@ -1,5 +1,6 @@
 import {usageError} from '../../shared/errors.js'
 import type {JqFilter} from './jq.js'
+import {terminalSafe} from './terminal-safe.js'
 
 /** What --jq, --template, --fields and --quiet ask of the output (src/cli/base-command.ts builds it). */
 export interface ScriptOptions {
@@ -43,6 +44,9 @@ export function idsOf(value: unknown): string[] {
     .filter((id): id is string => typeof id === 'string' && id !== '')
 }
 
-/** A cell of tab-separated output: tabs and line breaks become spaces so that every row stays one line. */
+/**
+ * A cell of tab-separated output: tabs and line breaks become spaces so that every row stays one line, and other
+ * control characters are escaped (tsv is the default on a pipe and often lands on a terminal; json and csv are exact).
+ */
 export const tsvCell = (cell: string | number | boolean | undefined | null): string =>
-  cell === undefined || cell === null ? '' : String(cell).replace(/[\t\r\n]+/g, ' ')
+  cell === undefined || cell === null ? '' : terminalSafe(String(cell).replace(/[\t\r\n]+/g, ' '))
