@@ -7,6 +7,7 @@ import type {ResolvedProfile} from '../config/resolve.js'
 import {errorJson, formatErrorLine, parseErrorMessage, reportError} from '../services/errors/error-report.js'
 import {usageError} from '../shared/errors.js'
 import type {MoneySummary} from './confirm.js'
+import {outputFlag} from './flags/output-flag.js'
 import {Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
 import {terminalSafe} from './output/terminal-safe.js'
@@ -55,6 +56,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       summary: 'Print only ids, one per line.',
       helpGroup: 'GLOBAL',
     }),
+    output: outputFlag,
+    color: Flags.boolean({
+      summary: 'Colours and bold on a terminal (default; --no-color turns them off, as NO_COLOR=1 or FORCE_COLOR=0).',
+      helpGroup: 'GLOBAL',
+      allowNo: true,
+    }),
   }
 
   protected flags!: BaseFlags<T>
@@ -76,21 +83,37 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       args: this.ctor.args,
       strict: this.ctor.strict,
     }).catch(error => {
-      throw usageError(parseErrorMessage(error))
+      throw usageError(parseErrorMessage(error), [`see "${this.config.bin} ${this.id?.replaceAll(':', ' ')} --help"`])
     })
     this.flags = flags as BaseFlags<T>
     this.args = args as BaseArgs<T>
     this.argvAll = argv as string[]
     this.jsonErrors = Boolean(this.flags.json)
+    // Also for what draws itself (the spinner library reads the environment).
+    if (this.flags.color === false) process.env.NO_COLOR = '1'
+    if (this.flags.color === true) {
+      delete process.env.NO_COLOR
+      process.env.FORCE_COLOR = '1'
+    }
     const script = await this.scriptOptions()
-    this.flags.json = Boolean(this.flags.json || script.jsonRequested || script.quiet || script.fields)
+    // Every -o but table asks for the data (rendered by printJson when a command has no columns); --fields and
+    // --quiet shape JSON unless -o asks for a table.
+    const format = this.flags.output
+    this.flags.json = Boolean(
+      this.flags.json ||
+        script.jsonRequested ||
+        (format !== undefined && format !== 'table') ||
+        ((script.quiet || script.fields) && format === undefined),
+    )
     this.out = new Output({json: this.flags.json, script})
   }
 
   /** --jq, --template, --fields and --quiet; the jq engine is loaded only when --jq is given. */
   private async scriptOptions(): Promise<ScriptOptions> {
-    const {jq, template, fields, quiet, json} = this.flags
-    if (jq === undefined && template === undefined && fields === undefined && !quiet) return {}
+    const {jq, template, fields, quiet, json, output: format} = this.flags
+    if (jq === undefined && template === undefined && fields === undefined && !quiet) return {format}
+    if ((jq !== undefined || template !== undefined) && format && format !== 'json' && format !== 'jsonl')
+      throw usageError(`${jq === undefined ? '--template' : '--jq'} works on JSON: use -o json or jsonl, not ${format}`)
     const [{parseFields}, jqFilter, render] = await Promise.all([
       import('./output/script.js'),
       jq === undefined ? undefined : import('./output/jq.js').then(m => m.loadJqFilter(jq, process.stdout.isTTY)),
@@ -101,6 +124,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       template: render,
       fields: fields === undefined ? undefined : parseFields(fields),
       quiet,
+      format,
       jsonRequested: Boolean(json || jq !== undefined || template !== undefined),
     }
   }

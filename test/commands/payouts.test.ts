@@ -307,11 +307,11 @@ describe('payouts get, update, delete', () => {
 })
 
 describe('payouts approve, pay, send-claim-link', () => {
-  it('one id uses the single endpoint; --json is an array of the payouts as the emulator holds them', async () => {
+  it('one id uses the single endpoint; --json is the payout as the emulator holds it (one id, one object)', async () => {
     const payout = await ctx.api.v2Create({customId: 'one'})
     const result = jsonOf(await cli(['payouts', 'approve', '--custom-id', 'one', '--json']))
-    expect(result).toEqual([(await ctx.api.get(`/api/v2/payouts/${payout.id}`)).body])
-    expect(result[0].status).toBe('approved')
+    expect(result).toEqual((await ctx.api.get(`/api/v2/payouts/${payout.id}`)).body)
+    expect(result.status).toBe('approved')
   })
 
   it('101 ids from a file become two approve calls of 100 and 1, all approved', async () => {
@@ -387,7 +387,7 @@ describe('payouts approve, pay, send-claim-link', () => {
 
   it('--and-then pay approves and pays counterparty payouts', async () => {
     const payout = await counterpartyPayout()
-    const [result] = jsonOf(await cli(['payouts', 'approve', payout.id, '--and-then', 'pay', '--json']))
+    const result = jsonOf(await cli(['payouts', 'approve', payout.id, '--and-then', 'pay', '--json']))
     expect(result.status).toBe('completed')
   })
 
@@ -454,7 +454,7 @@ describe('payouts list', () => {
   it('--status switches to v2 cursor pages; --all follows them; --limit bounds them', async () => {
     const payouts = await createMany(ctx.api, 130)
     await ctx.api.post('/api/v2/payouts/approve', {ids: payouts.slice(0, 5).map(p => p.id)})
-    const approved = jsonOf(await cli(['payouts', 'list', '--status', 'approved', '--json'])).data
+    const approved = jsonOf(await cli(['payouts', 'list', '--status', 'approved', '--json']))
     expect(approved.map((p: Body) => p.id).sort()).toEqual(
       payouts
         .slice(0, 5)

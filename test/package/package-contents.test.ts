@@ -27,7 +27,12 @@ describe('the published package', () => {
   const files = packedFiles()
 
   it('ships every file that README.md and the shipped docs link to', () => {
-    const docs = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter(f => f.endsWith('.md')).map(f => `docs/${f}`)]
+    const docs = [
+      'README.md',
+      ...readdirSync(join(ROOT, 'docs'))
+        .filter(f => f.endsWith('.md'))
+        .map(f => `docs/${f}`),
+    ]
     for (const doc of docs) expect(files.has(doc), doc).toBe(true)
     const links = docs.flatMap(doc => relativeLinks(doc).map(target => ({doc, target})))
     expect(links.map(l => l.target)).toContain('examples/payouts.csv')

@@ -100,7 +100,7 @@ describe('import → wait → status → retry', () => {
     })
     expect(result.code).toBe(2)
     expect(result.stderr).toContain(
-      `Error: refusing to pay failed payouts again (50 items, ${total.toFixed(2)} EUR) on PRODUCTION without confirmation; add --yes to confirm in scripts`,
+      `Error: USAGE: refusing to pay failed payouts again (50 items, ${total.toFixed(2)} EUR) on PRODUCTION without confirmation; add --yes to confirm in scripts`,
     )
     const failed = await ctx.api.get('/api/v2/payouts', {query: {status: 'failed', limit: 100}})
     expect(failed.body.data).toHaveLength(50)

@@ -2,7 +2,6 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {amountProblem, currencyProblem} from '../../shared/money.js'
 import {emailProblem, httpUrlProblem, parseDateTime, parseDuration, phoneProblem} from '../../shared/validate.js'
-import {LIST_FORMATS} from '../output/output.js'
 
 /** Flag definitions shared by several commands: defined once, reused everywhere. */
 
@@ -33,11 +32,7 @@ export const cursorFlag = Flags.string({
   summary: 'Start at this cursor: the nextCursor of an earlier page or run (same filters).',
 })
 
-export const outputFlag = Flags.option({
-  char: 'o',
-  options: LIST_FORMATS,
-  summary: 'Output format (default: table on a terminal, tsv without a header in a pipe); all but json stream.',
-})()
+export {outputFlag} from './output-flag.js'
 
 export const yesFlag = Flags.boolean({
   char: 'y',

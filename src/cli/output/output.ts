@@ -99,11 +99,19 @@ export class Output {
     return this.stdoutIsTTY ? terminalSafe(text, {lines: true}) : text
   }
 
-  /** A JSON document on stdout, shaped by --quiet (ids only), --fields, then --jq or --template. */
-  printJson(value: unknown, options: {fieldsApplied?: boolean} = {}): void {
-    const {quiet, fields, jq, template} = this.script
+  /**
+   * A JSON document on stdout, shaped by --quiet (ids only), --fields, then --jq or --template. `known`: field
+   * names valid here beside those the document has (optional ones it may lack).
+   */
+  printJson(value: unknown, options: {fieldsApplied?: boolean; known?: string[]} = {}): void {
+    const {quiet, fields, jq, template, format} = this.script
+    if (!options.fieldsApplied) this.checkFields(value, options.known)
     if (quiet) {
       for (const id of idsOf(value)) this.write(`${id}\n`)
+      return
+    }
+    if (!jq && !template && (format === 'tsv' || format === 'csv' || format === 'jsonl')) {
+      this.printRows(Array.isArray(value) ? value : [value], format)
       return
     }
     const shown = fields && !options.fieldsApplied ? pickFields(value, fields) : value
@@ -113,19 +121,53 @@ export class Output {
     else this.write(`${JSON.stringify(shown, null, 2)}\n`)
   }
 
+  /** Documents without columns of their own as rows: one column per key (--fields: those), JSON for non-strings. */
+  private printRows(items: unknown[], format: 'tsv' | 'csv' | 'jsonl'): void {
+    const keys = this.script.fields ?? [
+      ...new Set(items.flatMap(item => (item && typeof item === 'object' ? Object.keys(item) : []))),
+    ]
+    if (keys.length === 0) return
+    const cell = (value: unknown) =>
+      value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value)
+    const columns: Column<Record<string, unknown>>[] = keys.map(key => ({
+      header: key,
+      key,
+      csvHeader: key,
+      value: row => cell(row[key]),
+    }))
+    void new ListWriter(this, columns, format).page(items as Array<Record<string, unknown>>)
+  }
+
+  /** Refuses a --fields name that neither `known` nor the data has: exit 2, naming the valid ones, before any output. */
+  checkFields(value: unknown, known: string[] = []): void {
+    const fields = this.script.fields
+    if (!fields) return
+    const names = new Set(known)
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item && typeof item === 'object') for (const key of Object.keys(item)) names.add(key)
+    if (names.size === 0) return
+    const unknown = fields.find(field => !names.has(field))
+    if (unknown) throw usageError(`--fields: "${unknown}" is not a field here; choose from ${[...names].join(', ')}`)
+  }
+
   /**
-   * One page of a cursor list as the API's envelope, so that a script can continue from `nextCursor`;
-   * --quiet and --template see the items, --fields picks inside them, --jq sees the envelope.
+   * One item or several, by the output contract (docs/scripting.md): JSON is the object for one item and an array
+   * for several; -o asks for a list format; else `view` shows a single item and a table several.
    */
-  printEnvelope(items: unknown[], position: {hasMore: boolean; nextCursor?: string}): void {
-    const {quiet, template, fields} = this.script
-    if (quiet || template) {
-      this.printJson(items)
-      return
-    }
-    const data = fields ? pickFields(items, fields) : items
-    const envelope = {object: 'list', data, hasMore: position.hasMore, nextCursor: position.nextCursor ?? null}
-    this.printJson(envelope, {fieldsApplied: true})
+  async show<T>(
+    items: T[],
+    options: {columns: Column<T>[]; single: boolean; format?: ListFormat; view?: (item: T) => void},
+  ): Promise<void> {
+    const {view} = options
+    const format = options.format ?? this.script.format
+    const viewed = options.single && view && !this.json && !this.script.quiet && (!format || format === 'table')
+    if (viewed && items.length === 1) return view(items[0])
+    // One object under --json, --fields or --quiet (without -o): its JSON keys, not the list's columns.
+    if (options.single && items.length === 1 && this.json && !format)
+      return this.printJson(items[0], {known: options.columns.map(columnKey)})
+    const writer = this.list(options.columns, format, {single: options.single && items.length === 1})
+    await writer.page(items)
+    writer.end()
   }
 
   /** One JSON value as one line (a stream of events or rows), shaped like printJson. */
@@ -182,7 +224,7 @@ export class Output {
    * Without an explicit format: JSON under --json/--jq/--template, a table on a terminal, else tab-separated
    * values without a header (gh's convention for pipes).
    */
-  list<T>(columns: Column<T>[], explicit?: ListFormat): ListWriter<T> {
+  list<T>(columns: Column<T>[], explicit?: ListFormat, options: {single?: boolean} = {}): ListWriter<T> {
     const format = this.listFormat(explicit)
     const fields = this.script.fields
     let shown = columns
@@ -192,11 +234,12 @@ export class Output {
       if (unknown) throw usageError(`--fields: "${unknown}" is not a column here; choose from ${known.join(', ')}`)
       shown = fields.map(field => ({...columns[known.indexOf(field)], csvOnly: false, tableOnly: false}))
     }
-    return new ListWriter(this, shown, format)
+    return new ListWriter(this, shown, format, Boolean(options.single))
   }
 
-  private listFormat(explicit: ListFormat | undefined): WriterFormat {
+  private listFormat(asked: ListFormat | undefined): WriterFormat {
     const {quiet, jq, template, jsonRequested} = this.script
+    const explicit = asked ?? this.script.format
     if (quiet) return 'ids'
     if ((jq || template) && explicit && explicit !== 'json' && explicit !== 'jsonl')
       throw usageError(`${jq ? '--jq' : '--template'} works on JSON: use --output json or jsonl, not ${explicit}`)
@@ -241,6 +284,8 @@ export class ListWriter<T> {
     private readonly out: Output,
     private readonly columns: Column<T>[],
     readonly format: WriterFormat,
+    /** One item asked for: JSON prints it as an object, not an array of one. */
+    private readonly single = false,
   ) {}
 
   get written(): number {
@@ -249,8 +294,9 @@ export class ListWriter<T> {
 
   async page(rows: T[]): Promise<void> {
     const {jq, template} = this.out.script
+    if (this.count === 0 && this.format !== 'ids') this.out.checkFields(rows, this.columns.map(columnKey))
     if (this.format === 'ids') this.idsPage(rows)
-    else if (this.format === 'json' && jq) this.buffered.push(...rows)
+    else if (this.format === 'json' && (jq || this.single)) this.buffered.push(...rows)
     else if (this.format === 'jsonl' || (this.format === 'json' && template))
       for (const row of rows) this.out.jsonLine(row)
     else if (this.format === 'json') this.jsonPage(rows)
@@ -265,7 +311,9 @@ export class ListWriter<T> {
   end(): void {
     if (this.format !== 'json') return
     const {jq, template} = this.out.script
-    if (jq) this.out.printJson(this.buffered)
+    const known = this.columns.map(columnKey)
+    if (this.single) this.out.printJson(this.buffered.length === 1 ? this.buffered[0] : this.buffered, {known})
+    else if (jq) this.out.printJson(this.buffered, {known})
     else if (!template) this.out.write(this.count === 0 ? '[]\n' : '\n]\n')
   }
 

@@ -10,6 +10,8 @@ export interface ScriptOptions {
   quiet?: boolean
   /** --json, --jq or --template: lists default to JSON instead of a table. */
   jsonRequested?: boolean
+  /** -o as given: the format of every list, and of single objects for all but `table`. */
+  format?: 'table' | 'json' | 'jsonl' | 'csv' | 'tsv'
 }
 
 /** The name a column answers to in --fields: its `key`, else its header in camelCase ("Custom ID" -> customId). */

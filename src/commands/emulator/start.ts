@@ -1,6 +1,7 @@
 import {mkdir} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {Command} from '@oclif/core/command'
+import * as Errors from '@oclif/core/errors'
 import * as Flags from '@oclif/core/flags'
 import {NO_SQLITE} from '../../emulator/store/sqlite-driver.js'
 import {ExitCode} from '../../shared/exit-codes.js'
@@ -37,7 +38,13 @@ export default class EmulatorStart extends Command {
   }
 
   async run(): Promise<void> {
-    const {flags} = await this.parse(EmulatorStart)
+    const {flags} = await this.parse(EmulatorStart).catch(async error => {
+      const [{usageError}, {parseErrorMessage}] = await Promise.all([
+        import('../../shared/errors.js'),
+        import('../../services/errors/error-report.js'),
+      ])
+      throw usageError(parseErrorMessage(error))
+    })
     const dataFile = flags.data ?? join(this.config.dataDir, 'emulator.sqlite')
     if (dataFile !== ':memory:') await mkdir(dirname(dataFile), {recursive: true})
     const [{startEmulator}, {runUntilStopped}, banner] = await Promise.all([
@@ -65,16 +72,27 @@ export default class EmulatorStart extends Command {
     if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
   }
 
-  /** No SQLite driver, or the port taken: one line and exit 1. */
-  private startFailed(error: Error & {code?: string}, {port, host}: {port: number; host: string}): never {
-    if (error.code === NO_SQLITE) {
-      process.stderr.write(`Error: ${error.message}\n`)
-      this.exit(ExitCode.unexpected)
-    }
-    if (error.code === 'EADDRINUSE')
-      this.error(`port ${port} on ${host} is in use; pass --port 0 for a free one or stop the other process`, {
-        exit: ExitCode.unexpected,
+  /** No SQLite driver, or the port taken: a coded error with the way out (exit 1). */
+  private async startFailed(error: Error & {code?: string}, flags: {port: number; host: string}): Promise<never> {
+    const {PayctlError} = await import('../../shared/errors.js')
+    let failure: unknown = error
+    if (error.code === NO_SQLITE)
+      failure = new PayctlError(error.message, {exitCode: ExitCode.unexpected, code: 'NO_SQLITE'})
+    else if (error.code === 'EADDRINUSE')
+      failure = new PayctlError(`port ${flags.port} on ${flags.host} is in use`, {
+        exitCode: ExitCode.unexpected,
+        code: 'PORT_IN_USE',
+        suggestions: ['pass --port 0 for a free one, or stop the other process'],
       })
-    throw error
+    throw failure
+  }
+
+  /** Every failure, oclif's parse errors included: one line (one JSON object under --json), its exit code. */
+  override async catch(error: Error & {exitCode?: number}): Promise<never> {
+    if (error instanceof Errors.ExitError) throw error
+    const {errorJson, formatErrorLine, reportError} = await import('../../services/errors/error-report.js')
+    const report = reportError(error)
+    process.stderr.write(`${this.argv.includes('--json') ? errorJson(report) : formatErrorLine(report)}\n`)
+    throw new Errors.ExitError(report.exitCode)
   }
 }

@@ -6,9 +6,9 @@ export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
   static override description =
     `Shows 50 payouts by default; --limit bounds the count and --all follows every page. With --all the list is streamed page by page, so exports of millions of rows keep memory flat (use --output jsonl or csv).
 
-The list comes from v1 (offset pages; --offset and --order work there) unless --status, --cursor or --api v2 is given: then it comes from v2 (cursor pages, the v2 representation, filtered by status). --limit and --all work the same for both. Tables, csv, tsv and --quiet show every payout id as payout_<UUID> either way; --json shows each generation's own documents (v1: the UUID).
+The list comes from v1 (offset pages; --offset and --order work there) unless --status, --cursor or --api v2 is given: then it comes from v2 (cursor pages, the v2 representation, filtered by status). --limit and --all work the same for both. Every output shows a payout id as payout_<UUID> either way (a v1 document under --json keeps its other v1 fields).
 
-A v2 page under --json is the API's envelope (hasMore, nextCursor); continue with --cursor. Streamed v2 output ends with the position on stderr (the cursor to continue from, also after a failure, or the end of the list). A v1 export resumes with --offset.
+--json is an array of the payouts, whichever generation. v2 output ends with the position on stderr (the cursor to continue from, also after a failure, or the end of the list). A v1 export resumes with --offset.
 
 Safe to re-run (read only).`
 
@@ -27,7 +27,7 @@ Safe to re-run (read only).`
     const f = this.flags
     const api = payoutListApi(f)
     const client = await this.client()
-    const [{payoutV1Columns, payoutV2Columns}, {watchInterrupts}] = await Promise.all([
+    const [{payoutV1Columns, payoutV2Columns, withPayoutId}, {watchInterrupts}] = await Promise.all([
       import('../../cli/output/payout-view.js'),
       import('../../cli/interrupt.js'),
     ])
@@ -57,6 +57,7 @@ Safe to re-run (read only).`
           columns: payoutV1Columns,
           format: f.output,
           offset: f.offset ?? 0,
+          shown: withPayoutId,
           signal: interrupts.signal,
           pages: client.v1.payouts.pages({offset: f.offset ?? 0, limit, orderDirection: f.order ?? 'desc'}),
         })
