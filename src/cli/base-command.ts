@@ -138,6 +138,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (!this.profileInstance) {
       const {resolveProfile} = await import('../config/resolve.js')
       this.profileInstance = await resolveProfile({configDir: this.config.configDir, profile: this.flags.profile})
+      const {overridden, name} = this.profileInstance
+      if (overridden && this.out.stderrIsTTY && this.id !== 'auth:status')
+        this.out.warn(
+          `PAYCTL_API_KEY overrides the stored ${overridden === 'oauth' ? 'OAuth login' : 'API key'} of profile "${name}"`,
+        )
     }
     return this.profileInstance
   }

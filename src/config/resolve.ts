@@ -17,6 +17,8 @@ export interface ResolvedProfile {
   credentials: ProfileCredentials
   /** The API key in force (PAYCTL_API_KEY, stored, or the emulator's for the built-in local profile). */
   apiKey?: string
+  /** The stored credential PAYCTL_API_KEY overrides, if the profile has one. */
+  overridden?: 'oauth' | 'api-key'
 }
 
 export interface ResolveOptions {
@@ -76,5 +78,12 @@ export async function resolveProfile(options: ResolveOptions): Promise<ResolvedP
     credentialSource,
     credentials,
     apiKey,
+    ...overriddenBy(credentialSource, credentials),
   }
+}
+
+/** What PAYCTL_API_KEY hides: the profile's stored OAuth login or API key, if any. */
+function overriddenBy(source: CredentialSource, stored: ProfileCredentials): Pick<ResolvedProfile, 'overridden'> {
+  if (source !== 'env' || !(stored.oauth || stored.apiKey)) return {}
+  return {overridden: stored.oauth ? 'oauth' : 'api-key'}
 }

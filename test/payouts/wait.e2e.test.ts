@@ -188,7 +188,7 @@ describe('payouts wait and --wait', () => {
       env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL},
     })
     expect(result.code).toBe(7)
-    expect(result.output).toMatch(/Waiting for 1 payouts: 1 in flight \(time-out in \ds\)/)
+    expect(result.output).toMatch(/Waiting for 1 payout: 1 in flight \(time-out in \ds\)/)
     expect(result.output).not.toContain('→')
   })
 

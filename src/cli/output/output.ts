@@ -64,6 +64,12 @@ export class Output {
     return Boolean(this.streams.stdout.isTTY)
   }
 
+  /** The terminal's width when stdout is one (tables fit it), else undefined. */
+  get stdoutColumns(): number | undefined {
+    const stdout = this.streams.stdout as {isTTY?: boolean; columns?: number}
+    return stdout.isTTY && stdout.columns ? stdout.columns : undefined
+  }
+
   get stderrIsTTY(): boolean {
     return Boolean(this.streams.stderr.isTTY)
   }
@@ -274,6 +280,25 @@ export class Output {
   }
 }
 
+/** Narrowest a column shrinks to: a few characters and the `…` cli-table3 puts where it cuts. */
+const MIN_COLUMN = 6
+
+/**
+ * Column widths (padding included) that fit a terminal of `columns`: the widest column gives up a character at
+ * a time, so cells are cut with `…` instead of the terminal wrapping a value across lines.
+ */
+export function fitWidths(natural: number[], columns: number | undefined): number[] {
+  const widths = [...natural]
+  if (!columns) return widths
+  // The last column's right padding is trimmed from every line.
+  while (widths.reduce((sum, w) => sum + w, 0) - 2 > columns) {
+    const widest = widths.indexOf(Math.max(...widths))
+    if (widths[widest] <= MIN_COLUMN) break
+    widths[widest]--
+  }
+  return widths
+}
+
 export class ListWriter<T> {
   private count = 0
   private widths?: number[]
@@ -353,7 +378,8 @@ export class ListWriter<T> {
     const columns = this.tableColumns
     const cells = rows.map(row => columns.map(c => terminalSafe(c.value(row))))
     if (!this.widths) {
-      this.widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map(r => r[i].length)) + 2)
+      const natural = columns.map((c, i) => Math.max(c.header.length, ...cells.map(r => r[i].length)) + 2)
+      this.widths = fitWidths(natural, this.out.stdoutColumns)
     }
     const table = new Table({
       head: this.count === 0 ? columns.map(c => this.out.color.bold(c.header)) : [],

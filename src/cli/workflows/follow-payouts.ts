@@ -14,8 +14,10 @@ export interface FollowOptions {
   payouts: ReadonlyArray<PayoutV2 | string>
   goal: WaitGoal
   timeoutMs: number
-  /** How a user keeps waiting (shown on a time-out). */
+  /** How a user keeps waiting (shown on a time-out or Ctrl-C). */
   rerun?: string
+  /** The caller's own Ctrl-C signal; without it the wait listens for Ctrl-C itself. */
+  signal?: AbortSignal
 }
 
 export interface FollowResult {
@@ -32,6 +34,11 @@ export async function followPayouts(options: FollowOptions): Promise<FollowResul
   for (const p of options.payouts) if (typeof p !== 'string') known.set(p.id, p)
   const last = new Map<string, PayoutV2>(known)
   const progress = new WaitProgress(options.out, ids.length)
+  const {watchInterrupts, interruptedError} = await import('../interrupt.js')
+  const own = options.signal
+    ? undefined
+    : watchInterrupts({notice: 'Stopping the wait (press Ctrl-C again to quit at once)…'})
+  const signal = options.signal ?? own?.signal
   await progress.start()
   let result: Awaited<ReturnType<typeof waitForPayouts>>
   try {
@@ -39,6 +46,7 @@ export async function followPayouts(options: FollowOptions): Promise<FollowResul
       ids,
       goal: options.goal,
       timeoutMs: options.timeoutMs,
+      signal,
       known,
       fetch: id => fetchOrGone(() => options.client.v2.payouts.get(id)),
       onFinal: (payout, _standing, key) => last.set(key, payout),
@@ -48,12 +56,16 @@ export async function followPayouts(options: FollowOptions): Promise<FollowResul
     })
   } finally {
     progress.stop()
+    own?.dispose()
   }
   progress.stop(result.counts)
   const rerun =
     options.rerun ?? `payctl payouts wait --until ${options.goal} ${result.pending.map(p => p.id).join(' ')}`
-  return {
-    payouts: ids.map(id => last.get(id) ?? {id}),
-    error: waitOutcome(result, formatDuration(options.timeoutMs), rerun),
+  const payouts = ids.map(id => last.get(id) ?? {id})
+  if (signal?.aborted) {
+    const done = ids.length - result.pending.length
+    const where = `interrupted while waiting: ${done} of ${ids.length} final for --until ${options.goal}`
+    return {payouts, error: interruptedError(where, [`keep waiting with "${rerun}"`])}
   }
+  return {payouts, error: waitOutcome(result, formatDuration(options.timeoutMs), rerun)}
 }

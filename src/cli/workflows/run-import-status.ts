@@ -121,6 +121,7 @@ async function waitForRows(
     goal,
     timeoutMs: options.wait!.timeoutMs,
     rerun: `payctl payouts import-status ${options.file} --wait`,
+    signal: options.signal,
   })
   return error
 }
@@ -160,6 +161,7 @@ async function retryFailed(
     goal: 'paid',
     timeoutMs: options.wait.timeoutMs,
     rerun: `payctl payouts import-status ${options.file} --wait`,
+    signal: options.signal,
   })
   return error
 }

@@ -36,8 +36,14 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
     }
     const view = await import('../../cli/output/payout-view.js')
     if (plan.api === 'v1') return view.showCreatedV1(this.out, await client.v1.payouts.create(plan.body))
-    const created = await client.v2.payouts.create(plan.body, {idempotencyKey: f['idempotency-key']})
-    this.out.line(`Created payout ${created.id}${f['and-then'] ? ` (then ${f['and-then']})` : ''}`)
+    const sent = await client.v2.payouts.submit(plan.body, {idempotencyKey: f['idempotency-key']})
+    const created = sent.payout
+    const then = f['and-then'] ? ` (then ${f['and-then']})` : ''
+    if (sent.earlier)
+      this.out.line(
+        `Replayed: payout ${created.id} was created earlier with this --idempotency-key; nothing new${then}`,
+      )
+    else this.out.line(`Created payout ${created.id}${then}`)
     const [{followPayouts}, {goalOf}, {throwIfFailed}] = await Promise.all([
       import('../../cli/workflows/follow-payouts.js'),
       import('../../services/payouts/goals.js'),
