@@ -143,7 +143,7 @@ describe('payouts create', () => {
     expect(second).toMatchObject({action: 'updated', amount: '35.00', customId: 'views-1', creatorHandle: '@maria'})
     const stored = (await ctx.api.get('/api/v1/payout/views-1', {query: {id_type: 'custom_id'}})).body
     expect(stored.amount).toBe('35.00')
-    expect(stored.id).toBe(second.id)
+    expect(`payout_${stored.id}`).toBe(second.id)
   })
 
   it('--pre-approved creates an approved v1 payout (sandbox: no confirmation)', async () => {
@@ -442,13 +442,14 @@ describe('payouts approve, pay, send-claim-link', () => {
 })
 
 describe('payouts list', () => {
-  it('v1 by default: a table, newest first; --json equals the v1 list', async () => {
+  it('v1 by default: a table, newest first; --json equals the v1 list, ids in the one form', async () => {
     await createMany(ctx.api, 3)
     const table = await cli(['payouts', 'list', '-o', 'table'])
     expect(table.stdout).toMatch(/^ID\s+Custom ID\s+Status\s+Amount\s+Recipient\s+Created$/m)
     expect(table.stdout).toMatch(/bulk-2\s+created\s+1\.00 EUR\s+ada@example\.com/)
     const json = jsonOf(await cli(['payouts', 'list', '--json']))
-    expect(json).toEqual((await ctx.api.get('/api/v1/payouts')).body)
+    const v1 = (await ctx.api.get('/api/v1/payouts')).body as Body[]
+    expect(json).toEqual(v1.map(p => ({...p, id: `payout_${p.id}`})))
   })
 
   it('--status switches to v2 cursor pages; --all follows them; --limit bounds them', async () => {

@@ -210,7 +210,9 @@ describe('payouts wait and --wait', () => {
     ]) {
       const result = await cli(args)
       expect(result.code, args.join(' ')).toBe(2)
-      expect(result.stderr.trim()).toBe('Error: All of the following must be provided when using --timeout: --wait')
+      expect(result.stderr.trim()).toBe(
+        `Error: USAGE: All of the following must be provided when using --timeout: --wait; see "payctl ${args[0]} ${args[1]} --help"`,
+      )
     }
     expect((await ctx.api.get(`/api/v2/payouts/${payout.id}`)).body.status).toBe('created')
     expect((await ctx.api.get('/api/v2/payouts')).body.data).toHaveLength(1)

@@ -1,8 +1,8 @@
 import {mkdir} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {Command} from '@oclif/core/command'
-import * as Errors from '@oclif/core/errors'
 import * as Flags from '@oclif/core/flags'
+import {parseFailure, reportStartFailure, startFailure} from '../../cli/emulator-start-failure.js'
 import {NO_SQLITE} from '../../emulator/store/sqlite-driver.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
@@ -38,13 +38,7 @@ export default class EmulatorStart extends Command {
   }
 
   async run(): Promise<void> {
-    const {flags} = await this.parse(EmulatorStart).catch(async error => {
-      const [{usageError}, {parseErrorMessage}] = await Promise.all([
-        import('../../shared/errors.js'),
-        import('../../services/errors/error-report.js'),
-      ])
-      throw usageError(parseErrorMessage(error))
-    })
+    const {flags} = await this.parse(EmulatorStart).catch(parseFailure)
     const dataFile = flags.data ?? join(this.config.dataDir, 'emulator.sqlite')
     if (dataFile !== ':memory:') await mkdir(dirname(dataFile), {recursive: true})
     const [{startEmulator}, {runUntilStopped}, banner] = await Promise.all([
@@ -59,7 +53,9 @@ export default class EmulatorStart extends Command {
       reset: flags.reset,
       autoConsent: flags['auto-consent'],
       log: line => process.stderr.write(`${line}\n`),
-    }).catch(error => this.startFailed(error, flags))
+    }).catch(error => {
+      throw startFailure(error, {...flags, noSqlite: NO_SQLITE})
+    })
     // Listening for Ctrl-C before saying "Press Ctrl-C".
     const stopped = await runUntilStopped(async serving => {
       serving.onStop(() => emulator.close())
@@ -72,27 +68,7 @@ export default class EmulatorStart extends Command {
     if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
   }
 
-  /** No SQLite driver, or the port taken: a coded error with the way out (exit 1). */
-  private async startFailed(error: Error & {code?: string}, flags: {port: number; host: string}): Promise<never> {
-    const {PayctlError} = await import('../../shared/errors.js')
-    let failure: unknown = error
-    if (error.code === NO_SQLITE)
-      failure = new PayctlError(error.message, {exitCode: ExitCode.unexpected, code: 'NO_SQLITE'})
-    else if (error.code === 'EADDRINUSE')
-      failure = new PayctlError(`port ${flags.port} on ${flags.host} is in use`, {
-        exitCode: ExitCode.unexpected,
-        code: 'PORT_IN_USE',
-        suggestions: ['pass --port 0 for a free one, or stop the other process'],
-      })
-    throw failure
-  }
-
-  /** Every failure, oclif's parse errors included: one line (one JSON object under --json), its exit code. */
-  override async catch(error: Error & {exitCode?: number}): Promise<never> {
-    if (error instanceof Errors.ExitError) throw error
-    const {errorJson, formatErrorLine, reportError} = await import('../../services/errors/error-report.js')
-    const report = reportError(error)
-    process.stderr.write(`${this.argv.includes('--json') ? errorJson(report) : formatErrorLine(report)}\n`)
-    throw new Errors.ExitError(report.exitCode)
+  override async catch(error: Error): Promise<never> {
+    return reportStartFailure(error, this.argv.includes('--json'))
   }
 }
