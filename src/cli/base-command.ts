@@ -105,7 +105,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         (format !== undefined && format !== 'table') ||
         ((script.quiet || script.fields) && format === undefined),
     )
-    this.out = new Output({json: this.flags.json, script})
+    const silent = Boolean(this.jsonErrors || script.jsonRequested || script.quiet || script.fields)
+    this.out = new Output({json: this.flags.json, silent, script})
   }
 
   /** --jq, --template, --fields and --quiet; the jq engine is loaded only when --jq is given. */

@@ -49,8 +49,18 @@ export class Output {
   private readonly env: NodeJS.ProcessEnv
   private activeSpinner?: {stop(): void}
 
-  constructor(options: {json: boolean; script?: ScriptOptions; streams?: Streams; env?: NodeJS.ProcessEnv}) {
+  /** Messages (info) are off: --json, --jq, --template, --fields or --quiet; -o alone keeps them on stderr. */
+  private readonly silent: boolean
+
+  constructor(options: {
+    json: boolean
+    silent?: boolean
+    script?: ScriptOptions
+    streams?: Streams
+    env?: NodeJS.ProcessEnv
+  }) {
     this.json = options.json
+    this.silent = options.silent ?? options.json
     this.script = options.script ?? {}
     this.streams = options.streams ?? {stdout: process.stdout, stderr: process.stderr}
     const env = options.env ?? process.env
@@ -195,7 +205,7 @@ export class Output {
 
   /** A message for the person at the terminal, on stderr; silent under --json. */
   info(text: string): void {
-    if (!this.json) this.streams.stderr.write(`${this.errText(text)}\n`)
+    if (!this.silent) this.streams.stderr.write(`${this.errText(text)}\n`)
   }
 
   /** A warning on stderr, shown even under --json (stdout stays clean). */
