@@ -13,6 +13,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {startEmulator} from '../dist/emulator/index.js'
+import {commandLine} from './shell-quote.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
@@ -25,7 +26,7 @@ const step = text => console.log(`\n${bold(`▶ ${text}`)}`)
 
 /** Runs the real CLI against the emulator, its output shown as is; answers stdout when `capture` is set. */
 function payctl(args, env, {capture = false, exit = 0} = {}) {
-  console.log(bold(`$ payctl ${args.join(' ')}`))
+  console.log(bold(`$ payctl ${commandLine(args)}`))
   return new Promise((resolve, reject) => {
     const merged = {...process.env, ...env}
     delete merged.PAYCTL_PROFILE
@@ -92,7 +93,7 @@ async function startReceiver() {
 
 /** `payctl webhooks listen …` in the background, as in a second terminal; its delivery lines are collected. */
 function startListener(args, env) {
-  console.log(bold(`$ payctl webhooks listen ${args.join(' ')} &`))
+  console.log(bold(`$ payctl webhooks listen ${commandLine(args)} &`))
   const child = spawn(process.execPath, [bin, 'webhooks', 'listen', ...args], {
     cwd: root,
     env: {...process.env, ...env},

@@ -7,9 +7,11 @@ import type {ResolvedProfile} from '../config/resolve.js'
 import {errorJson, formatErrorLine, parseErrorMessage, reportError} from '../services/errors/error-report.js'
 import {usageError} from '../shared/errors.js'
 import type {MoneySummary} from './confirm.js'
+import {outputFlag} from './flags/output-flag.js'
 import {schemaFlag} from './flags/schema-flag.js'
 import {type ListFormat, Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
+import {terminalSafe} from './output/terminal-safe.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<
   (typeof BaseCommand)['baseFlags'] & T['flags']
@@ -56,6 +58,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       helpGroup: 'GLOBAL',
     }),
     schema: schemaFlag,
+    output: outputFlag,
+    color: Flags.boolean({
+      summary: 'Colours and bold on a terminal (default; --no-color turns them off, as NO_COLOR=1 or FORCE_COLOR=0).',
+      helpGroup: 'GLOBAL',
+      allowNo: true,
+    }),
   }
 
   protected flags!: BaseFlags<T>
@@ -83,21 +91,38 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       args: this.ctor.args,
       strict: this.ctor.strict,
     }).catch(error => {
-      throw usageError(parseErrorMessage(error))
+      throw usageError(parseErrorMessage(error), [`see "${this.config.bin} ${this.id?.replaceAll(':', ' ')} --help"`])
     })
     this.flags = flags as BaseFlags<T>
     this.args = args as BaseArgs<T>
     this.argvAll = argv as string[]
     this.jsonErrors = Boolean(this.flags.json)
+    // Also for what draws itself (the spinner library reads the environment).
+    if (this.flags.color === false) process.env.NO_COLOR = '1'
+    if (this.flags.color === true) {
+      delete process.env.NO_COLOR
+      process.env.FORCE_COLOR = '1'
+    }
     const script = await this.scriptOptions()
-    this.flags.json = Boolean(this.flags.json || script.jsonRequested || script.quiet || script.fields)
-    this.out = new Output({json: this.flags.json, script})
+    // Every -o but table asks for the data (rendered by printJson when a command has no columns); --fields and
+    // --quiet shape JSON unless -o asks for a table.
+    const format = this.flags.output
+    this.flags.json = Boolean(
+      this.flags.json ||
+        script.jsonRequested ||
+        (format !== undefined && format !== 'table') ||
+        ((script.quiet || script.fields) && format === undefined),
+    )
+    const silent = Boolean(this.jsonErrors || script.jsonRequested || script.quiet || script.fields)
+    this.out = new Output({json: this.flags.json, silent, script})
   }
 
   /** --jq, --template, --fields and --quiet; the jq engine is loaded only when --jq is given. */
   private async scriptOptions(): Promise<ScriptOptions> {
-    const {jq, template, fields, quiet, json} = this.flags
-    if (jq === undefined && template === undefined && fields === undefined && !quiet) return {}
+    const {jq, template, fields, quiet, json, output: format} = this.flags
+    if (jq === undefined && template === undefined && fields === undefined && !quiet) return {format}
+    if ((jq !== undefined || template !== undefined) && format && format !== 'json' && format !== 'jsonl')
+      throw usageError(`${jq === undefined ? '--template' : '--jq'} works on JSON: use -o json or jsonl, not ${format}`)
     const [{parseFields}, jqFilter, render] = await Promise.all([
       import('./output/script.js'),
       jq === undefined ? undefined : import('./output/jq.js').then(m => m.loadJqFilter(jq, process.stdout.isTTY)),
@@ -108,6 +133,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       template: render,
       fields: fields === undefined ? undefined : parseFields(fields),
       quiet,
+      format,
       jsonRequested: Boolean(json || jq !== undefined || template !== undefined),
     }
   }
@@ -121,6 +147,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (!this.profileInstance) {
       const {resolveProfile} = await import('../config/resolve.js')
       this.profileInstance = await resolveProfile({configDir: this.config.configDir, profile: this.flags.profile})
+      const {overridden, name} = this.profileInstance
+      if (overridden && this.out.stderrIsTTY && this.id !== 'auth:status')
+        this.out.warn(
+          `PAYCTL_API_KEY overrides the stored ${overridden === 'oauth' ? 'OAuth login' : 'API key'} of profile "${name}"`,
+        )
     }
     return this.profileInstance
   }
@@ -172,7 +203,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const report = reportError(error)
     const json = this.flags ? this.jsonErrors : this.argv.includes('--json')
     const debug = this.flags?.debug ?? this.argv.includes('--debug')
-    process.stderr.write(`${json ? errorJson(report) : formatErrorLine(report)}\n`)
+    process.stderr.write(`${json ? errorJson(report) : terminalSafe(formatErrorLine(report))}\n`)
     // Under --json stderr stays JSON: the stack is for people.
     if (debug && !json && error?.stack) process.stderr.write(`${error.stack}\n`)
     throw new Errors.ExitError(report.exitCode)

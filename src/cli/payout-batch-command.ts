@@ -47,7 +47,8 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       import('../services/payouts/goals.js'),
     ])
     const waiting = options.waitMs !== undefined
-    const writer = this.out.list<PayoutV2>(payoutV2Columns)
+    const single = keys.length === 1 && !options.idsFile && !this.argvAll.includes('-')
+    const writer = this.out.list<PayoutV2>(payoutV2Columns, undefined, {single})
     const answered: PayoutV2[] = []
     try {
       const result = await runBatchAction(client, action, keys, {
@@ -67,7 +68,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       throw error
     }
     const goal = goalOf(action, options.andThen)
-    if (waiting) return this.followAndShow(answered, goal, options.waitMs!)
+    if (waiting) return this.followAndShow(answered, goal, options.waitMs!, single)
     const {throwIfFailed} = await import('../services/payouts/payout-failures.js')
     throwIfFailed(answered)
   }
@@ -114,14 +115,13 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
   }
 
   /** --wait: poll until the payouts are final for the step, print them as they ended, exit 8 or 7 if not all made it. */
-  protected async followAndShow(payouts: PayoutV2[], goal: WaitGoal, timeoutMs: number): Promise<void> {
+  protected async followAndShow(payouts: PayoutV2[], goal: WaitGoal, timeoutMs: number, single = false): Promise<void> {
     const [{followPayouts}, {followedColumns}] = await Promise.all([
       import('./workflows/follow-payouts.js'),
       import('./output/payout-status.js'),
     ])
     const followed = await followPayouts({client: await this.client(), out: this.out, payouts, goal, timeoutMs})
-    if (this.flags.json) this.out.printJson(followed.payouts)
-    else await this.out.table(followed.payouts, followedColumns)
+    await this.out.show(followed.payouts, {columns: followedColumns, single: single && followed.payouts.length === 1})
     if (followed.error) throw followed.error
   }
 }

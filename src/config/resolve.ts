@@ -19,6 +19,8 @@ export interface ResolvedProfile {
   apiKey?: string
   /** The profile allows money tools to an agent (`payctl profiles set NAME --allow-agent-money`). */
   allowAgentMoney?: boolean
+  /** The stored credential PAYCTL_API_KEY overrides, if the profile has one. */
+  overridden?: 'oauth' | 'api-key'
 }
 
 export interface ResolveOptions {
@@ -79,5 +81,12 @@ export async function resolveProfile(options: ResolveOptions): Promise<ResolvedP
     credentials,
     apiKey,
     allowAgentMoney: settings.allowAgentMoney === true,
+    ...overriddenBy(credentialSource, credentials),
   }
+}
+
+/** What PAYCTL_API_KEY hides: the profile's stored OAuth login or API key, if any. */
+function overriddenBy(source: CredentialSource, stored: ProfileCredentials): Pick<ResolvedProfile, 'overridden'> {
+  if (source !== 'env' || !(stored.oauth || stored.apiKey)) return {}
+  return {overridden: stored.oauth ? 'oauth' : 'api-key'}
 }

@@ -49,6 +49,9 @@ export function amountProblem(amount: string, currency?: string, limits: AmountL
   if (/^[-+]?(\d+\.?\d*|\.\d+)e[-+]?\d+$/i.test(amount))
     return `amount "${amount}" uses scientific notation; write it as a plain decimal`
   if (amount.startsWith('-')) return `amount "${amount}" is negative`
+  const decimalComma = /^(\d+),(\d{1,2})$/.exec(amount)
+  if (decimalComma)
+    return `amount "${amount}" has a decimal comma, which is not accepted; write ${decimalComma[1]}.${decimalComma[2]}`
   if (/[,\s']/.test(amount)) return `amount "${amount}" has a thousands separator or space; write e.g. 1000.00`
   if (!PLAIN_DECIMAL.test(amount)) return `amount "${amount}" is not a decimal number like 12.50`
   if (new Big(amount).lte(0)) return `amount "${amount}" must be greater than zero`

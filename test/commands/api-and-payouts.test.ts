@@ -123,7 +123,7 @@ describe('payctl api, payouts get and payouts list against a real HTTP server', 
     expect((await runCommand(['payouts', 'get', uuid(1)], {env})).code).toBe(0)
     expect((await runCommand(['payouts', 'get', '--custom-id', 'inv 1'], {env})).code).toBe(0)
     const v1 = await runCommand(['payouts', 'get', '--custom-id', 'inv-1', '--api', 'v1', '--json'], {env})
-    expect(JSON.parse(v1.stdout).id).toBe(uuid(1))
+    expect(JSON.parse(v1.stdout).id).toBe(`payout_${uuid(1)}`)
     expect(server.requests.map(r => r.url)).toEqual([
       `/api/v2/payouts/payout_${uuid(1)}`,
       '/api/v2/payouts/inv%201',
@@ -167,7 +167,7 @@ describe('payctl api, payouts get and payouts list against a real HTTP server', 
     )
     expect(csv.stdout.split('\n')[1]).toBe(`payout_${uuid(1)},inv-1,created,12.50,EUR,x,@maria,,2026-11-01T10:00:00Z`)
     const jsonOut = await runCommand(['payouts', 'list', '--limit', '2', '--json'], {env})
-    expect(JSON.parse(jsonOut.stdout)).toEqual([payout(1), payout(2)])
+    expect(JSON.parse(jsonOut.stdout)).toEqual([payout(1), payout(2)].map(p => ({...p, id: `payout_${p.id}`})))
   })
 
   it('--debug traces HTTP on stderr with the key redacted', async () => {

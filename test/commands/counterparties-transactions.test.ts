@@ -264,23 +264,19 @@ describe('transactions list', () => {
         andThen: 'pay',
       })
     ).body
-    const all = jsonOf(await cli(['transactions', 'list', '--json'])).data
+    const all = jsonOf(await cli(['transactions', 'list', '--json']))
     expect(all).toEqual((await ctx.api.get('/api/v2/transactions', {query: {limit: 50}})).body.data)
-    const deposits = jsonOf(
-      await cli(['transactions', 'list', '--type', 'deposit', '--currency', 'USD', '--json']),
-    ).data
+    const deposits = jsonOf(await cli(['transactions', 'list', '--type', 'deposit', '--currency', 'USD', '--json']))
     expect(deposits.map((t: Body) => t.amount)).toEqual(['2.00'])
     const both = jsonOf(
       await cli(['transactions', 'list', '--type', 'deposit', '--type', 'payout', '--status', 'completed', '--json']),
-    ).data
+    )
     expect(both).toHaveLength(3)
-    const ofPayout = jsonOf(
-      await cli(['transactions', 'list', '--payout', paid.id.slice('payout_'.length), '--json']),
-    ).data
+    const ofPayout = jsonOf(await cli(['transactions', 'list', '--payout', paid.id.slice('payout_'.length), '--json']))
     expect(ofPayout.map((t: Body) => t.payoutIds)).toEqual([[paid.id]])
-    const ofCustom = jsonOf(await cli(['transactions', 'list', '--payout-custom-id', 'tx-paid', '--json'])).data
+    const ofCustom = jsonOf(await cli(['transactions', 'list', '--payout-custom-id', 'tx-paid', '--json']))
     expect(ofCustom).toEqual(ofPayout)
-    const future = jsonOf(await cli(['transactions', 'list', '--from', '2099-01-01', '--json'])).data
+    const future = jsonOf(await cli(['transactions', 'list', '--from', '2099-01-01', '--json']))
     expect(future).toEqual([])
     const window = jsonOf(
       await cli([
@@ -292,7 +288,7 @@ describe('transactions list', () => {
         '2099-01-01T00:00Z',
         '--json',
       ]),
-    ).data
+    )
     expect(window).toHaveLength(3)
   })
 

@@ -143,7 +143,7 @@ describe('payouts create', () => {
     expect(second).toMatchObject({action: 'updated', amount: '35.00', customId: 'views-1', creatorHandle: '@maria'})
     const stored = (await ctx.api.get('/api/v1/payout/views-1', {query: {id_type: 'custom_id'}})).body
     expect(stored.amount).toBe('35.00')
-    expect(stored.id).toBe(second.id)
+    expect(`payout_${stored.id}`).toBe(second.id)
   })
 
   it('--pre-approved creates an approved v1 payout (sandbox: no confirmation)', async () => {
@@ -307,11 +307,11 @@ describe('payouts get, update, delete', () => {
 })
 
 describe('payouts approve, pay, send-claim-link', () => {
-  it('one id uses the single endpoint; --json is an array of the payouts as the emulator holds them', async () => {
+  it('one id uses the single endpoint; --json is the payout as the emulator holds it (one id, one object)', async () => {
     const payout = await ctx.api.v2Create({customId: 'one'})
     const result = jsonOf(await cli(['payouts', 'approve', '--custom-id', 'one', '--json']))
-    expect(result).toEqual([(await ctx.api.get(`/api/v2/payouts/${payout.id}`)).body])
-    expect(result[0].status).toBe('approved')
+    expect(result).toEqual((await ctx.api.get(`/api/v2/payouts/${payout.id}`)).body)
+    expect(result.status).toBe('approved')
   })
 
   it('101 ids from a file become two approve calls of 100 and 1, all approved', async () => {
@@ -387,7 +387,7 @@ describe('payouts approve, pay, send-claim-link', () => {
 
   it('--and-then pay approves and pays counterparty payouts', async () => {
     const payout = await counterpartyPayout()
-    const [result] = jsonOf(await cli(['payouts', 'approve', payout.id, '--and-then', 'pay', '--json']))
+    const result = jsonOf(await cli(['payouts', 'approve', payout.id, '--and-then', 'pay', '--json']))
     expect(result.status).toBe('completed')
   })
 
@@ -442,19 +442,20 @@ describe('payouts approve, pay, send-claim-link', () => {
 })
 
 describe('payouts list', () => {
-  it('v1 by default: a table, newest first; --json equals the v1 list', async () => {
+  it('v1 by default: a table, newest first; --json equals the v1 list, ids in the one form', async () => {
     await createMany(ctx.api, 3)
     const table = await cli(['payouts', 'list', '-o', 'table'])
     expect(table.stdout).toMatch(/^ID\s+Custom ID\s+Status\s+Amount\s+Recipient\s+Created$/m)
     expect(table.stdout).toMatch(/bulk-2\s+created\s+1\.00 EUR\s+ada@example\.com/)
     const json = jsonOf(await cli(['payouts', 'list', '--json']))
-    expect(json).toEqual((await ctx.api.get('/api/v1/payouts')).body)
+    const v1 = (await ctx.api.get('/api/v1/payouts')).body as Body[]
+    expect(json).toEqual(v1.map(p => ({...p, id: `payout_${p.id}`})))
   })
 
   it('--status switches to v2 cursor pages; --all follows them; --limit bounds them', async () => {
     const payouts = await createMany(ctx.api, 130)
     await ctx.api.post('/api/v2/payouts/approve', {ids: payouts.slice(0, 5).map(p => p.id)})
-    const approved = jsonOf(await cli(['payouts', 'list', '--status', 'approved', '--json'])).data
+    const approved = jsonOf(await cli(['payouts', 'list', '--status', 'approved', '--json']))
     expect(approved.map((p: Body) => p.id).sort()).toEqual(
       payouts
         .slice(0, 5)

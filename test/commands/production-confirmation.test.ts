@@ -33,7 +33,7 @@ describe('production confirmation', () => {
     const result = await runCommand(['payouts', 'approve', payout.id], {env})
     expect(result.code).toBe(2)
     expect(result.stderr.trim()).toBe(
-      'Error: refusing to approve a payout (1 item, 10.00 EUR) on PRODUCTION without confirmation; add --yes to confirm in scripts',
+      'Error: USAGE: refusing to approve a payout (1 item, 10.00 EUR) on PRODUCTION without confirmation; add --yes to confirm in scripts',
     )
     expect(await status(payout.id)).toBe('created')
   })

@@ -67,7 +67,7 @@ describe('payctl profiles', () => {
     const {env} = isolatedHome()
     const flag = await runCommand(['payouts', 'list', '--profile', 'nope'], {env})
     expect(flag.code).toBe(2)
-    expect(flag.stderr).toMatch(/^Error: unknown profile "nope"/)
+    expect(flag.stderr).toMatch(/^Error: [A-Z_]+: unknown profile "nope"/)
     const fromEnv = await runCommand(['payouts', 'list'], {env: {...env, PAYCTL_PROFILE: 'ghost'}})
     expect(fromEnv.code).toBe(2)
     expect(fromEnv.stderr).toContain('"ghost"')

@@ -54,7 +54,7 @@ describe('output for scripts', () => {
     const bad = await cli(['payouts', 'list', '--jq', '.[] | select(', '--profile', 'nope'])
     expect(bad.code).toBe(2)
     expect(lines(bad.stderr)).toHaveLength(1)
-    expect(bad.stderr).toMatch(/^Error: --jq: syntax error/)
+    expect(bad.stderr).toMatch(/^Error: USAGE: --jq: syntax error/)
     expect(bad.stdout).toBe('')
     await threePayouts()
     const failing = await cli(['payouts', 'list', '--jq', '.[] | error("stop here")'])
@@ -143,7 +143,7 @@ describe('output for scripts', () => {
     expect(firstColumn(v1.stdout)).toContain(payout.id)
   })
 
-  it('csv and --quiet show the same id as tables; JSON keeps the form of each generation', async () => {
+  it('csv, --quiet, --template and JSON show the same id as tables, whichever generation answered', async () => {
     const [payout] = await threePayouts()
     const uuid = payout.id.slice('payout_'.length)
     const csv = await cli(['payouts', 'list', '-o', 'csv'])
@@ -154,15 +154,23 @@ describe('output for scripts', () => {
     const human = await cli(['payouts', 'get', uuid, '--api', 'v1'])
     expect(human.stdout).toMatch(new RegExp(`^ID:\\s+${payout.id}$`, 'm'))
     const v1Json = JSON.parse((await cli(['payouts', 'get', uuid, '--api', 'v1', '--json'])).stdout)
-    expect(v1Json.id).toBe(uuid)
+    expect(v1Json).toMatchObject({id: payout.id, creatorHandle: expect.any(String)})
+    const templated = await cli(['payouts', 'list', '-t', '{{.id}}'])
+    expect(templated.stdout).toBe((await cli(['payouts', 'list', '--quiet'])).stdout)
+    expect(lines(templated.stdout)).toContain(payout.id)
+    const listed = JSON.parse((await cli(['payouts', 'list', '--json'])).stdout)
+    const filtered = JSON.parse((await cli(['payouts', 'list', '--status', 'created', '--json'])).stdout)
+    expect(Array.isArray(listed) && Array.isArray(filtered)).toBe(true)
+    expect(listed.map((p: Body) => p.id).sort()).toEqual(filtered.map((p: Body) => p.id).sort())
   })
 })
 
 describe('resumable exports', () => {
-  it('one page under --json keeps the envelope; --cursor continues it without gaps or repeats', async () => {
+  it('one page under --json is an array, its position on stderr; --cursor continues it without gaps or repeats', async () => {
     await deposits(5)
-    const first = JSON.parse((await cli(['transactions', 'list', '--limit', '2', '--json'])).stdout)
-    expect(first).toMatchObject({object: 'list', hasMore: true, nextCursor: expect.any(String)})
+    const page = await cli(['transactions', 'list', '--limit', '2', '--json'])
+    const first = {data: JSON.parse(page.stdout), ...JSON.parse(page.stderr)}
+    expect(first).toMatchObject({written: 2, hasMore: true, nextCursor: expect.any(String)})
     expect(first.data).toHaveLength(2)
     const rest = await cli(['transactions', 'list', '--cursor', first.nextCursor, '--all', '-o', 'jsonl'])
     expect(rest.code, rest.stderr).toBe(0)
@@ -177,7 +185,8 @@ describe('resumable exports', () => {
   it('--since and --until bound the window', async () => {
     await deposits(2)
     const future = await cli(['transactions', 'list', '--since', '2999-01-01', '--json'])
-    expect(JSON.parse(future.stdout)).toMatchObject({data: [], hasMore: false, nextCursor: null})
+    expect(JSON.parse(future.stdout)).toEqual([])
+    expect(future.stderr).toBe('')
     const past = await cli(['transactions', 'list', '--until', '2000-01-01', '--quiet'])
     expect(past.stdout).toBe('')
     const now = await cli(['transactions', 'list', '--since', '2000-01-01', '--until', '2999-01-01', '--quiet'])

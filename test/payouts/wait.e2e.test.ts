@@ -188,7 +188,7 @@ describe('payouts wait and --wait', () => {
       env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL},
     })
     expect(result.code).toBe(7)
-    expect(result.output).toMatch(/Waiting for 1 payouts: 1 in flight \(time-out in \ds\)/)
+    expect(result.output).toMatch(/Waiting for 1 payout: 1 in flight \(time-out in \ds\)/)
     expect(result.output).not.toContain('→')
   })
 
@@ -210,7 +210,9 @@ describe('payouts wait and --wait', () => {
     ]) {
       const result = await cli(args)
       expect(result.code, args.join(' ')).toBe(2)
-      expect(result.stderr.trim()).toBe('Error: All of the following must be provided when using --timeout: --wait')
+      expect(result.stderr.trim()).toBe(
+        `Error: USAGE: All of the following must be provided when using --timeout: --wait; see "payctl ${args[0]} ${args[1]} --help"`,
+      )
     }
     expect((await ctx.api.get(`/api/v2/payouts/${payout.id}`)).body.status).toBe('created')
     expect((await ctx.api.get('/api/v2/payouts')).body.data).toHaveLength(1)

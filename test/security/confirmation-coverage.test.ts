@@ -133,7 +133,7 @@ describe('the production confirmation covers every money-moving or destructive c
         const result = await runCommand(args, {env})
         expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2)
         expect(result.stderr, args.join(' ')).toMatch(
-          /^Error: refusing to .* on PRODUCTION without confirmation; add --yes/,
+          /^Error: USAGE: refusing to .* on PRODUCTION without confirmation; add --yes/,
         )
       }
     expect((await ctx.api.get(`/api/v2/payouts/${payout.id}`)).body.status).toBe('created')

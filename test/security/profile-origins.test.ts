@@ -41,7 +41,7 @@ describe('profile origins', () => {
     expect(add.code, add.stderr).toBe(0)
     const set = await runCommand(['profiles', 'set', 's', '--environment', 'production'], {env})
     expect(set.code).toBe(2)
-    expect(set.stderr).toMatch(/^Error: --environment: a production profile needs an https origin/)
+    expect(set.stderr).toMatch(/^Error: USAGE: --environment: a production profile needs an https origin/)
   })
 
   it('PAYCTL_ORIGIN cannot point a production profile at clear-text http', async () => {

@@ -100,7 +100,7 @@ describe('import → wait → status → retry', () => {
     })
     expect(result.code).toBe(2)
     expect(result.stderr).toContain(
-      `Error: refusing to pay failed payouts again (50 items, ${total.toFixed(2)} EUR) on PRODUCTION without confirmation; add --yes to confirm in scripts`,
+      `Error: USAGE: refusing to pay failed payouts again (50 items, ${total.toFixed(2)} EUR) on PRODUCTION without confirmation; add --yes to confirm in scripts`,
     )
     const failed = await ctx.api.get('/api/v2/payouts', {query: {status: 'failed', limit: 100}})
     expect(failed.body.data).toHaveLength(50)
@@ -141,7 +141,7 @@ describe('import → wait → status → retry', () => {
   it('a file never imported: every row is not-imported (exit 8); a file that is not CSV is exit 6', async () => {
     const other = join(home.dir, 'other.csv')
     writeFileSync(other, 'customId,description,amount,currency,recipientEmail\nnew-1,x,1.00,EUR,a@example.com\n')
-    const result = await cli(['payouts', 'import-status', other])
+    const result = await cli(['payouts', 'import-status', other, '-o', 'table'])
     expect(result.code).toBe(8)
     expect(result.stdout).toMatch(/^\s+2\s+new-1\s+1.00 EUR\s+-\s+not-imported/m)
     const bad = join(home.dir, 'bad.csv')

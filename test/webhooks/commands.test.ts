@@ -220,7 +220,9 @@ describe('webhooks listen: usage and --register against a plain server', () => {
       const port = new URL(busy.origin).port
       const result = await runCli(['webhooks', 'listen', '--port', port, '--secret', SECRET], {env: isolatedHome().env})
       expect(result.code).toBe(2)
-      expect(result.stderr).toBe(`Error: port ${port} on 127.0.0.1 is in use; pick another with --port, or --port 0\n`)
+      expect(result.stderr).toBe(
+        `Error: USAGE: port ${port} on 127.0.0.1 is in use; pick another with --port, or --port 0\n`,
+      )
     } finally {
       await busy.stop()
     }

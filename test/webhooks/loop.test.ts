@@ -381,7 +381,7 @@ class TailProcess {
   static async start(env: Record<string, string>): Promise<TailProcess> {
     const {spawn} = await import('node:child_process')
     const {BIN} = await import('../helpers/cli.js')
-    const child = spawn(process.execPath, [BIN, 'emulator', 'deliveries'], {
+    const child = spawn(process.execPath, [BIN, 'emulator', 'deliveries', '--follow'], {
       env: {...process.env, NO_COLOR: '1', ...env},
     })
     return new TailProcess(child)

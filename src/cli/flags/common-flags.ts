@@ -34,11 +34,7 @@ export const cursorFlag = Flags.string({
   summary: 'Start at this cursor: the nextCursor of an earlier page or run (same filters).',
 })
 
-export const outputFlag = Flags.option({
-  char: 'o',
-  options: LIST_FORMATS,
-  summary: 'Output format (default: table on a terminal, tsv without a header in a pipe); all but json stream.',
-})()
+export {outputFlag} from './output-flag.js'
 
 export const yesFlag = Flags.boolean({
   char: 'y',

@@ -3,9 +3,21 @@ import type {Hook} from '@oclif/core/interfaces'
 import {errorJson, formatErrorLine} from '../../services/errors/error-report.js'
 import {editDistance} from '../../shared/edit-distance.js'
 import {ExitCode} from '../../shared/exit-codes.js'
+import {terminalSafe} from '../output/terminal-safe.js'
 
 /** Longest command id compared: a pasted paragraph must not cost quadratic time. */
 const MAX_COMPARED = 64
+
+/** Names people type from other tools, and what payctl calls them. */
+export const ALIASES: Readonly<Record<string, string>> = {
+  version: '--version',
+  whoami: 'auth status',
+  login: 'auth login',
+  logout: 'auth logout',
+  'payouts cancel': 'payouts delete',
+  completion: 'autocomplete',
+  completions: 'autocomplete',
+}
 
 /** The visible command closest to `id`, when it is close enough to be a typo. */
 export function closestCommand(id: string, ids: readonly string[]): string | undefined {
@@ -18,6 +30,62 @@ export function closestCommand(id: string, ids: readonly string[]): string | und
   return best && best.distance <= Math.max(2, Math.floor(best.id.length / 3)) ? best.id : undefined
 }
 
+interface NotFound {
+  /** UNKNOWN_COMMAND, or USAGE when the command is real and what surrounds it is not. */
+  code: string
+  message: string
+  suggestion?: string
+}
+
+const spaced = (value: string) => value.replaceAll(':', ' ')
+
+/**
+ * Why `words` (what was typed where a command belongs) is not a command, and what to type instead: a flag
+ * before the command, extra arguments after a real command, a name from another tool, or a typo.
+ */
+export function explainNotFound(words: string[], ids: readonly string[], bin: string): NotFound {
+  const typed = words.join(' ')
+  const shown = typed.length > 80 ? `${typed.slice(0, 80)}…` : typed
+  if (words[0]?.startsWith('-')) {
+    const rest = words.slice(1)
+    const command = longestCommand(rest, ids)
+    const example = command ? `${bin} ${rest.join(' ')} ${words[0]}` : `${bin} COMMAND ${words[0]}`
+    return {code: 'USAGE', message: `"${words[0]}" is a flag before the command; flags go after it: "${example}"`}
+  }
+  const alias = ALIASES[typed]
+  if (alias)
+    return {
+      code: 'UNKNOWN_COMMAND',
+      message: `"${shown}" is not a ${bin} command; use "${bin} ${alias}"`,
+      suggestion: alias,
+    }
+  const prefix = longestCommand(words, ids)
+  if (prefix) {
+    const extra = words.slice(prefix.split(':').length)
+    const command = `${bin} ${spaced(prefix)}`
+    return {
+      code: 'USAGE',
+      message: `unexpected argument${extra.length === 1 ? '' : 's'} "${extra.join(' ')}": "${command}" takes no more arguments`,
+      suggestion: spaced(prefix),
+    }
+  }
+  const close = closestCommand(words.join(':'), ids)
+  return {
+    code: 'UNKNOWN_COMMAND',
+    message: `"${shown}" is not a ${bin} command${close ? `; did you mean "${spaced(close)}"?` : ''}`,
+    suggestion: close && spaced(close),
+  }
+}
+
+/** The longest command the first words name (`payouts list` of `payouts list extra`). */
+function longestCommand(words: string[], ids: readonly string[]): string | undefined {
+  for (let n = Math.min(words.length, 4); n > 0; n--) {
+    const id = words.slice(0, n).join(':')
+    if (ids.includes(id)) return id
+  }
+  return undefined
+}
+
 /**
  * An unknown command is never run, not even a close match: one line (one JSON object under --json) with the
  * suggestion, and exit 2.
@@ -25,20 +93,19 @@ export function closestCommand(id: string, ids: readonly string[]): string | und
 const hook: Hook<'command_not_found'> = async options => {
   const {config, id} = options
   const visible = config.commands.filter(command => !command.hidden).map(command => command.id)
-  const spaced = (value: string) => value.replaceAll(':', ' ')
-  const suggestion = closestCommand(id, visible)
+  const argv = options.argv ?? []
+  const found = explainNotFound(id.startsWith('-') ? [id, ...argv] : id.split(':'), visible, config.bin)
   const topic = id.split(':')[0]
   const help = config.findTopic(topic) ? `${config.bin} help ${topic}` : `${config.bin} help`
-  const typed = spaced(id).length > 80 ? `${spaced(id).slice(0, 80)}…` : spaced(id)
   const report = {
     exitCode: ExitCode.usage,
-    code: 'UNKNOWN_COMMAND',
-    message: `"${typed}" is not a ${config.bin} command${suggestion ? `; did you mean "${spaced(suggestion)}"?` : ''}`,
+    code: found.code,
+    message: found.message,
     suggestions: [`run "${help}" for the list of commands`],
-    ...(suggestion ? {data: {suggestion: spaced(suggestion)}} : {}),
+    ...(found.suggestion ? {data: {suggestion: found.suggestion}} : {}),
   }
-  const json = (options.argv ?? []).includes('--json') || process.argv.includes('--json')
-  process.stderr.write(`${json ? errorJson(report) : formatErrorLine(report)}\n`)
+  const json = argv.includes('--json') || id === '--json' || process.argv.includes('--json')
+  process.stderr.write(`${json ? errorJson(report) : terminalSafe(formatErrorLine(report))}\n`)
   throw new Errors.ExitError(ExitCode.usage)
 }
 

@@ -20,7 +20,12 @@ export function showAuthStatus(out: Output, view: Record<string, unknown>, statu
   out.keyValue([
     ['Profile', `${view.profile} (${view.environment}; chosen by ${view.selectedBy})`],
     ['Origin', `${view.origin}${view.originFrom === 'PAYCTL_ORIGIN' ? ' (from PAYCTL_ORIGIN)' : ''}`],
-    ['Credentials', SOURCES[view.source as keyof typeof SOURCES]],
+    [
+      'Credentials',
+      view.overrides
+        ? `PAYCTL_API_KEY (environment), overriding the ${SOURCES[view.overrides as 'oauth' | 'api-key']} of this profile`
+        : SOURCES[view.source as keyof typeof SOURCES],
+    ],
     ['Team', view.teamId ? `${view.teamName ?? ''} ${view.teamId}`.trim() : undefined],
     [
       'Scopes',

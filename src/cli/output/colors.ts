@@ -1,4 +1,4 @@
-/** ANSI styling that switches itself off for NO_COLOR, TERM=dumb and non-TTY streams. */
+/** ANSI styling that switches itself off for NO_COLOR, FORCE_COLOR=0 (and --no-color), TERM=dumb and non-TTY streams. */
 export interface Palette {
   bold(text: string): string
   dim(text: string): string
@@ -10,7 +10,8 @@ export interface Palette {
 
 export function colorEnabled(stream: {isTTY?: boolean}, env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false
-  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true
+  if (env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false') return false
+  if (env.FORCE_COLOR) return true
   return Boolean(stream.isTTY) && env.TERM !== 'dumb'
 }
 

@@ -17,9 +17,9 @@ export interface CursorListOptions<T> {
 }
 
 /**
- * Writes a v2 cursor list. One page as JSON keeps the API's envelope (`hasMore`, `nextCursor`); every other
- * output streams, and where the list stands afterwards goes to stderr: the cursor to continue from (also
- * when a page fails midway, so an export can resume without duplicates), or the end of the list.
+ * Writes a v2 cursor list, streamed in every format (JSON: an array of the items, as every list). Where the list
+ * stands afterwards goes to stderr: the cursor to continue from (also when a page fails midway, so an export can
+ * resume without duplicates), or the end of the list.
  */
 export async function writeCursorList<T>(options: CursorListOptions<T>): Promise<number> {
   const {out} = options
@@ -27,12 +27,6 @@ export async function writeCursorList<T>(options: CursorListOptions<T>): Promise
   let pending: CursorPosition = {hasMore: true, nextCursor: options.cursor}
   let done: CursorPosition = pending
   const pages = options.pages({cursor: options.cursor, onPage: position => (pending = position)})
-  if (!options.all && writer.format === 'json') {
-    const items: T[] = []
-    for await (const page of pages) items.push(...page)
-    out.printEnvelope(items, pending)
-    return items.length
-  }
   try {
     for await (const page of pages) {
       await writer.page(page)

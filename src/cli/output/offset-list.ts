@@ -11,13 +11,15 @@ export interface OffsetListOptions<T> {
   pages: AsyncIterable<T[]>
   /** How many items were read so far, when a client-side filter writes fewer (default: those written). */
   read?: () => number
+  /** How an item is printed (e.g. a v1 payout with its id in the one form). */
+  shown?: (item: T) => T
 }
 
 /** Writes a v1 offset list page by page; returns how many items were written. */
 export async function writeOffsetList<T>(options: OffsetListOptions<T>): Promise<number> {
   const writer = options.out.list(options.columns, options.format)
   for await (const page of options.pages) {
-    await writer.page(page)
+    await writer.page(options.shown ? page.map(options.shown) : page)
     if (options.signal?.aborted) break
   }
   writer.end()

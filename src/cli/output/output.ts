@@ -2,6 +2,7 @@ import {csvLine} from '../../shared/csv-line.js'
 import {usageError} from '../../shared/errors.js'
 import {colorEnabled, type Palette, palette} from './colors.js'
 import {columnKey, idsOf, pickFields, type ScriptOptions, tsvCell} from './script.js'
+import {terminalSafe} from './terminal-safe.js'
 
 export type ListFormat = 'table' | 'json' | 'jsonl' | 'csv' | 'tsv'
 export const LIST_FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const
@@ -43,22 +44,40 @@ export class Output {
   readonly color: Palette
   readonly errColor: Palette
   readonly script: ScriptOptions
+  private readonly colorOn: {stdout: boolean; stderr: boolean}
   private readonly streams: Streams
   private readonly env: NodeJS.ProcessEnv
   private activeSpinner?: {stop(): void}
 
-  constructor(options: {json: boolean; script?: ScriptOptions; streams?: Streams; env?: NodeJS.ProcessEnv}) {
+  /** Messages (info) are off: --json, --jq, --template, --fields or --quiet; -o alone keeps them on stderr. */
+  private readonly silent: boolean
+
+  constructor(options: {
+    json: boolean
+    silent?: boolean
+    script?: ScriptOptions
+    streams?: Streams
+    env?: NodeJS.ProcessEnv
+  }) {
     this.json = options.json
+    this.silent = options.silent ?? options.json
     this.script = options.script ?? {}
     this.streams = options.streams ?? {stdout: process.stdout, stderr: process.stderr}
     const env = options.env ?? process.env
     this.env = env
-    this.color = palette(colorEnabled(this.streams.stdout, env))
-    this.errColor = palette(colorEnabled(this.streams.stderr, env))
+    this.colorOn = {stdout: colorEnabled(this.streams.stdout, env), stderr: colorEnabled(this.streams.stderr, env)}
+    this.color = palette(this.colorOn.stdout)
+    this.errColor = palette(this.colorOn.stderr)
   }
 
   get stdoutIsTTY(): boolean {
     return Boolean(this.streams.stdout.isTTY)
+  }
+
+  /** The terminal's width when stdout is one (tables fit it), else undefined. */
+  get stdoutColumns(): number | undefined {
+    const stdout = this.streams.stdout as {isTTY?: boolean; columns?: number}
+    return stdout.isTTY && stdout.columns ? stdout.columns : undefined
   }
 
   get stderrIsTTY(): boolean {
@@ -81,37 +100,90 @@ export class Output {
     this.streams.stdout.write(text)
   }
 
-  /** A line of human data on stdout (ignored under --json, where only JSON reaches stdout). */
+  /** A line of human data on stdout (ignored under --json, where only JSON reaches stdout); made terminal-safe. */
   line(text = ''): void {
-    if (!this.json) this.write(`${text}\n`)
+    if (!this.json) this.write(`${terminalSafe(text, {lines: true, ownStyles: this.colorOn.stdout})}\n`)
   }
 
-  /** A JSON document on stdout, shaped by --quiet (ids only), --fields, then --jq or --template. */
-  printJson(value: unknown, options: {fieldsApplied?: boolean} = {}): void {
-    const {quiet, fields, jq, template} = this.script
+  /** Text for stderr: terminal-safe, our own styles kept where stderr shows them. */
+  private errText(text: string): string {
+    return terminalSafe(text, {lines: true, ownStyles: this.colorOn.stderr})
+  }
+
+  /** What --template and --jq print: terminal-safe on a terminal, exact in a pipe or file. */
+  private scripted(text: string): string {
+    return this.stdoutIsTTY ? terminalSafe(text, {lines: true}) : text
+  }
+
+  /**
+   * A JSON document on stdout, shaped by --quiet (ids only), --fields, then --jq or --template. `known`: field
+   * names valid here beside those the document has (optional ones it may lack).
+   */
+  printJson(value: unknown, options: {fieldsApplied?: boolean; known?: string[]} = {}): void {
+    const {quiet, fields, jq, template, format} = this.script
+    if (!options.fieldsApplied) this.checkFields(value, options.known)
     if (quiet) {
       for (const id of idsOf(value)) this.write(`${id}\n`)
       return
     }
+    if (!jq && !template && (format === 'tsv' || format === 'csv' || format === 'jsonl')) {
+      this.printRows(Array.isArray(value) ? value : [value], format)
+      return
+    }
     const shown = fields && !options.fieldsApplied ? pickFields(value, fields) : value
     if (jq) this.writeLines(jq.apply(shown))
-    else if (template) for (const item of Array.isArray(shown) ? shown : [shown]) this.write(template(item))
+    else if (template)
+      for (const item of Array.isArray(shown) ? shown : [shown]) this.write(this.scripted(template(item)))
     else this.write(`${JSON.stringify(shown, null, 2)}\n`)
   }
 
+  /** Documents without columns of their own as rows: one column per key (--fields: those), JSON for non-strings. */
+  private printRows(items: unknown[], format: 'tsv' | 'csv' | 'jsonl'): void {
+    const keys = this.script.fields ?? [
+      ...new Set(items.flatMap(item => (item && typeof item === 'object' ? Object.keys(item) : []))),
+    ]
+    if (keys.length === 0) return
+    const cell = (value: unknown) =>
+      value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value)
+    const columns: Column<Record<string, unknown>>[] = keys.map(key => ({
+      header: key,
+      key,
+      csvHeader: key,
+      value: row => cell(row[key]),
+    }))
+    void new ListWriter(this, columns, format).page(items as Array<Record<string, unknown>>)
+  }
+
+  /** Refuses a --fields name that neither `known` nor the data has: exit 2, naming the valid ones, before any output. */
+  checkFields(value: unknown, known: string[] = []): void {
+    const fields = this.script.fields
+    if (!fields) return
+    const names = new Set(known)
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item && typeof item === 'object') for (const key of Object.keys(item)) names.add(key)
+    if (names.size === 0) return
+    const unknown = fields.find(field => !names.has(field))
+    if (unknown) throw usageError(`--fields: "${unknown}" is not a field here; choose from ${[...names].join(', ')}`)
+  }
+
   /**
-   * One page of a cursor list as the API's envelope, so that a script can continue from `nextCursor`;
-   * --quiet and --template see the items, --fields picks inside them, --jq sees the envelope.
+   * One item or several, by the output contract (docs/scripting.md): JSON is the object for one item and an array
+   * for several; -o asks for a list format; else `view` shows a single item and a table several.
    */
-  printEnvelope(items: unknown[], position: {hasMore: boolean; nextCursor?: string}): void {
-    const {quiet, template, fields} = this.script
-    if (quiet || template) {
-      this.printJson(items)
-      return
-    }
-    const data = fields ? pickFields(items, fields) : items
-    const envelope = {object: 'list', data, hasMore: position.hasMore, nextCursor: position.nextCursor ?? null}
-    this.printJson(envelope, {fieldsApplied: true})
+  async show<T>(
+    items: T[],
+    options: {columns: Column<T>[]; single: boolean; format?: ListFormat; view?: (item: T) => void},
+  ): Promise<void> {
+    const {view} = options
+    const format = options.format ?? this.script.format
+    const viewed = options.single && view && !this.json && !this.script.quiet && (!format || format === 'table')
+    if (viewed && items.length === 1) return view(items[0])
+    // One object under --json, --fields or --quiet (without -o): its JSON keys, not the list's columns.
+    if (options.single && items.length === 1 && this.json && !format)
+      return this.printJson(items[0], {known: options.columns.map(columnKey)})
+    const writer = this.list(options.columns, format, {single: options.single && items.length === 1})
+    await writer.page(items)
+    writer.end()
   }
 
   /** One JSON value as one line (a stream of events or rows), shaped like printJson. */
@@ -123,7 +195,7 @@ export class Output {
     }
     const shown = fields ? pickFields(value, fields) : value
     if (jq) this.writeLines(jq.apply(shown))
-    else if (template) this.write(template(shown))
+    else if (template) this.write(this.scripted(template(shown)))
     else this.write(`${JSON.stringify(shown)}\n`)
   }
 
@@ -138,22 +210,22 @@ export class Output {
   }
 
   private writeLines(text: string): void {
-    if (text) this.write(text.endsWith('\n') ? text : `${text}\n`)
+    if (text) this.write(this.scripted(text.endsWith('\n') ? text : `${text}\n`))
   }
 
   /** A message for the person at the terminal, on stderr; silent under --json. */
   info(text: string): void {
-    if (!this.json) this.streams.stderr.write(`${text}\n`)
+    if (!this.silent) this.streams.stderr.write(`${this.errText(text)}\n`)
   }
 
   /** A warning on stderr, shown even under --json (stdout stays clean). */
   warn(text: string): void {
-    this.streams.stderr.write(`${this.errColor.yellow('Warning:')} ${text}\n`)
+    this.streams.stderr.write(`${this.errColor.yellow('Warning:')} ${this.errText(text)}\n`)
   }
 
   /** Always on stderr, whatever the mode (errors, progress lines in non-TTY mode). */
   stderr(text: string): void {
-    this.streams.stderr.write(`${text}\n`)
+    this.streams.stderr.write(`${this.errText(text)}\n`)
   }
 
   keyValue(pairs: Array<[string, string | undefined]>, title?: string): void {
@@ -162,7 +234,7 @@ export class Output {
     const shown = pairs.filter(([, value]) => value !== undefined) as Array<[string, string]>
     const width = Math.max(0, ...shown.map(([key]) => key.length))
     for (const [key, value] of shown)
-      this.line(`${title ? '  ' : ''}${this.color.dim(`${key}:`.padEnd(width + 1))} ${value}`)
+      this.line(`${title ? '  ' : ''}${this.color.dim(`${key}:`.padEnd(width + 1))} ${terminalSafe(value)}`)
   }
 
   /** Rows as a table on a terminal, else as the list format the flags ask for (see `list`); `format` forces one. */
@@ -178,7 +250,7 @@ export class Output {
    * Without an explicit format: JSON under --json/--jq/--template, a table on a terminal, else tab-separated
    * values without a header (gh's convention for pipes).
    */
-  list<T>(columns: Column<T>[], explicit?: ListFormat): ListWriter<T> {
+  list<T>(columns: Column<T>[], explicit?: ListFormat, options: {single?: boolean} = {}): ListWriter<T> {
     const format = this.listFormat(explicit)
     const fields = this.script.fields
     let shown = columns
@@ -188,11 +260,12 @@ export class Output {
       if (unknown) throw usageError(`--fields: "${unknown}" is not a column here; choose from ${known.join(', ')}`)
       shown = fields.map(field => ({...columns[known.indexOf(field)], csvOnly: false, tableOnly: false}))
     }
-    return new ListWriter(this, shown, format)
+    return new ListWriter(this, shown, format, Boolean(options.single))
   }
 
-  private listFormat(explicit: ListFormat | undefined): WriterFormat {
+  private listFormat(asked: ListFormat | undefined): WriterFormat {
     const {quiet, jq, template, jsonRequested} = this.script
+    const explicit = asked ?? this.script.format
     if (quiet) return 'ids'
     if ((jq || template) && explicit && explicit !== 'json' && explicit !== 'jsonl')
       throw usageError(`${jq ? '--jq' : '--template'} works on JSON: use --output json or jsonl, not ${explicit}`)
@@ -227,6 +300,25 @@ export class Output {
   }
 }
 
+/** Narrowest a column shrinks to: a few characters and the `…` cli-table3 puts where it cuts. */
+const MIN_COLUMN = 6
+
+/**
+ * Column widths (padding included) that fit a terminal of `columns`: the widest column gives up a character at
+ * a time, so cells are cut with `…` instead of the terminal wrapping a value across lines.
+ */
+export function fitWidths(natural: number[], columns: number | undefined): number[] {
+  const widths = [...natural]
+  if (!columns) return widths
+  // The last column's right padding is trimmed from every line.
+  while (widths.reduce((sum, w) => sum + w, 0) - 2 > columns) {
+    const widest = widths.indexOf(Math.max(...widths))
+    if (widths[widest] <= MIN_COLUMN) break
+    widths[widest]--
+  }
+  return widths
+}
+
 export class ListWriter<T> {
   private count = 0
   private widths?: number[]
@@ -237,6 +329,8 @@ export class ListWriter<T> {
     private readonly out: Output,
     private readonly columns: Column<T>[],
     readonly format: WriterFormat,
+    /** One item asked for: JSON prints it as an object, not an array of one. */
+    private readonly single = false,
   ) {}
 
   get written(): number {
@@ -245,8 +339,9 @@ export class ListWriter<T> {
 
   async page(rows: T[]): Promise<void> {
     const {jq, template} = this.out.script
+    if (this.count === 0 && this.format !== 'ids') this.out.checkFields(rows, this.columns.map(columnKey))
     if (this.format === 'ids') this.idsPage(rows)
-    else if (this.format === 'json' && jq) this.buffered.push(...rows)
+    else if (this.format === 'json' && (jq || this.single)) this.buffered.push(...rows)
     else if (this.format === 'jsonl' || (this.format === 'json' && template))
       for (const row of rows) this.out.jsonLine(row)
     else if (this.format === 'json') this.jsonPage(rows)
@@ -261,7 +356,9 @@ export class ListWriter<T> {
   end(): void {
     if (this.format !== 'json') return
     const {jq, template} = this.out.script
-    if (jq) this.out.printJson(this.buffered)
+    const known = this.columns.map(columnKey)
+    if (this.single) this.out.printJson(this.buffered.length === 1 ? this.buffered[0] : this.buffered, {known})
+    else if (jq) this.out.printJson(this.buffered, {known})
     else if (!template) this.out.write(this.count === 0 ? '[]\n' : '\n]\n')
   }
 
@@ -299,9 +396,10 @@ export class ListWriter<T> {
   private async tablePage(rows: T[]): Promise<void> {
     const {default: Table} = await import('cli-table3')
     const columns = this.tableColumns
-    const cells = rows.map(row => columns.map(c => c.value(row)))
+    const cells = rows.map(row => columns.map(c => terminalSafe(c.value(row))))
     if (!this.widths) {
-      this.widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map(r => r[i].length)) + 2)
+      const natural = columns.map((c, i) => Math.max(c.header.length, ...cells.map(r => r[i].length)) + 2)
+      this.widths = fitWidths(natural, this.out.stdoutColumns)
     }
     const table = new Table({
       head: this.count === 0 ? columns.map(c => this.out.color.bold(c.header)) : [],

@@ -1,8 +1,8 @@
 import type {PayoutV1, PayoutV2} from '../../client/schemas.js'
 import {localTime, money, orDash} from './format.js'
-import {payoutDisplayId} from './payout-display-id.js'
+import {payoutDisplayId, withPayoutId} from './payout-display-id.js'
 
-export {payoutDisplayId}
+export {payoutDisplayId, withPayoutId}
 
 import type {Column, Output} from './output.js'
 
@@ -116,10 +116,10 @@ export function showPayoutV1(out: Output, p: PayoutV1): void {
   ])
 }
 
-/** A payout `payouts create` made through v1: whether it was created or updated, then the record (--json: as is). */
+/** A payout `payouts create` made through v1: whether it was created or updated, then the record (--json: the document). */
 export function showCreatedV1(out: Output, payout: PayoutV1): void {
   if (out.json) {
-    out.printJson(payout)
+    out.printJson(withPayoutId(payout))
     return
   }
   out.line(`${payout.action === 'updated' ? 'Updated' : 'Created'} payout ${payoutDisplayId(payout.id)} (v1)`)

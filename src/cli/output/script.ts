@@ -1,5 +1,6 @@
 import {usageError} from '../../shared/errors.js'
 import type {JqFilter} from './jq.js'
+import {terminalSafe} from './terminal-safe.js'
 
 /** What --jq, --template, --fields and --quiet ask of the output (src/cli/base-command.ts builds it). */
 export interface ScriptOptions {
@@ -9,6 +10,8 @@ export interface ScriptOptions {
   quiet?: boolean
   /** --json, --jq or --template: lists default to JSON instead of a table. */
   jsonRequested?: boolean
+  /** -o as given: the format of every list, and of single objects for all but `table`. */
+  format?: 'table' | 'json' | 'jsonl' | 'csv' | 'tsv'
 }
 
 /** The name a column answers to in --fields: its `key`, else its header in camelCase ("Custom ID" -> customId). */
@@ -43,6 +46,9 @@ export function idsOf(value: unknown): string[] {
     .filter((id): id is string => typeof id === 'string' && id !== '')
 }
 
-/** A cell of tab-separated output: tabs and line breaks become spaces so that every row stays one line. */
+/**
+ * A cell of tab-separated output: tabs and line breaks become spaces so that every row stays one line, and other
+ * control characters are escaped (tsv is the default on a pipe and often lands on a terminal; json and csv are exact).
+ */
 export const tsvCell = (cell: string | number | boolean | undefined | null): string =>
-  cell === undefined || cell === null ? '' : String(cell).replace(/[\t\r\n]+/g, ' ')
+  cell === undefined || cell === null ? '' : terminalSafe(String(cell).replace(/[\t\r\n]+/g, ' '))

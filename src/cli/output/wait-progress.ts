@@ -19,6 +19,8 @@ export function describeCounts(counts: WaitCounts): string {
     .join(', ')
 }
 
+const payoutsCount = (n: number) => `${n} payout${n === 1 ? '' : 's'}`
+
 const nameOf = (payout: PayoutV2) => (payout.customId ? `${payout.id} (customId "${payout.customId}")` : payout.id)
 
 /**
@@ -34,7 +36,7 @@ export class WaitProgress {
   ) {}
 
   async start(): Promise<void> {
-    if (this.out.stderrIsTTY) this.spinner = await this.out.spinner(`Waiting for ${this.total} payouts…`)
+    if (this.out.stderrIsTTY) this.spinner = await this.out.spinner(`Waiting for ${payoutsCount(this.total)}…`)
   }
 
   change(payout: PayoutV2, from: string | undefined): void {
@@ -43,14 +45,13 @@ export class WaitProgress {
 
   round(counts: WaitCounts, remainingMs: number): void {
     this.spinner?.update(
-      `Waiting for ${this.total} payouts: ${describeCounts(counts)} (time-out in ${formatDuration(remainingMs)})`,
+      `Waiting for ${payoutsCount(this.total)}: ${describeCounts(counts)} (time-out in ${formatDuration(remainingMs)})`,
     )
   }
 
   stop(counts?: WaitCounts): void {
     this.spinner?.stop()
     this.spinner = undefined
-    if (counts)
-      this.out.info(`Waited for ${this.total} payout${this.total === 1 ? '' : 's'}: ${describeCounts(counts)}.`)
+    if (counts) this.out.info(`Waited for ${payoutsCount(this.total)}: ${describeCounts(counts)}.`)
   }
 }

@@ -15,8 +15,10 @@ export interface FollowOptions {
   payouts: ReadonlyArray<PayoutV2 | string>
   goal: WaitGoal
   timeoutMs: number
-  /** How a user keeps waiting (shown on a time-out). */
+  /** How a user keeps waiting (shown on a time-out or Ctrl-C). */
   rerun?: string
+  /** The caller's own Ctrl-C signal; without it the wait listens for Ctrl-C itself. */
+  signal?: AbortSignal
 }
 
 export interface FollowResult {
@@ -36,15 +38,18 @@ export async function followPayouts(options: FollowOptions): Promise<FollowResul
   for (const p of options.payouts) if (typeof p !== 'string') known.set(p.id, p)
   const last = new Map<string, PayoutV2>(known)
   const progress = new WaitProgress(options.out, ids.length)
+  const own = options.signal
+    ? undefined
+    : watchInterrupts({notice: 'Stopping the wait (press Ctrl-C again to quit at once)…'})
+  const signal = options.signal ?? own?.signal
   await progress.start()
-  const interrupts = watchInterrupts()
-  const limits = {deadline: Date.now() + options.timeoutMs, signal: interrupts.signal}
-  let result: Awaited<ReturnType<typeof waitForPayouts>>
+  const limits = {deadline: Date.now() + options.timeoutMs, signal}
+  let result: Awaited<ReturnType<typeof waitForPayouts>> | undefined
   try {
     result = await withWaitLimits(limits, () =>
       waitForPayouts({
         ids,
-        signal: interrupts.signal,
+        signal,
         goal: options.goal,
         timeoutMs: options.timeoutMs,
         known,
@@ -55,16 +60,29 @@ export async function followPayouts(options: FollowOptions): Promise<FollowResul
         onRound: (counts, remaining) => progress.round(counts, remaining),
       }),
     )
+  } catch (error) {
+    // Ctrl-C or SIGTERM during a sleep of the client ends the wait with the signal's reason.
+    if (!signal?.aborted) throw error
   } finally {
     progress.stop()
-    interrupts.dispose()
+    own?.dispose()
   }
-  if (interrupts.received) throw interruptedError()
+  if (!result) {
+    const rerun = options.rerun ?? `payctl payouts wait --until ${options.goal} ${ids.join(' ')}`
+    const where = `interrupted while waiting for --until ${options.goal}`
+    return {
+      payouts: ids.map(id => last.get(id) ?? {id}),
+      error: interruptedError(where, [`keep waiting with "${rerun}"`]),
+    }
+  }
   progress.stop(result.counts)
   const rerun =
     options.rerun ?? `payctl payouts wait --until ${options.goal} ${result.pending.map(p => p.id).join(' ')}`
-  return {
-    payouts: ids.map(id => last.get(id) ?? {id}),
-    error: waitOutcome(result, formatDuration(options.timeoutMs), rerun),
+  const payouts = ids.map(id => last.get(id) ?? {id})
+  if (signal?.aborted) {
+    const done = ids.length - result.pending.length
+    const where = `interrupted while waiting: ${done} of ${ids.length} final for --until ${options.goal}`
+    return {payouts, error: interruptedError(where, [`keep waiting with "${rerun}"`])}
   }
+  return {payouts, error: waitOutcome(result, formatDuration(options.timeoutMs), rerun)}
 }

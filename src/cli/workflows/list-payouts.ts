@@ -4,7 +4,7 @@ import {watchInterrupts} from '../interrupt.js'
 import {writeCursorList} from '../output/cursor-list.js'
 import {writeOffsetList} from '../output/offset-list.js'
 import type {ListFormat, Output} from '../output/output.js'
-import {payoutV1Columns, payoutV2Columns} from '../output/payout-view.js'
+import {payoutV1Columns, payoutV2Columns, withPayoutId} from '../output/payout-view.js'
 
 export interface ListPayoutsOptions {
   out: Output
@@ -50,6 +50,7 @@ export async function listPayouts(options: ListPayoutsOptions): Promise<void> {
             columns: payoutV1Columns,
             format: options.format,
             offset: options.offset ?? 0,
+            shown: withPayoutId,
             signal: interrupts.signal,
             pages: filterPages(
               client.v1.payouts.pages({

@@ -38,8 +38,11 @@ export interface ImportStatusOptions {
   profile: ResolvedProfile
   client: PayoutClient
   out: Output
-  /** How rows are printed; `none` prints only the summary and the rows that did not go through (import --wait). */
-  format: ListFormat | 'none'
+  /**
+   * How rows are printed (undefined: the list default, a table on a terminal and tsv without a header in a pipe);
+   * `none` prints only the summary and the rows that did not go through (import --wait).
+   */
+  format: ListFormat | 'none' | undefined
   concurrency: number
   wait?: {timeoutMs: number; goal?: WaitGoal}
   retryFailed: boolean
@@ -118,6 +121,7 @@ async function waitForRows(
     goal,
     timeoutMs: options.wait!.timeoutMs,
     rerun: `payctl payouts import-status ${options.file} --wait`,
+    signal: options.signal,
   })
   return error
 }
@@ -157,6 +161,7 @@ async function retryFailed(
     goal: 'paid',
     timeoutMs: options.wait.timeoutMs,
     rerun: `payctl payouts import-status ${options.file} --wait`,
+    signal: options.signal,
   })
   return error
 }
@@ -188,7 +193,7 @@ async function printRows(rows: FileRows, options: ImportStatusOptions) {
   }
   writer?.end()
   const summary = tally.toJSON()
-  showSummary(options.out, summary, options.format === 'table' && !options.out.json)
+  showSummary(options.out, summary, writer?.format === 'table')
   return {summary, problems}
 }
 

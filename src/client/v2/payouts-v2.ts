@@ -35,8 +35,14 @@ export class PayoutsV2 {
   constructor(private readonly transport: Transport) {}
 
   async create(body: CreatePayoutV2, options: PostOptions = {}): Promise<PayoutV2> {
+    return (await this.submit(body, options)).payout
+  }
+
+  /** create, telling whether the service replayed its answer to an earlier call with the same idempotency key. */
+  async submit(body: CreatePayoutV2, options: PostOptions = {}): Promise<{payout: PayoutV2; earlier: boolean}> {
     const res = await postV2(this.transport, '/payouts', body, options)
-    return parseResponse(payoutV2Schema, res.body, 'payout', res.requestId)
+    const payout = parseResponse(payoutV2Schema, res.body, 'payout', res.requestId)
+    return {payout, earlier: res.replayed && !res.retried}
   }
 
   /** All-or-nothing: one failing item fails the request with `error.index`. */

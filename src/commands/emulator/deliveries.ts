@@ -8,17 +8,18 @@ const POLL_MS = 500
 export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDeliveries> {
   static override summary = "Tail the emulator's webhook deliveries: status, attempt and next retry."
   static override description =
-    `Prints every delivery attempt of the running emulator, one line each once it has an answer: time, event (v1 status, or the v2 event payout.completed / payout.failed), payout id, attempt, the receiver's answer (status or connection error), and what follows: delivered, "next retry HH:MM:SS" (retries follow spec section 6: 10 s, 20 s, … after a 5xx or no answer, 60 s after a 429), gave up, or subscription deleted (410). Keeps following until Ctrl-C; --no-follow prints the log and exits. --json prints one object per line: {sentAt, event, payoutId, url, attempt, responseStatus, error?, outcome, nextRetryAt?, subscriptionId, deliveryId}.`
+    `Prints every delivery attempt of the running emulator, one line each once it has an answer: time, event (v1 status, or the v2 event payout.completed / payout.failed), payout id, attempt, the receiver's answer (status or connection error), and what follows: delivered, "next retry HH:MM:SS" (retries follow spec section 6: 10 s, 20 s, … after a 5xx or no answer, 60 s after a 429), gave up, or subscription deleted (410). On a terminal it keeps following until Ctrl-C; in a pipe or file it prints the log so far and exits (--follow keeps following there too, --no-follow stops on a terminal). --json prints one object per line (-o json without following: one array): {sentAt, event, payoutId, url, attempt, responseStatus, error?, outcome, nextRetryAt?, subscriptionId, deliveryId}.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
-    '<%= config.bin %> <%= command.id %> --no-follow --json',
+    '<%= config.bin %> <%= command.id %> --json | tail -5',
+    '<%= config.bin %> <%= command.id %> --follow --json --jq .payoutId',
   ]
 
   static override flags = {
     follow: Flags.boolean({
-      summary: 'Keep printing new attempts until Ctrl-C (--no-follow: print the log so far and exit).',
-      default: true,
+      summary:
+        'Keep printing new attempts until Ctrl-C (default on a terminal; --no-follow: print the log so far and exit).',
       allowNo: true,
     }),
   }
@@ -30,13 +31,16 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
       this.control(),
     ])
     const tail = new DeliveryTail()
+    const follow = this.flags.follow ?? this.out.stdoutIsTTY
+    // -o json without following: the log as one array, like every list; else one line per attempt.
+    if (!follow && this.out.script.format === 'json') return this.out.printJson(tail.next(await control.deliveries()))
     const show = async () => {
       for (const view of tail.next(await control.deliveries()))
-        if (this.flags.json) this.out.write(`${JSON.stringify(view)}\n`)
+        if (this.flags.json) this.out.jsonLine(view)
         else this.out.line(attemptLine(view, this.out.color))
     }
     await show()
-    if (!this.flags.follow) return
+    if (!follow) return
     const stopped = await runUntilStopped(
       async serving => {
         this.out.info('Following the delivery log. Press Ctrl-C to stop.')

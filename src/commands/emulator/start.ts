@@ -1,6 +1,7 @@
 import {mkdir} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {Command} from '@oclif/core/command'
+import {parseFailure, reportStartFailure, startFailure} from '../../cli/emulator-start-failure.js'
 import {emulatorStartFlags} from '../../cli/flags/emulator-flags.js'
 import {NO_SQLITE} from '../../emulator/store/sqlite-driver.js'
 import {ExitCode} from '../../shared/exit-codes.js'
@@ -21,7 +22,7 @@ export default class EmulatorStart extends Command {
   static override flags = emulatorStartFlags
 
   async run(): Promise<void> {
-    const {flags} = await this.parse(EmulatorStart)
+    const {flags} = await this.parse(EmulatorStart).catch(parseFailure)
     if (flags.schema) return (await import('../../cli/help/command-schema.js')).printCommandSchema(this.config, this.id)
     const dataFile = flags.data ?? join(this.config.dataDir, 'emulator.sqlite')
     if (dataFile !== ':memory:') await mkdir(dirname(dataFile), {recursive: true})
@@ -38,7 +39,9 @@ export default class EmulatorStart extends Command {
       autoConsent: flags['auto-consent'],
       variance: flags.variance ? {seed: flags['variance-seed']} : undefined,
       log: line => process.stderr.write(`${line}\n`),
-    }).catch(error => this.startFailed(error, flags))
+    }).catch(error => {
+      throw startFailure(error, {...flags, noSqlite: NO_SQLITE})
+    })
     // Listening for Ctrl-C before saying "Press Ctrl-C".
     const stopped = await runUntilStopped(async serving => {
       serving.onStop(() => emulator.close())
@@ -51,16 +54,7 @@ export default class EmulatorStart extends Command {
     if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
   }
 
-  /** No SQLite driver, or the port taken: one line and exit 1. */
-  private startFailed(error: Error & {code?: string}, {port, host}: {port: number; host: string}): never {
-    if (error.code === NO_SQLITE) {
-      process.stderr.write(`Error: ${error.message}\n`)
-      this.exit(ExitCode.unexpected)
-    }
-    if (error.code === 'EADDRINUSE')
-      this.error(`port ${port} on ${host} is in use; pass --port 0 for a free one or stop the other process`, {
-        exit: ExitCode.unexpected,
-      })
-    throw error
+  override async catch(error: Error): Promise<never> {
+    return reportStartFailure(error, this.argv.includes('--json'))
   }
 }

@@ -37,9 +37,16 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
     const view = await import('../../cli/output/payout-view.js')
     if (plan.api === 'v1') return view.showCreatedV1(this.out, await client.v1.payouts.create(plan.body))
     const {createV2} = await import('../../services/payouts/create-keyed.js')
-    const {payout: created, present} = await createV2(client, plan.body, {idempotencyKey: f['idempotency-key']})
-    if (present) this.out.line(`Payout ${created.id} already present under customId ${f['custom-id']}: nothing created`)
-    else this.out.line(`Created payout ${created.id}${f['and-then'] ? ` (then ${f['and-then']})` : ''}`)
+    const sent = await createV2(client, plan.body, {idempotencyKey: f['idempotency-key']})
+    const created = sent.payout
+    const then = f['and-then'] ? ` (then ${f['and-then']})` : ''
+    if (sent.present)
+      this.out.line(`Payout ${created.id} already present under customId ${f['custom-id']}: nothing created`)
+    else if (sent.earlier)
+      this.out.line(
+        `Replayed: payout ${created.id} was created earlier with this --idempotency-key; nothing new${then}`,
+      )
+    else this.out.line(`Created payout ${created.id}${then}`)
     const [{followPayouts}, {goalOf}, {throwIfFailed}] = await Promise.all([
       import('../../cli/workflows/follow-payouts.js'),
       import('../../services/payouts/goals.js'),

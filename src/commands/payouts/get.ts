@@ -1,12 +1,12 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import {apiFlag, idsArgs, idsFlags} from '../../cli/flags/common-flags.js'
+import {apiFlag, idsArgs, idsFlags, outputFlag} from '../../cli/flags/common-flags.js'
 
 export default class PayoutsGet extends BaseCommand<typeof PayoutsGet> {
   static override summary = 'Show one payout, or several.'
   static override description =
     `Takes a v1 UUID, a v2 payout_… id, or your own key with --custom-id. Shows the v2 representation; --api v1 shows the v1 one (creator handle, payout type).
 
-With one payout the output is the record (--json: the object). With several ids, --ids-file or "-" (stdin) the payouts are shown as a table (--json: an array, in the order given).`
+With one payout the output is the record (--json: the object; -o tsv/csv/jsonl: one row). With several ids, --ids-file or "-" (stdin) the payouts are shown as a list (a table on a terminal; --json: an array, in the order given).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> payout_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f',
@@ -21,6 +21,7 @@ With one payout the output is the record (--json: the object). With several ids,
   static override flags = {
     ...idsFlags,
     api: apiFlag('v2'),
+    output: outputFlag,
   }
 
   async run(): Promise<void> {
@@ -36,17 +37,16 @@ With one payout the output is the record (--json: the object). With several ids,
       import('../../shared/map-limit.js'),
       import('../../cli/output/payout-view.js'),
     ])
+    const show = {single: !many, format: this.flags.output}
     if (this.flags.api === 'v1') {
-      const payouts = await mapLimit(keys, 8, key =>
-        key.kind === 'id' ? client.v1.payouts.get(key.v1) : client.v1.payouts.get(key.customId, 'custom_id'),
+      const payouts = await mapLimit(keys, 8, async key =>
+        view.withPayoutId(
+          await (key.kind === 'id' ? client.v1.payouts.get(key.v1) : client.v1.payouts.get(key.customId, 'custom_id')),
+        ),
       )
-      if (this.flags.json) return this.out.printJson(many ? payouts : payouts[0])
-      if (many) return this.out.table(payouts, view.payoutV1Columns)
-      return view.showPayoutV1(this.out, payouts[0])
+      return this.out.show(payouts, {...show, columns: view.payoutV1Columns, view: p => view.showPayoutV1(this.out, p)})
     }
     const payouts = await mapLimit(keys, 8, key => client.v2.payouts.get(key.v2))
-    if (this.flags.json) return this.out.printJson(many ? payouts : payouts[0])
-    if (many) return this.out.table(payouts, view.payoutV2Columns)
-    view.showPayoutV2(this.out, payouts[0])
+    await this.out.show(payouts, {...show, columns: view.payoutV2Columns, view: p => view.showPayoutV2(this.out, p)})
   }
 }

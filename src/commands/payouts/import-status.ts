@@ -46,7 +46,7 @@ Exit codes: 0 every row went through or is on its way; 8 some rows failed, expir
       profile,
       client: await this.client(),
       out: this.out,
-      format: f.json ? 'json' : (f.output ?? 'table'),
+      format: f.output,
       concurrency: f.concurrency,
       wait: f.wait ? {timeoutMs: f.timeout, goal: f.until} : undefined,
       retryFailed: f['retry-failed'],

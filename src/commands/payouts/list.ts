@@ -6,13 +6,13 @@ export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
   static override description =
     `Shows 50 payouts by default; --limit bounds the count and --all follows every page. With --all the list is streamed page by page, so exports of millions of rows keep memory flat (use --output jsonl or csv).
 
-The list comes from v1 (offset pages; --offset and --order work there) unless --status, --cursor, --since-state or --api v2 is given: then it comes from v2 (cursor pages, the v2 representation, filtered by status). --limit and --all work the same for both. Tables, csv, tsv and --quiet show every payout id as payout_<UUID> either way; --json shows each generation's own documents (v1: the UUID).
+The list comes from v1 (offset pages; --offset and --order work there) unless --status, --cursor, --since-state or --api v2 is given: then it comes from v2 (cursor pages, the v2 representation, filtered by status). --limit and --all work the same for both. Every output shows a payout id as payout_<UUID> either way (a v1 document under --json keeps its other v1 fields).
 
 --currency, --min-amount, --max-amount, --from and --before are client-side: the API has no such filters, so payctl reads the pages and keeps the payouts that pass; --limit counts the payouts read, not the matches (--all searches every page).
 
 --since-state FILE (for cron jobs) reads the whole v2 list and prints only the payouts that are new or whose status or updatedAt changed since the last successful run recorded in FILE; FILE advances only after the output is written (docs/scripting.md, "Unattended runs").
 
-A v2 page under --json is the API's envelope (hasMore, nextCursor); continue with --cursor. Streamed v2 output ends with the position on stderr (the cursor to continue from, also after a failure, or the end of the list). A v1 export resumes with --offset.
+--json is an array of the payouts, whichever generation. v2 output ends with the position on stderr (the cursor to continue from, also after a failure, or the end of the list). A v1 export resumes with --offset.
 
 Safe to re-run (read only; --since-state advances its file only after a complete run).`
 

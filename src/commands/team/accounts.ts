@@ -22,14 +22,9 @@ Before approve, pay and import --and-then pay send anything, payctl compares the
   async run(): Promise<void> {
     const client = await this.client()
     const accounts = await client.v2.team.accounts()
-    if (this.flags.json) return this.out.printJson(accounts)
     const {showAccounts, accountColumns} = await import('../../cli/output/account-view.js')
     const format = this.flags.output
-    if (format && format !== 'table') {
-      const writer = this.out.list(accountColumns, format)
-      await writer.page(accounts)
-      return writer.end()
-    }
+    if (this.flags.json || (format && format !== 'table')) return this.out.table(accounts, accountColumns, format)
     await showAccounts(this.out, accounts)
   }
 }

@@ -43,6 +43,7 @@ export async function checkCredentials(options: {
     origin: profile.origin,
     originFrom: process.env.PAYCTL_ORIGIN ? 'PAYCTL_ORIGIN' : 'profile',
     source: profile.credentialSource,
+    overrides: profile.overridden ?? null,
     scopes: oauth?.scope?.split(' ') ?? null,
     expiresAt: oauth?.expiresAt ?? null,
     clientId: oauth?.clientId ?? null,

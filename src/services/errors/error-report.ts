@@ -74,9 +74,21 @@ export function parseErrorMessage(error: unknown): string {
     .map(line => line.trim().replace(/^Missing required flag (?!-)(\S+)/, 'Missing required flag --$1'))
     .filter(line => line && !/^See more help/.test(line) && !/^The following errors? occurred:?$/.test(line))
   const [first, ...rest] = lines
+  const missing = /^Missing \d+ required args?:?$/.test(first ?? '')
+  if (missing) return `missing ${rest.map(missingArgument).join(', ')}`
+  const unexpected = /^Unexpected arguments?: (.*)$/.exec(first ?? '')
+  if (unexpected)
+    return `unexpected argument ${unexpected[1]}: this command takes no more arguments (flags start with --)`
   const flag = /^Parsing (--[\w-]+)/.exec(first ?? '')?.[1]
   if (flag) return `${flag}: ${rest.join('; ') || 'invalid value'}`
   return lines.join('; ') || 'invalid arguments'
+}
+
+/** oclif's "file  CSV file to import." as "argument FILE (CSV file to import)". */
+function missingArgument(line: string): string {
+  const [name, ...description] = line.split(/\s{2,}/)
+  const about = description.join(' ').replace(/\.$/, '')
+  return `argument ${name.toUpperCase()}${about ? ` (${about})` : ''}`
 }
 
 /** Maps every error class to its exit code and message (README "Exit codes"). */
@@ -166,9 +178,7 @@ export function errorInContext(error: unknown, context: string, suggestions: str
 }
 
 export function formatErrorLine(report: ErrorReport): string {
-  const code = ['USAGE', 'UNEXPECTED', 'INVALID_INPUT', 'AUTH', 'CONFLICT'].includes(report.code)
-    ? ''
-    : `${report.code}: `
+  const code = `${report.code}: `
   const request = report.requestId ? ` (request ${report.requestId})` : ''
   const hint = report.suggestions.length ? `; ${report.suggestions.join('; ')}` : ''
   return `Error: ${code}${report.message}${request}${hint}`

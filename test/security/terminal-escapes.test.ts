@@ -1,0 +1,156 @@
+import {PassThrough} from 'node:stream'
+import {afterEach, describe, expect, it} from 'vitest'
+import {Output} from '../../src/cli/output/output.js'
+import {compileTemplate} from '../../src/cli/output/template.js'
+import {terminalSafe} from '../../src/cli/output/terminal-safe.js'
+import {printDelivery} from '../../src/cli/output/webhook-listen.js'
+import {FULL, useEmulator} from '../emulator/helpers.js'
+import {isolatedHome} from '../helpers/cli.js'
+import {runCliInTty} from '../helpers/tty.js'
+import {ListenProcess, waitFor} from '../webhooks/listen-process.js'
+
+/** Hostile text as a customId, description or webhook field could carry it (issue #26, item 2). */
+const CLEAR = '\u001b[2J'
+const TITLE = '\u001b]0;pwned\u0007'
+const CONCEAL = '\u001b[8m'
+const CR_FORGE = 'x\r-> 200  verified'
+const NUL = 'a\u0000b'
+const C1 = 'c\u009bd\u0085e'
+const BIDI = 'f\u202eg\u2066h'
+const HOSTILE = [CLEAR, TITLE, CONCEAL, CR_FORGE, NUL, C1, BIDI].join('|')
+const ESCAPED = String.raw`\x1b[2J|\x1b]0;pwned\x07|\x1b[8m|x\r-> 200  verified|a\x00b|c\x9bd\x85e|f\u202eg\u2066h`
+
+/** No control character, C1 control or bidi override reached the terminal. */
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+
+function terminalOutput(options: {color?: boolean; tty?: boolean} = {}) {
+  const tty = options.tty ?? true
+  const stdout = Object.assign(new PassThrough(), {isTTY: tty, columns: 200})
+  const stderr = Object.assign(new PassThrough(), {isTTY: tty, columns: 200})
+  const read = (stream: PassThrough) => () => String(stream.read() ?? '')
+  const env = options.color ? {FORCE_COLOR: '1', TERM: 'xterm'} : {NO_COLOR: '1'}
+  return {stdout: read(stdout), stderr: read(stderr), env, streams: {stdout, stderr}}
+}
+
+describe('terminalSafe', () => {
+  it('escapes C0, DEL, C1 and bidi controls, and nothing else', () => {
+    expect(terminalSafe(HOSTILE)).toBe(ESCAPED)
+    expect(terminalSafe('tab\there\nnext\u007f')).toBe('tab\\there\\nnext\\x7f')
+    expect(terminalSafe('tab\there\nnext', {lines: true})).toBe('tab\there\nnext')
+    expect(terminalSafe('Zürich 12,50 € 東京 \\x1b')).toBe('Zürich 12,50 € 東京 \\x1b')
+  })
+
+  it('keeps only the exact styles our palette writes, and only when asked', () => {
+    expect(terminalSafe('\u001b[1mbold\u001b[22m\u001b[8m', {ownStyles: true})).toBe('\u001b[1mbold\u001b[22m\\x1b[8m')
+    expect(terminalSafe('\u001b[1mbold\u001b[22m')).toBe('\\x1b[1mbold\\x1b[22m')
+  })
+})
+
+describe('every human renderer escapes hostile text; JSON, jsonl and csv stay byte-faithful', () => {
+  const row = {id: 'po_1', customId: HOSTILE, description: HOSTILE}
+  const columns = [
+    {header: 'ID', value: (r: typeof row) => r.id},
+    {header: 'Custom ID', value: (r: typeof row) => r.customId},
+  ]
+
+  it('table, key/value, lines, messages, warnings and stderr, with colour on', async () => {
+    const t = terminalOutput({color: true})
+    const out = new Output({json: false, streams: t.streams, env: t.env})
+    await out.table([row], columns)
+    out.keyValue([['Description', HOSTILE]], 'Payout')
+    out.line(`Created payout ${HOSTILE}`)
+    out.info(HOSTILE)
+    out.warn(HOSTILE)
+    out.stderr(HOSTILE)
+    const stdout = t.stdout()
+    const stderr = t.stderr()
+    const withoutOwnStyles = (text: string) => text.replace(/\u001b\[(1|2|22|33|39)m/g, '')
+    expect(withoutOwnStyles(stdout)).not.toMatch(UNSAFE)
+    expect(withoutOwnStyles(stderr)).not.toMatch(UNSAFE)
+    expect(stdout.split(ESCAPED).length - 1).toBe(3)
+    expect(stderr.split(ESCAPED).length - 1).toBe(3)
+    expect(stdout).toContain('\u001b[1mPayout\u001b[22m')
+  })
+
+  it('tsv escapes (it lands on terminals); --template and --jq output escape on a terminal only', async () => {
+    const t = terminalOutput()
+    const tsv = new Output({json: false, streams: t.streams, env: t.env})
+    await tsv.table([row], columns, 'tsv')
+    expect(t.stdout()).toBe(`po_1\t${ESCAPED.replace('\\r', ' ')}\n`)
+    const template = compileTemplate('{{.customId}}')
+    new Output({json: true, script: {template}, streams: t.streams, env: t.env}).printJson(row)
+    expect(t.stdout()).toBe(`${ESCAPED}\n`)
+    const pipe = terminalOutput({tty: false})
+    new Output({json: true, script: {template}, streams: pipe.streams, env: pipe.env}).printJson(row)
+    expect(pipe.stdout()).toBe(`${HOSTILE}\n`)
+  })
+
+  it('json, jsonl and csv keep every byte (JSON escapes controls itself; csv is exact)', async () => {
+    const t = terminalOutput()
+    const out = new Output({json: true, streams: t.streams, env: t.env})
+    out.printJson(row)
+    expect(JSON.parse(t.stdout())).toEqual(row)
+    await out.table([row], columns, 'jsonl')
+    expect(JSON.parse(t.stdout())).toEqual(row)
+    await out.table([row], columns, 'csv')
+    expect(t.stdout()).toContain(HOSTILE.replaceAll('"', '""'))
+  })
+
+  it('a webhooks listen line of a rejected request cannot forge "verified" or hide its verdict', () => {
+    const t = terminalOutput({color: true})
+    const out = new Output({json: false, streams: t.streams, env: t.env})
+    printDelivery(
+      out,
+      false,
+    )({
+      receivedAt: new Date().toISOString(),
+      verified: false,
+      reason: 'missing_signature',
+      detail: `${CONCEAL}${CR_FORGE}`,
+      status: `${CLEAR}completed`,
+      payoutId: TITLE,
+      amount: '1.00',
+      currency: 'EUR',
+      body: {},
+      response: 401,
+    })
+    const line = t.stdout()
+    expect(line.replace(/\u001b\[(31|32|33|39)m/g, '')).not.toMatch(UNSAFE)
+    expect(line).toContain(String.raw`\x1b[2Jcompleted`)
+    expect(line).toContain(String.raw`REJECTED missing_signature: \x1b[8mx\r-> 200  verified`)
+  })
+})
+
+describe('end to end on a terminal', () => {
+  const ctx = useEmulator()
+  let listen: ListenProcess | undefined
+  afterEach(async () => {
+    await listen?.stop()
+    listen = undefined
+  })
+
+  it('payouts get and payouts list show a hostile customId and description escaped', async () => {
+    const created = await ctx.api.v2Create({description: `desc ${CLEAR}${TITLE}${CONCEAL}hidden`})
+    await ctx.api.v2Create({customId: `cr${CR_FORGE}`})
+    const env = {...isolatedHome().env, PAYCTL_API_KEY: FULL, PAYCTL_ORIGIN: ctx.emu.url}
+    const get = await runCliInTty(['payouts', 'get', created.id], {env})
+    expect(get.code, get.output).toBe(0)
+    expect(get.output).toContain(String.raw`desc \x1b[2J\x1b]0;pwned\x07\x1b[8mhidden`)
+    const list = await runCliInTty(['payouts', 'list'], {env})
+    expect(list.code, list.output).toBe(0)
+    expect(list.output).toContain(String.raw`crx\r-> 200  verified`)
+  })
+
+  it('webhooks listen prints the fields of an unsigned, rejected request escaped', async () => {
+    listen = await ListenProcess.start(['--secret', 'whsec_dGVzdHNlY3JldA=='], isolatedHome().env)
+    const body = JSON.stringify({id: TITLE, status: `${CLEAR}${CR_FORGE}`, amount: '1.00', currency: 'EUR'})
+    const answer = await fetch(listen.url, {method: 'POST', body, headers: {'content-type': 'application/json'}})
+    expect(answer.status).toBeGreaterThanOrEqual(400)
+    const [line] = await listen.waitForLines(1)
+    await waitFor(() => line, 'the delivery line')
+    expect(line).not.toMatch(UNSAFE)
+    expect(line).toContain(String.raw`\x1b[2Jx\r-> 200  verified`)
+    expect(line).toContain(String.raw`\x1b]0;pwned\x07`)
+    expect(line).toMatch(/REJECTED/)
+  })
+})
