@@ -1,7 +1,7 @@
-import {mkdir} from 'node:fs/promises'
-import {dirname, join} from 'node:path'
+import {join} from 'node:path'
 import {Command} from '@oclif/core/command'
-import * as Flags from '@oclif/core/flags'
+import {controlAccess, emulatorStartFlags} from '../../cli/flags/emulator-start-flags.js'
+import {EXPOSED_CONTROL} from '../../emulator/http/access-policy.js'
 import {NO_SQLITE} from '../../emulator/store/sqlite-driver.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
@@ -16,47 +16,34 @@ export default class EmulatorStart extends Command {
     '<%= config.bin %> <%= command.id %> --port 0 --data :memory: --json',
     '<%= config.bin %> <%= command.id %> --data ./emulator.sqlite --reset',
     '<%= config.bin %> <%= command.id %> --port 0 --data :memory: --json --auto-consent',
+    '<%= config.bin %> <%= command.id %> --host 0.0.0.0 --control-token',
   ]
 
-  static override flags = {
-    port: Flags.integer({summary: 'Port to listen on; 0 picks a free one.', default: 4010, min: 0, max: 65_535}),
-    host: Flags.string({summary: 'Interface to listen on.', default: '127.0.0.1'}),
-    data: Flags.string({
-      summary: 'SQLite database file, or :memory: for a throw-away emulator.',
-      description: 'Default: emulator.sqlite in the data directory of payctl (PAYCTL_DATA_DIR overrides it).',
-    }),
-    reset: Flags.boolean({summary: 'Empty the database and seed it again before starting.', default: false}),
-    'auto-consent': Flags.boolean({
-      summary: 'For automated tests: an OAuth login_hint of a team member signs in and consents without the pages.',
-      default: false,
-    }),
-    json: Flags.boolean({
-      summary: 'Print one JSON line (url, port, team, keys) on stdout once listening, nothing else.',
-      default: false,
-    }),
-  }
+  static override flags = emulatorStartFlags
 
   async run(): Promise<void> {
     const {flags} = await this.parse(EmulatorStart)
     const dataFile = flags.data ?? join(this.config.dataDir, 'emulator.sqlite')
-    if (dataFile !== ':memory:') await mkdir(dirname(dataFile), {recursive: true})
     const [{startEmulator}, {runUntilStopped}, banner] = await Promise.all([
       import('../../emulator/index.js'),
       import('../../cli/interrupt.js'),
       import('../../cli/output/emulator-banner.js'),
     ])
+    const control = controlAccess(flags)
     const emulator = await startEmulator({
       port: flags.port,
       host: flags.host,
       dataFile,
       reset: flags.reset,
       autoConsent: flags['auto-consent'],
+      control,
+      allowedHosts: flags['allow-host'],
       log: line => process.stderr.write(`${line}\n`),
     }).catch(error => this.startFailed(error, flags))
     // Listening for Ctrl-C before saying "Press Ctrl-C".
     const stopped = await runUntilStopped(async serving => {
       serving.onStop(() => emulator.close())
-      const started = {...emulator, dataFile, autoConsent: flags['auto-consent']}
+      const started = {...emulator, dataFile, autoConsent: flags['auto-consent'], control}
       if (flags.json) this.log(banner.emulatorJson(started))
       else for (const line of banner.emulatorBanner(started)) this.log(line)
     })
@@ -65,11 +52,11 @@ export default class EmulatorStart extends Command {
     if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
   }
 
-  /** No SQLite driver, or the port taken: one line and exit 1. */
+  /** No SQLite driver, the port taken, or control routes exposed: one line and exit 1 (2 for the flags). */
   private startFailed(error: Error & {code?: string}, {port, host}: {port: number; host: string}): never {
-    if (error.code === NO_SQLITE) {
+    if (error.code === NO_SQLITE || error.code === EXPOSED_CONTROL) {
       process.stderr.write(`Error: ${error.message}\n`)
-      this.exit(ExitCode.unexpected)
+      this.exit(error.code === NO_SQLITE ? ExitCode.unexpected : ExitCode.usage)
     }
     if (error.code === 'EADDRINUSE')
       this.error(`port ${port} on ${host} is in use; pass --port 0 for a free one or stop the other process`, {

@@ -175,7 +175,7 @@ export class WebhookListener {
   }
 
   async start(): Promise<this> {
-    if (this.options.saveDir) await mkdir(this.options.saveDir, {recursive: true})
+    if (this.options.saveDir) await mkdir(this.options.saveDir, {recursive: true, mode: 0o700})
     const server = createServer((req, res) => {
       this.handle(req, res).catch(error => {
         this.options.onProblem?.(`could not handle a request: ${(error as Error).message}`)
@@ -326,8 +326,8 @@ export class WebhookListener {
     const lines: string[] = []
     for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`)
     try {
-      await writeFile(`${base}.body`, body)
-      await writeFile(`${base}.headers`, `${lines.join('\n')}\n`)
+      await writeFile(`${base}.body`, body, {mode: 0o600})
+      await writeFile(`${base}.headers`, `${lines.join('\n')}\n`, {mode: 0o600})
       return `${base}.body`
     } catch (error) {
       this.options.onProblem?.(`could not save the delivery to ${base}: ${(error as Error).message}`)
