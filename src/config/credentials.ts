@@ -42,14 +42,18 @@ export class CredentialStore {
     update: (current: ProfileCredentials) => ProfileCredentials | undefined | Promise<ProfileCredentials | undefined>,
   ): Promise<ProfileCredentials | undefined> {
     await ensurePrivateDir(dirname(this.file))
-    return withFileLock(this.file, async () => {
-      const data = await this.read()
-      const next = await update(data.profiles[profile] ?? {})
-      if (next && Object.keys(next).length > 0) data.profiles[profile] = next
-      else delete data.profiles[profile]
-      await this.write(data)
-      return next
-    })
+    return withFileLock(
+      this.file,
+      async () => {
+        const data = await this.read()
+        const next = await update(data.profiles[profile] ?? {})
+        if (next && Object.keys(next).length > 0) data.profiles[profile] = next
+        else delete data.profiles[profile]
+        await this.write(data)
+        return next
+      },
+      {wayOut: `remove ${this.file}.lock if no payctl is running`},
+    )
   }
 
   private async write(data: CredentialsFile): Promise<void> {
