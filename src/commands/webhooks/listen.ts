@@ -47,6 +47,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       toleranceSeconds: flags.tolerance,
       respondWith,
       forwardTo: flags['forward-to'],
+      forwardUnverified: flags['forward-unverified'],
       saveDir: flags.save,
       events: flags.events?.split(','),
     }
