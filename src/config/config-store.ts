@@ -1,9 +1,13 @@
 import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import type Conf from 'conf'
+import {notAFile} from '../shared/regular-file.js'
 import {withFileLock} from './file-lock.js'
 import {configFileError, ensurePrivateDir, parseConfigFile} from './file-shape.js'
 import {BUILTIN_LOCAL, LOCAL_PROFILE, type ProfileSettings, type StoredConfig} from './profiles.js'
+
+/** Far more than any set of profiles; a bigger config.json is not one. */
+export const MAX_CONFIG_BYTES = 1024 * 1024
 
 /**
  * Profiles (no secrets) in the conf store (`config.json` under oclif's config dir). Reads parse that file
@@ -38,6 +42,8 @@ export class ConfigStore {
 
   async read(): Promise<StoredConfig> {
     if (this.conf) return {activeProfile: this.conf.get('activeProfile'), profiles: this.conf.get('profiles') ?? {}}
+    const problem = await notAFile(this.file, MAX_CONFIG_BYTES)
+    if (problem) throw configFileError(this.file, problem)
     let text: string
     try {
       text = await readFile(this.file, 'utf8')

@@ -1,5 +1,7 @@
 import {chmod, open, readFile, rename, rm} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
+import {notAFile} from '../shared/regular-file.js'
+import {MAX_CONFIG_BYTES} from './config-store.js'
 import type {ProfileCredentials} from './credential-types.js'
 import {withFileLock} from './file-lock.js'
 import {configFileError, ensurePrivateDir, parseCredentialsFile} from './file-shape.js'
@@ -22,6 +24,8 @@ export class CredentialStore {
   }
 
   async read(): Promise<CredentialsFile> {
+    const problem = await notAFile(this.file, MAX_CONFIG_BYTES)
+    if (problem) throw configFileError(this.file, problem)
     let text: string
     try {
       text = await readFile(this.file, 'utf8')
