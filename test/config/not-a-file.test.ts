@@ -46,7 +46,10 @@ describe('an import journal that is not a file', () => {
     const journal = profileJournalPath(home.env.PAYCTL_DATA_DIR, {name: 'local', origin}, 'payouts.csv')
     mkdirSync(dirname(journal), {recursive: true})
     symlinkSync('/dev/zero', journal)
-    const res = await runCli(['payouts', 'import', file], {env: {...home.env, PAYCTL_ORIGIN: origin}, timeoutMs: 30_000})
+    const res = await runCli(['payouts', 'import', file], {
+      env: {...home.env, PAYCTL_ORIGIN: origin},
+      timeoutMs: 30_000,
+    })
     expect(res.code, res.stderr).toBe(6)
     expect(res.stderr).toContain(journal)
     expect(res.stderr).toMatch(/device/)
