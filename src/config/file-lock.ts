@@ -79,9 +79,21 @@ function heldError(path: string, why: string, wayOut: string | undefined): Payct
 
 type Verdict = 'take-over' | 'wait' | {refuse: string}
 
+/**
+ * Locks this process holds or is creating, with a count of its tasks doing so: another task of the same process
+ * waits for them instead of refusing its own pid.
+ */
+const heldHere = new Map<string, number>()
+const hold = (path: string, change: 1 | -1) => {
+  const count = (heldHere.get(path) ?? 0) + change
+  if (count > 0) heldHere.set(path, count)
+  else heldHere.delete(path)
+}
+
 /** What to do about the lock a holder left (undefined: no readable holder). */
-function judge(holder: Partial<LockHolder> | undefined, ageMs: number, staleMs: number): Verdict {
+function judge(path: string, holder: Partial<LockHolder> | undefined, ageMs: number, staleMs: number): Verdict {
   if (ageMs > staleMs) return 'take-over'
+  if (heldHere.has(path)) return 'wait'
   if (!holder || typeof holder.host !== 'string' || !Number.isInteger(holder.pid))
     return {
       refuse:
@@ -121,10 +133,12 @@ async function inspect(path: string): Promise<{holder?: Partial<LockHolder>; age
 async function tryCreate(path: string, holder: LockHolder): Promise<boolean> {
   const aside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`
   await writeFile(aside, JSON.stringify(holder), {mode: 0o600})
+  hold(path, 1)
   try {
     await link(aside, path)
     return true
   } catch (error) {
+    hold(path, -1)
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
     throw error
   } finally {
@@ -142,8 +156,16 @@ function heldLock(path: string, heartbeatMs: number): HeldLock {
     release: async () => {
       clearInterval(beat)
       await rm(path, {force: true})
+      hold(path, -1)
     },
   }
+}
+
+/** A lock naming this process that another of its tasks released while we read it: look again. */
+async function ownLockGone(path: string, holder: Partial<LockHolder> | undefined): Promise<boolean> {
+  if (holder?.pid !== process.pid) return false
+  const again = await inspect(path)
+  return !again || again.holder?.since !== holder.since || heldHere.has(path)
 }
 
 /** Takes the lock file `path` (see above). */
@@ -159,12 +181,14 @@ export async function acquireFileLock(path: string, options: LockOptions = {}): 
       return heldLock(path, options.heartbeatMs ?? 10_000)
     const found = await inspect(path)
     if (!found) continue
-    const verdict = judge(found.holder, found.ageMs, staleMs)
+    const verdict = judge(path, found.holder, found.ageMs, staleMs)
     if (verdict === 'take-over') {
       await rm(path, {recursive: true, force: true})
       continue
     }
-    if (verdict !== 'wait') throw heldError(path, verdict.refuse, options.wayOut)
+    if (verdict !== 'wait' && !(await ownLockGone(path, found.holder)))
+      throw heldError(path, verdict.refuse, options.wayOut)
+    if (verdict !== 'wait') continue
     if (Date.now() > deadline)
       throw heldError(
         path,
