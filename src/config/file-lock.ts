@@ -168,6 +168,20 @@ async function ownLockGone(path: string, holder: Partial<LockHolder> | undefined
   return !again || again.holder?.since !== holder.since || heldHere.has(path)
 }
 
+/** Whether a live holder makes us wait (false: look again at once, the lock was taken over or went); throws a refusal. */
+async function mustWait(
+  path: string,
+  found: {holder?: Partial<LockHolder>; ageMs: number},
+  staleMs: number,
+  wayOut: string | undefined,
+): Promise<boolean> {
+  const verdict = judge(path, found.holder, found.ageMs, staleMs)
+  if (verdict === 'wait') return true
+  if (verdict === 'take-over') await rm(path, {recursive: true, force: true})
+  else if (!(await ownLockGone(path, found.holder))) throw heldError(path, verdict.refuse, wayOut)
+  return false
+}
+
 /** Takes the lock file `path` (see above). */
 export async function acquireFileLock(path: string, options: LockOptions = {}): Promise<HeldLock> {
   await mkdir(dirname(path), {recursive: true, mode: 0o700})
@@ -180,15 +194,7 @@ export async function acquireFileLock(path: string, options: LockOptions = {}): 
     if (await tryCreate(path, {...me, since: new Date().toISOString()}))
       return heldLock(path, options.heartbeatMs ?? 10_000)
     const found = await inspect(path)
-    if (!found) continue
-    const verdict = judge(path, found.holder, found.ageMs, staleMs)
-    if (verdict === 'take-over') {
-      await rm(path, {recursive: true, force: true})
-      continue
-    }
-    if (verdict !== 'wait' && !(await ownLockGone(path, found.holder)))
-      throw heldError(path, verdict.refuse, options.wayOut)
-    if (verdict !== 'wait') continue
+    if (!found || !(await mustWait(path, found, staleMs, options.wayOut))) continue
     if (Date.now() > deadline)
       throw heldError(
         path,

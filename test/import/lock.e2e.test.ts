@@ -7,6 +7,7 @@ import {processStart} from '../../src/config/file-lock.js'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {profileJournalPath} from '../../src/services/import/journal.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
+import {sharedEmulator} from './helpers.js'
 
 /**
  * Locks an import finds left behind (docs/import.md, "Locks"): the built CLI with a hand-made lock file next to
@@ -15,14 +16,7 @@ import {isolatedHome, runCli} from '../helpers/cli.js'
 
 vi.setConfig({testTimeout: 120_000})
 
-let emulator: RunningEmulator
-
-beforeAll(async () => {
-  emulator = await startEmulator({port: 0, dataFile: ':memory:'})
-})
-afterAll(async () => {
-  await emulator?.close()
-})
+const emulator = sharedEmulator()
 
 function setUp(lock: unknown) {
   const home = isolatedHome()

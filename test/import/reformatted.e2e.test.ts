@@ -5,7 +5,7 @@ import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {isolatedHome} from '../helpers/cli.js'
 import {runCommand} from '../helpers/run-command.js'
-import {allPayoutsV2, control, countPayouts} from './helpers.js'
+import {allPayoutsV2, control, countPayouts, importInFreshHome, sharedEmulator} from './helpers.js'
 
 /**
  * A file written differently (amounts "12.5" / "12.50" / "5" / "5.00", tags in another order, an e-mail in another
@@ -15,28 +15,14 @@ import {allPayoutsV2, control, countPayouts} from './helpers.js'
 
 vi.setConfig({testTimeout: 120_000})
 
-let emulator: RunningEmulator
+const emulator = sharedEmulator()
 
-beforeAll(async () => {
-  emulator = await startEmulator({port: 0, dataFile: ':memory:'})
-})
-afterAll(async () => {
-  await emulator?.close()
-})
 beforeEach(async () => {
   await control(emulator.url, 'POST', '/_emulator/reset')
 })
 
 /** Each run in a home of its own: another computer, or a lost journal. */
-async function importElsewhere(lines: string[]) {
-  const home = isolatedHome()
-  const file = join(home.dir, 'payouts.csv')
-  writeFileSync(file, `${lines.join('\n')}\n`)
-  const result = await runCommand(['payouts', 'import', file, '--json'], {
-    env: {...home.env, PAYCTL_ORIGIN: emulator.url},
-  })
-  return {...result, summary: result.stdout ? JSON.parse(result.stdout) : undefined}
-}
+const importElsewhere = (lines: string[]) => importInFreshHome(emulator.url, lines)
 
 const count = () => countPayouts(emulator.url, LOCAL_EMULATOR.fullKey)
 

@@ -5,7 +5,7 @@ import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {isolatedHome} from '../helpers/cli.js'
 import {runCommand} from '../helpers/run-command.js'
-import {allPayoutsV2} from './helpers.js'
+import {allPayoutsV2, importInFreshHome, sharedEmulator} from './helpers.js'
 
 /**
  * The dry run applies every rule the sending step applies, and the sending step fails only the row the service
@@ -14,29 +14,8 @@ import {allPayoutsV2} from './helpers.js'
 
 vi.setConfig({testTimeout: 120_000})
 
-let emulator: RunningEmulator
-beforeAll(async () => {
-  emulator = await startEmulator({port: 0, dataFile: ':memory:'})
-})
-afterAll(async () => {
-  await emulator?.close()
-})
-
-async function importFile(lines: string[], ...flags: string[]) {
-  const home = isolatedHome()
-  const file = join(home.dir, 'payouts.csv')
-  writeFileSync(file, `${lines.join('\n')}\n`)
-  const result = await runCommand(['payouts', 'import', file, '--json', ...flags], {
-    env: {...home.env, PAYCTL_ORIGIN: emulator.url},
-  })
-  let summary: Record<string, unknown> | undefined
-  try {
-    summary = JSON.parse(result.stdout)
-  } catch {
-    summary = undefined
-  }
-  return {...result, summary}
-}
+const emulator = sharedEmulator()
+const importFile = (lines: string[], ...flags: string[]) => importInFreshHome(emulator.url, lines, ...flags)
 
 describe('rows the service would refuse', () => {
   it('9999999999999.99: the dry run refuses it as the import does (exit 6, naming the row), nothing sent', async () => {
