@@ -2,13 +2,18 @@ import * as Errors from '@oclif/core/errors'
 import {PayctlError} from '../shared/errors.js'
 import {ExitCode} from '../shared/exit-codes.js'
 
-/** Why `emulator start` could not start, as a coded error with the way out (exit 1); `noSqlite`: that error's code. */
+/**
+ * Why `emulator start` could not start, as a coded error with the way out: exit 1, or 2 for control routes exposed
+ * by the flags. `noSqlite` and `exposedControl`: the emulator's codes of those errors.
+ */
 export function startFailure(
   error: Error & {code?: string},
-  at: {port: number; host: string; noSqlite: string},
+  at: {port: number; host: string; noSqlite: string; exposedControl: string},
 ): unknown {
   if (error.code === at.noSqlite)
     return new PayctlError(error.message, {exitCode: ExitCode.unexpected, code: 'NO_SQLITE'})
+  if (error.code === at.exposedControl)
+    return new PayctlError(error.message, {exitCode: ExitCode.usage, code: 'EXPOSED_CONTROL'})
   if (error.code === 'EADDRINUSE')
     return new PayctlError(`port ${at.port} on ${at.host} is in use`, {
       exitCode: ExitCode.unexpected,

@@ -1,8 +1,13 @@
 import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import type Conf from 'conf'
+import {notAFile} from '../shared/regular-file.js'
+import {withFileLock} from './file-lock.js'
 import {configFileError, ensurePrivateDir, parseConfigFile} from './file-shape.js'
 import {BUILTIN_LOCAL, LOCAL_PROFILE, type ProfileSettings, type StoredConfig} from './profiles.js'
+
+/** Far more than any set of profiles; a bigger config.json is not one. */
+export const MAX_CONFIG_BYTES = 1024 * 1024
 
 /**
  * Profiles (no secrets) in the conf store (`config.json` under oclif's config dir). Reads parse that file
@@ -37,6 +42,8 @@ export class ConfigStore {
 
   async read(): Promise<StoredConfig> {
     if (this.conf) return {activeProfile: this.conf.get('activeProfile'), profiles: this.conf.get('profiles') ?? {}}
+    const problem = await notAFile(this.file, MAX_CONFIG_BYTES)
+    if (problem) throw configFileError(this.file, problem)
     let text: string
     try {
       text = await readFile(this.file, 'utf8')
@@ -57,22 +64,35 @@ export class ConfigStore {
     return (await this.read()).activeProfile ?? LOCAL_PROFILE
   }
 
+  /**
+   * Every change reads and writes config.json under the lock credentials.json uses (file-lock.ts), so payctl
+   * processes at once never lose each other's profiles (conf reads the file afresh on every get).
+   */
+  private async update(change: (conf: Conf<StoredConfig>) => void): Promise<void> {
+    await ensurePrivateDir(this.configDir)
+    // conf may write its defaults when it opens the file: that too happens under the lock.
+    await withFileLock(this.file, async () => change(await this.store()), {
+      wayOut: `remove ${this.file}.lock if no payctl is running`,
+    })
+  }
+
   async setProfile(name: string, settings: ProfileSettings): Promise<void> {
-    const conf = await this.store()
-    conf.set('profiles', {...(conf.get('profiles') ?? {}), [name]: settings})
+    await this.update(conf => conf.set('profiles', {...(conf.get('profiles') ?? {}), [name]: settings}))
   }
 
   async removeProfile(name: string): Promise<void> {
-    const conf = await this.store()
-    const profiles = {...(conf.get('profiles') ?? {})}
-    delete profiles[name]
-    conf.set('profiles', profiles)
-    if (conf.get('activeProfile') === name) conf.delete('activeProfile')
+    await this.update(conf => {
+      const profiles = {...(conf.get('profiles') ?? {})}
+      delete profiles[name]
+      conf.set('profiles', profiles)
+      if (conf.get('activeProfile') === name) conf.delete('activeProfile')
+    })
   }
 
   async setActive(name: string): Promise<void> {
-    const conf = await this.store()
-    if (name === LOCAL_PROFILE) conf.delete('activeProfile')
-    else conf.set('activeProfile', name)
+    await this.update(conf => {
+      if (name === LOCAL_PROFILE) conf.delete('activeProfile')
+      else conf.set('activeProfile', name)
+    })
   }
 }

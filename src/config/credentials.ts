@@ -1,5 +1,7 @@
 import {chmod, open, readFile, rename, rm} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
+import {notAFile} from '../shared/regular-file.js'
+import {MAX_CONFIG_BYTES} from './config-store.js'
 import type {ProfileCredentials} from './credential-types.js'
 import {withFileLock} from './file-lock.js'
 import {configFileError, ensurePrivateDir, parseCredentialsFile} from './file-shape.js'
@@ -22,6 +24,8 @@ export class CredentialStore {
   }
 
   async read(): Promise<CredentialsFile> {
+    const problem = await notAFile(this.file, MAX_CONFIG_BYTES)
+    if (problem) throw configFileError(this.file, problem)
     let text: string
     try {
       text = await readFile(this.file, 'utf8')
@@ -42,14 +46,18 @@ export class CredentialStore {
     update: (current: ProfileCredentials) => ProfileCredentials | undefined | Promise<ProfileCredentials | undefined>,
   ): Promise<ProfileCredentials | undefined> {
     await ensurePrivateDir(dirname(this.file))
-    return withFileLock(this.file, async () => {
-      const data = await this.read()
-      const next = await update(data.profiles[profile] ?? {})
-      if (next && Object.keys(next).length > 0) data.profiles[profile] = next
-      else delete data.profiles[profile]
-      await this.write(data)
-      return next
-    })
+    return withFileLock(
+      this.file,
+      async () => {
+        const data = await this.read()
+        const next = await update(data.profiles[profile] ?? {})
+        if (next && Object.keys(next).length > 0) data.profiles[profile] = next
+        else delete data.profiles[profile]
+        await this.write(data)
+        return next
+      },
+      {wayOut: `remove ${this.file}.lock if no payctl is running`},
+    )
   }
 
   private async write(data: CredentialsFile): Promise<void> {

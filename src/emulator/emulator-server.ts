@@ -5,15 +5,16 @@ import {parseRequestTarget} from '../shared/request-target.js'
 import type {Authentication} from './domain/authentication.js'
 import type {Fault, Faults} from './domain/fault-injection.js'
 import {Idempotency} from './domain/idempotency.js'
+import {type AccessPolicy, refusal} from './http/access-policy.js'
 import {ApiFailure, invalidField, notFound} from './http/api-failure.js'
 import {requireScopes} from './http/principal.js'
 import {type HttpMethod, header, type Reply, type RequestContext} from './http/request-context.js'
-import type {Route, Router} from './http/router.js'
+import type {Match, Route, Router} from './http/router.js'
 import type {Store} from './store/index.js'
 import type {VarianceMode} from './variance/variance-mode.js'
 
 /**
- * The HTTP layer (node:http): request id, control-route loopback check, injected faults, body parsing,
+ * The HTTP layer (node:http): request id, access (http/access-policy.ts), injected faults, body parsing,
  * routing, authentication and scopes, idempotency, one SQL transaction per API call, error envelope.
  */
 
@@ -21,9 +22,6 @@ const MAX_BODY_BYTES = 5 * 1024 * 1024
 
 /** application/json, or any `+json` type, with or without parameters. */
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i
-
-export const isLoopback = (address: string | undefined) =>
-  address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'))
 
 class BodyTooLarge extends Error {}
 
@@ -48,8 +46,7 @@ async function readRequestBody(req: IncomingMessage): Promise<string> {
   }
 }
 
-function routeFor(router: Router, method: string, path: string): {route: Route; params: Record<string, string>} {
-  const match = router.match(method, path)
+function routeFor(match: Match, method: string, path: string): {route: Route; params: Record<string, string>} {
   if (match.kind === 'not-found') throw notFound(`no route ${method} ${path}`)
   if (match.kind === 'method-not-allowed')
     throw new ApiFailure(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`, {
@@ -124,6 +121,7 @@ export class EmulatorServer {
   constructor(
     private readonly services: ServerServices,
     private readonly router: Router,
+    private readonly policy: AccessPolicy = {control: {mode: 'local'}, boundHost: '127.0.0.1'},
   ) {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch(error => {
@@ -149,10 +147,16 @@ export class EmulatorServer {
     }
     this.services.variance?.rewriteRequest(url)
     const path = url.pathname
-    const control = path === '/_emulator' || path.startsWith('/_emulator/')
+    const matched = this.router.match(method, path)
+    const access = matched.kind === 'found' ? matched.route.access : undefined
+    const control = access?.kind === 'loopback'
     try {
-      if (control && !isLoopback(req.socket.remoteAddress))
-        throw new ApiFailure(403, 'FORBIDDEN', 'the /_emulator control routes answer only on the loopback interface')
+      const refused = refusal(access, req, this.policy)
+      if (refused) {
+        // Read off the body first: closing on unread data would reset the connection before the answer arrives.
+        await readRequestBody(req).catch(() => undefined)
+        throw refused
+      }
 
       const fault = control ? undefined : this.services.faults.take(method, path)
       if (!(await this.outlastsFault(fault, req, res, `${method} ${path}`))) return
@@ -160,7 +164,7 @@ export class EmulatorServer {
       const raw = await readRequestBody(req)
       if (fault?.action === 'status') throw this.services.faults.failure(fault, method)
 
-      const match = routeFor(this.router, method, path)
+      const match = routeFor(matched, method, path)
       const {body, form} = parseBody(raw, header(req.headers, 'content-type') ?? '', match.route.rawBody)
       const ctx: RequestContext = {
         method: method as HttpMethod,

@@ -2,6 +2,7 @@ import type {Environment} from './domain/environment.js'
 import {type SeedInfo, seedInfo} from './domain/seed.js'
 import {EmulatorApp} from './emulator-app.js'
 import {EmulatorServer} from './emulator-server.js'
+import {type ControlAccess, EXPOSED_CONTROL, isLoopbackInterface} from './http/access-policy.js'
 
 /**
  * The local emulator of the whole service (DESIGN "The emulator"): `startEmulator()` opens the database,
@@ -29,6 +30,13 @@ export interface EmulatorOptions {
   variance?: {seed?: string}
   /** Receives internal errors (stderr in the command). */
   log?: (line: string) => void
+  /**
+   * The /_emulator control routes: for this machine only (the default), switched off, or also for remote peers
+   * that show a token. On a non-loopback `host`, `local` refuses to start (docs/emulator.md).
+   */
+  control?: ControlAccess
+  /** Further `Host` names to accept on the API and control routes (a tunnel's or the machine's name). */
+  allowedHosts?: readonly string[]
 }
 
 export interface RunningEmulator {
@@ -42,6 +50,14 @@ export interface RunningEmulator {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1'
+  const control = options.control ?? {mode: 'local'}
+  if (control.mode === 'local' && !isLoopbackInterface(host))
+    throw Object.assign(
+      new Error(
+        `--host ${host} would let other hosts reach the emulator: pass --no-control (no /_emulator routes) or --control-token (a token they must show)`,
+      ),
+      {code: EXPOSED_CONTROL},
+    )
   const app = new EmulatorApp({
     dataFile: options.dataFile ?? ':memory:',
     reset: options.reset,
@@ -62,6 +78,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       log: app.log,
     },
     app.router,
+    {control, boundHost: host, allowedHosts: options.allowedHosts},
   )
   let port: number
   try {
@@ -99,4 +116,5 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
 export type {SeedInfo} from './domain/seed.js'
 export {createSessionToken, type SessionClaims, type SessionKind, verifySessionToken} from './domain/session-tokens.js'
+export {CONTROL_TOKEN_HEADER, type ControlAccess} from './http/access-policy.js'
 export {signDelivery} from './webhooks/delivery-signature.js'

@@ -90,6 +90,19 @@ export function formatAmount(amount: string | Big, currency?: string): string {
   }
 }
 
+/**
+ * One way to write an amount: with the currency's decimals ("12.5" and "12.50" EUR are both "12.50"); imports
+ * send this form and derive identities and idempotency keys from it.
+ */
+export function canonicalAmount(amount: string, currency: string): string {
+  const units = minorUnits(currency)
+  const dot = amount.indexOf('.')
+  // The usual row (millions of them) is already written with the currency's decimals.
+  if (units !== undefined && (dot === -1 ? units === 0 : amount.length - dot - 1 === units) && /^[1-9]/.test(amount))
+    return amount
+  return formatAmount(amount, currency)
+}
+
 /** A plain decimal (optionally negative) as a count of minor units; undefined when it has more decimals. */
 function toMinorUnits(amount: string, units: number): bigint | undefined {
   if (!/^-?\d+(\.\d+)?$/.test(amount)) return undefined

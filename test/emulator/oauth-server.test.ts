@@ -555,10 +555,10 @@ describe('the API accepts access tokens (spec sections 5 and 9)', () => {
     expectError(res, 401, 'UNAUTHORIZED')
     expect(res.body.error.message).toMatch(/signature/)
     expect((await oauth().api('GET', '/api/v1/team', `${h}.${p}.${s}`)).status).toBe(200)
-    // The same token addressed through another host name is not for this issuer.
+    // The same token addressed through another host name (one the emulator accepts) is not for this issuer.
     const viaOtherHost = await ctx.api.get('/api/v1/team', {
       key: tokens.access_token,
-      headers: {host: `emulator.example.com:${ctx.emu.port}`},
+      headers: {host: `localhost:${ctx.emu.port}`},
     })
     expectError(viaOtherHost, 401, 'UNAUTHORIZED')
     expect(viaOtherHost.body.error.message).toMatch(/issued by/)

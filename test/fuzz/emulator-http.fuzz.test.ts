@@ -4,12 +4,16 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {buildRouter} from '../../src/emulator/route-table.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
+import {pathForms} from '../helpers/path-forms.js'
+import {rawRequest} from '../helpers/raw-request.js'
 
 /**
  * An HTTP fuzz of the emulator's public routes (the /_emulator control routes excepted), on 127.0.0.1 only,
  * bounded in count and time. Team A owns marked data; requests with team B's key, no key or a garbage key try
  * every route with generated ids, queries, bodies and content types. Asserted for every case: no 5xx, an answer
- * at all (no crash, no hang), and nothing of team A's in any answer to anyone else.
+ * at all (no crash, no hang), and nothing of team A's in any answer to anyone else. A second property sends the
+ * control routes and the API in every path form, with generated Host and Origin headers, from 127.0.0.2 (another
+ * host to the emulator): no control route ever answers it, and a foreign Host or Origin is always refused.
  */
 
 const CASES = 1000
@@ -160,5 +164,50 @@ describe('HTTP fuzz of the emulator', () => {
     expect(own.text).toContain(MARK)
     console.info(`emulator HTTP fuzz: ${runs} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}`)
     expect(runs).toBeGreaterThan(100)
+  }, 60_000)
+
+  it('refuses control routes in any path form to another host, and foreign Host or Origin headers', async () => {
+    const routes = buildRouter(emu.app).list()
+    const control = routes.filter(route => route.access.kind === 'loopback')
+    const api = routes.filter(route => route.access.kind === 'credentials')
+    const own = emu.url.replace('http://', '')
+    const host = fc.oneof(
+      fc.constant(own),
+      fc.constantFrom('evil.example', `evil.example:${emu.port}`, `localhost.evil.example:${emu.port}`),
+      fc.domain(),
+    )
+    const origin = fc.option(
+      fc.oneof(fc.constant(emu.url), fc.constantFrom('null', 'https://evil.example'), fc.webUrl()),
+      {
+        nil: undefined,
+      },
+    )
+    const target = (list: typeof routes) =>
+      fc.tuple(fc.constantFrom(...list), fc.nat()).map(([route, n]) => {
+        const forms = pathForms(route.path.replace(/:\w+/g, ids[0] ?? 'x'))
+        return {method: route.method, path: forms[n % forms.length], isControl: route.access.kind === 'loopback'}
+      })
+    let runs = 0
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(target(control), target(api)), host, origin, async (t, hostHeader, originHeader) => {
+        runs++
+        const headers: Record<string, string> = {authorization: `Bearer ${A}`, host: hostHeader}
+        if (originHeader !== undefined) headers.origin = originHeader
+        const res = await rawRequest(emu.url, {
+          method: t.method,
+          target: t.path,
+          headers,
+          localAddress: t.isControl ? '127.0.0.2' : undefined,
+        })
+        const what = `${t.method} ${t.path} host=${hostHeader} origin=${originHeader}: ${res.status} ${res.text.slice(0, 200)}`
+        expect(res.status, what).toBeLessThan(500)
+        if (t.isControl) expect(res.status, what).toBeGreaterThanOrEqual(400)
+        const foreign = hostHeader !== own || (originHeader !== undefined && originHeader !== emu.url)
+        if (foreign) expect(res.status, what).toBe(403)
+      }),
+      {numRuns: 400, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false},
+    )
+    console.info(`emulator access fuzz: ${runs} requests`)
+    expect(runs).toBeGreaterThan(50)
   }, 60_000)
 })

@@ -156,7 +156,7 @@ describe('field rules', () => {
     const result = v1Schema.parse(cells, {decimalComma: false}, true)
     expect(result.row?.item).toEqual({
       description: 'x',
-      payoutAmount: '5',
+      payoutAmount: '5.00',
       currency: 'USD',
       creatorHandle: '@maria',
       verificationMethod: 'youtube-channel',

@@ -2,8 +2,12 @@ import {type ChildProcessWithoutNullStreams, spawn} from 'node:child_process'
 import {writeFileSync} from 'node:fs'
 import {createServer, request as httpRequest, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
+import {join} from 'node:path'
 import {request} from 'undici'
-import {BIN} from '../helpers/cli.js'
+import {afterAll, beforeAll} from 'vitest'
+import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
+import {BIN, isolatedHome} from '../helpers/cli.js'
+import {runCommand} from '../helpers/run-command.js'
 
 /** Helpers for the import's end-to-end tests against the emulator. */
 
@@ -156,4 +160,37 @@ export async function countPayouts(url: string, key: string): Promise<number> {
   const [v1, v2] = await Promise.all([allPayouts(url, key), allPayoutsV2(url, key)])
   if (v1.length !== v2.length) throw new Error(`v1 lists ${v1.length} payouts, v2 ${v2.length}`)
   return v1.length
+}
+
+/** One emulator for the tests of a file: started before them, closed after them. */
+export function sharedEmulator(): {readonly url: string} {
+  let emulator: RunningEmulator | undefined
+  beforeAll(async () => {
+    emulator = await startEmulator({port: 0, dataFile: ':memory:'})
+  })
+  afterAll(async () => {
+    await emulator?.close()
+  })
+  return {
+    get url() {
+      return emulator!.url
+    },
+  }
+}
+
+/** `payouts import FILE --json` of `lines`, in a home of its own (another computer, or a lost journal). */
+export async function importInFreshHome(origin: string, lines: string[], ...flags: string[]) {
+  const home = isolatedHome()
+  const file = join(home.dir, 'payouts.csv')
+  writeFileSync(file, `${lines.join('\n')}\n`)
+  const result = await runCommand(['payouts', 'import', file, '--json', ...flags], {
+    env: {...home.env, PAYCTL_ORIGIN: origin},
+  })
+  let summary: Record<string, unknown> | undefined
+  try {
+    summary = JSON.parse(result.stdout)
+  } catch {
+    summary = undefined
+  }
+  return {...result, summary}
 }

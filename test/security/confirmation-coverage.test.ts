@@ -35,6 +35,8 @@ const CONFIRMED: Record<string, Runs> = {
   'webhooks:delete': f => [['webhooks', 'delete', f.webhook]],
   'team:update': () => [['team', 'update', '--dac7-reporting', 'true']],
   'profiles:remove': () => [['profiles', 'remove', 'prod']],
+  // A production profile pointing at a loopback address is still a production profile.
+  'emulator:reset': () => [['emulator', 'reset']],
   api: f => [
     ['api', 'POST', `/api/v2/payouts/${f.payout}/approve`],
     ['api', 'DELETE', `/api/v2/payouts/${f.payout}`],
@@ -61,7 +63,6 @@ const EXEMPT: Record<string, string> = {
   'emulator:faults:add': 'the local emulator only (loopback profiles; others are refused)',
   'emulator:faults:clear': 'the local emulator only (loopback profiles; others are refused)',
   'emulator:faults:list': 'read-only; the local emulator only',
-  'emulator:reset': 'the local emulator only (loopback profiles; others are refused)',
   'emulator:trigger': 'the local emulator only (loopback profiles; others are refused)',
   autocomplete: 'prints shell set-up instructions',
   'autocomplete:create': 'writes the local completion cache',

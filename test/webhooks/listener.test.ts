@@ -212,6 +212,28 @@ describe('webhook listener', () => {
     }
   })
 
+  it('forwards only verified deliveries (unless --forward-unverified), never Authorization or Cookie', async () => {
+    const app = await new FakeServer().start()
+    try {
+      app.fallback = (_req, res) => json(res, 200, {ok: true})
+      const url = await start({forwardTo: app.origin})
+      const raw = body()
+      const credentials = {authorization: 'Bearer sk_live_someone', cookie: 'session=abc', 'proxy-authorization': 'x'}
+      expect((await post(url, raw, credentials)).status).toBe(401)
+      expect(app.requests).toHaveLength(0)
+      expect(deliveries[0].forward).toBeUndefined()
+      expect((await post(url, raw, {...signedHeaders(raw), ...credentials})).status).toBe(200)
+      expect(app.requests).toHaveLength(1)
+      for (const name of Object.keys(credentials)) expect(app.requests[0].headers[name], name).toBeUndefined()
+      const loose = await start({forwardTo: app.origin, forwardUnverified: true})
+      expect((await post(loose, raw, credentials)).status).toBe(401)
+      expect(app.requests).toHaveLength(2)
+      expect(app.requests[1].headers.authorization).toBeUndefined()
+    } finally {
+      await app.stop()
+    }
+  })
+
   it('with --forward-to and --respond-with answers the given status but still shows the app status', async () => {
     const app = await new FakeServer().start()
     try {

@@ -1,6 +1,5 @@
 import * as Flags from '@oclif/core/flags'
 import {CLAIM_METHODS} from '../../services/emulator-control/claim-details.js'
-import {schemaFlag} from './schema-flag.js'
 
 /** Flags shared by the `emulator` control commands. */
 
@@ -23,21 +22,4 @@ export const testingFlags = {
     summary: 'Seed of the variance choices (same seed, same answers).',
     dependsOn: ['variance'],
   }),
-}
-
-/** The flags of `emulator start` (an oclif Command, not a BaseCommand: it has no profile), with --schema. */
-export const emulatorStartFlags = {
-  port: Flags.integer({summary: 'Port to listen on; 0 picks a free one.', default: 4010, min: 0, max: 65_535}),
-  host: Flags.string({summary: 'Interface to listen on.', default: '127.0.0.1'}),
-  data: Flags.string({
-    summary: 'SQLite database file, or :memory: for a throw-away emulator.',
-    description: 'Default: emulator.sqlite in the data directory of payctl (PAYCTL_DATA_DIR overrides it).',
-  }),
-  reset: Flags.boolean({summary: 'Empty the database and seed it again before starting.', default: false}),
-  ...testingFlags,
-  json: Flags.boolean({
-    summary: 'Print one JSON line (url, port, team, keys) on stdout once listening, nothing else.',
-    default: false,
-  }),
-  schema: schemaFlag,
 }

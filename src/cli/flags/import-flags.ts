@@ -39,6 +39,10 @@ export const importFlags = {
     exclusive: ['dry-run'],
   }),
   yes: yesFlag,
+  'force-unlock': Flags.boolean({
+    summary: 'Remove the lock of this file and profile first (left by a crash on another host or a container).',
+    description: 'Only when no other import of this file into this profile runs: two at once could send rows twice.',
+  }),
 }
 
 /** Flag combinations `payouts import` refuses before reading anything. */

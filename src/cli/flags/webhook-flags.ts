@@ -67,6 +67,10 @@ export const listenFlags = {
     summary: 'Pass each delivery on to your app (original body and headers) and show its answer.',
     parse: httpUrl('forward-to'),
   }),
+  'forward-unverified': Flags.boolean({
+    summary: 'With --forward-to: also pass on deliveries whose signature did not verify (to test the app’s check).',
+    dependsOn: ['forward-to'],
+  }),
   register: Flags.boolean({
     summary: 'Subscribe this listener for as long as it runs (deleted again on exit).',
   }),

@@ -6,14 +6,28 @@ export interface EmulatorStarted {
   port: number
   dataFile: string
   autoConsent: boolean
+  control: {mode: 'local'} | {mode: 'off'} | {mode: 'token'; token: string}
   seed: {teamId: string; keys: {full: string; default: string}; otherTeam: {teamId: string; keys: {full: string}}}
 }
 
 /** --json: one line on stdout with what a script needs to use the emulator. */
-export const emulatorJson = ({url, port, seed}: EmulatorStarted) =>
-  JSON.stringify({url, port, teamId: seed.teamId, keys: seed.keys, otherTeam: seed.otherTeam})
+export const emulatorJson = ({url, port, seed, control}: EmulatorStarted) =>
+  JSON.stringify({
+    url,
+    port,
+    teamId: seed.teamId,
+    keys: seed.keys,
+    otherTeam: seed.otherTeam,
+    ...(control.mode === 'token' ? {controlToken: control.token} : {}),
+  })
 
-export function emulatorBanner({url, dataFile, seed, autoConsent}: EmulatorStarted): string[] {
+const controlLine = (control: EmulatorStarted['control']) => {
+  if (control.mode === 'off') return 'Control routes switched off (--no-control). Press Ctrl-C to stop.'
+  const token = control.mode === 'token' ? `; other hosts send x-emulator-control-token: ${control.token}` : ''
+  return `Control routes under /_emulator (docs/emulator.md)${token}. Press Ctrl-C to stop.`
+}
+
+export function emulatorBanner({url, dataFile, seed, autoConsent, control}: EmulatorStarted): string[] {
   return [
     `Emulator listening on ${url}`,
     `Data:        ${dataFile}`,
@@ -22,6 +36,6 @@ export function emulatorBanner({url, dataFile, seed, autoConsent}: EmulatorStart
     `Default key: ${seed.keys.default}   (default scopes)`,
     `Other team:  ${seed.otherTeam.teamId}   key ${seed.otherTeam.keys.full}`,
     `OAuth:       client ${LOCAL_EMULATOR.oauthClientId}, sign in as owner@example.com${autoConsent ? ' (auto-consent on)' : ''}`,
-    'Control routes under /_emulator (docs/emulator.md). Press Ctrl-C to stop.',
+    controlLine(control),
   ]
 }

@@ -1,7 +1,7 @@
 import type {PayoutClient} from '../../client/index.js'
+import {acquireFileLock} from '../../config/file-lock.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
 import {type ChunkOptions, readChunks, validatedChunkOptions} from '../../services/import/chunks.js'
-import {acquireLock} from '../../services/import/import-lock.js'
 import {
   checksOutcome,
   derivedEditOutcome,
@@ -57,6 +57,8 @@ export interface ImportOptions {
   confirm(summary: MoneySummary, environment: ResolvedProfile['environment']): Promise<void>
   /** Aborted on Ctrl-C. */
   signal?: AbortSignal
+  /** --force-unlock: remove the import's lock first. */
+  forceUnlock?: boolean
   /** Files up to this size are parsed once and kept in memory for sending (default 8 MiB). */
   keepInMemoryBytes?: number
 }
@@ -168,6 +170,9 @@ function warnAboutRows(options: ImportOptions, validation: ValidationResult): vo
     options.out.warn(`${count(validation.invalid)} invalid rows will be left out (--skip-invalid)`)
 }
 
+/** How long a second import of a file waits for the first one (then exit 5 naming the lock). */
+const IMPORT_LOCK_TIMEOUT_MS = 10 * 60_000
+
 /** One import of a file into a profile at a time: a second one waits, then finds the rows in the journal. */
 async function importLocked(context: Context): Promise<ImportResult> {
   const {options, source} = context
@@ -175,9 +180,12 @@ async function importLocked(context: Context): Promise<ImportResult> {
   const target = targetKey(profile.name, profile.origin)
   const path = profileJournalPath(options.dataDir, profile, source.label, options.batch)
   const {waitingForLock} = await import('../../cli/output/import-summary.js')
-  const lock = await acquireLock(`${path}.lock`, {
-    onWait: pid => options.out.info(waitingForLock(source.label, pid)),
+  const lock = await acquireFileLock(`${path}.lock`, {
+    onWait: holder => options.out.info(waitingForLock(source.label, holder.pid)),
     signal: options.signal,
+    force: options.forceUnlock,
+    timeoutMs: IMPORT_LOCK_TIMEOUT_MS,
+    pollMs: 200,
   }).catch(error => {
     if (options.signal?.aborted) throw interruptedError()
     throw error

@@ -1,8 +1,8 @@
-import {mkdir} from 'node:fs/promises'
-import {dirname, join} from 'node:path'
+import {join} from 'node:path'
 import {Command} from '@oclif/core/command'
 import {parseFailure, reportStartFailure, startFailure} from '../../cli/emulator-start-failure.js'
-import {emulatorStartFlags} from '../../cli/flags/emulator-flags.js'
+import {controlAccess, emulatorStartFlags} from '../../cli/flags/emulator-start-flags.js'
+import {EXPOSED_CONTROL} from '../../emulator/http/access-policy.js'
 import {NO_SQLITE} from '../../emulator/store/sqlite-driver.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
@@ -17,6 +17,7 @@ export default class EmulatorStart extends Command {
     '<%= config.bin %> <%= command.id %> --port 0 --data :memory: --json',
     '<%= config.bin %> <%= command.id %> --data ./emulator.sqlite --reset',
     '<%= config.bin %> <%= command.id %> --variance --variance-seed 42',
+    '<%= config.bin %> <%= command.id %> --host 0.0.0.0 --control-token',
   ]
 
   static override flags = emulatorStartFlags
@@ -25,12 +26,12 @@ export default class EmulatorStart extends Command {
     const {flags} = await this.parse(EmulatorStart).catch(parseFailure)
     if (flags.schema) return (await import('../../cli/help/command-schema.js')).printCommandSchema(this.config, this.id)
     const dataFile = flags.data ?? join(this.config.dataDir, 'emulator.sqlite')
-    if (dataFile !== ':memory:') await mkdir(dirname(dataFile), {recursive: true})
     const [{startEmulator}, {runUntilStopped}, banner] = await Promise.all([
       import('../../emulator/index.js'),
       import('../../cli/interrupt.js'),
       import('../../cli/output/emulator-banner.js'),
     ])
+    const control = controlAccess(flags)
     const emulator = await startEmulator({
       port: flags.port,
       host: flags.host,
@@ -38,14 +39,16 @@ export default class EmulatorStart extends Command {
       reset: flags.reset,
       autoConsent: flags['auto-consent'],
       variance: flags.variance ? {seed: flags['variance-seed']} : undefined,
+      control,
+      allowedHosts: flags['allow-host'],
       log: line => process.stderr.write(`${line}\n`),
     }).catch(error => {
-      throw startFailure(error, {...flags, noSqlite: NO_SQLITE})
+      throw startFailure(error, {...flags, noSqlite: NO_SQLITE, exposedControl: EXPOSED_CONTROL})
     })
     // Listening for Ctrl-C before saying "Press Ctrl-C".
     const stopped = await runUntilStopped(async serving => {
       serving.onStop(() => emulator.close())
-      const started = {...emulator, dataFile, autoConsent: flags['auto-consent']}
+      const started = {...emulator, dataFile, autoConsent: flags['auto-consent'], control}
       if (flags.json) this.log(banner.emulatorJson(started))
       else for (const line of banner.emulatorBanner(started)) this.log(line)
     })

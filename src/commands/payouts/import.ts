@@ -20,7 +20,6 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
     '<%= config.bin %> <%= command.id %> payouts.csv --and-then pay --wait --timeout 10m',
     '<%= config.bin %> <%= command.id %>-status payouts.csv --output csv > status.csv',
     '<%= config.bin %> <%= command.id %> export.csv --encoding windows-1252 --decimal-comma',
-    '<%= config.bin %> <%= command.id %> creators.csv --api v1',
     'cat payouts.csv | <%= config.bin %> <%= command.id %> - --json',
   ]
 
@@ -61,6 +60,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
       dryRun: flags['dry-run'],
       offline: flags.offline,
       skipInvalid: flags['skip-invalid'],
+      forceUnlock: flags['force-unlock'],
       andThen: flags['and-then'],
       concurrency: flags.concurrency,
       report: flags.report,

@@ -37,8 +37,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
     const found = await secrets.listenSecrets(flags.secret, () => this.profile())
     const fromSource = found.secrets.length
     if (flags['print-secret']) return out.write(`${secrets.singleSecret(found, '--print-secret')}\n`)
-    const file = flags['secret-file']
-    const secretFile = file ? {file, name: flags['secret-name'] ?? SECRET_ENV} : undefined
+    const secretFile = session.secretFileTarget(flags['secret-file'], flags['secret-name'])
     secrets.checkListenSecrets(found, flags.register, Boolean(secretFile))
     if (flags.register && !flags['public-url']) session.checkReachable((await this.profile()).origin)
     const options = {
@@ -47,6 +46,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       toleranceSeconds: flags.tolerance,
       respondWith,
       forwardTo: flags['forward-to'],
+      forwardUnverified: flags['forward-unverified'],
       saveDir: flags.save,
       events: flags.events?.split(','),
     }

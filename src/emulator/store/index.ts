@@ -2,6 +2,7 @@ import {randomBytes} from 'node:crypto'
 import {CounterpartyStore} from './counterparty-store.js'
 import {IdempotencyStore} from './idempotency-store.js'
 import {PayoutStore} from './payout-store.js'
+import {preparePrivateDatabaseFile} from './private-database-file.js'
 import {type Database, openDatabase} from './sqlite-driver.js'
 import {SCHEMA, SCHEMA_VERSION, TABLES} from './store-schema.js'
 import {TeamStore} from './team-store.js'
@@ -24,6 +25,7 @@ export class Store {
   private readonly metaSet
 
   constructor(file: string) {
+    if (file !== ':memory:') preparePrivateDatabaseFile(file)
     this.db = openDatabase(file)
     if (file !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL')
     this.db.exec('PRAGMA synchronous = NORMAL')

@@ -1,4 +1,4 @@
-import {amountProblem, minorUnits} from '../../shared/money.js'
+import {amountProblem, MAX_AMOUNT_LENGTH, minorUnits} from '../../shared/money.js'
 
 /**
  * Amounts in a CSV: plain decimal strings ("1234.56"), checked by src/shared/money.ts (no exponent, sign, zero,
@@ -27,11 +27,14 @@ export function readAmount(text: string, currency: string | undefined, decimalCo
     const plain = text.replace(/\./g, '').replace(',', '.')
     return {problem: `amount "${text}" uses a decimal comma; write ${plain}, or pass --decimal-comma`}
   }
-  // Fast path for the usual row (millions of them): a plain positive decimal within the currency's decimals.
+  // Fast path for the usual row (millions of them): a plain positive decimal within the currency's decimals and
+  // the length amountProblem reads; anything else gets every rule of amountProblem. The service decides the
+  // largest amount (the sending step isolates a row it refuses).
   if (PLAIN.test(amount) && NONZERO.test(amount)) {
     const dot = amount.indexOf('.')
     const units = currency === undefined ? undefined : minorUnits(currency)
-    if (dot === -1 || units === undefined || amount.length - dot - 1 <= units) return {amount}
+    const small = amount.length <= MAX_AMOUNT_LENGTH
+    if (small && (dot === -1 || units === undefined || amount.length - dot - 1 <= units)) return {amount}
   }
   const problem = amountProblem(amount, currency)
   if (!problem) return {amount}

@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto'
-import {formatAmount, minorUnits} from '../../shared/money.js'
+import {canonicalAmount} from '../../shared/money.js'
 
 /**
  * Row identity: which payout a row of a CSV file stands for, whatever the file looks like on disk. A row's
@@ -33,7 +33,11 @@ export interface PayoutLike {
   tags?: readonly unknown[]
 }
 
-/** What is compared between a row and a payout: the values both generations of the API carry. */
+/**
+ * What is compared between a row and a payout: the values both generations of the API carry, in the form an import
+ * sends them (amount with the currency's decimals, e-mail in lower case, tags sorted), so a payout created by an
+ * older payctl or by hand compares equal too.
+ */
 export function payoutFacts(payout: PayoutLike): string {
   const currency = payout.currency?.toUpperCase() ?? ''
   const amount = payout.amount ?? payout.payoutAmount
@@ -42,21 +46,11 @@ export function payoutFacts(payout: PayoutLike): string {
     amount === undefined ? '' : canonicalAmount(amount, currency),
     currency,
     payout.counterpartyId ?? '',
-    payout.recipient?.email ?? payout.email ?? '',
+    (payout.recipient?.email ?? payout.email ?? '').toLowerCase(),
     payout.recipient?.phone ?? payout.phone ?? '',
     payout.creatorHandle ?? '',
-    (payout.tags ?? []).join(';'),
+    [...(payout.tags ?? [])].map(String).sort().join(';'),
   ])
-}
-
-/** "12.5" EUR and "12.50" EUR are the same amount (a spreadsheet may drop the trailing zero). */
-function canonicalAmount(amount: string, currency: string): string {
-  const units = minorUnits(currency)
-  const dot = amount.indexOf('.')
-  // The usual row (millions of them) is already written with the currency's decimals.
-  if (units !== undefined && (dot === -1 ? units === 0 : amount.length - dot - 1 === units) && /^[1-9]/.test(amount))
-    return amount
-  return formatAmount(amount, currency)
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex')

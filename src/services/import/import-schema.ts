@@ -1,5 +1,5 @@
 import {isEmail, isPhone} from '../../contract/primitives.js'
-import {currencyProblem} from '../../shared/money.js'
+import {canonicalAmount, currencyProblem} from '../../shared/money.js'
 import {readAmount} from './amount.js'
 import type {ColumnSpec, ForeignColumns, HeaderMapping} from './headers.js'
 
@@ -109,12 +109,14 @@ export class RowCheck {
     const text = this.required(name)
     if (text === undefined) return undefined
     const result = readAmount(text, currency, decimalComma)
-    return result.problem === undefined ? result.amount : this.fail(name, result.problem)
+    if (result.problem !== undefined) return this.fail(name, result.problem)
+    return currency === undefined ? result.amount : canonicalAmount(result.amount, currency)
   }
 
   email(name: string, value = this.cells.get(name)): string | undefined {
     if (value === undefined) return undefined
-    return isEmail(value) ? value : this.fail(name, `"${value}" is not an e-mail address`)
+    // Sent in lower case: "Ann@Example.com" and "ann@example.com" are one recipient and one payout.
+    return isEmail(value) ? value.toLowerCase() : this.fail(name, `"${value}" is not an e-mail address`)
   }
 
   phone(name: string, value = this.cells.get(name)): string | undefined {
@@ -146,7 +148,7 @@ export class RowCheck {
     return this.fail(name, `"${value}" must be true or false`)
   }
 
-  /** Tags separated by ";" (empty ones dropped). */
+  /** Tags separated by ";" (empty ones dropped), sorted: a set of labels, so another order is the same payout. */
   tags(name: string): string[] | undefined {
     const value = this.cells.get(name)
     if (value === undefined) return undefined
@@ -155,7 +157,7 @@ export class RowCheck {
       const tag = part.trim()
       if (tag) tags.push(tag)
     }
-    return tags.length ? tags : undefined
+    return tags.length ? tags.sort() : undefined
   }
 }
 

@@ -4,6 +4,8 @@ import {createReadStream, createWriteStream, type WriteStream} from 'node:fs'
 import {mkdir} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
 import {createInterface} from 'node:readline'
+import {invalidInputError} from '../../shared/errors.js'
+import {notAFile} from '../../shared/regular-file.js'
 import {targetKey} from './keys.js'
 
 /**
@@ -100,6 +102,11 @@ export class Journal {
   ) {}
 
   static async load(path: string): Promise<Journal> {
+    const problem = await notAFile(path)
+    if (problem)
+      throw invalidInputError(`the import journal ${path} ${problem}`, [
+        'move it away; the import then compares every row with the service',
+      ])
     const input = createReadStream(path, {encoding: 'utf8'})
     try {
       await once(input, 'open')

@@ -28,7 +28,7 @@ export class ReportWriter {
   }
 
   static async open(path: string): Promise<ReportWriter> {
-    const stream = createWriteStream(path, {encoding: 'utf8'})
+    const stream = createWriteStream(path, {encoding: 'utf8', mode: 0o600})
     await once(stream, 'open')
     const writer = new ReportWriter(stream)
     await writer.writeText(`${csvLine(REPORT_COLUMNS)}\n`)

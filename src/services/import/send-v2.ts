@@ -1,3 +1,4 @@
+import {ApiError} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../client/v2/payouts-v2.js'
 import {mapLimit} from '../../shared/map-limit.js'
@@ -57,6 +58,15 @@ async function createRows(client: Client, rows: Row[], keyOf: (rows: Row[]) => s
       })
       return outcomes
     }
+    if (!('value' in sent) && rowRefusal(sent.refused, pending.length)) {
+      // The service names the row it refuses: that row fails with its reason, the others go again, as another
+      // body under another key (keyOf derives it from the rows sent).
+      const culprit = pending[sent.refused.index]
+      outcomes[culprit] = {status: 'failed', error: describeApiError(sent.refused)}
+      pending = pending.filter(i => i !== culprit)
+      round--
+      continue
+    }
     if (!('value' in sent) && (!customIdConflict(sent.refused) || round === 2)) {
       failBatch(sent.refused, pending, rows, outcomes)
       return outcomes
@@ -71,6 +81,13 @@ async function createRows(client: Client, rows: Row[], keyOf: (rows: Row[]) => s
     })
   }
   return outcomes
+}
+
+/** A refusal of one row of a batch (error.index), as opposed to one of the request, the caller or the service. */
+function rowRefusal(error: unknown, size: number): error is ApiError & {index: number} {
+  if (!(error instanceof ApiError) || error.index === undefined || customIdConflict(error)) return false
+  const ofTheRequest = error.status < 400 || error.status >= 500 || [401, 403, 408, 429].includes(error.status)
+  return !ofTheRequest && Number.isInteger(error.index) && error.index >= 0 && error.index < size
 }
 
 const GONE =

@@ -4,7 +4,7 @@ import {usageError} from '../../shared/errors.js'
 import {parseRespondWith} from './listener.js'
 import {EVENT_NAMES, V2_EVENT_NAMES} from './payload.js'
 import {writeSecretFile} from './secret-file.js'
-import {type ListenSecrets, REGISTERED, singleSecret} from './secrets.js'
+import {type ListenSecrets, REGISTERED, SECRET_ENV, singleSecret} from './secrets.js'
 
 /**
  * A note for `--events` names this version does not know: they are still used (spec 9: the service may add
@@ -136,3 +136,7 @@ async function writeSecret(file: string, name: string, secret: string): Promise<
     )
   }
 }
+
+/** Where --secret-file writes the secret: the file and the variable's name (--secret-name, default SECRET_ENV). */
+export const secretFileTarget = (file: string | undefined, name: string | undefined) =>
+  file ? {file, name: name ?? SECRET_ENV} : undefined

@@ -58,6 +58,8 @@ export interface ListenerOptions {
   /** Statuses to answer accepted deliveries with, in turn; the last one repeats. */
   respondWith?: number[]
   forwardTo?: string
+  /** Forward deliveries whose signature did not verify too (--forward-unverified). */
+  forwardUnverified?: boolean
   saveDir?: string
   /** Only these events are shown, forwarded and saved (names of `EVENT_NAMES`); others are answered 200. */
   events?: string[]
@@ -75,6 +77,9 @@ export function parseRespondWith(value: string): number[] {
     throw new Error(`--respond-with "${value}" must be HTTP statuses (100-599) separated by commas, e.g. 500,500,200`)
   return items.map(Number)
 }
+
+/** Never passed on to the app: credentials of whoever sent the request (it may be anyone, through a tunnel). */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'])
 
 const HOP_BY_HOP = new Set([
   'host',
@@ -175,7 +180,7 @@ export class WebhookListener {
   }
 
   async start(): Promise<this> {
-    if (this.options.saveDir) await mkdir(this.options.saveDir, {recursive: true})
+    if (this.options.saveDir) await mkdir(this.options.saveDir, {recursive: true, mode: 0o700})
     const server = createServer((req, res) => {
       this.handle(req, res).catch(error => {
         this.options.onProblem?.(`could not handle a request: ${(error as Error).message}`)
@@ -249,7 +254,9 @@ export class WebhookListener {
       answer(res, 200, {received: true, ignored: 'not in --events'})
       return
     }
-    const forward = this.options.forwardTo ? await this.forward(req, read.body) : undefined
+    // Unsigned or wrongly signed requests stay here unless --forward-unverified: the app behind is not exposed.
+    const forwarding = this.options.forwardTo && (result.ok || this.options.forwardUnverified)
+    const forward = forwarding ? await this.forward(req, read.body) : undefined
     const delivery: Delivery = {receivedAt, verified: result.ok, ...summary, body, response: 0}
     if (result.ok && this.seen.repeated(`${headers.timestamp?.trim()}.${headers.signature?.trim()}`, now))
       delivery.duplicate = true
@@ -297,7 +304,7 @@ export class WebhookListener {
     const url = this.options.forwardTo!
     const headers: Record<string, string | string[]> = {}
     for (const [name, value] of Object.entries(req.headers))
-      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value
+      if (value !== undefined && !HOP_BY_HOP.has(name) && !CREDENTIAL_HEADERS.has(name)) headers[name] = value
     try {
       const response = await request(url, {
         method: 'POST',
@@ -326,8 +333,8 @@ export class WebhookListener {
     const lines: string[] = []
     for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`)
     try {
-      await writeFile(`${base}.body`, body)
-      await writeFile(`${base}.headers`, `${lines.join('\n')}\n`)
+      await writeFile(`${base}.body`, body, {mode: 0o600})
+      await writeFile(`${base}.headers`, `${lines.join('\n')}\n`, {mode: 0o600})
       return `${base}.body`
     } catch (error) {
       this.options.onProblem?.(`could not save the delivery to ${base}: ${(error as Error).message}`)
