@@ -1,5 +1,6 @@
 import {spawn, spawnSync} from 'node:child_process'
 import {readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {hostname} from 'node:os'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
 import {type Body, FULL, useEmulator} from '../emulator/helpers.js'
@@ -68,7 +69,7 @@ describe('transactions list --since-state', () => {
     const filters = await cli(['transactions', 'list', '--since-state', state, '--type', 'deposit'])
     expect(filters.code).toBe(2)
     expect(lines(filters.stderr)).toEqual([
-      `Error: --since-state ${state} belongs to another run (filters {}, not {"type":["deposit"]}); use one state file per command and filters`,
+      `Error: USAGE: --since-state ${state} belongs to another run (filters {}, not {"type":["deposit"]}); use one state file per command and filters`,
     ])
     expect(filters.stdout).toBe('')
     const origin = await cli(['transactions', 'list', '--since-state', state], 'http://127.0.0.1:9')
@@ -81,20 +82,25 @@ describe('transactions list --since-state', () => {
     writeFileSync(state, 'not json')
     const broken = await cli(['transactions', 'list', '--since-state', state])
     expect(broken.code).toBe(2)
-    expect(broken.stderr).toBe(`Error: --since-state ${state}: not a payctl state file (delete it to start again)\n`)
+    expect(broken.stderr).toBe(
+      `Error: USAGE: --since-state ${state}: not a payctl state file (delete it to start again)\n`,
+    )
     const cursor = await cli(['transactions', 'list', '--since-state', state, '--cursor', 'x'])
     expect(cursor.code).toBe(2)
   })
 
-  it('one run at a time: a live lock is refused (exit 2), a dead one is taken over', async () => {
-    writeFileSync(`${state}.lock`, `${process.ppid}\n`)
+  it('one run at a time: a live lock is refused (exit 5), a dead one is taken over', async () => {
+    const holder = (pid: number) => JSON.stringify({host: hostname(), pid, since: new Date().toISOString()})
+    writeFileSync(`${state}.lock`, holder(process.ppid))
     const busy = await cli(['transactions', 'list', '--since-state', state])
-    expect(busy.code).toBe(2)
-    expect(busy.stderr).toBe(
-      `Error: --since-state ${state} is in use by another payctl run (pid ${process.ppid}); try again after it ends\n`,
+    expect(busy.code).toBe(5)
+    expect(busy.stderr).toMatch(
+      new RegExp(
+        `^Error: LOCK_HELD: ${state}\\.lock is locked: held by process ${process.ppid} on ${hostname()}.*try again after that run ends`,
+      ),
     )
     const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid
-    writeFileSync(`${state}.lock`, `${dead}\n`)
+    writeFileSync(`${state}.lock`, holder(dead))
     const next = await cli(['transactions', 'list', '--since-state', state])
     expect(next.code, next.stderr).toBe(0)
     expect(readdirSync(home.dir).filter(name => name.startsWith('run.state'))).toEqual(['run.state'])
@@ -182,7 +188,7 @@ describe('payouts list --since-state', () => {
     expect(JSON.parse(readFileSync(state, 'utf8')).filters).toEqual({currency: ['EUR'], maxAmount: '50'})
     const v1 = await cli([...args.slice(0, 4), '--api', 'v1'])
     expect(v1.code).toBe(2)
-    expect(v1.stderr).toBe('Error: --since-state reads the v2 list; drop --api v1\n')
+    expect(v1.stderr).toBe('Error: USAGE: --since-state reads the v2 list; drop --api v1\n')
   })
 })
 

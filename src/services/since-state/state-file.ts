@@ -1,6 +1,7 @@
 import {randomBytes} from 'node:crypto'
 import {open, readFile, rename, rm, writeFile} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
+import {acquireFileLock} from '../../config/file-lock.js'
 import {usageError} from '../../shared/errors.js'
 
 /**
@@ -83,31 +84,14 @@ export async function writeSinceState(path: string, state: SinceState): Promise<
 }
 
 /**
- * One run at a time per state file: `FILE.lock` holds the owner's pid. A lock whose process is gone (a run
- * killed with -9) is taken over, so the next run repeats the killed run's window.
+ * One run at a time per state file: the lock `FILE.lock` (src/config/file-lock.ts) names its holder. A lock
+ * whose process is gone (a run killed with -9) is taken over, so the next run repeats the killed run's window;
+ * a live holder is refused at once (exit 5), as a cron job must not wait behind the previous round.
  */
 export async function lockSinceState(path: string): Promise<() => Promise<void>> {
-  const lock = `${path}.lock`
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await writeFile(lock, `${process.pid}\n`, {flag: 'wx', mode: 0o600})
-      return () => rm(lock, {force: true})
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw usageError(`${flag(path)}: cannot lock (${error})`)
-      const owner = Number.parseInt(await readFile(lock, 'utf8').catch(() => ''), 10)
-      if (owner > 0 && owner !== process.pid && isAlive(owner))
-        throw usageError(`${flag(path)} is in use by another payctl run (pid ${owner}); try again after it ends`)
-      await rm(lock, {force: true})
-    }
-  }
-  throw usageError(`${flag(path)}: cannot lock (${lock} keeps coming back)`)
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
+  const lock = await acquireFileLock(`${path}.lock`, {
+    timeoutMs: 0,
+    wayOut: `try again after that run ends, or delete ${path}.lock if no payctl runs there`,
+  })
+  return () => lock.release()
 }
