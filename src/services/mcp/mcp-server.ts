@@ -7,7 +7,7 @@ import {inputShape} from './input-schema.js'
 import {outputSchemaOf} from './output-schemas.js'
 import {callResultOf} from './tool-answer.js'
 import {APPROVAL_INPUTS, callTool, type ToolContext} from './tool-call.js'
-import {NEVER_OFFERED, type ToolDefinition, type ToolGroup, toolsOf} from './tool-catalog.js'
+import {LIST_TOOLS, NEVER_OFFERED, type ToolDefinition, type ToolGroup, toolsOf} from './tool-catalog.js'
 
 export interface McpServeOptions extends ToolContext {
   groups: readonly ToolGroup[]
@@ -40,12 +40,18 @@ export function toolInputShape(tool: ToolDefinition, commands: ReadonlyMap<strin
   return shape
 }
 
-/** A tool's output: the command's JSON (from the API schemas), the CLI's warnings, and the create tool's approvalUrl. */
+/**
+ * A tool's output: the command's JSON (from the API schemas), the CLI's warnings, the create tool's approvalUrl and
+ * a list's nextCursor.
+ */
 export function toolOutputShape(tool: ToolDefinition) {
   return {
     data: z.optional(outputSchemaOf(tool.command) ?? z.unknown()),
     ...(tool.name === 'payouts_create'
       ? {approvalUrl: z.string().optional().describe('Hand this to a team member: the approval page.')}
+      : {}),
+    ...(LIST_TOOLS.has(tool.name)
+      ? {nextCursor: z.string().nullable().optional().describe('Pass as cursor for the next page; null: the end.')}
       : {}),
     warnings: z.array(z.string()).optional().describe("The CLI's warnings: balance, allowance."),
   }

@@ -4,7 +4,6 @@ import {
   counterpartySchema,
   countrySchema,
   deletedV2Schema,
-  listOf,
   paymentMethodTypeSchema,
   payoutV1Schema,
   payoutV2Schema,
@@ -17,19 +16,20 @@ import {
 const oneOrMany = (item: z.core.$ZodType) => z.union([item, z.array(item)])
 
 /**
- * What each command prints under --json, as the API schemas of src/client describe it (the CLI parses every
- * response with them, so its output conforms). A command missing here prints no API document.
+ * What each command prints under --json (docs/scripting.md: one item is an object, several or a list an array), as
+ * the API schemas describe it (the CLI parses every response with them, so its output conforms). A command missing
+ * here prints no API document.
  */
 const OUTPUTS: Record<string, () => z.core.$ZodType> = {
   'payouts:create': () => z.union([payoutV2Schema, payoutV1Schema]),
   'payouts:get': () => oneOrMany(z.union([payoutV2Schema, payoutV1Schema])),
-  'payouts:list': () => z.union([listOf(payoutV2Schema), z.array(payoutV1Schema)]),
+  'payouts:list': () => z.array(z.union([payoutV2Schema, payoutV1Schema])),
   'payouts:update': () => payoutV2Schema,
   'payouts:delete': () => oneOrMany(z.union([deletedV2Schema, payoutV1Schema])),
-  'payouts:approve': () => z.array(payoutV2Schema),
-  'payouts:pay': () => z.array(payoutV2Schema),
-  'payouts:send-claim-link': () => z.array(payoutV2Schema),
-  'payouts:wait': () => z.array(payoutV2Schema),
+  'payouts:approve': () => oneOrMany(payoutV2Schema),
+  'payouts:pay': () => oneOrMany(payoutV2Schema),
+  'payouts:send-claim-link': () => oneOrMany(payoutV2Schema),
+  'payouts:wait': () => oneOrMany(payoutV2Schema),
   'counterparties:create': () => counterpartySchema,
   'counterparties:get': () => counterpartySchema,
   'counterparties:update': () => counterpartySchema,
@@ -37,7 +37,7 @@ const OUTPUTS: Record<string, () => z.core.$ZodType> = {
   'counterparties:list': () => z.array(counterpartySchema),
   'counterparties:countries': () => z.array(countrySchema),
   'counterparties:payment-method-types': () => z.array(paymentMethodTypeSchema),
-  'transactions:list': () => listOf(transactionSchema),
+  'transactions:list': () => z.array(transactionSchema),
   'team:get': () => teamV1Schema,
   'team:accounts': () => z.array(accountSchema),
   'sessions:approval': () => sessionUrlSchema,

@@ -39,11 +39,26 @@ function parseData(stdout: string): unknown {
   }
 }
 
-/** Reads a command's run: stdout is its JSON, stderr its warnings and (under --json) its error object. */
+/** A list's position line under --json (`{written, hasMore, nextCursor}` on stderr): where the next page starts. */
+function parsePosition(line: string): {nextCursor: string | null} | undefined {
+  try {
+    const parsed = JSON.parse(line) as {nextCursor?: unknown}
+    if (!parsed || typeof parsed !== 'object' || !('nextCursor' in parsed)) return undefined
+    return {nextCursor: typeof parsed.nextCursor === 'string' ? parsed.nextCursor : null}
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Reads a command's run: stdout is its JSON, stderr its warnings, a list's position (the cursor of the next
+ * page) and (under --json) its error object.
+ */
 export function answerOf(run: CliRun): ToolAnswer {
   const lines = run.stderr.split('\n').filter(Boolean)
   const warnings = lines.filter(line => WARNING.test(line)).map(line => line.replace(WARNING, ''))
-  const answer: ToolAnswer = {data: parseData(run.stdout), warnings}
+  const position = lines.map(parsePosition).find(Boolean)
+  const answer: ToolAnswer = {data: parseData(run.stdout), warnings, ...(position ? {extra: position} : {})}
   if (run.exitCode === 0) return answer
   const reported = lines.map(parseErrorLine).find(Boolean)
   answer.error = reported ?? {

@@ -3,7 +3,7 @@ import {type CommandSpec, commandWords} from './command-spec.js'
 import {type CommandLine, commandLineOf, type ToolArguments} from './input-schema.js'
 import {answerOf, type ToolAnswer} from './tool-answer.js'
 import {retrySafeArguments} from './tool-call-key.js'
-import type {ToolDefinition} from './tool-catalog.js'
+import {LIST_TOOLS, type ToolDefinition} from './tool-catalog.js'
 
 /** The most items one list call returns: a bounded page; the agent continues with the cursor. */
 export const PAGE_LIMIT = 100
@@ -77,6 +77,7 @@ export async function callTool(context: ToolContext, tool: ToolDefinition, args:
   const {line, idempotencyKey} = commandLine(tool, command, args)
   const run = await context.runner.run(tool.command, line)
   const answer = answerOf(run)
+  if (LIST_TOOLS.has(tool.name) && !answer.error) answer.extra = {nextCursor: null, ...answer.extra}
   const payout = answer.data as {id?: string; status?: string} | undefined
   if (tool.name === 'payouts_create' && !answer.error && payout?.id && payout.status === 'created') {
     const session = await approvalUrl(context, payout.id, args)

@@ -32,6 +32,9 @@ const CREATE: ToolHints = {readOnlyHint: false, destructiveHint: false, idempote
 const CHANGE: ToolHints = {readOnlyHint: false, destructiveHint: true, idempotentHint: true}
 const CONTROL: ToolHints = {readOnlyHint: false, destructiveHint: false, idempotentHint: false}
 
+/** The tools whose command pages with a cursor: their answer carries the next page's cursor (null: the end). */
+export const LIST_TOOLS: ReadonlySet<string> = new Set(['payouts_list', 'transactions_list'])
+
 /** Flags no tool offers: local files, output shaping, browsers, prompts and following (the wait tool follows). */
 export const NEVER_OFFERED = [
   'ids-file',
