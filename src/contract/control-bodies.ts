@@ -27,9 +27,9 @@ export const faultSchema = z.looseObject({
   action: text,
   status: z.optional(z.number()),
   delayMs: z.optional(z.number()),
-  code: text,
-  message: text,
-  retryAfter: text,
+  code: z.optional(z.string()),
+  message: z.optional(z.string()),
+  retryAfter: z.optional(z.string()),
 })
 export type Fault = z.infer<typeof faultSchema>
 

@@ -69,7 +69,7 @@ export function settleTaxResidenceForClaim(
   const why = `${team?.name ?? 'the team'} reports under DAC7: give the recipient's tax residence`
   if (given === undefined) throw validationError([{path: 'taxResidence', message: `is required: ${why}`}])
   const check = new Checker()
-  const input = check.object(given, 'taxResidence', ['country', 'taxIdentity'])
+  const input = check.strictObject(given, 'taxResidence', ['country', 'taxIdentity'])
   check.throwIfAny()
   const code = check.string(input as Json, 'country', {required: true, max: 10}) ?? ''
   check.throwIfAny()
@@ -81,7 +81,7 @@ export function settleTaxResidenceForClaim(
   let taxIdentity: Json | undefined
   if (isEuCountry(country)) {
     const fields = countryByCode(country)?.taxFields.individual.map(rule => rule.field) ?? []
-    const raw = check.object((input as Json).taxIdentity, 'taxResidence.taxIdentity', fields, false) ?? {}
+    const raw = check.strictObject((input as Json).taxIdentity, 'taxResidence.taxIdentity', fields, false) ?? {}
     check.throwIfAny()
     taxIdentity = taxIdentityOf(country, field => (typeof raw[field] === 'string' ? raw[field] : undefined))
     const problems = taxIdentityProblems(taxIdentity, country, 'individual')
