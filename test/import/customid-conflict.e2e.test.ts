@@ -103,7 +103,7 @@ describe('payouts create --custom-id answered 409', () => {
     const again = await create('other')
     expect(again.code).toBe(5)
     expect(again.stderr).toMatch(
-      /^Error: customId inv-7: the service holds payout_\S+ \(created\) under this customId with other values: description: ours "other", the service's "x"/m,
+      /^Error: CONFLICT: customId inv-7: the service holds payout_\S+ \(created\) under this customId with other values: description: ours "other", the service's "x"/m,
     )
   })
 })

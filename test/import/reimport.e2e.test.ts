@@ -232,17 +232,20 @@ describe('follow-up steps', () => {
 })
 
 describe('on a terminal', () => {
-  it('failed rows are shown with line, customId and reason, then the --report hint', async () => {
-    writeCsv(path('tty.csv'), 30, {replace: {7: 'imp-7,Yen,1000,JPY,user7@example.com,'}})
+  it('failed rows are shown with line, customId and reason (the first 20), then the --report hint', async () => {
+    const yen = Object.fromEntries(
+      Array.from({length: 23}, (_, k) => [k + 2, `imp-${k + 2},Yen,1000,JPY,user${k + 2}@example.com,`]),
+    )
+    writeCsv(path('tty.csv'), 30, {replace: yen})
     const result = await runCliInTty(['payouts', 'import', path('tty.csv')], {
       env: {...env, PAYCTL_API_KEY: KEY},
     })
     expect(result.code).toBe(8)
-    expect(result.output).toMatch(/line 8 \(imp-7\): failed: VALIDATION_ERROR: .*JPY/)
-    expect(result.output).toContain(
-      'line 2 (imp-1): failed: not created: the service rejected the whole chunk because of line 8',
-    )
-    expect(result.output).toContain('… and 10 more (pass --report FILE.csv for every row)')
+    // Each refused row fails alone (error.index); the rows around it are created.
+    expect(result.output).toMatch(/line 3 \(imp-2\): failed: VALIDATION_ERROR: .*JPY/)
+    expect(result.output).toMatch(/Created: +7/)
+    expect(result.output).not.toContain('rejected the whole chunk')
+    expect(result.output).toContain('… and 3 more (pass --report FILE.csv for every row)')
   })
 })
 

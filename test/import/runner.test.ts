@@ -245,26 +245,33 @@ describe('the senders against an HTTP server', () => {
     settled: [],
   }
 
-  it('v2: one batch call with the derived key; a rejection names the CSV line of error.index', async () => {
+  it('v2: one batch call with the derived key; a row refused by error.index fails alone, the rest go again under their own key', async () => {
     server.next(
       apiError(400, 'VALIDATION_ERROR', 'items.1.currency: unsupported currency CHF', {
         index: 1,
         details: [{path: 'items.1.currency', message: 'unsupported currency CHF'}],
       }),
+      (req, res) =>
+        json(res, 200, {
+          object: 'list',
+          data: JSON.parse(req.body).items.map((item: {customId: string}) => ({id: `payout_${item.customId}`})),
+        }),
     )
-    const outcome = await v2Sender(connect())(chunk, () => 'key-4')
-    expect(server.requests).toHaveLength(1)
-    expect(server.requests[0].url).toBe('/api/v2/payouts/batch')
-    expect(server.requests[0].headers['idempotency-key']).toBe('key-4')
+    const keyOf = (rows: {line: number}[]) => `key-${rows.map(row => row.line).join('-')}`
+    const outcome = await v2Sender(connect())(chunk, keyOf)
+    expect(server.requests.map(r => r.url)).toEqual(['/api/v2/payouts/batch', '/api/v2/payouts/batch'])
+    expect(server.requests.map(r => r.headers['idempotency-key'])).toEqual(['key-10-11-12', 'key-10-12'])
     expect(JSON.parse(server.requests[0].body).items).toHaveLength(3)
+    expect(JSON.parse(server.requests[1].body).items.map((i: {customId: string}) => i.customId)).toEqual([
+      'c-10',
+      'c-12',
+    ])
     expect(outcome.kind).toBe('rejected')
-    expect(outcome.message).toBe(
-      'line 11: VALIDATION_ERROR: items.1.currency: unsupported currency CHF (and 2 more rows failed)',
-    )
-    expect(outcome.rows.map(r => r.error)).toEqual([
-      'not created: the service rejected the whole chunk because of line 11',
-      'VALIDATION_ERROR: items.1.currency: unsupported currency CHF',
-      'not created: the service rejected the whole chunk because of line 11',
+    expect(outcome.message).toBe('line 11: VALIDATION_ERROR: items.1.currency: unsupported currency CHF')
+    expect(outcome.rows).toEqual([
+      {status: 'created', payoutId: 'payout_c-10'},
+      {status: 'failed', error: 'VALIDATION_ERROR: items.1.currency: unsupported currency CHF'},
+      {status: 'created', payoutId: 'payout_c-12'},
     ])
   })
 

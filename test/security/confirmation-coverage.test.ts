@@ -56,6 +56,8 @@ const EXEMPT: Record<string, string> = {
   'counterparties:payment-method-types': 'read-only',
   'counterparties:update': 'edits recipient details; moves no money',
   doctor: 'read-only',
+  mcp: "serves tools to an agent; money tools need --allow-money and, on production, the profile's own allow-agent-money setting (test/mcp)",
+  'payouts:changes': 'read-only (advances its local state file only)',
   'emulator:start': 'the local emulator only',
   'emulator:claim': 'the local emulator only (loopback profiles; others are refused)',
   'emulator:clock:advance': 'the local emulator only (loopback profiles; others are refused)',

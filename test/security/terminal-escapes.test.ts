@@ -1,11 +1,11 @@
 import {PassThrough} from 'node:stream'
-import {afterEach, describe, expect, it} from 'vitest'
+import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {Output} from '../../src/cli/output/output.js'
 import {compileTemplate} from '../../src/cli/output/template.js'
 import {terminalSafe} from '../../src/cli/output/terminal-safe.js'
 import {printDelivery} from '../../src/cli/output/webhook-listen.js'
-import {FULL, useEmulator} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {FakeServer, json} from '../helpers/fake-server.js'
 import {runCliInTty} from '../helpers/tty.js'
 import {ListenProcess, waitFor} from '../webhooks/listen-process.js'
 
@@ -122,7 +122,14 @@ describe('every human renderer escapes hostile text; JSON, jsonl and csv stay by
 })
 
 describe('end to end on a terminal', () => {
-  const ctx = useEmulator()
+  // The emulator refuses control characters in what it stores, so a server that is not ours sends them.
+  const server = new FakeServer()
+  beforeAll(async () => {
+    await server.start()
+  })
+  afterAll(async () => {
+    await server.stop()
+  })
   let listen: ListenProcess | undefined
   afterEach(async () => {
     await listen?.stop()
@@ -130,10 +137,19 @@ describe('end to end on a terminal', () => {
   })
 
   it('payouts get and payouts list show a hostile customId and description escaped', async () => {
-    const created = await ctx.api.v2Create({description: `desc ${CLEAR}${TITLE}${CONCEAL}hidden`})
-    await ctx.api.v2Create({customId: `cr${CR_FORGE}`})
-    const env = {...isolatedHome().env, PAYCTL_API_KEY: FULL, PAYCTL_ORIGIN: ctx.emu.url}
-    const get = await runCliInTty(['payouts', 'get', created.id], {env})
+    const uuid = '0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f'
+    const common = {amount: '12.50', currency: 'EUR', status: 'created', createdAt: '2026-11-20T10:00:00.000Z'}
+    server.fallback = (req, res) =>
+      req.url.startsWith('/api/v2/payouts/')
+        ? json(res, 200, {
+            object: 'payout',
+            id: `payout_${uuid}`,
+            description: `desc ${CLEAR}${TITLE}${CONCEAL}hidden`,
+            ...common,
+          })
+        : json(res, 200, [{id: uuid, customId: `cr${CR_FORGE}`, description: 'x', tags: [], ...common}])
+    const env = {...isolatedHome().env, PAYCTL_API_KEY: 'sk_sandbox_test', PAYCTL_ORIGIN: server.origin}
+    const get = await runCliInTty(['payouts', 'get', `payout_${uuid}`], {env})
     expect(get.code, get.output).toBe(0)
     expect(get.output).toContain(String.raw`desc \x1b[2J\x1b]0;pwned\x07\x1b[8mhidden`)
     const list = await runCliInTty(['payouts', 'list'], {env})
