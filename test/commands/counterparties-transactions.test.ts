@@ -165,6 +165,32 @@ describe('counterparties', () => {
     expect(human.stdout).toMatch(/^Missing:\s+nothing \(ready for direct payment\)$/m)
   })
 
+  it('list pages by cursor: the position on stderr, the next page from the printed cursor, --all to the end', async () => {
+    for (let i = 0; i < 5; i++) await ctx.api.counterparty({customId: `pg-${i}`, email: `pg${i}@example.com`})
+    const first = await cli(['counterparties', 'list', '--limit', '2', '--json'])
+    const page = jsonOf(first) as Array<{id: string}>
+    expect(page).toHaveLength(2)
+    const position = JSON.parse(first.stderr.trim().split('\n').at(-1)!)
+    expect(position).toMatchObject({written: 2, hasMore: true})
+    expect(typeof position.nextCursor).toBe('string')
+    const next = jsonOf(await cli(['counterparties', 'list', '--limit', '2', '--cursor', position.nextCursor, '--json']))
+    expect(next).toHaveLength(2)
+    expect(next.map((c: {id: string}) => c.id)).not.toEqual(expect.arrayContaining([page[0].id]))
+    expect(next.map((c: {id: string}) => c.id)).not.toEqual(expect.arrayContaining([page[1].id]))
+    const human = await cli(['counterparties', 'list', '--limit', '2', '-o', 'table'])
+    const cursor = /continue with --cursor (\S+)/.exec(human.stderr)?.[1]
+    expect(cursor, human.stderr).toBeTruthy()
+    const rest = await cli(['counterparties', 'list', '--all', '--cursor', cursor!, '-o', 'jsonl'])
+    expect(rest.code, rest.stderr).toBe(0)
+    const restIds = rest.stdout.trim().split('\n').map(line => JSON.parse(line).id as string)
+    expect(restIds).toHaveLength(3)
+    expect(new Set([...page.map(c => c.id), ...restIds]).size).toBe(5)
+    expect(rest.stderr).toContain('3 written; end of the list.')
+    const all = await cli(['counterparties', 'list', '--all', '--json'])
+    expect(jsonOf(all)).toHaveLength(5)
+    expect(JSON.parse(all.stderr.trim().split('\n').at(-1)!)).toEqual({written: 5, hasMore: false, nextCursor: null})
+  })
+
   it('update merges a touched group with its current values; clear flags remove groups', async () => {
     const cp = await ctx.api.counterparty({customId: 'upd'})
     const moved = jsonOf(

@@ -137,6 +137,20 @@ describe('payctl mcp', {timeout: 120_000}, () => {
     expect(audit[3].idempotencyKey).not.toBe(audit[0].idempotencyKey)
   })
 
+  it('counterparties_list returns a bounded page and the cursor to the next one', async () => {
+    for (let i = 0; i < 3; i++) await ctx.api.counterparty({customId: `mcp-cp-${i}`, email: `cp${i}@example.com`})
+    session = await startMcp([], local().env)
+    const page = ok(await session.call('counterparties_list', {limit: '1'}))
+    expect(page.data).toHaveLength(1)
+    expect(typeof page.nextCursor).toBe('string')
+    const next = ok(await session.call('counterparties_list', {limit: '1', cursor: page.nextCursor}))
+    expect(next.data).toHaveLength(1)
+    expect(next.data[0].id).not.toBe(page.data[0].id)
+    const rest = ok(await session.call('counterparties_list', {limit: '100', cursor: next.nextCursor}))
+    expect(rest.data).toHaveLength(1)
+    expect(rest.nextCursor).toBeNull()
+  })
+
   it('bad input is a tool error naming the field, from the schema and from the command', async () => {
     session = await startMcp([], local().env)
     const missing = await session.call('payouts_create', {currency: 'EUR', description: 'x', email: 'a@example.com'})

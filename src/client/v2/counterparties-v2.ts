@@ -1,4 +1,4 @@
-import {paginateCursor} from '../pagination.js'
+import {type CursorPageOptions, paginateCursor} from '../pagination.js'
 import {parseResponse} from '../parse.js'
 import {path} from '../path.js'
 import {
@@ -48,7 +48,7 @@ export class CounterpartiesV2 {
     return parseResponse(counterpartyList, res.body, 'counterparty list', res.requestId)
   }
 
-  pages(options: {limit?: number; pageSize?: number} = {}) {
+  pages(options: CursorPageOptions = {}) {
     return paginateCursor((cursor, pageSize) => this.list({cursor, limit: pageSize}), options)
   }
 

@@ -1,13 +1,14 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import {allFlag, limitFlag, outputFlag} from '../../cli/flags/common-flags.js'
+import {allFlag, cursorFlag, limitFlag, outputFlag} from '../../cli/flags/common-flags.js'
 
 export default class CounterpartiesList extends BaseCommand<typeof CounterpartiesList> {
   static override summary = 'List counterparties, newest first.'
   static override description =
-    'Shows 50 by default; --limit bounds the count and --all follows every page (streamed; use --output jsonl or csv for exports). The "Missing" column says what a direct payment to each one still needs.'
+    `Shows 50 by default; --limit bounds the count, --cursor continues where an earlier page stopped (its nextCursor) and --all follows every page (streamed; use --output jsonl or csv for exports). Where the list stands goes to stderr: the cursor to continue with, or the end of the list. The "Missing" column says what a direct payment to each one still needs.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --limit 20 --cursor <nextCursor>',
     '<%= config.bin %> <%= command.id %> --all --output csv > counterparties.csv',
     '<%= config.bin %> <%= command.id %> --json | jq -r ".[] | select(.missing | length > 0) | .id"',
   ]
@@ -15,16 +16,26 @@ export default class CounterpartiesList extends BaseCommand<typeof Counterpartie
   static override flags = {
     limit: limitFlag(50),
     all: allFlag,
+    cursor: cursorFlag,
     output: outputFlag,
   }
 
   async run(): Promise<void> {
+    const f = this.flags
     const client = await this.client()
-    const {counterpartyColumns} = await import('../../cli/output/counterparty-view.js')
-    const writer = this.out.list(counterpartyColumns, this.flags.output)
-    for await (const page of client.v2.counterparties.pages({limit: this.flags.all ? undefined : this.flags.limit}))
-      await writer.page(page)
-    writer.end()
-    if (writer.written === 0) this.out.info('No counterparties.')
+    const [{counterpartyColumns}, {writeCursorList}] = await Promise.all([
+      import('../../cli/output/counterparty-view.js'),
+      import('../../cli/output/cursor-list.js'),
+    ])
+    const written = await writeCursorList({
+      out: this.out,
+      columns: counterpartyColumns,
+      format: f.output,
+      all: f.all,
+      cursor: f.cursor,
+      jsonErrors: this.jsonErrors,
+      pages: position => client.v2.counterparties.pages({...position, limit: f.all ? undefined : f.limit}),
+    })
+    if (written === 0) this.out.info('No counterparties.')
   }
 }

@@ -33,7 +33,7 @@ const CHANGE: ToolHints = {readOnlyHint: false, destructiveHint: true, idempoten
 const CONTROL: ToolHints = {readOnlyHint: false, destructiveHint: false, idempotentHint: false}
 
 /** The tools whose command pages with a cursor: their answer carries the next page's cursor (null: the end). */
-export const LIST_TOOLS: ReadonlySet<string> = new Set(['payouts_list', 'transactions_list'])
+export const LIST_TOOLS: ReadonlySet<string> = new Set(['payouts_list', 'transactions_list', 'counterparties_list'])
 
 /** Flags no tool offers: local files, output shaping, browsers, prompts and following (the wait tool follows). */
 export const NEVER_OFFERED = [
@@ -83,7 +83,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     command: 'counterparties:list',
     group: 'read',
     hints: READ,
-    note: 'One page (limit at most 100).',
+    note: 'One page (limit at most 100); continue with cursor = nextCursor.',
   },
   {name: 'counterparties_countries', command: 'counterparties:countries', group: 'read', hints: READ},
   {
