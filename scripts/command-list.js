@@ -20,22 +20,21 @@ export function commandIds(dir = commandsDir) {
   })
 }
 
-/** A file of an oclif plugin package (their `exports` name only lib/index.js). */
-const pluginFile = (name, file) => fileURLToPath(new URL(file, import.meta.resolve(name)))
-
-// oclif's plugins, bundled like the CLI's own commands instead of being looked up as plugins at every start. The
-// help command is @oclif/plugin-help's with --llms added (src/cli/help/help-command.ts).
+// oclif's plugins, bundled like the CLI's own commands instead of being looked up as plugins at every start, each
+// wrapped to add --schema: the help command is @oclif/plugin-help's with --llms and --schema
+// (src/cli/help/help-command.ts); the autocomplete commands are @oclif/plugin-autocomplete's with --schema
+// (src/cli/autocomplete/).
 export const pluginCommands = () => [
   {id: 'help', file: './cli/help/help-command.ts'},
-  {id: 'autocomplete', file: pluginFile('@oclif/plugin-autocomplete', './commands/autocomplete/index.js')},
-  {id: 'autocomplete:create', file: pluginFile('@oclif/plugin-autocomplete', './commands/autocomplete/create.js')},
-  {id: 'autocomplete:script', file: pluginFile('@oclif/plugin-autocomplete', './commands/autocomplete/script.js')},
+  {id: 'autocomplete', file: './cli/autocomplete/autocomplete-command.ts'},
+  {id: 'autocomplete:create', file: './cli/autocomplete/autocomplete-create-command.ts'},
+  {id: 'autocomplete:script', file: './cli/autocomplete/autocomplete-script-command.ts'},
 ]
 
 /** Every command: its id and the absolute path of its module. */
 export function commandEntries() {
   return [...commandIds(), ...pluginCommands()].map(({id, file}) => ({
     id,
-    path: file.startsWith('./') ? join(root, 'src', file.slice(2)) : file,
+    path: join(root, 'src', file.slice(2)),
   }))
 }

@@ -173,7 +173,9 @@ describe('counterparties', () => {
     const position = JSON.parse(first.stderr.trim().split('\n').at(-1)!)
     expect(position).toMatchObject({written: 2, hasMore: true})
     expect(typeof position.nextCursor).toBe('string')
-    const next = jsonOf(await cli(['counterparties', 'list', '--limit', '2', '--cursor', position.nextCursor, '--json']))
+    const next = jsonOf(
+      await cli(['counterparties', 'list', '--limit', '2', '--cursor', position.nextCursor, '--json']),
+    )
     expect(next).toHaveLength(2)
     expect(next.map((c: {id: string}) => c.id)).not.toEqual(expect.arrayContaining([page[0].id]))
     expect(next.map((c: {id: string}) => c.id)).not.toEqual(expect.arrayContaining([page[1].id]))
@@ -182,7 +184,10 @@ describe('counterparties', () => {
     expect(cursor, human.stderr).toBeTruthy()
     const rest = await cli(['counterparties', 'list', '--all', '--cursor', cursor!, '-o', 'jsonl'])
     expect(rest.code, rest.stderr).toBe(0)
-    const restIds = rest.stdout.trim().split('\n').map(line => JSON.parse(line).id as string)
+    const restIds = rest.stdout
+      .trim()
+      .split('\n')
+      .map(line => JSON.parse(line).id as string)
     expect(restIds).toHaveLength(3)
     expect(new Set([...page.map(c => c.id), ...restIds]).size).toBe(5)
     expect(rest.stderr).toContain('3 written; end of the list.')
