@@ -3,7 +3,6 @@ import * as Flags from '@oclif/core/flags'
 import {emailProblem, phoneProblem} from '../../contract/primitives.js'
 import {amountProblem, currencyProblem} from '../../shared/money.js'
 import {httpUrlProblem, parseDateTime, parseDuration} from '../../shared/validate.js'
-import {LIST_FORMATS} from '../output/output.js'
 
 /** Flag definitions shared by several commands: defined once, reused everywhere. */
 
