@@ -1,0 +1,104 @@
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {FULL, useEmulator} from '../emulator/helpers.js'
+import {isolatedHome, runCli} from '../helpers/cli.js'
+import {startCountingProxy} from '../helpers/counting-proxy.js'
+import {runCliInTty} from '../helpers/tty.js'
+
+/**
+ * Ctrl-C in a command over many payouts: the call in flight finishes, nothing more is sent, exit 130, and the
+ * one-line error says what was applied and where the rest starts; re-running for the rest finishes the job.
+ */
+
+const CTRL_C = '\u0003'
+const ctx = useEmulator()
+let home: ReturnType<typeof isolatedHome>
+let proxy: Awaited<ReturnType<typeof startCountingProxy>> | undefined
+
+beforeEach(() => {
+  home = isolatedHome()
+})
+
+afterEach(async () => {
+  await proxy?.close()
+  proxy = undefined
+})
+
+async function createPayouts(count: number, prefix: string): Promise<string[]> {
+  const ids: string[] = []
+  for (let start = 0; start < count; start += 100) {
+    const items = Array.from({length: Math.min(100, count - start)}, (_, i) => ({
+      description: 'x',
+      amount: '1.00',
+      currency: 'EUR',
+      customId: `${prefix}-${start + i}`,
+      recipient: {type: 'email', email: `u${i}@example.com`},
+    }))
+    const res = await ctx.api.post('/api/v2/payouts/batch', {items})
+    expect(res.status, res.text).toBe(200)
+    ids.push(...(res.body as {data: Array<{id: string}>}).data.map(p => p.id))
+  }
+  return ids
+}
+
+async function statuses(ids: string[]): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {}
+  for (const id of ids) {
+    const status = ((await ctx.api.get(`/api/v2/payouts/${id}`)).body as {status: string}).status
+    counts[status] = (counts[status] ?? 0) + 1
+  }
+  return counts
+}
+
+describe('Ctrl-C in a batch command', () => {
+  it('payouts approve: stops after the batch in flight, exit 130, names the rest; approving the rest finishes', async () => {
+    const ids = await createPayouts(250, 'ap')
+    const file = join(home.dir, 'ids.txt')
+    writeFileSync(file, `${ids.join('\n')}\n`)
+    let calls = 0
+    proxy = await startCountingProxy(ctx.emu.url, {
+      hold: request => request.method === 'POST' && request.url.startsWith('/api/v2/payouts/approve') && ++calls === 2,
+    })
+    const env = {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL}
+    const first = await runCliInTty(['payouts', 'approve', '--ids-file', file], {
+      env,
+      stdoutFile: join(home.dir, 'out.txt'),
+      steps: [
+        {when: proxy.held, send: CTRL_C},
+        {when: 'Stopping after the batch in flight', run: proxy.release},
+      ],
+    })
+    expect(first.code, first.output).toBe(130)
+    expect(first.output).toContain(
+      `INTERRUPTED: interrupted after batch 2 of 3 (calls of at most 100); 200 payouts approved; 50 payouts not sent, from ${ids[200]} (item 201 of the input) on`,
+    )
+    expect(proxy.calls('POST', '/api/v2/payouts/approve')).toHaveLength(2)
+    expect(await statuses(ids)).toEqual({approved: 200, created: 50})
+
+    const rest = await runCli(['payouts', 'approve', '--json', ...ids.slice(200)], {env})
+    expect(rest.code, rest.stderr).toBe(0)
+    expect(await statuses(ids)).toEqual({approved: 250})
+  })
+
+  it('payouts delete: stops after the payout in flight; --json names the ids not deleted', async () => {
+    const ids = await createPayouts(5, 'del')
+    let calls = 0
+    proxy = await startCountingProxy(ctx.emu.url, {
+      hold: request => request.method === 'DELETE' && ++calls === 3,
+    })
+    const env = {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL}
+    const first = await runCliInTty(['payouts', 'delete', '--json', ...ids], {
+      env,
+      stdoutFile: join(home.dir, 'deleted.json'),
+      steps: [
+        {when: proxy.held, send: CTRL_C},
+        {when: 'Stopping after the batch in flight', run: proxy.release},
+      ],
+    })
+    expect(first.code, first.output).toBe(130)
+    expect(first.output).toContain('"code":"INTERRUPTED"')
+    expect(first.output).toContain(`"notAppliedIds":["${ids[3]}","${ids[4]}"]`)
+    expect(proxy.calls('DELETE', '/api/v2/payouts')).toHaveLength(3)
+  })
+})
