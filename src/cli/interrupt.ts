@@ -24,6 +24,9 @@ export interface InterruptOptions {
 
 export {interruptedError}
 
+/** The notice of the first Ctrl-C in a list that prints page by page. */
+export const PAGE_STOPPING = 'Stopping after the page in flight (press Ctrl-C again to quit at once)…'
+
 /** The notice of the first Ctrl-C in approve, pay, send-claim-link and delete. */
 export const BATCH_STOPPING = 'Stopping after the batch in flight (press Ctrl-C again to quit at once)…'
 

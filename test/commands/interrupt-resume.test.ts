@@ -1,4 +1,4 @@
-import {writeFileSync} from 'node:fs'
+import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {FULL, useEmulator} from '../emulator/helpers.js'
@@ -100,5 +100,32 @@ describe('Ctrl-C in a batch command', () => {
     expect(first.output).toContain('"code":"INTERRUPTED"')
     expect(first.output).toContain(`"notAppliedIds":["${ids[3]}","${ids[4]}"]`)
     expect(proxy.calls('DELETE', '/api/v2/payouts')).toHaveLength(3)
+  })
+
+  it('api --paginate: stops after the page in flight, exit 130; -f offset= from the hint prints the rest', async () => {
+    await createPayouts(250, 'pg')
+    let pages = 0
+    proxy = await startCountingProxy(ctx.emu.url, {
+      hold: request => request.method === 'GET' && request.url.startsWith('/api/v1/payouts') && ++pages === 2,
+    })
+    const env = {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL}
+    const file = join(home.dir, 'pages.jsonl')
+    const first = await runCliInTty(['api', 'GET', '/api/v1/payouts', '--paginate'], {
+      env,
+      stdoutFile: file,
+      steps: [
+        {when: proxy.held, send: CTRL_C},
+        {when: 'Stopping after the page in flight', run: proxy.release},
+      ],
+    })
+    expect(first.code, first.output).toBe(130)
+    const hint = /interrupted after page 2 .*adding -f (offset=\d+)/.exec(first.output)
+    expect(hint, first.output).not.toBeNull()
+    const printed = readFileSync(file, 'utf8').trim().split('\n')
+    expect(printed).toHaveLength(200)
+    const rest = await runCli(['api', 'GET', '/api/v1/payouts', '--paginate', '-f', hint![1]], {env})
+    expect(rest.code, rest.stderr).toBe(0)
+    const ids = [...printed, ...rest.stdout.trim().split('\n')].map(line => JSON.parse(line).customId)
+    expect(new Set(ids).size).toBe(250)
   })
 })
