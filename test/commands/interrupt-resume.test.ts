@@ -128,4 +128,38 @@ describe('Ctrl-C in a batch command', () => {
     const ids = [...printed, ...rest.stdout.trim().split('\n')].map(line => JSON.parse(line).customId)
     expect(new Set(ids).size).toBe(250)
   })
+
+  it('transactions list --all: the page in flight is written, exit 130; --cursor from the hint lists the rest', async () => {
+    for (let i = 1; i <= 250; i++) {
+      const res = await ctx.api.post('/api/v2/team/sandbox-deposit', {currency: 'EUR', amount: `${i}.00`})
+      expect(res.status, res.text).toBe(200)
+    }
+    let pages = 0
+    proxy = await startCountingProxy(ctx.emu.url, {
+      hold: request => request.method === 'GET' && request.url.startsWith('/api/v2/transactions') && ++pages === 2,
+    })
+    const env = {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL}
+    const args = ['transactions', 'list', '--all', '-o', 'jsonl']
+    const file = join(home.dir, 'transactions.jsonl')
+    const first = await runCliInTty(args, {
+      env,
+      stdoutFile: file,
+      steps: [
+        {when: proxy.held, send: CTRL_C},
+        {when: 'Stopping after the page in flight', run: proxy.release},
+      ],
+    })
+    expect(first.code, first.output).toBe(130)
+    expect(first.output).toContain('INTERRUPTED: interrupted after')
+    const cursor = /continue with --cursor (\S+)/.exec(first.output)
+    expect(cursor, first.output).not.toBeNull()
+    const listed = readFileSync(file, 'utf8').trim().split('\n')
+    const rest = await runCli([...args, '--cursor', cursor![1]], {env})
+    expect(rest.code, rest.stderr).toBe(0)
+    const all = await runCli(args, {env})
+    const ids = [...listed, ...rest.stdout.trim().split('\n')].map(line => JSON.parse(line).id)
+    expect(ids).toEqual(all.stdout.trim().split('\n').map(line => JSON.parse(line).id))
+    expect(ids.length).toBeGreaterThanOrEqual(250)
+    expect(listed.length).toBeLessThan(ids.length)
+  })
 })
