@@ -158,7 +158,12 @@ describe('Ctrl-C in a batch command', () => {
     expect(rest.code, rest.stderr).toBe(0)
     const all = await runCli(args, {env})
     const ids = [...listed, ...rest.stdout.trim().split('\n')].map(line => JSON.parse(line).id)
-    expect(ids).toEqual(all.stdout.trim().split('\n').map(line => JSON.parse(line).id))
+    expect(ids).toEqual(
+      all.stdout
+        .trim()
+        .split('\n')
+        .map(line => JSON.parse(line).id),
+    )
     expect(ids.length).toBeGreaterThanOrEqual(250)
     expect(listed.length).toBeLessThan(ids.length)
   })
