@@ -33,7 +33,7 @@ const AUDIT: Record<string, [Kind, string]> = {
   'emulator:start': ['serves', 'stops the emulator'],
   'emulator:deliveries': ['serves', '--follow: stops following'],
   'auth:login': ['nothing-kept', 'stops waiting for the browser; stores nothing'],
-  'counterparties:list': ['rerun', '--all: read-only; re-run'],
+  'counterparties:list': ['resumes', '--all: after the page in flight; how many were written; re-run (no cursor)'],
   'payouts:get': ['rerun', 'many ids: read-only; re-run'],
   'payouts:changes': ['rerun', 'the state file advances only after the output is flushed; a re-run repeats the window'],
   'payouts:import-status': ['rerun', 'read-only; --retry-failed keys derive from the payouts, so a re-run replays'],

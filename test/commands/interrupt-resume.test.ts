@@ -167,4 +167,27 @@ describe('Ctrl-C in a batch command', () => {
     expect(ids.length).toBeGreaterThanOrEqual(250)
     expect(listed.length).toBeLessThan(ids.length)
   })
+
+  it('counterparties list --all: the page in flight is written, exit 130, and it says how many', async () => {
+    for (let i = 0; i < 150; i++) await ctx.api.counterparty({email: `c${i}@example.com`})
+    let pages = 0
+    proxy = await startCountingProxy(ctx.emu.url, {
+      hold: request => request.method === 'GET' && request.url.startsWith('/api/v2/counterparties') && ++pages === 1,
+    })
+    const env = {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL}
+    const file = join(home.dir, 'counterparties.jsonl')
+    const first = await runCliInTty(['counterparties', 'list', '--all', '-o', 'jsonl'], {
+      env,
+      stdoutFile: file,
+      steps: [
+        {when: proxy.held, send: CTRL_C},
+        {when: 'Stopping after the page in flight', run: proxy.release},
+      ],
+    })
+    expect(first.code, first.output).toBe(130)
+    const written = readFileSync(file, 'utf8').trim().split('\n').length
+    expect(written).toBeLessThan(150)
+    expect(first.output).toContain(`INTERRUPTED: interrupted after ${written} counterparties`)
+    expect(proxy.calls('GET', '/api/v2/counterparties')).toHaveLength(1)
+  })
 })

@@ -20,11 +20,25 @@ export default class CounterpartiesList extends BaseCommand<typeof Counterpartie
 
   async run(): Promise<void> {
     const client = await this.client()
-    const {counterpartyColumns} = await import('../../cli/output/counterparty-view.js')
+    const [{counterpartyColumns}, {interruptedError, PAGE_STOPPING, watchInterrupts}] = await Promise.all([
+      import('../../cli/output/counterparty-view.js'),
+      import('../../cli/interrupt.js'),
+    ])
     const writer = this.out.list(counterpartyColumns, this.flags.output)
-    for await (const page of client.v2.counterparties.pages({limit: this.flags.all ? undefined : this.flags.limit}))
-      await writer.page(page)
+    const interrupts = watchInterrupts({notice: PAGE_STOPPING})
+    try {
+      for await (const page of client.v2.counterparties.pages({limit: this.flags.all ? undefined : this.flags.limit})) {
+        await writer.page(page)
+        if (interrupts.signal.aborted) break
+      }
+    } finally {
+      interrupts.dispose()
+    }
     writer.end()
+    if (interrupts.signal.aborted)
+      throw interruptedError(`interrupted after ${writer.written} counterparties (the output so far is complete)`, [
+        'the list has no cursor to resume from: re-run the command to list them all (it only reads)',
+      ])
     if (writer.written === 0) this.out.info('No counterparties.')
   }
 }
