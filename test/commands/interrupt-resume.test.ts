@@ -25,6 +25,19 @@ afterEach(async () => {
   proxy = undefined
 })
 
+/** Runs the CLI in a terminal; types Ctrl-C while the proxy holds a request, and lets it go once the CLI is stopping. */
+function ctrlCWhileHeld(args: string[], env: Record<string, string>, stdoutFile: string) {
+  const held = proxy!
+  return runCliInTty(args, {
+    env,
+    stdoutFile,
+    steps: [
+      {when: held.held, send: CTRL_C},
+      {when: /Stopping after the (batch|page) in flight/, run: held.release},
+    ],
+  })
+}
+
 async function createPayouts(count: number, prefix: string): Promise<string[]> {
   const ids: string[] = []
   for (let start = 0; start < count; start += 100) {
@@ -61,14 +74,7 @@ describe('Ctrl-C in a batch command', () => {
       hold: request => request.method === 'POST' && request.url.startsWith('/api/v2/payouts/approve') && ++calls === 2,
     })
     const env = {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL}
-    const first = await runCliInTty(['payouts', 'approve', '--ids-file', file], {
-      env,
-      stdoutFile: join(home.dir, 'out.txt'),
-      steps: [
-        {when: proxy.held, send: CTRL_C},
-        {when: 'Stopping after the batch in flight', run: proxy.release},
-      ],
-    })
+    const first = await ctrlCWhileHeld(['payouts', 'approve', '--ids-file', file], env, join(home.dir, 'out.txt'))
     expect(first.code, first.output).toBe(130)
     expect(first.output).toContain(
       `INTERRUPTED: interrupted after batch 2 of 3 (calls of at most 100); 200 payouts approved; 50 payouts not sent, from ${ids[200]} (item 201 of the input) on`,
@@ -88,14 +94,7 @@ describe('Ctrl-C in a batch command', () => {
       hold: request => request.method === 'DELETE' && ++calls === 3,
     })
     const env = {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL}
-    const first = await runCliInTty(['payouts', 'delete', '--json', ...ids], {
-      env,
-      stdoutFile: join(home.dir, 'deleted.json'),
-      steps: [
-        {when: proxy.held, send: CTRL_C},
-        {when: 'Stopping after the batch in flight', run: proxy.release},
-      ],
-    })
+    const first = await ctrlCWhileHeld(['payouts', 'delete', '--json', ...ids], env, join(home.dir, 'deleted.json'))
     expect(first.code, first.output).toBe(130)
     expect(first.output).toContain('"code":"INTERRUPTED"')
     expect(first.output).toContain(`"notAppliedIds":["${ids[3]}","${ids[4]}"]`)
@@ -110,14 +109,7 @@ describe('Ctrl-C in a batch command', () => {
     })
     const env = {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL}
     const file = join(home.dir, 'pages.jsonl')
-    const first = await runCliInTty(['api', 'GET', '/api/v1/payouts', '--paginate'], {
-      env,
-      stdoutFile: file,
-      steps: [
-        {when: proxy.held, send: CTRL_C},
-        {when: 'Stopping after the page in flight', run: proxy.release},
-      ],
-    })
+    const first = await ctrlCWhileHeld(['api', 'GET', '/api/v1/payouts', '--paginate'], env, file)
     expect(first.code, first.output).toBe(130)
     const hint = /interrupted after page 2 .*adding -f (offset=\d+)/.exec(first.output)
     expect(hint, first.output).not.toBeNull()
@@ -141,14 +133,7 @@ describe('Ctrl-C in a batch command', () => {
     const env = {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL}
     const args = ['transactions', 'list', '--all', '-o', 'jsonl']
     const file = join(home.dir, 'transactions.jsonl')
-    const first = await runCliInTty(args, {
-      env,
-      stdoutFile: file,
-      steps: [
-        {when: proxy.held, send: CTRL_C},
-        {when: 'Stopping after the page in flight', run: proxy.release},
-      ],
-    })
+    const first = await ctrlCWhileHeld(args, env, file)
     expect(first.code, first.output).toBe(130)
     expect(first.output).toContain('INTERRUPTED: interrupted after')
     const cursor = /continue with --cursor (\S+)/.exec(first.output)
@@ -176,14 +161,7 @@ describe('Ctrl-C in a batch command', () => {
     })
     const env = {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL}
     const file = join(home.dir, 'counterparties.jsonl')
-    const first = await runCliInTty(['counterparties', 'list', '--all', '-o', 'jsonl'], {
-      env,
-      stdoutFile: file,
-      steps: [
-        {when: proxy.held, send: CTRL_C},
-        {when: 'Stopping after the page in flight', run: proxy.release},
-      ],
-    })
+    const first = await ctrlCWhileHeld(['counterparties', 'list', '--all', '-o', 'jsonl'], env, file)
     expect(first.code, first.output).toBe(130)
     const written = readFileSync(file, 'utf8').trim().split('\n').length
     expect(written).toBeLessThan(150)
