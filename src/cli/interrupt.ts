@@ -24,8 +24,14 @@ export interface InterruptOptions {
 
 export {interruptedError}
 
+/** The notice of the first Ctrl-C in a list that prints page by page. */
+export const PAGE_STOPPING = 'Stopping after the page in flight (press Ctrl-C again to quit at once)…'
+
+/** The notice of the first Ctrl-C in approve, pay, send-claim-link and delete. */
+export const BATCH_STOPPING = 'Stopping after the batch in flight (press Ctrl-C again to quit at once)…'
+
 /**
- * The one Ctrl-C handler of every long command (import, list --all, listen, emulator start, auth login): the
+ * The one Ctrl-C handler of every long command (import, list --all, batch commands, api --paginate, auth login): the
  * first Ctrl-C or SIGTERM prints `notice` and aborts `signal`, so the command finishes the requests in flight,
  * writes what it must, and exits (130 after Ctrl-C). A second Ctrl-C quits at once.
  */

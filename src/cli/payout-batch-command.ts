@@ -50,10 +50,13 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     const single = keys.length === 1 && !options.idsFile && !this.argvAll.includes('-')
     const writer = this.out.list<PayoutV2>(payoutV2Columns, undefined, {single})
     const answered: PayoutV2[] = []
+    const {BATCH_STOPPING, watchInterrupts} = await import('./interrupt.js')
+    const interrupts = watchInterrupts({notice: BATCH_STOPPING})
     try {
       const result = await runBatchAction(client, action, keys, {
         andThen: options.andThen,
         idempotencyKey: options.idempotencyKey,
+        signal: interrupts.signal,
         onApplied: payouts => {
           answered.push(...payouts)
           if (!waiting) return writer.page(payouts)
@@ -66,6 +69,8 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     } catch (error) {
       if (writer.written) writer.end()
       throw error
+    } finally {
+      interrupts.dispose()
     }
     const goal = goalOf(action, options.andThen)
     if (waiting) return this.followAndShow(answered, goal, options.waitMs!, single)

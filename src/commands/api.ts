@@ -65,16 +65,10 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
     const client = await this.client()
     const request = await buildApiRequest({...flags, method, path: this.args.path, origin: client.transport.origin})
     if (method !== 'GET') await this.confirmOnProduction({action: `send ${method} ${request.path}`, count: 1})
-    const [{apiPages, pageItems}, print] = await Promise.all([
-      import('../services/api/paginate.js'),
-      import('../cli/output/api-response.js'),
-    ])
+    const print = await import('../cli/output/api-response.js')
     const send = (query: Query) =>
       client.transport.request({...request, query, idempotencyKey: flags['idempotency-key']})
     if (!flags.paginate) return print.printResponse(out, await send(request.query), flags.include)
-    for await (const response of apiPages(send, request.query)) {
-      if (flags.include) print.printHeaders(out, response)
-      for (const item of pageItems(response.body)) out.jsonLine(item)
-    }
+    await print.printPages(out, send, request.query, flags.include)
   }
 }

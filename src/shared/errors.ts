@@ -33,8 +33,8 @@ export const authError = (message: string, suggestions?: string[]) =>
 export const invalidInputError = (message: string, suggestions?: string[]) =>
   new PayctlError(message, {exitCode: ExitCode.invalidInput, code: 'INVALID_INPUT', suggestions})
 
-export const interruptedError = (message = 'interrupted (Ctrl-C)', suggestions: string[] = []) =>
-  new PayctlError(message, {exitCode: ExitCode.interrupted, code: 'INTERRUPTED', suggestions})
+export const interruptedError = (message = 'interrupted (Ctrl-C)', suggestions: string[] = [], data?: unknown) =>
+  new PayctlError(message, {exitCode: ExitCode.interrupted, code: 'INTERRUPTED', suggestions, data})
 
 export const conflictError = (message: string, suggestions?: string[]) =>
   new PayctlError(message, {exitCode: ExitCode.conflict, code: 'CONFLICT', suggestions})

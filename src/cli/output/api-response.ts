@@ -1,4 +1,6 @@
 import type {ApiResponse} from '../../client/transport.js'
+import {apiPages, pageItems, type Query} from '../../services/api/paginate.js'
+import {PAGE_STOPPING, watchInterrupts} from '../interrupt.js'
 import type {Output} from './output.js'
 
 /** `api -i`: the status line and the response headers, then an empty line. */
@@ -15,4 +17,22 @@ export function printResponse(out: Output, response: ApiResponse, include: boole
   if (response.body === undefined) return
   if (typeof response.body === 'string') out.write(`${response.body}\n`)
   else out.printJson(response.body)
+}
+
+/** `api --paginate`: each item of every page as one JSON line; Ctrl-C stops after the page in flight (exit 130). */
+export async function printPages(
+  out: Output,
+  send: (query: Query) => Promise<ApiResponse>,
+  start: Query,
+  include: boolean,
+): Promise<void> {
+  const interrupts = watchInterrupts({notice: PAGE_STOPPING})
+  try {
+    for await (const response of apiPages(send, start, interrupts.signal)) {
+      if (include) printHeaders(out, response)
+      for (const item of pageItems(response.body)) out.jsonLine(item)
+    }
+  } finally {
+    interrupts.dispose()
+  }
 }

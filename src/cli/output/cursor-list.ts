@@ -1,4 +1,5 @@
 import type {CursorPageOptions, CursorPosition} from '../../client/pagination.js'
+import {interruptedError, PAGE_STOPPING, watchInterrupts} from '../interrupt.js'
 import type {Column, ListFormat, Output} from './output.js'
 
 export interface CursorListOptions<T> {
@@ -11,7 +12,7 @@ export interface CursorListOptions<T> {
   cursor?: string
   /** --json as given (errors and the position line are JSON then). */
   jsonErrors: boolean
-  /** Aborted by Ctrl-C: stop after the page in flight, say where to continue, exit 130. */
+  /** Aborted by Ctrl-C: stop after the page in flight, say where to continue, exit 130. Without it, --all watches Ctrl-C itself. */
   signal?: AbortSignal
   pages(options: Pick<CursorPageOptions, 'cursor' | 'onPage'>): AsyncIterable<T[]>
 }
@@ -22,6 +23,16 @@ export interface CursorListOptions<T> {
  * resume without duplicates), or the end of the list.
  */
 export async function writeCursorList<T>(options: CursorListOptions<T>): Promise<number> {
+  if (options.signal || !options.all) return writeCursorPages(options)
+  const interrupts = watchInterrupts({notice: PAGE_STOPPING})
+  try {
+    return await writeCursorPages({...options, signal: interrupts.signal})
+  } finally {
+    interrupts.dispose()
+  }
+}
+
+async function writeCursorPages<T>(options: CursorListOptions<T>): Promise<number> {
   const {out} = options
   const writer = out.list(options.columns, options.format)
   let pending: CursorPosition = {hasMore: true, nextCursor: options.cursor}
@@ -41,7 +52,6 @@ export async function writeCursorList<T>(options: CursorListOptions<T>): Promise
   writer.end()
   if (options.signal?.aborted) {
     reportPosition(options, done, writer.written, true)
-    const {interruptedError} = await import('../interrupt.js')
     throw interruptedError(`interrupted after ${writer.written} items (the output so far is complete)`)
   }
   if (options.all || done.hasMore) reportPosition(options, done, writer.written, false)

@@ -1,6 +1,6 @@
 import {type PayoutClient, withWaitLimits} from '../../client/index.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
-import {watchInterrupts} from '../interrupt.js'
+import {PAGE_STOPPING, watchInterrupts} from '../interrupt.js'
 import {writeCursorList} from '../output/cursor-list.js'
 import {writeOffsetList} from '../output/offset-list.js'
 import type {ListFormat, Output} from '../output/output.js'
@@ -26,7 +26,7 @@ export interface ListPayoutsOptions {
 export async function listPayouts(options: ListPayoutsOptions): Promise<void> {
   const {out, client, limit, filter} = options
   const interrupts = watchInterrupts({
-    notice: 'Stopping after the page in flight (press Ctrl-C again to quit at once)…',
+    notice: PAGE_STOPPING,
     write: line => out.stderr(line),
   })
   const counter = {read: 0}

@@ -35,11 +35,16 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
     })
     await this.confirmOnProduction({action: `delete ${keys.length === 1 ? 'a payout' : 'payouts'}`, count: keys.length})
     const client = await this.client()
-    const {runDeletes} = await import('../../services/payouts/actions.js')
+    const [{runDeletes}, {BATCH_STOPPING, watchInterrupts}] = await Promise.all([
+      import('../../services/payouts/actions.js'),
+      import('../../cli/interrupt.js'),
+    ])
     const writer = this.flags.json ? this.out.list<object>([], 'json') : undefined
+    const interrupts = watchInterrupts({notice: BATCH_STOPPING})
     try {
       const result = await runDeletes(client, keys, {
         api: this.flags.api,
+        signal: interrupts.signal,
         onApplied: async results => {
           if (writer) return writer.page(results)
           for (const item of results)
@@ -51,6 +56,8 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
     } catch (error) {
       if (writer?.written) writer.end()
       throw error
+    } finally {
+      interrupts.dispose()
     }
   }
 }

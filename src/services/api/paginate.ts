@@ -1,4 +1,5 @@
 import type {ApiResponse} from '../../client/transport.js'
+import {interruptedError, type PayctlError} from '../../shared/errors.js'
 
 export type Query = Record<string, string[]>
 
@@ -12,13 +13,23 @@ const V1_PAGE = 100
 export async function* apiPages(
   send: (query: Query) => Promise<ApiResponse>,
   start: Query,
+  signal?: AbortSignal,
 ): AsyncGenerator<ApiResponse> {
   let query: Query | undefined = start.limit ? start : {...start, limit: [String(V1_PAGE)]}
-  while (query) {
+  for (let page = 1; query; page++) {
     const response = await send(query)
     yield response
     query = nextQuery(response.body, query)
+    if (query && signal?.aborted) throw pagesInterrupted(page, query)
   }
+}
+
+/** Ctrl-C between pages: the pages printed are whole; the hint is the query field that asks for the next one. */
+function pagesInterrupted(page: number, next: Query): PayctlError {
+  const field = next.cursor ? `cursor=${next.cursor[0]}` : `offset=${next.offset?.[0] ?? 0}`
+  return interruptedError(`interrupted after page ${page} (every item of it was printed)`, [
+    `print the rest by adding -f ${field} to the same command`,
+  ])
 }
 
 function nextQuery(body: unknown, query: Query): Query | undefined {

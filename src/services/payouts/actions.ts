@@ -49,6 +49,8 @@ export interface ActionOptions {
   andThen?: AndThen
   idempotencyKey?: string
   onApplied?(payouts: PayoutV2[]): Promise<void> | void
+  /** Ctrl-C: stop after the batch in flight (see runInBatches). */
+  signal?: AbortSignal
 }
 
 /**
@@ -76,6 +78,7 @@ export async function runBatchAction(
         return [await payouts.sendClaimLink(id, post)]
       },
       onApplied: results => options.onApplied?.(results),
+      signal: options.signal,
     })
   }
   checkBatchKey(options.idempotencyKey, keys.length)
@@ -91,6 +94,11 @@ export async function runBatchAction(
       return payouts.sendClaimLinkMany(ids, post)
     },
     onApplied: results => options.onApplied?.(results),
+    signal: options.signal,
+    resume:
+      options.idempotencyKey === undefined
+        ? undefined
+        : 're-run the same command with the same --idempotency-key: applied batches are replayed, not applied twice',
   })
 }
 
@@ -101,7 +109,11 @@ export async function runBatchAction(
 export async function runDeletes(
   client: PayoutClient,
   keys: readonly PayoutKey[],
-  options: {api: 'v1' | 'v2'; onApplied?(results: Array<DeletedV2 | PayoutV1>): Promise<void> | void},
+  options: {
+    api: 'v1' | 'v2'
+    onApplied?(results: Array<DeletedV2 | PayoutV1>): Promise<void> | void
+    signal?: AbortSignal
+  },
 ): Promise<BatchResult> {
   const byApiId = new Map(keys.map(key => [options.api === 'v1' && key.kind === 'id' ? key.v1 : key.v2, key]))
   return runInBatches<DeletedV2 | PayoutV1>({
@@ -114,5 +126,6 @@ export async function runDeletes(
       return [await client.v1.payouts.delete(id, key.kind === 'custom' ? 'custom_id' : 'id')]
     },
     onApplied: results => options.onApplied?.(results),
+    signal: options.signal,
   })
 }

@@ -3,6 +3,7 @@ import {chunk} from '../../client/pagination.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {reportError} from '../errors/error-report.js'
+import {batchInterruption} from './batch-interruption.js'
 
 /** One payout to send: the id the API gets, and how to name it to the user. */
 export interface BatchItem {
@@ -20,6 +21,10 @@ export interface BatchOptions<T> {
   send(ids: string[], batch: number): Promise<T[]>
   /** Called with each applied batch's result, in order (for streaming output). */
   onApplied?(results: T[], batch: number): Promise<void> | void
+  /** Ctrl-C: the batch in flight finishes, no further batch is sent, and the error says how to send the rest. */
+  signal?: AbortSignal
+  /** How to send the rest after Ctrl-C, when the caller knows better than "re-run with the ids not applied". */
+  resume?: string
 }
 
 export interface BatchResult {
@@ -56,6 +61,7 @@ export async function runInBatches<T>(options: BatchOptions<T>): Promise<BatchRe
   const batches = chunk(options.items, size)
   let applied = 0
   for (const [number, batch] of batches.entries()) {
+    if (options.signal?.aborted) throw batchInterruption({...options, size, done: number, batches: batches.length})
     let results: T[]
     try {
       results = await options.send(
