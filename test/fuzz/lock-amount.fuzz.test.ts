@@ -5,13 +5,10 @@ import Big from 'big.js'
 import fc from 'fast-check'
 import {afterAll, describe, expect, it} from 'vitest'
 import {acquireFileLock, LOCK_HELD} from '../../src/config/file-lock.js'
-import {readChunks} from '../../src/services/import/chunks.js'
-import type {RowSchema} from '../../src/services/import/import-schema.js'
-import {v2Schema} from '../../src/services/import/import-schema-v2.js'
 import {chunkIdempotencyKey} from '../../src/services/import/keys.js'
-import {validateFile} from '../../src/services/import/validate-file.js'
 import {PayctlError} from '../../src/shared/errors.js'
 import {minorUnits} from '../../src/shared/money.js'
+import {rowKeys} from '../import/helpers.js'
 
 /**
  * Fuzzing (fast-check; a fixed seed under CI, test/helpers/setup.ts) of two things a user's disk and files
@@ -98,20 +95,7 @@ function written(currency: string, form: {minor: number; zeros: number; decimals
 async function keysOf(amount: string, currency: string, name: string) {
   const path = join(work, name)
   writeFileSync(path, `description,amount,currency,recipientEmail\nFee,${amount},${currency},a@example.com\n`)
-  const schema = v2Schema as RowSchema<unknown>
-  const validation = await validateFile({path, schema, schemaOptions: {decimalComma: false}, encoding: 'utf8'})
-  expect(validation.errors).toEqual([])
-  const rows: Array<{customId: string; content: string}> = []
-  for await (const chunk of readChunks({
-    path,
-    schema,
-    schemaOptions: {decimalComma: false},
-    encoding: validation.encoding,
-    delimiter: validation.delimiter,
-    invalidRows: validation.invalidRows,
-    duplicateOf: validation.duplicateOf,
-  }))
-    rows.push(...chunk.rows)
+  const rows = await rowKeys(path)
   expect(rows).toHaveLength(1)
   return {identity: `${rows[0].customId}/${rows[0].content}`, key: chunkIdempotencyKey('target', 'v2', rows)}
 }

@@ -1,8 +1,7 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
-import {Api, type Body, counterpartyBody, FULL} from '../emulator/helpers.js'
+import {describe, expect, it} from 'vitest'
+import {type Body, counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
 import {runCommand} from '../helpers/run-command.js'
 import {control} from '../import/helpers.js'
@@ -12,14 +11,7 @@ import {control} from '../import/helpers.js'
  * own retries (4 tries a read), as polling does, instead of ending with exit 7 at the first read that ran out.
  */
 
-const ctx = {} as {emu: RunningEmulator; api: Api}
-beforeAll(async () => {
-  ctx.emu = await startEmulator({port: 0, dataFile: ':memory:'})
-  ctx.api = new Api(ctx.emu.url)
-})
-afterAll(async () => {
-  await ctx.emu?.close()
-})
+const ctx = useEmulator()
 const home = isolatedHome()
 const cli = (args: string[]) => runCommand(args, {env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL}})
 
