@@ -6,6 +6,10 @@ import {join} from 'node:path'
 import {request} from 'undici'
 import {afterAll, beforeAll} from 'vitest'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
+import {readChunks} from '../../src/services/import/chunks.js'
+import type {RowSchema} from '../../src/services/import/import-schema.js'
+import {v2Schema} from '../../src/services/import/import-schema-v2.js'
+import {validateFile} from '../../src/services/import/validate-file.js'
 import {BIN, isolatedHome} from '../helpers/cli.js'
 import {runCommand} from '../helpers/run-command.js'
 
@@ -193,4 +197,23 @@ export async function importInFreshHome(origin: string, lines: string[], ...flag
     summary = undefined
   }
   return {...result, summary}
+}
+
+/** The identity (customId, content) of every row of a valid v2 file, as the import derives them. */
+export async function rowKeys(path: string): Promise<Array<{customId: string; content: string}>> {
+  const schema = v2Schema as RowSchema<unknown>
+  const validation = await validateFile({path, schema, schemaOptions: {decimalComma: false}, encoding: 'utf8'})
+  if (validation.errors.length) throw new Error(JSON.stringify(validation.errors))
+  const rows: Array<{customId: string; content: string}> = []
+  for await (const chunk of readChunks({
+    path,
+    schema,
+    schemaOptions: {decimalComma: false},
+    encoding: validation.encoding,
+    delimiter: validation.delimiter,
+    invalidRows: validation.invalidRows,
+    duplicateOf: validation.duplicateOf,
+  }))
+    for (const row of chunk.rows) rows.push({customId: row.customId, content: row.content})
+  return rows
 }

@@ -3,11 +3,8 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import fc from 'fast-check'
 import {afterAll, describe, expect, it} from 'vitest'
-import {readChunks} from '../../src/services/import/chunks.js'
 import {contentOf, RowIdentifier} from '../../src/services/import/identity.js'
-import type {RowSchema} from '../../src/services/import/import-schema.js'
-import {v2Schema} from '../../src/services/import/import-schema-v2.js'
-import {validateFile} from '../../src/services/import/validate-file.js'
+import {rowKeys} from './helpers.js'
 
 const work = mkdtempSync(join(tmpdir(), 'payctl-identity-'))
 afterAll(() => rmSync(work, {recursive: true, force: true}))
@@ -44,21 +41,7 @@ function render(rows: Row[], saving: Saving): string {
 async function identities(text: string, name: string) {
   const path = join(work, name)
   writeFileSync(path, text)
-  const schema = v2Schema as RowSchema<unknown>
-  const validation = await validateFile({path, schema, schemaOptions: {decimalComma: false}, encoding: 'utf8'})
-  expect(validation.errors).toEqual([])
-  const ids: string[] = []
-  for await (const chunk of readChunks({
-    path,
-    schema,
-    schemaOptions: {decimalComma: false},
-    encoding: validation.encoding,
-    delimiter: validation.delimiter,
-    invalidRows: validation.invalidRows,
-    duplicateOf: validation.duplicateOf,
-  }))
-    for (const row of chunk.rows) ids.push(`${row.customId}/${row.content}`)
-  return ids
+  return (await rowKeys(path)).map(row => `${row.customId}/${row.content}`)
 }
 
 const word = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 .;'"-]{0,14}[A-Za-z0-9]$/)

@@ -1,5 +1,6 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
+import {RETRY_AFTER_CAP_MS} from '../../client/waits.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
 import {errorLines} from '../../services/import/run-summary.js'
 import type {Delimiter} from '../../services/import/sniff.js'
@@ -59,6 +60,9 @@ export type ImportedRows = Pick<
 
 const PROBLEMS = new Set(['failed', 'expired', 'deleted', NOT_IMPORTED, INVALID])
 
+/** How long the rows' reads ride through transient faults: the wait's time-out, or the longest Retry-After payctl sleeps. */
+const readsWithinMs = (options: ImportStatusOptions) => options.wait?.timeoutMs ?? RETRY_AFTER_CAP_MS
+
 const goalFor = (andThen: string | undefined): WaitGoal =>
   andThen === 'pay' ? 'paid' : andThen === 'send-claim-link' ? 'claim-link' : 'approved'
 
@@ -97,7 +101,7 @@ async function collect<T>(
   keep: (row: StatusRow, payout?: PayoutV2) => T | undefined,
 ): Promise<T[]> {
   const kept: T[] = []
-  for await (const chunk of statusChunks(rows, options.client, options))
+  for await (const chunk of statusChunks(rows, options.client, {...options, readsWithinMs: readsWithinMs(options)}))
     for (const {row, payout} of chunk) {
       const value = keep(row, payout)
       if (value !== undefined) kept.push(value)
@@ -177,7 +181,7 @@ async function printRows(rows: FileRows, options: ImportStatusOptions) {
   const writer = options.format === 'none' ? undefined : options.out.list(importStatusColumns(rows.api), options.format)
   const tally = new StatusTally()
   const problems: Problem[] = []
-  for await (const chunk of statusChunks(rows, options.client, options)) {
+  for await (const chunk of statusChunks(rows, options.client, {...options, readsWithinMs: readsWithinMs(options)})) {
     const page = chunk.map(({row}) => row)
     for (const row of page) {
       tally.add(row)

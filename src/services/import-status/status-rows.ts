@@ -2,21 +2,25 @@ import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import {fetchOrGone} from '../payouts/wait.js'
 import type {FileRow, FileRows} from './file-rows.js'
+import {readPatiently} from './patient-read.js'
 import {type StatusRow, skippedRow, statusRow} from './status-row.js'
 
 /**
  * Every row of the file with its payout, in file order, 100 rows at a time. Payouts are read by the row's
  * customId (GET /api/v2/payouts/{customId}), `concurrency` requests in flight across up to four chunks, so
  * memory holds a few chunks whatever the file's size. Rate limits and 5xx are retried by the client
- * (Retry-After honoured).
+ * (Retry-After honoured), and a read whose retries ran out is tried again as polling does, until `readsWithinMs`
+ * after the start.
  */
 export async function* statusChunks(
   rows: FileRows,
   client: PayoutClient,
-  options: {concurrency: number; signal?: AbortSignal},
+  options: {concurrency: number; readsWithinMs: number; signal?: AbortSignal},
 ): AsyncGenerator<Array<{row: StatusRow; payout?: PayoutV2}>> {
   const limit = limiter(options.concurrency)
-  const read = (row: FileRow) => limit(() => fetchOrGone(() => client.v2.payouts.get(row.customId)))
+  const patience = {deadline: Date.now() + options.readsWithinMs, signal: options.signal}
+  const read = (row: FileRow) =>
+    limit(() => readPatiently(() => fetchOrGone(() => client.v2.payouts.get(row.customId)), patience))
   const ahead: Array<Promise<Array<{row: StatusRow; payout?: PayoutV2}>>> = []
   const source = rows.chunks()
   const start = async () => {

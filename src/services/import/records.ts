@@ -137,28 +137,43 @@ class RecordPump {
   private readonly parser: ReturnType<typeof parse>
   private queue: CsvRecord[] = []
   private line = 1
+  private emptyLines = 0
   private failure?: Error
   private ended = false
   private wake?: () => void
   private feederWaiting?: () => void
 
   constructor(delimiter: Delimiter, lineBreak: string) {
-    this.parser = parse({delimiter, bom: true, relax_column_count: true, max_record_size: MAX_RECORD_BYTES})
+    // Empty lines are skipped by the parser itself: passed on, each would cost it a CsvError (a stack trace)
+    // for its field count; they are still counted, from the parser's tally, for the next record's line.
+    this.parser = parse({
+      delimiter,
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      max_record_size: MAX_RECORD_BYTES,
+    })
     this.parser.on('data', (cells: string[]) => {
-      const start = this.line
-      this.line += 1 + embeddedLines(cells, lineBreak)
+      const start = this.nextLine()
+      this.emptyLines = this.parser.info.empty_lines
+      this.line = start + 1 + embeddedLines(cells, lineBreak)
       if (!isBlank(cells)) this.queue.push({cells, line: start})
       if (this.queue.length >= HIGH_WATER) this.notify()
     })
     this.parser.on('error', error => {
       const code = (error as {code?: string}).code ?? ''
-      this.failure = new CsvSyntaxError(this.line, SYNTAX_MESSAGES[code] ?? error.message)
+      this.failure = new CsvSyntaxError(this.nextLine(), SYNTAX_MESSAGES[code] ?? error.message)
       this.notify()
     })
     this.parser.on('end', () => {
       this.ended = true
       this.notify()
     })
+  }
+
+  /** The line the next record starts on: after the last record and the empty lines skipped since. */
+  private nextLine(): number {
+    return this.line + this.parser.info.empty_lines - this.emptyLines
   }
 
   private notify(): void {

@@ -4,10 +4,12 @@ import {tmpdir} from 'node:os'
 import {basename, join} from 'node:path'
 import {pipeline} from 'node:stream/promises'
 import {usageError} from '../../shared/errors.js'
+import {notAFile} from '../../shared/regular-file.js'
 
 /**
  * The input file. An import reads it twice (validate, then send), so `-` (stdin) is first copied to a
- * private temporary file, streamed.
+ * private temporary file, streamed. A named file that is not a regular file (a FIFO would hang, a device such as
+ * /dev/zero never ends, a directory) is refused before it is read, as a usage error (exit 2) naming what it is.
  */
 
 export interface Source {
@@ -31,14 +33,14 @@ export async function openSource(file: string, stdin: NodeJS.ReadableStream = pr
       cleanup: () => rm(dir, {recursive: true, force: true}),
     }
   }
-  let info: Awaited<ReturnType<typeof stat>>
   try {
-    info = await stat(file)
+    await stat(file)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     throw usageError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`)
   }
-  if (!info.isFile()) throw usageError(`${file} is not a file`)
+  const why = await notAFile(file)
+  if (why) throw usageError(`${file} ${why}`)
   return {path: file, label: basename(file), signature: () => signatureOf(file), cleanup: async () => undefined}
 }
 

@@ -61,7 +61,7 @@ const goneView = (id: string): PayoutV2 => ({id, status: GONE})
  * A transient read failure (rate limit, 5xx, network) pauses the round; anything else ends the wait, and so
  * does a Retry-After beyond the client's ceiling (the error says when to try again).
  */
-function pauseFor(error: unknown): number | undefined {
+export function pauseFor(error: unknown): number | undefined {
   if (!isTransient(error) || retryLaterThan(error, RETRY_AFTER_CAP_MS)) return undefined
   return error instanceof ApiError && error.retryAfterMs !== undefined ? error.retryAfterMs : 0
 }
