@@ -222,6 +222,29 @@ describe('duplicate fingerprints and row sets', () => {
     expect([...list.repeated()]).toEqual([fingerprint('inv-42')])
   })
 
+  it('spills sorted runs to disk beyond a run: memory stays one run, repeats across runs are found', () => {
+    const list = new FingerprintList(1000)
+    for (let i = 0; i < 10_500; i++) list.add(`inv-${i}`)
+    expect(list.memoryBytes).toBe(8000)
+    expect(list.repeated().size).toBe(0)
+    list.add('inv-3')
+    list.add('inv-9999')
+    list.add('inv-9999')
+    expect(list.memoryBytes).toBe(8000)
+    expect([...list.repeated()].sort()).toEqual([fingerprint('inv-3'), fingerprint('inv-9999')].sort())
+    list.close()
+  })
+
+  it('keeps the same memory for 1,000 rows and 200,000', () => {
+    const small = new FingerprintList()
+    for (let i = 0; i < 1000; i++) small.add(`row-${i}`)
+    const big = new FingerprintList()
+    for (let i = 0; i < 200_000; i++) big.add(`row-${i}`)
+    expect(big.memoryBytes).toBe(small.memoryBytes)
+    expect(big.repeated().size).toBe(0)
+    big.close()
+  })
+
   it('remembers rows in a growing bit set', () => {
     const set = new RowSet()
     expect(set.add(5)).toBe(true)

@@ -18,6 +18,7 @@ import {ExitCode} from '../../shared/exit-codes.js'
 import type {MoneySummary} from '../confirm.js'
 import {importStatusColumns, showSummary} from '../output/import-status.js'
 import type {ListFormat, Output} from '../output/output.js'
+import {steadyHeap} from '../steady-heap.js'
 import {followPayouts} from './follow-payouts.js'
 
 /**
@@ -69,6 +70,7 @@ const goalFor = (andThen: string | undefined): WaitGoal =>
 export async function importStatus(
   options: ImportStatusOptions,
 ): Promise<{summary: StatusSummary; error?: PayctlError}> {
+  steadyHeap()
   const source = await openSource(options.file)
   try {
     const rows = await openFileRows({...options, path: source.path, label: source.label})

@@ -28,6 +28,7 @@ import {usageError} from '../../shared/errors.js'
 import type {MoneySummary} from '../confirm.js'
 import {count, ImportProgress} from '../output/import-progress.js'
 import type {Output} from '../output/output.js'
+import {steadyHeap} from '../steady-heap.js'
 
 /**
  * `payctl payouts import`: the planning step (validate the whole file, compare it with the journal of
@@ -67,7 +68,7 @@ export interface ImportOptions {
  * A file up to this size is parsed once: the validation pass keeps its records (about 3 times the file's
  * size in memory) for the sending pass. Bigger files are read again, streamed, so memory stays flat.
  */
-const KEEP_IN_MEMORY_BYTES = 8 * 1024 * 1024
+const KEEP_IN_MEMORY_BYTES = 1024 * 1024
 
 async function schemaFor(api: 'v1' | 'v2'): Promise<RowSchema<unknown>> {
   if (api === 'v1') return (await import('../../services/import/import-schema-v1.js')).v1Schema as RowSchema<unknown>
@@ -84,6 +85,7 @@ interface Context {
 
 export async function importPayouts(options: ImportOptions): Promise<ImportResult> {
   if (options.signal?.aborted) throw interruptedError()
+  steadyHeap()
   const schema = await schemaFor(options.api)
   const schemaOptions: SchemaOptions = {decimalComma: options.decimalComma, andThen: options.andThen}
   const source = await openSource(options.file)

@@ -97,7 +97,11 @@ export class Journal {
     readonly path: string,
     /** The latest run's header. */
     readonly header: JournalHeader | undefined,
-    /** By customId: the latest entry wins. */
+    /**
+     * What earlier runs recorded, by customId (the latest entry wins). This run's rows are only appended to the
+     * file, not added here: each row is classified before it is sent, so nothing reads them back, and an
+     * import's memory stays flat in its size.
+     */
     readonly rows: Map<string, JournalRow>,
   ) {}
 
@@ -150,7 +154,6 @@ export class Journal {
   /** Records rows the service now holds; resolves once the line is written (a crash after that keeps it). */
   record(rows: JournalRow[]): Promise<void> {
     if (!rows.length) return Promise.resolve()
-    for (const row of rows) this.rows.set(row.customId, row)
     return this.append({type: 'rows', rows: rows.map(toTuple), at: new Date().toISOString()})
   }
 

@@ -95,7 +95,7 @@ class Scan<Item> {
   readonly totals = new CurrencyTotals()
   readonly moneyTotals = new CurrencyTotals()
   moneyCount = 0
-  /** First scan: every customId's fingerprint. */
+  /** First scan: every customId's fingerprint (spilled to a temporary file beyond 65,536 rows). */
   readonly fingerprints?: FingerprintList
   /** Second scan: the suspect rows, by customId. */
   readonly held = new Map<string, HeldRow[]>()
@@ -234,7 +234,10 @@ async function scan<Item>(
       for (const record of batch) state.record(record)
     }
   } catch (error) {
-    if (!(error instanceof CsvSyntaxError)) throw error
+    if (!(error instanceof CsvSyntaxError)) {
+      state.fingerprints?.close()
+      throw error
+    }
     state.fatal = true
     state.addError({line: error.line, column: '', message: `CSV syntax: ${error.message}`})
   }
@@ -248,8 +251,10 @@ async function scan<Item>(
     ? [...state.errors, ...duplicates].sort((a, b) => a.line - b.line).slice(0, maxErrors)
     : state.errors
   const fatal = state.fatal
+  const repeated = state.fingerprints?.repeated() ?? new Set<number>()
+  state.fingerprints?.close()
   return {
-    suspects: state.fingerprints?.repeated() ?? new Set(),
+    suspects: repeated,
     result: {
       rows: state.rows,
       valid: fatal ? 0 : state.valid,
