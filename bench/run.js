@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark, each printing ratios against its baseline.
 import {startEmulatorProcess} from './emulator-process.js'
-import {runImportBench} from './import.js'
+import {RSS_TARGET, runImportBench} from './import.js'
 import {runImportStatusBench} from './import-status.js'
 import {runStartup} from './startup.js'
 
@@ -9,8 +9,10 @@ process.env.PAYCTL_ORIGIN = emulator.url
 try {
   // A real call against the emulator (targets in startup.js).
   runStartup([{name: 'payctl payouts list --json (emulator)', args: ['payouts', 'list', '--json'], kind: 'call'}])
-  await runImportBench({emulator})
-  await runImportStatusBench({emulator})
+  const results = [...(await runImportBench({emulator})), ...(await runImportStatusBench({emulator}))]
+  const memory = results.filter(r => r.unit === 'MB')
+  console.log(`flat memory (peak RSS of the payctl process, big run / 10,000 rows; target <= ${RSS_TARGET}x):`)
+  for (const r of memory) console.log(`  ${r.name}: ${r.ratio.toFixed(2)}x ${r.pass ? 'pass' : 'FAIL'}`)
 } finally {
   await emulator.stop()
 }
