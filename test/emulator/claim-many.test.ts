@@ -34,7 +34,7 @@ describe('emulator claim: many payouts in one process', () => {
     expect(result.code, result.stderr).toBe(0)
     const lines = result.stdout.trim().split('\n')
     expect(lines).toHaveLength(20)
-    lines.forEach((line, i) => expect(line).toBe(`Claimed ${ids[i]} with paypal ada@example.com: completed`))
+    expect(lines).toEqual(ids.map(id => `Claimed ${id} with paypal ada@example.com: completed`))
     expect(result.stderr).toContain('20 of 20 payouts claimed.')
     for (const id of ids) expect(await statusOf(id)).toBe('completed')
   })
@@ -63,7 +63,11 @@ describe('emulator claim: many payouts in one process', () => {
     await ctx.api.post(`/api/v2/payouts/${direct.body.id}/approve`, {})
     const result = await cli(['--all-approved', '--json'])
     expect(result.code, result.stderr).toBe(0)
-    expect(JSON.parse(result.stdout).map((p: Body) => p.id).sort()).toEqual(waiting.map(p => p.id).sort())
+    expect(
+      JSON.parse(result.stdout)
+        .map((p: Body) => p.id)
+        .sort(),
+    ).toEqual(waiting.map(p => p.id).sort())
     expect(await statusOf(created.id)).toBe('created')
     expect(await statusOf(direct.body.id)).toBe('approved')
 

@@ -24,6 +24,9 @@ export function showClaims(
     if ('payout' in outcome) out.line(claimedLine(outcome.payout, claim.method, claim.details))
     else out.stderr(`Refused ${outcome.id}: ${outcome.error.code}: ${outcome.error.message}`)
   const claimed = outcomes.filter(o => 'payout' in o).length
-  if (!outcomes.length) return out.info('No approved payout to claim.')
-  out.info(`${claimed} of ${outcomes.length} payout${outcomes.length === 1 ? '' : 's'} claimed.`)
+  out.info(
+    outcomes.length
+      ? `${claimed} of ${outcomes.length} payout${outcomes.length === 1 ? '' : 's'} claimed.`
+      : 'No approved payout to claim.',
+  )
 }
