@@ -68,9 +68,7 @@ Many payouts in one run: ids as arguments, "-" reads them from stdin (one a line
     const ids = this.flags['all-approved']
       ? await many.approvedClaimableIds(await this.client())
       : (await collectPayoutKeys({args, warn: line => this.out.warn(line)})).keys.map(key => key.v2)
-    const outcomes = await many.claimEach(control, ids, claim)
-    view.showClaims(this.out, outcomes, claim)
-    const failure = many.claimsFailure(outcomes)
-    if (failure) throw failure
+    const {claimMany} = await import('../../cli/workflows/claim-many-run.js')
+    await claimMany(this.out, control, ids, claim)
   }
 }

@@ -1,6 +1,6 @@
 import type {EmulatorControl} from '../../client/emulator-control.js'
 import type {PayoutClient} from '../../client/index.js'
-import {PayctlError} from '../../shared/errors.js'
+import {interruptedError, PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {mapLimit} from '../../shared/map-limit.js'
 import {reportError} from '../errors/error-report.js'
@@ -16,9 +16,18 @@ export interface ClaimRequest {
   taxResidence?: {country: string; taxIdentity?: Record<string, string>}
 }
 
-/** Claims each payout (at most 4 at a time); a refused claim is an outcome, not a stop. Outcomes keep the input order. */
-export function claimEach(control: EmulatorControl, ids: readonly string[], claim: ClaimRequest) {
-  return mapLimit(ids, 4, async (id): Promise<ClaimOutcome> => {
+/**
+ * Claims each payout (at most 4 at a time); a refused claim is an outcome, not a stop. Outcomes keep the input
+ * order; after `signal` aborts (Ctrl-C) no further claim starts, and the ids not claimed have no outcome.
+ */
+export async function claimEach(
+  control: EmulatorControl,
+  ids: readonly string[],
+  claim: ClaimRequest,
+  signal?: AbortSignal,
+): Promise<ClaimOutcome[]> {
+  const outcomes = await mapLimit(ids, 4, async (id): Promise<ClaimOutcome | undefined> => {
+    if (signal?.aborted) return undefined
     try {
       return {id, payout: await control.claim(id, claim.method, claim.details, claim.taxResidence)}
     } catch (error) {
@@ -26,6 +35,18 @@ export function claimEach(control: EmulatorControl, ids: readonly string[], clai
       return {id, error: {code: report.code, exitCode: report.exitCode, message: report.message}}
     }
   })
+  return outcomes.filter((outcome): outcome is ClaimOutcome => outcome !== undefined)
+}
+
+/** Ctrl-C during many claims: how many were claimed, and the ids not claimed (in `error.data.notClaimedIds`). */
+export function claimsInterruption(ids: readonly string[], outcomes: readonly ClaimOutcome[]): PayctlError {
+  const done = new Set(outcomes.map(o => o.id))
+  const rest = ids.filter(id => !done.has(id))
+  return interruptedError(
+    `interrupted after ${outcomes.length} of ${ids.length} claims; ${rest.length} not claimed, from ${rest[0]} on`,
+    ['re-run with the ids not claimed (--json lists them in error.data.notClaimedIds)'],
+    {claimed: outcomes.length, notClaimedIds: rest},
+  )
 }
 
 /**
