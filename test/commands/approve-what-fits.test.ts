@@ -1,7 +1,8 @@
-import {beforeEach, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {SEEDED} from '../../src/emulator/domain/seed.js'
 import {type Body, counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
-import {isolatedHome} from '../helpers/cli.js'
+import {runCli} from '../helpers/cli.js'
+import {useHoldingProxy} from '../helpers/holding-proxy.js'
 import {runCommand} from '../helpers/run-command.js'
 
 /**
@@ -11,15 +12,11 @@ import {runCommand} from '../helpers/run-command.js'
  */
 
 const ctx = useEmulator()
+const proxied = useHoldingProxy(ctx)
 const TEAM = SEEDED.mainTeamId
-let home: {env: Record<string, string>}
-
-beforeEach(() => {
-  home = isolatedHome()
-})
 
 const cli = (args: string[], input?: string) =>
-  runCommand(args, {env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL}, input})
+  runCommand(args, {env: {...proxied.home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL}, input})
 
 const statusOf = async (id: string) => (await ctx.api.get(`/api/v2/payouts/${id}`)).body.status
 
@@ -204,5 +201,59 @@ describe('payouts pay --skip-conflicts / --within-balance', () => {
     const allowance = await cli(['payouts', 'pay', ...payouts.map(p => p.id), '--within-balance', '--json'])
     expect(JSON.parse(allowance.stdout).map((p: Body) => p.id)).toEqual([payouts[0].id, payouts[1].id])
     expect(skippedOf(allowance.stderr)).toMatchObject([{id: payouts[2].id, kind: 'allowance'}])
+  })
+})
+
+describe('a payout that changes between the read and the call', () => {
+  /** Runs approve through a proxy that holds the approve call while `meanwhile` changes the emulator. */
+  async function approveWhileChanged(args: string[], meanwhile: () => Promise<void>) {
+    const {env, held, arm} = await proxied.start(
+      (method, url) => method === 'POST' && url === '/api/v2/payouts/approve',
+    )
+    arm()
+    const running = runCli(['payouts', 'approve', ...args, '--json'], {env})
+    await held.held
+    await meanwhile()
+    held.release()
+    return running
+  }
+
+  it('--skip-conflicts: the service refuses the one approved meanwhile at its index; the rest is sent again', async () => {
+    const [a, b, c] = await created(3, 'race')
+    const result = await approveWhileChanged([a.id, b.id, c.id, '--skip-conflicts'], async () => {
+      expect((await ctx.api.post(`/api/v2/payouts/${b.id}/approve`)).status).toBe(200)
+    })
+    expect(result.code, result.stderr).toBe(0)
+    expect(JSON.parse(result.stdout).map((p: Body) => p.id)).toEqual([a.id, c.id])
+    expect(skippedOf(result.stderr)).toEqual([
+      {id: b.id, status: 'approved', kind: 'conflict', reason: 'is approved; only created payouts are approved'},
+    ])
+    const calls = proxied.proxy.calls('POST', '/api/v2/payouts/approve').map(call => JSON.parse(call.body).ids)
+    expect(calls).toEqual([
+      [a.id, b.id, c.id],
+      [a.id, c.id],
+    ])
+  })
+
+  it('--within-balance: a balance that shrank meanwhile leaves out the payout the service refused and the later ones', async () => {
+    const [a, b, c] = await created(3, 'shrink')
+    await eurRoom('100.00')
+    const result = await approveWhileChanged([a.id, b.id, c.id, '--within-balance'], () => eurRoom('15.00'))
+    expect(result.code, result.stderr).toBe(0)
+    expect(JSON.parse(result.stdout).map((p: Body) => p.id)).toEqual([a.id])
+    expect(skippedOf(result.stderr)).toEqual([
+      {id: b.id, status: 'created', kind: 'balance', reason: 'the service answered INSUFFICIENT_BALANCE'},
+      {id: c.id, status: 'created', kind: 'balance', reason: 'the service answered INSUFFICIENT_BALANCE'},
+    ])
+    expect(await statusOf(c.id)).toBe('created')
+  })
+
+  it('without the flags the same change fails the whole call, as before (exit 5, nothing approved)', async () => {
+    const [a, b] = await created(2, 'strict')
+    const result = await approveWhileChanged([a.id, b.id], async () => {
+      expect((await ctx.api.post(`/api/v2/payouts/${b.id}/approve`)).status).toBe(200)
+    })
+    expect(result.code).toBe(5)
+    expect(await statusOf(a.id)).toBe('created')
   })
 })

@@ -1,10 +1,9 @@
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {FULL, useEmulator} from '../emulator/helpers.js'
-import {isolatedHome, runCli} from '../helpers/cli.js'
-import {startCountingProxy} from '../helpers/counting-proxy.js'
-import {runCliInTty} from '../helpers/tty.js'
+import {describe, expect, it} from 'vitest'
+import {useEmulator} from '../emulator/helpers.js'
+import {runCli} from '../helpers/cli.js'
+import {useHoldingProxy} from '../helpers/holding-proxy.js'
 
 /**
  * Ctrl-C typed at a terminal in the commands that only read: `payouts get` with many ids and the `--since-state`
@@ -13,43 +12,9 @@ import {runCliInTty} from '../helpers/tty.js'
  * advanced); the re-run completes.
  */
 
-const CTRL_C = '\u0003'
 const ctx = useEmulator()
-let home: ReturnType<typeof isolatedHome>
-let proxy: Awaited<ReturnType<typeof startCountingProxy>> | undefined
-
-beforeEach(() => {
-  home = isolatedHome()
-})
-
-afterEach(async () => {
-  await proxy?.close()
-  proxy = undefined
-})
-
-/**
- * A proxy in front of the emulator that, once armed, holds every request matching `hold` until the CLI says it
- * is stopping (the since-state file records the origin, so every run of a test goes through it).
- */
-async function holdingProxy(hold: (method: string, url: string) => boolean) {
-  let armed = false
-  proxy = await startCountingProxy(ctx.emu.url, {hold: request => armed && hold(request.method, request.url)})
-  const held = proxy
-  const env = {...home.env, PAYCTL_ORIGIN: held.origin, PAYCTL_API_KEY: FULL}
-  /** Runs the CLI in a terminal and types Ctrl-C once a request is held. */
-  const ctrlC = (args: string[], stdoutFile?: string) => {
-    armed = true
-    return runCliInTty(args, {
-      env,
-      stdoutFile,
-      steps: [
-        {when: held.held, send: CTRL_C},
-        {when: /Stopping after the (reads|page|claims) in flight/, run: held.release},
-      ],
-    })
-  }
-  return {env, ctrlC}
-}
+const proxied = useHoldingProxy(ctx)
+const holdingProxy = (hold: (method: string, url: string) => boolean) => proxied.start(hold)
 
 async function createPayouts(count: number, prefix: string): Promise<string[]> {
   const items = Array.from({length: count}, (_, i) => ({
@@ -76,7 +41,7 @@ describe('Ctrl-C in commands that only read', () => {
     expect(first.output).toMatch(
       /INTERRUPTED: interrupted after reading ([2-9]|10) of 20 payouts; nothing was printed; it only reads: re-run the same command/,
     )
-    expect(proxy!.calls('GET', '/api/v2/payouts/').length).toBeLessThanOrEqual(10)
+    expect(proxied.proxy.calls('GET', '/api/v2/payouts/').length).toBeLessThanOrEqual(10)
 
     const again = await runCli(['payouts', 'get', ...ids, '--quiet'], {env})
     expect(again.code, again.stderr).toBe(0)
@@ -85,8 +50,8 @@ describe('Ctrl-C in commands that only read', () => {
 
   it('payouts list --since-state: the page in flight is written, the state file is not created; the re-run lists all', async () => {
     const ids = await createPayouts(3, 'since')
-    const state = join(home.dir, 'payouts.state')
-    const out = join(home.dir, 'out.jsonl')
+    const state = join(proxied.home.dir, 'payouts.state')
+    const out = join(proxied.home.dir, 'out.jsonl')
     const {env, ctrlC} = await holdingProxy((method, url) => method === 'GET' && url.startsWith('/api/v2/payouts?'))
     const first = await ctrlC(['payouts', 'list', '--since-state', state, '-o', 'jsonl'], out)
     expect(first.code, first.output).toBe(130)
@@ -102,14 +67,17 @@ describe('Ctrl-C in commands that only read', () => {
   })
 
   it('transactions list --since-state: stops after the page in flight, exit 130, the state file is as it was', async () => {
-    const state = join(home.dir, 'transactions.state')
+    const state = join(proxied.home.dir, 'transactions.state')
     const {env, ctrlC} = await holdingProxy((method, url) => method === 'GET' && url.startsWith('/api/v2/transactions'))
     expect((await runCli(['transactions', 'list', '--since-state', state, '--quiet'], {env})).code).toBe(0)
     const before = readFileSync(state, 'utf8')
     expect((await ctx.api.post('/api/v2/team/sandbox-deposit', {amount: '5.00', currency: 'EUR'})).status).toBeLessThan(
       300,
     )
-    const first = await ctrlC(['transactions', 'list', '--since-state', state, '--quiet'], join(home.dir, 'tx.txt'))
+    const first = await ctrlC(
+      ['transactions', 'list', '--since-state', state, '--quiet'],
+      join(proxied.home.dir, 'tx.txt'),
+    )
     expect(first.code, first.output).toBe(130)
     expect(first.output).toMatch(
       /INTERRUPTED: interrupted after the page in flight, \d+ items? written; .* was not advanced/,
@@ -122,12 +90,15 @@ describe('Ctrl-C in commands that only read', () => {
 
   it('payouts changes --since-state: Ctrl-C leaves the state file as it was; the re-run lists the change', async () => {
     const [id] = await createPayouts(1, 'changes')
-    const state = join(home.dir, 'changes.state')
+    const state = join(proxied.home.dir, 'changes.state')
     const {env, ctrlC} = await holdingProxy((method, url) => method === 'GET' && url.startsWith('/api/v2/payouts?'))
     expect((await runCli(['payouts', 'changes', '--since-state', state], {env})).code).toBe(0)
     const before = readFileSync(state, 'utf8')
     expect((await ctx.api.post(`/api/v2/payouts/${id}/approve`)).status).toBe(200)
-    const first = await ctrlC(['payouts', 'changes', '--since-state', state, '--quiet'], join(home.dir, 'changes.txt'))
+    const first = await ctrlC(
+      ['payouts', 'changes', '--since-state', state, '--quiet'],
+      join(proxied.home.dir, 'changes.txt'),
+    )
     expect(first.code, first.output).toBe(130)
     expect(first.output).toContain(`1 item written; ${state} was not advanced`)
     expect(readFileSync(state, 'utf8')).toBe(before)
@@ -143,11 +114,13 @@ describe('Ctrl-C in commands that only read', () => {
     const {env, ctrlC} = await holdingProxy(
       (method, url) => method === 'POST' && url.startsWith('/_emulator/payouts/') && ++claims > 2,
     )
-    const first = await ctrlC(['emulator', 'claim', ...ids, '--json'], join(home.dir, 'claimed.json'))
+    const first = await ctrlC(['emulator', 'claim', ...ids, '--json'], join(proxied.home.dir, 'claimed.json'))
     expect(first.code, first.output).toBe(130)
     const error = JSON.parse(first.output.slice(first.output.indexOf('{"error"')).split('\n')[0].trim()).error
     expect(error.code).toBe('INTERRUPTED')
-    const claimed = JSON.parse(readFileSync(join(home.dir, 'claimed.json'), 'utf8')).map((p: {id: string}) => p.id)
+    const claimed = JSON.parse(readFileSync(join(proxied.home.dir, 'claimed.json'), 'utf8')).map(
+      (p: {id: string}) => p.id,
+    )
     expect(claimed.length).toBeGreaterThanOrEqual(2)
     expect(claimed.length).toBeLessThanOrEqual(6)
     expect(error.data.notClaimedIds).toEqual(ids.filter(id => !claimed.includes(id)))
