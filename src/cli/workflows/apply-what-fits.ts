@@ -51,7 +51,7 @@ export async function applyWhatFits(run: WhatFitsRun): Promise<PayoutV2[]> {
   const verb = action === 'pay' ? 'pay' : run.andThen === 'pay' ? 'approve and pay' : 'approve'
   // On production the question comes also when nothing fits: the answer to a money command never depends on the data.
   await run.confirm({
-    action: `${verb} ${plan.send.length === 1 ? 'a payout' : 'payouts'} (${plan.skipped.length} skipped)`,
+    action: `${verb} ${plan.send.length === 1 ? 'a payout' : 'payouts'}${plan.skipped.length ? ` and leave out ${plan.skipped.length}` : ''}`,
     count: plan.send.length,
     totals: totalsOf(plan.send),
   })
