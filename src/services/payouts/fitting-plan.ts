@@ -82,11 +82,6 @@ export class Budget {
     if (room.allowance) room.allowance = room.allowance.minus(amount)
     return undefined
   }
-
-  /** After the service refused for lack of room: nothing more of this currency is taken. */
-  close(currency: string, kind: Skipped['kind']): void {
-    this.of(currency).full = kind
-  }
 }
 
 /**

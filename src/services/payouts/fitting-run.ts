@@ -41,11 +41,11 @@ export async function planFitting(
   action: FitAction,
   read: readonly Read[],
   choice: FitChoice,
-): Promise<FitPlan & {budget?: Budget}> {
+): Promise<FitPlan> {
   const budget = choice.withinBalance ? new Budget(await client.v2.team.accounts()) : undefined
   const payouts = read.flatMap(r => ('payout' in r ? [r.payout] : []))
   const plan = planFit(action, payouts, choice, budget)
-  return {...plan, skipped: [...read.flatMap(r => ('gone' in r ? [r.gone] : [])), ...plan.skipped], budget}
+  return {...plan, skipped: [...read.flatMap(r => ('gone' in r ? [r.gone] : [])), ...plan.skipped]}
 }
 
 /** The idempotency key of one call: the user's key and a digest of the ids sent, so that a call with others never reuses it. */
@@ -66,7 +66,10 @@ export interface FitRunOptions {
   onApplied?(payouts: PayoutV2[]): Promise<void> | void
 }
 
-const ROOM_CODES: Record<string, Skipped['kind']> = {INSUFFICIENT_BALANCE: 'balance', ALLOWANCE_EXCEEDED: 'allowance'}
+const ROOM_CODES = new Map<string, Skipped['kind']>([
+  ['INSUFFICIENT_BALANCE', 'balance'],
+  ['ALLOWANCE_EXCEEDED', 'allowance'],
+])
 
 /**
  * Sends the plan in calls of at most 100. When the service refuses one payout of a call (it changed since it was
@@ -76,7 +79,7 @@ const ROOM_CODES: Record<string, Skipped['kind']> = {INSUFFICIENT_BALANCE: 'bala
 export async function runFitting(
   client: PayoutClient,
   action: FitAction,
-  plan: FitPlan & {budget?: Budget},
+  plan: FitPlan,
   choice: FitChoice,
   options: FitRunOptions,
 ): Promise<BatchResult & {skipped: Skipped[]}> {
@@ -117,11 +120,15 @@ export async function runFitting(
   const refusedItems = async (error: unknown, ids: string[]): Promise<string[]> => {
     if (!(error instanceof ApiError) || error.index === undefined || !ids[error.index]) return []
     const payout = byId.get(ids[error.index])!
-    const room = ROOM_CODES[error.code]
+    const room = ROOM_CODES.get(error.code)
     if (room && choice.withinBalance && payout.currency) {
       closed.set(payout.currency, room)
-      plan.budget?.close(payout.currency, room)
-      const out = ids.filter((id, i) => i >= error.index! && byId.get(id)!.currency === payout.currency)
+      const index = error.index
+      const later = (id: string, i: number) => {
+        const other = byId.get(id)!
+        return i > index && other.currency === payout.currency && needsFunds(action, other)
+      }
+      const out = ids.filter((id, i) => i === index || later(id, i))
       for (const id of out) leaveOut(byId.get(id)!, room, `the service answered ${error.code}`)
       return out
     }
