@@ -2,6 +2,7 @@ import type {Command} from '@oclif/core/command'
 import type {PayoutV2} from '../client/schemas.js'
 import type {AndThen} from '../client/v2/payouts-v2.js'
 import type {BatchAction} from '../services/payouts/actions.js'
+import type {FitChoice} from '../services/payouts/fitting-plan.js'
 import type {WaitGoal} from '../services/payouts/goals.js'
 import type {PayoutKey} from '../services/payouts/ids-input.js'
 import {BaseCommand} from './base-command.js'
@@ -29,6 +30,8 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       idsFile?: string
       /** --wait: follow the payouts to the end of the step, for at most this long. */
       waitMs?: number
+      /** --skip-conflicts, --within-balance (approve and pay): apply the step to what fits. */
+      fit?: FitChoice
     },
   ): Promise<void> {
     const {collectPayoutKeys} = await import('../services/payouts/ids-input.js')
@@ -38,6 +41,9 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       idsFile: options.idsFile,
       warn: line => this.out.warn(line),
     })
+    const single = keys.length === 1 && !options.idsFile && !this.argvAll.includes('-')
+    if (action !== 'send-claim-link' && (options.fit?.skipConflicts || options.fit?.withinBalance))
+      return this.applyWhatFits(action, keys, {...options, fit: options.fit}, single)
     const {checkBatchKey, runBatchAction} = await import('../services/payouts/actions.js')
     checkBatchKey(options.idempotencyKey, keys.length)
     const client = await this.client()
@@ -47,7 +53,6 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       import('../services/payouts/goals.js'),
     ])
     const waiting = options.waitMs !== undefined
-    const single = keys.length === 1 && !options.idsFile && !this.argvAll.includes('-')
     const writer = this.out.list<PayoutV2>(payoutV2Columns, undefined, {single})
     const answered: PayoutV2[] = []
     const {BATCH_STOPPING, watchInterrupts} = await import('./interrupt.js')
@@ -76,6 +81,35 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     if (waiting) return this.followAndShow(answered, goal, options.waitMs!, single)
     const {throwIfFailed} = await import('../services/payouts/payout-failures.js')
     throwIfFailed(answered)
+  }
+
+  /** --skip-conflicts / --within-balance (src/cli/workflows/apply-what-fits.ts), then --wait or the failures. */
+  private async applyWhatFits(
+    action: 'approve' | 'pay',
+    keys: PayoutKey[],
+    options: {andThen?: AndThen; idempotencyKey?: string; waitMs?: number; fit: FitChoice},
+    single: boolean,
+  ): Promise<void> {
+    const [{applyWhatFits}, {goalOf}, {throwIfFailed}] = await Promise.all([
+      import('./workflows/apply-what-fits.js'),
+      import('../services/payouts/goals.js'),
+      import('../services/payouts/payout-failures.js'),
+    ])
+    const answered = await applyWhatFits({
+      out: this.out,
+      client: await this.client(),
+      action,
+      keys,
+      choice: options.fit,
+      andThen: options.andThen,
+      idempotencyKey: options.idempotencyKey,
+      single,
+      waiting: options.waitMs !== undefined,
+      jsonErrors: this.jsonErrors,
+      confirm: summary => this.confirmOnProduction(summary),
+    })
+    if (options.waitMs === undefined) return throwIfFailed(answered)
+    if (answered.length) await this.followAndShow(answered, goalOf(action, options.andThen), options.waitMs, single)
   }
 
   /**

@@ -24,9 +24,12 @@ const AUDIT: Record<string, [Kind, string]> = {
   'payouts:import': ['resumes', 'after the chunks in flight; rows done; re-run the same command'],
   'payouts:list': [
     'resumes',
-    '--all: after the page in flight; --offset N or --cursor C; --since-state: file unchanged',
+    '--all: after the page in flight; --offset N or --cursor C; --since-state: after the page in flight, items written, "FILE was not advanced; re-run the same command"',
   ],
-  'transactions:list': ['resumes', '--all: after the page in flight; --cursor C; --since-state: file unchanged'],
+  'transactions:list': [
+    'resumes',
+    '--all: after the page in flight; --cursor C; --since-state: after the page in flight, "FILE was not advanced; re-run"',
+  ],
   'payouts:wait': ['resumes', 'the statuses so far; "keep waiting with ..."'],
   'payouts:create': ['resumes', '--wait: the payout is created; "keep waiting with ..."'],
   'webhooks:listen': ['serves', 'deletes a --register subscription'],
@@ -34,8 +37,9 @@ const AUDIT: Record<string, [Kind, string]> = {
   'emulator:deliveries': ['serves', '--follow: stops following'],
   'auth:login': ['nothing-kept', 'stops waiting for the browser; stores nothing'],
   'counterparties:list': ['resumes', '--all: after the page in flight; --cursor C'],
-  'payouts:get': ['rerun', 'many ids: read-only; re-run'],
-  'payouts:changes': ['rerun', 'the state file advances only after the output is flushed; a re-run repeats the window'],
+  'payouts:get': ['resumes', 'many ids: after the reads in flight; "read N of M; nothing was printed; re-run"'],
+  'payouts:changes': ['resumes', 'after the page in flight; "FILE was not advanced; re-run the same command"'],
+  'emulator:claim': ['resumes', 'many ids: after the claims in flight; claimed so far and the ids not claimed'],
   'payouts:import-status': ['rerun', 'read-only; --retry-failed keys derive from the payouts, so a re-run replays'],
   mcp: ['serves', 'a stdio server: ends with its client or Ctrl-C'],
 }
@@ -54,7 +58,6 @@ const SHORT = [
   'counterparties:payment-method-types',
   'counterparties:update',
   'doctor',
-  'emulator:claim',
   'emulator:clock:advance',
   'emulator:faults:add',
   'emulator:faults:clear',
@@ -85,7 +88,7 @@ const SHORT = [
 ]
 
 /** Flags that make a command run long or in a loop. */
-const LONG_FLAGS = ['all', 'wait', 'ids-file', 'paginate', 'since-state', 'follow', 'retry-failed']
+const LONG_FLAGS = ['all', 'wait', 'ids-file', 'paginate', 'since-state', 'follow', 'retry-failed', 'all-approved']
 
 interface ManifestCommand {
   flags: Record<string, unknown>

@@ -39,7 +39,7 @@ describeInBrowser('payctl mcp: a person approves, the agent waits', () => {
 
     const approved = ok(await session.call('payouts_wait', {id: [created.data.id], until: 'approved'}))
     expect(approved.data[0].status).toBe('approved')
-    ok(await session.call('emulator_claim', {payout: created.data.id, method: 'paypal'}))
+    ok(await session.call('emulator_claim', {payout: [created.data.id], method: 'paypal'}))
     const settled = ok(await session.call('payouts_wait', {id: [created.data.id], timeout: '20s'}))
     expect(settled.data[0]).toMatchObject({id: created.data.id, status: 'completed', amount: '42.00'})
   }, 120_000)

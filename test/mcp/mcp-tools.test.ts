@@ -106,6 +106,19 @@ describe('payctl mcp', {timeout: 120_000}, () => {
     expect(audit.map(line => line.idempotencyKey)).toEqual([audit[0].idempotencyKey, audit[0].idempotencyKey])
   })
 
+  it('approve with skip-conflicts (a money tool: only with --allow-money) answers what it approved and what it skipped', async () => {
+    const {env} = local()
+    session = await startMcp(['--allow-money'], env)
+    const first = ok(await session.call('payouts_create', {...PAYOUT, description: 'First'})).data
+    const second = ok(await session.call('payouts_create', {...PAYOUT, description: 'Second'})).data
+    ok(await session.call('payouts_approve', {id: [second.id]}))
+    const answer = ok(await session.call('payouts_approve', {id: [first.id, second.id], 'skip-conflicts': true}))
+    expect(answer.data.map((p: Structured) => [p.id, p.status])).toEqual([[first.id, 'approved']])
+    expect(answer.skipped).toEqual([
+      {id: second.id, status: 'approved', kind: 'conflict', reason: 'is approved; only created payouts are approved'},
+    ])
+  })
+
   it('a retried create makes one payout; the answer carries an approval URL', async () => {
     const {home, env} = local()
     session = await startMcp([], env)

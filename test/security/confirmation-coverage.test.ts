@@ -19,8 +19,13 @@ const CONFIRMED: Record<string, Runs> = {
   'payouts:approve': f => [
     ['payouts', 'approve', f.payout],
     ['payouts', 'approve', f.payout, '--and-then', 'send-claim-link'],
+    ['payouts', 'approve', f.payout, '--skip-conflicts'],
+    ['payouts', 'approve', f.payout, '--within-balance'],
   ],
-  'payouts:pay': f => [['payouts', 'pay', f.payout]],
+  'payouts:pay': f => [
+    ['payouts', 'pay', f.payout],
+    ['payouts', 'pay', f.payout, '--skip-conflicts', '--within-balance'],
+  ],
   'payouts:create': () => [
     ['payouts', 'create', ...EMAIL_PAYOUT, '--pre-approved'],
     ['payouts', 'create', ...EMAIL_PAYOUT, '--and-then', 'send-claim-link'],

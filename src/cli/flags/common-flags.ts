@@ -120,6 +120,19 @@ export const idsFlags = {
   'ids-file': idsFileFlag,
 }
 
+/**
+ * `--skip-conflicts` and `--within-balance` of approve and pay: explicit choices to apply the step to what fits
+ * instead of all or nothing (docs/scripting.md, "Approving what fits").
+ */
+export const fitFlags = {
+  'skip-conflicts': Flags.boolean({
+    summary: 'Apply the step to every payout whose state allows it; list the others with their state.',
+  }),
+  'within-balance': Flags.boolean({
+    summary: 'In the order given, apply while the available balance and the allowance last; list the rest.',
+  }),
+}
+
 /** `--wait`: follow the payouts until they reach a final state for the command's step (docs/waiting.md). */
 export const waitFlag = Flags.boolean({
   summary: 'Wait until every payout reaches a final state for this step; exit 8 if some failed, 7 on time-out.',

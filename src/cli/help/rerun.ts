@@ -25,7 +25,7 @@ export const RERUN: Record<string, string> = {
   'counterparties update': 'Safe to re-run: applying the same values again leaves the counterparty as it is.',
   doctor: READ,
   'emulator claim':
-    'A completed payout is not claimed again (exit 5, nothing changes); a failed one is claimed again, as a recipient correcting their details would (local emulator only).',
+    'A completed payout is not claimed again (exit 5, nothing changes; with many payouts it is named and the others are claimed, exit 8); a failed one is claimed again, as a recipient correcting their details would (local emulator only).',
   'emulator clock advance': 'Not idempotent: a re-run moves the clock again (local emulator only).',
   'emulator deliveries': READ,
   'emulator faults add':
@@ -35,7 +35,7 @@ export const RERUN: Record<string, string> = {
   'emulator reset': "Safe to re-run: every run leaves the local emulator's fresh seed.",
   'emulator trigger': 'Not idempotent: a re-run plays the event again with a new payout (local emulator only).',
   'emulator start': 'Safe to re-run: with --data it keeps the database; --reset starts from the seed again.',
-  'payouts approve': `${KEYED} Approving an approved payout fails with exit 5 and changes nothing.`,
+  'payouts approve': `${KEYED} Approving an approved payout fails with exit 5 and changes nothing; with --skip-conflicts a re-run leaves out what is approved already and approves the rest (exit 0).`,
   'payouts create': `${KEYED} With --api v1 (or --pre-approved), --custom-id makes creation an upsert.`,
   mcp: 'Safe to re-run: the server keeps no state but its audit log; a tool call retried with the same arguments gets the same idempotency key, so a write never applies twice.',
   'payouts delete':
@@ -47,7 +47,7 @@ export const RERUN: Record<string, string> = {
   'payouts wait': READ,
   'payouts changes': `${READ} It lists the status changes since the last complete run recorded in --since-state FILE; a failed or killed run leaves FILE as it was, so the next run lists them again.`,
   'payouts list': `${READ} Resume an export with --cursor (v2) or --offset (v1). With --since-state FILE a re-run lists only what is new or changed since the last complete run; a failed or killed run leaves FILE as it was, so the next run repeats its window.`,
-  'payouts pay': `${KEYED} A payout already requested or completed fails with exit 5 and is not paid again.`,
+  'payouts pay': `${KEYED} A payout already requested or completed fails with exit 5 and is not paid again; with --skip-conflicts a re-run leaves those out and pays the rest (exit 0).`,
   'payouts send-claim-link': `${KEYED} Without the key, a re-run sends the e-mail again (and restarts the reminders).`,
   'payouts update': 'Safe to re-run: applying the same values again leaves the payout as it is (while it is created).',
   'profiles add':

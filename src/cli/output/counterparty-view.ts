@@ -1,7 +1,7 @@
-import type {Counterparty, Country, PaymentMethodType} from '../../client/schemas.js'
+import {type Counterparty, type Country, counterpartySchema, type PaymentMethodType} from '../../client/schemas.js'
 import {describeRules, taxRulesOf} from '../../services/counterparties/tax-rules.js'
 import {localTime, orDash} from './format.js'
-import type {Column, Output} from './output.js'
+import {type Column, type Output, withDocumentKeys} from './output.js'
 
 export const nameOf = (c: Counterparty): string => {
   const identity = c.identity as (Counterparty['identity'] & {businessName?: string; middleName?: string}) | undefined
@@ -29,16 +29,19 @@ const methodOf = (c: Counterparty): string | undefined => {
 
 const strings = (value: unknown): string => (Array.isArray(value) && value.length ? value.map(String).join(', ') : '-')
 
-export const counterpartyColumns: Column<Counterparty>[] = [
-  {header: 'ID', value: c => c.id},
-  {header: 'Custom ID', value: c => orDash(c.customId), raw: c => c.customId},
-  {header: 'Name', value: nameOf},
-  {header: 'E-mail', key: 'email', value: c => orDash(c.email), raw: c => c.email},
-  {header: 'Country', value: c => orDash(c.address?.country), raw: c => c.address?.country},
-  {header: 'Payment method', value: c => orDash(c.paymentMethod?.type), raw: c => c.paymentMethod?.type},
-  {header: 'Missing', value: c => (c.missing?.length ? c.missing.join(', ') : '-'), raw: c => c.missing?.join(' ')},
-  {header: 'Created', key: 'createdAt', value: c => localTime(c.createdAt), raw: c => c.createdAt},
-]
+export const counterpartyColumns = withDocumentKeys<Counterparty>(
+  [
+    {header: 'ID', value: c => c.id},
+    {header: 'Custom ID', value: c => orDash(c.customId), raw: c => c.customId},
+    {header: 'Name', value: nameOf},
+    {header: 'E-mail', key: 'email', value: c => orDash(c.email), raw: c => c.email},
+    {header: 'Country', value: c => orDash(c.address?.country), raw: c => c.address?.country},
+    {header: 'Payment method', value: c => orDash(c.paymentMethod?.type), raw: c => c.paymentMethod?.type},
+    {header: 'Missing', value: c => (c.missing?.length ? c.missing.join(', ') : '-'), raw: c => c.missing?.join(' ')},
+    {header: 'Created', key: 'createdAt', value: c => localTime(c.createdAt), raw: c => c.createdAt},
+  ],
+  Object.keys(counterpartySchema.shape),
+)
 
 export function showCounterparty(out: Output, c: Counterparty): void {
   const tax = c.taxIdentity

@@ -25,6 +25,21 @@ export interface Column<T> {
   csvHeader?: string
 }
 
+/**
+ * Columns that also know the keys of their resource's JSON documents (the response schema's), so that --fields is
+ * checked against what the command can print, also when no row comes (an empty list).
+ */
+export type DocumentColumns<T> = Column<T>[] & {documentKeys?: readonly string[]}
+
+export function withDocumentKeys<T>(columns: Column<T>[], documentKeys: readonly string[]): DocumentColumns<T> {
+  return Object.assign(columns, {documentKeys})
+}
+
+/** The names --fields may use with these columns: their keys, then the document keys they know of. */
+export function knownFields<T>(columns: DocumentColumns<T>): string[] {
+  return [...new Set([...columns.map(columnKey), ...(columns.documentKeys ?? [])])]
+}
+
 export interface Spinner {
   update(text: string): void
   stop(finalText?: string): void
@@ -250,10 +265,10 @@ export class Output {
    * Without an explicit format: JSON under --json/--jq/--template, a table on a terminal, else tab-separated
    * values without a header (gh's convention for pipes).
    */
-  list<T>(columns: Column<T>[], explicit?: ListFormat, options: {single?: boolean} = {}): ListWriter<T> {
+  list<T>(columns: DocumentColumns<T>, explicit?: ListFormat, options: {single?: boolean} = {}): ListWriter<T> {
     const format = this.listFormat(explicit)
     const fields = this.script.fields
-    let shown = columns
+    let shown: DocumentColumns<T> = columns
     if (fields && ['table', 'csv', 'tsv'].includes(format)) {
       const known = columns.map(columnKey)
       const unknown = fields.find(field => !known.includes(field))
@@ -327,7 +342,7 @@ export class ListWriter<T> {
 
   constructor(
     private readonly out: Output,
-    private readonly columns: Column<T>[],
+    private readonly columns: DocumentColumns<T>,
     readonly format: WriterFormat,
     /** One item asked for: JSON prints it as an object, not an array of one. */
     private readonly single = false,
@@ -339,7 +354,7 @@ export class ListWriter<T> {
 
   async page(rows: T[]): Promise<void> {
     const {jq, template} = this.out.script
-    if (this.count === 0 && this.format !== 'ids') this.out.checkFields(rows, this.columns.map(columnKey))
+    if (this.count === 0 && this.format !== 'ids') this.out.checkFields(rows, knownFields(this.columns))
     if (this.format === 'ids') this.idsPage(rows)
     else if (this.format === 'json' && (jq || this.single)) this.buffered.push(...rows)
     else if (this.format === 'jsonl' || (this.format === 'json' && template))
@@ -354,9 +369,11 @@ export class ListWriter<T> {
   }
 
   end(): void {
+    // No row came: --fields is still checked, against the fields the command knows of.
+    if (this.count === 0 && this.format !== 'ids') this.out.checkFields([], knownFields(this.columns))
     if (this.format !== 'json') return
     const {jq, template} = this.out.script
-    const known = this.columns.map(columnKey)
+    const known = knownFields(this.columns)
     if (this.single) this.out.printJson(this.buffered.length === 1 ? this.buffered[0] : this.buffered, {known})
     else if (jq) this.out.printJson(this.buffered, {known})
     else if (!template) this.out.write(this.count === 0 ? '[]\n' : '\n]\n')

@@ -1,5 +1,5 @@
 import type {PayoutV2} from '../../client/schemas.js'
-import type {Column} from './output.js'
+import {withDocumentKeys} from './output.js'
 import {payoutV2Columns} from './payout-view.js'
 
 export const failureOf = (p: Pick<PayoutV2, 'failureCode' | 'failureReason' | 'status'>): string =>
@@ -10,7 +10,7 @@ export const failureOf = (p: Pick<PayoutV2, 'failureCode' | 'failureReason' | 's
       : '-'
 
 /** Payouts after a wait: the list columns plus the failure code and reason. */
-export const followedColumns: Column<PayoutV2>[] = [
-  ...payoutV2Columns,
-  {header: 'Failure', value: failureOf, raw: p => p.failureCode},
-]
+export const followedColumns = withDocumentKeys<PayoutV2>(
+  [...payoutV2Columns, {header: 'Failure', value: failureOf, raw: p => p.failureCode}],
+  payoutV2Columns.documentKeys ?? [],
+)

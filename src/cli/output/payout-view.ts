@@ -1,10 +1,10 @@
-import type {PayoutV1, PayoutV2} from '../../client/schemas.js'
+import {type PayoutV1, type PayoutV2, payoutV1Schema, payoutV2Schema} from '../../client/schemas.js'
 import {localTime, money, orDash} from './format.js'
 import {payoutDisplayId, withPayoutId} from './payout-display-id.js'
 
 export {payoutDisplayId, withPayoutId}
 
-import type {Column, Output} from './output.js'
+import {type Column, type Output, withDocumentKeys} from './output.js'
 
 type PayoutRow = {
   id: string
@@ -65,40 +65,51 @@ export function recipientOf(p: PayoutV2): string {
   return [r.type, identifier].filter(part => part !== undefined && part !== '').join(' ') || '-'
 }
 
-export const payoutV1Columns = payoutColumns<PayoutV1>({
-  table: {header: 'Recipient', value: p => orDash(p.creatorHandle), raw: p => p.creatorHandle},
-  csv: [csvOnly('creatorHandle', p => p.creatorHandle)],
-})
+export const payoutV1Columns = withDocumentKeys(
+  payoutColumns<PayoutV1>({
+    table: {header: 'Recipient', value: p => orDash(p.creatorHandle), raw: p => p.creatorHandle},
+    csv: [csvOnly('creatorHandle', p => p.creatorHandle)],
+  }),
+  Object.keys(payoutV1Schema.shape),
+)
 
-export const payoutV2Columns = payoutColumns<PayoutV2>({
-  table: {header: 'Recipient', value: recipientOf},
-  csv: [
-    csvOnly('recipientEmail', p => p.recipient?.email),
-    csvOnly('recipientPhone', p => p.recipient?.phone),
-    csvOnly('counterpartyId', p => p.counterpartyId),
-  ],
-})
+const payoutV2Keys = Object.keys(payoutV2Schema.shape)
+
+export const payoutV2Columns = withDocumentKeys(
+  payoutColumns<PayoutV2>({
+    table: {header: 'Recipient', value: recipientOf},
+    csv: [
+      csvOnly('recipientEmail', p => p.recipient?.email),
+      csvOnly('recipientPhone', p => p.recipient?.phone),
+      csvOnly('counterpartyId', p => p.counterpartyId),
+    ],
+  }),
+  payoutV2Keys,
+)
 
 /** `payouts changes`: the v2 columns with the status before the change and the failure code beside them. */
-export const payoutChangeColumns: Column<PayoutV2 & {previousStatus: string | null}>[] = [
-  ...payoutV2Columns.slice(0, 2),
-  {
-    header: 'Previous',
-    key: 'previousStatus',
-    csvHeader: 'previousStatus',
-    value: p => orDash(p.previousStatus ?? undefined),
-    raw: p => p.previousStatus ?? undefined,
-  },
-  ...payoutV2Columns.slice(2, 4),
-  {
-    header: 'Failure',
-    key: 'failureCode',
-    csvHeader: 'failureCode',
-    value: p => orDash(p.failureCode),
-    raw: p => p.failureCode,
-  },
-  ...payoutV2Columns.slice(4),
-]
+export const payoutChangeColumns = withDocumentKeys<PayoutV2 & {previousStatus: string | null}>(
+  [
+    ...payoutV2Columns.slice(0, 2),
+    {
+      header: 'Previous',
+      key: 'previousStatus',
+      csvHeader: 'previousStatus',
+      value: p => orDash(p.previousStatus ?? undefined),
+      raw: p => p.previousStatus ?? undefined,
+    },
+    ...payoutV2Columns.slice(2, 4),
+    {
+      header: 'Failure',
+      key: 'failureCode',
+      csvHeader: 'failureCode',
+      value: p => orDash(p.failureCode),
+      raw: p => p.failureCode,
+    },
+    ...payoutV2Columns.slice(4),
+  ],
+  payoutV2Keys,
+)
 
 export function showPayoutV1(out: Output, p: PayoutV1): void {
   out.keyValue([

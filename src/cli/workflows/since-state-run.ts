@@ -6,6 +6,7 @@ import {
   type SinceState,
   writeSinceState,
 } from '../../services/since-state/state-file.js'
+import {interruptedError, PAGE_STOPPING, watchInterrupts} from '../interrupt.js'
 import type {Column, ListFormat, Output} from '../output/output.js'
 
 export interface SinceRunOptions<T extends {id: string}, Shown> {
@@ -29,13 +30,14 @@ export interface SinceRunOptions<T extends {id: string}, Shown> {
 /**
  * An unattended run: reads the window, prints what is new or changed since the last successful run, flushes
  * stdout, and only then replaces the state file. A run that fails or is killed before that leaves the state
- * as it was, so the next run repeats its window.
+ * as it was, so the next run repeats its window. Ctrl-C stops after the page in flight and says so (exit 130).
  */
 export async function runSinceState<T extends {id: string}, Shown>(
   options: SinceRunOptions<T, Shown>,
 ): Promise<{written: number; first: boolean; tracked: number}> {
   const {out, path} = options
   const unlock = await lockSinceState(path)
+  const interrupts = watchInterrupts({notice: PAGE_STOPPING})
   try {
     const previous = await readSinceState(path, options.run)
     const tracker = new SinceTracker(previous?.seen)
@@ -51,13 +53,24 @@ export async function runSinceState<T extends {id: string}, Shown>(
         if (changed && !silent) shown.push(options.shown(item, before))
       }
       await writer.page(shown)
+      if (interrupts.signal.aborted) break
     }
     writer.end()
     await out.flush()
+    if (interrupts.signal.aborted) throw stoppedRun(path, writer.written)
     const seen = tracker.seen(options.window?.keepFrom(highWater))
     await writeSinceState(path, {version: 1, ...options.run, ...(options.window ? {highWater} : {}), seen})
     return {written: writer.written, first: tracker.first, tracked: tracker.count}
   } finally {
+    interrupts.dispose()
     await unlock()
   }
+}
+
+/** Ctrl-C in a since-state run: where it stopped, and that the state file is as the last successful run left it. */
+function stoppedRun(path: string, written: number): Error {
+  return interruptedError(
+    `interrupted after the page in flight, ${written} item${written === 1 ? '' : 's'} written; ${path} was not advanced`,
+    ['re-run the same command: it repeats the whole window (the items written now come again), so nothing is lost'],
+  )
 }

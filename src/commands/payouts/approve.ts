@@ -1,5 +1,6 @@
 import {
   andThenFlag,
+  fitFlags,
   idempotencyKeyFlag,
   idsArgs,
   idsFlags,
@@ -16,11 +17,14 @@ export default class PayoutsApprove extends PayoutBatchCommand<typeof PayoutsApp
 
 Needs the payouts:approve scope. --and-then pay also pays counterparty payouts right away; --and-then send-claim-link e-mails the claim link. On a production profile the command asks for confirmation (count and totals per currency) on a terminal, and needs --yes otherwise.
 
---json prints the approved payouts as a JSON array.`
+--json prints the approved payouts as a JSON array.
+
+--skip-conflicts and --within-balance are explicit choices to apply the step to what fits instead of all or nothing: --skip-conflicts leaves out every payout whose state does not allow it (or that is gone); --within-balance goes through the payouts in the order given and stops taking a currency's payouts at the first that the available balance or the allowance left no longer covers. What was applied is printed as usual; the payouts left out are listed on stderr with their state and reason (--json: one object {"skipped": [...]} on stderr). The exit code is 0 when the choice was honoured, also when something was skipped.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> payout_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f',
     '<%= config.bin %> <%= command.id %> --custom-id invoice-2026-001 --custom-id invoice-2026-002 --and-then send-claim-link',
+    '<%= config.bin %> <%= command.id %> --skip-conflicts --within-balance - < ids.txt',
     '<%= config.bin %> <%= command.id %> --ids-file ids.txt --yes --idempotency-key run-2026-11-21',
     '<%= config.bin %> <%= command.id %> --json - < ids.txt',
   ]
@@ -34,6 +38,7 @@ Needs the payouts:approve scope. --and-then pay also pays counterparty payouts r
     wait: waitFlag,
     timeout: waitTimeoutOfWaitFlag,
     yes: yesFlag,
+    ...fitFlags,
   }
 
   async run(): Promise<void> {
@@ -43,6 +48,7 @@ Needs the payouts:approve scope. --and-then pay also pays counterparty payouts r
       customIds: this.flags['custom-id'],
       idsFile: this.flags['ids-file'],
       waitMs: this.flags.wait ? this.flags.timeout : undefined,
+      fit: {skipConflicts: this.flags['skip-conflicts'], withinBalance: this.flags['within-balance']},
     })
   }
 }

@@ -33,20 +33,20 @@ With one payout the output is the record (--json: the object; -o tsv/csv/jsonl: 
     })
     const many = keys.length > 1 || this.flags['ids-file'] !== undefined || this.argvAll.includes('-')
     const client = await this.client()
-    const [{mapLimit}, view] = await Promise.all([
-      import('../../shared/map-limit.js'),
+    const [{readEach}, view] = await Promise.all([
+      import('../../cli/workflows/read-each.js'),
       import('../../cli/output/payout-view.js'),
     ])
     const show = {single: !many, format: this.flags.output}
     if (this.flags.api === 'v1') {
-      const payouts = await mapLimit(keys, 8, async key =>
+      const payouts = await readEach(keys, async key =>
         view.withPayoutId(
           await (key.kind === 'id' ? client.v1.payouts.get(key.v1) : client.v1.payouts.get(key.customId, 'custom_id')),
         ),
       )
       return this.out.show(payouts, {...show, columns: view.payoutV1Columns, view: p => view.showPayoutV1(this.out, p)})
     }
-    const payouts = await mapLimit(keys, 8, key => client.v2.payouts.get(key.v2))
+    const payouts = await readEach(keys, key => client.v2.payouts.get(key.v2))
     await this.out.show(payouts, {...show, columns: view.payoutV2Columns, view: p => view.showPayoutV2(this.out, p)})
   }
 }

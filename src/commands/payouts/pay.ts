@@ -1,4 +1,5 @@
 import {
+  fitFlags,
   idempotencyKeyFlag,
   idsArgs,
   idsFlags,
@@ -15,10 +16,13 @@ export default class PayoutsPay extends PayoutBatchCommand<typeof PayoutsPay> {
 
 Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. More than one payout is sent as batch calls of at most 100 ids; each batch is all-or-nothing, and a failing batch names the payout that failed. On a production profile the command asks for confirmation (count and totals per currency) on a terminal, and needs --yes otherwise.
 
---json prints the payouts as a JSON array.`
+--json prints the payouts as a JSON array.
+
+--skip-conflicts and --within-balance are explicit choices to apply the step to what fits instead of all or nothing: --skip-conflicts leaves out every payout whose state does not allow it (or that is gone); --within-balance goes through the payouts in the order given and stops taking a currency's payouts at the first that the available balance or the allowance left no longer covers. What was applied is printed as usual; the payouts left out are listed on stderr with their state and reason (--json: one object {"skipped": [...]} on stderr). The exit code is 0 when the choice was honoured, also when something was skipped.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> payout_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f',
+    '<%= config.bin %> <%= command.id %> --skip-conflicts --within-balance - < ids.txt',
     '<%= config.bin %> <%= command.id %> --ids-file approved.txt --yes',
     '<%= config.bin %> <%= command.id %> --custom-id invoice-2026-001 --idempotency-key pay-invoice-2026-001',
   ]
@@ -31,6 +35,7 @@ Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-f
     wait: waitFlag,
     timeout: waitTimeoutOfWaitFlag,
     yes: yesFlag,
+    ...fitFlags,
   }
 
   async run(): Promise<void> {
@@ -39,6 +44,7 @@ Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-f
       customIds: this.flags['custom-id'],
       idsFile: this.flags['ids-file'],
       waitMs: this.flags.wait ? this.flags.timeout : undefined,
+      fit: {skipConflicts: this.flags['skip-conflicts'], withinBalance: this.flags['within-balance']},
     })
   }
 }

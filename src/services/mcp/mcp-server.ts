@@ -53,9 +53,22 @@ export function toolOutputShape(tool: ToolDefinition) {
     ...(LIST_TOOLS.has(tool.name)
       ? {nextCursor: z.string().nullable().optional().describe('Pass as cursor for the next page; null: the end.')}
       : {}),
+    ...(FIT_TOOLS.has(tool.name)
+      ? {
+          skipped: z
+            .array(z.unknown())
+            .optional()
+            .describe(
+              'With skip-conflicts or within-balance: the payouts left out, each {id, status, kind, reason} (kind: conflict, balance or allowance).',
+            ),
+        }
+      : {}),
     warnings: z.array(z.string()).optional().describe("The CLI's warnings: balance, allowance."),
   }
 }
+
+/** The tools whose commands take --skip-conflicts and --within-balance. */
+const FIT_TOOLS: ReadonlySet<string> = new Set(['payouts_approve', 'payouts_pay'])
 
 function register(server: McpServer, tool: ToolDefinition, options: McpServeOptions, transport: AuditedTransport) {
   const command = options.commands.get(tool.command)

@@ -45,7 +45,7 @@ const OUTPUTS: Record<string, () => z.core.$ZodType> = {
   'sessions:kyb': () => sessionUrlSchema,
   'sessions:allowance': () => sessionUrlSchema,
   'webhooks:list': () => z.array(webhookSubscriptionSchema),
-  'emulator:claim': () => payoutV2Schema,
+  'emulator:claim': () => oneOrMany(payoutV2Schema),
 }
 
 /** The schema of a command's --json output, or undefined when it prints no API document. */

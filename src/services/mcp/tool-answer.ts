@@ -50,15 +50,28 @@ function parsePosition(line: string): {nextCursor: string | null} | undefined {
   }
 }
 
+/** The payouts approve or pay left out under --skip-conflicts / --within-balance (`{skipped: [...]}` on stderr). */
+function parseSkipped(line: string): {skipped: unknown[]} | undefined {
+  if (!line.startsWith('{"skipped":')) return undefined
+  try {
+    const parsed = JSON.parse(line) as {skipped?: unknown}
+    return Array.isArray(parsed.skipped) ? {skipped: parsed.skipped} : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Reads a command's run: stdout is its JSON, stderr its warnings, a list's position (the cursor of the next
- * page) and (under --json) its error object.
+ * page), the payouts a fitting approve or pay skipped, and (under --json) its error object.
  */
 export function answerOf(run: CliRun): ToolAnswer {
   const lines = run.stderr.split('\n').filter(Boolean)
   const warnings = lines.filter(line => WARNING.test(line)).map(line => line.replace(WARNING, ''))
   const position = lines.map(parsePosition).find(Boolean)
-  const answer: ToolAnswer = {data: parseData(run.stdout), warnings, ...(position ? {extra: position} : {})}
+  const skipped = lines.map(parseSkipped).find(Boolean)
+  const extra = position || skipped ? {...position, ...skipped} : undefined
+  const answer: ToolAnswer = {data: parseData(run.stdout), warnings, ...(extra ? {extra} : {})}
   if (run.exitCode === 0) return answer
   const reported = lines.map(parseErrorLine).find(Boolean)
   answer.error = reported ?? {

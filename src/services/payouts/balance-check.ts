@@ -17,7 +17,8 @@ export interface Shortfall {
   account?: Account
 }
 
-function allowanceLeft(account: Account): Big | undefined {
+/** What is left of the daily allowance, or undefined when the account has no limit. */
+export function allowanceLeft(account: Account): Big | undefined {
   const a = account.allowance
   if (!a?.limit) return undefined
   const left = new Big(a.limit).minus(a.used ?? '0')
