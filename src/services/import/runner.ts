@@ -134,6 +134,8 @@ class Runner<Item> {
   private readonly finished = new Map<number, ReportLine[]>()
   private nextToReport = 1
   private reportWrites = Promise.resolve()
+  /** The previous chunk's journal write and event: events go out in the order their chunks were counted. */
+  private lastEvent: Promise<unknown> = Promise.resolve()
 
   constructor(private readonly options: RunOptions<Item>) {}
 
@@ -216,9 +218,18 @@ class Runner<Item> {
       const entry = journalRow(row, rowOutcome, this.options.andThen)
       if (entry) journalRows.push(entry)
     })
-    await this.options.journal.record(journalRows)
     if (outcome.kind !== 'transient') this.result.chunksSent++
     if (outcome.kind === 'rejected') this.result.chunksFailed++
+    // The counts as of this chunk, and its event after the events of the chunks counted before it: chunks
+    // finishing together never show the same count twice, nor a smaller one after a bigger one.
+    const counts = {...this.result}
+    const recorded = this.options.journal.record(journalRows)
+    const emitted = this.lastEvent.then(() => recorded).then(() => this.finishChunk(chunk, outcome, counts))
+    this.lastEvent = emitted.catch(() => undefined)
+    await emitted
+  }
+
+  private finishChunk(chunk: Chunk<Item>, outcome: ChunkOutcome, counts: RunCounts): void {
     if (outcome.kind === 'transient')
       this.stop(outcome.fatal ? 'fatal' : 'transient', `chunk ${chunk.number}: ${outcome.message}`, outcome.fatal)
     this.deliver(chunk, linesOf(chunk, outcome.rows))
@@ -228,7 +239,7 @@ class Runner<Item> {
       lastLine: chunk.rows[chunk.rows.length - 1].line,
       rows: chunk.rows.length,
       outcome,
-      counts: {...this.result},
+      counts,
     })
   }
 
