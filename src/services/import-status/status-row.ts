@@ -40,7 +40,7 @@ function inputOf(row: FileRow): Omit<StatusRow, 'line' | 'status'> {
   const recipient = (item.recipient ?? {}) as {email?: string; phone?: string}
   const tags = Array.isArray(item.tags) ? (item.tags as string[]).join(';') : undefined
   return {
-    customId: row.customId,
+    customId: row.customId === row.payoutId ? undefined : row.customId,
     description: text(item.description),
     amount: text(item.amount) ?? text(item.payoutAmount),
     currency: text(item.currency),

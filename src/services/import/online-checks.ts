@@ -78,7 +78,8 @@ async function problemLines(chunkOptions: ChunkOptions<unknown>, facts: Facts, m
   }
   for await (const entry of fileRows(chunkOptions)) {
     if (entry.kind === 'invalid') continue
-    const item = entry.row.item as {currency: string; amount?: string; payoutAmount?: string}
+    const item = entry.row.item as {currency?: string; amount?: string; payoutAmount?: string}
+    if (!item.currency) continue
     const currency = item.currency.toUpperCase()
     if (!facts.currencies.has(currency)) {
       add({
@@ -87,7 +88,7 @@ async function problemLines(chunkOptions: ChunkOptions<unknown>, facts: Facts, m
       })
       continue
     }
-    if (!movesMoney(item)) continue
+    if (entry.row.payoutId || !movesMoney(item)) continue
     const total = (used.get(currency) ?? new Big(0)).plus(item.amount ?? item.payoutAmount ?? '0')
     used.set(currency, total)
     const room = facts.room.get(currency) ?? new Big(0)
