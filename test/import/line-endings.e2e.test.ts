@@ -2,12 +2,17 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {readRecords} from '../../src/services/import/records.js'
+import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {runCommand} from '../helpers/run-command.js'
+import {allPayoutsV2, sharedEmulator} from './helpers.js'
 
 /**
  * Line ends mixed in one file, as when LF rows are appended to a file a spreadsheet saved with CRLF: every
  * line end ends a record, and line numbers stay those an editor shows.
  */
+
+const emulator = sharedEmulator()
 
 async function records(content: string) {
   const file = join(isolatedHome().dir, 'mixed.csv')
@@ -39,5 +44,21 @@ describe('mixed line ends', () => {
     expect(read.every(r => r.cells.length === 2)).toBe(true)
     expect(read.every((r, i) => r.line === i + 1)).toBe(true)
     expect(read[5001].cells).toEqual(['lf-0', 'y'])
+  })
+})
+
+describe('importing a CRLF file with LF rows appended', () => {
+  it('creates every row, the appended ones included (the built CLI against the emulator)', async () => {
+    const home = isolatedHome()
+    const file = join(home.dir, 'appended.csv')
+    const crlf = ['customId,description,amount,currency,recipientEmail', 'crlf-1,A,1.00,EUR,a@example.com']
+    writeFileSync(file, `${crlf.join('\r\n')}\r\nlf-1,B,2.00,EUR,b@example.com\nlf-2,C,3.00,EUR,c@example.com\n`)
+    const result = await runCommand(['payouts', 'import', file, '--json'], {
+      env: {...home.env, PAYCTL_ORIGIN: emulator.url},
+    })
+    expect(result.code, result.stderr).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject({rows: 3, valid: 3, created: 3})
+    const ids = (await allPayoutsV2(emulator.url, LOCAL_EMULATOR.fullKey)).map(p => p.customId).sort()
+    expect(ids).toEqual(['crlf-1', 'lf-1', 'lf-2'])
   })
 })
