@@ -36,7 +36,10 @@ const AUDIT: Record<string, [Kind, string]> = {
   'counterparties:list': ['resumes', '--all: after the page in flight; --cursor C'],
   'payouts:get': ['rerun', 'many ids: read-only; re-run'],
   'payouts:changes': ['rerun', 'the state file advances only after the output is flushed; a re-run repeats the window'],
-  'payouts:import-status': ['rerun', 'read-only; --retry-failed keys derive from the payouts, so a re-run replays'],
+  'payouts:import-status': [
+    'resumes',
+    '--retry-failed: after the call in flight; payouts retried and the first one not sent; re-run the same command',
+  ],
   mcp: ['serves', 'a stdio server: ends with its client or Ctrl-C'],
 }
 
