@@ -144,17 +144,24 @@ describe('a file mixing exported rows and new ones', () => {
     expect(again.summary).toMatchObject({created: 0, unchanged: 10, conflictsEarlier: 1})
   })
 
-  it('an id the service does not have fails its row and creates nothing; a malformed id is an invalid row (exit 6)', async () => {
+  it('an unknown id: a row with a customId is created under it (an export of another account), one without fails; a malformed id is invalid (exit 6)', async () => {
     const before = await count()
-    const header = 'id,description,amount,currency,recipientEmail'
+    const header = 'id,customId,description,amount,currency,recipientEmail'
     const missing = await importJson(
-      write('missing.csv', `${header}\npayout_00000000-0000-4000-8000-000000000000,x,1.00,EUR,a@example.com\n`),
+      write(
+        'missing.csv',
+        `${header}\npayout_00000000-0000-4000-8000-000000000000,,x,1.00,EUR,a@example.com\npayout_00000000-0000-4000-8000-000000000001,moved-1,y,2.00,EUR,b@example.com\n`,
+      ),
     )
     expect(missing.code).toBe(8)
-    expect(missing.summary.problems[0].error).toMatch(/^no payout payout_00000000-0000-4000-8000-000000000000 on this service/)
-    const malformed = await importJson(write('malformed.csv', `${header}\nnot-an-id,x,1.00,EUR,a@example.com\n`))
+    expect(missing.summary).toMatchObject({created: 1, failed: 1})
+    expect(missing.summary.problems[0].error).toMatch(
+      /^no payout payout_00000000-0000-4000-8000-000000000000 on this service .* and the row has no customId/,
+    )
+    expect((await ok(api.get('/api/v2/payouts/moved-1'))).description).toBe('y')
+    const malformed = await importJson(write('malformed.csv', `${header}\nnot-an-id,,x,1.00,EUR,a@example.com\n`))
     expect(malformed.code).toBe(6)
     expect(malformed.summary.errors[0]).toMatchObject({line: 2, column: 'id'})
-    expect(await count()).toBe(before)
+    expect(await count()).toBe(before + 1)
   })
 })

@@ -54,13 +54,14 @@ async function lookUp(client: Client, customId: string): Promise<PayoutV1 | unde
 
 /**
  * A row naming its payout by id: present when the payout says what the row states (v1 upserts keep what a body
- * leaves out); otherwise upserted under the payout's customId while it is `created`.
+ * leaves out); otherwise upserted under the payout's customId while it is `created`. An id this service does not
+ * know leaves the row to its own customId (upserted as any row); without one the row fails.
  */
 async function identifiedRow(client: Client, row: Row, id: string): Promise<RowOutcome> {
   const found = await attempt(() => client.v1.payouts.get(id.slice('payout_'.length)))
   if (!('value' in found)) {
-    if (isNotFound(found.refused)) return {status: 'failed', error: noSuchPayout(id)}
-    throw new ChunkStop('fatal', found.refused)
+    if (!isNotFound(found.refused)) throw new ChunkStop('fatal', found.refused)
+    return row.item.customId ? upsert(client, row, false) : {status: 'failed', error: noSuchPayout(id)}
   }
   const payout = found.value
   const differences = statedDifferences(row.item, payout)

@@ -124,10 +124,14 @@ function patchOf(item: CreatePayoutV2, byId = false): UpdatePayoutV2 {
   return patch
 }
 
-/** A row naming its payout by id: present when the payout says what the row states, else updated while created. */
-async function identifiedRow(client: Client, row: Row, id: string): Promise<RowOutcome> {
+/**
+ * A row naming its payout by id: present when the payout says what the row states, else updated while created.
+ * An id this service does not know (an export of another account or environment) leaves the row to its customId,
+ * as any row: created under it; without one the row fails (nothing names the payout to create).
+ */
+async function identifiedRow(client: Client, row: Row, id: string): Promise<RowOutcome | 'create'> {
   const payout = await lookUp(client, id)
-  if (!payout) return {status: 'failed', error: noSuchPayout(id)}
+  if (!payout) return row.item.customId ? 'create' : {status: 'failed', error: noSuchPayout(id)}
   const differences = statedDifferences(row.item, payout)
   if (!differences) return {status: 'present', payoutId: payout.id}
   const fixed = row.item.customId !== undefined && row.item.customId !== payout.customId
@@ -194,7 +198,9 @@ export function v2Sender(client: Client, andThen?: AndThen): ChunkSender<CreateP
       const named = rows.flatMap((row, i) => (row.payoutId && row.action !== 'follow-up' ? [i] : []))
       const found = await mapLimit(named, LOOKUPS_IN_FLIGHT, i => identifiedRow(client, rows[i], rows[i].payoutId!))
       named.forEach((i, k) => {
-        outcomes[i] = found[k]
+        const result = found[k]
+        if (result === 'create') toCreate.push(i)
+        else outcomes[i] = result
       })
       const updates = rows.flatMap((row, i) => (row.action === 'update' && !row.payoutId ? [i] : []))
       const results = await mapLimit(updates, LOOKUPS_IN_FLIGHT, i => updateRow(client, rows[i]))

@@ -71,9 +71,9 @@ export const customIdConflict = (error: unknown) => error instanceof ApiError &&
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404
 
-/** What a row naming a payout by id is told when the service has no such payout: nothing is created for it. */
+/** What a row naming a payout by id, without a customId, is told when the service has no such payout. */
 export const noSuchPayout = (id: string) =>
-  `no payout ${id} on this service (deleted, or from another account or environment); nothing was created for this row (to create a new payout from it, empty its id)`
+  `no payout ${id} on this service (deleted, or from another account or environment), and the row has no customId: nothing was created for it (to create a new payout from it, empty its id or give it a customId)`
 
 /** A transport-level stop (transient or fatal) met while sending one chunk: the chunk ends there. */
 export class ChunkStop extends Error {
