@@ -51,7 +51,12 @@ beforeAll(async () => {
   api = new Api(emulator.url)
   const good = await api.counterparty()
   const failing = await api.counterparty({
-    paymentMethod: {type: 'bank_iban', iban: 'DE89370400440532013000', currency: 'EUR', accountHolderName: 'SANDBOX FAIL Ann'},
+    paymentMethod: {
+      type: 'bank_iban',
+      iban: 'DE89370400440532013000',
+      currency: 'EUR',
+      accountHolderName: 'SANDBOX FAIL Ann',
+    },
   })
   await api.v1Create({customId: 'v1-handle', creatorHandle: '@maria', verificationMethod: 'youtube-channel'})
   await api.v1Create({description: 'No customId (v1)', email: 'nocid1@example.com'})
@@ -59,7 +64,8 @@ beforeAll(async () => {
   await api.v1Create({customId: 'v1-pre', preApproved: true, payoutAmount: '3.00'})
   const gone = await api.v1Create({customId: 'v1-deleted', payoutAmount: '4.00'})
   await ok(api.delete(`/api/v1/payout/${gone.id}`))
-  const v2 = (body: Body) => ok(api.post('/api/v2/payouts', {description: 'v2', amount: '7.25', currency: 'EUR', ...body}))
+  const v2 = (body: Body) =>
+    ok(api.post('/api/v2/payouts', {description: 'v2', amount: '7.25', currency: 'EUR', ...body}))
   await v2({customId: 'cp-paid', counterpartyId: good.id, andThen: 'pay'})
   await v2({customId: 'cp-declined', counterpartyId: failing.id, andThen: 'pay'})
   await v2({recipient: {type: 'email', email: 'nocid2@example.com'}})
@@ -84,7 +90,14 @@ describe('round trips: what payctl writes imports back with 0 new payouts', () =
     expect(listed.stdout).toContain(',deleted,')
     const result = await importJson(write('v1.csv', listed.stdout), ['--api', 'v1'])
     expect(result.code, result.stderr).toBe(0)
-    expect(result.summary).toMatchObject({rows: 10, created: 0, updated: 0, alreadyPresent: 10, failed: 0, conflicts: 0})
+    expect(result.summary).toMatchObject({
+      rows: 10,
+      created: 0,
+      updated: 0,
+      alreadyPresent: 10,
+      failed: 0,
+      conflicts: 0,
+    })
     expect(await count()).toBe(payouts)
   })
 
@@ -122,13 +135,15 @@ describe('a file mixing exported rows and new ones', () => {
       if (cells[column('customId')] === 'cp-paid') cells[column('amount')] = '99.00'
       return cells.join(',')
     })
-    const added = header.map(name =>
-      ({customId: 'new-1', description: 'new', amount: '1.00', currency: 'EUR', recipientEmail: 'new@example.com'})[
-        name
-      ] ?? '',
+    const added = header.map(
+      name =>
+        ({customId: 'new-1', description: 'new', amount: '1.00', currency: 'EUR', recipientEmail: 'new@example.com'})[
+          name
+        ] ?? '',
     )
-    const addedWithoutCustomId = header.map(name =>
-      ({description: 'new too', amount: '2.00', currency: 'EUR', recipientEmail: 'new2@example.com'})[name] ?? '',
+    const addedWithoutCustomId = header.map(
+      name =>
+        ({description: 'new too', amount: '2.00', currency: 'EUR', recipientEmail: 'new2@example.com'})[name] ?? '',
     )
     const file = write('mixed.csv', `${[...edited, added.join(','), addedWithoutCustomId.join(',')].join('\n')}\n`)
     const where = isolatedHome()
@@ -136,7 +151,9 @@ describe('a file mixing exported rows and new ones', () => {
     expect(result.code, result.stderr).toBe(5)
     expect(result.summary).toMatchObject({rows: 11, created: 2, updated: 1, alreadyPresent: 7, conflicts: 1, failed: 0})
     const conflict = result.summary.problems.find((p: Body) => p.status === 'conflict')
-    expect(conflict.error).toMatch(/is completed: only created payouts can be changed: amount: ours "99.00", the service's "7.25"/)
+    expect(conflict.error).toMatch(
+      /is completed: only created payouts can be changed: amount: ours "99.00", the service's "7.25"/,
+    )
     expect((await ok(api.get('/api/v2/payouts/phone-1'))).description).toBe('phone edited')
     expect(await count()).toBe(payouts + 2)
     const again = await importJson(file, [], where)

@@ -29,7 +29,7 @@ afterEach(async () => {
 })
 
 const GOOD = {type: 'bank_iban', iban: 'DE89370400440532013000', currency: 'EUR'}
-const cli = (args: string[], key = FULL) =>
+const cli = (args: string[], key: string = FULL) =>
   runCommand(args, {env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: key}})
 
 /**

@@ -233,7 +233,9 @@ async function retryKind(
     )
   } catch (error) {
     if (!(error instanceof PayctlError) || error.exitCode === ExitCode.interrupted) throw error
-    options.out.warn(`Not ${kind === 'pay' ? 'paid again' : 'sent a fresh claim link'}: ${describeRows(rows)}: ${error.message}`)
+    options.out.warn(
+      `Not ${kind === 'pay' ? 'paid again' : 'sent a fresh claim link'}: ${describeRows(rows)}: ${error.message}`,
+    )
     return []
   }
   options.out.info(RETRY_DONE[kind](describeRows(rows)))

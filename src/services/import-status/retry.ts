@@ -49,15 +49,21 @@ export async function retryFailedPayouts(
   options: RetryOptions = {},
 ): Promise<BatchResult> {
   const byId = new Map(failed.map(f => [f.id, f]))
-  const keyOf = (ids: string[]) => ({idempotencyKey: retryKey(ids.map(id => byId.get(id)!), kind)})
+  const keyOf = (ids: string[]) => ({
+    idempotencyKey: retryKey(
+      ids.map(id => byId.get(id)!),
+      kind,
+    ),
+  })
   return runInBatches({
     items: failed.map(f => ({apiId: f.id, label: f.label})),
     verb: kind === 'pay' ? 'paid again' : 'sent a fresh claim link',
     send: ids =>
-      kind === 'pay' ? client.v2.payouts.payMany(ids, keyOf(ids)) : client.v2.payouts.sendClaimLinkMany(ids, keyOf(ids)),
+      kind === 'pay'
+        ? client.v2.payouts.payMany(ids, keyOf(ids))
+        : client.v2.payouts.sendClaimLinkMany(ids, keyOf(ids)),
     onApplied: payouts => options.onApplied?.(payouts),
     signal: options.signal,
     resume: options.resume,
   })
 }
-

@@ -56,9 +56,13 @@ export function statedDifferences(
   const a = JSON.parse(payoutFacts(ours)) as string[]
   const b = JSON.parse(payoutFacts(payout)) as string[]
   const fields = FIELDS.flatMap((field, i) =>
-    stated.has(field) && a[i] !== b[i] ? [`${field}: ours ${JSON.stringify(a[i])}, the service's ${JSON.stringify(b[i])}`] : [],
+    stated.has(field) && a[i] !== b[i]
+      ? [`${field}: ours ${JSON.stringify(a[i])}, the service's ${JSON.stringify(b[i])}`]
+      : [],
   )
   if (ours.customId !== undefined && ours.customId !== (payout.customId ?? ''))
-    fields.unshift(`customId: ours ${JSON.stringify(ours.customId)}, the service's ${JSON.stringify(payout.customId ?? '')}`)
+    fields.unshift(
+      `customId: ours ${JSON.stringify(ours.customId)}, the service's ${JSON.stringify(payout.customId ?? '')}`,
+    )
   return fields.join('; ')
 }

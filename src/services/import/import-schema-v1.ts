@@ -44,8 +44,7 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
     const payoutId = check.payoutId()
     const byId = payoutId !== undefined
     const description = check.required('description', byId)
-    const currency = check.currency('currency', byId && cells.get('payoutAmount') === undefined)
-    const amount = check.amount('payoutAmount', currency, options.decimalComma, byId && currency === undefined)
+    const {amount, currency} = check.money('payoutAmount', 'currency', options.decimalComma, byId)
     const creatorHandle = cells.get('creatorHandle')
     const verificationMethod = cells.get('verificationMethod')
     const payoutType = check.openEnum('payoutType', KNOWN_PAYOUT_TYPES)

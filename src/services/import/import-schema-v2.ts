@@ -19,6 +19,28 @@ import {
 
 const RECIPIENTS = ['recipientEmail', 'recipientPhone', 'counterpartyId'] as const
 
+/** The row's one recipient (a row naming its payout by id may give none: the payout keeps its own). */
+function recipientOf(cells: Cells, check: RowCheck, byId: boolean) {
+  // Each recipient cell is read once (this runs for every row of files with millions).
+  const email = cells.get('recipientEmail')
+  const phone = cells.get('recipientPhone')
+  const counterpartyId = cells.get('counterpartyId')
+  const given = (email === undefined ? 0 : 1) + (phone === undefined ? 0 : 1) + (counterpartyId === undefined ? 0 : 1)
+  if (given === 0) {
+    if (!byId)
+      check.fail('recipientEmail', 'no recipient: give one of recipientEmail, recipientPhone or counterpartyId')
+    return {}
+  }
+  if (given > 1) {
+    const names = RECIPIENTS.filter(name => cells.get(name) !== undefined)
+    check.fail(names[1], `give only one recipient, not both ${names.join(' and ')}`)
+    return {}
+  }
+  if (counterpartyId !== undefined && !isId('counterparty_', counterpartyId))
+    check.fail('counterpartyId', `"${counterpartyId}" is not a counterparty id (counterparty_<uuid>)`)
+  return {email: check.email('recipientEmail', email), phone: check.phone('recipientPhone', phone), counterpartyId}
+}
+
 export const v2Schema: RowSchema<CreatePayoutV2> = {
   api: 'v2',
   columns: [
@@ -45,26 +67,8 @@ export const v2Schema: RowSchema<CreatePayoutV2> = {
     const payoutId = check.payoutId()
     const byId = payoutId !== undefined
     const description = check.required('description', byId)
-    const amountGiven = cells.get('amount') !== undefined
-    const currency = check.currency('currency', byId && !amountGiven)
-    const amount = check.amount('amount', currency, options.decimalComma, byId && currency === undefined)
-    // Each recipient cell is read once (this runs for every row of files with millions).
-    let email = cells.get('recipientEmail')
-    let phone = cells.get('recipientPhone')
-    const counterpartyId = cells.get('counterpartyId')
-    const given = (email === undefined ? 0 : 1) + (phone === undefined ? 0 : 1) + (counterpartyId === undefined ? 0 : 1)
-    if (given === 0) {
-      if (!byId)
-        check.fail('recipientEmail', 'no recipient: give one of recipientEmail, recipientPhone or counterpartyId')
-    } else if (given > 1) {
-      const names = RECIPIENTS.filter(name => cells.get(name) !== undefined)
-      check.fail(names[1], `give only one recipient, not both ${names.join(' and ')}`)
-    } else {
-      email = check.email('recipientEmail', email)
-      phone = check.phone('recipientPhone', phone)
-      if (counterpartyId !== undefined && !isId('counterparty_', counterpartyId))
-        check.fail('counterpartyId', `"${counterpartyId}" is not a counterparty id (counterparty_<uuid>)`)
-    }
+    const {amount, currency} = check.money('amount', 'currency', options.decimalComma, byId)
+    const {email, phone, counterpartyId} = recipientOf(cells, check, byId)
     if (check.errors) return {errors: check.errors}
     // Any --and-then approves a new payout first, which reserves the money.
     const movesMoney = !byId && options.andThen !== undefined

@@ -131,7 +131,9 @@ export class RowCheck {
   payoutId(): string | undefined {
     const value = this.cells.get(ID_COLUMN.name)
     if (value === undefined) return undefined
-    return payoutRefOf(value)?.v2 ?? this.fail(ID_COLUMN.name, `"${value}" is not a payout id (a UUID or payout_<UUID>)`)
+    return (
+      payoutRefOf(value)?.v2 ?? this.fail(ID_COLUMN.name, `"${value}" is not a payout id (a UUID or payout_<UUID>)`)
+    )
   }
 
   currency(name: string, optional = false): string | undefined {
@@ -139,6 +141,13 @@ export class RowCheck {
     if (value === undefined) return undefined
     const problem = currencyProblem(value)
     return problem ? this.fail(name, problem) : value
+  }
+
+  /** Amount and currency: both required, or for a row naming its payout by id both or neither (kept). */
+  money(amountName: string, currencyName: string, decimalComma: boolean, byId: boolean) {
+    const currency = this.currency(currencyName, byId && this.cells.get(amountName) === undefined)
+    const amount = this.amount(amountName, currency, decimalComma, byId && currency === undefined)
+    return {amount, currency}
   }
 
   amount(name: string, currency: string | undefined, decimalComma: boolean, optional = false): string | undefined {

@@ -174,7 +174,10 @@ async function followUp(client: Client, rows: Row[], andThen: AndThen, keyOf: (r
     if ('value' in sent) {
       pending.forEach((i, k) => {
         const payout = sent.value[k]
-        outcomes[i] = (payout && declinedOutcome(payout)) ?? {status: 'followed-up', payoutId: rows[i].previous?.payoutId}
+        outcomes[i] = (payout && declinedOutcome(payout)) ?? {
+          status: 'followed-up',
+          payoutId: rows[i].previous?.payoutId,
+        }
       })
       return outcomes
     }

@@ -21,8 +21,11 @@ export const isFailed = (payout: Pick<PayoutV2, 'status'>) => FAILED_STATUSES.ha
  * A failed e-mail or phone payout whose payee was sent a fresh claim link after the failed attempt (the link is
  * newer than the request that failed): it now waits on the payee to claim with another method.
  */
-export function awaitsNewClaim(payout: Pick<PayoutV2, 'status' | 'counterpartyId' | 'claimLinkSentAt' | 'requestedAt'>) {
-  if (payout.status !== 'failed' || payout.counterpartyId || !payout.claimLinkSentAt || !payout.requestedAt) return false
+export function awaitsNewClaim(
+  payout: Pick<PayoutV2, 'status' | 'counterpartyId' | 'claimLinkSentAt' | 'requestedAt'>,
+) {
+  if (payout.status !== 'failed' || payout.counterpartyId || !payout.claimLinkSentAt || !payout.requestedAt)
+    return false
   return Date.parse(payout.claimLinkSentAt) > Date.parse(payout.requestedAt)
 }
 
