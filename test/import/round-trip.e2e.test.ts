@@ -161,7 +161,7 @@ describe('a file mixing exported rows and new ones', () => {
     expect(again.summary).toMatchObject({created: 0, unchanged: 10, conflictsEarlier: 1})
   })
 
-  it('an unknown id: a row with a customId is created under it (an export of another account), one without fails; a malformed id is invalid (exit 6)', async () => {
+  it('an unknown id: a row with a customId is created under it (an export of another account), one without fails; a bare v1 UUID names its payout; a malformed id is invalid (exit 6)', async () => {
     const before = await count()
     const header = 'id,customId,description,amount,currency,recipientEmail'
     const missing = await importJson(
@@ -176,6 +176,12 @@ describe('a file mixing exported rows and new ones', () => {
       /^no payout payout_00000000-0000-4000-8000-000000000000 on this service .* and the row has no customId/,
     )
     expect((await ok(api.get('/api/v2/payouts/moved-1'))).description).toBe('y')
+    const phone = await ok(api.get('/api/v2/payouts/phone-1'))
+    const bareUuid = await importJson(
+      write('uuid.csv', `id,description\n${phone.id.slice('payout_'.length).toUpperCase()},${phone.description}\n`),
+    )
+    expect(bareUuid.code, bareUuid.stderr).toBe(0)
+    expect(bareUuid.summary).toMatchObject({created: 0, alreadyPresent: 1})
     const malformed = await importJson(write('malformed.csv', `${header}\nnot-an-id,,x,1.00,EUR,a@example.com\n`))
     expect(malformed.code).toBe(6)
     expect(malformed.summary.errors[0]).toMatchObject({line: 2, column: 'id'})

@@ -53,7 +53,7 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
     const phone = check.phone('phone')
     const notifications = check.openEnum('notifications', KNOWN_NOTIFICATIONS)
     if (check.errors) return {errors: check.errors}
-    const movesMoney = !byId && preApproved === true
+    const movesMoney = preApproved === true
     const row: ParsedRow<CreatePayoutV1> = {customId, amount: amount ?? '', currency: currency ?? '', movesMoney}
     if (byId) row.payoutId = payoutId
     if (!build) return {row}

@@ -70,8 +70,8 @@ export const v2Schema: RowSchema<CreatePayoutV2> = {
     const {amount, currency} = check.money('amount', 'currency', options.decimalComma, byId)
     const {email, phone, counterpartyId} = recipientOf(cells, check, byId)
     if (check.errors) return {errors: check.errors}
-    // Any --and-then approves a new payout first, which reserves the money.
-    const movesMoney = !byId && options.andThen !== undefined
+    // Any --and-then approves the payout first (a new one, or one imported earlier without it), which reserves the money.
+    const movesMoney = options.andThen !== undefined
     const row: ParsedRow<CreatePayoutV2> = {customId, amount: amount ?? '', currency: currency ?? '', movesMoney}
     if (byId) row.payoutId = payoutId
     if (!build) return {row}

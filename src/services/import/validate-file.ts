@@ -181,12 +181,11 @@ class Scan<Item> {
   }
 
   tally(row: {currency: string; amount: string; movesMoney?: boolean}): void {
-    // A row naming its payout by id may leave the amount out: it adds nothing.
-    if (!row.amount) return
-    this.totals.add(row.currency, row.amount)
+    // A row naming its payout by id may leave the amount out: it adds nothing to the totals.
+    if (row.amount) this.totals.add(row.currency, row.amount)
     if (!row.movesMoney) return
     this.moneyCount++
-    this.moneyTotals.add(row.currency, row.amount)
+    if (row.amount) this.moneyTotals.add(row.currency, row.amount)
   }
 
   /**
