@@ -58,7 +58,7 @@ const payout = async (customId: string): Promise<Body> => (await ctx.api.get(`/a
 
 describe('failures the service reports at once', () => {
   it('import --and-then pay without --wait: the declined rows failed, named with their reason, exit 8', async () => {
-    const {file, imported} = await importFailures({failing: 2, good: 2})
+    const {file, imported, failing} = await importFailures({failing: 2, good: 2})
     expect(imported.code, imported.stderr).toBe(8)
     const summary = JSON.parse(imported.stdout)
     expect(summary).toMatchObject({created: 2, failed: 2, paymentsFailed: 2})
@@ -71,6 +71,12 @@ describe('failures the service reports at once', () => {
     const again = await cli(['payouts', 'import', file, '--and-then', 'pay'])
     expect(again.code, again.stderr).toBe(0)
     expect(again.stderr).toContain('Nothing to send: every row of bulk.csv is already in profile')
+    const one = join(home.dir, 'one.csv')
+    writeFileSync(one, `customId,description,amount,currency,counterpartyId\nbad-h,Royalties,2.00,EUR,${failing.id}\n`)
+    const human = await cli(['payouts', 'import', one, '--and-then', 'pay'])
+    expect(human.code).toBe(8)
+    expect(human.stdout).toMatch(/^\s+Failed:\s+1 \(1 declined by the service at once: their payouts are failed\)$/m)
+    expect(human.stdout).toMatch(/^line 2 \(bad-h\): failed: payment failed: account_closed: /m)
   })
 })
 
