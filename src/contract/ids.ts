@@ -7,16 +7,21 @@ export interface PayoutRef {
   v2: string
 }
 
-/** Accepts a v1 UUID or a v2 `payout_…` id; anything else is a usage error naming the value. */
-export function parsePayoutId(input: string): PayoutRef {
+/** Both forms of a v1 UUID or a v2 `payout_…` id; undefined for anything else. */
+export function payoutRefOf(input: string): PayoutRef | undefined {
   const value = input.trim()
   const uuid = value.startsWith('payout_') ? value.slice('payout_'.length) : value
-  if (!isUuid(uuid)) {
-    throw usageError(`"${input}" is not a payout id (a UUID or payout_<UUID>)`, [
-      'pass your own key with --custom-id instead',
-    ])
-  }
+  if (!isUuid(uuid)) return undefined
   return {v1: uuid.toLowerCase(), v2: `payout_${uuid.toLowerCase()}`}
+}
+
+/** Accepts a v1 UUID or a v2 `payout_…` id; anything else is a usage error naming the value. */
+export function parsePayoutId(input: string): PayoutRef {
+  const ref = payoutRefOf(input)
+  if (ref) return ref
+  throw usageError(`"${input}" is not a payout id (a UUID or payout_<UUID>)`, [
+    'pass your own key with --custom-id instead',
+  ])
 }
 
 /** 32+ hex digits as a version-8 UUID (RFC 9562 custom): derived idempotency keys look as the spec recommends. */

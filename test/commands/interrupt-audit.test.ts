@@ -40,7 +40,10 @@ const AUDIT: Record<string, [Kind, string]> = {
   'payouts:get': ['resumes', 'many ids: after the reads in flight; "read N of M; nothing was printed; re-run"'],
   'payouts:changes': ['resumes', 'after the page in flight; "FILE was not advanced; re-run the same command"'],
   'emulator:claim': ['resumes', 'many ids: after the claims in flight; claimed so far and the ids not claimed'],
-  'payouts:import-status': ['rerun', 'read-only; --retry-failed keys derive from the payouts, so a re-run replays'],
+  'payouts:import-status': [
+    'resumes',
+    '--retry-failed: after the call in flight; payouts retried and the first one not sent; re-run the same command',
+  ],
   mcp: ['serves', 'a stdio server: ends with its client or Ctrl-C'],
 }
 

@@ -62,7 +62,7 @@ describe('a failed step is not a success', () => {
     expect(result.code).toBe(8)
     expect(result.stdout).toMatch(/^Status:\s+failed$/m)
     expect(result.stderr).toMatch(
-      /^Error: PAYOUT_FAILED: the payout failed: payout_\S+: failed: account_closed: The recipient bank declined the transfer: the account is closed\.; fix the recipient's payment method/m,
+      /^Error: PAYOUT_FAILED: the payout failed: payout_\S+: failed: account_closed: The recipient bank declined the transfer: the account is closed\.; fix the counterparty's payment method/m,
     )
   })
 

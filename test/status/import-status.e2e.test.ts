@@ -126,7 +126,7 @@ describe('import → wait → status → retry', () => {
     }
     const result = await cli(['payouts', 'import-status', file, '--retry-failed', '--wait', '--output', 'jsonl'])
     expect(result.code, result.stderr).toBe(0)
-    expect(result.stderr).toContain('Paid 50 failed payouts again in 1 call of at most 100.')
+    expect(result.stderr).toMatch(/^Paid again: 50 payouts, lines 6, 11, 16, .* and 40 more \(counterparty payouts\)/m)
     const rows = result.stdout
       .trim()
       .split('\n')
@@ -135,7 +135,7 @@ describe('import → wait → status → retry', () => {
     expect(rows.every(r => r.status === 'completed')).toBe(true)
     const again = await cli(['payouts', 'import-status', file, '--retry-failed'])
     expect(again.code).toBe(0)
-    expect(again.stderr).toContain('No failed payouts to pay again.')
+    expect(again.stderr).toContain('No failed payouts to retry.')
   })
 
   it('a file never imported: every row is not-imported (exit 8); a file that is not CSV is exit 6', async () => {

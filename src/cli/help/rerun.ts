@@ -43,7 +43,7 @@ export const RERUN: Record<string, string> = {
   'payouts get': READ,
   'payouts import':
     'Safe to re-run: a row-level journal per file name and profile resumes where the last run stopped, rows carry identities that survive re-saving, and every batch an idempotency key, so no payout is created twice. After an edit, unchanged rows are skipped, changed ones updated while created, and conflicts reported once (exit 5); an edited file without customIds is refused until you add them or pass --batch.',
-  'payouts import-status': `${READ} With --retry-failed it pays only the payouts that are failed now, with idempotency keys derived from each failure, so a re-run pays nothing twice.`,
+  'payouts import-status': `${READ} With --retry-failed it touches only the payouts that are failed now (paid again, or a fresh claim link for an e-mail or phone payee, who then waits as awaiting-claim), with idempotency keys derived from each failure, so a re-run does nothing twice.`,
   'payouts wait': READ,
   'payouts changes': `${READ} It lists the status changes since the last complete run recorded in --since-state FILE; a failed or killed run leaves FILE as it was, so the next run lists them again.`,
   'payouts list': `${READ} Resume an export with --cursor (v2) or --offset (v1). With --since-state FILE a re-run lists only what is new or changed since the last complete run; a failed or killed run leaves FILE as it was, so the next run repeats its window.`,

@@ -69,11 +69,9 @@ export class ImportProgress {
       )
       return
     }
-    this.out.info(
-      `chunk ${event.chunk}, lines ${event.firstLine}-${event.lastLine}: ${describeChunk(event)} (${count(
-        done,
-      )}/${count(this.totals.rows)} rows)`,
-    )
+    // A chunk without an answer did nothing: the count it would show is the one shown before it.
+    const tally = event.outcome.kind === 'transient' ? '' : ` (${count(done)}/${count(this.totals.rows)} rows)`
+    this.out.info(`chunk ${event.chunk}, lines ${event.firstLine}-${event.lastLine}: ${describeChunk(event)}${tally}`)
   }
 
   stop(): void {

@@ -108,7 +108,12 @@ export function renderImport(out: Output, summary: ImportSummary, title: string)
       ['Present', optional(summary.alreadyPresent, `${count(summary.alreadyPresent)} (already on the service)`)],
       ['Followed up', optional(summary.followedUp)],
       ['Conflicts', conflictText(summary)],
-      ['Failed', count(summary.failed)],
+      [
+        'Failed',
+        summary.paymentsFailed
+          ? `${count(summary.failed)} (${count(summary.paymentsFailed)} declined by the service at once: their payouts are failed)`
+          : count(summary.failed),
+      ],
       ['Not done', optional(summary.pending, `${count(summary.pending)} rows (re-run the same command to send them)`)],
       ['Totals', describeTotals(summary.totals)],
       ['Report', summary.report],

@@ -6,16 +6,18 @@ import {errorLines} from '../../services/import/run-summary.js'
 import type {Delimiter} from '../../services/import/sniff.js'
 import {openSource} from '../../services/import/source.js'
 import {type FileRows, openFileRows} from '../../services/import-status/file-rows.js'
-import {type FailedRef, payFailedAgain} from '../../services/import-status/retry.js'
+import {type FailedRef, type RetryKind, retryFailedPayouts, retryKindOf} from '../../services/import-status/retry.js'
 import {INVALID, NOT_IMPORTED, type StatusRow} from '../../services/import-status/status-row.js'
 import {statusChunks} from '../../services/import-status/status-rows.js'
 import {type StatusSummary, StatusTally} from '../../services/import-status/status-summary.js'
 import {totalsOf} from '../../services/payouts/actions.js'
 import {warnIfShort} from '../../services/payouts/balance-check.js'
 import {isFinal, standing, type WaitGoal} from '../../services/payouts/goals.js'
-import {invalidInputError, PayctlError} from '../../shared/errors.js'
+import {awaitsNewClaim} from '../../services/payouts/payout-failures.js'
+import {interruptedError, invalidInputError, PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import type {MoneySummary} from '../confirm.js'
+import {BATCH_STOPPING, watchInterrupts} from '../interrupt.js'
 import {importStatusColumns, showSummary} from '../output/import-status.js'
 import type {ListFormat, Output} from '../output/output.js'
 import {steadyHeap} from '../steady-heap.js'
@@ -84,7 +86,7 @@ export async function importStatus(
       )
     const goal = options.wait?.goal ?? goalFor(rows.andThen)
     let waitError: PayctlError | undefined
-    if (options.retryFailed) waitError = await retryFailed(rows, options, goal)
+    if (options.retryFailed) waitError = await retryWatched(rows, options, goal)
     else if (options.wait) waitError = await waitForRows(rows, options, goal)
     const {summary, problems} = await printRows(rows, options)
     if (waitError?.exitCode === ExitCode.transient) return {summary, error: waitError}
@@ -132,44 +134,114 @@ async function waitForRows(
   return error
 }
 
+/** --retry-failed: Ctrl-C stops after the call in flight and says where it stopped (a caller's own signal wins). */
+async function retryWatched(rows: FileRows, options: ImportStatusOptions, goal: WaitGoal) {
+  if (options.signal) return retryFailed(rows, options, goal)
+  const interrupt = watchInterrupts({notice: BATCH_STOPPING, write: line => options.out.info(line)})
+  try {
+    return await retryFailed(rows, {...options, signal: interrupt.signal}, goal)
+  } finally {
+    interrupt.dispose()
+  }
+}
+
+/** A failed row to move forward: its payout, its line and what its recipient needs. */
+interface FailedRow {
+  ref: FailedRef
+  payout: PayoutV2
+  line: number
+  kind: RetryKind
+}
+
+const RETRY_DONE: Record<RetryKind, (n: string) => string> = {
+  pay: n => `Paid again: ${n} (counterparty payouts), to their counterparties' current payment methods.`,
+  'claim-link': n =>
+    `Sent a fresh claim link: ${n} (e-mail or phone payees); they now wait on the payee to claim with another method.`,
+}
+
+/** "3 payouts, lines 7, 8, 9" (the first 10 lines, then a count). */
+function describeRows(rows: readonly FailedRow[]): string {
+  const lines = rows.slice(0, 10).map(r => r.line)
+  const more = rows.length > lines.length ? ` and ${rows.length - lines.length} more` : ''
+  return `${rows.length} payout${rows.length === 1 ? '' : 's'}, line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}${more}`
+}
+
+/**
+ * --retry-failed: each failed row moves forward by what its recipient needs (retry.ts), one kind after the other
+ * and each on its own, so a refusal of one kind never keeps the other from going out. Rows that stay failed are
+ * listed with the others by printRows (exit 8).
+ */
 async function retryFailed(
   rows: FileRows,
   options: ImportStatusOptions,
   goal: WaitGoal,
 ): Promise<PayctlError | undefined> {
-  const failed = await collect(rows, options, (row, payout) =>
-    payout?.status === 'failed'
+  const failed = await collect(rows, options, (row, payout): FailedRow | undefined =>
+    payout?.status === 'failed' && !awaitsNewClaim(payout)
       ? {
-          ref: {id: payout.id, label: `line ${row.line} (${payout.id})`, updatedAt: payout.updatedAt} as FailedRef,
+          ref: {id: payout.id, label: `line ${row.line} (${payout.id})`, updatedAt: payout.updatedAt},
           payout,
+          line: row.line,
+          kind: retryKindOf(payout),
         }
       : undefined,
   )
+  const resume = `re-run the same command (payctl payouts import-status ${options.file} --retry-failed): payouts already paid again or sent a fresh link are not retried twice`
+  if (options.signal?.aborted) throw interruptedError('interrupted while reading the rows; nothing was sent', [resume])
   if (!failed.length) {
-    options.out.info('No failed payouts to pay again.')
+    options.out.info('No failed payouts to retry.')
     return options.wait ? waitForRows(rows, options, goal) : undefined
   }
-  const totals = totalsOf(failed.map(f => f.payout))
-  await warnIfShort({accounts: () => options.client.v2.team.accounts(), totals, warn: line => options.out.warn(line)})
-  await options.confirm({action: 'pay failed payouts again', count: failed.length, totals})
-  const result = await payFailedAgain(
-    options.client,
-    failed.map(f => f.ref),
+  const toPay = failed.filter(f => f.kind === 'pay')
+  if (toPay.length) {
+    const totals = totalsOf(toPay.map(f => f.payout))
+    await warnIfShort({accounts: () => options.client.v2.team.accounts(), totals, warn: line => options.out.warn(line)})
+    await options.confirm({action: 'pay failed payouts again', count: toPay.length, totals})
+  }
+  const paid = await retryKind(options, 'pay', toPay, resume)
+  await retryKind(
+    options,
+    'claim-link',
+    failed.filter(f => f.kind === 'claim-link'),
+    resume,
   )
-  options.out.info(
-    `Paid ${result.applied} failed payout${result.applied === 1 ? '' : 's'} again in ${result.batches} call${result.batches === 1 ? '' : 's'} of at most 100.`,
-  )
-  if (!options.wait) return undefined
+  if (!options.wait || !paid.length) return options.wait ? waitForRows(rows, options, goal) : undefined
   const {error} = await followPayouts({
     client: options.client,
     out: options.out,
-    payouts: failed.map(f => f.ref.id),
+    payouts: paid.map(f => f.ref.id),
     goal: 'paid',
     timeoutMs: options.wait.timeoutMs,
     rerun: `payctl payouts import-status ${options.file} --wait`,
     signal: options.signal,
   })
   return error
+}
+
+/** Sends one kind; a refusal is reported and leaves its rows failed, Ctrl-C stops the whole retry. Returns the rows sent. */
+async function retryKind(
+  options: ImportStatusOptions,
+  kind: RetryKind,
+  rows: FailedRow[],
+  resume: string,
+): Promise<FailedRow[]> {
+  if (!rows.length) return []
+  try {
+    await retryFailedPayouts(
+      options.client,
+      kind,
+      rows.map(f => f.ref),
+      {signal: options.signal, resume},
+    )
+  } catch (error) {
+    if (!(error instanceof PayctlError) || error.exitCode === ExitCode.interrupted) throw error
+    options.out.warn(
+      `Not ${kind === 'pay' ? 'paid again' : 'sent a fresh claim link'}: ${describeRows(rows)}: ${error.message}`,
+    )
+    return []
+  }
+  options.out.info(RETRY_DONE[kind](describeRows(rows)))
+  return rows
 }
 
 interface Problem {

@@ -7,9 +7,9 @@ export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
   static override description =
     `The whole file is validated first; if any row is invalid nothing is sent (exit 6), unless --skip-invalid sends the valid rows (exit 8). --dry-run also checks currencies and balances with the service (--offline skips that) and says what running the import now would send, compared with its earlier import. Rows are then sent in chunks of 100 (v2: one batch call each, all-or-nothing; v1: one upsert per row), --concurrency chunks at a time.
 
-A row's identity is its customId, or one derived from its values (not from the file's bytes), so a re-saved file creates nothing new. A journal in the data directory records the imported rows per file name and profile: run the same command again after a crash, Ctrl-C (exit 130) or exit 7 and it resumes; after editing the file, unchanged rows are skipped, changed ones updated while their payout is created, and rows whose payout moved on are reported as conflicts (exit 5). An edited file without customIds is refused (exit 5): add a customId column, or import it as a new set with --batch NAME. With another --and-then, the file's earlier payouts get it.
+A row's identity is its customId, or one derived from its values (not from the file's bytes), so a re-saved file creates nothing new. A journal in the data directory records the imported rows per file name and profile: run the same command again after a crash, Ctrl-C (exit 130) or exit 7 and it resumes; after editing the file, unchanged rows are skipped, changed ones updated while their payout is created, and rows whose payout moved on are reported as conflicts (exit 5). A row with an id column (as payctl's CSV exports write) is compared with that payout, never duplicated. An edited file without customIds is refused (exit 5): add a customId column, or import it as a new set with --batch NAME. With another --and-then, the file's earlier payouts get it.
 
---wait then follows the rows until they are final (paid, link sent, or approved, per --and-then), lists those that failed with their reasons (exit 8) or stops at --timeout (exit 7). See every row's payout any time later with payctl payouts import-status FILE (--retry-failed pays the failed ones again).
+--wait then follows the rows until they are final (paid, link sent, or approved, per --and-then), lists those that failed with their reasons (exit 8; without --wait, payments the service declines at once are failed rows too) or stops at --timeout (exit 7). See every row's payout any time later with payctl payouts import-status FILE (--retry-failed pays failed counterparty payouts again and sends failed e-mail and phone payees a fresh claim link).
 
 Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflicts, 6 invalid file (nothing sent), 7 service unavailable (resumable), 8 some rows failed or were skipped, 130 interrupted (resumable).`
 
@@ -71,7 +71,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
     }).finally(() => interrupt.dispose())
     output.renderImportResult(this.out, result, {json: flags.json, dryRun: flags['dry-run'], api: flags.api})
     if (result.kind === 'import' && result.fatal) throw result.fatal
-    if (result.outcome) throw outcomeError(result.outcome)
+    if (result.outcome && !(flags.wait && result.outcome.code === 'PAYMENTS_FAILED')) throw outcomeError(result.outcome)
     if (flags.wait && result.kind === 'import') {
       const {waitForImportedRows} = await import('../../cli/workflows/run-import-status.js')
       await waitForImportedRows({...rows, profile: await this.profile(), client: await this.client()}, flags.timeout)

@@ -16,8 +16,10 @@ import {type ValidationResult, validateFile} from '../import/validate-file.js'
 
 export interface FileRow {
   line: number
-  /** The row's customId, or the one the import derived for it. */
+  /** The row's customId, or the one the import derived for it (or its payout id, for a row naming one). */
   customId: string
+  /** The payout the row's id column names (v2 form). */
+  payoutId?: string
   /** The request body the import sends for this row (v1 or v2 shape). */
   item: Record<string, unknown>
 }

@@ -1,9 +1,11 @@
 import type {PayoutV2} from '../../client/schemas.js'
+import {awaitsNewClaim} from '../payouts/payout-failures.js'
 import type {FileRow, SkippedFileRow} from './file-rows.js'
 
 /**
  * One row of a file joined with its payout. `status` is the payout's, or `not-imported` (no payout has the
- * row's customId: never sent, or deleted) or `invalid` (the row does not validate; the import left it out).
+ * row's customId: never sent, or deleted), `invalid` (the row does not validate; the import left it out) or
+ * `awaiting-claim` (failed, and its e-mail or phone payee has a fresh claim link: it waits on them).
  * The input columns keep the names `payouts import` reads, so the CSV output can be imported again.
  */
 export interface StatusRow {
@@ -31,6 +33,8 @@ export interface StatusRow {
 
 export const NOT_IMPORTED = 'not-imported'
 export const INVALID = 'invalid'
+/** A failed e-mail or phone payout whose payee was sent a fresh claim link: it waits on them, not on you. */
+export const AWAITING_CLAIM = 'awaiting-claim'
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined)
 
@@ -40,7 +44,7 @@ function inputOf(row: FileRow): Omit<StatusRow, 'line' | 'status'> {
   const recipient = (item.recipient ?? {}) as {email?: string; phone?: string}
   const tags = Array.isArray(item.tags) ? (item.tags as string[]).join(';') : undefined
   return {
-    customId: row.customId,
+    customId: row.customId === row.payoutId ? undefined : row.customId,
     description: text(item.description),
     amount: text(item.amount) ?? text(item.payoutAmount),
     currency: text(item.currency),
@@ -61,7 +65,7 @@ export function statusRow(row: FileRow, payout: PayoutV2 | undefined): StatusRow
     amount: payout.amount ?? input.amount,
     currency: payout.currency ?? input.currency,
     payoutId: payout.id,
-    status: payout.status ?? 'unknown',
+    status: awaitsNewClaim(payout) ? AWAITING_CLAIM : (payout.status ?? 'unknown'),
     failureCode: payout.failureCode,
     failureReason: payout.failureReason,
     createdAt: payout.createdAt,

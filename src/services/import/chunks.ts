@@ -22,6 +22,8 @@ export interface ChunkRow<Item> {
   derived: boolean
   /** The digest of what the row says about its payout (identity.ts). */
   content: string
+  /** The payout the row's id column names (v2 form): compared with it, never created. */
+  payoutId?: string
   item: Item
   /** What the row needs: created, compared with its payout and updated, or followed up (--and-then). */
   action: RowAction
@@ -131,9 +133,12 @@ export async function* fileRows<Item>(options: ChunkOptions<Item>): AsyncGenerat
         continue
       }
       if (!parsed.row?.item) throw new Error(`line ${record.line} changed between the validation and the sending pass`)
-      const identity = identifier.identify(parsed.row.item as PayoutLike, customId)
-      const item = customId ? parsed.row.item : options.schema.withCustomId(parsed.row.item, identity.customId)
-      yield {kind: 'valid', row: {line: record.line, ...identity, item}}
+      const payoutId = parsed.row.payoutId
+      // A row naming its payout by id is known by it: no customId is derived for it (none is sent).
+      const identity = identifier.identify(parsed.row.item as PayoutLike, customId ?? payoutId)
+      const item =
+        customId || payoutId ? parsed.row.item : options.schema.withCustomId(parsed.row.item, identity.customId)
+      yield {kind: 'valid', row: {line: record.line, ...identity, payoutId, item}}
     }
   }
 }

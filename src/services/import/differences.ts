@@ -27,3 +27,42 @@ export function compareWithPayout(ours: PayoutLike, payout: PayoutLike & {id: st
     error: `the service holds ${payout.id} (${payout.status ?? 'unknown status'}) under this customId with other values: ${describeDifferences(ours, payout)}`,
   }
 }
+
+/**
+ * The fields a row naming its payout by id states: those its body sets (a column left out or an empty cell keeps
+ * the payout's value). A v2 recipient is replaced whole, so any one of its fields states all three.
+ */
+function statedFields(ours: PayoutLike): Set<string> {
+  const whole = ours.recipient !== undefined || ours.counterpartyId !== undefined
+  const stated: Record<string, boolean> = {
+    description: ours.description !== undefined,
+    amount: (ours.amount ?? ours.payoutAmount) !== undefined,
+    currency: ours.currency !== undefined,
+    counterpartyId: whole,
+    email: whole || ours.email !== undefined,
+    phone: whole || ours.phone !== undefined,
+    creatorHandle: ours.creatorHandle !== undefined,
+    tags: ours.tags !== undefined,
+  }
+  return new Set(FIELDS.filter(field => stated[field]))
+}
+
+/** The differences between what an id row states and its payout (empty when the payout already says it). */
+export function statedDifferences(
+  ours: PayoutLike & {customId?: string},
+  payout: PayoutLike & {customId?: string},
+): string {
+  const stated = statedFields(ours)
+  const a = JSON.parse(payoutFacts(ours)) as string[]
+  const b = JSON.parse(payoutFacts(payout)) as string[]
+  const fields = FIELDS.flatMap((field, i) =>
+    stated.has(field) && a[i] !== b[i]
+      ? [`${field}: ours ${JSON.stringify(a[i])}, the service's ${JSON.stringify(b[i])}`]
+      : [],
+  )
+  if (ours.customId !== undefined && ours.customId !== (payout.customId ?? ''))
+    fields.unshift(
+      `customId: ours ${JSON.stringify(ours.customId)}, the service's ${JSON.stringify(payout.customId ?? '')}`,
+    )
+  return fields.join('; ')
+}

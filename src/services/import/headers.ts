@@ -12,8 +12,10 @@ export interface ColumnSpec {
   name: string
   aliases?: readonly string[]
   required?: boolean
-  /** Written by `payouts list --output csv` for reading, not read by the import: skipped without a warning. */
+  /** Written by payctl's CSV outputs for reading, not read by the import: skipped without a warning. */
   exportOnly?: boolean
+  /** A required column that a file with this other column may leave out. */
+  optionalWith?: string
 }
 
 export interface HeaderProblem {
@@ -110,7 +112,8 @@ export function mapHeader(
     else mapping.ignored.push(cell)
   })
   for (const spec of columns) {
-    if (spec.required && !mapping.index.has(spec.name)) {
+    const excused = spec.optionalWith !== undefined && mapping.index.has(spec.optionalWith)
+    if (spec.required && !excused && !mapping.index.has(spec.name)) {
       const also = spec.aliases?.length ? ` (or ${spec.aliases.join(', ')})` : ''
       mapping.problems.push({column: spec.name, message: `the required column ${spec.name}${also} is missing`})
     }

@@ -20,6 +20,9 @@ export interface Outcome {
   suggestions: string[]
 }
 
+/** The code of an import whose only failures are payments the service declined at once (exit 8). */
+export const PAYMENTS_FAILED = 'PAYMENTS_FAILED'
+
 const count = (n: number) => n.toLocaleString('en-US')
 const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`
 
@@ -101,6 +104,15 @@ export function importOutcome(summary: ImportSummary): Outcome | undefined {
       suggestions: [resume],
     }
   const see = summary.report ? `see ${summary.report}` : 'pass --report FILE.csv for the status of every row'
+  if (summary.failed && summary.failed === summary.paymentsFailed && !summary.invalid && !summary.conflicts)
+    return {
+      exitCode: ExitCode.partial,
+      code: PAYMENTS_FAILED,
+      message: `the service declined the payment of ${plural(summary.failed, 'row')} at once (listed above); their payouts are failed`,
+      suggestions: [
+        "fix the recipients' payment methods, then: payctl payouts import-status FILE --retry-failed (the import itself sends nothing more for them)",
+      ],
+    }
   if (summary.failed || summary.invalid) {
     const parts = [
       summary.failed ? `${plural(summary.failed, 'row')} failed` : '',

@@ -1,6 +1,16 @@
 import type {CreatePayoutV1} from '../../client/v1/payouts-v1.js'
 import {KNOWN_NOTIFICATIONS, KNOWN_PAYOUT_TYPES} from '../../contract/open-enums.js'
-import {type Cells, EXPORT_ONLY, RowCheck, type RowResult, type RowSchema, type SchemaOptions} from './import-schema.js'
+import {
+  type Cells,
+  EXPORT_ONLY,
+  ID_COLUMN,
+  optionalWithId,
+  type ParsedRow,
+  RowCheck,
+  type RowResult,
+  type RowSchema,
+  type SchemaOptions,
+} from './import-schema.js'
 
 /**
  * The v1 row (`--api v1`, spec 4.1 `POST /payout`): a recipient by social handle, e-mail or wallet address
@@ -22,16 +32,19 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
     {name: 'phone', aliases: ['recipientPhone', 'phoneNumber', 'mobile']},
     {name: 'tags', aliases: ['tag']},
     {name: 'notifications'},
+    ID_COLUMN,
     ...EXPORT_ONLY,
-  ],
+  ].map(optionalWithId),
   foreign: {names: ['counterpartyId', 'counterparty'], hint: 'counterparties need the v2 format (drop --api v1)'},
 
   parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<CreatePayoutV1> {
     const check = new RowCheck(cells)
     const customId = cells.get('customId')
-    const description = check.required('description')
-    const currency = check.currency('currency')
-    const amount = check.amount('payoutAmount', currency, options.decimalComma)
+    // A row naming its payout by id may leave values out: the upsert keeps them.
+    const payoutId = check.payoutId()
+    const byId = payoutId !== undefined
+    const description = check.required('description', byId)
+    const {amount, currency} = check.money('payoutAmount', 'currency', options.decimalComma, byId)
     const creatorHandle = cells.get('creatorHandle')
     const verificationMethod = cells.get('verificationMethod')
     const payoutType = check.openEnum('payoutType', KNOWN_PAYOUT_TYPES)
@@ -41,7 +54,9 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
     const notifications = check.openEnum('notifications', KNOWN_NOTIFICATIONS)
     if (check.errors) return {errors: check.errors}
     const movesMoney = preApproved === true
-    if (!build) return {row: {customId, amount: amount!, currency: currency!, movesMoney}}
+    const row: ParsedRow<CreatePayoutV1> = {customId, amount: amount ?? '', currency: currency ?? '', movesMoney}
+    if (byId) row.payoutId = payoutId
+    if (!build) return {row}
     const tags = check.tags('tags')
     // Built by assignment: object spreads cost microseconds a row, and a file can have millions.
     const item = {description, payoutAmount: amount, currency} as CreatePayoutV1
@@ -54,7 +69,8 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
     if (phone) item.phone = phone
     if (tags) item.tags = tags
     if (notifications) item.notifications = notifications
-    return {row: {item, customId, amount: amount!, currency: currency!, movesMoney}}
+    row.item = item
+    return {row}
   },
 
   withCustomId: (item, customId) => Object.assign({customId}, item),

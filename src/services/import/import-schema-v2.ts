@@ -1,6 +1,16 @@
 import type {CreatePayoutV2} from '../../client/v2/payouts-v2.js'
 import {isId} from '../../contract/primitives.js'
-import {type Cells, EXPORT_ONLY, RowCheck, type RowResult, type RowSchema, type SchemaOptions} from './import-schema.js'
+import {
+  type Cells,
+  EXPORT_ONLY,
+  ID_COLUMN,
+  optionalWithId,
+  type ParsedRow,
+  RowCheck,
+  type RowResult,
+  type RowSchema,
+  type SchemaOptions,
+} from './import-schema.js'
 
 /**
  * The v2 row (the default format): one payout per row, sent through the batch create endpoint. The
@@ -8,6 +18,28 @@ import {type Cells, EXPORT_ONLY, RowCheck, type RowResult, type RowSchema, type 
  */
 
 const RECIPIENTS = ['recipientEmail', 'recipientPhone', 'counterpartyId'] as const
+
+/** The row's one recipient (a row naming its payout by id may give none: the payout keeps its own). */
+function recipientOf(cells: Cells, check: RowCheck, byId: boolean) {
+  // Each recipient cell is read once (this runs for every row of files with millions).
+  const email = cells.get('recipientEmail')
+  const phone = cells.get('recipientPhone')
+  const counterpartyId = cells.get('counterpartyId')
+  const given = (email === undefined ? 0 : 1) + (phone === undefined ? 0 : 1) + (counterpartyId === undefined ? 0 : 1)
+  if (given === 0) {
+    if (!byId)
+      check.fail('recipientEmail', 'no recipient: give one of recipientEmail, recipientPhone or counterpartyId')
+    return {}
+  }
+  if (given > 1) {
+    const names = RECIPIENTS.filter(name => cells.get(name) !== undefined)
+    check.fail(names[1], `give only one recipient, not both ${names.join(' and ')}`)
+    return {}
+  }
+  if (counterpartyId !== undefined && !isId('counterparty_', counterpartyId))
+    check.fail('counterpartyId', `"${counterpartyId}" is not a counterparty id (counterparty_<uuid>)`)
+  return {email: check.email('recipientEmail', email), phone: check.phone('recipientPhone', phone), counterpartyId}
+}
 
 export const v2Schema: RowSchema<CreatePayoutV2> = {
   api: 'v2',
@@ -20,8 +52,9 @@ export const v2Schema: RowSchema<CreatePayoutV2> = {
     {name: 'recipientPhone', aliases: ['phone', 'phoneNumber', 'mobile']},
     {name: 'counterpartyId', aliases: ['counterparty']},
     {name: 'tags', aliases: ['tag']},
+    ID_COLUMN,
     ...EXPORT_ONLY,
-  ],
+  ].map(optionalWithId),
   foreign: {
     names: ['creatorHandle', 'verificationMethod', 'handleType', 'payoutType', 'preApproved', 'notifications'],
     hint: 'for the v1 format pass --api v1',
@@ -30,39 +63,30 @@ export const v2Schema: RowSchema<CreatePayoutV2> = {
   parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<CreatePayoutV2> {
     const check = new RowCheck(cells)
     const customId = cells.get('customId')
-    const description = check.required('description')
-    const currency = check.currency('currency')
-    const amount = check.amount('amount', currency, options.decimalComma)
-    // Each recipient cell is read once (this runs for every row of files with millions).
-    let email = cells.get('recipientEmail')
-    let phone = cells.get('recipientPhone')
-    const counterpartyId = cells.get('counterpartyId')
-    const given = (email === undefined ? 0 : 1) + (phone === undefined ? 0 : 1) + (counterpartyId === undefined ? 0 : 1)
-    if (given === 0) {
-      check.fail('recipientEmail', 'no recipient: give one of recipientEmail, recipientPhone or counterpartyId')
-    } else if (given > 1) {
-      const names = RECIPIENTS.filter(name => cells.get(name) !== undefined)
-      check.fail(names[1], `give only one recipient, not both ${names.join(' and ')}`)
-    } else {
-      email = check.email('recipientEmail', email)
-      phone = check.phone('recipientPhone', phone)
-      if (counterpartyId !== undefined && !isId('counterparty_', counterpartyId))
-        check.fail('counterpartyId', `"${counterpartyId}" is not a counterparty id (counterparty_<uuid>)`)
-    }
+    // A row naming its payout by id may leave values out: the payout keeps them.
+    const payoutId = check.payoutId()
+    const byId = payoutId !== undefined
+    const description = check.required('description', byId)
+    const {amount, currency} = check.money('amount', 'currency', options.decimalComma, byId)
+    const {email, phone, counterpartyId} = recipientOf(cells, check, byId)
     if (check.errors) return {errors: check.errors}
-    // Any --and-then approves the payout first, which reserves the money.
+    // Any --and-then approves the payout first (a new one, or one imported earlier without it), which reserves the money.
     const movesMoney = options.andThen !== undefined
-    if (!build) return {row: {customId, amount: amount!, currency: currency!, movesMoney}}
+    const row: ParsedRow<CreatePayoutV2> = {customId, amount: amount ?? '', currency: currency ?? '', movesMoney}
+    if (byId) row.payoutId = payoutId
+    if (!build) return {row}
     // Built by assignment: object spreads cost microseconds a row, and a file can have millions.
     const item = {description, amount, currency} as CreatePayoutV2
     if (customId) item.customId = customId
     if (email) item.recipient = {type: 'email', email}
     else if (phone) item.recipient = {type: 'phone', phone}
-    else item.counterpartyId = counterpartyId
+    else if (counterpartyId) item.counterpartyId = counterpartyId
     const tags = check.tags('tags')
-    if (tags) item.tags = tags
+    // An id row's empty tags cell says "no tags"; without the column it says nothing.
+    if (tags || (byId && cells.has('tags'))) item.tags = tags ?? []
     if (options.andThen) item.andThen = options.andThen
-    return {row: {item, customId, amount: amount!, currency: currency!, movesMoney}}
+    row.item = item
+    return {row}
   },
 
   withCustomId: (item, customId) => Object.assign({customId}, item),

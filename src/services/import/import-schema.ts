@@ -1,3 +1,4 @@
+import {payoutRefOf} from '../../contract/ids.js'
 import {isEmail, isPhone} from '../../contract/primitives.js'
 import {canonicalAmount, currencyProblem} from '../../shared/money.js'
 import {readAmount} from './amount.js'
@@ -25,6 +26,11 @@ export interface ParsedRow<Item> {
   item?: Item
   /** The customId from the file, if any (rows without one get a derived id before sending). */
   customId?: string
+  /**
+   * The payout the row names by its `id` column (as payctl's exports write it), in the v2 form: the row is that
+   * payout, compared with it and never created. Such a row may leave any value out (absent: kept as it is).
+   */
+  payoutId?: string
   amount: string
   currency: string
   /** Moves money on its own (v2 `--and-then pay`, a v1 pre-approved row): counted for the confirmation. */
@@ -42,12 +48,30 @@ export interface RowSchema<Item> {
   withCustomId(item: Item, customId: string): Item
 }
 
-/** Columns of `payouts list --output csv` that the import does not read (the service sets them). */
+/** The payout a row stands for, as payctl's exports name it (`payouts list`: id; import-status and --report: payout id). */
+export const ID_COLUMN: ColumnSpec = {name: 'id', aliases: ['payoutId']}
+
+/**
+ * Columns payctl's CSV outputs write that the import does not read (the service sets them): `payouts list
+ * --output csv`, `payouts import-status --output csv` and the import's `--report`. Skipped without a warning.
+ */
 export const EXPORT_ONLY: readonly ColumnSpec[] = [
-  {name: 'id', exportOnly: true},
-  {name: 'status', exportOnly: true},
-  {name: 'createdAt', exportOnly: true},
-]
+  'status',
+  'createdAt',
+  'line',
+  'failure',
+  'failureReason',
+  'approvedAt',
+  'claimLinkSentAt',
+  'requestedAt',
+  'completedAt',
+  'updatedAt',
+  'error',
+].map(name => ({name, exportOnly: true}))
+
+/** The columns that an id row may leave out (the payout keeps its values). */
+export const optionalWithId = (spec: ColumnSpec): ColumnSpec =>
+  spec.required ? {...spec, optionalWith: ID_COLUMN.name} : spec
 
 /** One record's cells, read by canonical column name: trimmed, and undefined when empty or absent. */
 export class Cells {
@@ -63,6 +87,11 @@ export class Cells {
   load(values: readonly string[]): this {
     this.values = values
     return this
+  }
+
+  /** Whether the file has the column at all (an empty cell of it says "none", an absent column says nothing). */
+  has(name: string): boolean {
+    return this.positions[name] !== undefined
   }
 
   get(name: string): string | undefined {
@@ -92,21 +121,37 @@ export class RowCheck {
     return undefined
   }
 
-  required(name: string): string | undefined {
+  required(name: string, optional = false): string | undefined {
     const value = this.cells.get(name)
-    if (value === undefined) return this.fail(name, `${name} is required`)
+    if (value === undefined) return optional ? undefined : this.fail(name, `${name} is required`)
     return value
   }
 
-  currency(name: string): string | undefined {
-    const value = this.required(name)?.toUpperCase()
+  /** The payout the row's id column names (v2 form), or undefined. */
+  payoutId(): string | undefined {
+    const value = this.cells.get(ID_COLUMN.name)
+    if (value === undefined) return undefined
+    return (
+      payoutRefOf(value)?.v2 ?? this.fail(ID_COLUMN.name, `"${value}" is not a payout id (a UUID or payout_<UUID>)`)
+    )
+  }
+
+  currency(name: string, optional = false): string | undefined {
+    const value = this.required(name, optional)?.toUpperCase()
     if (value === undefined) return undefined
     const problem = currencyProblem(value)
     return problem ? this.fail(name, problem) : value
   }
 
-  amount(name: string, currency: string | undefined, decimalComma: boolean): string | undefined {
-    const text = this.required(name)
+  /** Amount and currency: both required, or for a row naming its payout by id both or neither (kept). */
+  money(amountName: string, currencyName: string, decimalComma: boolean, byId: boolean) {
+    const currency = this.currency(currencyName, byId && this.cells.get(amountName) === undefined)
+    const amount = this.amount(amountName, currency, decimalComma, byId && currency === undefined)
+    return {amount, currency}
+  }
+
+  amount(name: string, currency: string | undefined, decimalComma: boolean, optional = false): string | undefined {
+    const text = this.required(name, optional)
     if (text === undefined) return undefined
     const result = readAmount(text, currency, decimalComma)
     if (result.problem !== undefined) return this.fail(name, result.problem)

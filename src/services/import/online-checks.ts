@@ -68,6 +68,22 @@ function anyProblem(validation: ValidationResult, facts: Facts): boolean {
   )
 }
 
+type CheckedItem = {currency: string; amount?: string; payoutAmount?: string}
+
+/**
+ * A valid row's body with a currency to check (a row naming its payout by id may have none), and whether it
+ * reserves money (a row naming its payout by id never creates one: it reserves nothing new).
+ */
+function checkedItem(
+  entry: {kind: 'invalid'} | {kind: 'valid'; row: {line: number; item: unknown; payoutId?: string}},
+  movesMoney: (item: unknown) => boolean,
+): {line: number; item: CheckedItem; reserves: boolean} | undefined {
+  if (entry.kind === 'invalid') return undefined
+  const item = entry.row.item as CheckedItem
+  if (!item.currency) return undefined
+  return {line: entry.row.line, item, reserves: !entry.row.payoutId && movesMoney(item)}
+}
+
 /** Reads the rows once more to name the lines that would not fit. */
 async function problemLines(chunkOptions: ChunkOptions<unknown>, facts: Facts, movesMoney: (item: unknown) => boolean) {
   const problems: CheckProblem[] = []
@@ -77,24 +93,25 @@ async function problemLines(chunkOptions: ChunkOptions<unknown>, facts: Facts, m
     if (problems.length < LISTED) problems.push(problem)
   }
   for await (const entry of fileRows(chunkOptions)) {
-    if (entry.kind === 'invalid') continue
-    const item = entry.row.item as {currency: string; amount?: string; payoutAmount?: string}
+    const checked = checkedItem(entry, movesMoney)
+    if (!checked) continue
+    const {line, item, reserves} = checked
     const currency = item.currency.toUpperCase()
     if (!facts.currencies.has(currency)) {
       add({
-        line: entry.row.line,
+        line: line,
         message: `currency ${currency} is not paid out by the service (it pays ${[...facts.currencies].sort().join(', ')})`,
       })
       continue
     }
-    if (!movesMoney(item)) continue
+    if (!reserves) continue
     const total = (used.get(currency) ?? new Big(0)).plus(item.amount ?? item.payoutAmount ?? '0')
     used.set(currency, total)
     const room = facts.room.get(currency) ?? new Big(0)
     if (total.gt(room)) {
       const over = overflowing.get(currency)
       if (over) over.rows++
-      else overflowing.set(currency, {first: entry.row.line, rows: 1})
+      else overflowing.set(currency, {first: line, rows: 1})
     }
   }
   const overflows: CheckProblem[] = []

@@ -149,6 +149,9 @@ class RecordPump {
     this.parser = parse({
       delimiter,
       bom: true,
+      // Any line end, mixed in one file (LF rows appended to a CRLF file): csv-parse would otherwise take the
+      // first one it meets as the only one.
+      record_delimiter: ['\r\n', '\n', '\r'],
       relax_column_count: true,
       skip_empty_lines: true,
       max_record_size: MAX_RECORD_BYTES,

@@ -64,6 +64,7 @@ export function importSummary(
     conflicts: run.conflicts,
     conflictsEarlier: run.conflictsEarlier,
     failed: run.failed,
+    paymentsFailed: run.paymentsFailed,
     pending: Math.max(run.pending, validation.valid - settledRows(run)),
     chunks: extra.chunks,
     chunksSent: run.chunksSent,

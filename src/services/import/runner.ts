@@ -33,6 +33,8 @@ export interface RunCounts {
   /** Reported by an earlier run (the journal has them); not looked at again. */
   conflictsEarlier: number
   failed: number
+  /** Of the failed rows: payouts the service's answer already showed `failed` (their payment was declined). */
+  paymentsFailed: number
   /** Rows a re-run will send: never sent, or sent without a confirmation. */
   pending: number
   /** Chunks with rows to send. */
@@ -74,6 +76,7 @@ export const emptyCounts = (): RunCounts => ({
   conflicts: 0,
   conflictsEarlier: 0,
   failed: 0,
+  paymentsFailed: 0,
   pending: 0,
   chunks: 0,
   chunksSent: 0,
@@ -104,6 +107,9 @@ function journalRow<Item>(row: ChunkRow<Item>, outcome: RowOutcome, andThen?: st
       return {...base, payoutId, status: row.previous?.status ?? 'created', andThen}
     case 'conflict':
       return {...base, payoutId, status: 'conflict', note: outcome.error}
+    case 'failed':
+      // A declined payment: the payout exists as the row says (import-status and --retry-failed take it on).
+      return outcome.declined ? {...base, payoutId, status: row.previous?.status ?? 'created', andThen} : undefined
     default:
       return undefined
   }
@@ -113,7 +119,8 @@ function journalRow<Item>(row: ChunkRow<Item>, outcome: RowOutcome, andThen?: st
 function linesOf<Item>(chunk: Chunk<Item>, outcomes: RowOutcome[] | undefined): ReportLine[] {
   const lines: ReportLine[] = chunk.rows.map((row, i) => ({
     line: row.line,
-    customId: row.customId,
+    // A row known by its id has no customId of its own: the report's payoutId column names it.
+    customId: row.customId === row.payoutId ? undefined : row.customId,
     ...(outcomes?.[i] ?? {status: 'not-sent'}),
   }))
   for (const row of chunk.skipped) lines.push({...row, status: 'invalid'})
@@ -134,6 +141,8 @@ class Runner<Item> {
   private readonly finished = new Map<number, ReportLine[]>()
   private nextToReport = 1
   private reportWrites = Promise.resolve()
+  /** The previous chunk's journal write and event: events go out in the order their chunks were counted. */
+  private lastEvent: Promise<unknown> = Promise.resolve()
 
   constructor(private readonly options: RunOptions<Item>) {}
 
@@ -211,14 +220,24 @@ class Runner<Item> {
       const rowOutcome = outcome.rows[i]
       const counter = COUNTED[rowOutcome.status]
       if (counter) this.result[counter]++
+      if (rowOutcome.declined) this.result.paymentsFailed++
       if (rowOutcome.status === 'failed' || rowOutcome.status === 'conflict')
         this.keepProblem({line: row.line, customId: row.customId, ...rowOutcome})
       const entry = journalRow(row, rowOutcome, this.options.andThen)
       if (entry) journalRows.push(entry)
     })
-    await this.options.journal.record(journalRows)
     if (outcome.kind !== 'transient') this.result.chunksSent++
     if (outcome.kind === 'rejected') this.result.chunksFailed++
+    // The counts as of this chunk, and its event after the events of the chunks counted before it: chunks
+    // finishing together never show the same count twice, nor a smaller one after a bigger one.
+    const counts = {...this.result}
+    const recorded = this.options.journal.record(journalRows)
+    const emitted = this.lastEvent.then(() => recorded).then(() => this.finishChunk(chunk, outcome, counts))
+    this.lastEvent = emitted.catch(() => undefined)
+    await emitted
+  }
+
+  private finishChunk(chunk: Chunk<Item>, outcome: ChunkOutcome, counts: RunCounts): void {
     if (outcome.kind === 'transient')
       this.stop(outcome.fatal ? 'fatal' : 'transient', `chunk ${chunk.number}: ${outcome.message}`, outcome.fatal)
     this.deliver(chunk, linesOf(chunk, outcome.rows))
@@ -228,7 +247,7 @@ class Runner<Item> {
       lastLine: chunk.rows[chunk.rows.length - 1].line,
       rows: chunk.rows.length,
       outcome,
-      counts: {...this.result},
+      counts,
     })
   }
 

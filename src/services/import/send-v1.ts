@@ -1,7 +1,7 @@
 import type {PayoutV1} from '../../client/schemas.js'
 import type {CreatePayoutV1} from '../../client/v1/payouts-v1.js'
 import type {ChunkRow} from './chunks.js'
-import {compareWithPayout} from './differences.js'
+import {compareWithPayout, statedDifferences} from './differences.js'
 import {
   attempt,
   type ChunkSender,
@@ -10,6 +10,7 @@ import {
   customIdConflict,
   describeApiError,
   isNotFound,
+  noSuchPayout,
   type RowOutcome,
   settleChunk,
 } from './send.js'
@@ -29,8 +30,11 @@ async function upsert(client: Client, row: Row, changed: boolean): Promise<RowOu
     return customIdConflict(sent.refused) ? settleConflict(client, row, sent.refused) : failed(sent)
   const payout = sent.value
   if (payout.action !== 'updated') return {status: 'created', payoutId: payout.id}
-  const untouched = !changed && payout.updatedAt !== undefined && payout.updatedAt === payout.createdAt
-  return {status: untouched ? 'present' : 'updated', payoutId: payout.id}
+  // Nothing changed: a payout never updated, or one that moved on (only created payouts change) and says what
+  // the row says.
+  const never = payout.updatedAt !== undefined && payout.updatedAt === payout.createdAt
+  const movedOn = payout.status !== 'created' && compareWithPayout(row.item, payout).status === 'present'
+  return {status: !changed && (never || movedOn) ? 'present' : 'updated', payoutId: payout.id}
 }
 
 const failed = (sent: {refused: unknown}): RowOutcome => ({status: 'failed', error: describeApiError(sent.refused)})
@@ -48,6 +52,33 @@ async function lookUp(client: Client, customId: string): Promise<PayoutV1 | unde
   throw new ChunkStop('fatal', found.refused)
 }
 
+/**
+ * A row naming its payout by id: present when the payout says what the row states (v1 upserts keep what a body
+ * leaves out); otherwise upserted under the payout's customId while it is `created`. An id this service does not
+ * know leaves the row to its own customId (upserted as any row); without one the row fails.
+ */
+async function identifiedRow(client: Client, row: Row, id: string): Promise<RowOutcome> {
+  const found = await attempt(() => client.v1.payouts.get(id.slice('payout_'.length)))
+  if (!('value' in found)) {
+    if (!isNotFound(found.refused)) throw new ChunkStop('fatal', found.refused)
+    return row.item.customId ? upsert(client, row, false) : {status: 'failed', error: noSuchPayout(id)}
+  }
+  const payout = found.value
+  const differences = statedDifferences(row.item, payout)
+  if (!differences) return {status: 'present', payoutId: payout.id}
+  const key = payout.customId
+  const fixed = row.item.customId !== undefined && row.item.customId !== key
+  if (payout.status !== 'created' || fixed || !key) {
+    const why = fixed
+      ? 'its customId cannot change'
+      : key
+        ? 'only created payouts can be changed'
+        : 'v1 changes a payout by its customId and it has none (payctl payouts update changes it)'
+    return {status: 'conflict', payoutId: payout.id, error: `${payout.id} is ${payout.status}; ${why}: ${differences}`}
+  }
+  return upsert(client, {...row, item: {...row.item, customId: key}}, true)
+}
+
 async function updateRow(client: Client, row: Row): Promise<RowOutcome> {
   const payout = await lookUp(client, row.customId)
   if (payout && payout.status !== 'created')
@@ -63,6 +94,11 @@ export function v1Sender(client: Client): ChunkSender<CreatePayoutV1> {
   return chunk =>
     settleChunk(chunk, async (rows, outcomes) => {
       for (const [i, row] of rows.entries())
-        outcomes[i] = row.action === 'update' ? await updateRow(client, row) : await upsert(client, row, false)
+        outcomes[i] =
+          row.payoutId && row.action !== 'follow-up'
+            ? await identifiedRow(client, row, row.payoutId)
+            : row.action === 'update'
+              ? await updateRow(client, row)
+              : await upsert(client, row, false)
     })
 }

@@ -3,15 +3,17 @@ import type {PayoutV2} from '../../client/schemas.js'
 import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../client/v2/payouts-v2.js'
 import {mapLimit} from '../../shared/map-limit.js'
 import type {ChunkRow} from './chunks.js'
-import {compareWithPayout} from './differences.js'
+import {compareWithPayout, statedDifferences} from './differences.js'
 import {
   attempt,
   type ChunkSender,
   ChunkStop,
   type Client,
   customIdConflict,
+  declinedOutcome,
   describeApiError,
   isNotFound,
+  noSuchPayout,
   type RowOutcome,
   settleChunk,
 } from './send.js'
@@ -54,7 +56,8 @@ async function createRows(client: Client, rows: Row[], keyOf: (rows: Row[]) => s
     )
     if ('value' in sent && !sent.value.earlier) {
       pending.forEach((i, k) => {
-        outcomes[i] = {status: 'created', payoutId: sent.value.payouts[k]?.id}
+        const payout = sent.value.payouts[k]
+        outcomes[i] = (payout && declinedOutcome(payout)) ?? {status: 'created', payoutId: payout?.id}
       })
       return outcomes
     }
@@ -105,13 +108,42 @@ function failBatch(error: unknown, pending: number[], rows: Row[], outcomes: Row
   for (const i of pending) outcomes[i] = {status: 'failed', error: i === culprit ? message : because}
 }
 
-/** The PATCH that makes a payout say what the row says (a recipient is replaced whole; no tags clears them). */
-function patchOf(item: CreatePayoutV2): UpdatePayoutV2 {
-  const patch: UpdatePayoutV2 = {description: item.description, amount: item.amount, currency: item.currency}
-  patch.tags = item.tags ?? []
+/**
+ * The PATCH that makes a payout say what the row says (a recipient is replaced whole; no tags clears them). A
+ * row naming its payout by id sends only what it states.
+ */
+function patchOf(item: CreatePayoutV2, byId = false): UpdatePayoutV2 {
+  const patch: UpdatePayoutV2 = {}
+  if (item.description !== undefined) patch.description = item.description
+  if (item.amount !== undefined) patch.amount = item.amount
+  if (item.currency !== undefined) patch.currency = item.currency
+  const tags = item.tags ?? (byId ? undefined : [])
+  if (tags) patch.tags = tags
   if (item.recipient) patch.recipient = item.recipient
-  else patch.counterpartyId = item.counterpartyId
+  else if (item.counterpartyId) patch.counterpartyId = item.counterpartyId
   return patch
+}
+
+/**
+ * A row naming its payout by id: present when the payout says what the row states, else updated while created.
+ * An id this service does not know (an export of another account or environment) leaves the row to its customId,
+ * as any row: created under it; without one the row fails (nothing names the payout to create).
+ */
+async function identifiedRow(client: Client, row: Row, id: string): Promise<RowOutcome | 'create'> {
+  const payout = await lookUp(client, id)
+  if (!payout) return row.item.customId ? 'create' : {status: 'failed', error: noSuchPayout(id)}
+  const differences = statedDifferences(row.item, payout)
+  if (!differences) return {status: 'present', payoutId: payout.id}
+  const fixed = row.item.customId !== undefined && row.item.customId !== payout.customId
+  if (payout.status !== 'created' || fixed)
+    return {
+      status: 'conflict',
+      payoutId: payout.id,
+      error: `${payout.id} is ${payout.status}${fixed ? ' and its customId cannot change' : ': only created payouts can be changed'}: ${differences}`,
+    }
+  const patched = await attempt(() => client.v2.payouts.update(payout.id, patchOf(row.item, true)))
+  if ('value' in patched) return {status: 'updated', payoutId: payout.id}
+  return {status: 'failed', payoutId: payout.id, error: describeApiError(patched.refused)}
 }
 
 /** A changed row: updated while its payout is `created`, a conflict once it has moved on. */
@@ -140,7 +172,13 @@ async function followUp(client: Client, rows: Row[], andThen: AndThen, keyOf: (r
     const ids = batch.map(row => row.previous?.payoutId ?? row.customId)
     const sent = await attempt(() => client.v2.payouts.approveMany(ids, {andThen}, {idempotencyKey: keyOf(batch)}))
     if ('value' in sent) {
-      for (const i of pending) outcomes[i] = {status: 'followed-up', payoutId: rows[i].previous?.payoutId}
+      pending.forEach((i, k) => {
+        const payout = sent.value[k]
+        outcomes[i] = (payout && declinedOutcome(payout)) ?? {
+          status: 'followed-up',
+          payoutId: rows[i].previous?.payoutId,
+        }
+      })
       return outcomes
     }
     const index = (sent.refused as {index?: number}).index
@@ -160,14 +198,21 @@ export function v2Sender(client: Client, andThen?: AndThen): ChunkSender<CreateP
   return (chunk, keyOf) =>
     settleChunk(chunk, async (rows, outcomes) => {
       const toCreate: number[] = []
-      const updates = rows.flatMap((row, i) => (row.action === 'update' ? [i] : []))
+      const named = rows.flatMap((row, i) => (row.payoutId && row.action !== 'follow-up' ? [i] : []))
+      const found = await mapLimit(named, LOOKUPS_IN_FLIGHT, i => identifiedRow(client, rows[i], rows[i].payoutId!))
+      named.forEach((i, k) => {
+        const result = found[k]
+        if (result === 'create') toCreate.push(i)
+        else outcomes[i] = result
+      })
+      const updates = rows.flatMap((row, i) => (row.action === 'update' && !row.payoutId ? [i] : []))
       const results = await mapLimit(updates, LOOKUPS_IN_FLIGHT, i => updateRow(client, rows[i]))
       updates.forEach((i, k) => {
         const result = results[k]
         if (result === 'create') toCreate.push(i)
         else outcomes[i] = result
       })
-      toCreate.push(...rows.flatMap((row, i) => (row.action === 'create' ? [i] : [])))
+      toCreate.push(...rows.flatMap((row, i) => (row.action === 'create' && !row.payoutId ? [i] : [])))
       const created = await createRows(
         client,
         toCreate.map(i => rows[i]),

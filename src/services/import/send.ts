@@ -22,6 +22,20 @@ export interface RowOutcome {
   status: RowStatus
   payoutId?: string
   error?: string
+  /** A failed row whose payout exists: the service's answer already shows its payment failed (declined). */
+  declined?: boolean
+}
+
+/** A payout the answer to a create or approve already shows `failed`: the row failed, its payout is there. */
+export function declinedOutcome(payout: {id: string; status?: string; failureCode?: string; failureReason?: string}) {
+  if (payout.status !== 'failed') return undefined
+  const why = [payout.failureCode, payout.failureReason].filter(Boolean).join(': ')
+  return {
+    status: 'failed',
+    payoutId: payout.id,
+    declined: true,
+    error: `payment failed${why ? `: ${why}` : ''}`,
+  } satisfies RowOutcome
 }
 
 export interface ChunkOutcome {
@@ -56,6 +70,10 @@ export function describeApiError(error: unknown): string {
 export const customIdConflict = (error: unknown) => error instanceof ApiError && error.status === 409
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404
+
+/** What a row naming a payout by id, without a customId, is told when the service has no such payout. */
+export const noSuchPayout = (id: string) =>
+  `no payout ${id} on this service (deleted, or from another account or environment), and the row has no customId: nothing was created for it (to create a new payout from it, empty its id or give it a customId)`
 
 /** A transport-level stop (transient or fatal) met while sending one chunk: the chunk ends there. */
 export class ChunkStop extends Error {

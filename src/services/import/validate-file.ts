@@ -133,7 +133,8 @@ class Scan<Item> {
       for (const error of parsed.errors) this.addError({line: record.line, ...error})
       this.invalidRows.add(row)
     }
-    const customId = this.inspector.cells.get('customId')
+    // A row's key: its customId, else the payout its id names (two rows for one payout are duplicates too).
+    const customId = this.inspector.cells.get('customId') ?? parsed.row?.payoutId
     if (customId && this.hold(customId, row, record.line, parsed.row)) {
       if (parsed.row) this.valid++
       return
@@ -180,10 +181,11 @@ class Scan<Item> {
   }
 
   tally(row: {currency: string; amount: string; movesMoney?: boolean}): void {
-    this.totals.add(row.currency, row.amount)
+    // A row naming its payout by id may leave the amount out: it adds nothing to the totals.
+    if (row.amount) this.totals.add(row.currency, row.amount)
     if (!row.movesMoney) return
     this.moneyCount++
-    this.moneyTotals.add(row.currency, row.amount)
+    if (row.amount) this.moneyTotals.add(row.currency, row.amount)
   }
 
   /**

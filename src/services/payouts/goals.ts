@@ -1,5 +1,5 @@
 import type {PayoutV2} from '../../client/schemas.js'
-import {FAILED_STATUSES} from './payout-failures.js'
+import {awaitsNewClaim, FAILED_STATUSES} from './payout-failures.js'
 
 /**
  * What "done" means after each step (docs/waiting.md):
@@ -10,6 +10,8 @@ import {FAILED_STATUSES} from './payout-failures.js'
  *   must settle).
  * - `claim-link` (send-claim-link): the link is out and the payout waits for its recipient (`created` or
  *   `approved`), or it settled.
+ * A failed e-mail or phone payout whose payee got a fresh claim link waits on them (`awaiting-claim`), but for
+ * `settled`.
  */
 export type WaitGoal = 'settled' | 'paid' | 'approved' | 'claim-link'
 
@@ -21,11 +23,12 @@ export type Standing = 'completed' | 'awaiting-claim' | 'approved' | 'failed' | 
 export const GONE = 'deleted'
 
 export function standing(
-  payout: Pick<PayoutV2, 'status' | 'counterpartyId' | 'claimLinkSentAt'>,
+  payout: Pick<PayoutV2, 'status' | 'counterpartyId' | 'claimLinkSentAt' | 'requestedAt'>,
   goal: WaitGoal,
 ): Standing {
   const status = payout.status ?? ''
   if (status === 'completed') return 'completed'
+  if (goal !== 'settled' && awaitsNewClaim(payout)) return 'awaiting-claim'
   if (FAILED_STATUSES.has(status) || status === GONE) return 'failed'
   if (status === 'requested' || goal === 'settled') return 'pending'
   const claimable = Boolean(payout.claimLinkSentAt)

@@ -6,6 +6,8 @@ import {ExitCode} from '../../shared/exit-codes.js'
 export interface FailedPayout {
   id: string
   customId?: string
+  /** Set for a counterparty payout (paid again); absent for an e-mail or phone payee (sent a fresh claim link). */
+  counterpartyId?: string
   status: string
   failureCode?: string
   failureReason?: string
@@ -15,10 +17,23 @@ export const FAILED_STATUSES: ReadonlySet<string> = new Set(['failed', 'expired'
 
 export const isFailed = (payout: Pick<PayoutV2, 'status'>) => FAILED_STATUSES.has(payout.status ?? '')
 
+/**
+ * A failed e-mail or phone payout whose payee was sent a fresh claim link after the failed attempt (the link is
+ * newer than the request that failed): it now waits on the payee to claim with another method.
+ */
+export function awaitsNewClaim(
+  payout: Pick<PayoutV2, 'status' | 'counterpartyId' | 'claimLinkSentAt' | 'requestedAt'>,
+) {
+  if (payout.status !== 'failed' || payout.counterpartyId || !payout.claimLinkSentAt || !payout.requestedAt)
+    return false
+  return Date.parse(payout.claimLinkSentAt) > Date.parse(payout.requestedAt)
+}
+
 export function failedPayout(payout: PayoutV2): FailedPayout {
   return {
     id: payout.id,
     customId: payout.customId,
+    counterpartyId: payout.counterpartyId,
     status: payout.status ?? 'unknown',
     failureCode: payout.failureCode,
     failureReason: payout.failureReason,
@@ -39,18 +54,31 @@ export function describeFailure(failure: FailedPayout): string {
 
 const plural = (n: number) => `${n} payout${n === 1 ? '' : 's'}`
 
+/** What to do about a failed counterparty payment (spec 3: paying a failed payout again goes to the current payment method). */
+export const RETRY_HINT =
+  "fix the counterparty's payment method (payctl counterparties update), then pay again: payctl payouts pay ID… (needs payouts:approve), or payctl payouts import-status FILE --retry-failed for an import"
+
+/** What to do about a failed e-mail or phone payout: pay is for counterparty payouts (spec 4.5); the payee claims again. */
+export const CLAIM_AGAIN_HINT =
+  'an e-mail or phone payee chooses another method: send a fresh claim link with payctl payouts send-claim-link ID…, or payctl payouts import-status FILE --retry-failed for an import'
+
+/** The hints for these failures: paying again for counterparty payouts, a fresh claim link for the others. */
+export function retryHints(failures: ReadonlyArray<Pick<FailedPayout, 'counterpartyId' | 'status'>>): string[] {
+  const failed = failures.filter(f => f.status === 'failed')
+  return [
+    ...(failed.some(f => f.counterpartyId) ? [RETRY_HINT] : []),
+    ...(failed.some(f => !f.counterpartyId) ? [CLAIM_AGAIN_HINT] : []),
+  ]
+}
+
 /**
  * The error a command ends with when its own step left payouts `failed` or `expired`: exit 8 (partial), the
  * message names each failure with its code and reason (the first few inline; all of them in `data`).
  */
-/** What to do about a failed payment (spec 3: paying a failed payout again goes to the current payment method). */
-export const RETRY_HINT =
-  "fix the recipient's payment method, then pay again: payctl payouts pay ID… (needs payouts:approve), or payctl payouts import-status FILE --retry-failed for an import"
-
 export function failuresError(
   failures: readonly FailedPayout[],
   of: number,
-  suggestions: string[] = [RETRY_HINT],
+  suggestions: string[] = retryHints(failures),
 ): PayctlError {
   const shown = failures.slice(0, 20).map(describeFailure)
   const more = failures.length > shown.length ? `; and ${failures.length - shown.length} more (see --json)` : ''
@@ -63,8 +91,8 @@ export function failuresError(
   })
 }
 
-/** Throws `failuresError` when any of the payouts failed or expired. */
+/** Throws `failuresError` when any of the payouts failed or expired (a payee with a fresh claim link is not a failure). */
 export function throwIfFailed(payouts: readonly PayoutV2[], suggestions?: string[]): void {
-  const failures = payouts.filter(isFailed).map(failedPayout)
+  const failures = payouts.filter(p => isFailed(p) && !awaitsNewClaim(p)).map(failedPayout)
   if (failures.length) throw failuresError(failures, payouts.length, suggestions)
 }
