@@ -16,13 +16,15 @@ export const count = (n: number) => n.toLocaleString('en-US')
 /** How the dry run checked the rows against the service, and the rows that would not fit. */
 export function checkLines(checks: OnlineChecks | undefined, profile?: string): string[] {
   if (!checks) return []
+  const checked = checks.checked ?? 'currencies (GET /payment-method-types) and balances (GET /accounts)'
+  const subject = checks.checked ? 'the rows' : 'currencies and balances'
   if (!checks.online)
     return [
       checks.offlineReason === '--offline'
-        ? 'Checked offline (--offline): currencies and balances not checked against the service.'
-        : `Checked offline: the service did not answer (${checks.offlineReason}); currencies and balances not checked.`,
+        ? `Checked offline (--offline): ${subject} not checked against the service.`
+        : `Checked offline: the service did not answer (${checks.offlineReason}); ${subject} not checked.`,
     ]
-  const head = `Checked online${profile ? ` with profile ${profile}` : ''}: currencies (GET /payment-method-types) and balances (GET /accounts).`
+  const head = `Checked online${profile ? ` with profile ${profile}` : ''}: ${checked}.`
   return [head, ...checks.problems.map(p => `${p.line === null ? '' : `line ${p.line}: `}${p.message}`)]
 }
 
@@ -94,7 +96,7 @@ export function renderImportResult(
       ...checkLines(result.checks),
       ...previewLines(result.summary.preview),
     ])
-  else for (const line of errorLines(result.validation)) out.info(line)
+  else for (const line of [...errorLines(result.validation), ...checkLines(result.checks)]) out.info(line)
 }
 
 export function renderImport(out: Output, summary: ImportSummary, title: string): void {
