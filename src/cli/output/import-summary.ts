@@ -28,11 +28,14 @@ export function checkLines(checks: OnlineChecks | undefined, profile?: string): 
   return [head, ...checks.problems.map(p => `${p.line === null ? '' : `line ${p.line}: `}${p.message}`)]
 }
 
+/** Amounts per currency; nothing for files whose records have none (counterparties). */
+const totalsOf = (totals: Record<string, string>) => (Object.keys(totals).length ? describeTotals(totals) : undefined)
+
 export function renderValidation(out: Output, result: ValidationResult, label: string, checks?: string[]): void {
   out.keyValue(
     [
       ['Rows', `${count(result.rows)} (${count(result.valid)} valid, ${count(result.invalid)} invalid)`],
-      ['Totals', describeTotals(result.totals)],
+      ['Totals', totalsOf(result.totals)],
       ['Delimiter', result.delimiter === '\t' ? 'tab' : result.delimiter],
       ['Encoding', result.encoding],
       ['Ignored', result.ignoredColumns.length ? result.ignoredColumns.join(', ') : undefined],
@@ -86,7 +89,7 @@ export function previewLines(preview: ValidationSummary['preview']): string[] {
 export function renderImportResult(
   out: Output,
   result: ImportResult,
-  options: {json: boolean; dryRun: boolean; api: 'v1' | 'v2'},
+  options: {json: boolean; dryRun: boolean; api: string},
 ): void {
   if (options.json) out.printJson(result.summary)
   else if (result.kind === 'import')
@@ -112,7 +115,7 @@ export function renderImport(out: Output, summary: ImportSummary, title: string)
       ['Conflicts', conflictText(summary)],
       ['Failed', count(summary.failed)],
       ['Not done', optional(summary.pending, `${count(summary.pending)} rows (re-run the same command to send them)`)],
-      ['Totals', describeTotals(summary.totals)],
+      ['Totals', totalsOf(summary.totals)],
       ['Report', summary.report],
     ],
     title,

@@ -1,10 +1,7 @@
-import type {PayoutClient} from '../../client/index.js'
-import type {ResolvedProfile} from '../../config/resolve.js'
-import type {ImportKind} from '../../services/import/session/import-kind.js'
 import type {ImportResult} from '../../services/import/result.js'
+import type {ImportKind} from '../../services/import/session/import-kind.js'
+import type {SessionOptions} from '../../services/import/session/session-context.js'
 import type {ImportEvent} from '../../services/import/session/session-events.js'
-import type {Delimiter} from '../../services/import/sniff.js'
-import type {MoneySummary} from '../confirm.js'
 import {count, ImportProgress} from '../output/import-progress.js'
 import {nothingToSend, renderDiff, resuming, waitingForLock} from '../output/import-summary.js'
 import type {Output} from '../output/output.js'
@@ -15,33 +12,12 @@ import type {Output} from '../output/output.js'
  * The command renders what the session returns.
  */
 
-export interface ImportOptions {
-  file: string
+/** A session's options (session-context.ts) as `payouts import` gives them: its flags and where to render. */
+export interface ImportOptions extends Omit<SessionOptions<unknown>, 'kind' | 'onEvent'> {
   api: 'v1' | 'v2'
-  dryRun: boolean
-  skipInvalid: boolean
   andThen?: 'send-claim-link' | 'pay'
-  /** `--dry-run` without asking the service (currencies, balances). */
-  offline?: boolean
-  /** Derived customIds of this batch (`--batch`): the same rows as a new set of payouts. */
-  batch?: string
-  concurrency: number
-  encoding: string
-  delimiter?: Delimiter
   decimalComma: boolean
-  report?: string
-  dataDir: string
   out: Output
-  profile(): Promise<ResolvedProfile>
-  client(): Promise<PayoutClient>
-  /** Production confirmation of money-moving rows (src/cli/confirm.ts), after a warning when funds look short. */
-  confirm(summary: MoneySummary, environment: ResolvedProfile['environment']): Promise<void>
-  /** Aborted on Ctrl-C. */
-  signal?: AbortSignal
-  /** --force-unlock: remove the import's lock first. */
-  forceUnlock?: boolean
-  /** Files up to this size are parsed once and kept in memory for sending (default 8 MiB). */
-  keepInMemoryBytes?: number
 }
 
 /** `payctl payouts import`: the payout kind of import, run as a session. */
@@ -97,7 +73,8 @@ class SessionRenderer {
     const {validation} = event
     if (validation.ignoredColumns.length && !out.json)
       out.warn(`ignoring columns that payctl does not read: ${validation.ignoredColumns.join(', ')}`)
-    if (validation.invalid && !out.json) out.warn(`${count(validation.invalid)} invalid rows will be left out (--skip-invalid)`)
+    if (validation.invalid && !out.json)
+      out.warn(`${count(validation.invalid)} invalid rows will be left out (--skip-invalid)`)
     if (!validation.valid && !validation.invalid) out.info(`${event.label} has a header but no rows: nothing to send.`)
   }
 
@@ -114,4 +91,35 @@ class SessionRenderer {
     this.progress?.stop()
     this.progress = undefined
   }
+}
+
+/** What both import commands give: the session's options, and how to render and end. */
+export interface ImportCommandOptions extends Omit<ImportOptions, 'api' | 'andThen' | 'decimalComma'> {
+  json: boolean
+  /** Shown in the summary's title: `v2`, `v1`, `counterparties`. */
+  title: string
+}
+
+/**
+ * An import command's run: Ctrl-C stops after the chunks in flight, the result is rendered, and the outcome
+ * becomes the command's error (its exit code). Returns the result when the import did not fail.
+ */
+export async function runImportCommand<Item>(
+  kind: ImportKind<Item> | Promise<ImportKind<Item>>,
+  options: ImportCommandOptions,
+): Promise<ImportResult> {
+  const [{watchInterrupts}, {outcomeError}, {renderImportResult}] = await Promise.all([
+    import('../interrupt.js'),
+    import('../../services/import/import-outcome.js'),
+    import('../output/import-summary.js'),
+  ])
+  const interrupt = watchInterrupts({
+    notice: 'Stopping after the chunks in flight (press Ctrl-C again to quit at once)…',
+    write: line => options.out.stderr(line),
+  })
+  const result = await runImport(await kind, {...options, signal: interrupt.signal}).finally(() => interrupt.dispose())
+  renderImportResult(options.out, result, {json: options.json, dryRun: options.dryRun, api: options.title})
+  if (result.kind === 'import' && result.fatal) throw result.fatal
+  if (result.outcome) throw outcomeError(result.outcome)
+  return result
 }

@@ -76,6 +76,8 @@ export interface ChunkOptions<Item> {
   classify?: RowClassifier
   /** Sees every valid row, in file order. */
   onRow?: (row: {customId: string; content: string}) => void
+  /** Completes a valid row's body before its identity is taken (a counterparty's customId replaced by its id). */
+  prepare?: (item: Item) => Item
   duplicateOf: Map<number, string>
   /** The records the validation pass kept (a small file): no second read. */
   records?: CsvRecord[][]
@@ -131,11 +133,22 @@ export async function* fileRows<Item>(options: ChunkOptions<Item>): AsyncGenerat
         continue
       }
       if (!parsed.row?.item) throw new Error(`line ${record.line} changed between the validation and the sending pass`)
-      const identity = identifier.identify(parsed.row.item as PayoutLike, customId)
-      const item = customId ? parsed.row.item : options.schema.withCustomId(parsed.row.item, identity.customId)
-      yield {kind: 'valid', row: {line: record.line, ...identity, item}}
+      yield {kind: 'valid', row: validRow(options, identifier, record.line, parsed.row.item, customId)}
     }
   }
+}
+
+/** A valid row with its identity: its body completed (`prepare`) and given its customId (derived if none). */
+function validRow<Item>(
+  options: ChunkOptions<Item>,
+  identifier: RowIdentifier,
+  line: number,
+  parsed: Item,
+  customId: string | undefined,
+): Omit<ChunkRow<Item>, 'action'> {
+  const item = options.prepare ? options.prepare(parsed) : parsed
+  const identity = identifier.identify(item as PayoutLike, customId, options.schema.content?.(item))
+  return {line, ...identity, item: customId ? item : options.schema.withCustomId(item, identity.customId)}
 }
 
 export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGenerator<Chunk<Item>> {

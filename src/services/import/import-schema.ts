@@ -25,8 +25,9 @@ export interface ParsedRow<Item> {
   item?: Item
   /** The customId from the file, if any (rows without one get a derived id before sending). */
   customId?: string
-  amount: string
-  currency: string
+  /** The amount and its currency, totalled per currency (absent for records without one: counterparties). */
+  amount?: string
+  currency?: string
   /** Moves money on its own (v2 `--and-then pay`, a v1 pre-approved row): counted for the confirmation. */
   movesMoney: boolean
 }
@@ -40,6 +41,8 @@ export interface RowSchema<Item> {
   parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<Item>
   /** The body with a customId set (rows without one get a derived id). */
   withCustomId(item: Item, customId: string): Item
+  /** The digest of what a row says (identity.ts `contentOf` for payouts, which is the default). */
+  content?(item: Item): string
 }
 
 /** Columns of `payouts list --output csv` that the import does not read (the service sets them). */

@@ -179,7 +179,8 @@ class Scan<Item> {
     return true
   }
 
-  tally(row: {currency: string; amount: string; movesMoney?: boolean}): void {
+  tally(row: {currency?: string; amount?: string; movesMoney?: boolean}): void {
+    if (row.currency === undefined || row.amount === undefined) return
     this.totals.add(row.currency, row.amount)
     if (!row.movesMoney) return
     this.moneyCount++
@@ -197,7 +198,7 @@ class Scan<Item> {
     for (const [customId, entries] of this.held) {
       if (entries.length === 1) {
         const [entry] = entries
-        if (entry.valid) this.tally({currency: entry.currency!, amount: entry.amount!, movesMoney: entry.movesMoney})
+        if (entry.valid) this.tally(entry)
         continue
       }
       for (const entry of entries) {

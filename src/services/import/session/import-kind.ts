@@ -39,6 +39,8 @@ export interface ImportKind<Item> {
     chunkOptions: ChunkOptions<Item>
     sending: boolean
   }): Promise<OnlineChecks | undefined>
+  /** Completes a row's body once `checkOnline` has run (chunks.ts `prepare`). */
+  prepare?(item: Item): Item
   /** The confirmation of the rows that move money on their own, if any. */
   confirmation?(validation: ValidationResult): Confirmation | undefined
 }

@@ -1,4 +1,3 @@
-import type {PayoutClient} from '../../../client/index.js'
 import {acquireFileLock} from '../../../config/file-lock.js'
 import type {ResolvedProfile} from '../../../config/resolve.js'
 import {type ChunkOptions, validatedChunkOptions} from '../chunks.js'
@@ -10,10 +9,10 @@ import {planImport, refusesDerivedEdits} from '../plan.js'
 import type {ImportResult} from '../result.js'
 import {importSummary, validationSummary} from '../run-summary.js'
 import {emptyCounts} from '../runner.js'
-import type {Delimiter} from '../sniff.js'
-import {openSource, type Source} from '../source.js'
-import {interruptedError, type ValidationResult, validateFile} from '../validate-file.js'
-import type {Confirmation, ImportKind} from './import-kind.js'
+import {openSource} from '../source.js'
+import {interruptedError, validateFile} from '../validate-file.js'
+import type {Confirmation} from './import-kind.js'
+import type {SessionContext, SessionOptions} from './session-context.js'
 import type {ImportEvents} from './session-events.js'
 import {sendPlanned} from './session-send.js'
 
@@ -24,33 +23,6 @@ import {sendPlanned} from './session-send.js'
  * and decide the outcome. Progress is reported as events; the result is what the command prints.
  */
 
-export interface SessionOptions<Item> {
-  kind: ImportKind<Item>
-  file: string
-  dryRun: boolean
-  skipInvalid: boolean
-  /** `--dry-run` without asking the service. */
-  offline?: boolean
-  /** Derived customIds of this batch (`--batch`): the same rows as a new set. */
-  batch?: string
-  concurrency: number
-  encoding: string
-  delimiter?: Delimiter
-  report?: string
-  dataDir: string
-  profile(): Promise<ResolvedProfile>
-  client(): Promise<PayoutClient>
-  /** Production confirmation of money-moving rows, after a warning when funds look short. */
-  confirm(confirmation: Confirmation, environment: ResolvedProfile['environment']): Promise<void>
-  onEvent?: ImportEvents
-  /** Aborted on Ctrl-C. */
-  signal?: AbortSignal
-  /** --force-unlock: remove the import's lock first. */
-  forceUnlock?: boolean
-  /** Files up to this size are parsed once and kept in memory for sending (default 8 MiB). */
-  keepInMemoryBytes?: number
-}
-
 /**
  * A file up to this size is parsed once: the validation pass keeps its records (about 3 times the file's
  * size in memory) for the sending pass. Bigger files are read again, streamed, so memory stays flat.
@@ -59,15 +31,6 @@ const KEEP_IN_MEMORY_BYTES = 8 * 1024 * 1024
 
 /** How long a second import of a file waits for the first one (then exit 5 naming the lock). */
 const IMPORT_LOCK_TIMEOUT_MS = 10 * 60_000
-
-/** What one import works with once the file is validated. */
-export interface SessionContext<Item> {
-  options: SessionOptions<Item>
-  source: Source
-  validation: ValidationResult
-  chunkOptions: ChunkOptions<Item>
-  emit: ImportEvents
-}
 
 export async function runImportSession<Item>(options: SessionOptions<Item>): Promise<ImportResult> {
   if (options.signal?.aborted) throw interruptedError()
@@ -85,10 +48,13 @@ export async function runImportSession<Item>(options: SessionOptions<Item>): Pro
     })
     const early = validationOutcome(validation, options.skipInvalid, options.dryRun)
     const label = source.label
-    const chunkOptions = validatedChunkOptions(
-      {path: source.path, schema: kind.schema, schemaOptions: kind.schemaOptions, batch: options.batch},
-      validation,
-    )
+    const chunkOptions = {
+      ...validatedChunkOptions(
+        {path: source.path, schema: kind.schema, schemaOptions: kind.schemaOptions, batch: options.batch},
+        validation,
+      ),
+      prepare: kind.prepare,
+    }
     const context: SessionContext<Item> = {options, source, validation, chunkOptions, emit: options.onEvent ?? noEvents}
     if (options.dryRun && !early && validation.valid) return await dryRun(context)
     if (options.dryRun || early)
@@ -98,7 +64,10 @@ export async function runImportSession<Item>(options: SessionOptions<Item>): Pro
       return {kind: 'validation', summary: validationSummary(validation), validation, label}
     const checks = await kind.checkOnline?.({client: options.client, validation, chunkOptions, sending: true})
     const refused = checks && checksOutcome(checks)
-    if (refused) return {kind: 'validation', summary: validationSummary(validation), validation, label, checks, outcome: refused}
+    if (refused) {
+      const outcome = {...refused, suggestions: ['fix the rows, or leave them out; --dry-run shows the same checks']}
+      return {kind: 'validation', summary: validationSummary(validation), validation, label, checks, outcome}
+    }
     return await importLocked(context)
   } finally {
     await source.cleanup()
@@ -118,7 +87,11 @@ async function dryRun<Item>(context: SessionContext<Item>): Promise<ImportResult
         problems: [],
       })
   const preview = await previewImport(context)
-  const summary = {...validationSummary(validation), checks: {online: checks.online, problems: checks.problems}, preview}
+  const summary = {
+    ...validationSummary(validation),
+    checks: {online: checks.online, problems: checks.problems},
+    preview,
+  }
   const refusedDiff = preview.refused ? preview.diff : undefined
   const outcome = refusedDiff ? derivedEditOutcome(source.label, refusedDiff) : checksOutcome(checks)
   return {kind: 'validation', summary, validation, label: source.label, checks, outcome}
@@ -174,7 +147,16 @@ async function planAndSend<Item>(
   const label = source.label
   const refused = refusesDerivedEdits(plan, journal)
   const {work, diff} = plan
-  context.emit({type: 'planned', label, profile: profile.name, journal: journal.path, valid: validation.valid, work, diff, refused})
+  context.emit({
+    type: 'planned',
+    label,
+    profile: profile.name,
+    journal: journal.path,
+    valid: validation.valid,
+    work,
+    diff,
+    refused,
+  })
   const extra = {chunks: 0, journal: journal.path, report: options.report, diff: plan.diff}
   const result = (summary: ImportResult['summary'], outcome?: ImportResult['outcome'], fatal?: unknown) =>
     ({kind: 'import', summary, label, profile: profile.name, outcome, fatal}) as ImportResult

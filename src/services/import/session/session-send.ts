@@ -7,7 +7,7 @@ import {type ImportPlan, rowsDigester} from '../plan.js'
 import {ReportWriter} from '../report.js'
 import {type RunResult, runChunks} from '../runner.js'
 import type {ChunkSender} from '../send.js'
-import type {SessionContext} from './import-session.js'
+import type {SessionContext} from './session-context.js'
 
 /**
  * The sending stage of an import session: the journal's header for this run, the report, a last check that
