@@ -148,6 +148,33 @@ describe('payctl counterparties import against the emulator', () => {
     expectOnePerRow(await counterparties(team.key), 1000)
   })
 
+  it('Ctrl-C stops after the chunk in flight (exit 130); the re-run resumes and ends with one counterparty per row', async () => {
+    writeRows(file('int.csv'), rows(300))
+    const first = new CliProcess(['counterparties', 'import', file('int.csv'), '--concurrency', '1'], env)
+    await first.waitFor(/chunk 1,/)
+    await control(emulator.url, 'POST', '/_emulator/faults', {
+      method: 'POST',
+      path: '/api/v2/counterparties',
+      count: 1,
+      action: 'delay',
+      delayMs: 1000,
+    })
+    await until(async () => (await control(emulator.url, 'GET', '/_emulator/faults')).data.length === 0)
+    first.child.kill('SIGINT')
+    expect((await first.exited).code).toBe(130)
+    expect(first.stderr).toMatch(
+      /Error: INTERRUPTED: interrupted; \d+ of 300 rows done; re-run the same command to resume/,
+    )
+    const done = (await counterparties()).length
+    expect(done).toBeGreaterThanOrEqual(100)
+    expect(done).toBeLessThan(300)
+
+    const again = await runCli(['counterparties', 'import', file('int.csv')], {env})
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.stderr).toContain(`Resuming: ${done} rows of int.csv are in already`)
+    expectOnePerRow(await counterparties(), 300)
+  })
+
   it('an edited re-run updates the changed row and creates the new one; without customIds an edit is refused', async () => {
     const own = (i: number, city = 'Berlin') => row(i * 2, city)
     writeRows(
@@ -201,6 +228,9 @@ describe('payctl counterparties import against the emulator', () => {
       'p-2,March,20.00,EUR,cp-4',
     ]
     writeFileSync(file('payouts.csv'), `${[...payouts, 'p-3,March,5.00,EUR,cp-404'].join('\n')}\n`)
+    const dryRun = await runCommand(['payouts', 'import', file('payouts.csv'), '--dry-run'], {env})
+    expect(dryRun.code).toBe(6)
+    expect(dryRun.stdout).toContain('line 4: column counterpartyCustomId: no counterparty has the customId "cp-404"')
     const unknown = await runCommand(['payouts', 'import', file('payouts.csv')], {env})
     expect(unknown.code).toBe(6)
     expect(unknown.stderr).toContain('line 4: column counterpartyCustomId: no counterparty has the customId "cp-404"')
