@@ -22,6 +22,10 @@ const AUDIT: Record<string, [Kind, string]> = {
   'payouts:send-claim-link': ['resumes', 'after the batch of 100 in flight; batches applied and the first id not sent'],
   'payouts:delete': ['resumes', 'after the payout in flight; how many deleted and the first id not deleted'],
   'payouts:import': ['resumes', 'after the chunks in flight; rows done; re-run the same command'],
+  'counterparties:import': [
+    'resumes',
+    'after the chunks in flight; rows done; re-run the same command (the same engine)',
+  ],
   'payouts:list': [
     'resumes',
     '--all: after the page in flight; --offset N or --cursor C; --since-state: after the page in flight, items written, "FILE was not advanced; re-run the same command"',

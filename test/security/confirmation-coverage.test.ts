@@ -56,6 +56,8 @@ const EXEMPT: Record<string, string> = {
   'auth:token': 'read-only',
   'counterparties:countries': 'read-only',
   'counterparties:create': 'moves no money; a counterparty is only a recipient record',
+  'counterparties:import':
+    'moves no money: creates and updates recipient records only (as counterparties create/update), never deletes',
   'counterparties:get': 'read-only',
   'counterparties:list': 'read-only',
   'counterparties:payment-method-types': 'read-only',

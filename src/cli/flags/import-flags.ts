@@ -51,3 +51,26 @@ export function checkImportFlags(f: Interfaces.InferredFlags<typeof importFlags>
   if (f['and-then'] && f.api === 'v1')
     throw usageError('--and-then needs the v2 API; in v1 use a preApproved column instead')
 }
+
+/** The flags of `counterparties import`: the payout import's, without what only payouts have. */
+export const counterpartyImportFlags = {
+  'dry-run': Flags.boolean({
+    summary: "Validate only, and check the rows against the service's countries and payment methods; send nothing.",
+  }),
+  offline: Flags.boolean({
+    summary: 'With --dry-run: do not check the rows against the service.',
+    dependsOn: ['dry-run'],
+  }),
+  'skip-invalid': importFlags['skip-invalid'],
+  concurrency: importFlags.concurrency,
+  encoding: importFlags.encoding,
+  delimiter: importFlags.delimiter,
+  batch: Flags.string({
+    summary: 'Import the rows without customId as a new, separate set of counterparties named NAME.',
+  }),
+  report: Flags.string({
+    summary: 'Write one CSV line per input row: line, customId, counterpartyId, status, error.',
+    exclusive: ['dry-run'],
+  }),
+  'force-unlock': importFlags['force-unlock'],
+}

@@ -17,6 +17,8 @@ export const RERUN: Record<string, string> = {
   'auth token': READ,
   'counterparties countries': READ,
   'counterparties create': KEYED,
+  'counterparties import':
+    'Safe to re-run: the same journal, row identities and lock as payouts import; every create has an idempotency key and every row a customId (its own or one derived from its values), so a re-run, an interrupted run or an edited file never creates a counterparty twice. Changed rows update their counterparty; an edited file without customIds is refused until you add them or pass --batch.',
   'counterparties delete':
     'Safe to re-run: a second delete of the same counterparty fails with exit 4 (not found) and changes nothing.',
   'counterparties get': READ,

@@ -16,21 +16,26 @@ export const count = (n: number) => n.toLocaleString('en-US')
 /** How the dry run checked the rows against the service, and the rows that would not fit. */
 export function checkLines(checks: OnlineChecks | undefined, profile?: string): string[] {
   if (!checks) return []
+  const checked = checks.checked ?? 'currencies (GET /payment-method-types) and balances (GET /accounts)'
+  const subject = checks.checked ? 'the rows' : 'currencies and balances'
   if (!checks.online)
     return [
       checks.offlineReason === '--offline'
-        ? 'Checked offline (--offline): currencies and balances not checked against the service.'
-        : `Checked offline: the service did not answer (${checks.offlineReason}); currencies and balances not checked.`,
+        ? `Checked offline (--offline): ${subject} not checked against the service.`
+        : `Checked offline: the service did not answer (${checks.offlineReason}); ${subject} not checked.`,
     ]
-  const head = `Checked online${profile ? ` with profile ${profile}` : ''}: currencies (GET /payment-method-types) and balances (GET /accounts).`
+  const head = `Checked online${profile ? ` with profile ${profile}` : ''}: ${checked}.`
   return [head, ...checks.problems.map(p => `${p.line === null ? '' : `line ${p.line}: `}${p.message}`)]
 }
+
+/** Amounts per currency; nothing for files whose records have none (counterparties). */
+const totalsOf = (totals: Record<string, string>) => (Object.keys(totals).length ? describeTotals(totals) : undefined)
 
 export function renderValidation(out: Output, result: ValidationResult, label: string, checks?: string[]): void {
   out.keyValue(
     [
       ['Rows', `${count(result.rows)} (${count(result.valid)} valid, ${count(result.invalid)} invalid)`],
-      ['Totals', describeTotals(result.totals)],
+      ['Totals', totalsOf(result.totals)],
       ['Delimiter', result.delimiter === '\t' ? 'tab' : result.delimiter],
       ['Encoding', result.encoding],
       ['Ignored', result.ignoredColumns.length ? result.ignoredColumns.join(', ') : undefined],
@@ -84,7 +89,7 @@ export function previewLines(preview: ValidationSummary['preview']): string[] {
 export function renderImportResult(
   out: Output,
   result: ImportResult,
-  options: {json: boolean; dryRun: boolean; api: 'v1' | 'v2'},
+  options: {json: boolean; dryRun: boolean; api: string},
 ): void {
   if (options.json) out.printJson(result.summary)
   else if (result.kind === 'import')
@@ -94,7 +99,7 @@ export function renderImportResult(
       ...checkLines(result.checks),
       ...previewLines(result.summary.preview),
     ])
-  else for (const line of errorLines(result.validation)) out.info(line)
+  else for (const line of [...errorLines(result.validation), ...checkLines(result.checks)]) out.info(line)
 }
 
 export function renderImport(out: Output, summary: ImportSummary, title: string): void {
@@ -115,7 +120,7 @@ export function renderImport(out: Output, summary: ImportSummary, title: string)
           : count(summary.failed),
       ],
       ['Not done', optional(summary.pending, `${count(summary.pending)} rows (re-run the same command to send them)`)],
-      ['Totals', describeTotals(summary.totals)],
+      ['Totals', totalsOf(summary.totals)],
       ['Report', summary.report],
     ],
     title,

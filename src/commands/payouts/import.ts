@@ -32,15 +32,12 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
   async run(): Promise<void> {
     const {flags} = this
     checkImportFlags(flags, this.args.file)
-    const [{importPayouts}, {checkFileOptions}, {outcomeError}, {confirmMoneyMovement}, {watchInterrupts}, output] =
-      await Promise.all([
-        import('../../cli/workflows/run-import.js'),
-        import('../../services/import/file-options.js'),
-        import('../../services/import/import-outcome.js'),
-        import('../../cli/confirm.js'),
-        import('../../cli/interrupt.js'),
-        import('../../cli/output/import-summary.js'),
-      ])
+    const [{runImportCommand}, {payoutKind}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([
+      import('../../cli/workflows/run-import.js'),
+      import('../../services/import/session/payout-kind.js'),
+      import('../../services/import/file-options.js'),
+      import('../../cli/confirm.js'),
+    ])
     const rows = {
       file: this.args.file,
       api: flags.api,
@@ -51,27 +48,22 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
       dataDir: this.config.dataDir,
       out: this.out,
     }
-    const interrupt = watchInterrupts({
-      notice: 'Stopping after the chunks in flight (press Ctrl-C again to quit at once)…',
-      write: line => this.out.stderr(line),
-    })
-    const result = await importPayouts({
+    const kind = payoutKind({api: flags.api, andThen: flags['and-then'], decimalComma: flags['decimal-comma']})
+    const result = await runImportCommand(kind, {
       ...rows,
+      json: flags.json,
+      title: flags.api,
+      goesOn: outcome => flags.wait && outcome.code === 'PAYMENTS_FAILED',
       dryRun: flags['dry-run'],
       offline: flags.offline,
       skipInvalid: flags['skip-invalid'],
       forceUnlock: flags['force-unlock'],
-      andThen: flags['and-then'],
       concurrency: flags.concurrency,
       report: flags.report,
       profile: () => this.profile(),
       client: () => this.client(),
       confirm: (summary, environment) => confirmMoneyMovement({environment, yes: flags.yes, summary, out: this.out}),
-      signal: interrupt.signal,
-    }).finally(() => interrupt.dispose())
-    output.renderImportResult(this.out, result, {json: flags.json, dryRun: flags['dry-run'], api: flags.api})
-    if (result.kind === 'import' && result.fatal) throw result.fatal
-    if (result.outcome && !(flags.wait && result.outcome.code === 'PAYMENTS_FAILED')) throw outcomeError(result.outcome)
+    })
     if (flags.wait && result.kind === 'import') {
       const {waitForImportedRows} = await import('../../cli/workflows/run-import-status.js')
       await waitForImportedRows({...rows, profile: await this.profile(), client: await this.client()}, flags.timeout)

@@ -46,7 +46,7 @@ export interface CounterpartyFlags {
 }
 
 /** Which flag fills which body field: [group, field, flag]. */
-const FIELDS: ReadonlyArray<[string | undefined, string, keyof CounterpartyFlags]> = [
+export const COUNTERPARTY_FIELDS: ReadonlyArray<[string | undefined, string, keyof CounterpartyFlags]> = [
   [undefined, 'customId', 'custom-id'],
   [undefined, 'email', 'email'],
   ['identity', 'type', 'identity-type'],
@@ -81,13 +81,13 @@ const FIELDS: ReadonlyArray<[string | undefined, string, keyof CounterpartyFlags
 const GROUPS = ['identity', 'address', 'paymentMethod', 'taxIdentity'] as const
 type Group = (typeof GROUPS)[number]
 
-const REQUIRED_ON_CREATE: ReadonlyArray<[Group, string, string]> = [
-  ['identity', 'firstName', '--first-name'],
-  ['identity', 'lastName', '--last-name'],
-  ['address', 'line1', '--line1'],
-  ['address', 'city', '--city'],
-  ['address', 'postalCode', '--postal-code'],
-  ['address', 'country', '--country'],
+const REQUIRED_ON_CREATE: ReadonlyArray<[Group, string, keyof CounterpartyFlags]> = [
+  ['identity', 'firstName', 'first-name'],
+  ['identity', 'lastName', 'last-name'],
+  ['address', 'line1', 'line1'],
+  ['address', 'city', 'city'],
+  ['address', 'postalCode', 'postal-code'],
+  ['address', 'country', 'country'],
 ]
 
 const isRecord = (value: unknown): value is Json => Boolean(value) && typeof value === 'object' && !Array.isArray(value)
@@ -111,9 +111,9 @@ export async function readBodyFile(path: string, stdin: () => Promise<string> = 
 }
 
 /** The flags as a body fragment: only the fields that were given. */
-function flagsFragment(flags: CounterpartyFlags): Json {
+export function flagsFragment(flags: CounterpartyFlags): Json {
   const body: Json = {}
-  for (const [group, field, flag] of FIELDS) {
+  for (const [group, field, flag] of COUNTERPARTY_FIELDS) {
     const value = flags[flag]
     if (value === undefined) continue
     if (!group) body[field] = value
@@ -137,18 +137,23 @@ function merge(base: Json, patch: Json): Json {
 
 /** Local format checks of a body (from flags or a file), naming the field; tax rules are checked separately. */
 export function bodyProblems(body: Json): string[] {
-  const problems: string[] = []
+  return bodyFieldProblems(body).map(({path, reason, shape}) => `${path}${shape ? ' ' : ': '}${reason}`)
+}
+
+/** The same checks, each with the body field's path (`address.country`); `shape`: a wrong type, not a wrong value. */
+export function bodyFieldProblems(body: Json): Array<{path: string; reason: string; shape?: boolean}> {
+  const problems: Array<{path: string; reason: string; shape?: boolean}> = []
   const check = (path: string, value: unknown, problem: (v: string) => string | undefined) => {
     if (value === undefined || value === null) return
-    if (typeof value !== 'string') problems.push(`${path} must be a string`)
+    if (typeof value !== 'string') problems.push({path, reason: 'must be a string', shape: true})
     else {
       const reason = problem(value)
-      if (reason) problems.push(`${path}: ${reason}`)
+      if (reason) problems.push({path, reason})
     }
   }
   for (const group of GROUPS)
     if (body[group] !== undefined && body[group] !== null && !isRecord(body[group]))
-      problems.push(`${group} must be an object`)
+      problems.push({path: group, reason: 'must be an object', shape: true})
   const part = (group: Group) => (isRecord(body[group]) ? (body[group] as Json) : {})
   check('email', body.email, emailProblem)
   check('address.country', part('address').country, countryProblem)
@@ -159,19 +164,29 @@ export function bodyProblems(body: Json): string[] {
   return problems
 }
 
+/** identity.type defaults to individual. */
+export function withDefaultIdentityType(body: Json): Json {
+  const identity = isRecord(body.identity) ? body.identity : {}
+  if (identity.type === undefined) body.identity = {...identity, type: 'individual'}
+  return body
+}
+
+/** The fields a create needs that the body lacks, with the flag that gives each. */
+export function missingOnCreate(body: Json): Array<{group: Group; field: string; flag: keyof CounterpartyFlags}> {
+  return REQUIRED_ON_CREATE.filter(([group, field]) => {
+    const value = isRecord(body[group]) ? (body[group] as Json)[field] : undefined
+    return value === undefined || value === ''
+  }).map(([group, field, flag]) => ({group, field, flag}))
+}
+
 /**
  * The create body: --from-file (if given) with the flags on top; identity.type defaults to individual.
  * Missing required fields and malformed values are usage errors naming the flag or field; nothing is sent.
  */
 export async function buildCreateBody(flags: CounterpartyFlags): Promise<CounterpartyInput> {
   const fromFile = flags['from-file'] ? await readBodyFile(flags['from-file']) : {}
-  const body = merge(fromFile, flagsFragment(flags))
-  const identity = isRecord(body.identity) ? body.identity : {}
-  if (identity.type === undefined) body.identity = {...identity, type: 'individual'}
-  const missing = REQUIRED_ON_CREATE.filter(([group, field]) => {
-    const value = isRecord(body[group]) ? (body[group] as Json)[field] : undefined
-    return value === undefined || value === ''
-  }).map(([group, field, flag]) => `${flag} (${group}.${field})`)
+  const body = withDefaultIdentityType(merge(fromFile, flagsFragment(flags)))
+  const missing = missingOnCreate(body).map(({group, field, flag}) => `--${flag} (${group}.${field})`)
   if (missing.length) throw usageError(`missing ${missing.join(', ')}`)
   const problems = bodyProblems(body)
   if (problems.length) throw usageError(problems.join('; '))

@@ -78,6 +78,8 @@ export interface ChunkOptions<Item> {
   classify?: RowClassifier
   /** Sees every valid row, in file order. */
   onRow?: (row: {customId: string; content: string}) => void
+  /** Completes a valid row's body before its identity is taken (a counterparty's customId replaced by its id). */
+  prepare?: (item: Item) => Item
   duplicateOf: Map<number, string>
   /** The records the validation pass kept (a small file): no second read. */
   records?: CsvRecord[][]
@@ -133,14 +135,25 @@ export async function* fileRows<Item>(options: ChunkOptions<Item>): AsyncGenerat
         continue
       }
       if (!parsed.row?.item) throw new Error(`line ${record.line} changed between the validation and the sending pass`)
-      const payoutId = parsed.row.payoutId
-      // A row naming its payout by id is known by it: no customId is derived for it (none is sent).
-      const identity = identifier.identify(parsed.row.item as PayoutLike, customId ?? payoutId)
-      const item =
-        customId || payoutId ? parsed.row.item : options.schema.withCustomId(parsed.row.item, identity.customId)
-      yield {kind: 'valid', row: {line: record.line, ...identity, payoutId, item}}
+      yield {kind: 'valid', row: validRow(options, identifier, record.line, parsed.row, customId)}
     }
   }
+}
+
+/** A valid row with its identity: its body completed (`prepare`) and given its customId (derived if none). */
+function validRow<Item>(
+  options: ChunkOptions<Item>,
+  identifier: RowIdentifier,
+  line: number,
+  parsed: {item?: Item; payoutId?: string},
+  customId: string | undefined,
+): Omit<ChunkRow<Item>, 'action'> {
+  const item = options.prepare ? options.prepare(parsed.item as Item) : (parsed.item as Item)
+  const payoutId = parsed.payoutId
+  // A row naming its payout by id is known by it: no customId is derived for it (none is sent).
+  const identity = identifier.identify(item as PayoutLike, customId ?? payoutId, options.schema.content?.(item))
+  const body = customId || payoutId ? item : options.schema.withCustomId(item, identity.customId)
+  return {line, ...identity, payoutId, item: body}
 }
 
 export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGenerator<Chunk<Item>> {

@@ -67,8 +67,7 @@ export class RowIdentifier {
 
   constructor(private readonly batch = '') {}
 
-  identify(item: PayoutLike, customId?: string): RowIdentity {
-    const content = contentOf(item)
+  identify(item: PayoutLike, customId?: string, content = contentOf(item)): RowIdentity {
     if (customId) return {customId, derived: false, content}
     // A short key keeps a file of millions of rows small in memory; a shared prefix only shifts a count.
     const seenKey = content.slice(0, 12)

@@ -14,10 +14,14 @@ import {
 
 /**
  * The v2 row (the default format): one payout per row, sent through the batch create endpoint. The
- * recipient is exactly one of recipientEmail, recipientPhone or counterpartyId.
+ * recipient is exactly one of recipientEmail, recipientPhone, counterpartyId or counterpartyCustomId (the
+ * counterparty's own customId, looked up before anything is sent: counterparty-refs.ts).
  */
 
-const RECIPIENTS = ['recipientEmail', 'recipientPhone', 'counterpartyId'] as const
+const RECIPIENTS = ['recipientEmail', 'recipientPhone', 'counterpartyId', 'counterpartyCustomId'] as const
+
+/** A row naming its counterparty by customId: the body carries it until the lookup puts the id in its place. */
+export type PayoutRowV2 = CreatePayoutV2 & {counterpartyCustomId?: string}
 
 /** The row's one recipient (a row naming its payout by id may give none: the payout keeps its own). */
 function recipientOf(cells: Cells, check: RowCheck, byId: boolean) {
@@ -25,10 +29,18 @@ function recipientOf(cells: Cells, check: RowCheck, byId: boolean) {
   const email = cells.get('recipientEmail')
   const phone = cells.get('recipientPhone')
   const counterpartyId = cells.get('counterpartyId')
-  const given = (email === undefined ? 0 : 1) + (phone === undefined ? 0 : 1) + (counterpartyId === undefined ? 0 : 1)
+  const counterpartyCustomId = cells.get('counterpartyCustomId')
+  const given =
+    (email === undefined ? 0 : 1) +
+    (phone === undefined ? 0 : 1) +
+    (counterpartyId === undefined ? 0 : 1) +
+    (counterpartyCustomId === undefined ? 0 : 1)
   if (given === 0) {
     if (!byId)
-      check.fail('recipientEmail', 'no recipient: give one of recipientEmail, recipientPhone or counterpartyId')
+      check.fail(
+        'recipientEmail',
+        'no recipient: give one of recipientEmail, recipientPhone, counterpartyId or counterpartyCustomId',
+      )
     return {}
   }
   if (given > 1) {
@@ -38,10 +50,15 @@ function recipientOf(cells: Cells, check: RowCheck, byId: boolean) {
   }
   if (counterpartyId !== undefined && !isId('counterparty_', counterpartyId))
     check.fail('counterpartyId', `"${counterpartyId}" is not a counterparty id (counterparty_<uuid>)`)
-  return {email: check.email('recipientEmail', email), phone: check.phone('recipientPhone', phone), counterpartyId}
+  return {
+    email: check.email('recipientEmail', email),
+    phone: check.phone('recipientPhone', phone),
+    counterpartyId,
+    counterpartyCustomId,
+  }
 }
 
-export const v2Schema: RowSchema<CreatePayoutV2> = {
+export const v2Schema: RowSchema<PayoutRowV2> = {
   api: 'v2',
   columns: [
     {name: 'customId', aliases: ['externalId', 'reference']},
@@ -51,6 +68,7 @@ export const v2Schema: RowSchema<CreatePayoutV2> = {
     {name: 'recipientEmail', aliases: ['email', 'emailAddress']},
     {name: 'recipientPhone', aliases: ['phone', 'phoneNumber', 'mobile']},
     {name: 'counterpartyId', aliases: ['counterparty']},
+    {name: 'counterpartyCustomId'},
     {name: 'tags', aliases: ['tag']},
     ID_COLUMN,
     ...EXPORT_ONLY,
@@ -60,7 +78,7 @@ export const v2Schema: RowSchema<CreatePayoutV2> = {
     hint: 'for the v1 format pass --api v1',
   },
 
-  parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<CreatePayoutV2> {
+  parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<PayoutRowV2> {
     const check = new RowCheck(cells)
     const customId = cells.get('customId')
     // A row naming its payout by id may leave values out: the payout keeps them.
@@ -68,18 +86,19 @@ export const v2Schema: RowSchema<CreatePayoutV2> = {
     const byId = payoutId !== undefined
     const description = check.required('description', byId)
     const {amount, currency} = check.money('amount', 'currency', options.decimalComma, byId)
-    const {email, phone, counterpartyId} = recipientOf(cells, check, byId)
+    const {email, phone, counterpartyId, counterpartyCustomId} = recipientOf(cells, check, byId)
     if (check.errors) return {errors: check.errors}
     // Any --and-then approves the payout first (a new one, or one imported earlier without it), which reserves the money.
     const movesMoney = options.andThen !== undefined
-    const row: ParsedRow<CreatePayoutV2> = {customId, amount: amount ?? '', currency: currency ?? '', movesMoney}
+    const row: ParsedRow<PayoutRowV2> = {customId, amount: amount ?? '', currency: currency ?? '', movesMoney}
     if (byId) row.payoutId = payoutId
     if (!build) return {row}
     // Built by assignment: object spreads cost microseconds a row, and a file can have millions.
-    const item = {description, amount, currency} as CreatePayoutV2
+    const item = {description, amount, currency} as PayoutRowV2
     if (customId) item.customId = customId
     if (email) item.recipient = {type: 'email', email}
     else if (phone) item.recipient = {type: 'phone', phone}
+    else if (counterpartyCustomId) item.counterpartyCustomId = counterpartyCustomId
     else if (counterpartyId) item.counterpartyId = counterpartyId
     const tags = check.tags('tags')
     // An id row's empty tags cell says "no tags"; without the column it says nothing.

@@ -31,8 +31,9 @@ export interface ParsedRow<Item> {
    * payout, compared with it and never created. Such a row may leave any value out (absent: kept as it is).
    */
   payoutId?: string
-  amount: string
-  currency: string
+  /** The amount and its currency, totalled per currency (absent for records without one: counterparties). */
+  amount?: string
+  currency?: string
   /** Moves money on its own (v2 `--and-then pay`, a v1 pre-approved row): counted for the confirmation. */
   movesMoney: boolean
 }
@@ -46,6 +47,8 @@ export interface RowSchema<Item> {
   parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<Item>
   /** The body with a customId set (rows without one get a derived id). */
   withCustomId(item: Item, customId: string): Item
+  /** The digest of what a row says (identity.ts `contentOf` for payouts, which is the default). */
+  content?(item: Item): string
 }
 
 /** The payout a row stands for, as payctl's exports name it (`payouts list`: id; import-status and --report: payout id). */

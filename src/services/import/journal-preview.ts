@@ -26,6 +26,8 @@ export interface PreviewOptions {
   profile: {name: string; origin: string}
   label: string
   batch?: string
+  /** The kind of import's journal folder (import-kind.ts). */
+  namespace?: string
   api: 'v1' | 'v2'
   andThen?: string
   /** Valid rows of the file: all of them are sent when the journal knows none. */
@@ -34,7 +36,7 @@ export interface PreviewOptions {
 
 export async function previewAgainstJournal(options: PreviewOptions): Promise<JournalPreview> {
   const {profile} = options
-  const path = profileJournalPath(options.dataDir, profile, options.label, options.batch)
+  const path = profileJournalPath(options.dataDir, profile, options.label, options.batch, options.namespace)
   const journal = await Journal.load(path)
   refuseOtherApi(journal, options.api, options.label, profile.name)
   const plan = await planImport(options.chunkOptions, journal, options.andThen)

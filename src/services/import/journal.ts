@@ -54,19 +54,23 @@ interface RowsEntry {
 
 const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80)
 
-/** `imports/<target>/<file name>-<hash of name and batch>.jsonl`: stdin counts as a file named "stdin". */
-function journalPath(dataDir: string, target: string, file: string, batch = ''): string {
+/**
+ * `imports/<target>/[<namespace>/]<file name>-<hash of name and batch>.jsonl`: stdin counts as a file named
+ * "stdin"; the namespace keeps the journals of each kind of import apart (payouts have none).
+ */
+function journalPath(dataDir: string, target: string, file: string, batch = '', namespace = ''): string {
   const key = createHash('sha256').update(`${file}\n${batch}`).digest('hex').slice(0, 12)
-  return join(dataDir, 'imports', target, `${safeName(basename(file))}-${key}.jsonl`)
+  return join(dataDir, 'imports', target, namespace, `${safeName(basename(file))}-${key}.jsonl`)
 }
 
-/** The journal of `file` (and `batch`) imported into this profile (name and origin). */
+/** The journal of `file` (and `batch`) imported into this profile (name and origin), for a kind of import. */
 export const profileJournalPath = (
   dataDir: string,
   profile: {name: string; origin: string},
   file: string,
   batch?: string,
-): string => journalPath(dataDir, targetKey(profile.name, profile.origin), file, batch)
+  namespace?: string,
+): string => journalPath(dataDir, targetKey(profile.name, profile.origin), file, batch, namespace)
 
 const toTuple = (row: JournalRow): RowTuple => [
   row.customId,

@@ -23,6 +23,8 @@ export interface OnlineChecks {
   /** Why the checks ran offline (the service did not answer, no credentials). */
   offlineReason?: string
   problems: CheckProblem[]
+  /** What was checked, for the screen (default: currencies and balances). */
+  checked?: string
 }
 
 const LISTED = 20

@@ -27,11 +27,12 @@ export class ReportWriter {
     this.stream = stream
   }
 
-  static async open(path: string): Promise<ReportWriter> {
+  /** `idColumn` names the column of the service's id (`payoutId`, `counterpartyId`). */
+  static async open(path: string, idColumn: string = REPORT_COLUMNS[2]): Promise<ReportWriter> {
     const stream = createWriteStream(path, {encoding: 'utf8', mode: 0o600})
     await once(stream, 'open')
     const writer = new ReportWriter(stream)
-    await writer.writeText(`${csvLine(REPORT_COLUMNS)}\n`)
+    await writer.writeText(`${csvLine(REPORT_COLUMNS.map(column => (column === 'payoutId' ? idColumn : column)))}\n`)
     return writer
   }
 

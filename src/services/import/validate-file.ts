@@ -180,12 +180,12 @@ class Scan<Item> {
     return true
   }
 
-  tally(row: {currency: string; amount: string; movesMoney?: boolean}): void {
-    // A row naming its payout by id may leave the amount out: it adds nothing to the totals.
-    if (row.amount) this.totals.add(row.currency, row.amount)
+  tally(row: {currency?: string; amount?: string; movesMoney?: boolean}): void {
+    // A row naming its payout by id may leave the amount out, and a counterparty has none: nothing to total.
+    if (row.amount && row.currency !== undefined) this.totals.add(row.currency, row.amount)
     if (!row.movesMoney) return
     this.moneyCount++
-    if (row.amount) this.moneyTotals.add(row.currency, row.amount)
+    if (row.amount && row.currency !== undefined) this.moneyTotals.add(row.currency, row.amount)
   }
 
   /**
@@ -199,7 +199,7 @@ class Scan<Item> {
     for (const [customId, entries] of this.held) {
       if (entries.length === 1) {
         const [entry] = entries
-        if (entry.valid) this.tally({currency: entry.currency!, amount: entry.amount!, movesMoney: entry.movesMoney})
+        if (entry.valid) this.tally(entry)
         continue
       }
       for (const entry of entries) {

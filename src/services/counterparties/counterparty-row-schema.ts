@@ -1,0 +1,87 @@
+import {createHash} from 'node:crypto'
+import type {CounterpartyInput} from '../../client/v2/counterparties-v2.js'
+import type {ColumnSpec} from '../import/headers.js'
+import {type Cells, RowCheck, type RowResult, type RowSchema} from '../import/import-schema.js'
+import {
+  bodyFieldProblems,
+  COUNTERPARTY_FIELDS,
+  type CounterpartyFlags,
+  flagsFragment,
+  missingOnCreate,
+  withDefaultIdentityType,
+} from './counterparty-input.js'
+
+/**
+ * A row of `counterparties import`: one counterparty, its columns named like the flags of `counterparties
+ * create` (matched as payout columns are: `custom-id`, `customId` and `Custom ID` are one column). The
+ * same checks as the command's flags run on every row; the service's rules (countries, payment methods)
+ * are checked by counterparty-import-checks.ts before anything is sent.
+ */
+
+type Flag = keyof CounterpartyFlags
+type Json = Record<string, unknown>
+
+/** Written as the flags normalise them, so a row and the same counterparty created by hand compare equal. */
+const NORMALISE: Partial<Record<Flag, (value: string) => string>> = {
+  country: value => value.toUpperCase(),
+  'birth-place-country': value => value.toUpperCase(),
+  'payment-currency': value => value.toUpperCase(),
+  iban: value => value.replace(/\s+/g, '').toUpperCase(),
+}
+
+/** The API's field name as a second name of a column, where it is not already the flag's (`accountHolderName`). */
+const ALIASES: Partial<Record<Flag, string[]>> = {'account-holder': ['accountHolderName']}
+
+const COLUMNS: ColumnSpec[] = COUNTERPARTY_FIELDS.map(([, , flag]) =>
+  flag === 'custom-id' ? {name: 'customId'} : {name: flag, aliases: ALIASES[flag]},
+)
+
+const FLAG_OF_PATH = new Map<string, Flag>(
+  COUNTERPARTY_FIELDS.map(([group, field, flag]) => [group ? `${group}.${field}` : field, flag]),
+)
+
+const columnOf = (flag: Flag) => (flag === 'custom-id' ? 'customId' : flag)
+
+const isRecord = (value: unknown): value is Json => Boolean(value) && typeof value === 'object' && !Array.isArray(value)
+
+/** What a counterparty body or a counterparty of the service says, field by field (the customId is its identity). */
+export function counterpartyFacts(body: Json): string {
+  return JSON.stringify(
+    COUNTERPARTY_FIELDS.filter(([, , flag]) => flag !== 'custom-id').map(([group, field]) => {
+      const holder = group ? body[group] : body
+      const value = isRecord(holder) ? holder[field] : undefined
+      return value === undefined || value === null ? '' : String(value)
+    }),
+  )
+}
+
+export const counterpartyContent = (body: Json) =>
+  createHash('sha256').update(counterpartyFacts(body)).digest('hex').slice(0, 32)
+
+export const counterpartyRowSchema: RowSchema<CounterpartyInput> = {
+  api: 'v2',
+  columns: COLUMNS,
+  foreign: {
+    names: ['amount', 'currency', 'description', 'recipientEmail', 'recipientPhone', 'counterpartyId'],
+    hint: 'payouts are imported with "payctl payouts import"',
+  },
+
+  parse(cells: Cells, _options, build): RowResult<CounterpartyInput> {
+    const check = new RowCheck(cells)
+    const values: CounterpartyFlags = {}
+    for (const [, , flag] of COUNTERPARTY_FIELDS) {
+      const value = cells.get(columnOf(flag))
+      if (value !== undefined) (values as Record<string, string>)[flag] = NORMALISE[flag]?.(value) ?? value
+    }
+    const body = withDefaultIdentityType(flagsFragment(values))
+    for (const missing of missingOnCreate(body)) check.fail(missing.flag, `${missing.flag} is required`)
+    for (const problem of bodyFieldProblems(body))
+      check.fail(columnOf(FLAG_OF_PATH.get(problem.path) ?? 'custom-id'), problem.reason)
+    if (check.errors) return {errors: check.errors}
+    const customId = values['custom-id']
+    return {row: {item: build ? (body as unknown as CounterpartyInput) : undefined, customId, movesMoney: false}}
+  },
+
+  withCustomId: (item, customId) => Object.assign({customId}, item),
+  content: item => counterpartyContent(item as unknown as Json),
+}

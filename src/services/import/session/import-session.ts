@@ -1,0 +1,190 @@
+import {acquireFileLock} from '../../../config/file-lock.js'
+import type {ResolvedProfile} from '../../../config/resolve.js'
+import {type ChunkOptions, validatedChunkOptions} from '../chunks.js'
+import {checksOutcome, derivedEditOutcome, importOutcome, validationOutcome} from '../import-outcome.js'
+import {Journal, profileJournalPath} from '../journal.js'
+import {type JournalPreview, previewAgainstJournal, refuseOtherApi} from '../journal-preview.js'
+import type {OnlineChecks} from '../online-checks.js'
+import {planImport, refusesDerivedEdits} from '../plan.js'
+import type {ImportResult} from '../result.js'
+import {importSummary, validationSummary} from '../run-summary.js'
+import {emptyCounts} from '../runner.js'
+import {openSource} from '../source.js'
+import {interruptedError, validateFile} from '../validate-file.js'
+import type {Confirmation} from './import-kind.js'
+import type {SessionContext, SessionOptions} from './session-context.js'
+import type {ImportEvents} from './session-events.js'
+import {sendPlanned} from './session-send.js'
+
+/**
+ * One import of a file into a profile, whatever it imports (the kind: import-kind.ts), in stages: validate
+ * the whole file; for `--dry-run` check it with the service and compare it with the journal; otherwise lock
+ * the file's journal, plan (compare with the journal), confirm rows that move money, send (session-send.ts)
+ * and decide the outcome. Progress is reported as events; the result is what the command prints.
+ */
+
+/**
+ * A file up to this size is parsed once: the validation pass keeps its records (about 3 times the file's
+ * size in memory) for the sending pass. Bigger files are read again, streamed, so memory stays flat.
+ */
+const KEEP_IN_MEMORY_BYTES = 1024 * 1024
+
+/** How long a second import of a file waits for the first one (then exit 5 naming the lock). */
+const IMPORT_LOCK_TIMEOUT_MS = 10 * 60_000
+
+export async function runImportSession<Item>(options: SessionOptions<Item>): Promise<ImportResult> {
+  if (options.signal?.aborted) throw interruptedError()
+  const {kind} = options
+  const source = await openSource(options.file)
+  try {
+    const validation = await validateFile({
+      path: source.path,
+      schema: kind.schema,
+      schemaOptions: kind.schemaOptions,
+      encoding: options.encoding,
+      delimiter: options.delimiter,
+      signal: options.signal,
+      keepRecordsUpTo: options.dryRun ? undefined : (options.keepInMemoryBytes ?? KEEP_IN_MEMORY_BYTES),
+    })
+    const early = validationOutcome(validation, options.skipInvalid, options.dryRun)
+    const label = source.label
+    const chunkOptions = {
+      ...validatedChunkOptions(
+        {path: source.path, schema: kind.schema, schemaOptions: kind.schemaOptions, batch: options.batch},
+        validation,
+      ),
+      prepare: kind.prepare,
+    }
+    const context: SessionContext<Item> = {options, source, validation, chunkOptions, emit: options.onEvent ?? noEvents}
+    if (options.dryRun && !early && validation.valid) return await dryRun(context)
+    if (options.dryRun || early)
+      return {kind: 'validation', summary: validationSummary(validation), validation, label, outcome: early}
+    context.emit({type: 'validated', label, validation, skipInvalid: options.skipInvalid})
+    if (!validation.valid && !validation.invalid)
+      return {kind: 'validation', summary: validationSummary(validation), validation, label}
+    const checks = await kind.checkOnline?.({client: options.client, validation, chunkOptions, sending: true})
+    const refused = checks && checksOutcome(checks)
+    if (refused) {
+      const outcome = {...refused, suggestions: ['fix the rows, or leave them out; --dry-run shows the same checks']}
+      return {kind: 'validation', summary: validationSummary(validation), validation, label, checks, outcome}
+    }
+    return await importLocked(context)
+  } finally {
+    await source.cleanup()
+  }
+}
+
+const noEvents: ImportEvents = () => undefined
+
+/** `--dry-run` of a valid file: the online checks too, unless --offline or the service does not answer. */
+async function dryRun<Item>(context: SessionContext<Item>): Promise<ImportResult> {
+  const {options, validation, chunkOptions, source} = context
+  const checks: OnlineChecks = options.offline
+    ? {online: false, offlineReason: '--offline', problems: []}
+    : ((await options.kind.checkOnline?.({client: options.client, validation, chunkOptions, sending: false})) ?? {
+        online: false,
+        offlineReason: 'nothing to check',
+        problems: [],
+      })
+  const preview = await previewImport(context)
+  const summary = {
+    ...validationSummary(validation),
+    checks: {online: checks.online, problems: checks.problems},
+    preview,
+  }
+  const refusedDiff = preview.refused ? preview.diff : undefined
+  const outcome = refusedDiff ? derivedEditOutcome(source.label, refusedDiff) : checksOutcome(checks)
+  return {kind: 'validation', summary, validation, label: source.label, checks, outcome}
+}
+
+/** What the import would do now, from the journal of earlier imports of the file into the profile. */
+async function previewImport<Item>(context: SessionContext<Item>): Promise<JournalPreview> {
+  const {options, validation} = context
+  return previewAgainstJournal({
+    chunkOptions: context.chunkOptions as ChunkOptions<unknown>,
+    dataDir: options.dataDir,
+    profile: await options.profile(),
+    label: context.source.label,
+    batch: options.batch,
+    namespace: options.kind.namespace,
+    api: options.kind.api,
+    andThen: options.kind.andThen,
+    valid: validation.valid,
+  })
+}
+
+/** One import of a file into a profile at a time: a second one waits, then finds the rows in the journal. */
+async function importLocked<Item>(context: SessionContext<Item>): Promise<ImportResult> {
+  const {options, source} = context
+  const profile = await options.profile()
+  const path = profileJournalPath(options.dataDir, profile, source.label, options.batch, options.kind.namespace)
+  const lock = await acquireFileLock(`${path}.lock`, {
+    onWait: holder => context.emit({type: 'waiting-for-lock', label: source.label, pid: holder.pid}),
+    signal: options.signal,
+    force: options.forceUnlock,
+    timeoutMs: IMPORT_LOCK_TIMEOUT_MS,
+    pollMs: 200,
+  }).catch(error => {
+    if (options.signal?.aborted) throw interruptedError()
+    throw error
+  })
+  try {
+    const journal = await Journal.load(path)
+    refuseOtherApi(journal, options.kind.api, source.label, profile.name)
+    return await planAndSend(context, profile, journal)
+  } finally {
+    await lock.release()
+  }
+}
+
+async function planAndSend<Item>(
+  context: SessionContext<Item>,
+  profile: ResolvedProfile,
+  journal: Journal,
+): Promise<ImportResult> {
+  const {options, source, validation} = context
+  const plan = await planImport(context.chunkOptions, journal, options.kind.andThen)
+  const label = source.label
+  const refused = refusesDerivedEdits(plan, journal)
+  const {work, diff} = plan
+  context.emit({
+    type: 'planned',
+    label,
+    profile: profile.name,
+    journal: journal.path,
+    valid: validation.valid,
+    work,
+    diff,
+    refused,
+  })
+  const extra = {chunks: 0, journal: journal.path, report: options.report, diff: plan.diff}
+  const result = (summary: ImportResult['summary'], outcome?: ImportResult['outcome'], fatal?: unknown) =>
+    ({kind: 'import', summary, label, profile: profile.name, outcome, fatal}) as ImportResult
+  if (plan.diff && refused) {
+    const nothing = {...emptyCounts(), problems: [], pending: validation.valid}
+    return result(importSummary(validation, nothing, extra), derivedEditOutcome(label, plan.diff))
+  }
+  const confirmation = options.kind.confirmation?.(validation)
+  if (confirmation && plan.work !== 0) await beforeMoneyMoves(context, confirmation, profile)
+  if (options.signal?.aborted) throw interruptedError()
+  const run = await sendPlanned(context, plan, profile, journal)
+  const summary = importSummary(validation, run, {...extra, chunks: run.chunks})
+  return result(summary, importOutcome(summary), run.stopped === 'fatal' ? run.fatal : undefined)
+}
+
+/** Money-moving rows: warn when their totals exceed the available balance or the allowance left, then confirm. */
+async function beforeMoneyMoves<Item>(
+  context: SessionContext<Item>,
+  confirmation: Confirmation,
+  profile: ResolvedProfile,
+): Promise<void> {
+  const {options} = context
+  const client = await options.client()
+  const {warnIfShort} = await import('../../payouts/balance-check.js')
+  await warnIfShort({
+    accounts: () => client.v2.team.accounts(),
+    totals: confirmation.totals,
+    warn: message => context.emit({type: 'warning', message}),
+  })
+  await options.confirm(confirmation, profile.environment)
+}

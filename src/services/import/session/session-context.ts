@@ -1,0 +1,46 @@
+import type {PayoutClient} from '../../../client/index.js'
+import type {ResolvedProfile} from '../../../config/resolve.js'
+import type {ChunkOptions} from '../chunks.js'
+import type {Delimiter} from '../sniff.js'
+import type {Source} from '../source.js'
+import type {ValidationResult} from '../validate-file.js'
+import type {Confirmation, ImportKind} from './import-kind.js'
+import type {ImportEvents} from './session-events.js'
+
+/** What an import session is given (SessionOptions) and what its stages share once the file is validated. */
+
+export interface SessionOptions<Item> {
+  kind: ImportKind<Item>
+  file: string
+  dryRun: boolean
+  skipInvalid: boolean
+  /** `--dry-run` without asking the service. */
+  offline?: boolean
+  /** Derived customIds of this batch (`--batch`): the same rows as a new set. */
+  batch?: string
+  concurrency: number
+  encoding: string
+  delimiter?: Delimiter
+  report?: string
+  dataDir: string
+  profile(): Promise<ResolvedProfile>
+  client(): Promise<PayoutClient>
+  /** Production confirmation of money-moving rows, after a warning when funds look short. */
+  confirm(confirmation: Confirmation, environment: ResolvedProfile['environment']): Promise<void>
+  onEvent?: ImportEvents
+  /** Aborted on Ctrl-C. */
+  signal?: AbortSignal
+  /** --force-unlock: remove the import's lock first. */
+  forceUnlock?: boolean
+  /** Files up to this size are parsed once and kept in memory for sending (default 1 MiB). */
+  keepInMemoryBytes?: number
+}
+
+/** What one import works with once the file is validated. */
+export interface SessionContext<Item> {
+  options: SessionOptions<Item>
+  source: Source
+  validation: ValidationResult
+  chunkOptions: ChunkOptions<Item>
+  emit: ImportEvents
+}
