@@ -2,7 +2,7 @@ import {execFileSync} from 'node:child_process'
 import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {profileJournalPath} from '../../src/services/import/journal.js'
+import {profileJournalPath} from '../../src/services/import/plan/journal.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
 
 /** Files payctl reads that are not files (a FIFO, /dev/zero through a symlink, a directory): one line, at once. */

@@ -3,12 +3,12 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterAll, describe, expect, it} from 'vitest'
-import {type Chunk, readChunks} from '../../src/services/import/chunks.js'
-import type {RowSchema, SchemaOptions} from '../../src/services/import/import-schema.js'
-import {v1Schema} from '../../src/services/import/import-schema-v1.js'
-import {v2Schema} from '../../src/services/import/import-schema-v2.js'
-import {type CsvRecord, CsvSyntaxError, readRecords} from '../../src/services/import/records.js'
-import {formatValidationError, validateFile} from '../../src/services/import/validate-file.js'
+import {type CsvRecord, CsvSyntaxError, readRecords} from '../../src/services/import/read/records.js'
+import {type Chunk, readChunks} from '../../src/services/import/send/chunks.js'
+import type {RowSchema, SchemaOptions} from '../../src/services/import/validate/import-schema.js'
+import {v1Schema} from '../../src/services/import/validate/import-schema-v1.js'
+import {v2Schema} from '../../src/services/import/validate/import-schema-v2.js'
+import {formatValidationError, validateFile} from '../../src/services/import/validate/validate-file.js'
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/csv/${name}`, import.meta.url))
 const work = mkdtempSync(join(tmpdir(), 'payctl-corpus-'))

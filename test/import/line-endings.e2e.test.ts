@@ -1,7 +1,7 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {readRecords} from '../../src/services/import/records.js'
+import {readRecords} from '../../src/services/import/read/records.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {isolatedHome} from '../helpers/cli.js'
 import {runCommand} from '../helpers/run-command.js'

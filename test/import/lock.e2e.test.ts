@@ -5,7 +5,7 @@ import {dirname, join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {processStart} from '../../src/config/file-lock.js'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
-import {profileJournalPath} from '../../src/services/import/journal.js'
+import {profileJournalPath} from '../../src/services/import/plan/journal.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
 import {sharedEmulator} from './helpers.js'
 

@@ -1,4 +1,4 @@
-import type {ChunkEvent} from '../../services/import/runner.js'
+import type {ChunkEvent} from '../../services/import/send/runner.js'
 import {count} from '../output/import-summary.js'
 import type {Output, Spinner} from '../output/output.js'
 

@@ -1,4 +1,4 @@
-import type {ImportResult} from '../../services/import/result.js'
+import type {ImportResult} from '../../services/import/outcome/result.js'
 import type {ImportKind} from '../../services/import/session/import-kind.js'
 import type {SessionOptions} from '../../services/import/session/session-context.js'
 import type {ImportEvent} from '../../services/import/session/session-events.js'
@@ -114,7 +114,7 @@ export async function runImportCommand<Item>(
 ): Promise<ImportResult> {
   const [{watchInterrupts}, {outcomeError}, {renderImportResult}] = await Promise.all([
     import('../interrupt.js'),
-    import('../../services/import/import-outcome.js'),
+    import('../../services/import/outcome/import-outcome.js'),
     import('../output/import-summary.js'),
   ])
   const interrupt = watchInterrupts({

@@ -28,7 +28,7 @@ Columns and examples: docs/import.md, "Counterparties". Exit codes: 0 all done, 
     const [{runImportCommand}, {counterpartyImportKind}, {checkFileOptions}] = await Promise.all([
       import('../../cli/workflows/run-import.js'),
       import('../../services/counterparties/counterparty-import-kind.js'),
-      import('../../services/import/file-options.js'),
+      import('../../services/import/read/file-options.js'),
     ])
     await runImportCommand(counterpartyImportKind(), {
       file: this.args.file,

@@ -30,7 +30,7 @@ Exit codes: 0 every row went through, is on its way or waits on its payee; 8 som
     const f = this.flags
     const [{importStatus}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([
       import('../../cli/workflows/run-import-status.js'),
-      import('../../services/import/file-options.js'),
+      import('../../services/import/read/file-options.js'),
       import('../../cli/confirm.js'),
     ])
     const delimiter = await checkFileOptions(f.encoding, f.delimiter)

@@ -35,7 +35,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
     const [{runImportCommand}, {payoutKind}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([
       import('../../cli/workflows/run-import.js'),
       import('../../services/import/session/payout-kind.js'),
-      import('../../services/import/file-options.js'),
+      import('../../services/import/read/file-options.js'),
       import('../../cli/confirm.js'),
     ])
     const rows = {

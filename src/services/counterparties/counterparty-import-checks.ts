@@ -1,8 +1,8 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {Country, PaymentMethodType} from '../../client/schemas.js'
 import type {CounterpartyInput} from '../../client/v2/counterparties-v2.js'
-import {type ChunkOptions, fileRows} from '../import/chunks.js'
-import type {CheckProblem, OnlineChecks} from '../import/online-checks.js'
+import type {CheckProblem, OnlineChecks} from '../import/check/online-checks.js'
+import {type ChunkOptions, fileRows} from '../import/send/chunks.js'
 import {taxCheckInput} from './counterparty-input.js'
 import {taxIdentityProblems} from './tax-rules.js'
 

@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto'
 import type {CounterpartyInput} from '../../client/v2/counterparties-v2.js'
-import type {ColumnSpec} from '../import/headers.js'
-import {type Cells, RowCheck, type RowResult, type RowSchema} from '../import/import-schema.js'
+import type {ColumnSpec} from '../import/validate/headers.js'
+import {type Cells, RowCheck, type RowResult, type RowSchema} from '../import/validate/import-schema.js'
 import {
   bodyFieldProblems,
   COUNTERPARTY_FIELDS,

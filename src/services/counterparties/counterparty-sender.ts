@@ -1,7 +1,7 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {Counterparty} from '../../client/schemas.js'
 import type {CounterpartyInput} from '../../client/v2/counterparties-v2.js'
-import type {ChunkRow} from '../import/chunks.js'
+import type {ChunkRow} from '../import/send/chunks.js'
 import {
   attempt,
   type ChunkSender,
@@ -11,7 +11,7 @@ import {
   isNotFound,
   type RowOutcome,
   settleChunk,
-} from '../import/send.js'
+} from '../import/send/send.js'
 import {counterpartyContent} from './counterparty-row-schema.js'
 
 /**

@@ -1,11 +1,11 @@
 import {once} from 'node:events'
 import {createReadStream} from 'node:fs'
 import {createInterface} from 'node:readline'
-import {fileRows, validatedChunkOptions} from '../import/chunks.js'
-import type {RowSchema, SchemaOptions} from '../import/import-schema.js'
-import {type JournalHeader, profileJournalPath} from '../import/journal.js'
-import type {Delimiter} from '../import/sniff.js'
-import {type ValidationResult, validateFile} from '../import/validate-file.js'
+import {type JournalHeader, profileJournalPath} from '../import/plan/journal.js'
+import type {Delimiter} from '../import/read/sniff.js'
+import {fileRows, validatedChunkOptions} from '../import/send/chunks.js'
+import type {RowSchema, SchemaOptions} from '../import/validate/import-schema.js'
+import {type ValidationResult, validateFile} from '../import/validate/validate-file.js'
 
 /**
  * A CSV file's rows as `payouts import` identifies them, 100 at a time, streamed (memory flat in file size).
@@ -57,8 +57,8 @@ export interface FileRows {
 const CHUNK = 100
 
 async function schemaFor(api: 'v1' | 'v2'): Promise<RowSchema<unknown>> {
-  if (api === 'v1') return (await import('../import/import-schema-v1.js')).v1Schema as RowSchema<unknown>
-  return (await import('../import/import-schema-v2.js')).v2Schema as RowSchema<unknown>
+  if (api === 'v1') return (await import('../import/validate/import-schema-v1.js')).v1Schema as RowSchema<unknown>
+  return (await import('../import/validate/import-schema-v2.js')).v2Schema as RowSchema<unknown>
 }
 
 /**

@@ -1,9 +1,9 @@
 import type {PayoutClient} from '../../../client/index.js'
-import type {ChunkOptions} from '../chunks.js'
-import type {RowSchema, SchemaOptions} from '../import-schema.js'
-import type {OnlineChecks} from '../online-checks.js'
-import type {ChunkSender} from '../send.js'
-import type {ValidationResult} from '../validate-file.js'
+import type {OnlineChecks} from '../check/online-checks.js'
+import type {ChunkOptions} from '../send/chunks.js'
+import type {ChunkSender} from '../send/send.js'
+import type {RowSchema, SchemaOptions} from '../validate/import-schema.js'
+import type {ValidationResult} from '../validate/validate-file.js'
 
 /**
  * What the import engine (import-session.ts) needs to know about one kind of record it imports: payouts

@@ -1,11 +1,11 @@
 import type {CreatePayoutV1} from '../../../client/v1/payouts-v1.js'
 import type {CreatePayoutV2} from '../../../client/v2/payouts-v2.js'
-import type {ChunkOptions} from '../chunks.js'
-import {CounterpartyRefs} from '../counterparty-refs.js'
-import type {RowSchema, SchemaOptions} from '../import-schema.js'
-import type {PayoutRowV2} from '../import-schema-v2.js'
-import type {OnlineChecks} from '../online-checks.js'
-import type {ChunkSender} from '../send.js'
+import {CounterpartyRefs} from '../check/counterparty-refs.js'
+import type {OnlineChecks} from '../check/online-checks.js'
+import type {ChunkOptions} from '../send/chunks.js'
+import type {ChunkSender} from '../send/send.js'
+import type {RowSchema, SchemaOptions} from '../validate/import-schema.js'
+import type {PayoutRowV2} from '../validate/import-schema-v2.js'
 import type {Confirmation, ImportKind} from './import-kind.js'
 
 /**
@@ -30,8 +30,8 @@ function confirmAction(options: PayoutKindOptions): string {
 
 /** The row schema, noting rows that name their counterparty by customId (looked up before sending). */
 async function schemaOf(api: 'v1' | 'v2', refs: CounterpartyRefs): Promise<RowSchema<PayoutItem>> {
-  if (api === 'v1') return (await import('../import-schema-v1.js')).v1Schema as RowSchema<PayoutItem>
-  const {v2Schema} = await import('../import-schema-v2.js')
+  if (api === 'v1') return (await import('../validate/import-schema-v1.js')).v1Schema as RowSchema<PayoutItem>
+  const {v2Schema} = await import('../validate/import-schema-v2.js')
   return {
     ...v2Schema,
     parse(cells, schemaOptions, build) {
@@ -53,7 +53,7 @@ async function checkPayouts(
     const problems = await refs.resolve(await input.client(), chunkOptions)
     return {online: true, problems, checked: 'the counterparties named by customId (GET /counterparties/{customId})'}
   }
-  const {checkOnline} = await import('../online-checks.js')
+  const {checkOnline} = await import('../check/online-checks.js')
   const checks = await checkOnline({...input, chunkOptions: chunkOptions as ChunkOptions<unknown>, movesMoney})
   if (!checks.online || !refs.named) return checks
   const problems = [...(await refs.resolve(await input.client(), chunkOptions)), ...checks.problems]
@@ -75,8 +75,8 @@ export async function payoutKind(options: PayoutKindOptions): Promise<ImportKind
     andThen: options.andThen,
     idColumn: 'payoutId',
     async sender(client) {
-      if (options.api === 'v1') return (await import('../send-v1.js')).v1Sender(client) as ChunkSender<PayoutItem>
-      return (await import('../send-v2.js')).v2Sender(client, options.andThen) as ChunkSender<PayoutItem>
+      if (options.api === 'v1') return (await import('../send/send-v1.js')).v1Sender(client) as ChunkSender<PayoutItem>
+      return (await import('../send/send-v2.js')).v2Sender(client, options.andThen) as ChunkSender<PayoutItem>
     },
     checkOnline: input => checkPayouts(refs, input, movesMoney),
     prepare: item => refs.prepare(item as PayoutRowV2),

@@ -1,9 +1,9 @@
 import type {PayoutClient} from '../../../client/index.js'
 import type {ResolvedProfile} from '../../../config/resolve.js'
-import type {ChunkOptions} from '../chunks.js'
-import type {Delimiter} from '../sniff.js'
-import type {Source} from '../source.js'
-import type {ValidationResult} from '../validate-file.js'
+import type {Delimiter} from '../read/sniff.js'
+import type {Source} from '../read/source.js'
+import type {ChunkOptions} from '../send/chunks.js'
+import type {ValidationResult} from '../validate/validate-file.js'
 import type {Confirmation, ImportKind} from './import-kind.js'
 import type {ImportEvents} from './session-events.js'
 

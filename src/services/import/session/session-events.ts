@@ -1,6 +1,6 @@
-import type {ImportDiff} from '../plan.js'
-import type {ChunkEvent} from '../runner.js'
-import type {ValidationResult} from '../validate-file.js'
+import type {ImportDiff} from '../plan/plan.js'
+import type {ChunkEvent} from '../send/runner.js'
+import type {ValidationResult} from '../validate/validate-file.js'
 
 /**
  * What an import session reports while it runs, in order; the CLI renders them (src/cli/workflows/run-import.ts)

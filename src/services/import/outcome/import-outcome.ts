@@ -1,10 +1,10 @@
-import {PayctlError} from '../../shared/errors.js'
-import {ExitCode, type ExitCodeValue} from '../../shared/exit-codes.js'
-import type {OnlineChecks} from './online-checks.js'
-import type {ImportDiff} from './plan.js'
+import {PayctlError} from '../../../shared/errors.js'
+import {ExitCode, type ExitCodeValue} from '../../../shared/exit-codes.js'
+import type {OnlineChecks} from '../check/online-checks.js'
+import type {ImportDiff} from '../plan/plan.js'
+import type {ValidationResult} from '../validate/validate-file.js'
 import type {ImportSummary} from './run-summary.js'
 import {errorLines} from './run-summary.js'
-import type {ValidationResult} from './validate-file.js'
 
 /**
  * Every outcome of `payouts import` and its exit code, decided here: 0 all in; 5 conflicts (found by this

@@ -1,7 +1,7 @@
-import {ApiError, type PayoutClient} from '../../client/index.js'
-import {mapLimit} from '../../shared/map-limit.js'
-import {type ChunkOptions, fileRows} from './chunks.js'
-import type {PayoutRowV2} from './import-schema-v2.js'
+import {ApiError, type PayoutClient} from '../../../client/index.js'
+import {mapLimit} from '../../../shared/map-limit.js'
+import {type ChunkOptions, fileRows} from '../send/chunks.js'
+import type {PayoutRowV2} from '../validate/import-schema-v2.js'
 import type {CheckProblem} from './online-checks.js'
 
 /**

@@ -1,4 +1,4 @@
-import {amountProblem, MAX_AMOUNT_LENGTH, minorUnits} from '../../shared/money.js'
+import {amountProblem, MAX_AMOUNT_LENGTH, minorUnits} from '../../../shared/money.js'
 
 /**
  * Amounts in a CSV: plain decimal strings ("1234.56"), checked by src/shared/money.ts (no exponent, sign, zero,

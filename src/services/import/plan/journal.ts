@@ -4,8 +4,8 @@ import {createReadStream, createWriteStream, type WriteStream} from 'node:fs'
 import {mkdir} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
 import {createInterface} from 'node:readline'
-import {invalidInputError} from '../../shared/errors.js'
-import {notAFile} from '../../shared/regular-file.js'
+import {invalidInputError} from '../../../shared/errors.js'
+import {notAFile} from '../../../shared/regular-file.js'
 import {targetKey} from './keys.js'
 
 /**

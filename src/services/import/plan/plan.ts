@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto'
-import type {ChunkOptions, RowClassifier} from './chunks.js'
-import {fileRows} from './chunks.js'
+import type {ChunkOptions, RowClassifier} from '../send/chunks.js'
+import {fileRows} from '../send/chunks.js'
 import type {Journal, JournalRow} from './journal.js'
 
 /**

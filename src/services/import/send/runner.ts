@@ -1,5 +1,5 @@
+import type {Journal, JournalRow} from '../plan/journal.js'
 import type {Chunk, ChunkRow} from './chunks.js'
-import type {Journal, JournalRow} from './journal.js'
 import type {ReportLine, ReportWriter} from './report.js'
 import type {ChunkOutcome, ChunkSender, RowOutcome, RowStatus} from './send.js'
 

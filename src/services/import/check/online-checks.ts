@@ -1,9 +1,9 @@
 import Big from 'big.js'
-import type {PayoutClient} from '../../client/index.js'
-import type {Account} from '../../client/schemas.js'
-import {formatAmount} from '../../shared/money.js'
-import {type ChunkOptions, fileRows} from './chunks.js'
-import type {ValidationResult} from './validate-file.js'
+import type {PayoutClient} from '../../../client/index.js'
+import type {Account} from '../../../client/schemas.js'
+import {formatAmount} from '../../../shared/money.js'
+import {type ChunkOptions, fileRows} from '../send/chunks.js'
+import type {ValidationResult} from '../validate/validate-file.js'
 
 /**
  * The online part of `--dry-run`: what the service would refuse although the file is valid. Currencies

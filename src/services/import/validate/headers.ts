@@ -1,4 +1,4 @@
-import {editDistance} from '../../shared/edit-distance.js'
+import {editDistance} from '../../../shared/edit-distance.js'
 import {controlCharacterAt, describeControlCharacter} from './control-chars.js'
 
 /**

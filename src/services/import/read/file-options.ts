@@ -1,4 +1,4 @@
-import {usageError} from '../../shared/errors.js'
+import {usageError} from '../../../shared/errors.js'
 import {encodingProblem} from './decode.js'
 import {type Delimiter, parseDelimiterFlag} from './sniff.js'
 

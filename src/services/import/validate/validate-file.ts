@@ -1,12 +1,12 @@
 import {stat} from 'node:fs/promises'
-import {interruptedError as interrupted} from '../../shared/errors.js'
-import {CurrencyTotals} from '../../shared/money.js'
+import {interruptedError as interrupted} from '../../../shared/errors.js'
+import {CurrencyTotals} from '../../../shared/money.js'
+import {fileHasher} from '../plan/keys.js'
+import {type CsvRecord, CsvSyntaxError, readRecords} from '../read/records.js'
+import type {Delimiter} from '../read/sniff.js'
 import {FingerprintList, fingerprint, RowSet} from './duplicates.js'
 import type {ParsedRow, RowSchema, SchemaOptions} from './import-schema.js'
-import {fileHasher} from './keys.js'
-import {type CsvRecord, CsvSyntaxError, readRecords} from './records.js'
 import {RowInspector} from './row-inspector.js'
-import type {Delimiter} from './sniff.js'
 
 /**
  * Validation of the whole file before anything is sent, streamed (memory flat in file size): every row

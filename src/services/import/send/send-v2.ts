@@ -1,9 +1,9 @@
-import {ApiError} from '../../client/index.js'
-import type {PayoutV2} from '../../client/schemas.js'
-import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../client/v2/payouts-v2.js'
-import {mapLimit} from '../../shared/map-limit.js'
+import {ApiError} from '../../../client/index.js'
+import type {PayoutV2} from '../../../client/schemas.js'
+import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../../client/v2/payouts-v2.js'
+import {mapLimit} from '../../../shared/map-limit.js'
+import {compareWithPayout, statedDifferences} from '../plan/differences.js'
 import type {ChunkRow} from './chunks.js'
-import {compareWithPayout, statedDifferences} from './differences.js'
 import {
   attempt,
   type ChunkSender,

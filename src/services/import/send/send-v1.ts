@@ -1,7 +1,7 @@
-import type {PayoutV1} from '../../client/schemas.js'
-import type {CreatePayoutV1} from '../../client/v1/payouts-v1.js'
+import type {PayoutV1} from '../../../client/schemas.js'
+import type {CreatePayoutV1} from '../../../client/v1/payouts-v1.js'
+import {compareWithPayout, statedDifferences} from '../plan/differences.js'
 import type {ChunkRow} from './chunks.js'
-import {compareWithPayout, statedDifferences} from './differences.js'
 import {
   attempt,
   type ChunkSender,

@@ -1,6 +1,6 @@
 import {once} from 'node:events'
 import {createWriteStream, type WriteStream} from 'node:fs'
-import {csvLine} from '../../shared/csv-line.js'
+import {csvLine} from '../../../shared/csv-line.js'
 import type {RowStatus} from './send.js'
 
 /**

@@ -1,5 +1,5 @@
-import type {CreatePayoutV1} from '../../client/v1/payouts-v1.js'
-import {KNOWN_NOTIFICATIONS, KNOWN_PAYOUT_TYPES} from '../../contract/open-enums.js'
+import type {CreatePayoutV1} from '../../../client/v1/payouts-v1.js'
+import {KNOWN_NOTIFICATIONS, KNOWN_PAYOUT_TYPES} from '../../../contract/open-enums.js'
 import {
   type Cells,
   EXPORT_ONLY,

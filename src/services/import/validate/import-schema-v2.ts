@@ -1,5 +1,5 @@
-import type {CreatePayoutV2} from '../../client/v2/payouts-v2.js'
-import {isId} from '../../contract/primitives.js'
+import type {CreatePayoutV2} from '../../../client/v2/payouts-v2.js'
+import {isId} from '../../../contract/primitives.js'
 import {
   type Cells,
   EXPORT_ONLY,

@@ -3,8 +3,8 @@ import {mkdtemp, rm, stat} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {basename, join} from 'node:path'
 import {pipeline} from 'node:stream/promises'
-import {usageError} from '../../shared/errors.js'
-import {notAFile} from '../../shared/regular-file.js'
+import {usageError} from '../../../shared/errors.js'
+import {notAFile} from '../../../shared/regular-file.js'
 
 /**
  * The input file. An import reads it twice (validate, then send), so `-` (stdin) is first copied to a

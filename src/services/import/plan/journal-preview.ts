@@ -1,5 +1,5 @@
-import {usageError} from '../../shared/errors.js'
-import type {ChunkOptions} from './chunks.js'
+import {usageError} from '../../../shared/errors.js'
+import type {ChunkOptions} from '../send/chunks.js'
 import {Journal, profileJournalPath} from './journal.js'
 import {type ImportDiff, planImport, refusesDerivedEdits} from './plan.js'
 

@@ -1,4 +1,4 @@
-import {ApiError, isTransient, type PayoutClient, withDetails} from '../../client/index.js'
+import {ApiError, isTransient, type PayoutClient, withDetails} from '../../../client/index.js'
 import type {Chunk, ChunkRow} from './chunks.js'
 
 /**

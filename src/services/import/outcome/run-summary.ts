@@ -1,8 +1,8 @@
-import type {JournalPreview} from './journal-preview.js'
-import type {ImportDiff} from './plan.js'
-import type {ReportLine} from './report.js'
-import type {RunCounts, RunResult} from './runner.js'
-import {formatValidationError, type ValidationResult} from './validate-file.js'
+import type {JournalPreview} from '../plan/journal-preview.js'
+import type {ImportDiff} from '../plan/plan.js'
+import type {ReportLine} from '../send/report.js'
+import type {RunCounts, RunResult} from '../send/runner.js'
+import {formatValidationError, type ValidationResult} from '../validate/validate-file.js'
 
 /**
  * The import's results as data: the `--json` objects (`--dry-run --json` prints `{rows, valid, invalid,

@@ -1,6 +1,6 @@
-import {payoutRefOf} from '../../contract/ids.js'
-import {isEmail, isPhone} from '../../contract/primitives.js'
-import {canonicalAmount, currencyProblem} from '../../shared/money.js'
+import {payoutRefOf} from '../../../contract/ids.js'
+import {isEmail, isPhone} from '../../../contract/primitives.js'
+import {canonicalAmount, currencyProblem} from '../../../shared/money.js'
 import {readAmount} from './amount.js'
 import type {ColumnSpec, ForeignColumns, HeaderMapping} from './headers.js'
 

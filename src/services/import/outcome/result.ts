@@ -1,7 +1,7 @@
+import type {OnlineChecks} from '../check/online-checks.js'
+import type {ValidationResult} from '../validate/validate-file.js'
 import type {Outcome} from './import-outcome.js'
-import type {OnlineChecks} from './online-checks.js'
 import type {ImportSummary, ValidationSummary} from './run-summary.js'
-import type {ValidationResult} from './validate-file.js'
 
 /** What `payouts import` ends with: the validation alone (dry run, invalid file), or the import's summary. */
 export type ImportResult =

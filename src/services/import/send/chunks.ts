@@ -1,11 +1,11 @@
-import type {RowSet} from './duplicates.js'
-import {type PayoutLike, RowIdentifier} from './identity.js'
-import type {RowSchema, SchemaOptions} from './import-schema.js'
-import type {JournalRow} from './journal.js'
-import {type CsvRecord, readRecords} from './records.js'
-import {RowInspector} from './row-inspector.js'
-import type {Delimiter} from './sniff.js'
-import type {ValidationResult} from './validate-file.js'
+import {type PayoutLike, RowIdentifier} from '../plan/identity.js'
+import type {JournalRow} from '../plan/journal.js'
+import {type CsvRecord, readRecords} from '../read/records.js'
+import type {Delimiter} from '../read/sniff.js'
+import type {RowSet} from '../validate/duplicates.js'
+import type {RowSchema, SchemaOptions} from '../validate/import-schema.js'
+import {RowInspector} from '../validate/row-inspector.js'
+import type {ValidationResult} from '../validate/validate-file.js'
 
 /**
  * The sending pass: the file is streamed again (only the chunks in flight are in memory) and its valid rows

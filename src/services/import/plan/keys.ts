@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto'
-import {uuidFromHex} from '../../contract/ids.js'
+import {uuidFromHex} from '../../../contract/ids.js'
 
 /**
  * Keys an import derives so that a re-run can never create a second payout: the file's content hash, the
