@@ -8,7 +8,7 @@ import {PayoutClient} from '../../src/client/index.js'
 import {Journal} from '../../src/services/import/plan/journal.js'
 import type {Chunk} from '../../src/services/import/send/chunks.js'
 import {ReportWriter} from '../../src/services/import/send/report.js'
-import {type ChunkEvent, emptyCounts, runChunks} from '../../src/services/import/send/runner.js'
+import {type ChunkEvent, emptySendResult, runChunks} from '../../src/services/import/send/runner.js'
 import type {ChunkOutcome} from '../../src/services/import/send/send.js'
 import {v1Sender} from '../../src/services/import/send/send-v1.js'
 import {v2Sender} from '../../src/services/import/send/send-v2.js'
@@ -369,7 +369,7 @@ describe('progress', () => {
     lastLine: chunk * 100 + 1,
     rows: 100,
     outcome,
-    counts: {...emptyCounts(), created, chunksSent: created / 100},
+    counts: {...emptySendResult(), created, chunksSent: created / 100},
   })
   const created = (n: number): ChunkOutcome => ({
     kind: 'done',

@@ -1,7 +1,7 @@
 import type {JournalPreview} from '../plan/journal-preview.js'
 import type {ImportDiff} from '../plan/plan.js'
 import type {ReportLine} from '../send/report.js'
-import type {RunCounts, RunResult} from '../send/runner.js'
+import type {SendResult} from '../send/runner.js'
 import {formatValidationError, type ValidationResult} from '../validate/validate-file.js'
 
 /**
@@ -25,7 +25,9 @@ export interface ValidationSummary {
 }
 
 /** The run's counts, with `present` named for readers of `--json` as `alreadyPresent`. */
-export interface ImportSummary extends ValidationSummary, Omit<RunCounts, 'present'> {
+export interface ImportSummary
+  extends ValidationSummary,
+    Omit<SendResult, 'present' | 'stopped' | 'problem' | 'fatal' | 'problems'> {
   /** Already on the service with the same content: idempotent replays and payouts found by customId. */
   alreadyPresent: number
   /** How the file differs from the one the journal last saw (absent when it is the same, or new). */
@@ -51,7 +53,7 @@ export function validationSummary(result: ValidationResult): ValidationSummary {
 
 export function importSummary(
   validation: ValidationResult,
-  run: RunResult,
+  run: SendResult,
   extra: {chunks: number; journal: string; report?: string; diff?: ImportDiff},
 ): ImportSummary {
   return {
@@ -78,7 +80,7 @@ export function importSummary(
 }
 
 /** Rows this run (or an earlier one) settled one way or another: the others are still to do. */
-const settledRows = (run: RunResult) =>
+const settledRows = (run: SendResult) =>
   run.created +
   run.updated +
   run.present +

@@ -16,10 +16,12 @@ export interface ChunkEvent {
   lastLine: number
   rows: number
   outcome: ChunkOutcome
-  counts: RunCounts
+  /** The send's result as of this chunk. */
+  counts: SendResult
 }
 
-export interface RunCounts {
+/** What the send stage hands on: the rows' counts, why it stopped early, the first problems. */
+export interface SendResult {
   created: number
   updated: number
   /** Already on the service with the same content: replays and payouts found by customId. */
@@ -41,9 +43,6 @@ export interface RunCounts {
   chunks: number
   chunksSent: number
   chunksFailed: number
-}
-
-export interface RunResult extends RunCounts {
   stopped?: 'interrupted' | 'transient' | 'fatal'
   /** The first transient problem, or the fatal error. */
   problem?: string
@@ -67,7 +66,7 @@ export interface RunOptions<Item> {
   keepProblems?: number
 }
 
-export const emptyCounts = (): RunCounts => ({
+export const emptySendResult = (): SendResult => ({
   created: 0,
   updated: 0,
   present: 0,
@@ -81,9 +80,12 @@ export const emptyCounts = (): RunCounts => ({
   chunks: 0,
   chunksSent: 0,
   chunksFailed: 0,
+  problems: [],
 })
 
-const COUNTED: Partial<Record<RowStatus, keyof RunCounts>> = {
+const COUNTED: Partial<
+  Record<RowStatus, 'created' | 'updated' | 'present' | 'followedUp' | 'conflicts' | 'failed' | 'pending'>
+> = {
   created: 'created',
   updated: 'updated',
   present: 'present',
@@ -129,13 +131,13 @@ function linesOf<Item>(chunk: Chunk<Item>, outcomes: RowOutcome[] | undefined): 
   return lines.sort((a, b) => a.line - b.line)
 }
 
-export async function runChunks<Item>(options: RunOptions<Item>): Promise<RunResult> {
+export async function runChunks<Item>(options: RunOptions<Item>): Promise<SendResult> {
   const run = new Runner(options)
   return run.all()
 }
 
 class Runner<Item> {
-  private readonly result: RunResult = {...emptyCounts(), problems: []}
+  private readonly result: SendResult = emptySendResult()
   private readonly inFlight = new Set<Promise<void>>()
   /** Report lines wait here until every chunk before them is written (chunks finish out of order). */
   private readonly finished = new Map<number, ReportLine[]>()
@@ -146,7 +148,7 @@ class Runner<Item> {
 
   constructor(private readonly options: RunOptions<Item>) {}
 
-  async all(): Promise<RunResult> {
+  async all(): Promise<SendResult> {
     const onAbort = () => this.stop('interrupted')
     if (this.options.signal?.aborted) onAbort()
     this.options.signal?.addEventListener('abort', onAbort)
@@ -190,7 +192,7 @@ class Runner<Item> {
     while (this.inFlight.size >= this.options.concurrency) await Promise.race(this.inFlight)
   }
 
-  private stop(reason: NonNullable<RunResult['stopped']>, problem?: string, fatal?: unknown): void {
+  private stop(reason: NonNullable<SendResult['stopped']>, problem?: string, fatal?: unknown): void {
     const rank = {interrupted: 1, transient: 2, fatal: 3}
     const result = this.result
     if (!result.stopped || rank[reason] > rank[result.stopped]) {
@@ -237,7 +239,7 @@ class Runner<Item> {
     await emitted
   }
 
-  private finishChunk(chunk: Chunk<Item>, outcome: ChunkOutcome, counts: RunCounts): void {
+  private finishChunk(chunk: Chunk<Item>, outcome: ChunkOutcome, counts: SendResult): void {
     if (outcome.kind === 'transient')
       this.stop(outcome.fatal ? 'fatal' : 'transient', `chunk ${chunk.number}: ${outcome.message}`, outcome.fatal)
     this.deliver(chunk, linesOf(chunk, outcome.rows))

@@ -9,7 +9,7 @@ import {type JournalPreview, previewAgainstJournal, refuseOtherApi} from '../pla
 import {planImport, refusesDerivedEdits} from '../plan/plan.js'
 import {openSource} from '../read/source.js'
 import {type ChunkOptions, validatedChunkOptions} from '../send/chunks.js'
-import {emptyCounts} from '../send/runner.js'
+import {emptySendResult} from '../send/runner.js'
 import {interruptedError, validateFile} from '../validate/validate-file.js'
 import type {Confirmation} from './import-kind.js'
 import type {SessionContext, SessionOptions} from './session-context.js'
@@ -161,7 +161,7 @@ async function planAndSend<Item>(
   const result = (summary: ImportResult['summary'], outcome?: ImportResult['outcome'], fatal?: unknown) =>
     ({kind: 'import', summary, label, profile: profile.name, outcome, fatal}) as ImportResult
   if (plan.diff && refused) {
-    const nothing = {...emptyCounts(), problems: [], pending: validation.valid}
+    const nothing = {...emptySendResult(), pending: validation.valid}
     return result(importSummary(validation, nothing, extra), derivedEditOutcome(label, plan.diff))
   }
   const confirmation = options.kind.confirmation?.(validation)

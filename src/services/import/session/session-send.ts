@@ -5,7 +5,7 @@ import {chunkIdempotencyKey, targetKey} from '../plan/keys.js'
 import {type ImportPlan, rowsDigester} from '../plan/plan.js'
 import {readChunks} from '../send/chunks.js'
 import {ReportWriter} from '../send/report.js'
-import {type RunResult, runChunks} from '../send/runner.js'
+import {runChunks, type SendResult} from '../send/runner.js'
 import type {ChunkSender} from '../send/send.js'
 import type {SessionContext} from './session-context.js'
 
@@ -30,7 +30,7 @@ export async function sendPlanned<Item>(
   plan: ImportPlan,
   profile: ResolvedProfile,
   journal: Journal,
-): Promise<RunResult> {
+): Promise<SendResult> {
   const {options, source, validation} = context
   const {kind} = options
   const target = targetKey(profile.name, profile.origin)
@@ -47,7 +47,7 @@ export async function sendPlanned<Item>(
     startedAt: new Date().toISOString(),
   })
   let report: ReportWriter | undefined
-  let run: RunResult | undefined
+  let run: SendResult | undefined
   try {
     report = options.report ? await ReportWriter.open(options.report, kind.idColumn) : undefined
     if ((await source.signature()) !== signature)
