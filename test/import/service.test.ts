@@ -8,6 +8,7 @@ import {importPayouts} from '../../src/cli/workflows/run-import.js'
 import {PayoutClient} from '../../src/client/index.js'
 import type {ResolvedProfile} from '../../src/config/resolve.js'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
+import {summaryOf} from '../../src/services/import/outcome/import-result.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {allPayouts, control, writeCsv} from './helpers.js'
 
@@ -69,13 +70,13 @@ describe('importPayouts', () => {
     const dataDir = join(work, 'data')
     const {result, messages} = await run(file, dataDir, 0)
     expect(result.kind).toBe('import')
-    expect(result.summary).toMatchObject({rows: 250, valid: 249, invalid: 1, created: 249, chunks: 3, chunksSent: 3})
+    expect(summaryOf(result)).toMatchObject({rows: 250, valid: 249, invalid: 1, created: 249, chunks: 3, chunksSent: 3})
     expect(messages).toContain('chunk 2, lines 102-202: 100 created')
     const created = await allPayouts(emulator.url, LOCAL_EMULATOR.fullKey)
     expect(created.map(p => p.customId).sort()).toEqual(ids.filter(id => id !== 'imp-120').sort())
 
     const again = await run(file, dataDir, 0)
-    expect(again.result.summary).toMatchObject({created: 0, unchanged: 249, chunksSent: 0})
+    expect(summaryOf(again.result)).toMatchObject({created: 0, unchanged: 249, chunksSent: 0})
     expect(again.messages).toContain('Nothing to send')
   })
 })

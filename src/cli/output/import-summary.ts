@@ -1,7 +1,12 @@
 import type {OnlineChecks} from '../../services/import/check/online-checks.js'
-import type {ImportResult} from '../../services/import/outcome/result.js'
-import type {ImportSummary, ValidationSummary} from '../../services/import/outcome/run-summary.js'
-import {errorLines} from '../../services/import/outcome/run-summary.js'
+import {
+  errorLines,
+  type ImportResult,
+  type ImportSummary,
+  importSummary,
+  summaryOf,
+} from '../../services/import/outcome/import-result.js'
+import type {JournalPreview} from '../../services/import/plan/journal-preview.js'
 import type {ImportDiff, LineList} from '../../services/import/plan/plan.js'
 import type {ValidationResult} from '../../services/import/validate/validate-file.js'
 import {describeTotals} from '../confirm.js'
@@ -71,7 +76,7 @@ export function renderDiff(out: Output, label: string, diff: ImportDiff): void {
 }
 
 /** The dry run's answer to "what would the import do now?", from the journal of earlier imports. */
-export function previewLines(preview: ValidationSummary['preview']): string[] {
+export function previewLines(preview: JournalPreview | undefined): string[] {
   if (!preview) return []
   const rows = (n: number) => `${count(n)} row${n === 1 ? '' : 's'}`
   if (!preview.importedBefore)
@@ -91,13 +96,13 @@ export function renderImportResult(
   result: ImportResult,
   options: {json: boolean; dryRun: boolean; api: string},
 ): void {
-  if (options.json) out.printJson(result.summary)
+  if (options.json) out.printJson(summaryOf(result))
   else if (result.kind === 'import')
-    renderImport(out, result.summary, `${result.label} → profile ${result.profile} (${options.api})`)
+    renderImport(out, importSummary(result), `${result.label} → profile ${result.profile} (${options.api})`)
   else if (options.dryRun)
     renderValidation(out, result.validation, result.label, [
       ...checkLines(result.checks),
-      ...previewLines(result.summary.preview),
+      ...previewLines(result.preview),
     ])
   else for (const line of [...errorLines(result.validation), ...checkLines(result.checks)]) out.info(line)
 }

@@ -1,4 +1,4 @@
-import type {ImportResult} from '../../services/import/outcome/result.js'
+import type {ImportResult} from '../../services/import/outcome/import-result.js'
 import type {ImportKind} from '../../services/import/session/import-kind.js'
 import type {SessionOptions} from '../../services/import/session/session-context.js'
 import type {ImportEvent} from '../../services/import/session/session-events.js'

@@ -1,10 +1,9 @@
 import {PayctlError} from '../../../shared/errors.js'
-import {ExitCode, type ExitCodeValue} from '../../../shared/exit-codes.js'
+import {ExitCode} from '../../../shared/exit-codes.js'
 import type {OnlineChecks} from '../check/online-checks.js'
 import type {ImportDiff} from '../plan/plan.js'
 import type {ValidationResult} from '../validate/validate-file.js'
-import type {ImportSummary} from './run-summary.js'
-import {errorLines} from './run-summary.js'
+import {errorLines, type ImportSummary, type Outcome} from './import-result.js'
 
 /**
  * Every outcome of `payouts import` and its exit code, decided here: 0 all in; 5 conflicts (found by this
@@ -12,13 +11,6 @@ import {errorLines} from './run-summary.js'
  * invalid file (nothing sent); 7 the service stayed unavailable (resumable); 8 rows failed or invalid rows
  * left out; 130 interrupted (resumable).
  */
-
-export interface Outcome {
-  exitCode: ExitCodeValue
-  code: string
-  message: string
-  suggestions: string[]
-}
 
 /** The code of an import whose only failures are payments the service declined at once (exit 8). */
 export const PAYMENTS_FAILED = 'PAYMENTS_FAILED'

@@ -2,14 +2,13 @@ import {acquireFileLock} from '../../../config/file-lock.js'
 import type {ResolvedProfile} from '../../../config/resolve.js'
 import type {OnlineChecks} from '../check/online-checks.js'
 import {checksOutcome, derivedEditOutcome, importOutcome, validationOutcome} from '../outcome/import-outcome.js'
-import type {ImportResult} from '../outcome/result.js'
-import {importSummary, validationSummary} from '../outcome/run-summary.js'
+import {type ImportResult, importSummary} from '../outcome/import-result.js'
 import {Journal, profileJournalPath} from '../plan/journal.js'
 import {type JournalPreview, previewAgainstJournal, refuseOtherApi} from '../plan/journal-preview.js'
 import {planImport, refusesDerivedEdits} from '../plan/plan.js'
 import {openSource} from '../read/source.js'
 import {type ChunkOptions, validatedChunkOptions} from '../send/chunks.js'
-import {emptySendResult} from '../send/runner.js'
+import {emptySendResult, type SendResult} from '../send/runner.js'
 import {interruptedError, validateFile} from '../validate/validate-file.js'
 import type {Confirmation} from './import-kind.js'
 import type {SessionContext, SessionOptions} from './session-context.js'
@@ -57,16 +56,14 @@ export async function runImportSession<Item>(options: SessionOptions<Item>): Pro
     }
     const context: SessionContext<Item> = {options, source, validation, chunkOptions, emit: options.onEvent ?? noEvents}
     if (options.dryRun && !early && validation.valid) return await dryRun(context)
-    if (options.dryRun || early)
-      return {kind: 'validation', summary: validationSummary(validation), validation, label, outcome: early}
+    if (options.dryRun || early) return {kind: 'validation', validation, label, outcome: early}
     context.emit({type: 'validated', label, validation, skipInvalid: options.skipInvalid})
-    if (!validation.valid && !validation.invalid)
-      return {kind: 'validation', summary: validationSummary(validation), validation, label}
+    if (!validation.valid && !validation.invalid) return {kind: 'validation', validation, label}
     const checks = await kind.checkOnline?.({client: options.client, validation, chunkOptions, sending: true})
     const refused = checks && checksOutcome(checks)
     if (refused) {
       const outcome = {...refused, suggestions: ['fix the rows, or leave them out; --dry-run shows the same checks']}
-      return {kind: 'validation', summary: validationSummary(validation), validation, label, checks, outcome}
+      return {kind: 'validation', validation, label, checks, outcome}
     }
     return await importLocked(context)
   } finally {
@@ -87,14 +84,9 @@ async function dryRun<Item>(context: SessionContext<Item>): Promise<ImportResult
         problems: [],
       })
   const preview = await previewImport(context)
-  const summary = {
-    ...validationSummary(validation),
-    checks: {online: checks.online, problems: checks.problems},
-    preview,
-  }
   const refusedDiff = preview.refused ? preview.diff : undefined
   const outcome = refusedDiff ? derivedEditOutcome(source.label, refusedDiff) : checksOutcome(checks)
-  return {kind: 'validation', summary, validation, label: source.label, checks, outcome}
+  return {kind: 'validation', validation, label: source.label, checks, preview, outcome}
 }
 
 /** What the import would do now, from the journal of earlier imports of the file into the profile. */
@@ -157,19 +149,25 @@ async function planAndSend<Item>(
     diff,
     refused,
   })
-  const extra = {chunks: 0, journal: journal.path, report: options.report, diff: plan.diff}
-  const result = (summary: ImportResult['summary'], outcome?: ImportResult['outcome'], fatal?: unknown) =>
-    ({kind: 'import', summary, label, profile: profile.name, outcome, fatal}) as ImportResult
-  if (plan.diff && refused) {
-    const nothing = {...emptySendResult(), pending: validation.valid}
-    return result(importSummary(validation, nothing, extra), derivedEditOutcome(label, plan.diff))
-  }
+  const result = (send: SendResult) =>
+    ({
+      kind: 'import',
+      validation,
+      send,
+      label,
+      profile: profile.name,
+      journal: journal.path,
+      report: options.report,
+      diff: plan.diff,
+    }) as const
+  if (plan.diff && refused)
+    return {...result({...emptySendResult(), pending: validation.valid}), outcome: derivedEditOutcome(label, plan.diff)}
   const confirmation = options.kind.confirmation?.(validation)
   if (confirmation && plan.work !== 0) await beforeMoneyMoves(context, confirmation, profile)
   if (options.signal?.aborted) throw interruptedError()
   const run = await sendPlanned(context, plan, profile, journal)
-  const summary = importSummary(validation, run, {...extra, chunks: run.chunks})
-  return result(summary, importOutcome(summary), run.stopped === 'fatal' ? run.fatal : undefined)
+  const sent = result(run)
+  return {...sent, outcome: importOutcome(importSummary(sent)), fatal: run.stopped === 'fatal' ? run.fatal : undefined}
 }
 
 /** Money-moving rows: warn when their totals exceed the available balance or the allowance left, then confirm. */
