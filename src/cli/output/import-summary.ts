@@ -102,7 +102,7 @@ export function renderImportResult(
   else if (options.dryRun)
     renderValidation(out, result.validation, result.label, [
       ...checkLines(result.checks),
-      ...previewLines(result.preview),
+      ...previewLines(summaryOf(result).preview),
     ])
   else for (const line of [...errorLines(result.validation), ...checkLines(result.checks)]) out.info(line)
 }

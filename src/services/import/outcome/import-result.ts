@@ -1,7 +1,7 @@
 import type {ExitCodeValue} from '../../../shared/exit-codes.js'
 import type {OnlineChecks} from '../check/online-checks.js'
-import type {JournalPreview} from '../plan/journal-preview.js'
-import type {ImportDiff} from '../plan/plan.js'
+import {type JournalPreview, journalPreview} from '../plan/journal-preview.js'
+import type {ImportDiff, ImportPlan} from '../plan/plan.js'
 import type {ReportLine} from '../send/report.js'
 import type {SendResult} from '../send/runner.js'
 import {formatValidationError, type ValidationResult} from '../validate/validate-file.js'
@@ -20,8 +20,8 @@ interface ValidationOnly {
   label: string
   outcome?: Outcome
   checks?: OnlineChecks
-  /** `--dry-run`: what an import would do now, from the journal of earlier imports of the file. */
-  preview?: JournalPreview
+  /** `--dry-run`: the plan against the journal of earlier imports of the file, in this profile. */
+  dryRun?: {plan: ImportPlan; profile: string}
 }
 
 interface SentImport {
@@ -82,7 +82,7 @@ export const summaryOf = (result: ImportResult): ValidationSummary | ImportSumma
   result.kind === 'import' ? importSummary(result) : validationSummary(result)
 
 export function validationSummary(result: ValidationOnly): ValidationSummary {
-  const {validation, checks, preview} = result
+  const {validation, checks, dryRun} = result
   return {
     rows: validation.rows,
     valid: validation.valid,
@@ -91,7 +91,12 @@ export function validationSummary(result: ValidationOnly): ValidationSummary {
     errors: validation.errors.map(e => ({line: e.line, column: e.column || null, message: e.message})),
     ...(validation.errorsOmitted ? {errorsOmitted: validation.errorsOmitted} : {}),
     // The dry run's checks and preview go together: the checks of a refused import are on the screen only.
-    ...(preview && checks ? {checks: {online: checks.online, problems: checks.problems}, preview} : {}),
+    ...(dryRun && checks
+      ? {
+          checks: {online: checks.online, problems: checks.problems},
+          preview: journalPreview(dryRun.plan, dryRun.profile, validation.valid),
+        }
+      : {}),
   }
 }
 

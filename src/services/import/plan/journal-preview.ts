@@ -1,24 +1,25 @@
 import {usageError} from '../../../shared/errors.js'
 import type {ChunkOptions} from '../send/chunks.js'
 import {Journal, profileJournalPath} from './journal.js'
-import {type ImportDiff, planImport, refusesDerivedEdits} from './plan.js'
+import {type ImportPlan, planImport} from './plan.js'
 
 /**
- * What an import of the file would do, read from the journal of earlier imports of the same file into the
- * same profile (the dry run's answer to "what happens if I run this now?"). Read-only: no lock, no writes.
+ * The dry run's answer to "what happens if I run this now?": the plan against the journal of earlier imports
+ * of the same file into the same profile, read-only (no lock, no writes), and its view for `--json`.
  */
-export interface JournalPreview {
-  profile: string
-  journal: string
-  /** Rows the journal holds from earlier imports of this file. */
-  importedBefore: number
-  /** Rows the import would send: new ones, changed ones (compared with their payout), follow-ups. */
-  wouldSend: number
-  /** How the file differs from the one last imported (absent when it is the same, or was never imported). */
-  diff?: ImportDiff
-  /** The import would refuse the file (exit 5): rows without customId were added or removed. */
-  refused: boolean
-}
+
+/** What an import of the file would do now, as `--json` shows it: a view of the plan. */
+export type JournalPreview = ReturnType<typeof journalPreview>
+
+export const journalPreview = (plan: ImportPlan, profile: string, valid: number) => ({
+  profile,
+  journal: plan.journal,
+  importedBefore: plan.importedBefore,
+  /** Rows the import would send (all valid rows when the journal knows none). */
+  wouldSend: plan.work ?? valid,
+  ...(plan.diff ? {diff: plan.diff} : {}),
+  refused: plan.refused,
+})
 
 export interface PreviewOptions {
   chunkOptions: ChunkOptions<unknown>
@@ -30,24 +31,14 @@ export interface PreviewOptions {
   namespace?: string
   api: 'v1' | 'v2'
   andThen?: string
-  /** Valid rows of the file: all of them are sent when the journal knows none. */
-  valid: number
 }
 
-export async function previewAgainstJournal(options: PreviewOptions): Promise<JournalPreview> {
+export async function planAgainstJournal(options: PreviewOptions): Promise<ImportPlan> {
   const {profile} = options
   const path = profileJournalPath(options.dataDir, profile, options.label, options.batch, options.namespace)
   const journal = await Journal.load(path)
   refuseOtherApi(journal, options.api, options.label, profile.name)
-  const plan = await planImport(options.chunkOptions, journal, options.andThen)
-  return {
-    profile: profile.name,
-    journal: path,
-    importedBefore: journal.rows.size,
-    wouldSend: plan.work ?? options.valid,
-    ...(plan.diff ? {diff: plan.diff} : {}),
-    refused: refusesDerivedEdits(plan, journal),
-  }
+  return planImport(options.chunkOptions, journal, options.andThen)
 }
 
 /** A file is imported again with the API of its earlier import (its payouts live there). */

@@ -39,6 +39,11 @@ export interface ImportPlan {
   diff?: ImportDiff
   /** The digest of the file's valid rows (identity and content, in order), when it was computed. */
   rowsDigest?: string
+  /** The journal's file, and the rows it holds from earlier imports of this file. */
+  journal: string
+  importedBefore: number
+  /** The import refuses the file (exit 5): rows without customId were added or removed (refusesDerivedEdits). */
+  refused: boolean
 }
 
 const lineList = (): LineList => ({count: 0, lines: []})
@@ -75,7 +80,8 @@ export async function planImport<Item>(
   andThen: string | undefined,
 ): Promise<ImportPlan> {
   const classify = classifier(journal, andThen)
-  if (!journal.rows.size) return {classify}
+  const known = {journal: journal.path, importedBefore: journal.rows.size}
+  if (!journal.rows.size) return {classify, ...known, refused: false}
   const digester = rowsDigester()
   const diff: ImportDiff = {
     unchanged: 0,
@@ -106,7 +112,8 @@ export async function planImport<Item>(
   // A first run that did not finish recorded no digest: rows it did not reach are not "added".
   const unfinished = !journal.header?.rowsDigest && !diff.changed.count && !diff.removed.count
   const same = unfinished || journal.header?.rowsDigest === rowsDigest
-  return {classify, work, rowsDigest, diff: same ? undefined : diff}
+  const changed = same ? undefined : diff
+  return {classify, work, rowsDigest, diff: changed, ...known, refused: refusesDerivedEdits(changed, journal)}
 }
 
 function removedRow(diff: ImportDiff, previous: JournalRow): void {
@@ -119,8 +126,8 @@ function removedRow(diff: ImportDiff, previous: JournalRow): void {
  * import of this file cannot be told from edits (an edited row would become a second payout). A first run
  * that did not finish (no digest yet) may have left rows unsent: only removed rows count then.
  */
-export function refusesDerivedEdits(plan: ImportPlan, journal: Journal): boolean {
-  if (!plan.diff) return false
+function refusesDerivedEdits(diff: ImportDiff | undefined, journal: Journal): boolean {
+  if (!diff) return false
   const finished = Boolean(journal.header?.rowsDigest)
-  return plan.diff.derivedRemoved > 0 || (finished && plan.diff.derivedAdded > 0)
+  return diff.derivedRemoved > 0 || (finished && diff.derivedAdded > 0)
 }

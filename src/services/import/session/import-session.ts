@@ -4,8 +4,8 @@ import type {OnlineChecks} from '../check/online-checks.js'
 import {checksOutcome, derivedEditOutcome, importOutcome, validationOutcome} from '../outcome/import-outcome.js'
 import {type ImportResult, importSummary} from '../outcome/import-result.js'
 import {Journal, profileJournalPath} from '../plan/journal.js'
-import {type JournalPreview, previewAgainstJournal, refuseOtherApi} from '../plan/journal-preview.js'
-import {planImport, refusesDerivedEdits} from '../plan/plan.js'
+import {planAgainstJournal, refuseOtherApi} from '../plan/journal-preview.js'
+import {type ImportPlan, planImport} from '../plan/plan.js'
 import {openSource} from '../read/source.js'
 import {type ChunkOptions, validatedChunkOptions} from '../send/chunks.js'
 import {emptySendResult, type SendResult} from '../send/runner.js'
@@ -83,26 +83,20 @@ async function dryRun<Item>(context: SessionContext<Item>): Promise<ImportResult
         offlineReason: 'nothing to check',
         problems: [],
       })
-  const preview = await previewImport(context)
-  const refusedDiff = preview.refused ? preview.diff : undefined
-  const outcome = refusedDiff ? derivedEditOutcome(source.label, refusedDiff) : checksOutcome(checks)
-  return {kind: 'validation', validation, label: source.label, checks, preview, outcome}
-}
-
-/** What the import would do now, from the journal of earlier imports of the file into the profile. */
-async function previewImport<Item>(context: SessionContext<Item>): Promise<JournalPreview> {
-  const {options, validation} = context
-  return previewAgainstJournal({
+  const profile = await options.profile()
+  const plan = await planAgainstJournal({
     chunkOptions: context.chunkOptions as ChunkOptions<unknown>,
     dataDir: options.dataDir,
-    profile: await options.profile(),
-    label: context.source.label,
+    profile,
+    label: source.label,
     batch: options.batch,
     namespace: options.kind.namespace,
     api: options.kind.api,
     andThen: options.kind.andThen,
-    valid: validation.valid,
   })
+  const refusedDiff = plan.refused ? plan.diff : undefined
+  const outcome = refusedDiff ? derivedEditOutcome(source.label, refusedDiff) : checksOutcome(checks)
+  return {kind: 'validation', validation, label: source.label, checks, dryRun: {plan, profile: profile.name}, outcome}
 }
 
 /** One import of a file into a profile at a time: a second one waits, then finds the rows in the journal. */
@@ -137,7 +131,7 @@ async function planAndSend<Item>(
   const {options, source, validation} = context
   const plan = await planImport(context.chunkOptions, journal, options.kind.andThen)
   const label = source.label
-  const refused = refusesDerivedEdits(plan, journal)
+  const {refused} = plan
   const {work, diff} = plan
   context.emit({
     type: 'planned',
