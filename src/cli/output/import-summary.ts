@@ -63,7 +63,7 @@ export function diffLines(diff: ImportDiff): string[] {
     diff.added.count ? `  added (${count(diff.added.count)}): line ${lines(diff.added)}` : '',
     diff.changed.count ? `  changed (${count(diff.changed.count)}): line ${lines(diff.changed)}` : '',
     diff.removed.count
-      ? `  removed (${count(diff.removed.count)}): line ${lines(diff.removed)} of the earlier file (their payouts are left as they are)`
+      ? `  removed (${count(diff.removed.count)}): line ${lines(diff.removed)} of the earlier file (what they made on the service is left as it is)`
       : '',
   ].filter(Boolean)
 }
@@ -85,7 +85,7 @@ export function previewLines(preview: JournalPreview | undefined): string[] {
   const verdict = preview.refused
     ? '  the import would refuse the file: rows without customId were added or removed (see the error).'
     : preview.wouldSend
-      ? `  the import would send ${rows(preview.wouldSend)}; changed rows are compared with their payouts first (updated while created, a conflict otherwise).`
+      ? `  the import would send ${rows(preview.wouldSend)}; changed rows are compared with the service's records first (updated while they may change, a conflict otherwise).`
       : '  the import would send nothing: every row is in as the file says.'
   return [head, ...(preview.diff ? diffLines(preview.diff) : []), verdict]
 }
