@@ -1,9 +1,10 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {FULL, useEmulator} from '../emulator/helpers.js'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {runCli} from '../helpers/cli.js'
 import {startCountingProxy} from '../helpers/counting-proxy.js'
+import {CTRL_C, useProxiedHome} from '../helpers/holding-proxy.js'
 import {runCliInTty} from '../helpers/tty.js'
 
 /**
@@ -11,23 +12,12 @@ import {runCliInTty} from '../helpers/tty.js'
  * one-line error says what was applied and where the rest starts; re-running for the rest finishes the job.
  */
 
-const CTRL_C = '\u0003'
 const ctx = useEmulator()
-let home: ReturnType<typeof isolatedHome>
-let proxy: Awaited<ReturnType<typeof startCountingProxy>> | undefined
+const fx = useProxiedHome()
 
-beforeEach(() => {
-  home = isolatedHome()
-})
-
-afterEach(async () => {
-  await proxy?.close()
-  proxy = undefined
-})
-
-/** Runs the CLI in a terminal; types Ctrl-C while the proxy holds a request, and lets it go once the CLI is stopping. */
+/** Runs the CLI in a terminal; types Ctrl-C while the fx.proxy holds a request, and lets it go once the CLI is stopping. */
 function ctrlCWhileHeld(args: string[], env: Record<string, string>, stdoutFile: string) {
-  const held = proxy!
+  const held = fx.proxy!
   return runCliInTty(args, {
     env,
     stdoutFile,
@@ -67,19 +57,19 @@ async function statuses(ids: string[]): Promise<Record<string, number>> {
 describe('Ctrl-C in a batch command', () => {
   it('payouts approve: stops after the batch in flight, exit 130, names the rest; approving the rest finishes', async () => {
     const ids = await createPayouts(250, 'ap')
-    const file = join(home.dir, 'ids.txt')
+    const file = join(fx.home.dir, 'ids.txt')
     writeFileSync(file, `${ids.join('\n')}\n`)
     let calls = 0
-    proxy = await startCountingProxy(ctx.emu.url, {
+    fx.proxy = await startCountingProxy(ctx.emu.url, {
       hold: request => request.method === 'POST' && request.url.startsWith('/api/v2/payouts/approve') && ++calls === 2,
     })
-    const env = {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL}
-    const first = await ctrlCWhileHeld(['payouts', 'approve', '--ids-file', file], env, join(home.dir, 'out.txt'))
+    const env = {...fx.home.env, PAYCTL_ORIGIN: fx.proxy.origin, PAYCTL_API_KEY: FULL}
+    const first = await ctrlCWhileHeld(['payouts', 'approve', '--ids-file', file], env, join(fx.home.dir, 'out.txt'))
     expect(first.code, first.output).toBe(130)
     expect(first.output).toContain(
       `INTERRUPTED: interrupted after batch 2 of 3 (calls of at most 100); 200 payouts approved; 50 payouts not sent, from ${ids[200]} (item 201 of the input) on`,
     )
-    expect(proxy.calls('POST', '/api/v2/payouts/approve')).toHaveLength(2)
+    expect(fx.proxy.calls('POST', '/api/v2/payouts/approve')).toHaveLength(2)
     expect(await statuses(ids)).toEqual({approved: 200, created: 50})
 
     const rest = await runCli(['payouts', 'approve', '--json', ...ids.slice(200)], {env})
@@ -90,25 +80,25 @@ describe('Ctrl-C in a batch command', () => {
   it('payouts delete: stops after the payout in flight; --json names the ids not deleted', async () => {
     const ids = await createPayouts(5, 'del')
     let calls = 0
-    proxy = await startCountingProxy(ctx.emu.url, {
+    fx.proxy = await startCountingProxy(ctx.emu.url, {
       hold: request => request.method === 'DELETE' && ++calls === 3,
     })
-    const env = {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL}
-    const first = await ctrlCWhileHeld(['payouts', 'delete', '--json', ...ids], env, join(home.dir, 'deleted.json'))
+    const env = {...fx.home.env, PAYCTL_ORIGIN: fx.proxy.origin, PAYCTL_API_KEY: FULL}
+    const first = await ctrlCWhileHeld(['payouts', 'delete', '--json', ...ids], env, join(fx.home.dir, 'deleted.json'))
     expect(first.code, first.output).toBe(130)
     expect(first.output).toContain('"code":"INTERRUPTED"')
     expect(first.output).toContain(`"notAppliedIds":["${ids[3]}","${ids[4]}"]`)
-    expect(proxy.calls('DELETE', '/api/v2/payouts')).toHaveLength(3)
+    expect(fx.proxy.calls('DELETE', '/api/v2/payouts')).toHaveLength(3)
   })
 
   it('api --paginate: stops after the page in flight, exit 130; -f offset= from the hint prints the rest', async () => {
     await createPayouts(250, 'pg')
     let pages = 0
-    proxy = await startCountingProxy(ctx.emu.url, {
+    fx.proxy = await startCountingProxy(ctx.emu.url, {
       hold: request => request.method === 'GET' && request.url.startsWith('/api/v1/payouts') && ++pages === 2,
     })
-    const env = {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL}
-    const file = join(home.dir, 'pages.jsonl')
+    const env = {...fx.home.env, PAYCTL_ORIGIN: fx.proxy.origin, PAYCTL_API_KEY: FULL}
+    const file = join(fx.home.dir, 'pages.jsonl')
     const first = await ctrlCWhileHeld(['api', 'GET', '/api/v1/payouts', '--paginate'], env, file)
     expect(first.code, first.output).toBe(130)
     const hint = /interrupted after page 2 .*adding -f (offset=\d+)/.exec(first.output)
@@ -127,12 +117,12 @@ describe('Ctrl-C in a batch command', () => {
       expect(res.status, res.text).toBe(200)
     }
     let pages = 0
-    proxy = await startCountingProxy(ctx.emu.url, {
+    fx.proxy = await startCountingProxy(ctx.emu.url, {
       hold: request => request.method === 'GET' && request.url.startsWith('/api/v2/transactions') && ++pages === 2,
     })
-    const env = {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL}
+    const env = {...fx.home.env, PAYCTL_ORIGIN: fx.proxy.origin, PAYCTL_API_KEY: FULL}
     const args = ['transactions', 'list', '--all', '-o', 'jsonl']
-    const file = join(home.dir, 'transactions.jsonl')
+    const file = join(fx.home.dir, 'transactions.jsonl')
     const first = await ctrlCWhileHeld(args, env, file)
     expect(first.code, first.output).toBe(130)
     expect(first.output).toContain('INTERRUPTED: interrupted after')
@@ -156,12 +146,12 @@ describe('Ctrl-C in a batch command', () => {
   it('counterparties list --all: the page in flight is written, exit 130; --cursor from the hint lists the rest', async () => {
     for (let i = 0; i < 150; i++) await ctx.api.counterparty({email: `c${i}@example.com`})
     let pages = 0
-    proxy = await startCountingProxy(ctx.emu.url, {
+    fx.proxy = await startCountingProxy(ctx.emu.url, {
       hold: request => request.method === 'GET' && request.url.startsWith('/api/v2/counterparties') && ++pages === 1,
     })
-    const env = {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL}
+    const env = {...fx.home.env, PAYCTL_ORIGIN: fx.proxy.origin, PAYCTL_API_KEY: FULL}
     const args = ['counterparties', 'list', '--all', '-o', 'jsonl']
-    const file = join(home.dir, 'counterparties.jsonl')
+    const file = join(fx.home.dir, 'counterparties.jsonl')
     const first = await ctrlCWhileHeld(args, env, file)
     expect(first.code, first.output).toBe(130)
     const listed = readFileSync(file, 'utf8').trim().split('\n')

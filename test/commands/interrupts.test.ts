@@ -1,9 +1,10 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {FULL, useEmulator} from '../emulator/helpers.js'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {runCli} from '../helpers/cli.js'
 import {startCountingProxy} from '../helpers/counting-proxy.js'
+import {CTRL_C, useProxiedHome} from '../helpers/holding-proxy.js'
 import {runCliInTty} from '../helpers/tty.js'
 import {writeCsv} from '../import/helpers.js'
 
@@ -13,21 +14,10 @@ import {writeCsv} from '../import/helpers.js'
  * exit 130, and a re-run picks up where it stopped.
  */
 
-const CTRL_C = '\u0003'
 const ctx = useEmulator()
-let home: ReturnType<typeof isolatedHome>
-let proxy: Awaited<ReturnType<typeof startCountingProxy>> | undefined
+const fx = useProxiedHome()
 
-beforeEach(() => {
-  home = isolatedHome()
-})
-
-afterEach(async () => {
-  await proxy?.close()
-  proxy = undefined
-})
-
-const envFor = (origin: string) => ({...home.env, PAYCTL_ORIGIN: origin, PAYCTL_API_KEY: FULL})
+const envFor = (origin: string) => ({...fx.home.env, PAYCTL_ORIGIN: origin, PAYCTL_API_KEY: FULL})
 
 async function v1Ids(): Promise<string[]> {
   const ids: string[] = []
@@ -40,14 +30,14 @@ async function v1Ids(): Promise<string[]> {
 
 describe('Ctrl-C on a terminal', () => {
   it('payouts import: stops after the chunk in flight, exit 130; the re-run resumes and every row exists once', async () => {
-    const csv = join(home.dir, 'five.csv')
+    const csv = join(fx.home.dir, 'five.csv')
     const rows = writeCsv(csv, 500)
     let batches = 0
-    proxy = await startCountingProxy(ctx.emu.url, {
+    fx.proxy = await startCountingProxy(ctx.emu.url, {
       hold: request => request.method === 'POST' && request.url.startsWith('/api/v2/payouts/batch') && ++batches === 2,
     })
-    const release = proxy.release
-    const env = envFor(proxy.origin)
+    const release = fx.proxy.release
+    const env = envFor(fx.proxy.origin)
     const first = await runCliInTty(['payouts', 'import', csv, '--concurrency', '1'], {
       env,
       steps: [
@@ -79,20 +69,20 @@ describe('Ctrl-C on a terminal', () => {
       expect(res.status, res.text).toBe(200)
     }
     let pages = 0
-    proxy = await startCountingProxy(ctx.emu.url, {
+    fx.proxy = await startCountingProxy(ctx.emu.url, {
       hold: request => request.method === 'GET' && request.url.startsWith('/api/v1/payouts') && ++pages === 2,
     })
-    const env = envFor(proxy.origin)
+    const env = envFor(fx.proxy.origin)
     const args = ['payouts', 'list', '--all', '--order', 'asc', '--output', 'jsonl']
     // An export typed at a terminal: stdout to a file, Ctrl-C from the keyboard. (A terminal discards output it
     // has not shown yet when Ctrl-C is typed, so the file, not the screen, is what a person keeps.)
-    const file = join(home.dir, 'export.jsonl')
+    const file = join(fx.home.dir, 'export.jsonl')
     const first = await runCliInTty(args, {
       env,
       stdoutFile: file,
       steps: [
-        {when: proxy.held, send: CTRL_C},
-        {when: 'Stopping after the page in flight', run: proxy.release},
+        {when: fx.proxy.held, send: CTRL_C},
+        {when: 'Stopping after the page in flight', run: fx.proxy.release},
       ],
     })
     expect(first.code, first.output).toBe(130)
@@ -123,7 +113,7 @@ describe('Ctrl-C on a terminal', () => {
 
   it('emulator start: Ctrl-C stops it with exit 130', async () => {
     const result = await runCliInTty(['emulator', 'start', '--port', '0', '--data', ':memory:'], {
-      env: home.env,
+      env: fx.home.env,
       steps: [{when: 'Press Ctrl-C to stop', send: CTRL_C}],
     })
     expect(result.code, result.output).toBe(130)
@@ -132,17 +122,17 @@ describe('Ctrl-C on a terminal', () => {
 
   it('auth login: Ctrl-C while waiting for the browser exits 130 and stores nothing', async () => {
     const result = await runCliInTty(['auth', 'login'], {
-      env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_BROWSER: 'none'},
+      env: {...fx.home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_BROWSER: 'none'},
       steps: [{when: 'for the browser to come back', send: CTRL_C}],
     })
     expect(result.code, result.output).toBe(130)
     expect(result.output).toContain('INTERRUPTED')
-    const status = await runCli(['auth', 'status', '--json'], {env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url}})
+    const status = await runCli(['auth', 'status', '--json'], {env: {...fx.home.env, PAYCTL_ORIGIN: ctx.emu.url}})
     expect(status.stdout).not.toContain('oauth')
   })
 
   it('a terminal reporting 0 columns gets plain progress lines, not a flood of escape codes', async () => {
-    const csv = join(home.dir, 'narrow.csv')
+    const csv = join(fx.home.dir, 'narrow.csv')
     writeCsv(csv, 300)
     const result = await runCliInTty(['payouts', 'import', csv], {env: envFor(ctx.emu.url), columns: 0})
     expect(result.code, result.output.slice(-2000)).toBe(0)

@@ -1,9 +1,9 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
+import {describe, expect, it, vi} from 'vitest'
 import {type Body, DEFAULT, FULL, useEmulator} from '../emulator/helpers.js'
-import {isolatedHome} from '../helpers/cli.js'
 import {startCountingProxy} from '../helpers/counting-proxy.js'
+import {CTRL_C, useProxiedHome} from '../helpers/holding-proxy.js'
 import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 
@@ -16,21 +16,12 @@ import {runCliInTty} from '../helpers/tty.js'
 
 vi.setConfig({testTimeout: 120_000})
 
-const CTRL_C = '\u0003'
 const ctx = useEmulator()
-let home: ReturnType<typeof isolatedHome>
-let proxy: Awaited<ReturnType<typeof startCountingProxy>> | undefined
-beforeEach(() => {
-  home = isolatedHome()
-})
-afterEach(async () => {
-  await proxy?.close()
-  proxy = undefined
-})
+const fx = useProxiedHome()
 
 const GOOD = {type: 'bank_iban', iban: 'DE89370400440532013000', currency: 'EUR'}
 const cli = (args: string[], key: string = FULL) =>
-  runCommand(args, {env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: key}})
+  runCommand(args, {env: {...fx.home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: key}})
 
 /**
  * A file of `failing` rows to a counterparty whose bank declines, `good` rows to one that pays, and `emails`
@@ -43,7 +34,7 @@ async function importFailures(counts: {failing: number; good?: number; emails?: 
   for (let i = 0; i < counts.failing; i++) lines.push(`bad-${i},Royalties,2.00,EUR,,${failing.id}`)
   for (let i = 0; i < (counts.good ?? 0); i++) lines.push(`good-${i},Royalties,3.00,EUR,,${good.id}`)
   for (let i = 0; i < (counts.emails ?? 0); i++) lines.push(`mail-${i},Royalties,4.00,EUR,payee${i}@example.com,`)
-  const file = join(home.dir, 'bulk.csv')
+  const file = join(fx.home.dir, 'bulk.csv')
   writeFileSync(file, `${lines.join('\n')}\n`)
   const imported = await cli(['payouts', 'import', file, '--and-then', 'pay', '--json'])
   for (let i = 0; i < (counts.emails ?? 0); i++) {
@@ -71,7 +62,7 @@ describe('failures the service reports at once', () => {
     const again = await cli(['payouts', 'import', file, '--and-then', 'pay'])
     expect(again.code, again.stderr).toBe(0)
     expect(again.stderr).toContain('Nothing to send: every row of bulk.csv is already in profile')
-    const one = join(home.dir, 'one.csv')
+    const one = join(fx.home.dir, 'one.csv')
     writeFileSync(one, `customId,description,amount,currency,counterpartyId\nbad-h,Royalties,2.00,EUR,${failing.id}\n`)
     const human = await cli(['payouts', 'import', one, '--and-then', 'pay'])
     expect(human.code).toBe(8)
@@ -122,14 +113,14 @@ describe('--retry-failed by kind', () => {
 
   it('Ctrl-C during --retry-failed: the call in flight finishes, exit 130, the line says where it stopped and how to resume', async () => {
     const {file} = await importFailures({failing: 101})
-    proxy = await startCountingProxy(ctx.emu.url, {
+    fx.proxy = await startCountingProxy(ctx.emu.url, {
       hold: request => request.method === 'POST' && request.url.startsWith('/api/v2/payouts/pay'),
     })
     const result = await runCliInTty(['payouts', 'import-status', file, '--retry-failed'], {
-      env: {...home.env, PAYCTL_ORIGIN: proxy.origin, PAYCTL_API_KEY: FULL},
+      env: {...fx.home.env, PAYCTL_ORIGIN: fx.proxy.origin, PAYCTL_API_KEY: FULL},
       steps: [
-        {when: proxy.held, send: CTRL_C},
-        {when: 'Stopping after the batch in flight', run: proxy.release},
+        {when: fx.proxy.held, send: CTRL_C},
+        {when: 'Stopping after the batch in flight', run: fx.proxy.release},
       ],
     })
     expect(result.code, result.output).toBe(130)
@@ -137,6 +128,6 @@ describe('--retry-failed by kind', () => {
       /INTERRUPTED: interrupted after batch 1 of 2 \(calls of at most 100\); 100 payouts paid again; 1 payout not sent, from line 102 \(payout_[0-9a-f-]+\) \(item 101 of the input\) on/,
     )
     expect(result.output).toContain(`re-run the same command (payctl payouts import-status ${file} --retry-failed)`)
-    expect(proxy.calls('POST', '/api/v2/payouts/pay')).toHaveLength(1)
+    expect(fx.proxy.calls('POST', '/api/v2/payouts/pay')).toHaveLength(1)
   })
 })
