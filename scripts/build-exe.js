@@ -1,10 +1,11 @@
 // `npm run build:exe` (after `npm run build`, which writes oclif.manifest.json): dist/exe/payctl, a Node 24
 // single executable application for the machine's platform (linux-x64 in CI), made of the node@24 package's
 // binary (scripts/node24.js) with, injected by postject:
-// - `cli.js`, one script of the whole CLI (scripts/exe/sea-main.js and everything it imports), and `cli.cache`,
-//   V8's code cache for it made after running a few commands (scripts/exe/warm-up.cjs);
+// - two scripts of the CLI, each with V8's code cache made after running a few commands (scripts/exe/warm-up.cjs):
+//   `core.js` (scripts/exe/sea-main.js: oclif, the manifest, help) and `commands.js` (scripts/exe/commands-main.js:
+//   every command with what it imports, loaded when a command's class is needed; it takes oclif from core);
 // - `jq.wasm` for --jq (scripts/exe/jq-wasm.js);
-// - scripts/exe/sea-loader.cjs, the main script, which runs the first with the second.
+// - the main script, scripts/exe/sea-loader.cjs bundled with scripts/exe/script-runtime.cjs, which runs them.
 import {execFileSync} from 'node:child_process'
 import {chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -26,54 +27,87 @@ const exe = join(out, 'payctl')
 rmSync(out, {recursive: true, force: true})
 mkdirSync(work, {recursive: true})
 
+// Optional packages nothing in the executable loads: better-sqlite3 (Node 24 has node:sqlite) and oclif's
+// TypeScript support for development.
+const OPTIONAL = ['better-sqlite3', 'typescript', 'ts-node', 'tsx']
+// What core serves the commands script: one oclif for both (its config, settings and classes).
+const SHARED = /^@oclif\/core(\/|$)/
+
+/**
+ * Bundles `entry` into the script `name`.js: one function expression, called with Node's `require` (a single
+ * executable's loads Node's own modules only), the executable's path and the runtime (script-runtime.cjs),
+ * returning what the entry assigns to `__seaMain`. Its `require` first looks up the modules the runtime holds by
+ * name (oclif's module loader asks for the help class and hooks by path; the commands script for oclif). The
+ * script is made ASCII, so that the loader reads it as Latin-1 (no UTF-8 decoding at start-up): esbuild escapes
+ * all but a few characters in regular expressions, which a \u escape means the same in. Returns the metafile.
+ */
+async function bundleScript(name, entry, {plugins, external = []}) {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile: file(`${name}.js`),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node24',
+    external: [...OPTIONAL, ...external],
+    define: {'import.meta.url': '__seaFileUrl'},
+    banner: {
+      js: [
+        '(function (nodeRequire, __filename, __seaRuntime) {',
+        'const __dirname = nodeRequire("node:path").dirname(__filename);',
+        'const __seaFileUrl = nodeRequire("node:url").pathToFileURL(__filename).href;',
+        'const __seaModules = __seaRuntime.modules;',
+        'let __seaMain;',
+        'const require = Object.assign(id => (__seaModules.has(id) ? __seaModules.get(id)() : nodeRequire(id)), {',
+        '  resolve(id) {',
+        '    if (__seaModules.has(id)) return id;',
+        '    throw Object.assign(new Error("Cannot find module " + id), {code: "MODULE_NOT_FOUND"});',
+        '  },',
+        '});',
+      ].join('\n'),
+    },
+    footer: {js: 'return __seaMain;\n})'},
+    plugins: [...plugins, jqWasmAsset, ...dependencyEdits],
+    metafile: true,
+    charset: 'ascii',
+    legalComments: 'none',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    minifyIdentifiers: true,
+    keepNames: true,
+    logLevel: 'warning',
+  })
+  const script = readFileSync(file(`${name}.js`), 'utf8')
+  writeFileSync(
+    file(`${name}.js`),
+    script.replace(/[^\x00-\x7f]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  )
+  return result.metafile
+}
+
+const commandsMeta = await bundleScript('commands', 'scripts/exe/commands-main.js', {
+  plugins: [commandModules({script: 'commands'})],
+  external: ['@oclif/core', '@oclif/core/*'],
+})
+const shared = [
+  ...new Set(
+    Object.values(commandsMeta.inputs).flatMap(input =>
+      input.imports.filter(i => i.external && SHARED.test(i.path)).map(i => i.path),
+    ),
+  ),
+].sort()
+await bundleScript('core', 'scripts/exe/sea-main.js', {plugins: [commandModules({script: 'core', shared})]})
 await build({
   absWorkingDir: root,
-  entryPoints: ['scripts/exe/sea-main.js'],
-  outfile: file('cli.js'),
+  entryPoints: ['scripts/exe/sea-loader.cjs'],
+  outfile: file('main.cjs'),
   bundle: true,
   format: 'cjs',
   platform: 'node',
   target: 'node24',
-  // Optional packages nothing in the executable loads: better-sqlite3 (Node 24 has node:sqlite) and oclif's
-  // TypeScript support for development.
-  external: ['better-sqlite3', 'typescript', 'ts-node', 'tsx'],
-  define: {'import.meta.url': '__seaFileUrl'},
-  // The script is one function expression, called with Node's `require` (a single executable's loads Node's own
-  // modules only) and the executable's path; it returns sea-main.js's `main`. Its `require` first looks up the
-  // modules sea-main.js registers (oclif's module loader asks for the help class and hooks by path).
-  banner: {
-    js: [
-      '(function (nodeRequire, __filename) {',
-      'const __dirname = nodeRequire("node:path").dirname(__filename);',
-      'const __seaFileUrl = nodeRequire("node:url").pathToFileURL(__filename).href;',
-      'const __seaModules = new Map();',
-      'let __seaMain;',
-      'const require = Object.assign(id => (__seaModules.has(id) ? __seaModules.get(id)() : nodeRequire(id)), {',
-      '  resolve(id) {',
-      '    if (__seaModules.has(id)) return id;',
-      '    throw Object.assign(new Error("Cannot find module " + id), {code: "MODULE_NOT_FOUND"});',
-      '  },',
-      '});',
-    ].join('\n'),
-  },
-  footer: {js: 'return __seaMain;\n})'},
-  plugins: [commandModules, jqWasmAsset, ...dependencyEdits],
-  charset: 'ascii',
-  legalComments: 'none',
-  minifyWhitespace: true,
-  minifySyntax: true,
-  minifyIdentifiers: true,
-  keepNames: true,
   logLevel: 'warning',
 })
-
-// ASCII only, so that the loader reads it as Latin-1 (no UTF-8 decoding at start-up): esbuild escapes all but a
-// few characters in regular expressions, which a \u escape means the same in.
-const bundle = readFileSync(file('cli.js'), 'utf8')
-writeFileSync(
-  file('cli.js'),
-  bundle.replace(/[^\x00-\x7f]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-)
 
 const node = node24()
 // What the code cache is made after: start-up, help, and a real call (the API client) against the emulator of
@@ -82,7 +116,7 @@ const warmUp = [['--version'], ['--help'], ['payouts', 'list', '--help'], ['payo
 const emulator = await startEmulatorProcess()
 const home = mkdtempSync(join(tmpdir(), 'payctl-warm-up-'))
 try {
-  const args = [join(root, 'scripts', 'exe', 'warm-up.cjs'), file('cli.js'), file('cli.cache')]
+  const args = [join(root, 'scripts', 'exe', 'warm-up.cjs'), work]
   execFileSync(node, [...args, ...warmUp.map(a => JSON.stringify(a))], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -102,10 +136,13 @@ try {
 writeFileSync(
   file('sea-config.json'),
   JSON.stringify({
-    main: join(root, 'scripts', 'exe', 'sea-loader.cjs'),
+    main: file('main.cjs'),
     output: file('sea-prep.blob'),
     disableExperimentalSEAWarning: true,
-    assets: {'cli.js': file('cli.js'), 'cli.cache': file('cli.cache'), 'jq.wasm': JQ_WASM},
+    assets: {
+      ...Object.fromEntries(['core', 'commands'].flatMap(n => [`${n}.js`, `${n}.cache`].map(a => [a, file(a)]))),
+      'jq.wasm': JQ_WASM,
+    },
   }),
 )
 execFileSync(node, ['--experimental-sea-config', file('sea-config.json')], {stdio: 'inherit'})

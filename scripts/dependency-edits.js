@@ -39,7 +39,8 @@ export const englishOnlyZod = {
 // Work oclif does at every start that payctl does not need there (this and the edits below):
 // - it requires these at the top of its modules but uses them only on paths a bundled CLI with a manifest rarely
 //   takes (file globbing for the "pattern" strategy, plugin patterns, rc files, spinners, help templates, the
-//   Windows shell lookup, flags read from stdin): they load on first use instead;
+//   Windows shell lookup, flags read from stdin, DEBUG=oclif:perf's timings) or only when it renders help or an
+//   error (wrap-ansi, whose colour tables are built on load): they load on first use instead;
 // - it sorts the commands with `localeCompare`, whose first call loads ICU's collation data (about 10 ms). Command
 //   ids are lowercase words joined by ':' and '-', which sort the same by code unit.
 const lazyInOclif = [
@@ -48,9 +49,15 @@ const lazyInOclif = [
   'lilconfig',
   'cli-spinners',
   'ejs',
+  'wrap-ansi',
   'node:child_process',
   'node:readline',
+  'node:perf_hooks',
 ]
+
+/** oclif's top-level `const name = require("<one of lazyInOclif>")` lines: $1 the binding, $2 the require. */
+export const eagerInOclif = () =>
+  new RegExp(`^const (\\w+) = ((?:__importDefault\\()?require\\("(?:${lazyInOclif.join('|')})"\\)\\)?);$`, 'gm')
 
 // oclif renders every help text through ejs, which compiles each string into a function (and loads ejs). A text
 // without a tag, or with only `<%= config.bin %>` and `<%= command.id %>` (the only ones payctl's texts use),
@@ -95,10 +102,7 @@ export const leanOclif = {
   setup(builder) {
     builder.onLoad({filter: /@oclif[\\/]core[\\/]lib[\\/].*\.js$/}, async args => {
       let source = await readFile(args.path, 'utf8')
-      const eager = new RegExp(
-        `^const (\\w+) = ((?:__importDefault\\()?require\\("(?:${lazyInOclif.join('|')})"\\)\\)?);$`,
-        'gm',
-      )
+      const eager = eagerInOclif()
       if (/help[\\/]util\.js$/.test(args.path)) {
         if (!source.includes(ejsRender))
           throw new Error(`${args.path} no longer calls ${ejsRender}: update scripts/bundle.js`)

@@ -1,13 +1,13 @@
-// The single executable's main script: runs the CLI's bundle (the `cli.js` asset) with V8's code cache for it
-// (the `cli.cache` asset), made at build time after running the commands of scripts/exe/warm-up.cjs, so that
-// the functions those commands call start compiled. Node's own `useCodeCache` caches only the top-level code.
+// The single executable's main script (bundled with script-runtime.cjs by scripts/build-exe.js): runs the `core`
+// script with the executable's assets. Each script is an ASCII asset read as Latin-1 (no UTF-8 decoding at
+// start-up) beside its V8 code cache.
 const {getRawAsset} = require('node:sea')
-const {Script} = require('node:vm')
+const {createRuntime} = require('./script-runtime.cjs')
 
-// The bundle is ASCII (scripts/build-exe.js): read as Latin-1, it needs no UTF-8 decoding.
-const script = new Script(Buffer.from(getRawAsset('cli.js')).toString('latin1'), {
-  filename: 'payctl-cli.js',
-  cachedData: Buffer.from(getRawAsset('cli.cache')),
+const runtime = createRuntime({
+  source: name => Buffer.from(getRawAsset(`${name}.js`)).toString('latin1'),
+  cache: name => Buffer.from(getRawAsset(`${name}.cache`)),
+  require,
+  filename: __filename,
 })
-if (script.cachedDataRejected && process.env.PAYCTL_EXE_DEBUG) process.stderr.write('payctl: code cache rejected\n')
-script.runInThisContext()(require, __filename)(process.argv.slice(2))
+runtime.script('core')(process.argv.slice(2))

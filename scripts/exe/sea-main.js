@@ -1,10 +1,11 @@
 // The CLI inside the single executable: scripts/build-exe.js bundles this file with everything it imports into
-// one script, which scripts/exe/sea-loader.cjs runs. oclif runs as in bin/run.js, with its root plugin, help class
-// and hook taken from the bundle: a single executable's `require` loads only Node's own modules, and there are no
-// files beside it to read.
+// the `core` script (script-runtime.cjs runs it; the commands are in the `commands` script, see
+// command-modules.js). oclif runs as in bin/run.js, with its root plugin, help class and hook taken from the
+// bundle: a single executable's `require` loads only Node's own modules, and there are no files beside it to read.
 import {dirname, join} from 'node:path'
 import {COMMANDS} from 'payctl-exe:commands'
 import manifest from 'payctl-exe:manifest'
+import {SHARED} from 'payctl-exe:shared'
 import {execute} from '@oclif/core/execute'
 import packageJson from '../../package.json' with {type: 'json'}
 import {memoryPlugin} from './memory-plugin.js'
@@ -20,6 +21,7 @@ function main(argv) {
     commandNotFound: ['./payctl-command-not-found.cjs', () => require('../../src/cli/hooks/command-not-found.ts')],
   }
   for (const [target, load] of Object.values(lazyModules)) __seaModules.set(join(root, target), load)
+  for (const [id, load] of Object.entries(SHARED)) __seaModules.set(id, load)
   const pjson = {
     ...packageJson,
     oclif: {

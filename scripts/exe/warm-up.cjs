@@ -1,20 +1,29 @@
-// Build step of scripts/build-exe.js, run by the Node the executable is made of: compiles the CLI's bundle as the
-// executable will (scripts/exe/sea-loader.cjs), runs the commands given as JSON arguments in this one process,
-// then writes V8's code cache of the bundle, which then holds every function those commands compiled.
-// Usage: node warm-up.cjs BUNDLE CACHE '["--version"]' '["payouts","list","--json"]' ...
-const {readFileSync, writeFileSync} = require('node:fs')
-const {Script} = require('node:vm')
+// Build step of scripts/build-exe.js, run by the Node the executable is made of: runs the executable's scripts as
+// it will (script-runtime.cjs), with the commands given as JSON arguments, in this one process, then writes V8's
+// code cache of each script that ran, which then holds every function those commands compiled.
+// Usage: node warm-up.cjs DIR '["--version"]' '["payouts","list","--json"]' ...  (DIR holds NAME.js; NAME.cache
+// is written beside it)
+const {existsSync, readFileSync, writeFileSync} = require('node:fs')
+const {join} = require('node:path')
+const {createRuntime} = require('./script-runtime.cjs')
 
-const [bundle, cache, ...commands] = process.argv.slice(2)
-const script = new Script(readFileSync(bundle, 'latin1'), {filename: 'payctl-cli.js'})
-const main = script.runInThisContext()(require, process.execPath)
+const [dir, ...commands] = process.argv.slice(2)
+const runtime = createRuntime({
+  source: name => readFileSync(join(dir, `${name}.js`), 'latin1'),
+  cache: () => undefined,
+  require,
+  filename: process.execPath,
+})
 
 async function warmUp() {
   for (const command of commands) {
-    await main(JSON.parse(command))
+    await runtime.script('core')(JSON.parse(command))
     process.exitCode = undefined
   }
-  writeFileSync(cache, script.createCachedData())
+  for (const [name, script] of runtime.compiled) writeFileSync(join(dir, `${name}.cache`), script.createCachedData())
+  for (const name of ['core', 'commands']) {
+    if (!existsSync(join(dir, `${name}.cache`))) throw new Error(`the warm-up never ran the ${name} script`)
+  }
 }
 
 warmUp().catch(error => {
