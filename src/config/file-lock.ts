@@ -1,4 +1,3 @@
-import {randomBytes} from 'node:crypto'
 import {readFileSync} from 'node:fs'
 import {link, mkdir, readFile, rm, stat, utimes, writeFile} from 'node:fs/promises'
 import {hostname} from 'node:os'
@@ -131,6 +130,8 @@ async function inspect(path: string): Promise<{holder?: Partial<LockHolder>; age
 
 /** Creates the lock with its content in one step; false when it exists. */
 async function tryCreate(path: string, holder: LockHolder): Promise<boolean> {
+  // node:crypto is loaded here, not at start-up: it costs a command that takes no lock about 5 ms.
+  const {randomBytes} = await import('node:crypto')
   const aside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`
   await writeFile(aside, JSON.stringify(holder), {mode: 0o600})
   hold(path, 1)
