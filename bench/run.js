@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, each printing ratios against its baseline.
+import {fileURLToPath} from 'node:url'
 import {startEmulatorProcess} from './emulator-process.js'
 import {RSS_TARGET, runImportBench} from './import.js'
 import {runImportStatusBench} from './import-status.js'
@@ -7,8 +8,12 @@ import {runStartup} from './startup.js'
 const emulator = await startEmulatorProcess()
 process.env.PAYCTL_ORIGIN = emulator.url
 try {
-  // A real call against the emulator (targets in startup.js).
-  runStartup([{name: 'payctl payouts list --json (emulator)', args: ['payouts', 'list', '--json'], kind: 'call'}])
+  // A real call against the emulator (targets in startup.js), and the same GET by node:http alone: its floor.
+  const bare = fileURLToPath(new URL('./call-bare.cjs', import.meta.url))
+  runStartup([
+    {name: 'payctl payouts list --json (emulator)', args: ['payouts', 'list', '--json'], kind: 'call'},
+    {name: 'the same GET by node:http alone (floor)', args: [bare, emulator.url, emulator.keys.full], kind: 'floor'},
+  ])
   const results = [...(await runImportBench({emulator})), ...(await runImportStatusBench({emulator}))]
   const memory = results.filter(r => r.unit === 'MB')
   console.log(`flat memory (peak RSS of the payctl process, big run / 10,000 rows; target <= ${RSS_TARGET}x):`)

@@ -85,7 +85,10 @@ export function startupCases() {
   ]
 }
 
-/** Measures every case on every runtime; a case of kind 'call' also gets its peak RSS measured. */
+/**
+ * Measures every case on every runtime; a case of kind 'call' also gets its peak RSS measured, and one of kind
+ * 'floor' runs its arguments on the runtime's Node (what the same work costs without payctl).
+ */
 export function runStartup(extraCases = []) {
   const list = runtimes()
   const cases = [...startupCases(), ...extraCases]
@@ -94,15 +97,16 @@ export function runStartup(extraCases = []) {
     const [helpTarget, callTarget] = runtime.targets
     const [command, ...prefix] = runtime.command
     const rows = cases.map(c => {
-      const args = [...prefix, ...c.args]
-      const ms = time(command, args)
-      const target = c.kind === 'call' ? callTarget : helpTarget
+      // A floor is a plain Node script on the runtime's Node, not payctl: it has no target.
+      const [program, args] = c.kind === 'floor' ? [runtime.node, c.args] : [command, [...prefix, ...c.args]]
+      const ms = time(program, args)
+      const target = {call: callTarget, help: helpTarget}[c.kind]
       return {
         ...c,
         ms,
         ratio: ms / baseline,
         target,
-        rss: c.kind === 'call' ? peakRssMiB(command, args) : undefined,
+        rss: c.kind === 'call' ? peakRssMiB(program, args) : undefined,
       }
     })
     return {runtime, baseline, rows}
@@ -123,7 +127,8 @@ function printTable(results) {
   results[0].rows.forEach((first, i) => {
     const cells = results.flatMap(r => {
       const {ms, ratio, target} = r.rows[i]
-      return [`${ms.toFixed(1)} ms`, `${ratio.toFixed(2)} (${verdict(ratio, target)}x)`]
+      const against = target === undefined ? 'floor, no target' : `${verdict(ratio, target)}x`
+      return [`${ms.toFixed(1)} ms`, `${ratio.toFixed(2)} (${against})`]
     })
     row([`\`${first.name}\``, ...cells])
   })
