@@ -17,7 +17,7 @@ cd "$work"
 export PAYCTL_CONFIG_DIR="$work/config" PAYCTL_DATA_DIR="$work/data" PAYCTL_CACHE_DIR="$work/cache"
 ./payctl --version | grep -qx "payctl/$version linux-x64 node-v24\.[0-9.]*"
 # Start-up runs the core script alone, with its code cache.
-test "$(PAYCTL_EXE_DEBUG=1 ./payctl --version 2>&1 >/dev/null)" = "payctl: script core, code cache accepted"
+test "$(PAYCTL_SCRIPTS_DEBUG=1 ./payctl --version 2>&1 >/dev/null)" = "payctl: script core, code cache accepted"
 ./payctl --help | grep -q "payouts"
 ./payctl payouts list --help | grep -q "RE-RUN (CRON, RETRIES)"
 if ./payctl payouts lst 2> unknown.txt; then exit 1; else test $? -eq 2; fi
@@ -26,7 +26,7 @@ grep -q "payouts list" unknown.txt
 emulator_pid=$!
 for _ in $(seq 1 100); do [ -s emulator.json ] && break; sleep 0.1; done
 export PAYCTL_ORIGIN="$(sed -E 's/.*"url":"([^"]*)".*/\1/' emulator.json)"
-test "$(PAYCTL_EXE_DEBUG=1 ./payctl payouts list --json 2> scripts.txt)" = "[]"
+test "$(PAYCTL_SCRIPTS_DEBUG=1 ./payctl payouts list --json 2> scripts.txt)" = "[]"
 # A command adds the commands script, with its own code cache.
 grep -qx "payctl: script commands, code cache accepted" scripts.txt
 ./payctl payouts import payouts.csv --json > import.json
