@@ -5,6 +5,7 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {build} from 'esbuild'
+import {LEFT_IN_NODE_MODULES, OPTIONAL} from './cli/build-scripts.js'
 import {commandIds, pluginCommands} from './command-list.js'
 import {dependencyEdits} from './dependency-edits.js'
 
@@ -73,9 +74,8 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
-  // A native module (optional); a package that runs a shell script shipped next to its own files; oclif's
-  // TypeScript support for development (never used by the built CLI).
-  external: ['better-sqlite3', 'open', 'jq-web', 'typescript', 'ts-node', 'tsx'],
+  // As the scripts in dist/payctl: optional packages, and those that must stay files in node_modules.
+  external: [...OPTIONAL, ...LEFT_IN_NODE_MODULES],
   // oclif and other CommonJS dependencies call require() for Node's modules.
   banner: {
     js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);",

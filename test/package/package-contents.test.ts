@@ -47,6 +47,15 @@ describe('the published package', () => {
     expect([...files].filter(f => f.startsWith('bin/')).sort()).toEqual(['bin/run.cmd', 'bin/run.js'])
     expect(files.has('oclif.manifest.json')).toBe(true)
   })
+
+  it('runs from dist/payctl alone: its scripts, their digests and the loader, not the build tree or the executable', () => {
+    expect([...files].filter(f => f.startsWith('dist/')).sort()).toEqual([
+      'dist/payctl/commands.js',
+      'dist/payctl/core.js',
+      'dist/payctl/loader.cjs',
+      'dist/payctl/scripts.json',
+    ])
+  })
 })
 
 describe('the demo prints commands that can be pasted', () => {
