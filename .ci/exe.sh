@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # CI: builds the single executable (`npm run build:exe`; run `npm run build` first) and runs it as an operator
-# would: a smoke test from an empty folder (version, which scripts run with their code caches, help, an unknown
-# command, the emulator, a list, an import, --jq), then the emulator suite with its CLI processes started from the
-# executable (PAYCTL_TEST_EXE), on Node 24.
+# would: a smoke test from an empty folder (version, which scripts run with their code caches, help, a profile, an
+# unknown command, the emulator, a list, an import, --jq), then the emulator suite with its CLI processes started
+# from the executable (PAYCTL_TEST_EXE), on Node 24.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run build:exe
@@ -19,6 +19,9 @@ export PAYCTL_CONFIG_DIR="$work/config" PAYCTL_DATA_DIR="$work/data" PAYCTL_CACH
 # Start-up runs the core script alone, with its code cache.
 test "$(PAYCTL_SCRIPTS_DEBUG=1 ./payctl --version 2>&1 >/dev/null)" = "payctl: script core, code cache accepted"
 ./payctl --help | grep -q "payouts"
+# A write of the config takes its lock (node:crypto, loaded by import() inside the scripts).
+./payctl profiles add smoke --origin http://127.0.0.1:9 --environment sandbox >/dev/null 2>&1
+./payctl profiles list --jq '.[].name' | grep -qx smoke
 ./payctl payouts list --help | grep -q "RE-RUN (CRON, RETRIES)"
 if ./payctl payouts lst 2> unknown.txt; then exit 1; else test $? -eq 2; fi
 grep -q "payouts list" unknown.txt
