@@ -33,11 +33,14 @@ function cacheFolder() {
   }
 }
 
-/** The kind of call `argv` is: the command's words, and --help or --version if given. */
+/**
+ * The kind of call `argv` is: up to two command words, and --help or --version if given. Only lowercase words:
+ * an argument (a path, an id, anything a user types) never reaches the file.
+ */
 function kindOf(argv) {
   const words = []
   for (const arg of argv) {
-    if (arg.startsWith('-') || words.length === 2) break
+    if (!/^[a-z][a-z0-9-]*$/.test(arg) || words.length === 2) break
     words.push(arg)
   }
   const flag = argv.find(arg => ['--help', '-h', '--version'].includes(arg))

@@ -28,7 +28,7 @@ const kindsOf = (file: string) => {
 }
 
 describe('code caches of the npm package', () => {
-  it('the first run writes its script cache (0600 in a 0700 folder), the next uses it, a new kind of call extends it', async () => {
+  it('the first run writes its script cache (0600 in a 0700 folder), the next uses it, a new kind of call extends it (no argument is kept)', async () => {
     const first = await runCli(['--version'], {env})
     expect(first.code, first.stderr).toBe(0)
     expect(first.stderr).toBe('payctl: script core, code cache rejected or missing\n')
@@ -46,6 +46,11 @@ describe('code caches of the npm package', () => {
     expect(help.stderr).toContain('payctl: script core, code cache accepted\n')
     expect(kindsOf(core)).toEqual(['--version', 'payouts list --help'])
     expect(statSync(join(folder, core)).size).toBeGreaterThan(written.size)
+
+    const path = await runCli(['api', '/api/v1/payouts?key=sk_test_not_in_a_cache', '--help'], {env})
+    expect(path.code, path.stderr).toBe(0)
+    expect(kindsOf(core).at(-1)).toBe('api --help')
+    expect(readFileSync(join(folder, core)).includes('sk_test_not_in_a_cache')).toBe(false)
 
     const command = await runCli(['profiles', 'list', '--json'], {env})
     expect(command.code, command.stderr).toBe(0)
