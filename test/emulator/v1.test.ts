@@ -154,7 +154,7 @@ describe('spec 4.2: v1 hosted sessions', () => {
   })
 
   it('session bodies are validated: redirectUrl required and http or https, known branding, payout UUIDs of this team', async () => {
-    const payout = await ctx.api.v1Create()
+    await ctx.api.v1Create()
     const foreign = await ctx.api.v1Create({}, OTHER)
     const cases: Array<[string, Body, number, string, string?]> = [
       ['kyb', {}, 400, 'VALIDATION_ERROR', 'redirectUrl'],

@@ -1,10 +1,5 @@
-import {writeFileSync} from 'node:fs'
-import {join} from 'node:path'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
-import {isolatedHome} from '../helpers/cli.js'
-import {runCommand} from '../helpers/run-command.js'
 import {allPayoutsV2, control, countPayouts, importInFreshHome, sharedEmulator} from './helpers.js'
 
 /**

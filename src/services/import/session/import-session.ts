@@ -5,7 +5,7 @@ import {checksOutcome, derivedEditOutcome, importOutcome, validationOutcome} fro
 import {type ImportResult, importSummary} from '../outcome/import-result.js'
 import {Journal, profileJournalPath} from '../plan/journal.js'
 import {planAgainstJournal, refuseOtherApi} from '../plan/journal-preview.js'
-import {type ImportPlan, planImport} from '../plan/plan.js'
+import {planImport} from '../plan/plan.js'
 import {openSource} from '../read/source.js'
 import {type ChunkOptions, validatedChunkOptions} from '../send/chunks.js'
 import {emptySendResult, type SendResult} from '../send/runner.js'
