@@ -1,12 +1,11 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {request} from 'undici'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
+import {describe, expect, it, vi} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {runCli} from '../helpers/cli.js'
 import {runCommand} from '../helpers/run-command.js'
-import {allPayoutsV2, CliProcess, control, RecordingProxy, until} from './helpers.js'
+import {allPayoutsV2, CliProcess, control, until, useRecordedEmulator} from './helpers.js'
 
 /**
  * `payctl counterparties import` end to end: the built CLI against the emulator (behind a recording proxy that
@@ -15,27 +14,9 @@ import {allPayoutsV2, CliProcess, control, RecordingProxy, until} from './helper
 
 vi.setConfig({testTimeout: 120_000})
 
-let emulator: RunningEmulator
-let proxy: RecordingProxy
-let home: ReturnType<typeof isolatedHome>
-let env: Record<string, string>
+const ctx = useRecordedEmulator()
 
-beforeAll(async () => {
-  emulator = await startEmulator({port: 0, dataFile: ':memory:'})
-  proxy = await new RecordingProxy(emulator.url).start()
-})
-afterAll(async () => {
-  await proxy?.stop()
-  await emulator?.close()
-})
-beforeEach(async () => {
-  await control(emulator.url, 'POST', '/_emulator/reset')
-  proxy.requests.length = 0
-  home = isolatedHome()
-  env = {...home.env, PAYCTL_ORIGIN: proxy.url}
-})
-
-const file = (name: string) => join(home.dir, name)
+const file = (name: string) => join(ctx.home.dir, name)
 
 /** Header cells written as people write them: case, spaces, `_` and `-` do not matter. */
 const HEADER = 'Custom ID,first_name,Last-Name,line1,city,postal code,Country,payment method,IBAN,payment-currency'
@@ -61,7 +42,7 @@ async function counterparties(key: string = LOCAL_EMULATOR.fullKey): Promise<Lis
   const out: Listed[] = []
   for (let cursor: string | undefined; ; ) {
     const query = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
-    const res = await request(`${emulator.url}/api/v2/counterparties?limit=100${query}`, {
+    const res = await request(`${ctx.emulator.url}/api/v2/counterparties?limit=100${query}`, {
       headers: {authorization: `Bearer ${key}`},
     })
     const page = (await res.body.json()) as {data: Listed[]; hasMore: boolean; nextCursor?: string}
@@ -87,7 +68,7 @@ describe('payctl counterparties import against the emulator', () => {
     const first = await runCli(
       ['counterparties', 'import', file('payees.csv'), '--report', file('report.csv'), '--json'],
       {
-        env,
+        env: ctx.env,
         timeoutMs: 90_000,
       },
     )
@@ -96,8 +77,8 @@ describe('payctl counterparties import against the emulator', () => {
     const found = await counterparties()
     expectOnePerRow(found, 1000)
     expect(found[0].paymentMethod).toMatchObject({iban: 'DE89370400440532013000', currency: 'EUR'})
-    expect(proxy.count('GET', '/api/v2/countries')).toBe(1)
-    expect(proxy.count('GET', '/api/v2/payment-method-types')).toBe(1)
+    expect(ctx.proxy.count('GET', '/api/v2/countries')).toBe(1)
+    expect(ctx.proxy.count('GET', '/api/v2/payment-method-types')).toBe(1)
 
     const report = readFileSync(file('report.csv'), 'utf8').trim().split('\n')
     expect(report[0]).toBe('line,customId,counterpartyId,status,error')
@@ -105,30 +86,33 @@ describe('payctl counterparties import against the emulator', () => {
     const ids = new Set(found.map(c => c.id))
     expect(report.slice(1).every(line => ids.has(line.split(',')[2]) && line.split(',')[3] === 'created')).toBe(true)
 
-    proxy.requests.length = 0
-    const again = await runCli(['counterparties', 'import', file('payees.csv'), '--json'], {env, timeoutMs: 60_000})
+    ctx.proxy.requests.length = 0
+    const again = await runCli(['counterparties', 'import', file('payees.csv'), '--json'], {
+      env: ctx.env,
+      timeoutMs: 60_000,
+    })
     expect(again.code, again.stderr).toBe(0)
     expect(JSON.parse(again.stdout)).toMatchObject({created: 0, unchanged: 1000, chunksSent: 0})
-    expect(proxy.count('POST', '/api/v2/counterparties')).toBe(0)
+    expect(ctx.proxy.count('POST', '/api/v2/counterparties')).toBe(0)
     expect(await counterparties()).toHaveLength(1000)
   })
 
   it('a process killed with kill -9 half-way resumes on the re-run without a duplicate', async () => {
     // A team of its own: the create left hanging lands after the kill, and must not touch the seeded team.
-    const team = await control(emulator.url, 'POST', '/_emulator/teams', {name: 'Kill test'})
-    const teamEnv = {...env, PAYCTL_API_KEY: team.key}
+    const team = await control(ctx.emulator.url, 'POST', '/_emulator/teams', {name: 'Kill test'})
+    const teamEnv = {...ctx.env, PAYCTL_API_KEY: team.key}
     writeRows(file('kill.csv'), rows(1000))
     const first = new CliProcess(['counterparties', 'import', file('kill.csv'), '--concurrency', '1'], teamEnv)
     await first.waitFor(/chunk 3,/)
     // The next create hangs; once it is in the emulator the process is certainly mid-chunk.
-    await control(emulator.url, 'POST', '/_emulator/faults', {
+    await control(ctx.emulator.url, 'POST', '/_emulator/faults', {
       method: 'POST',
       path: '/api/v2/counterparties',
       count: 1,
       action: 'delay',
       delayMs: 3000,
     })
-    await until(async () => (await control(emulator.url, 'GET', '/_emulator/faults')).data.length === 0)
+    await until(async () => (await control(ctx.emulator.url, 'GET', '/_emulator/faults')).data.length === 0)
     first.child.kill('SIGKILL')
     expect((await first.exited).signal).toBe('SIGKILL')
     const before = (await counterparties(team.key)).length
@@ -150,16 +134,16 @@ describe('payctl counterparties import against the emulator', () => {
 
   it('Ctrl-C stops after the chunk in flight (exit 130); the re-run resumes and ends with one counterparty per row', async () => {
     writeRows(file('int.csv'), rows(300))
-    const first = new CliProcess(['counterparties', 'import', file('int.csv'), '--concurrency', '1'], env)
+    const first = new CliProcess(['counterparties', 'import', file('int.csv'), '--concurrency', '1'], ctx.env)
     await first.waitFor(/chunk 1,/)
-    await control(emulator.url, 'POST', '/_emulator/faults', {
+    await control(ctx.emulator.url, 'POST', '/_emulator/faults', {
       method: 'POST',
       path: '/api/v2/counterparties',
       count: 1,
       action: 'delay',
       delayMs: 1000,
     })
-    await until(async () => (await control(emulator.url, 'GET', '/_emulator/faults')).data.length === 0)
+    await until(async () => (await control(ctx.emulator.url, 'GET', '/_emulator/faults')).data.length === 0)
     first.child.kill('SIGINT')
     expect((await first.exited).code).toBe(130)
     expect(first.stderr).toMatch(
@@ -169,7 +153,7 @@ describe('payctl counterparties import against the emulator', () => {
     expect(done).toBeGreaterThanOrEqual(100)
     expect(done).toBeLessThan(300)
 
-    const again = await runCli(['counterparties', 'import', file('int.csv')], {env})
+    const again = await runCli(['counterparties', 'import', file('int.csv')], {env: ctx.env})
     expect(again.code, again.stderr).toBe(0)
     expect(again.stderr).toContain(`Resuming: ${done} rows of int.csv are in already`)
     expectOnePerRow(await counterparties(), 300)
@@ -181,9 +165,9 @@ describe('payctl counterparties import against the emulator', () => {
       file('edit.csv'),
       [1, 2, 3, 4, 5].map(i => own(i)),
     )
-    expect((await runCommand(['counterparties', 'import', file('edit.csv')], {env})).code).toBe(0)
+    expect((await runCommand(['counterparties', 'import', file('edit.csv')], {env: ctx.env})).code).toBe(0)
     writeRows(file('edit.csv'), [own(1), own(2, 'Hamburg'), own(3), own(4), own(5), own(6)])
-    const edited = await runCommand(['counterparties', 'import', file('edit.csv'), '--json'], {env})
+    const edited = await runCommand(['counterparties', 'import', file('edit.csv'), '--json'], {env: ctx.env})
     expect(edited.code, edited.stderr).toBe(0)
     expect(JSON.parse(edited.stdout)).toMatchObject({created: 1, updated: 1, unchanged: 4})
     const found = await counterparties()
@@ -191,9 +175,9 @@ describe('payctl counterparties import against the emulator', () => {
     expect(found.find(c => c.customId === 'cp-4')?.address?.city).toBe('Hamburg')
 
     writeRows(file('derived.csv'), [row(1), row(3)])
-    expect((await runCommand(['counterparties', 'import', file('derived.csv')], {env})).code).toBe(0)
+    expect((await runCommand(['counterparties', 'import', file('derived.csv')], {env: ctx.env})).code).toBe(0)
     writeRows(file('derived.csv'), [row(1), row(3, 'Köln')])
-    const refused = await runCommand(['counterparties', 'import', file('derived.csv')], {env})
+    const refused = await runCommand(['counterparties', 'import', file('derived.csv')], {env: ctx.env})
     expect(refused.code).toBe(5)
     expect(refused.stderr).toContain('no customId')
     expect(await counterparties()).toHaveLength(8)
@@ -202,17 +186,17 @@ describe('payctl counterparties import against the emulator', () => {
   it("rows the service's countries or payment methods refuse stop the import before anything is sent (exit 6)", async () => {
     writeRows(file('bad.csv'), [row(2), row(4).replace(',de,', ',XX,'), row(6).replace(',eur', ',USD')])
     for (const flags of [['--dry-run'], []]) {
-      const result = await runCommand(['counterparties', 'import', file('bad.csv'), ...flags], {env})
+      const result = await runCommand(['counterparties', 'import', file('bad.csv'), ...flags], {env: ctx.env})
       expect(result.code, result.stderr).toBe(6)
       // The dry run prints its findings as its answer (stdout); the import, as the reason it stopped (stderr).
       const shown = flags.length ? result.stdout : result.stderr
       expect(shown).toMatch(/line 3: .*country XX/)
       expect(shown).toMatch(/line 4: payment-currency USD: bank_iban pays out in/)
     }
-    expect(proxy.count('POST', '/api/v2/counterparties')).toBe(0)
+    expect(ctx.proxy.count('POST', '/api/v2/counterparties')).toBe(0)
 
     writeRows(file('invalid.csv'), [row(2), row(4).replace('Berg', '')])
-    const invalid = await runCommand(['counterparties', 'import', file('invalid.csv')], {env})
+    const invalid = await runCommand(['counterparties', 'import', file('invalid.csv')], {env: ctx.env})
     expect(invalid.code).toBe(6)
     expect(invalid.stderr).toContain('line 3, column Last-Name: last-name is required')
     expect(await counterparties()).toHaveLength(0)
@@ -220,7 +204,7 @@ describe('payctl counterparties import against the emulator', () => {
 
   it('a payout file names its counterparties by customId: looked up before sending, an unknown one names row and column', async () => {
     writeRows(file('payees.csv'), [row(2), row(4)])
-    expect((await runCommand(['counterparties', 'import', file('payees.csv')], {env})).code).toBe(0)
+    expect((await runCommand(['counterparties', 'import', file('payees.csv')], {env: ctx.env})).code).toBe(0)
     const ids = new Map((await counterparties()).map(c => [c.customId, c.id]))
     const payouts = [
       'customId,description,amount,currency,Counterparty Custom ID',
@@ -228,19 +212,19 @@ describe('payctl counterparties import against the emulator', () => {
       'p-2,March,20.00,EUR,cp-4',
     ]
     writeFileSync(file('payouts.csv'), `${[...payouts, 'p-3,March,5.00,EUR,cp-404'].join('\n')}\n`)
-    const dryRun = await runCommand(['payouts', 'import', file('payouts.csv'), '--dry-run'], {env})
+    const dryRun = await runCommand(['payouts', 'import', file('payouts.csv'), '--dry-run'], {env: ctx.env})
     expect(dryRun.code).toBe(6)
     expect(dryRun.stdout).toContain('line 4: column counterpartyCustomId: no counterparty has the customId "cp-404"')
-    const unknown = await runCommand(['payouts', 'import', file('payouts.csv')], {env})
+    const unknown = await runCommand(['payouts', 'import', file('payouts.csv')], {env: ctx.env})
     expect(unknown.code).toBe(6)
     expect(unknown.stderr).toContain('line 4: column counterpartyCustomId: no counterparty has the customId "cp-404"')
-    expect(await allPayoutsV2(emulator.url, LOCAL_EMULATOR.fullKey)).toHaveLength(0)
+    expect(await allPayoutsV2(ctx.emulator.url, LOCAL_EMULATOR.fullKey)).toHaveLength(0)
 
     writeFileSync(file('payouts.csv'), `${payouts.join('\n')}\n`)
-    const joined = await runCommand(['payouts', 'import', file('payouts.csv'), '--json'], {env})
+    const joined = await runCommand(['payouts', 'import', file('payouts.csv'), '--json'], {env: ctx.env})
     expect(joined.code, joined.stderr).toBe(0)
     expect(JSON.parse(joined.stdout)).toMatchObject({created: 2})
-    const created = await allPayoutsV2(emulator.url, LOCAL_EMULATOR.fullKey)
+    const created = await allPayoutsV2(ctx.emulator.url, LOCAL_EMULATOR.fullKey)
     const byCustomId = new Map(created.map(p => [p.customId, (p as {counterpartyId?: string}).counterpartyId]))
     expect(byCustomId).toEqual(
       new Map([
@@ -249,7 +233,7 @@ describe('payctl counterparties import against the emulator', () => {
       ]),
     )
 
-    const again = await runCommand(['payouts', 'import', file('payouts.csv'), '--json'], {env})
+    const again = await runCommand(['payouts', 'import', file('payouts.csv'), '--json'], {env: ctx.env})
     expect(again.code, again.stderr).toBe(0)
     expect(JSON.parse(again.stdout)).toMatchObject({created: 0, unchanged: 2})
   })

@@ -4,7 +4,7 @@ import {createServer, request as httpRequest, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {request} from 'undici'
-import {afterAll, beforeAll} from 'vitest'
+import {afterAll, beforeAll, beforeEach} from 'vitest'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {readChunks} from '../../src/services/import/send/chunks.js'
 import type {RowSchema} from '../../src/services/import/validate/import-schema.js'
@@ -180,6 +180,34 @@ export function sharedEmulator(): {readonly url: string} {
       return emulator!.url
     },
   }
+}
+
+/**
+ * Per test file, an emulator behind a RecordingProxy; per test, the emulator reset, the proxy's log emptied and a
+ * fresh home whose `env` points payctl at the proxy.
+ */
+export function useRecordedEmulator() {
+  const ctx = {} as {
+    emulator: RunningEmulator
+    proxy: RecordingProxy
+    home: ReturnType<typeof isolatedHome>
+    env: Record<string, string>
+  }
+  beforeAll(async () => {
+    ctx.emulator = await startEmulator({port: 0, dataFile: ':memory:'})
+    ctx.proxy = await new RecordingProxy(ctx.emulator.url).start()
+  })
+  afterAll(async () => {
+    await ctx.proxy?.stop()
+    await ctx.emulator?.close()
+  })
+  beforeEach(async () => {
+    await control(ctx.emulator.url, 'POST', '/_emulator/reset')
+    ctx.proxy.requests.length = 0
+    ctx.home = isolatedHome()
+    ctx.env = {...ctx.home.env, PAYCTL_ORIGIN: ctx.proxy.url}
+  })
+  return ctx
 }
 
 /** `payouts import FILE --json` of `lines`, in a home of its own (another computer, or a lost journal). */

@@ -1,11 +1,10 @@
 import {readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
+import {describe, expect, it, vi} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
-import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
+import {ROOT, runCli} from '../helpers/cli.js'
 import {runCommand} from '../helpers/run-command.js'
-import {allPayouts, CliProcess, control, RecordingProxy, until, V2_HEADER, writeCsv} from './helpers.js'
+import {allPayouts, CliProcess, control, until, useRecordedEmulator, V2_HEADER, writeCsv} from './helpers.js'
 
 /**
  * `payctl payouts import` end to end: the built CLI as a subprocess, against the emulator (in this process,
@@ -16,31 +15,13 @@ import {allPayouts, CliProcess, control, RecordingProxy, until, V2_HEADER, write
 // short leaves its process sending into the next test's proxy).
 vi.setConfig({testTimeout: 120_000})
 
-let emulator: RunningEmulator
-let proxy: RecordingProxy
-let home: ReturnType<typeof isolatedHome>
-let env: Record<string, string>
+const ctx = useRecordedEmulator()
 
-beforeAll(async () => {
-  emulator = await startEmulator({port: 0, dataFile: ':memory:'})
-  proxy = await new RecordingProxy(emulator.url).start()
-})
-afterAll(async () => {
-  await proxy?.stop()
-  await emulator?.close()
-})
-beforeEach(async () => {
-  await control(emulator.url, 'POST', '/_emulator/reset')
-  proxy.requests.length = 0
-  home = isolatedHome()
-  env = {...home.env, PAYCTL_ORIGIN: proxy.url}
-})
-
-const csv = (name: string) => join(home.dir, name)
-const payouts = () => allPayouts(emulator.url, LOCAL_EMULATOR.fullKey)
+const csv = (name: string) => join(ctx.home.dir, name)
+const payouts = () => allPayouts(ctx.emulator.url, LOCAL_EMULATOR.fullKey)
 /** The customIds the journal of the only import so far records. */
 const journalRows = () => {
-  const dir = join(home.dir, 'data', 'imports')
+  const dir = join(ctx.home.dir, 'data', 'imports')
   const target = readdirSync(dir)[0]
   const file = readdirSync(join(dir, target)).find(name => name.endsWith('.jsonl'))!
   return readFileSync(join(dir, target, file), 'utf8')
@@ -59,7 +40,9 @@ function expectExactly(found: Array<{customId?: string}>, customIds: string[]) {
 describe('payctl payouts import against the emulator', () => {
   it('1,050 rows land as 11 batch calls and 1,050 payouts; the report has every row', async () => {
     const ids = writeCsv(csv('1050.csv'), 1050)
-    const result = await runCli(['payouts', 'import', csv('1050.csv'), '--json', '--report', csv('report.csv')], {env})
+    const result = await runCli(['payouts', 'import', csv('1050.csv'), '--json', '--report', csv('report.csv')], {
+      env: ctx.env,
+    })
     expect(result.code, result.stderr).toBe(0)
     const summary = JSON.parse(result.stdout)
     expect(summary).toMatchObject({
@@ -74,7 +57,7 @@ describe('payctl payouts import against the emulator', () => {
       chunksSent: 11,
       totals: {EUR: expect.any(String)},
     })
-    expect(proxy.count('POST', '/api/v2/payouts/batch')).toBe(11)
+    expect(ctx.proxy.count('POST', '/api/v2/payouts/batch')).toBe(11)
     const created = await payouts()
     expectExactly(created, ids)
     const report = readFileSync(csv('report.csv'), 'utf8').trim().split('\n')
@@ -87,20 +70,22 @@ describe('payctl payouts import against the emulator', () => {
 
   it('re-running a finished import sends nothing and says so', async () => {
     writeCsv(csv('f.csv'), 150)
-    expect((await runCommand(['payouts', 'import', csv('f.csv')], {env})).code).toBe(0)
-    proxy.requests.length = 0
-    const again = await runCommand(['payouts', 'import', csv('f.csv')], {env})
+    expect((await runCommand(['payouts', 'import', csv('f.csv')], {env: ctx.env})).code).toBe(0)
+    ctx.proxy.requests.length = 0
+    const again = await runCommand(['payouts', 'import', csv('f.csv')], {env: ctx.env})
     expect(again.code).toBe(0)
     expect(again.stderr).toContain('Nothing to send: every row of f.csv is already in profile local as the file says.')
     expect(again.stdout).toMatch(/Unchanged:\s+150 \(imported earlier, nothing sent\)/)
-    expect(proxy.requests).toEqual([])
+    expect(ctx.proxy.requests).toEqual([])
     expect(await payouts()).toHaveLength(150)
   })
 
   it('a row the service refuses fails alone; the rest of its chunk is created; reported by CSV line (exit 8)', async () => {
     // JPY is a valid currency for the CLI; the emulator settles only EUR, USD and GBP.
     writeCsv(csv('bad.csv'), 300, {replace: {150: 'imp-150,Yen payout,1000,JPY,user150@example.com,'}})
-    const result = await runCommand(['payouts', 'import', csv('bad.csv'), '--report', csv('report.csv')], {env})
+    const result = await runCommand(['payouts', 'import', csv('bad.csv'), '--report', csv('report.csv')], {
+      env: ctx.env,
+    })
     expect(result.code).toBe(8)
     expect(result.stderr).toMatch(
       /chunk 2, lines 102-201: .*1 failed; line 151: VALIDATION_ERROR: .*unsupported currency JPY/,
@@ -135,13 +120,13 @@ describe('payctl payouts import against the emulator', () => {
       {action: 'drop-after-commit'},
     ]
     for (const fault of faults)
-      await control(emulator.url, 'POST', '/_emulator/faults', {
+      await control(ctx.emulator.url, 'POST', '/_emulator/faults', {
         method: 'POST',
         path: '/api/v2/payouts/batch',
         count: 1,
         ...fault,
       })
-    const result = await runCommand(['payouts', 'import', csv('2000.csv'), '--json'], {env})
+    const result = await runCommand(['payouts', 'import', csv('2000.csv'), '--json'], {env: ctx.env})
     expect(result.code, result.stderr).toBe(0)
     // Replays that answer this run's own retries are its own creations.
     expect(JSON.parse(result.stdout), result.stdout).toMatchObject({
@@ -151,28 +136,28 @@ describe('payctl payouts import against the emulator', () => {
       chunks: 20,
       chunksSent: 20,
     })
-    expect((await control(emulator.url, 'GET', '/_emulator/faults')).data).toEqual([])
-    expect(proxy.count('POST', '/api/v2/payouts/batch')).toBeGreaterThan(20)
+    expect((await control(ctx.emulator.url, 'GET', '/_emulator/faults')).data).toEqual([])
+    expect(ctx.proxy.count('POST', '/api/v2/payouts/batch')).toBeGreaterThan(20)
     expectExactly(await payouts(), ids)
   }, 60_000)
 
   it('a process killed mid-import resumes on the re-run and ends with the exact set', async () => {
     // A team of its own: the request left hanging in the emulator lands after the test (a replay), and must not
     // touch the seeded team that the next tests use.
-    const team = await control(emulator.url, 'POST', '/_emulator/teams', {name: 'Kill test'})
-    const teamEnv = {...env, PAYCTL_API_KEY: team.key}
+    const team = await control(ctx.emulator.url, 'POST', '/_emulator/teams', {name: 'Kill test'})
+    const teamEnv = {...ctx.env, PAYCTL_API_KEY: team.key}
     const ids = writeCsv(csv('kill.csv'), 2000)
     const first = new CliProcess(['payouts', 'import', csv('kill.csv'), '--concurrency', '1'], teamEnv)
     await first.waitFor(/chunk 3,/)
     // The next batch request hangs; once it is in the emulator the process is certainly mid-import.
-    await control(emulator.url, 'POST', '/_emulator/faults', {
+    await control(ctx.emulator.url, 'POST', '/_emulator/faults', {
       method: 'POST',
       path: '/api/v2/payouts/batch',
       count: 1,
       action: 'delay',
       delayMs: 5000,
     })
-    await until(async () => (await control(emulator.url, 'GET', '/_emulator/faults')).data.length === 0)
+    await until(async () => (await control(ctx.emulator.url, 'GET', '/_emulator/faults')).data.length === 0)
     first.child.kill('SIGKILL')
     expect((await first.exited).signal).toBe('SIGKILL')
     const finished = journalRows().length / 100
@@ -187,21 +172,21 @@ describe('payctl payouts import against the emulator', () => {
     expect(summary.chunksSent).toBe(20 - finished)
     // The batch left hanging lands in the emulator before or after the re-run asks: replayed or created.
     expect(summary.unchanged + summary.created + summary.alreadyPresent).toBe(2000)
-    expectExactly(await allPayouts(emulator.url, team.key), ids)
+    expectExactly(await allPayouts(ctx.emulator.url, team.key), ids)
   }, 60_000)
 
   it('Ctrl-C stops after the chunk in flight (exit 130); the re-run says it resumes', async () => {
     const ids = writeCsv(csv('int.csv'), 1000)
-    const first = new CliProcess(['payouts', 'import', csv('int.csv'), '--concurrency', '1'], env)
+    const first = new CliProcess(['payouts', 'import', csv('int.csv'), '--concurrency', '1'], ctx.env)
     await first.waitFor(/chunk 2,/)
-    await control(emulator.url, 'POST', '/_emulator/faults', {
+    await control(ctx.emulator.url, 'POST', '/_emulator/faults', {
       method: 'POST',
       path: '/api/v2/payouts/batch',
       count: 1,
       action: 'delay',
       delayMs: 1000,
     })
-    await until(async () => (await control(emulator.url, 'GET', '/_emulator/faults')).data.length === 0)
+    await until(async () => (await control(ctx.emulator.url, 'GET', '/_emulator/faults')).data.length === 0)
     first.child.kill('SIGINT')
     const exit = await first.exited
     expect(exit.code).toBe(130)
@@ -213,7 +198,7 @@ describe('payctl payouts import against the emulator', () => {
     expect(done).toBeGreaterThanOrEqual(300)
     expect(await payouts()).toHaveLength(done)
 
-    const again = await runCli(['payouts', 'import', csv('int.csv')], {env})
+    const again = await runCli(['payouts', 'import', csv('int.csv')], {env: ctx.env})
     expect(again.code, again.stderr).toBe(0)
     expect(again.stderr).toContain(`Resuming: ${done} rows of int.csv are in already`)
     expect(again.stderr).toContain(`sending the other ${1000 - done}.`)
@@ -224,18 +209,18 @@ describe('payctl payouts import against the emulator', () => {
     writeCsv(csv('inv.csv'), 120, {
       replace: {5: 'imp-5,Bad,1e3,EUR,user5@example.com,', 80: 'imp-80,Bad,12.50,EUR,not-an-email,'},
     })
-    const result = await runCommand(['payouts', 'import', csv('inv.csv')], {env})
+    const result = await runCommand(['payouts', 'import', csv('inv.csv')], {env: ctx.env})
     expect(result.code).toBe(6)
     expect(result.stderr).toContain('line 6, column amount: amount "1e3" uses scientific notation')
     expect(result.stderr).toContain('line 81, column recipientEmail: "not-an-email" is not an e-mail address')
     expect(result.stderr).toContain('Error: INVALID_INPUT: 2 of 120 rows are invalid; nothing was sent')
     expect(result.stdout).toBe('')
-    expect(proxy.requests).toEqual([])
+    expect(ctx.proxy.requests).toEqual([])
     expect(await payouts()).toHaveLength(0)
 
     const skip = await runCommand(
       ['payouts', 'import', csv('inv.csv'), '--skip-invalid', '--json', '--report', csv('r.csv')],
-      {env},
+      {env: ctx.env},
     )
     expect(skip.code).toBe(8)
     expect(JSON.parse(skip.stdout)).toMatchObject({rows: 120, valid: 118, invalid: 2, created: 118, chunks: 2})
@@ -249,7 +234,7 @@ describe('payctl payouts import against the emulator', () => {
 
   it('--dry-run --json validates and prints the totals, sending nothing', async () => {
     writeCsv(csv('dry.csv'), 30)
-    const result = await runCommand(['payouts', 'import', csv('dry.csv'), '--dry-run', '--json'], {env})
+    const result = await runCommand(['payouts', 'import', csv('dry.csv'), '--dry-run', '--json'], {env: ctx.env})
     expect(result.code).toBe(0)
     let total = 0
     for (let i = 1; i <= 30; i++) total += (i % 9) + 1
@@ -269,7 +254,7 @@ describe('payctl payouts import against the emulator', () => {
       },
     })
     // Only the online checks' reads: nothing is sent.
-    expect(proxy.requests.sort()).toEqual(['GET /api/v2/accounts', 'GET /api/v2/payment-method-types'])
+    expect(ctx.proxy.requests.sort()).toEqual(['GET /api/v2/accounts', 'GET /api/v2/payment-method-types'])
   })
 
   it('rows without customId get ids derived from their content, so a re-run with a lost journal never duplicates', async () => {
@@ -279,13 +264,13 @@ describe('payctl payouts import against the emulator', () => {
       ...Array.from({length: 5}, (_, i) => `Row ${i},1.00,EUR,a${i}@example.com`),
     ]
     writeFileSync(path, `${lines.join('\n')}\n`)
-    const first = await runCommand(['payouts', 'import', path, '--json'], {env})
+    const first = await runCommand(['payouts', 'import', path, '--json'], {env: ctx.env})
     expect(first.code).toBe(0)
     const ids = (await payouts()).map(p => p.customId)
     expect(ids).toHaveLength(5)
     expect(ids.every(id => /^csv-[0-9a-f]{24}$/.test(id ?? ''))).toBe(true)
-    rmSync(join(home.dir, 'data'), {recursive: true, force: true})
-    const again = await runCommand(['payouts', 'import', path, '--json'], {env})
+    rmSync(join(ctx.home.dir, 'data'), {recursive: true, force: true})
+    const again = await runCommand(['payouts', 'import', path, '--json'], {env: ctx.env})
     // Same rows, same chunk keys: the service replays the batch instead of creating it again.
     expect(again.code, again.stderr).toBe(0)
     expect(JSON.parse(again.stdout)).toMatchObject({created: 0, alreadyPresent: 5})
@@ -294,7 +279,7 @@ describe('payctl payouts import against the emulator', () => {
 
   it('reads stdin with "-"', async () => {
     const input = `${V2_HEADER}\nin-1,From stdin,2.00,USD,s@example.com,\n`
-    const result = await runCli(['payouts', 'import', '-', '--json'], {env, input})
+    const result = await runCli(['payouts', 'import', '-', '--json'], {env: ctx.env, input})
     expect(result.code, result.stderr).toBe(0)
     expect(JSON.parse(result.stdout)).toMatchObject({created: 1, totals: {USD: '2.00'}})
     expect((await payouts()).map(p => p.customId)).toEqual(['in-1'])
@@ -302,13 +287,13 @@ describe('payctl payouts import against the emulator', () => {
 
   it('--api v1 upserts each row; a re-run without the journal finds them present instead of duplicating', async () => {
     const path = join(ROOT, 'examples', 'payouts-v1.csv')
-    const first = await runCommand(['payouts', 'import', path, '--api', 'v1', '--json'], {env})
+    const first = await runCommand(['payouts', 'import', path, '--api', 'v1', '--json'], {env: ctx.env})
     expect(first.code, first.stderr).toBe(0)
     const summary = JSON.parse(first.stdout)
     expect(summary.created).toBe(summary.valid)
-    expect(proxy.count('POST', '/api/v1/payout')).toBe(summary.valid)
-    rmSync(join(home.dir, 'data'), {recursive: true, force: true})
-    const again = await runCommand(['payouts', 'import', path, '--api', 'v1', '--json'], {env})
+    expect(ctx.proxy.count('POST', '/api/v1/payout')).toBe(summary.valid)
+    rmSync(join(ctx.home.dir, 'data'), {recursive: true, force: true})
+    const again = await runCommand(['payouts', 'import', path, '--api', 'v1', '--json'], {env: ctx.env})
     expect(again.code, again.stderr).toBe(0)
     expect(JSON.parse(again.stdout)).toMatchObject({created: 0, updated: 0, alreadyPresent: summary.valid})
     expect(await payouts()).toHaveLength(summary.valid)
@@ -316,27 +301,30 @@ describe('payctl payouts import against the emulator', () => {
 
   it('--and-then pay approves every payout in the batch call itself', async () => {
     const path = join(ROOT, 'examples', 'payouts.csv')
-    const result = await runCommand(['payouts', 'import', path, '--and-then', 'pay', '--json'], {env})
+    const result = await runCommand(['payouts', 'import', path, '--and-then', 'pay', '--json'], {env: ctx.env})
     expect(result.code, result.stderr).toBe(0)
     const created = await payouts()
     expect(created.length).toBe(JSON.parse(result.stdout).created)
     expect(created.every(p => p.status === 'approved')).toBe(true)
-    expect(proxy.count('POST', '/api/v2/payouts/batch')).toBe(1)
+    expect(ctx.proxy.count('POST', '/api/v2/payouts/batch')).toBe(1)
   })
 
   it('on a production profile, --and-then pay needs --yes without a TTY (nothing sent), and goes with it', async () => {
-    const add = await runCommand(['profiles', 'add', 'prod', '--environment', 'production', '--origin', proxy.url], {
-      env: home.env,
-    })
+    const add = await runCommand(
+      ['profiles', 'add', 'prod', '--environment', 'production', '--origin', ctx.proxy.url],
+      {
+        env: ctx.home.env,
+      },
+    )
     expect(add.code, add.stderr).toBe(0)
     writeCsv(csv('prod.csv'), 3)
-    const prodEnv = {...home.env, PAYCTL_PROFILE: 'prod', PAYCTL_API_KEY: LOCAL_EMULATOR.fullKey}
+    const prodEnv = {...ctx.home.env, PAYCTL_PROFILE: 'prod', PAYCTL_API_KEY: LOCAL_EMULATOR.fullKey}
     const refused = await runCommand(['payouts', 'import', csv('prod.csv'), '--and-then', 'pay'], {env: prodEnv})
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain(
       'refusing to import and pay payouts (3 items, 10.50 EUR) on PRODUCTION without confirmation',
     )
-    expect(proxy.count('POST', '/api/v2/payouts/batch')).toBe(0)
+    expect(ctx.proxy.count('POST', '/api/v2/payouts/batch')).toBe(0)
     const confirmed = await runCommand(['payouts', 'import', csv('prod.csv'), '--and-then', 'pay', '--yes'], {
       env: prodEnv,
     })
@@ -346,14 +334,14 @@ describe('payctl payouts import against the emulator', () => {
 
   it('exit 7 when the service stays down after the retries; the re-run resumes', async () => {
     const ids = writeCsv(csv('down.csv'), 250)
-    await control(emulator.url, 'POST', '/_emulator/faults', {
+    await control(ctx.emulator.url, 'POST', '/_emulator/faults', {
       method: 'POST',
       path: '/api/v2/payouts/batch',
       count: 4,
       action: 'status',
       status: 503,
     })
-    const down = await runCommand(['payouts', 'import', csv('down.csv'), '--concurrency', '1'], {env})
+    const down = await runCommand(['payouts', 'import', csv('down.csv'), '--concurrency', '1'], {env: ctx.env})
     expect(down.code).toBe(7)
     expect(down.stderr).toContain('chunk 1, lines 2-101: not confirmed: SERVICE_UNAVAILABLE')
     expect(down.stderr).toContain(
@@ -361,24 +349,26 @@ describe('payctl payouts import against the emulator', () => {
     )
     expect(await payouts()).toHaveLength(0)
 
-    const other = await runCommand(['payouts', 'import', csv('down.csv'), '--api', 'v1'], {env})
+    const other = await runCommand(['payouts', 'import', csv('down.csv'), '--api', 'v1'], {env: ctx.env})
     expect(other.code).toBe(2)
     expect(other.stderr).toContain('down.csv was imported into profile local with --api v2; use the same API')
 
-    const again = await runCommand(['payouts', 'import', csv('down.csv')], {env})
+    const again = await runCommand(['payouts', 'import', csv('down.csv')], {env: ctx.env})
     expect(again.code, again.stderr).toBe(0)
     expectExactly(await payouts(), ids)
   }, 60_000)
 
   it('a header without rows is nothing to do; --report and --dry-run do not go together', async () => {
     writeFileSync(csv('empty.csv'), `${V2_HEADER}\n\n`)
-    const empty = await runCommand(['payouts', 'import', csv('empty.csv')], {env})
+    const empty = await runCommand(['payouts', 'import', csv('empty.csv')], {env: ctx.env})
     expect(empty.code).toBe(0)
     expect(empty.stderr).toContain('empty.csv has a header but no rows: nothing to send.')
-    const both = await runCommand(['payouts', 'import', csv('empty.csv'), '--dry-run', '--report', csv('r.csv')], {env})
+    const both = await runCommand(['payouts', 'import', csv('empty.csv'), '--dry-run', '--report', csv('r.csv')], {
+      env: ctx.env,
+    })
     expect(both.code).toBe(2)
     expect(both.stderr).toMatch(/--report.*--dry-run|--dry-run.*--report/)
-    expect(proxy.requests).toEqual([])
+    expect(ctx.proxy.requests).toEqual([])
   })
 
   it('a key without payouts:approve stops --and-then pay at the first chunk (exit 3), nothing created', async () => {
@@ -386,12 +376,12 @@ describe('payctl payouts import against the emulator', () => {
     const result = await runCommand(
       ['payouts', 'import', csv('scope.csv'), '--and-then', 'pay', '--concurrency', '1'],
       {
-        env: {...env, PAYCTL_API_KEY: LOCAL_EMULATOR.defaultKey},
+        env: {...ctx.env, PAYCTL_API_KEY: LOCAL_EMULATOR.defaultKey},
       },
     )
     expect(result.code).toBe(3)
     expect(result.stderr).toContain('INSUFFICIENT_SCOPE')
-    expect(proxy.count('POST', '/api/v2/payouts/batch')).toBe(1)
+    expect(ctx.proxy.count('POST', '/api/v2/payouts/batch')).toBe(1)
     expect(await payouts()).toHaveLength(0)
   })
 })
