@@ -19,6 +19,14 @@ export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
 
 /**
+ * oclif fills a missing argument from stdin when stdin is not a terminal. payctl reads stdin only where the user
+ * says "-": a script's stdin (or an MCP server's, which is its channel) is never taken by surprise.
+ */
+function argsWithoutStdin(args: Interfaces.ArgInput | undefined): Interfaces.ArgInput {
+  return Object.fromEntries(Object.entries(args ?? {}).map(([name, arg]) => [name, {...arg, ignoreStdin: true}]))
+}
+
+/**
  * Every payctl command: the global flags, profile resolution, the API client, output helpers, and errors
  * turned into one stderr line (one JSON object under --json) with the documented exit code.
  */
@@ -88,7 +96,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const {args, argv, flags} = await this.parse({
       flags: this.ctor.flags,
       baseFlags: (super.ctor as typeof BaseCommand).baseFlags,
-      args: this.ctor.args,
+      args: argsWithoutStdin(this.ctor.args),
       strict: this.ctor.strict,
     }).catch(error => {
       throw usageError(parseErrorMessage(error), [`see "${this.config.bin} ${this.id?.replaceAll(':', ' ')} --help"`])
