@@ -27,13 +27,16 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
 
   async run(): Promise<void> {
     const profile = await this.profile()
-    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runInProcess}] = await Promise.all([
-      import('../services/mcp/mcp-server.js'),
-      import('../services/mcp/audit-log.js'),
-      import('../services/mcp/cli-runner.js'),
-      import('../services/mcp/money-gate.js'),
-      import('../cli/in-process-command.js'),
-    ])
+    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runInProcess}, {ApprovalRecord}, {targetKey}] =
+      await Promise.all([
+        import('../services/mcp/mcp-server.js'),
+        import('../services/mcp/audit-log.js'),
+        import('../services/mcp/cli-runner.js'),
+        import('../services/mcp/money-gate.js'),
+        import('../cli/in-process-command.js'),
+        import('../services/mcp/approval-record.js'),
+        import('../services/import/plan/keys.js'),
+      ])
     const gate = toolGroups({
       allowMoney: this.flags['allow-money'],
       environment: profile.environment,
@@ -62,6 +65,9 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
         oauth?.clientSecret,
       ]),
       approvalRedirectUrl: this.flags['approval-redirect-url'] ?? profile.origin,
+      approvals: new ApprovalRecord(
+        join(this.config.dataDir, 'mcp', targetKey(profile.name, profile.origin), 'approval-urls.jsonl'),
+      ),
     })
   }
 }

@@ -29,7 +29,8 @@ describe('payctl mcp: calls without a positional id', {timeout: 240_000}, () => 
       ['payouts_get', {id: [], 'custom-id': ['stdin-m3']}],
     ]
     for (let call = 0; call < 50; call++) {
-      const [name, args] = call % 2 ? byCustomId[(call >> 1) % byCustomId.length] : ['payouts_get', {id: [created.data.id]}]
+      const [name, args] =
+        call % 2 ? byCustomId[(call >> 1) % byCustomId.length] : ['payouts_get', {id: [created.data.id]}]
       const answer = ok(await session.call(name, args))
       expect(answer.data.id ?? answer.data[0]?.id, `call ${call}: ${name}`).toBe(created.data.id)
     }

@@ -1,3 +1,5 @@
+import {approvalRefusal, recordApprovalUrl} from './approval-guard.js'
+import type {ApprovalRecord} from './approval-record.js'
 import type {CliRunner} from './cli-runner.js'
 import {type CommandSpec, commandWords} from './command-spec.js'
 import {type CommandLine, commandLineOf, type ToolArguments} from './input-schema.js'
@@ -17,6 +19,8 @@ export interface ToolContext {
   commands: ReadonlyMap<string, CommandSpec>
   /** Where an approval page returns to when the agent gives no approval-redirect-url. */
   approvalRedirectUrl: string
+  /** The payouts whose approval URLs were handed out on this profile (no tool changes them afterwards). */
+  approvals: ApprovalRecord
 }
 
 export interface ToolOutcome {
@@ -43,6 +47,12 @@ function stdinProblem(args: ToolArguments): string | undefined {
   const name = Object.keys(args).find(key => args[key] === '-' || (Array.isArray(args[key]) && args[key].includes('-')))
   return name === undefined ? undefined : `${name}: "-" (stdin) is not available to a tool; give the values`
 }
+
+/** An approval URL that was minted but could not be recorded is not handed out. */
+const withholdUrl = (reason: string): ToolAnswer => ({
+  warnings: [],
+  error: {code: 'UNEXPECTED', message: `no approval URL: ${reason}`, exitCode: 1},
+})
 
 /** The tool's command line: its arguments as flags (made retry-safe for writes), its fixed flags, --yes. */
 function commandLine(tool: ToolDefinition, command: CommandSpec, args: ToolArguments) {
@@ -74,14 +84,22 @@ export async function callTool(context: ToolContext, tool: ToolDefinition, args:
   if (!command) return failed('UNEXPECTED', `${commandWords(tool.command)} is not in this installation`)
   const problem = pageProblem(command, args) ?? stdinProblem(args)
   if (problem) return failed('USAGE', problem)
+  const refusal = await approvalRefusal(context, tool.name, args)
+  if (refusal) return {answer: refusal, exitCode: refusal.error?.exitCode ?? 5}
   const {line, idempotencyKey} = commandLine(tool, command, args)
   const run = await context.runner.run(tool.command, line)
   const answer = answerOf(run)
+  if (tool.name === 'sessions_approval' && !answer.error) {
+    const withheld = await recordApprovalUrl(context, tool.name, {payouts: args.payout, customIds: args['custom-id']})
+    if (withheld) return {answer: withholdUrl(withheld), exitCode: 1, idempotencyKey}
+  }
   if (LIST_TOOLS.has(tool.name) && !answer.error) answer.extra = {nextCursor: null, ...answer.extra}
   const payout = answer.data as {id?: string; status?: string} | undefined
   if (tool.name === 'payouts_create' && !answer.error && payout?.id && payout.status === 'created') {
     const session = await approvalUrl(context, payout.id, args)
+    const withheld = session.error ? undefined : await recordApprovalUrl(context, tool.name, {data: payout})
     if (session.error) answer.warnings.push(`no approval URL: ${session.error.code}: ${session.error.message}`)
+    else if (withheld) answer.warnings.push(`no approval URL: ${withheld}`)
     else answer.extra = {approvalUrl: (session.data as {url?: string}).url}
   }
   return {answer, exitCode: run.exitCode, idempotencyKey}
