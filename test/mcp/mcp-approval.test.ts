@@ -39,7 +39,12 @@ describeInBrowser('payctl mcp: a person approves, the agent waits', () => {
 
     const approved = ok(await session.call('payouts_wait', {id: [created.data.id], until: 'approved'}))
     expect(approved.data[0].status).toBe('approved')
-    ok(await session.call('emulator_claim', {payout: [created.data.id], method: 'paypal'}))
+    // The recipient claims (emulator_claim is a money tool: the agent does not play the recipient here).
+    const claim = await ctx.api.post(`/_emulator/payouts/${created.data.id}/claim`, {
+      method: 'paypal',
+      details: {email: 'ada@example.com'},
+    })
+    expect(claim.status, claim.text).toBe(200)
     const settled = ok(await session.call('payouts_wait', {id: [created.data.id], timeout: '20s'}))
     expect(settled.data[0]).toMatchObject({id: created.data.id, status: 'completed', amount: '42.00'})
   }, 120_000)
