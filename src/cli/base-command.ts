@@ -5,7 +5,13 @@ import type * as Interfaces from '@oclif/core/interfaces'
 import type {PayoutClient} from '../client/index.js'
 import {scrubBearer, scrubSecrets} from '../client/redact.js'
 import type {ResolvedProfile} from '../config/resolve.js'
-import {errorJson, formatErrorLine, parseErrorMessage, reportError} from '../services/errors/error-report.js'
+import {
+  errorJson,
+  formatErrorLine,
+  parseErrorMessage,
+  reportError,
+  unknownFlagSuggestions,
+} from '../services/errors/error-report.js'
 import {usageError} from '../shared/errors.js'
 import type {MoneySummary} from './confirm.js'
 import {outputFlag} from './flags/output-flag.js'
@@ -100,7 +106,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       args: argsWithoutStdin(this.ctor.args),
       strict: this.ctor.strict,
     }).catch(error => {
-      throw usageError(parseErrorMessage(error), [`see "${this.config.bin} ${this.id?.replaceAll(':', ' ')} --help"`])
+      const flagNames = Object.keys({...(super.ctor as typeof BaseCommand).baseFlags, ...this.ctor.flags})
+      throw usageError(parseErrorMessage(error), [
+        ...unknownFlagSuggestions(error, flagNames),
+        `see "${this.config.bin} ${this.id?.replaceAll(':', ' ')} --help"`,
+      ])
     })
     this.flags = flags as BaseFlags<T>
     this.args = args as BaseArgs<T>
