@@ -4,6 +4,7 @@ import {
   controlCharacterProblem,
   EMAIL,
   EMAIL_MAX_LENGTH,
+  freeTextProblem,
   type IdPrefix,
   isId,
   normalizeCustomId,
@@ -36,8 +37,10 @@ interface StringRule {
   pattern?: RegExp
   patternMessage?: string
   oneOf?: readonly string[]
-  /** Text people or systems key on (ids, customIds, descriptions): control characters are refused. */
+  /** Text people or systems key on (ids, customIds): control characters are refused. */
   text?: boolean
+  /** Free text (descriptions, names, address lines): line breaks and tabs allowed, other controls refused. */
+  freeText?: boolean
 }
 
 export class RequestChecker {
@@ -109,7 +112,7 @@ export class RequestChecker {
       this.fail(path, `must be one of ${rule.oneOf.join(', ')}`)
       return undefined
     }
-    const control = rule.text ? controlCharacterProblem(value) : undefined
+    const control = rule.text ? controlCharacterProblem(value) : rule.freeText ? freeTextProblem(value) : undefined
     if (control) {
       this.fail(path, control)
       return undefined
