@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import {ibanIsValid, PAYMENT_DETAIL_FORMATS} from '../primitives.js'
-import {body, currency, customId, email, freeText, nested, text} from './request-fields.js'
+import {body, choice, currency, customId, email, freeText, nested, text} from './request-fields.js'
 
 /**
  * v2 `POST /counterparties` and `PATCH /counterparties/{id}` (spec 4.4b). Which countries, payment-method types,
@@ -11,7 +11,7 @@ import {body, currency, customId, email, freeText, nested, text} from './request
 export const IDENTITY_TYPES = ['individual', 'business'] as const
 
 export const identity = nested({
-  type: text({oneOf: IDENTITY_TYPES}),
+  type: choice(IDENTITY_TYPES),
   firstName: freeText(100),
   lastName: freeText(100),
   middleName: z.optional(freeText(100)),

@@ -4,6 +4,7 @@ import {
   amount,
   amountFitsCurrency,
   body,
+  choice,
   currency,
   customId,
   email,
@@ -52,7 +53,7 @@ export const V1_PAGE = {maxOffset: Number.MAX_SAFE_INTEGER, maxLimit: 100, defau
 export const listPayoutsV1Query = z.object({
   offset: z.optional(integerIn(0, V1_PAGE.maxOffset)),
   limit: z.optional(integerIn(1, V1_PAGE.maxLimit)),
-  order_by: z.optional(text({oneOf: ['created_at']})),
-  order_direction: z.optional(text({oneOf: ['asc', 'desc']})),
+  order_by: z.optional(choice(['created_at'])),
+  order_direction: z.optional(choice(['asc', 'desc'])),
 })
 export type ListPayoutsV1 = z.input<typeof listPayoutsV1Query>

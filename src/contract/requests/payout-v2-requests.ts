@@ -4,6 +4,7 @@ import {
   amountFitsCurrency,
   batchIds,
   body,
+  choice,
   currency,
   customId,
   email,
@@ -20,13 +21,13 @@ import {
 export const AND_THEN = ['send-claim-link', 'pay'] as const
 export type AndThen = (typeof AND_THEN)[number]
 
-const andThen = text({oneOf: AND_THEN})
+const andThen = choice(AND_THEN)
 
 export const RECIPIENT_TYPES = ['email', 'phone'] as const
 
 /** A v2 recipient: an e-mail or a phone, named by `type`. */
 export const recipientV2 = nested({
-  type: text({oneOf: RECIPIENT_TYPES}),
+  type: choice(RECIPIENT_TYPES),
   email: z.optional(email),
   phone: z.optional(phone),
 }).check(

@@ -58,6 +58,9 @@ export const httpUrl = text({max: 2048}).check(
   }, 'must be an absolute http or https URL'),
 )
 
+/** One of a closed list of values (its type is that union). */
+export const choice = <const Values extends readonly [string, ...string[]]>(values: Values) => z.enum(values)
+
 export const flag = z.boolean({error: typeError('true or false')})
 
 /** A three-letter currency code; which ones are settled is the service's decision. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import {UUID} from '../primitives.js'
-import {body, email, flag, httpUrl, text, textList} from './request-fields.js'
+import {body, choice, email, flag, httpUrl, text, textList} from './request-fields.js'
 
 /** v1 hosted sessions (spec 4.2): every body has `redirectUrl` and an optional `branding`. */
 
@@ -8,7 +8,7 @@ import {body, email, flag, httpUrl, text, textList} from './request-fields.js'
 export const BRANDINGS = ['talentir', 'team', 'platform'] as const
 export type Branding = (typeof BRANDINGS)[number]
 
-const common = {redirectUrl: httpUrl, branding: z.optional(text({oneOf: BRANDINGS}))}
+const common = {redirectUrl: httpUrl, branding: z.optional(choice(BRANDINGS))}
 
 export const payoutSessionBody = body({
   ...common,
