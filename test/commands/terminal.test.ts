@@ -1,8 +1,9 @@
 import {describe, expect, it} from 'vitest'
 import {colorEnabled} from '../../src/cli/output/colors.js'
 import {fitWidths} from '../../src/cli/output/output.js'
-import {DEFAULT, FULL, useEmulator} from '../emulator/helpers.js'
+import {DEFAULT, FULL} from '../emulator/helpers.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 

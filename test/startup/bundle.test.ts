@@ -2,8 +2,9 @@ import {readdirSync, readFileSync} from 'node:fs'
 import {join, relative, sep} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {beforeEach, describe, expect, it} from 'vitest'
-import {FULL, useEmulator} from '../emulator/helpers.js'
+import {FULL} from '../emulator/helpers.js'
 import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 
 /** The bundled CLI (scripts/bundle.js): every command file is a command, oclif's plugins still answer. */
 
