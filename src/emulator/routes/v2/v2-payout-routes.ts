@@ -1,10 +1,10 @@
+import {type AndThen, approvePayoutV2Body} from '../../../contract/requests/index.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {payoutV2, v2PayoutId} from '../../domain/api-views.js'
 import {Checker, type Json} from '../../domain/input-checker.js'
 import {decodeCursor, encodeCursor, envelope, pageParams} from '../../domain/page-cursor.js'
 import type {PayoutService} from '../../domain/payout-service.js'
 import type {Settlement} from '../../domain/settlement.js'
-import {AND_THEN, type AndThen} from '../../domain/settlement.js'
 import {requireScopes} from '../../http/principal.js'
 import {ok} from '../../http/request-context.js'
 import type {Route} from '../../http/router.js'
@@ -21,13 +21,10 @@ export const approveScopes = (andThen: AndThen | undefined) =>
 
 /** The optional `{andThen}` body of single approve. */
 function andThenOf(body: unknown): AndThen | undefined {
-  if (body === undefined) return undefined
   const check = new Checker()
-  const input = check.object(body, '', ['andThen'])
+  const input = check.request(approvePayoutV2Body, body)
   check.throwIfAny()
-  const andThen = check.string(input as Json, 'andThen', {oneOf: AND_THEN}) as AndThen | undefined
-  check.throwIfAny()
-  return andThen
+  return input?.andThen
 }
 
 /** Endpoints without a body accept none, `null` or any object (its fields are ignored); other JSON is refused. */
