@@ -1,5 +1,7 @@
 import {randomUUID} from 'node:crypto'
+import {isDeletable, isUpdatable} from '../../contract/lifecycle.js'
 import {normalizeCustomId, UUID} from '../../contract/primitives.js'
+import type {AndThen} from '../../contract/requests/index.js'
 import {
   approvePayoutsV2Body,
   createPayoutV1Body,
@@ -20,7 +22,7 @@ import type {CounterpartyRegistry} from './counterparty-registry.js'
 import {Checker, checkedPathId, type Json} from './input-checker.js'
 import {contactOf} from './payout-contact.js'
 import type {PayoutEvents} from './payout-events.js'
-import {AND_THEN, type AndThen, type Item, type Settlement} from './settlement.js'
+import type {Item, Settlement} from './settlement.js'
 
 /**
  * Payouts shared by both generations: input validation (v1 and v2 bodies), the v1 upsert on `customId`,
@@ -230,7 +232,7 @@ export class PayoutService {
     assertImmutableKept(existing, changes, label)
     let row = existing
     if (Object.keys(changes).length) {
-      if (existing.status !== 'created')
+      if (!isUpdatable(existing.status))
         throw invalidState(`${label} is ${v1Status(existing.status)}; only created payouts can be updated`)
       row = this.store.payouts.patch(existing, {...changes, updated_at: this.clock.iso()})
     }
@@ -241,8 +243,7 @@ export class PayoutService {
   /** v1 DELETE: created, approved and expired payouts; a deleted one is returned unchanged. */
   deleteV1(row: PayoutRow): PayoutRow {
     if (row.status === 'deleted') return row
-    if (row.status === 'created' || row.status === 'approved' || row.status === 'expired')
-      return this.settlement.markDeleted(row)
+    if (isDeletable(row.status) && row.status !== 'failed') return this.settlement.markDeleted(row)
     throw invalidState(`payout ${row.uuid} is ${v1Status(row.status)}; it can no longer be deleted`)
   }
 
@@ -328,7 +329,7 @@ export class PayoutService {
     const amount = check.amount(patch, 'amount', currency, false)
     const customId = patch.customId === undefined ? undefined : normalizeCustomId(patch.customId)
     check.throwIfAny()
-    if (row.status !== 'created')
+    if (!isUpdatable(row.status))
       throw invalidState(`payout ${v2PayoutId(row.uuid)} is ${row.status}; only created payouts can be updated`)
     if (patch.description !== undefined) changes.description = patch.description
     if (patch.currency !== undefined) changes.currency = currency
@@ -361,7 +362,7 @@ export class PayoutService {
 
   /** v2 DELETE: created, approved, failed and expired payouts. */
   deleteV2(row: PayoutRow): void {
-    if (row.status === 'requested' || row.status === 'completed')
+    if (!isDeletable(row.status))
       throw invalidState(`payout ${v2PayoutId(row.uuid)} is ${row.status}; it can no longer be deleted`)
     this.settlement.markDeleted(row)
   }

@@ -1,3 +1,4 @@
+import {V2_STATES} from '../../../contract/lifecycle.js'
 import {type AndThen, approvePayoutV2Body} from '../../../contract/requests/index.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {payoutV2, v2PayoutId} from '../../domain/api-views.js'
@@ -13,7 +14,7 @@ import type {PayoutStatus} from '../../store/row-types.js'
 
 /** v2 single-payout endpoints (spec 4.5, DESIGN). Batch endpoints live in `v2-payout-batch-routes.ts`. */
 
-const V2_STATUSES: readonly PayoutStatus[] = ['created', 'approved', 'requested', 'completed', 'failed', 'expired']
+const V2_STATUSES: readonly PayoutStatus[] = V2_STATES
 
 /** Scopes of approve: `payouts:approve`, plus `payouts:write` with `andThen: pay` (spec 4.5). */
 export const approveScopes = (andThen: AndThen | undefined) =>
