@@ -1,4 +1,4 @@
-import {type ChildProcess, spawn} from 'node:child_process'
+import {type ChildProcess, spawn, spawnSync} from 'node:child_process'
 import {readFileSync, writeFileSync} from 'node:fs'
 import {createServer as createHttpServer, type Server} from 'node:http'
 import {type AddressInfo, createServer} from 'node:net'
@@ -45,6 +45,8 @@ async function payctl(...args: string[]) {
   const mark = log.length
   const result = await runCli(args, {
     env: {...home.env, PAYCTL_ORIGIN: prismUrl, PAYCTL_API_KEY: LOCAL_EMULATOR.fullKey, PAYCTL_BROWSER: 'none'},
+    // The flows run side by side; on a loaded machine one run may wait long for the CPU.
+    timeoutMs: 120_000,
   })
   await new Promise(resolve => setTimeout(resolve, 50))
   return {...result, prism: violations(log.slice(mark))}
@@ -126,7 +128,6 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  writeFileSync('/tmp/openapi-prism.log', log)
   prism?.kill()
   hop?.closeAllConnections()
   hop?.close()
@@ -223,6 +224,15 @@ describe('payctl through the prism validation proxy', () => {
 
     await Promise.all([payouts(), counterparties(), importing(), team(), webhooks()])
     expect(violations(log)).toEqual([])
+  })
+
+  it('would see prism reach beyond the loopback interface', () => {
+    const probe = spawnSync(
+      process.execPath,
+      ['--require', LOOPBACK_ONLY, '-e', "fetch('http://192.0.2.1/').catch(() => undefined)"],
+      {encoding: 'utf8', timeout: 20_000},
+    )
+    expect(violations(probe.stderr)).toEqual(['OFF-LOOPBACK 192.0.2.1:80'])
   })
 
   it('the emulator serves the document, without credentials', async () => {

@@ -8,11 +8,14 @@ const report = target => process.stderr.write(`OFF-LOOPBACK ${target}\n`)
 
 const connect = net.Socket.prototype.connect
 net.Socket.prototype.connect = function (...args) {
-  const options = typeof args[0] === 'object' && !Array.isArray(args[0]) ? args[0] : {port: args[0], host: args[1]}
+  // net.connect() passes its arguments already normalised, as one array whose first item is the options.
+  const first = Array.isArray(args[0]) ? args[0][0] : args[0]
+  const options = typeof first === 'object' ? first : {port: first, host: args[1]}
   const host = options.path ? undefined : (options.host ?? 'localhost')
   if (host !== undefined && !LOOPBACK.has(host)) {
     report(`${host}:${options.port}`)
-    throw new Error(`connection to ${host} refused: loopback only`)
+    process.nextTick(() => this.destroy(new Error(`connection to ${host} refused: loopback only`)))
+    return this
   }
   return connect.apply(this, args)
 }
@@ -21,7 +24,9 @@ const lookup = dns.lookup
 dns.lookup = function (hostname, ...rest) {
   if (!LOOPBACK.has(hostname)) {
     report(hostname)
-    throw new Error(`look-up of ${hostname} refused: loopback only`)
+    const callback = rest.at(-1)
+    process.nextTick(callback, new Error(`look-up of ${hostname} refused: loopback only`))
+    return
   }
   return lookup.call(this, hostname, ...rest)
 }
