@@ -220,7 +220,8 @@ export class Transport {
         headers,
         body: call.bodyText,
       })
-      text = await response.body.text()
+      // Whatever a server echoes of our credentials (a proxy quoting the Authorization header) stops here.
+      text = scrubSecrets(await response.body.text(), this.options.auth?.secrets?.() ?? [])
     } catch (error) {
       const failure = this.classifyNetworkError(error, call.method, call.url)
       this.trace(`< ${failure.name}: ${failure.message} (${Date.now() - started} ms)`)
@@ -276,7 +277,10 @@ export class Transport {
 
   /** Redirects are never followed: the request carried credentials meant for this origin only. */
   private redirectRefused(response: Dispatcher.ResponseData, requestId: string | undefined): ApiError {
-    const location = headerValue(response.headers.location) ?? 'nowhere'
+    const location = scrubSecrets(
+      headerValue(response.headers.location) ?? 'nowhere',
+      this.options.auth?.secrets?.() ?? [],
+    )
     return new ApiError({
       status: response.statusCode,
       code: 'REDIRECT_REFUSED',

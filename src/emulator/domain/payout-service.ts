@@ -187,7 +187,7 @@ export class PayoutService {
     const input = check.object(body, '', V1_FIELDS)
     check.throwIfAny()
     const b = input as Json
-    const description = check.string(b, 'description', {required: true, max: 1000, text: true})
+    const description = check.string(b, 'description', {required: true, max: 1000, freeText: true})
     const currency = check.currency(b, 'currency')
     const amount = check.amount(b, 'payoutAmount', currency)
     const customId = check.customId(b, 'customId', 255)
@@ -266,7 +266,7 @@ export class PayoutService {
     const body = check.object(value, path, V2_FIELDS)
     if (!body) return undefined
     const sub = new Checker(path)
-    const description = sub.string(body, 'description', {required: true, max: 1000, text: true})
+    const description = sub.string(body, 'description', {required: true, max: 1000, freeText: true})
     const currency = sub.currency(body, 'currency')
     const amount = sub.amount(body, 'amount', currency)
     const customId = sub.customId(body, 'customId', 255)
@@ -368,7 +368,7 @@ export class PayoutService {
     check.throwIfAny()
     const b = input as Json
     const changes: Partial<PayoutRow> = {}
-    const description = check.string(b, 'description', {min: 1, max: 1000, text: true})
+    const description = check.string(b, 'description', {min: 1, max: 1000, freeText: true})
     const currency = b.currency === undefined ? row.currency : check.currency(b, 'currency')
     const amount = check.amount(b, 'amount', currency, false)
     const customId = check.customId(b, 'customId', 255)

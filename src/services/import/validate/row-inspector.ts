@@ -1,4 +1,4 @@
-import {controlCharacterAt, describeControlCharacter} from './control-chars.js'
+import {describeControlCharacter, refusedInCell} from './control-chars.js'
 import {type HeaderMapping, mapHeader, shown} from './headers.js'
 import {Cells, type RowError, type RowResult, type RowSchema, type SchemaOptions} from './import-schema.js'
 
@@ -12,6 +12,8 @@ export class RowInspector<Item> {
   /** The last inspected record, read by canonical column name. */
   readonly cells: Cells
   private readonly labels: string[]
+  /** Per cell: whether its column is free text (line breaks and tabs allowed). Unmapped cells are not sent. */
+  private readonly freeText: boolean[]
 
   constructor(
     header: readonly string[],
@@ -26,6 +28,10 @@ export class RowInspector<Item> {
     this.mapping = mapHeader(header, schema.columns, schema.foreign)
     this.cells = new Cells(this.mapping)
     this.labels = header.map(cell => shown(cell.trim()))
+    const strict = new Set(
+      schema.columns.filter(column => !column.freeText).flatMap(column => this.mapping.index.get(column.name) ?? []),
+    )
+    this.freeText = header.map((_, i) => !strict.has(i))
   }
 
   inspect(values: string[], build: boolean): RowResult<Item> {
@@ -48,8 +54,9 @@ export class RowInspector<Item> {
 
   private controlCharacterProblem(values: string[]): {errors: RowError[]} | undefined {
     for (let i = 0; i < values.length; i++) {
-      const at = controlCharacterAt(values[i])
-      if (at !== -1) return problem(this.label(i), describeControlCharacter(values[i], at))
+      const freeText = this.freeText[i] ?? true
+      const found = refusedInCell(values[i], freeText)
+      if (found) return problem(this.label(i), describeControlCharacter(found, freeText))
     }
     return undefined
   }
