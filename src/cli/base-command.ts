@@ -3,8 +3,15 @@ import * as Errors from '@oclif/core/errors'
 import * as Flags from '@oclif/core/flags'
 import type * as Interfaces from '@oclif/core/interfaces'
 import type {PayoutClient} from '../client/index.js'
+import {scrubBearer, scrubSecrets} from '../client/redact.js'
 import type {ResolvedProfile} from '../config/resolve.js'
-import {errorJson, formatErrorLine, parseErrorMessage, reportError} from '../services/errors/error-report.js'
+import {
+  errorJson,
+  formatErrorLine,
+  parseErrorMessage,
+  reportError,
+  unknownFlagSuggestions,
+} from '../services/errors/error-report.js'
 import {usageError} from '../shared/errors.js'
 import type {MoneySummary} from './confirm.js'
 import {outputFlag} from './flags/output-flag.js'
@@ -17,6 +24,14 @@ export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<
   (typeof BaseCommand)['baseFlags'] & T['flags']
 >
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
+
+/**
+ * oclif fills a missing argument from stdin when stdin is not a terminal. payctl reads stdin only where the user
+ * says "-": a script's stdin (or an MCP server's, which is its channel) is never taken by surprise.
+ */
+function argsWithoutStdin(args: Interfaces.ArgInput | undefined): Interfaces.ArgInput {
+  return Object.fromEntries(Object.entries(args ?? {}).map(([name, arg]) => [name, {...arg, ignoreStdin: true}]))
+}
 
 /**
  * Every payctl command: the global flags, profile resolution, the API client, output helpers, and errors
@@ -88,10 +103,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const {args, argv, flags} = await this.parse({
       flags: this.ctor.flags,
       baseFlags: (super.ctor as typeof BaseCommand).baseFlags,
-      args: this.ctor.args,
+      args: argsWithoutStdin(this.ctor.args),
       strict: this.ctor.strict,
     }).catch(error => {
-      throw usageError(parseErrorMessage(error), [`see "${this.config.bin} ${this.id?.replaceAll(':', ' ')} --help"`])
+      const flagNames = Object.keys({...(super.ctor as typeof BaseCommand).baseFlags, ...this.ctor.flags})
+      throw usageError(parseErrorMessage(error), [
+        ...unknownFlagSuggestions(error, flagNames),
+        `see "${this.config.bin} ${this.id?.replaceAll(':', ' ')} --help"`,
+      ])
     })
     this.flags = flags as BaseFlags<T>
     this.args = args as BaseArgs<T>
@@ -193,8 +212,26 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** The --debug trace writer (stderr; one JSON object a line under --json), or undefined without --debug. */
   protected debugTrace(): ((line: string) => void) | undefined {
     if (!this.flags.debug) return undefined
-    if (this.flags.json) return line => process.stderr.write(`${JSON.stringify({debug: line})}\n`)
-    return line => process.stderr.write(`[debug] ${line}\n`)
+    if (this.flags.json) return line => process.stderr.write(`${JSON.stringify({debug: this.scrub(line)})}\n`)
+    return line => process.stderr.write(`[debug] ${this.scrub(line)}\n`)
+  }
+
+  /**
+   * The secrets this run holds (the key in force, OAuth tokens, webhook signing secrets) and any bearer credential,
+   * replaced by [redacted] in a line meant for stderr, whatever a server echoed into it.
+   */
+  protected scrub(line: string): string {
+    const credentials = this.profileInstance?.credentials
+    return scrubSecrets(scrubBearer(line), [
+      process.env.PAYCTL_API_KEY,
+      process.env.PAYCTL_WEBHOOK_SECRET,
+      this.profileInstance?.apiKey,
+      credentials?.apiKey,
+      credentials?.oauth?.accessToken,
+      credentials?.oauth?.refreshToken,
+      credentials?.oauth?.clientSecret,
+      ...Object.values(credentials?.webhookSecrets ?? {}),
+    ])
   }
 
   override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
@@ -203,9 +240,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const report = reportError(error)
     const json = this.flags ? this.jsonErrors : this.argv.includes('--json')
     const debug = this.flags?.debug ?? this.argv.includes('--debug')
-    process.stderr.write(`${json ? errorJson(report) : terminalSafe(formatErrorLine(report))}\n`)
+    const line = json ? errorJson(report) : terminalSafe(formatErrorLine(report))
+    process.stderr.write(`${this.scrub(line)}\n`)
     // Under --json stderr stays JSON: the stack is for people.
-    if (debug && !json && error?.stack) process.stderr.write(`${error.stack}\n`)
+    if (debug && !json && error?.stack) process.stderr.write(`${this.scrub(error.stack)}\n`)
     throw new Errors.ExitError(report.exitCode)
   }
 

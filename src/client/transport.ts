@@ -1,7 +1,6 @@
-import type {Dispatcher} from 'undici'
+import {Agent, type Dispatcher, request} from 'undici'
 import {ApiError, apiErrorFromBody, ConnectionError, OriginError, TimeoutError} from './api-errors.js'
 import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
-import {Agent, request} from './undici-core.js'
 import {isTransientStatus, parseRetryAfter, pause, RETRY_AFTER_CAP_MS, retryTime, timeLeft} from './waits.js'
 
 /** node:crypto costs a few MiB of memory to load on Node 24; only a write with an idempotency key needs it. */
@@ -215,8 +214,14 @@ export class Transport {
     let response: Dispatcher.ResponseData
     let text: string
     try {
-      response = await request(this.dispatcher, call.url, {method: call.method, headers, body: call.bodyText})
-      text = await response.body.text()
+      response = await request(call.url, {
+        dispatcher: this.dispatcher,
+        method: call.method,
+        headers,
+        body: call.bodyText,
+      })
+      // Whatever a server echoes of our credentials (a proxy quoting the Authorization header) stops here.
+      text = scrubSecrets(await response.body.text(), this.options.auth?.secrets?.() ?? [])
     } catch (error) {
       const failure = this.classifyNetworkError(error, call.method, call.url)
       this.trace(`< ${failure.name}: ${failure.message} (${Date.now() - started} ms)`)
@@ -272,7 +277,10 @@ export class Transport {
 
   /** Redirects are never followed: the request carried credentials meant for this origin only. */
   private redirectRefused(response: Dispatcher.ResponseData, requestId: string | undefined): ApiError {
-    const location = headerValue(response.headers.location) ?? 'nowhere'
+    const location = scrubSecrets(
+      headerValue(response.headers.location) ?? 'nowhere',
+      this.options.auth?.secrets?.() ?? [],
+    )
     return new ApiError({
       status: response.statusCode,
       code: 'REDIRECT_REFUSED',

@@ -10,6 +10,8 @@ export default class Mcp extends BaseCommand<typeof Mcp> {
 
 Money tools (approve, pay, pre-approved creation, and-then) exist only with --allow-money, and on a production profile only when the profile allows it too: "payctl profiles set NAME --allow-agent-money", which no tool can do. Emulator controls appear on a loopback sandbox profile only.
 
+Tools that read local files (payouts_import_status) are offered only with --files-dir DIR, and read nothing outside DIR. emulator_claim and emulator_trigger settle payouts, so they are money tools too.
+
 Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600; arguments and outcome, never a secret). Configuration for MCP clients: docs/agents.md.`
 
   static override examples = [
@@ -20,6 +22,10 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
 
   static override flags = {
     'allow-money': Flags.boolean({summary: 'Offer the money tools (on production also needs the profile setting).'}),
+    'files-dir': Flags.directory({
+      summary: 'Offer the tools that read local files (import status), confined to this folder.',
+      exists: true,
+    }),
     'approval-redirect-url': Flags.string({
       summary: "Where approval pages return to when the agent names no place (default: the profile's origin).",
     }),
@@ -27,13 +33,16 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
 
   async run(): Promise<void> {
     const profile = await this.profile()
-    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runInProcess}] = await Promise.all([
-      import('../services/mcp/mcp-server.js'),
-      import('../services/mcp/audit-log.js'),
-      import('../services/mcp/cli-runner.js'),
-      import('../services/mcp/money-gate.js'),
-      import('../cli/in-process-command.js'),
-    ])
+    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runInProcess}, {ApprovalRecord}, {targetKey}] =
+      await Promise.all([
+        import('../services/mcp/mcp-server.js'),
+        import('../services/mcp/audit-log.js'),
+        import('../services/mcp/cli-runner.js'),
+        import('../services/mcp/money-gate.js'),
+        import('../cli/in-process-command.js'),
+        import('../services/mcp/approval-record.js'),
+        import('../services/import/plan/keys.js'),
+      ])
     const gate = toolGroups({
       allowMoney: this.flags['allow-money'],
       environment: profile.environment,
@@ -62,6 +71,10 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
         oauth?.clientSecret,
       ]),
       approvalRedirectUrl: this.flags['approval-redirect-url'] ?? profile.origin,
+      filesDir: this.flags['files-dir'],
+      approvals: new ApprovalRecord(
+        join(this.config.dataDir, 'mcp', targetKey(profile.name, profile.origin), 'approval-urls.jsonl'),
+      ),
     })
   }
 }

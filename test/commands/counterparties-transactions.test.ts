@@ -158,7 +158,7 @@ describe('counterparties', () => {
       .at(-1)
     expect(created[0]).toBe(latest)
     const csv = await cli(['counterparties', 'list', '--limit', '2', '--output', 'csv'])
-    expect(csv.stdout.split('\n')[0]).toBe('id,custom id,name,e-mail,country,payment method,missing,created')
+    expect(csv.stdout.split('\n')[0]).toBe('id,customId,name,email,country,paymentMethod,missing,createdAt')
     const byCustom = jsonOf(await cli(['counterparties', 'get', '--custom-id', 'cp-3', '--json']))
     const byId = jsonOf(await cli(['counterparties', 'get', byCustom.id, '--json']))
     expect(byId).toEqual(byCustom)

@@ -234,6 +234,34 @@ describe('payctl payouts import against the emulator', () => {
     )
   })
 
+  it('--skip-invalid with every row invalid sends nothing and exits 6, not 8', async () => {
+    writeFileSync(
+      csv('all-bad.csv'),
+      `${V2_HEADER}\nbad-1,Bad,1e3,EUR,a@example.com,\nbad-2,Bad,-3,EUR,b@example.com,\n`,
+    )
+    const result = await runCommand(['payouts', 'import', csv('all-bad.csv'), '--skip-invalid'], {env: ctx.env})
+    expect(result.code).toBe(6)
+    expect(result.stderr).toContain(
+      'Error: INVALID_INPUT: 2 of 2 rows are invalid; --skip-invalid leaves them out and no row is left: nothing was sent',
+    )
+    expect(ctx.proxy.requests).toEqual([])
+  })
+
+  it('a value under the empty columns after the header (a decimal comma) is a field-count error, not shifted fields', async () => {
+    const file = csv('decimal-comma.csv')
+    writeFileSync(
+      file,
+      'customId,description,amount,currency,recipientEmail,,\nc-1,Desc,12,5,EUR,c@example.com,\nc-2,Desc,7.00,EUR,d@example.com,,\n',
+    )
+    const result = await runCommand(['payouts', 'import', file, '--dry-run'], {env: ctx.env})
+    expect(result.code).toBe(6)
+    expect(result.stdout + result.stderr).toContain(
+      'line 2: 6 fields, but the header names 5 (an unquoted comma inside a value, such as the decimal comma of 12,5?)',
+    )
+    expect(result.stdout + result.stderr).not.toContain('column currency')
+    expect(result.stderr).toContain('1 of 2 rows are invalid')
+  })
+
   it('--dry-run --json validates and prints the totals, sending nothing', async () => {
     writeCsv(csv('dry.csv'), 30)
     const result = await runCommand(['payouts', 'import', csv('dry.csv'), '--dry-run', '--json'], {env: ctx.env})

@@ -110,7 +110,7 @@ describe('round trips: what payctl writes imports back with 0 new payouts', () =
     const first = await cli(['payouts', 'import', exported, '--report', report], where)
     expect(first.code, first.stderr).toBe(0)
     const status = await cli(['payouts', 'import-status', exported, '-o', 'csv'], where)
-    expect(status.stdout.split('\n')[0]).toContain('payout id')
+    expect(status.stdout.split('\n')[0]).toContain('payoutId')
     for (const [name, text] of [
       ['status.csv', status.stdout],
       ['report.csv', readFileSync(report, 'utf8')],

@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {emailProblem, phoneProblem} from '../../contract/primitives.js'
+import {emailProblem, freeTextProblem, phoneProblem} from '../../contract/primitives.js'
 import {amountProblem, currencyProblem} from '../../shared/money.js'
 import {httpUrlProblem, parseDateTime, parseDuration} from '../../shared/validate.js'
 
@@ -63,6 +63,15 @@ export const checked = (
       return value
     },
   })
+
+/** Free text such as a description: kept as given (line breaks and tabs too); other control characters refused. */
+export const freeTextFlag = Flags.custom<string>({
+  parse: async input => {
+    const reason = freeTextProblem(input)
+    if (reason) throw new Error(reason)
+    return input
+  },
+})
 
 /** A plain positive decimal ("12.50"); the currency's decimals are checked once both flags are known. */
 export const amountFlag = checked(value => amountProblem(value))

@@ -5,6 +5,7 @@ import {
   andThenFlag,
   currencyFlag,
   emailFlag,
+  freeTextFlag,
   idempotencyKeyFlag,
   phoneFlag,
   waitFlag,
@@ -18,7 +19,7 @@ import type {CreateInput} from '../../services/payouts/payout-plans.js'
 export const createFlags = {
   amount: amountFlag({summary: 'Amount as a decimal string, e.g. 120.00.', required: true}),
   currency: currencyFlag({summary: 'Currency code, e.g. EUR.', required: true}),
-  description: Flags.string({summary: 'What the payout is for (shown to the recipient).', required: true}),
+  description: freeTextFlag({summary: 'What the payout is for (shown to the recipient).', required: true}),
   'custom-id': Flags.string({summary: 'Your own unique key for the payout (v1: creating again updates it).'}),
   tag: Flags.string({summary: 'A tag (repeatable).', multiple: true, multipleNonGreedy: true}),
   email: emailFlag({summary: 'Recipient e-mail address.'}),

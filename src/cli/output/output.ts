@@ -2,6 +2,7 @@ import {csvLine} from '../../shared/csv-line.js'
 import {usageError} from '../../shared/errors.js'
 import {colorEnabled, type Palette, palette} from './colors.js'
 import {columnKey, idsOf, pickFields, type ScriptOptions, tsvCell} from './script.js'
+import {fitWidths, giveOf} from './table-fit.js'
 import {terminalSafe} from './terminal-safe.js'
 
 export type ListFormat = 'table' | 'json' | 'jsonl' | 'csv' | 'tsv'
@@ -21,7 +22,7 @@ export interface Column<T> {
   csvOnly?: boolean
   /** Only in the table (e.g. one recipient column that CSV exports split by kind). */
   tableOnly?: boolean
-  /** The column's name in CSV exports (default: the header in lower case). */
+  /** The column's name in CSV exports and --fields (default: the header in camelCase, as JSON keys are). */
   csvHeader?: string
 }
 
@@ -315,28 +316,11 @@ export class Output {
   }
 }
 
-/** Narrowest a column shrinks to: a few characters and the `…` cli-table3 puts where it cuts. */
-const MIN_COLUMN = 6
-
-/**
- * Column widths (padding included) that fit a terminal of `columns`: the widest column gives up a character at
- * a time, so cells are cut with `…` instead of the terminal wrapping a value across lines.
- */
-export function fitWidths(natural: number[], columns: number | undefined): number[] {
-  const widths = [...natural]
-  if (!columns) return widths
-  // The last column's right padding is trimmed from every line.
-  while (widths.reduce((sum, w) => sum + w, 0) - 2 > columns) {
-    const widest = widths.indexOf(Math.max(...widths))
-    if (widths[widest] <= MIN_COLUMN) break
-    widths[widest]--
-  }
-  return widths
-}
-
 export class ListWriter<T> {
   private count = 0
   private widths?: number[]
+  /** The table does not fit the terminal without cutting an id or a timestamp: one field a line per row. */
+  private rowView = false
   /** The whole array under --jq with a JSON array: jq sees the document `--json` would print. */
   private readonly buffered: T[] = []
 
@@ -402,7 +386,7 @@ export class ListWriter<T> {
 
   private csvPage(rows: T[]): void {
     const columns = this.exportColumns
-    if (this.count === 0) this.out.write(`${csvLine(columns.map(c => c.csvHeader ?? c.header.toLowerCase()))}\n`)
+    if (this.count === 0) this.out.write(`${csvLine(columns.map(columnKey))}\n`)
     for (const row of rows) this.out.write(`${csvLine(columns.map(c => (c.raw ?? c.value)(row)))}\n`)
   }
 
@@ -410,14 +394,31 @@ export class ListWriter<T> {
     return this.columns.filter(c => !c.csvOnly)
   }
 
+  /** Each row as `Header: value` lines, a blank line between rows. */
+  private rowsPage(rows: T[], columns: Column<T>[]): void {
+    rows.forEach((row, index) => {
+      if (this.count + index > 0) this.out.line()
+      this.out.keyValue(columns.map(c => [c.header, c.value(row)]))
+    })
+  }
+
   private async tablePage(rows: T[]): Promise<void> {
     const {default: Table} = await import('cli-table3')
     const columns = this.tableColumns
     const cells = rows.map(row => columns.map(c => terminalSafe(c.value(row))))
-    if (!this.widths) {
-      const natural = columns.map((c, i) => Math.max(c.header.length, ...cells.map(r => r[i].length)) + 2)
-      this.widths = fitWidths(natural, this.out.stdoutColumns)
+    if (!this.widths && !this.rowView) {
+      const content = columns.map((_, i) => Math.max(0, ...cells.map(r => r[i].length)) + 2)
+      const natural = columns.map((c, i) => Math.max(c.header.length + 2, content[i]))
+      const give = columns.map((c, i) =>
+        giveOf(
+          columnKey(c),
+          cells.map(r => r[i]),
+        ),
+      )
+      this.widths = fitWidths(natural, this.out.stdoutColumns, give, content)
+      this.rowView = !this.widths
     }
+    if (this.rowView) return this.rowsPage(rows, columns)
     const table = new Table({
       head: this.count === 0 ? columns.map(c => this.out.color.bold(c.header)) : [],
       colWidths: this.widths,

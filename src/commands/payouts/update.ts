@@ -1,7 +1,14 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
-import {amountFlag, currencyFlag, customIdFlag, emailFlag, phoneFlag} from '../../cli/flags/common-flags.js'
+import {
+  amountFlag,
+  currencyFlag,
+  customIdFlag,
+  emailFlag,
+  freeTextFlag,
+  phoneFlag,
+} from '../../cli/flags/common-flags.js'
 
 export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
   static override summary = 'Change a payout that is still pending.'
@@ -23,7 +30,7 @@ export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
     'custom-id': customIdFlag,
     amount: amountFlag({summary: 'New amount as a decimal string.'}),
     currency: currencyFlag({summary: 'New currency code.'}),
-    description: Flags.string({summary: 'New description.'}),
+    description: freeTextFlag({summary: 'New description.'}),
     email: emailFlag({summary: 'New recipient: this e-mail address.', exclusive: ['phone', 'counterparty']}),
     phone: phoneFlag({summary: 'New recipient: this phone number.', exclusive: ['email', 'counterparty']}),
     counterparty: Flags.string({summary: 'New recipient: this counterparty.', exclusive: ['email', 'phone']}),

@@ -97,7 +97,7 @@ export async function serveMcp(options: McpServeOptions): Promise<void> {
   ])
   const server = new McpServer({name: 'payctl', version: options.version}, {instructions: INSTRUCTIONS})
   const transport = new AuditedTransport(new StdioServerTransport(), options.audit, options.profile)
-  for (const tool of toolsOf(options.groups)) register(server, tool, options, transport)
+  for (const tool of toolsOf(options.groups, options.filesDir)) register(server, tool, options, transport)
   const closed = new Promise<void>(resolve => {
     server.server.onclose = resolve
   })
