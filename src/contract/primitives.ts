@@ -104,3 +104,30 @@ export const PAYMENT_DETAIL_FORMATS: Readonly<Record<string, {pattern: RegExp; m
   routingNumber: {pattern: /^\d{9}$/, message: 'must be nine digits'},
   address: {pattern: /^0x[0-9a-fA-F]{40}$/, message: 'must be a wallet address (0x and 40 hex digits)'},
 }
+
+/** An IBAN's shape once spaces are removed and letters upper-cased: country, check digits, 10 to 30 more. */
+export const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/
+
+/** The compact form of an IBAN (no spaces, upper case), as it is stored and checked. */
+export const compactIban = (value: string) => value.replace(/\s+/g, '').toUpperCase()
+
+/** ISO 13616 check (mod 97) of an IBAN; spaces are allowed and removed. */
+export function ibanIsValid(value: string): boolean {
+  const compact = compactIban(value)
+  if (!IBAN.test(compact)) return false
+  const rearranged = compact.slice(4) + compact.slice(0, 4)
+  let remainder = 0
+  for (const char of rearranged) {
+    const code = char.charCodeAt(0)
+    const digits = code >= 65 ? String(code - 55) : char
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97
+  }
+  return remainder === 1
+}
+
+/** Why `value` is not an IBAN (its shape, or its check digits), for a flag or a column; undefined when fine. */
+export function ibanProblem(value: string): string | undefined {
+  if (ibanIsValid(value)) return undefined
+  if (IBAN.test(compactIban(value))) return `"${value}" is not a valid IBAN (the check digits do not match)`
+  return `"${value}" is not an IBAN like DE89370400440532013000`
+}

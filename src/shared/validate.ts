@@ -57,22 +57,6 @@ export function parseDateTime(value: string): string {
   return new Date(ms).toISOString()
 }
 
-/** ISO 13616 check (mod 97) of an IBAN; spaces are allowed and removed. */
-export function ibanProblem(value: string): string | undefined {
-  const compact = value.replace(/\s+/g, '').toUpperCase()
-  if (/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact)) {
-    const rearranged = compact.slice(4) + compact.slice(0, 4)
-    let remainder = 0
-    for (const char of rearranged) {
-      const digits = /[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char
-      for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97
-    }
-    if (remainder === 1) return undefined
-    return `"${value}" is not a valid IBAN (the check digits do not match)`
-  }
-  return `"${value}" is not an IBAN like DE89370400440532013000`
-}
-
 /** A duration like `90s`, `10m`, `1h30m` or plain seconds (`45`), in milliseconds; undefined when malformed. */
 export function parseDuration(value: string): number | undefined {
   const text = value.trim().toLowerCase()

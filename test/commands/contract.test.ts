@@ -2,8 +2,9 @@ import {readFileSync} from 'node:fs'
 import {createServer} from 'node:net'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {FULL, useEmulator} from '../emulator/helpers.js'
+import {FULL} from '../emulator/helpers.js'
 import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 
 /**

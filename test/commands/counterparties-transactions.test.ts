@@ -1,9 +1,10 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
-import {type Body, counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
+import {type Body, counterpartyBody, FULL} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
 import {startCountingProxy} from '../helpers/counting-proxy.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 
 /** counterparties create|list|get|update|delete|countries|payment-method-types and transactions list. */

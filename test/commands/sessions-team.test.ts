@@ -1,7 +1,8 @@
 import {beforeEach, describe, expect, it} from 'vitest'
 import {verifySessionToken} from '../../src/emulator/index.js'
-import {FULL, useEmulator} from '../emulator/helpers.js'
+import {FULL} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 
 /** sessions payout|approval|kyb|allowance and team get|update|deposit, end to end against the emulator. */

@@ -3,8 +3,9 @@ import {join} from 'node:path'
 import {beforeAll, describe, expect, it, vi} from 'vitest'
 import {Api, type Body, FULL} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
-import {allPayouts, sharedEmulator} from './helpers.js'
+import {allPayouts} from './helpers.js'
 
 /**
  * Every CSV payctl writes imports back with nothing new: `payouts list -o csv` of both generations,
@@ -17,7 +18,7 @@ import {allPayouts, sharedEmulator} from './helpers.js'
 
 vi.setConfig({testTimeout: 120_000})
 
-const emulator = sharedEmulator()
+const emulator = useEmulator({reset: false})
 let api: Api
 let payouts: number
 const home = isolatedHome()

@@ -1,6 +1,6 @@
 import {afterEach, expect, it} from 'vitest'
-import {useEmulator} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {describeInBrowser, signInInBrowser, useBrowser} from '../hosted/browser.js'
 import {MEMBER} from '../hosted/helpers.js'
 import {type McpSession, ok, startMcp} from './mcp-client.js'
@@ -50,6 +50,14 @@ describeInBrowser('payctl mcp: a person approves, the agent waits', () => {
   }, 120_000)
 })
 
+/** The payout the person is shown: 10.00 EUR to a friend. */
+const FRIEND_PAYOUT = {
+  amount: '10.00',
+  currency: 'EUR',
+  description: 'Mixing',
+  email: 'friend@example.com',
+  'approval-login-hint': MEMBER,
+}
 const PAYOUT_FIELDS = {amount: '5.00', currency: 'EUR', description: 'Stems', email: 'ada@example.com'}
 
 /** Fault: the agent edits the payout after the person opened its approval page. */
@@ -66,15 +74,7 @@ describeInBrowser('payctl mcp: a person approves exactly what they saw', () => {
     const env = {...home.env, PAYCTL_ORIGIN: ctx.emu.url}
     const first = await startMcp([], env)
     sessions.push(first)
-    const created = ok(
-      await first.call('payouts_create', {
-        amount: '10.00',
-        currency: 'EUR',
-        description: 'Mixing',
-        email: 'friend@example.com',
-        'approval-login-hint': MEMBER,
-      }),
-    )
+    const created = ok(await first.call('payouts_create', {...FRIEND_PAYOUT, 'custom-id': 'friend-1'}))
     const attack = {id: created.data.id, amount: '60.00', email: 'attacker@evil.example'}
     const refused = await first.call('payouts_update', attack)
     expect(refused.isError).toBe(true)
@@ -91,6 +91,13 @@ describeInBrowser('payctl mcp: a person approves exactly what they saw', () => {
       const again = await session.call('payouts_update', attack)
       expect(again.structuredContent?.error).toMatchObject({code: 'APPROVAL_REQUESTED'})
     }
+    // A create naming the customId of a payout under approval would update it (v1 upserts by customId).
+    const upsert = await second.call('payouts_create', {
+      ...FRIEND_PAYOUT,
+      'custom-id': 'friend-1',
+      amount: '60.00',
+    })
+    expect(upsert.structuredContent?.error).toMatchObject({code: 'APPROVAL_REQUESTED'})
     const payout = ok(await second.call('payouts_get', {id: [created.data.id]}))
     expect(payout.data).toMatchObject({amount: '10.00', status: 'created'})
     const other = ok(await second.call('payouts_create', {...PAYOUT_FIELDS, 'custom-id': 'not-handed-out'}))
@@ -104,15 +111,7 @@ describeInBrowser('payctl mcp: a person approves exactly what they saw', () => {
     const home = isolatedHome()
     const session = await startMcp([], {...home.env, PAYCTL_ORIGIN: ctx.emu.url})
     sessions.push(session)
-    const created = ok(
-      await session.call('payouts_create', {
-        amount: '10.00',
-        currency: 'EUR',
-        description: 'Mixing',
-        email: 'friend@example.com',
-        'approval-login-hint': MEMBER,
-      }),
-    )
+    const created = ok(await session.call('payouts_create', FRIEND_PAYOUT))
     const {page} = browser
     await page.goto(created.approvalUrl)
     await signInInBrowser(page)

@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {countryProblem, dateProblem, ibanProblem} from '../../shared/validate.js'
+import {ibanProblem} from '../../contract/primitives.js'
+import {countryProblem, dateProblem} from '../../shared/validate.js'
 import {checked, currencyFlag, emailFlag} from './common-flags.js'
 
 const countryFlag = checked(countryProblem, v => v.toUpperCase())

@@ -1,5 +1,5 @@
 import {randomUUID} from 'node:crypto'
-import {PAYMENT_DETAIL_FORMATS, UUID} from '../../contract/primitives.js'
+import {ibanIsValid, PAYMENT_DETAIL_FORMATS, UUID} from '../../contract/primitives.js'
 import {type ApiFailure, invalidState, notFound} from '../http/api-failure.js'
 import type {Store} from '../store/index.js'
 import type {CounterpartyRow, PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
@@ -8,7 +8,6 @@ import type {Clock} from './clock.js'
 import {Checker, checkedPathId, type Json} from './input-checker.js'
 import {
   countryByCode,
-  ibanIsValid,
   PAYMENT_METHOD_TYPES,
   type PaymentMethodType,
   paymentMethodType,

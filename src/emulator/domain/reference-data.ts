@@ -199,16 +199,3 @@ export const CLAIM_METHODS: Readonly<Record<string, readonly string[]>> = {
 
 /** The sandbox's failure-trigger wallet address (spec section 1). */
 export const FAILING_CRYPTO_ADDRESS = '0x000000000000000000000000000000000000dEaD'
-
-/** ISO 13616 check (mod 97) of an IBAN without spaces. */
-export function ibanIsValid(iban: string): boolean {
-  const compact = iban.replace(/\s+/g, '').toUpperCase()
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact)) return false
-  const rearranged = compact.slice(4) + compact.slice(0, 4)
-  let remainder = 0
-  for (const char of rearranged) {
-    const digits = /[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97
-  }
-  return remainder === 1
-}

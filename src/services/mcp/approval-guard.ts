@@ -16,9 +16,13 @@ interface GuardContext {
   approvals: ApprovalRecord
 }
 
-/** The update tools that are refused once an approval URL covers their target, and how to find that target. */
+/**
+ * The tools that are refused once an approval URL covers their target, and how to find that target. A create
+ * naming an existing customId is an update too (v1 `POST /payout` upserts by customId).
+ */
 const GUARDED: Record<string, {lookup: string; fixed: string[]; kind: 'payoutId' | 'counterpartyId'}> = {
   payouts_update: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId'},
+  payouts_create: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId'},
   counterparties_update: {lookup: 'counterparties:get', fixed: [], kind: 'counterpartyId'},
 }
 
@@ -36,6 +40,7 @@ async function targetId(context: GuardContext, lookup: string, fixed: string[], 
   const command = context.commands.get(lookup)
   if (!command) return undefined
   const naming = Object.fromEntries(Object.entries(args).filter(([name]) => IDENTIFYING.includes(name)))
+  if (!Object.keys(naming).length) return undefined
   const line = commandLineOf(command, naming)
   const answer = answerOf(await context.runner.run(lookup, {...line, flags: [...line.flags, ...fixed]}))
   return answer.error ? undefined : idOf(answer.data)
