@@ -31,7 +31,9 @@ describe('emulator start without SQLite', () => {
   )
 
   it('--nodedir only where this Node has its headers', () => {
-    expect(noSqliteFixes('/nowhere/bin/node').at(-1)).toMatch(/npm install -g better-sqlite3 --allow-scripts=better-sqlite3$/)
+    expect(noSqliteFixes('/nowhere/bin/node').at(-1)).toMatch(
+      /npm install -g better-sqlite3 --allow-scripts=better-sqlite3$/,
+    )
   })
 
   it('README names the same fixes and exit code', () => {
