@@ -35,6 +35,12 @@ function argsWithoutStdin(args: Interfaces.ArgInput | undefined): Interfaces.Arg
   return Object.fromEntries(Object.entries(args ?? {}).map(([name, arg]) => [name, {...arg, ignoreStdin: true}]))
 }
 
+/** How a command shows its result: to a person (`view`) and under --json or -o (`json`, when it has columns). */
+export interface ResultViews<R> {
+  view?: (result: R) => void | Promise<void>
+  json?: (result: R) => void | Promise<void>
+}
+
 /** Every string in a value (an error report) through `scrub`. */
 function scrubStrings<V>(value: V, scrub: (line: string) => string): V {
   if (typeof value === 'string') return scrub(value) as V
@@ -171,6 +177,20 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** Our --json is a plain flag: oclif must not print results or errors itself. */
   override jsonEnabled(): boolean {
     return false
+  }
+
+  /**
+   * The one place a command's result is shown; `run()` ends with `return this.respond(result, …)`. A run for data (an
+   * MCP tool call, src/cli/data-run.ts) takes the result as it is; --json and the script flags print it through
+   * `json` (default: printJson, which also does -o csv/tsv/jsonl, --fields, --jq, --template, --quiet); else `view`
+   * shows it to a person (default: the JSON too).
+   */
+  protected async respond<R>(result: R, how: ResultViews<R> = {}): Promise<R> {
+    if (this.out.sink) return result
+    const show = this.flags.json ? how.json : how.view
+    if (show) await show(result)
+    else this.out.printJson(result)
+    return result
   }
 
   protected async profile(): Promise<ResolvedProfile> {

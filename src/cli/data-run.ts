@@ -16,15 +16,15 @@ const exitCodeOf = (error: unknown) => {
 
 /**
  * Runs a payctl command inside this process for its data, as `payctl <id> <argv> --json` would compute it: the value
- * it would print, its warnings and details, and its error as the structured report (src/services/errors). Nothing is
+ * its `run()` returns (else, for a command that still prints its data, the value it would print), its warnings and details, and its error as the structured report (src/services/errors). Nothing is
  * written to stdout or stderr and stdin is never read, so runs may overlap beside an MCP transport on stdio.
  */
 export async function runForData(config: Config, id: string, argv: string[]): Promise<CommandRun> {
   const sink = new DataSink()
   const {warnings, details} = sink
   try {
-    await dataRuns.run(sink, () => config.runCommand(id, argv))
-    return {exitCode: 0, data: sink.data, warnings, details}
+    const result = await dataRuns.run(sink, () => config.runCommand(id, argv))
+    return {exitCode: 0, data: result === undefined ? sink.data : result, warnings, details}
   } catch (error) {
     const exitCode = exitCodeOf(error)
     if (exitCode === 0) return {exitCode, data: sink.data, warnings, details}
