@@ -4,7 +4,8 @@ import Provider from 'oidc-provider'
 import {request} from 'undici'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
-import {homeFor, PROFILE, startCli} from './helpers.js'
+import {runCli} from '../helpers/cli.js'
+import {homeFor, PROFILE} from './helpers.js'
 
 /**
  * `auth login` against a standard authorization server that is not our emulator: panva's oidc-provider on a
@@ -127,13 +128,13 @@ class Browser {
 const OPEN_URL = /Open this URL to log in:\n(\S+)/
 
 async function logIn(env: Record<string, string>, args: string[] = []) {
-  const cli = startCli(['auth', 'login', '--no-browser', ...args], {env})
-  const authUrl = new URL((await cli.stderrMatch(OPEN_URL))[1])
+  const cli = runCli(['auth', 'login', '--no-browser', ...args], {env})
+  const authUrl = new URL((await cli.waitFor(OPEN_URL))[1])
   const callback = await new Browser().logIn(authUrl.toString(), 'ops@example.com')
   expect(callback.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
   const page = await request(callback)
   expect(await page.body.text()).toContain('payctl is logged in')
-  return {result: await cli.result, authUrl}
+  return {result: await cli, authUrl}
 }
 
 describe('auth login against a standard authorization server on 127.0.0.1', () => {

@@ -4,8 +4,9 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import * as z from 'zod'
 import {outputSchemaOf} from '../../src/services/mcp/output-schemas.js'
-import {FULL, useEmulator} from '../emulator/helpers.js'
+import {FULL} from '../emulator/helpers.js'
 import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 
 /**

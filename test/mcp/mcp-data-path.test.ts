@@ -1,8 +1,8 @@
 import {readdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {useEmulator} from '../emulator/helpers.js'
 import {isolatedHome, ROOT} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 import {type McpSession, ok, startMcp} from './mcp-client.js'
 

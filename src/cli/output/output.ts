@@ -23,7 +23,7 @@ export interface Column<T> {
   csvOnly?: boolean
   /** Only in the table (e.g. one recipient column that CSV exports split by kind). */
   tableOnly?: boolean
-  /** The column's name in CSV exports (default: the header in lower case). */
+  /** The column's name in CSV exports and --fields (default: the header in camelCase, as JSON keys are). */
   csvHeader?: string
 }
 
@@ -415,7 +415,7 @@ export class ListWriter<T> {
 
   private csvPage(rows: T[]): void {
     const columns = this.exportColumns
-    if (this.count === 0) this.out.write(`${csvLine(columns.map(c => c.csvHeader ?? c.header.toLowerCase()))}\n`)
+    if (this.count === 0) this.out.write(`${csvLine(columns.map(columnKey))}\n`)
     for (const row of rows) this.out.write(`${csvLine(columns.map(c => (c.raw ?? c.value)(row)))}\n`)
   }
 

@@ -1,5 +1,6 @@
 import type {PayoutV2} from '../../client/schemas.js'
-import {awaitsNewClaim, FAILED_STATUSES} from './payout-failures.js'
+import {isUnpaidEnd} from '../../contract/lifecycle.js'
+import {awaitsNewClaim} from './payout-failures.js'
 
 /**
  * What "done" means after each step (docs/waiting.md):
@@ -29,7 +30,7 @@ export function standing(
   const status = payout.status ?? ''
   if (status === 'completed') return 'completed'
   if (goal !== 'settled' && awaitsNewClaim(payout)) return 'awaiting-claim'
-  if (FAILED_STATUSES.has(status) || status === GONE) return 'failed'
+  if (isUnpaidEnd(status) || status === GONE) return 'failed'
   if (status === 'requested' || goal === 'settled') return 'pending'
   const claimable = Boolean(payout.claimLinkSentAt)
   if (goal === 'claim-link') return status === 'created' || status === 'approved' ? 'awaiting-claim' : 'pending'
