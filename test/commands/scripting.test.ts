@@ -1,6 +1,7 @@
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {type Body, FULL, useEmulator, v2Item} from '../emulator/helpers.js'
+import {type Body, FULL, v2Item} from '../emulator/helpers.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
 import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'

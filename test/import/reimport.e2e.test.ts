@@ -5,9 +5,10 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
+import {control} from '../helpers/control.js'
 import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
-import {allPayoutsV2, control, countPayouts, writeCsv} from './helpers.js'
+import {allPayoutsV2, countPayouts, writeCsv} from './helpers.js'
 
 /**
  * Running a file again, as operators do: re-saved, edited, twice at once, after the journal was lost, with

@@ -112,7 +112,7 @@ describe('import → wait → status → retry', () => {
     writeFileSync(csv, result.stdout)
     const header = result.stdout.split('\n')[0]
     expect(header).toBe(
-      'line,custom id,description,amount,currency,recipient email,recipient phone,counterparty id,tags,payout id,status,failure,failure reason,created at,approved at,claim link sent at,requested at,completed at,updated at',
+      'line,customId,description,amount,currency,recipientEmail,recipientPhone,counterpartyId,tags,payoutId,status,failure,failureReason,createdAt,approvedAt,claimLinkSentAt,requestedAt,completedAt,updatedAt',
     )
     const dry = await cli(['payouts', 'import', csv, '--dry-run', '--json'])
     expect(dry.code, dry.stderr).toBe(0)

@@ -1,5 +1,6 @@
 import type {EmulatorControl} from '../../client/emulator-control.js'
 import type {PayoutClient} from '../../client/index.js'
+import {transition, v1EventsTo} from '../../contract/lifecycle.js'
 import {errorInContext, reportError} from '../errors/error-report.js'
 import {type ClaimMethod, claimDetails} from './claim-details.js'
 
@@ -13,11 +14,14 @@ import {type ClaimMethod, claimDetails} from './claim-details.js'
 export const TRIGGERS = ['payout.completed', 'payout.failed', 'payout.deleted', 'payout.expired'] as const
 export type TriggerEvent = (typeof TRIGGERS)[number]
 
+/** The v1 event of leaving `created` by `trigger` (delete, expire). */
+const fromCreated = (trigger: 'delete' | 'expire') => transition(trigger, 'created')?.v1Event ?? trigger
+
 export const EXPECTED_DELIVERIES: Record<TriggerEvent, string[]> = {
-  'payout.completed': ['created', 'approved', 'requested', 'completed', 'payout.completed'],
-  'payout.failed': ['created', 'approved', 'requested', 'payout.failed'],
-  'payout.deleted': ['created', 'deleted'],
-  'payout.expired': ['created', 'expired'],
+  'payout.completed': [...v1EventsTo('completed'), 'payout.completed'],
+  'payout.failed': [...v1EventsTo('failed'), 'payout.failed'],
+  'payout.deleted': ['created', fromCreated('delete')],
+  'payout.expired': ['created', fromCreated('expire')],
 }
 
 export interface TriggerOptions {
