@@ -60,7 +60,7 @@ async function writeCursorPages<T>(options: CursorListOptions<T>): Promise<numbe
 
 function reportPosition<T>(options: CursorListOptions<T>, at: CursorPosition, written: number, failed: boolean) {
   const cursor = at.hasMore ? (at.nextCursor ?? null) : null
-  if (options.jsonErrors) return options.out.stderr(JSON.stringify({written, hasMore: at.hasMore, nextCursor: cursor}))
+  if (options.jsonErrors) return options.out.detail({written, hasMore: at.hasMore, nextCursor: cursor})
   if (!cursor) return options.out.stderr(`${written} written; end of the list.`)
   const what = failed ? `Stopped after ${written}` : `${written} written`
   options.out.stderr(`${what}; continue with --cursor ${cursor}`)

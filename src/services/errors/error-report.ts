@@ -205,7 +205,14 @@ export function formatErrorLine(report: ErrorReport): string {
   return `Error: ${code}${report.message}${request}${hint}`
 }
 
-export function errorJson(report: ErrorReport): string {
+/** An error as data (what `--json` prints under "error"): suggestions only when there are some. */
+export type ErrorObject = Omit<ErrorReport, 'suggestions'> & {suggestions?: string[]}
+
+export function errorObject(report: ErrorReport): ErrorObject {
   const {suggestions, ...rest} = report
-  return JSON.stringify({error: {...rest, ...(suggestions.length ? {suggestions} : {})}})
+  return {...rest, ...(suggestions.length ? {suggestions} : {})}
+}
+
+export function errorJson(report: ErrorReport): string {
+  return JSON.stringify({error: errorObject(report)})
 }
