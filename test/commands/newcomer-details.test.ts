@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {givenTogether} from '../../src/services/payouts/payout-plans.js'
-import {FULL, useEmulator} from '../emulator/helpers.js'
+import {FULL} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 
 /** The smaller things a newcomer meets (issue #34, item 12). */

@@ -5,10 +5,11 @@ import {type AddressInfo, createServer} from 'node:net'
 import {join} from 'node:path'
 import {request} from 'undici'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {counterpartyBody} from '../emulator/helpers.js'
 import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
+import {control} from '../helpers/control.js'
+import {useEmulator} from '../helpers/emulator.js'
 
 /**
  * payctl's flows through @stoplight/prism-cli's validation proxy (`prism proxy docs/openapi.json <emulator>
@@ -21,7 +22,7 @@ const DOCUMENT = join(ROOT, 'docs', 'openapi.json')
 const PRISM = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js')
 const LOOPBACK_ONLY = join(ROOT, 'test', 'helpers', 'loopback-only.cjs')
 
-let emu: RunningEmulator
+const ctx = useEmulator({reset: false})
 let prism: ChildProcess
 let prismUrl: string
 let log = ''
@@ -93,8 +94,7 @@ async function startTamperingHop(target: string): Promise<Server> {
 let hop: Server
 
 beforeAll(async () => {
-  emu = await startEmulator({port: 0, host: '127.0.0.1', dataFile: ':memory:'})
-  hop = await startTamperingHop(emu.url)
+  hop = await startTamperingHop(ctx.url)
   const upstream = `http://127.0.0.1:${(hop.address() as AddressInfo).port}`
   const port = await freePort()
   prismUrl = `http://127.0.0.1:${port}`
@@ -131,7 +131,6 @@ afterAll(async () => {
   prism?.kill()
   hop?.closeAllConnections()
   hop?.close()
-  await emu?.close()
 })
 
 describe('payctl through the prism validation proxy', () => {
@@ -236,7 +235,7 @@ describe('payctl through the prism validation proxy', () => {
   })
 
   it('the emulator serves the document, without credentials', async () => {
-    const response = await request(new URL('/api/openapi.json', emu.url))
+    const response = await request(new URL('/api/openapi.json', ctx.url))
     expect(response.statusCode).toBe(200)
     expect(await response.body.json()).toEqual(JSON.parse(readFileSync(DOCUMENT, 'utf8')))
   })
@@ -254,13 +253,13 @@ describe('payctl through the prism validation proxy', () => {
   })
 
   it('catches an answer whose status the document does not allow', async () => {
-    const fault = await request(new URL('/_emulator/faults', emu.url), {
-      method: 'POST',
-      headers: {'content-type': 'application/json'},
-      body: JSON.stringify({method: 'GET', path: '/api/v2/team', count: 1, action: 'status', status: 418}),
+    await control(ctx.url, 'POST', '/_emulator/faults', {
+      method: 'GET',
+      path: '/api/v2/team',
+      count: 1,
+      action: 'status',
+      status: 418,
     })
-    expect(fault.statusCode).toBe(200)
-    await fault.body.dump()
     const result = await payctl('api', 'GET', '/api/v2/team')
     expect(result.code).not.toBe(0)
     expect(result.prism.length).toBeGreaterThan(0)
