@@ -7,9 +7,10 @@ import {request} from 'undici'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {counterpartyBody} from '../emulator/helpers.js'
-import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
+import {isolatedHome, ROOT} from '../helpers/cli.js'
 import {control} from '../helpers/control.js'
 import {useEmulator} from '../helpers/emulator.js'
+import {runCommand} from '../helpers/run-command.js'
 
 /**
  * payctl's flows through @stoplight/prism-cli's validation proxy (`prism proxy docs/openapi.json <emulator>
@@ -44,10 +45,8 @@ const violations = (text: string) => text.split('\n').filter(line => /Violation|
 /** Runs `payctl ...` against prism, the full key, and returns what prism logged meanwhile. */
 async function payctl(...args: string[]) {
   const mark = log.length
-  const result = await runCli(args, {
+  const result = await runCommand(args, {
     env: {...home.env, PAYCTL_ORIGIN: prismUrl, PAYCTL_API_KEY: LOCAL_EMULATOR.fullKey, PAYCTL_BROWSER: 'none'},
-    // The flows run side by side; on a loaded machine one run may wait long for the CPU.
-    timeoutMs: 120_000,
   })
   await new Promise(resolve => setTimeout(resolve, 50))
   return {...result, prism: violations(log.slice(mark))}
@@ -166,12 +165,10 @@ describe('payctl through the prism validation proxy', () => {
         '--tag',
         'prism',
       )
-      await Promise.all([
-        ok('payouts', 'get', v1.id),
-        ok('payouts', 'get', v2.id),
-        ok('payouts', 'list', '--api', 'v1', '--limit', '5'),
-        ok('payouts', 'list', '--status', 'created'),
-      ])
+      await ok('payouts', 'get', v1.id)
+      await ok('payouts', 'get', v2.id)
+      await ok('payouts', 'list', '--api', 'v1', '--limit', '5')
+      await ok('payouts', 'list', '--status', 'created')
       await ok('payouts', 'update', v2.id, '--description', 'updated')
       await ok('sessions', 'payout', '--payout', v2.id, ...BACK)
       await ok('sessions', 'approval', '--payout', v1.id, ...BACK)
@@ -184,12 +181,10 @@ describe('payctl through the prism validation proxy', () => {
       const body = join(home.dir, 'counterparty.json')
       writeFileSync(body, JSON.stringify(counterpartyBody()))
       const counterparty = await ok('counterparties', 'create', '--from-file', body)
-      await Promise.all([
-        ok('counterparties', 'get', counterparty.id),
-        ok('counterparties', 'list'),
-        ok('counterparties', 'countries'),
-        ok('counterparties', 'payment-method-types'),
-      ])
+      await ok('counterparties', 'get', counterparty.id)
+      await ok('counterparties', 'list')
+      await ok('counterparties', 'countries')
+      await ok('counterparties', 'payment-method-types')
       const direct = await ok('payouts', 'create', ...eur('3.00', 'direct'), '--counterparty', counterparty.id)
       await ok('payouts', 'approve', direct.id, '-y')
       await ok('payouts', 'pay', direct.id, '-y')
@@ -221,7 +216,8 @@ describe('payctl through the prism validation proxy', () => {
       await ok('webhooks', 'delete', hook.id, '-y')
     }
 
-    await Promise.all([payouts(), counterparties(), importing(), team(), webhooks()])
+    // payctl runs in this process, one command at a time.
+    for (const flow of [payouts, counterparties, importing, team, webhooks]) await flow()
     expect(violations(log)).toEqual([])
   })
 
