@@ -4,6 +4,7 @@ import * as Flags from '@oclif/core/flags'
 import type * as Interfaces from '@oclif/core/interfaces'
 import type {PayoutClient} from '../client/index.js'
 import {scrubBearer, scrubSecrets} from '../client/redact.js'
+import {heldSecrets} from '../config/held-secrets.js'
 import type {ResolvedProfile} from '../config/resolve.js'
 import {
   errorJson,
@@ -221,17 +222,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    * replaced by [redacted] in a line meant for stderr, whatever a server echoed into it.
    */
   protected scrub(line: string): string {
-    const credentials = this.profileInstance?.credentials
-    return scrubSecrets(scrubBearer(line), [
-      process.env.PAYCTL_API_KEY,
-      process.env.PAYCTL_WEBHOOK_SECRET,
-      this.profileInstance?.apiKey,
-      credentials?.apiKey,
-      credentials?.oauth?.accessToken,
-      credentials?.oauth?.refreshToken,
-      credentials?.oauth?.clientSecret,
-      ...Object.values(credentials?.webhookSecrets ?? {}),
-    ])
+    return scrubSecrets(scrubBearer(line), heldSecrets(this.profileInstance))
   }
 
   override async catch(error: Error & {exitCode?: number}): Promise<unknown> {

@@ -15,7 +15,7 @@ export function noSqliteFixes(nodePath = process.execPath): string[] {
   return [
     'simplest: the standalone executable, with SQLite inside (README, "Without Node: one file per platform")',
     'or run payctl on Node >= 22.13',
-    `or install it (compiles for minutes where no prebuilt binary downloads): npm install -g better-sqlite3${nodedir}`,
+    `or install it (compiles for minutes where no prebuilt binary downloads): npm install -g better-sqlite3 --allow-scripts=better-sqlite3${nodedir}`,
   ]
 }
 

@@ -1,6 +1,7 @@
 import {join} from 'node:path'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
+import {heldSecrets} from '../config/held-secrets.js'
 import type {CommandSpec} from '../services/mcp/command-spec.js'
 
 export default class Mcp extends BaseCommand<typeof Mcp> {
@@ -53,7 +54,7 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       this.out.warn(
         `${gate.refusal}; a person allows it with "payctl profiles set ${profile.name} --allow-agent-money"`,
       )
-    const oauth = profile.credentials.oauth
+    const secrets = heldSecrets(profile)
     await serveMcp({
       groups: gate.groups,
       profile: profile.name,
@@ -64,12 +65,8 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
         profile: profile.name,
         concurrency: 8,
       }),
-      audit: new AuditLog(join(this.config.dataDir, 'mcp-audit.jsonl'), [
-        profile.apiKey,
-        oauth?.accessToken,
-        oauth?.refreshToken,
-        oauth?.clientSecret,
-      ]),
+      audit: new AuditLog(join(this.config.dataDir, 'mcp-audit.jsonl'), secrets),
+      secrets,
       approvalRedirectUrl: this.flags['approval-redirect-url'] ?? profile.origin,
       filesDir: this.flags['files-dir'],
       approvals: new ApprovalRecord(

@@ -12,6 +12,10 @@ export const PHONE = /^\+[1-9]\d{6,14}$/
 export const UUID = new RegExp(`^${UUID_BODY}$`, 'i')
 export const EMAIL_MAX_LENGTH = 254
 
+/** The two API generations. */
+export const API_GENERATIONS = ['v1', 'v2'] as const
+export type ApiGeneration = (typeof API_GENERATIONS)[number]
+
 /** The v2 id forms: `<prefix>` + UUID. */
 export const ID_PREFIXES = ['payout_', 'counterparty_', 'team_', 'transaction_'] as const
 export type IdPrefix = (typeof ID_PREFIXES)[number]
@@ -39,8 +43,17 @@ export function emailProblem(value: string): string | undefined {
   return isEmail(value) ? undefined : `"${value}" is not an e-mail address`
 }
 
+/** A phone number as people type it: spaces, dashes, dots and brackets are layout and dropped. */
+export const compactPhone = (value: string) => value.replace(/[\s\-().]/g, '')
+
+/** Why `value` is not a phone number once its layout is dropped (a spreadsheet's number, a missing +). */
 export function phoneProblem(value: string): string | undefined {
-  return isPhone(value) ? undefined : `"${value}" is not a phone number in international format, like +4915112345678`
+  if (/e\+?\d+$/i.test(value)) return `"${value}" was turned into a number by a spreadsheet; format the column as text`
+  const compact = compactPhone(value)
+  if (isPhone(compact)) return undefined
+  if (/^\d{7,15}$/.test(compact))
+    return `"${value}" needs the international format with + and the country code, like +4915112345678`
+  return `"${value}" is not a phone number in international format, like +4915112345678`
 }
 
 /** A v2 counterparty id: `counterparty_` + UUID. */

@@ -26,18 +26,20 @@ describe('emulator start without SQLite', () => {
       expect(lines).toHaveLength(1)
       expect(lines[0]).toMatch(/^Error: NO_SQLITE: the emulator needs SQLite: .*; simplest: the standalone executable/)
       const prefix = dirname(dirname(process.execPath))
-      expect(lines[0]).toContain(`npm install -g better-sqlite3 --nodedir=${prefix}`)
+      expect(lines[0]).toContain(`npm install -g better-sqlite3 --allow-scripts=better-sqlite3 --nodedir=${prefix}`)
     },
   )
 
   it('--nodedir only where this Node has its headers', () => {
-    expect(noSqliteFixes('/nowhere/bin/node').at(-1)).toMatch(/npm install -g better-sqlite3$/)
+    expect(noSqliteFixes('/nowhere/bin/node').at(-1)).toMatch(
+      /npm install -g better-sqlite3 --allow-scripts=better-sqlite3$/,
+    )
   })
 
   it('README names the same fixes and exit code', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
     const node20 = readme.slice(readme.indexOf('**Node 20 users:**'), readme.indexOf('## The main job'))
-    expect(node20).toContain('npm install -g better-sqlite3 --nodedir=')
+    expect(node20).toContain('npm install -g better-sqlite3 --allow-scripts=better-sqlite3 --nodedir=')
     expect(node20).toContain('exits 3')
     expect(node20).toContain('standalone executable')
     expect(readme).toMatch(/\| 3 \| [^\n]*Node 20 without better-sqlite3/)

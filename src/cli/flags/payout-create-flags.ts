@@ -6,6 +6,7 @@ import {
   currencyFlag,
   emailFlag,
   freeTextFlag,
+  generationFlag,
   idempotencyKeyFlag,
   phoneFlag,
   waitFlag,
@@ -49,10 +50,7 @@ export const createFlags = {
     summary: 'v1: create it approved (moves money; needs payouts:approve and enough balance).',
     helpGroup: 'V1',
   }),
-  api: Flags.option({
-    options: ['v1', 'v2'] as const,
-    summary: 'Force the API generation (default: v1 when a v1 flag is given, v2 otherwise).',
-  })(),
+  api: generationFlag('Force the API generation (default: v1 when a v1 flag is given, v2 otherwise).'),
   yes: yesFlag,
 }
 

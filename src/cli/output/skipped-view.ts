@@ -1,4 +1,4 @@
-import type {Skipped} from '../../services/payouts/fitting-plan.js'
+import type {Skipped} from '../../services/payouts/allowed-plan.js'
 import type {Output} from './output.js'
 
 /**

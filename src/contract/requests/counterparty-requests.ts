@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import {COUNTRY_CODE} from '../formats.js'
 import {ibanIsValid, PAYMENT_DETAIL_FORMATS} from '../primitives.js'
 import {body, choice, currency, customId, email, freeText, nested, text} from './request-fields.js'
 
@@ -17,8 +18,6 @@ export const identity = nested({
   middleName: z.optional(freeText(100)),
   businessName: z.optional(freeText(200)),
 })
-
-export const COUNTRY_CODE = /^[A-Z]{2}$/
 
 export const address = nested({
   line1: freeText(200),

@@ -1,4 +1,5 @@
 import {randomUUID} from 'node:crypto'
+import {COUNTRY_CODE} from '../../contract/formats.js'
 import {ibanIsValid, PAYMENT_DETAIL_FORMATS, UUID} from '../../contract/primitives.js'
 import {type ApiFailure, invalidState, notFound} from '../http/api-failure.js'
 import type {Store} from '../store/index.js'
@@ -123,7 +124,7 @@ function checkedAddress(body: unknown, check: Checker): Json | undefined {
   sub.string(value, 'postalCode', {required: true, max: 20})
   const country = sub.string(value, 'country', {
     required: true,
-    pattern: /^[A-Z]{2}$/,
+    pattern: COUNTRY_CODE,
     patternMessage: 'must be a two-letter country code like DE',
   })
   if (country && !countryByCode(country))

@@ -1,3 +1,4 @@
+import {COUNTRY_CODE as COUNTRY_CODE_PATTERN} from '../../contract/formats.js'
 /**
  * Reference data the emulator serves and enforces: settlement currencies, countries with their tax-field
  * rules (GET /api/v2/countries), payment-method types (GET /api/v2/payment-method-types) and the fixed
@@ -33,7 +34,7 @@ export interface Country {
 }
 
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$'
-const COUNTRY_CODE = '^[A-Z]{2}$'
+const COUNTRY_CODE = COUNTRY_CODE_PATTERN.source
 
 const euIndividual = (taxId: TaxField): TaxField[] => [
   taxId,

@@ -63,7 +63,7 @@ function parseSkipped(line: string): {skipped: unknown[]} | undefined {
 
 /**
  * Reads a command's run: stdout is its JSON, stderr its warnings, a list's position (the cursor of the next
- * page), the payouts a fitting approve or pay skipped, and (under --json) its error object.
+ * page), the payouts an approve or pay of what is allowed skipped, and (under --json) its error object.
  */
 export function answerOf(run: CliRun): ToolAnswer {
   const lines = run.stderr.split('\n').filter(Boolean)

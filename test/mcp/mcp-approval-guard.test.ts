@@ -1,0 +1,65 @@
+import {mkdirSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterEach, describe, expect, it} from 'vitest'
+import {useEmulator} from '../emulator/helpers.js'
+import {isolatedHome} from '../helpers/cli.js'
+import {type McpSession, ok, startMcp} from './mcp-client.js'
+
+const MARIA = {
+  'first-name': 'Maria',
+  'last-name': 'Rossi',
+  email: 'maria@example.com',
+  line1: 'Via Roma 1',
+  city: 'Milano',
+  'postal-code': '20121',
+  country: 'IT',
+}
+
+/** What an agent may still change once a person may be looking at an approval page, and when no URL is handed out. */
+describe('payctl mcp: the approval URL fixes what it covers', {timeout: 120_000}, () => {
+  const ctx = useEmulator()
+  let session: McpSession | undefined
+  afterEach(async () => {
+    await session?.close()
+    session = undefined
+  })
+
+  it('refuses counterparties_update of the counterparty a payout under approval pays; others still change', async () => {
+    session = await startMcp([], {...isolatedHome().env, PAYCTL_ORIGIN: ctx.emu.url})
+    const maria = ok(await session.call('counterparties_create', {...MARIA, 'custom-id': 'maria'}))
+    const other = ok(await session.call('counterparties_create', {...MARIA, 'custom-id': 'other'}))
+    const created = ok(
+      await session.call('payouts_create', {
+        amount: '10.00',
+        currency: 'EUR',
+        description: 'Licence',
+        counterparty: maria.data.id,
+      }),
+    )
+    expect(created.approvalUrl).toEqual(expect.any(String))
+    for (const naming of [{id: maria.data.id}, {'custom-id': 'maria'}]) {
+      const refused = await session.call('counterparties_update', {...naming, email: 'attacker@evil.example'})
+      expect(refused.structuredContent?.error).toMatchObject({code: 'APPROVAL_REQUESTED', exitCode: 5})
+    }
+    const still = ok(await session.call('counterparties_get', {id: maria.data.id}))
+    expect(JSON.stringify(still.data)).not.toContain('attacker@evil.example')
+    const changed = ok(await session.call('counterparties_update', {id: other.data.id, email: 'new@example.com'}))
+    expect(JSON.stringify(changed.data)).toContain('new@example.com')
+  })
+
+  it('hands out no approval URL it could not record first', async () => {
+    const home = isolatedHome()
+    // The record's folder cannot be made: a file stands where it goes.
+    mkdirSync(home.env.PAYCTL_DATA_DIR, {recursive: true})
+    writeFileSync(join(home.env.PAYCTL_DATA_DIR, 'mcp'), 'not a folder')
+    session = await startMcp([], {...home.env, PAYCTL_ORIGIN: ctx.emu.url})
+    const created = ok(
+      await session.call('payouts_create', {amount: '5.00', currency: 'EUR', description: 'x', email: 'a@example.com'}),
+    )
+    expect(created.approvalUrl).toBeUndefined()
+    expect(created.warnings).toEqual([expect.stringContaining('the approval URL could not be recorded')])
+    const minted = await session.call('sessions_approval', {payout: [created.data.id], 'redirect-url': ctx.emu.url})
+    expect(minted.isError).toBe(true)
+    expect(JSON.stringify(minted)).not.toContain('/session/')
+  })
+})
