@@ -5,10 +5,12 @@ import {type AddressInfo, createServer} from 'node:net'
 import {join} from 'node:path'
 import {request} from 'undici'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {counterpartyBody} from '../emulator/helpers.js'
-import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
+import {isolatedHome, ROOT} from '../helpers/cli.js'
+import {control} from '../helpers/control.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {runCommand} from '../helpers/run-command.js'
 
 /**
  * payctl's flows through @stoplight/prism-cli's validation proxy (`prism proxy docs/openapi.json <emulator>
@@ -21,7 +23,7 @@ const DOCUMENT = join(ROOT, 'docs', 'openapi.json')
 const PRISM = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js')
 const LOOPBACK_ONLY = join(ROOT, 'test', 'helpers', 'loopback-only.cjs')
 
-let emu: RunningEmulator
+const ctx = useEmulator({reset: false})
 let prism: ChildProcess
 let prismUrl: string
 let log = ''
@@ -43,10 +45,8 @@ const violations = (text: string) => text.split('\n').filter(line => /Violation|
 /** Runs `payctl ...` against prism, the full key, and returns what prism logged meanwhile. */
 async function payctl(...args: string[]) {
   const mark = log.length
-  const result = await runCli(args, {
+  const result = await runCommand(args, {
     env: {...home.env, PAYCTL_ORIGIN: prismUrl, PAYCTL_API_KEY: LOCAL_EMULATOR.fullKey, PAYCTL_BROWSER: 'none'},
-    // The flows run side by side; on a loaded machine one run may wait long for the CPU.
-    timeoutMs: 120_000,
   })
   await new Promise(resolve => setTimeout(resolve, 50))
   return {...result, prism: violations(log.slice(mark))}
@@ -93,8 +93,7 @@ async function startTamperingHop(target: string): Promise<Server> {
 let hop: Server
 
 beforeAll(async () => {
-  emu = await startEmulator({port: 0, host: '127.0.0.1', dataFile: ':memory:'})
-  hop = await startTamperingHop(emu.url)
+  hop = await startTamperingHop(ctx.url)
   const upstream = `http://127.0.0.1:${(hop.address() as AddressInfo).port}`
   const port = await freePort()
   prismUrl = `http://127.0.0.1:${port}`
@@ -131,7 +130,6 @@ afterAll(async () => {
   prism?.kill()
   hop?.closeAllConnections()
   hop?.close()
-  await emu?.close()
 })
 
 describe('payctl through the prism validation proxy', () => {
@@ -167,12 +165,10 @@ describe('payctl through the prism validation proxy', () => {
         '--tag',
         'prism',
       )
-      await Promise.all([
-        ok('payouts', 'get', v1.id),
-        ok('payouts', 'get', v2.id),
-        ok('payouts', 'list', '--api', 'v1', '--limit', '5'),
-        ok('payouts', 'list', '--status', 'created'),
-      ])
+      await ok('payouts', 'get', v1.id)
+      await ok('payouts', 'get', v2.id)
+      await ok('payouts', 'list', '--api', 'v1', '--limit', '5')
+      await ok('payouts', 'list', '--status', 'created')
       await ok('payouts', 'update', v2.id, '--description', 'updated')
       await ok('sessions', 'payout', '--payout', v2.id, ...BACK)
       await ok('sessions', 'approval', '--payout', v1.id, ...BACK)
@@ -185,12 +181,10 @@ describe('payctl through the prism validation proxy', () => {
       const body = join(home.dir, 'counterparty.json')
       writeFileSync(body, JSON.stringify(counterpartyBody()))
       const counterparty = await ok('counterparties', 'create', '--from-file', body)
-      await Promise.all([
-        ok('counterparties', 'get', counterparty.id),
-        ok('counterparties', 'list'),
-        ok('counterparties', 'countries'),
-        ok('counterparties', 'payment-method-types'),
-      ])
+      await ok('counterparties', 'get', counterparty.id)
+      await ok('counterparties', 'list')
+      await ok('counterparties', 'countries')
+      await ok('counterparties', 'payment-method-types')
       const direct = await ok('payouts', 'create', ...eur('3.00', 'direct'), '--counterparty', counterparty.id)
       await ok('payouts', 'approve', direct.id, '-y')
       await ok('payouts', 'pay', direct.id, '-y')
@@ -222,7 +216,8 @@ describe('payctl through the prism validation proxy', () => {
       await ok('webhooks', 'delete', hook.id, '-y')
     }
 
-    await Promise.all([payouts(), counterparties(), importing(), team(), webhooks()])
+    // payctl runs in this process, one command at a time.
+    for (const flow of [payouts, counterparties, importing, team, webhooks]) await flow()
     expect(violations(log)).toEqual([])
   })
 
@@ -236,7 +231,7 @@ describe('payctl through the prism validation proxy', () => {
   })
 
   it('the emulator serves the document, without credentials', async () => {
-    const response = await request(new URL('/api/openapi.json', emu.url))
+    const response = await request(new URL('/api/openapi.json', ctx.url))
     expect(response.statusCode).toBe(200)
     expect(await response.body.json()).toEqual(JSON.parse(readFileSync(DOCUMENT, 'utf8')))
   })
@@ -254,13 +249,13 @@ describe('payctl through the prism validation proxy', () => {
   })
 
   it('catches an answer whose status the document does not allow', async () => {
-    const fault = await request(new URL('/_emulator/faults', emu.url), {
-      method: 'POST',
-      headers: {'content-type': 'application/json'},
-      body: JSON.stringify({method: 'GET', path: '/api/v2/team', count: 1, action: 'status', status: 418}),
+    await control(ctx.url, 'POST', '/_emulator/faults', {
+      method: 'GET',
+      path: '/api/v2/team',
+      count: 1,
+      action: 'status',
+      status: 418,
     })
-    expect(fault.statusCode).toBe(200)
-    await fault.body.dump()
     const result = await payctl('api', 'GET', '/api/v2/team')
     expect(result.code).not.toBe(0)
     expect(result.prism.length).toBeGreaterThan(0)
