@@ -1,8 +1,24 @@
 import type {Dispatcher} from 'undici'
-import {ApiError, apiErrorFromBody, ConnectionError, OriginError, TimeoutError} from './api-errors.js'
+import {
+  ApiError,
+  apiErrorFromBody,
+  ConnectionError,
+  HostileAnswerError,
+  OriginError,
+  TimeoutError,
+} from './api-errors.js'
 import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
+import {readCapped, responseCap} from './response-cap.js'
 import {Agent, request} from './undici-core.js'
-import {isTransientStatus, parseRetryAfter, pause, RETRY_AFTER_CAP_MS, retryTime, timeLeft} from './waits.js'
+import {
+  currentWaitLimits,
+  isTransientStatus,
+  parseRetryAfter,
+  pause,
+  RETRY_AFTER_CAP_MS,
+  retryTime,
+  timeLeft,
+} from './waits.js'
 
 /** node:crypto costs a few MiB of memory to load on Node 24; only a write with an idempotency key needs it. */
 const newIdempotencyKey = (): string => process.getBuiltinModule('node:crypto').randomUUID()
@@ -23,8 +39,10 @@ export interface TransportOptions {
   origin: string
   auth?: AuthProvider
   userAgent?: string
-  /** Time-out for connect, headers and body each. */
+  /** Time-out of one attempt, from connecting to the last byte of the body (default 30 s). */
   timeoutMs?: number
+  /** Largest response body read (default: PAYCTL_MAX_RESPONSE_BYTES, else 32 MiB); a larger one fails the call. */
+  maxResponseBytes?: number
   maxRetries?: number
   /** Base of the exponential back-off; each retry waits up to base * 2^attempt, capped. */
   retryBaseDelayMs?: number
@@ -106,6 +124,8 @@ interface Exchange {
   requestId?: string
 }
 
+const formatSeconds = (ms: number) => `${Math.round(ms / 100) / 10} s`
+
 const isSuccess = (status: number) => status >= 200 && status < 300
 const isRedirect = (status: number) => status >= 300 && status < 400
 
@@ -139,11 +159,15 @@ export class Transport {
   private readonly options: TransportOptions
   private readonly dispatcher: Dispatcher
   private readonly ownsDispatcher: boolean
+  private readonly timeoutMs: number
+  private readonly maxResponseBytes: number
 
   constructor(options: TransportOptions) {
     this.options = options
     this.origin = options.origin.replace(/\/$/, '')
     const timeout = options.timeoutMs ?? 30_000
+    this.timeoutMs = timeout
+    this.maxResponseBytes = options.maxResponseBytes ?? responseCap()
     this.ownsDispatcher = !options.dispatcher
     this.dispatcher =
       options.dispatcher ??
@@ -156,8 +180,13 @@ export class Transport {
       })
   }
 
+  /** Set when an attempt was cut off: its connection may still be receiving, and closing would wait for it. */
+  private abandoned = false
+
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close()
+    if (!this.ownsDispatcher) return
+    if (this.abandoned) await this.dispatcher.destroy()
+    else await this.dispatcher.close()
   }
 
   async request<T = unknown>(options: RequestOptions): Promise<ApiResponse<T>> {
@@ -207,18 +236,38 @@ export class Transport {
     }
   }
 
-  /** One attempt: the answer, or the network failure (already traced) when there was none. */
+  /**
+   * One attempt: the answer, or the network failure or time-out (already traced) when there was none. The whole
+   * attempt, body included, ends at the time-out (or the caller's deadline, when sooner); a GET also ends at once
+   * when the caller's signal is aborted (Ctrl-C, SIGTERM), with the signal's reason.
+   */
   private async exchange(call: PreparedCall, attempt: number): Promise<Exchange | Error> {
     const headers = await this.headers(call)
     const started = Date.now()
     this.traceRequest(call, headers, attempt)
+    const stop = call.method === 'GET' ? currentWaitLimits().signal : undefined
+    stop?.throwIfAborted()
+    const budget = Math.max(1, Math.min(this.timeoutMs, timeLeft()))
+    const deadline = AbortSignal.timeout(budget)
+    const signal = stop ? AbortSignal.any([deadline, stop]) : deadline
     let response: Dispatcher.ResponseData
     let text: string
     try {
-      response = await request(this.dispatcher, call.url, {method: call.method, headers, body: call.bodyText})
-      text = await response.body.text()
+      response = await request(this.dispatcher, call.url, {method: call.method, headers, body: call.bodyText, signal})
+      text = await readCapped(response, this.maxResponseBytes, `${call.method} ${call.url}`)
     } catch (error) {
-      const failure = this.classifyNetworkError(error, call.method, call.url)
+      this.abandoned = true
+      if (stop?.aborted) throw stop.reason
+      if (error instanceof HostileAnswerError) {
+        this.trace(`< ${error.name}: ${error.message} (${Date.now() - started} ms)`)
+        throw error
+      }
+      const failure = deadline.aborted
+        ? new TimeoutError(`no complete answer from ${call.method} ${call.url} within ${formatSeconds(budget)}`, {
+            cause: error,
+            url: call.url,
+          })
+        : this.classifyNetworkError(error, call.method, call.url)
       this.trace(`< ${failure.name}: ${failure.message} (${Date.now() - started} ms)`)
       return failure
     }

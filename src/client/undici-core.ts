@@ -18,7 +18,7 @@ const apiRequest = apiRequestModule as (
 export function request(
   dispatcher: Dispatcher,
   url: string,
-  options: {method: Dispatcher.HttpMethod; headers: Record<string, string>; body?: string},
+  options: {method: Dispatcher.HttpMethod; headers: Record<string, string>; body?: string; signal?: AbortSignal},
 ): Promise<Dispatcher.ResponseData> {
   const target = new URL(url)
   return apiRequest.call(dispatcher, {
@@ -27,5 +27,6 @@ export function request(
     method: options.method,
     headers: options.headers,
     body: options.body,
+    signal: options.signal,
   })
 }
