@@ -2,6 +2,7 @@ import {stripVTControlCharacters} from 'node:util'
 import {
   ApiError,
   ConnectionError,
+  HostileAnswerError,
   isTransient,
   OriginError,
   ResponseShapeError,
@@ -132,6 +133,14 @@ export function reportError(error: unknown): ErrorReport {
     }
   }
   if (error instanceof ConnectionError || error instanceof TimeoutError) return networkReport(error)
+  if (error instanceof HostileAnswerError) {
+    return {
+      exitCode: ExitCode.transient,
+      code: 'BAD_ANSWER',
+      message: error.message,
+      suggestions: ['nothing more was read; safe to re-run once the service (or a proxy in between) answers properly'],
+    }
+  }
   if (error instanceof OriginError) {
     return {exitCode: ExitCode.usage, code: 'USAGE', message: error.message, suggestions: []}
   }
