@@ -54,7 +54,7 @@ async function writeCursorPages<T>(options: CursorListOptions<T>): Promise<numbe
     reportPosition(options, done, writer.written, true)
     throw interruptedError(`interrupted after ${writer.written} items (the output so far is complete)`)
   }
-  if (options.all || done.hasMore) reportPosition(options, done, writer.written, false)
+  reportPosition(options, done, writer.written, false)
   return writer.written
 }
 
