@@ -403,7 +403,10 @@ export class ListWriter<T> {
   private csvPage(rows: T[]): void {
     const columns = this.exportColumns
     if (this.count === 0) this.out.write(`${csvLine(columns.map(c => c.csvHeader ?? c.header.toLowerCase()))}\n`)
-    for (const row of rows) this.out.write(`${csvLine(columns.map(c => (c.raw ?? c.value)(row)))}\n`)
+    // Into a pipe or a file the values stay byte-exact; on a terminal their control characters are shown escaped.
+    const terminal = this.out.stdoutIsTTY
+    const shown = <V>(value: V) => (terminal && typeof value === 'string' ? terminalSafe(value) : value)
+    for (const row of rows) this.out.write(`${csvLine(columns.map(c => shown((c.raw ?? c.value)(row))))}\n`)
   }
 
   private get tableColumns(): Column<T>[] {
