@@ -1,13 +1,13 @@
 // `npm run demo`: the main job end to end, offline. Starts the emulator in this process (free port, in-memory
 // database), subscribes a tiny local webhook receiver, imports examples/payouts.csv with `--and-then pay`
-// through the real CLI, lets two recipients claim their payouts, then runs the operator's loop on a file of
-// counterparty payouts: dry-run, import and wait (one bank declines: exit 8), status, fix the payment method,
-// retry the failed payout and wait (exit 0). Then it shows the payouts and the webhook deliveries, runs the
+// through the real CLI, lets two recipients claim their payouts, then runs the operator's loop on the shipped
+// examples/payees.csv and examples/licences.csv: payees, dry-run, import and wait (one bank declines: exit 8),
+// status, fix the payment method, retry the failed payout and wait (exit 0). Then it shows the payouts and the webhook deliveries, runs the
 // webhook debugging loop (listen, trigger a success and a failure, verify), and stops.
 // Run after `npm run build` (the npm script does both).
 import {spawn} from 'node:child_process'
 import {createHmac, timingSafeEqual} from 'node:crypto'
-import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs'
 import {createServer} from 'node:http'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -18,8 +18,8 @@ import {commandLine} from './shell-quote.js'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
 const csv = fileURLToPath(new URL('./payouts.csv', import.meta.url))
-/** A German IBAN the emulator's checks accept, as the counterparty flags take it. */
-const IBAN_METHOD = ['--payment-method', 'bank_iban', '--iban', 'DE89370400440532013000', '--payment-currency', 'EUR']
+const payees = fileURLToPath(new URL('./payees.csv', import.meta.url))
+const licences = fileURLToPath(new URL('./licences.csv', import.meta.url))
 
 const bold = text => (process.stdout.isTTY && !process.env.NO_COLOR ? `\u001b[1m${text}\u001b[22m` : text)
 const step = text => console.log(`\n${bold(`▶ ${text}`)}`)
@@ -156,62 +156,25 @@ async function webhookLoop(env, home) {
 }
 
 /**
- * The operator's loop on counterparty payouts (paid straight to a saved bank account): one counterparty's
- * account holder carries the sandbox failure trigger, so its payment is declined.
+ * The operator's loop on counterparty payouts (paid straight to a saved bank account), with the shipped
+ * examples/payees.csv and examples/licences.csv: the account holder of `grace-hopper` carries the sandbox
+ * failure trigger, so its payment is declined.
  */
 async function operatorsLoop(env) {
-  step("The operator's loop: three counterparties, one of whose banks will decline the transfer")
-  const address = ['--line1', 'Hauptstr. 1', '--city', 'Berlin', '--postal-code', '10115', '--country', 'DE']
-  const people = [
-    ['Ada', 'Lovelace', 'Ada Lovelace'],
-    ['Grace', 'Hopper', 'SANDBOX FAIL Grace Hopper'],
-    ['Alan', 'Turing', 'Alan Turing'],
-  ]
-  const ids = []
-  for (const [first, last, holder] of people) {
-    const created = await payctl(
-      [
-        'counterparties',
-        'create',
-        '--first-name',
-        first,
-        '--last-name',
-        last,
-        ...address,
-        ...IBAN_METHOD,
-        '--account-holder',
-        holder,
-        '--tax-id',
-        '12345678901',
-        '--date-of-birth',
-        '1990-04-30',
-        '--json',
-      ],
-      env,
-      {capture: true},
-    )
-    ids.push(JSON.parse(created).id)
-  }
-  const file = join(home, 'licences.csv')
-  writeFileSync(
-    file,
-    `customId,description,amount,currency,counterpartyId\n${ids
-      .map((id, i) => `lic-2026-04-00${i + 1},April licence,${150 + 50 * i}.00,EUR,${id}`)
-      .join('\n')}\n`,
-  )
-
-  step('1. Dry-run: validate, nothing is sent')
-  await payctl(['payouts', 'import', file, '--dry-run'], env)
+  step("The operator's loop: three payees (examples/payees.csv), one of whose banks will decline the transfer")
+  await payctl(['counterparties', 'import', payees], env)
+  step('1. Dry-run of examples/licences.csv: validate, nothing is sent')
+  await payctl(['payouts', 'import', licences, '--dry-run'], env)
   step('2. Import, pay and wait until every payment is final: one is declined (exit 8)')
-  await payctl(['payouts', 'import', file, '--and-then', 'pay', '--wait', '--timeout', '1m'], env, {exit: 8})
+  await payctl(['payouts', 'import', licences, '--and-then', 'pay', '--wait', '--timeout', '1m'], env, {exit: 8})
   step('3. Status of every row')
-  await payctl(['payouts', 'import-status', file], env, {exit: 8})
-  step("4. Fix the counterparty's payment method (the account holder's bank account)")
-  await payctl(['counterparties', 'update', ids[1], ...IBAN_METHOD, '--account-holder', 'Grace Hopper'], env, {
+  await payctl(['payouts', 'import-status', licences], env, {exit: 8})
+  step("4. Fix the payee's payment method (the account holder's bank account)")
+  await payctl(['counterparties', 'update', '--custom-id', 'grace-hopper', '--account-holder', 'Grace Hopper'], env, {
     capture: true,
   })
   step('5. Pay the failed payout again and wait: all completed (exit 0)')
-  await payctl(['payouts', 'import-status', file, '--retry-failed', '--wait', '--timeout', '1m'], env)
+  await payctl(['payouts', 'import-status', licences, '--retry-failed', '--wait', '--timeout', '1m'], env)
 }
 
 const emulator = await startEmulator({port: 0, dataFile: ':memory:'})

@@ -1,75 +1,61 @@
-// `npm run build:exe` (after `npm run build`, which writes oclif.manifest.json): dist/exe/payctl, a Node 24
-// single executable application for the machine's platform (linux-x64 in CI), made of the node@24 package's
-// binary (scripts/node24.js) with, injected by postject:
-// - the CLI's two scripts (scripts/cli/build-scripts.js), everything inside them, each with V8's code cache made
-//   after running a few commands (scripts/exe/warm-up.cjs);
-// - `jq.wasm` for --jq (scripts/exe/jq-wasm.js);
-// - the main script, scripts/exe/sea-loader.cjs bundled with scripts/cli/script-runtime.cjs, which runs them.
+// `npm run build:exe` (after `npm run build`, which writes dist/bundle and oclif.manifest.json): the five
+// executables in dist/exe and their SHA256SUMS, each a Bun runtime (scripts/exe/bun-runtimes.js) with
+// scripts/exe/main.js compiled in: the one bundle (dist/bundle), the manifest, package.json and jq-web's jq.wasm.
+// `PAYCTL_EXE_TARGETS=linux-x64,windows-x64` builds only those.
 import {execFileSync} from 'node:child_process'
-import {chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {createHash} from 'node:crypto'
+import {mkdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
-import {startEmulatorProcess} from '../bench/emulator-process.js'
-import {buildCliScripts, bundleLoader, SCRIPTS} from './cli/build-scripts.js'
-import {JQ_WASM, jqWasmAsset} from './exe/jq-wasm.js'
-import {node24} from './node24.js'
+import {commandIds, pluginCommands} from './command-list.js'
+import {bunRuntime, TARGETS} from './exe/bun-runtimes.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const out = join(root, 'dist', 'exe')
-const work = join(out, 'build')
-const file = name => join(work, name)
-const exe = join(out, 'payctl')
+const entryDir = join(out, 'entry')
+const bun = join(root, 'node_modules', '.bin', 'bun')
+const only = process.env.PAYCTL_EXE_TARGETS?.split(',')
+const targets = only ? TARGETS.filter(t => only.includes(t.name)) : TARGETS
 
 rmSync(out, {recursive: true, force: true})
-mkdirSync(work, {recursive: true})
+mkdirSync(entryDir, {recursive: true})
 
-await buildCliScripts({dir: work, target: 'node24', plugins: [jqWasmAsset]})
-await bundleLoader(join(root, 'scripts', 'exe', 'sea-loader.cjs'), file('main.cjs'))
-
-const node = node24()
-// What the code cache is made after: start-up, help, and a real call (the API client) against the emulator of
-// the npm build, in a throw-away home.
-const warmUp = [['--version'], ['--help'], ['payouts', 'list', '--help'], ['payouts', 'list', '--json']]
-const emulator = await startEmulatorProcess()
-const home = mkdtempSync(join(tmpdir(), 'payctl-warm-up-'))
-try {
-  const args = [join(root, 'scripts', 'exe', 'warm-up.cjs'), work]
-  execFileSync(node, [...args, ...warmUp.map(a => JSON.stringify(a))], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NO_COLOR: '1',
-      PAYCTL_ORIGIN: emulator.url,
-      PAYCTL_CONFIG_DIR: join(home, 'config'),
-      PAYCTL_DATA_DIR: join(home, 'data'),
-      PAYCTL_CACHE_DIR: join(home, 'cache'),
-    },
-  })
-} finally {
-  await emulator.stop()
-  rmSync(home, {recursive: true, force: true})
-}
-
-writeFileSync(
-  file('sea-config.json'),
-  JSON.stringify({
-    main: file('main.cjs'),
-    output: file('sea-prep.blob'),
-    disableExperimentalSEAWarning: true,
-    assets: {
-      ...Object.fromEntries(SCRIPTS.flatMap(n => [`${n}.js`, `${n}.cache`].map(a => [a, file(a)]))),
-      'jq.wasm': JQ_WASM,
-    },
-  }),
+// Each command of dist/bundle by id, a getter that require()s it: Bun evaluates a require()d module on first use.
+const bundled = id => join(root, 'dist', 'bundle', 'commands', `${id.split(':').join('/')}.js`)
+const getters = [...commandIds(), ...pluginCommands()].map(
+  ({id}) => `  get ${JSON.stringify(id)}() {\n    return require(${JSON.stringify(bundled(id))}).default\n  },`,
 )
-execFileSync(node, ['--experimental-sea-config', file('sea-config.json')], {stdio: 'inherit'})
-copyFileSync(node, exe)
-chmodSync(exe, 0o755)
-const postject = join(root, 'node_modules', 'postject', 'dist', 'cli.js')
-const fuse = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'
-execFileSync(process.execPath, [postject, exe, 'NODE_SEA_BLOB', file('sea-prep.blob'), '--sentinel-fuse', fuse], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
-if (!process.env.PAYCTL_EXE_KEEP) rmSync(work, {recursive: true})
-console.log(`${exe}: ${(statSync(exe).size / 1024 / 1024).toFixed(1)} MiB`)
+writeFileSync(join(entryDir, 'commands.js'), `export const COMMANDS = {\n${getters.join('\n')}\n}\n`)
+
+const files = []
+for (const target of targets) {
+  const file = `payctl-${target.name}${target.name.startsWith('windows') ? '.exe' : ''}`
+  const args = [
+    'build',
+    '--compile',
+    '--production',
+    '--bytecode',
+    `--target=${target.target}`,
+    `--compile-executable-path=${bunRuntime(target)}`,
+    // Where a bundled CommonJS module finds files beside it: jq-web reads jq.wasm from __dirname, which is embedded
+    // at the root of the executable's file system under its own name.
+    `--define=__dirname=${JSON.stringify(target.bunfs)}`,
+    '--asset-naming=[name].[ext]',
+    `--outfile=${join(out, file)}`,
+    relative(root, join(root, 'scripts', 'exe', 'main.js')),
+    'scripts/exe/hand-off/help.js',
+    'scripts/exe/hand-off/command-not-found.js',
+  ]
+  execFileSync(bun, args, {cwd: root, stdio: ['ignore', 'ignore', 'inherit']})
+  files.push(file)
+}
+rmSync(entryDir, {recursive: true})
+
+const sums = files.map(
+  f =>
+    `${createHash('sha256')
+      .update(readFileSync(join(out, f)))
+      .digest('hex')}  ${f}\n`,
+)
+writeFileSync(join(out, 'SHA256SUMS'), sums.join(''))
+for (const f of files) console.log(`dist/exe/${f}: ${(statSync(join(out, f)).size / 1024 / 1024).toFixed(1)} MiB`)

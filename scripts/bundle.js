@@ -5,11 +5,14 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {build} from 'esbuild'
-import {LEFT_IN_NODE_MODULES, OPTIONAL} from './cli/build-scripts.js'
 import {commandIds, pluginCommands} from './command-list.js'
-import {dependencyEdits} from './dependency-edits.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+// Optional packages, loaded only when installed.
+const OPTIONAL = ['better-sqlite3', 'typescript', 'ts-node', 'tsx']
+// What the npm package leaves in node_modules: open runs the xdg-open script shipped beside it, jq-web reads its
+// jq.wasm beside its own file. The executables embed both (scripts/build-exe.js).
+const LEFT_IN_NODE_MODULES = ['open', 'jq-web']
 
 const commands = [...commandIds(), ...pluginCommands()]
 /** `payouts:list` -> `commands/payouts/list` (the command's own entry point, so it loads alone). */
@@ -74,13 +77,12 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
-  // As the scripts in dist/payctl: optional packages, and those that must stay files in node_modules.
   external: [...OPTIONAL, ...LEFT_IN_NODE_MODULES],
   // oclif and other CommonJS dependencies call require() for Node's modules.
   banner: {
     js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);",
   },
-  plugins: [virtualEntries, ...dependencyEdits],
+  plugins: [virtualEntries],
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,

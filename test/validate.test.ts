@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {emailProblem, phoneProblem} from '../src/contract/primitives.js'
-import {dateProblem, httpUrlProblem, ibanProblem, parseDateTime} from '../src/shared/validate.js'
+import {dateProblem, parseDateTime} from '../src/contract/formats.js'
+import {emailProblem, ibanProblem, phoneProblem} from '../src/contract/primitives.js'
+import {httpUrlProblem} from '../src/shared/validate.js'
 
 describe('input checks', () => {
   it('parses ISO date-times with a zone, and dates as midnight UTC', () => {

@@ -3,10 +3,20 @@ import * as Errors from '@oclif/core/errors'
 import * as Flags from '@oclif/core/flags'
 import type * as Interfaces from '@oclif/core/interfaces'
 import type {PayoutClient} from '../client/index.js'
+import {scrubBearer, scrubSecrets} from '../client/redact.js'
+import {heldSecrets} from '../config/held-secrets.js'
 import type {ResolvedProfile} from '../config/resolve.js'
-import {errorJson, formatErrorLine, parseErrorMessage, reportError} from '../services/errors/error-report.js'
+import {
+  errorJson,
+  errorObject,
+  formatErrorLine,
+  parseErrorMessage,
+  reportError,
+  unknownFlagSuggestions,
+} from '../services/errors/error-report.js'
 import {usageError} from '../shared/errors.js'
 import type {MoneySummary} from './confirm.js'
+import {currentDataSink} from './data-run.js'
 import {outputFlag} from './flags/output-flag.js'
 import {schemaFlag} from './flags/schema-flag.js'
 import {type ListFormat, Output} from './output/output.js'
@@ -17,6 +27,29 @@ export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<
   (typeof BaseCommand)['baseFlags'] & T['flags']
 >
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
+
+/**
+ * oclif fills a missing argument from stdin when stdin is not a terminal. payctl reads stdin only where the user
+ * says "-": a script's stdin (or an MCP server's, which is its channel) is never taken by surprise.
+ */
+function argsWithoutStdin(args: Interfaces.ArgInput | undefined): Interfaces.ArgInput {
+  return Object.fromEntries(Object.entries(args ?? {}).map(([name, arg]) => [name, {...arg, ignoreStdin: true}]))
+}
+
+/** How a command shows its result: to a person (`view`) and under --json or -o (`json`, when it has columns). */
+export interface ResultViews<R> {
+  view?: (result: R) => void | Promise<void>
+  json?: (result: R) => void | Promise<void>
+}
+
+/** Every string in a value (an error report) through `scrub`. */
+function scrubStrings<V>(value: V, scrub: (line: string) => string): V {
+  if (typeof value === 'string') return scrub(value) as V
+  if (Array.isArray(value)) return value.map(item => scrubStrings(item, scrub)) as V
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubStrings(item, scrub)])) as V
+  return value
+}
 
 /**
  * Every payctl command: the global flags, profile resolution, the API client, output helpers, and errors
@@ -77,7 +110,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   private profileInstance?: ResolvedProfile
 
   override async init(): Promise<void> {
-    this.out = new Output({json: this.argv.includes('--json')})
+    this.out = new Output({json: this.argv.includes('--json'), sink: currentDataSink()})
     await super.init()
     const options = this.argv.includes('--') ? this.argv.slice(0, this.argv.indexOf('--')) : this.argv
     if (options.includes('--schema')) {
@@ -88,10 +121,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const {args, argv, flags} = await this.parse({
       flags: this.ctor.flags,
       baseFlags: (super.ctor as typeof BaseCommand).baseFlags,
-      args: this.ctor.args,
+      args: argsWithoutStdin(this.ctor.args),
       strict: this.ctor.strict,
     }).catch(error => {
-      throw usageError(parseErrorMessage(error), [`see "${this.config.bin} ${this.id?.replaceAll(':', ' ')} --help"`])
+      const flagNames = Object.keys({...(super.ctor as typeof BaseCommand).baseFlags, ...this.ctor.flags})
+      throw usageError(parseErrorMessage(error), [
+        ...unknownFlagSuggestions(error, flagNames),
+        `see "${this.config.bin} ${this.id?.replaceAll(':', ' ')} --help"`,
+      ])
     })
     this.flags = flags as BaseFlags<T>
     this.args = args as BaseArgs<T>
@@ -114,7 +151,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         ((script.quiet || script.fields) && format === undefined),
     )
     const silent = Boolean(this.jsonErrors || script.jsonRequested || script.quiet || script.fields)
-    this.out = new Output({json: this.flags.json, silent, script})
+    this.out = new Output({json: this.flags.json, silent, script, sink: currentDataSink()})
   }
 
   /** --jq, --template, --fields and --quiet; the jq engine is loaded only when --jq is given. */
@@ -141,6 +178,20 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** Our --json is a plain flag: oclif must not print results or errors itself. */
   override jsonEnabled(): boolean {
     return false
+  }
+
+  /**
+   * The one place a command's result is shown; `run()` ends with `return this.respond(result, …)`. A run for data (an
+   * MCP tool call, src/cli/data-run.ts) takes the result as it is; --json and the script flags print it through
+   * `json` (default: printJson, which also does -o csv/tsv/jsonl, --fields, --jq, --template, --quiet); else `view`
+   * shows it to a person (default: the JSON too).
+   */
+  protected async respond<R>(result: R, how: ResultViews<R> = {}): Promise<R> {
+    if (this.out.sink) return result
+    const show = this.flags.json ? how.json : how.view
+    if (show) await show(result)
+    else this.out.printJson(result)
+    return result
   }
 
   protected async profile(): Promise<ResolvedProfile> {
@@ -193,19 +244,33 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** The --debug trace writer (stderr; one JSON object a line under --json), or undefined without --debug. */
   protected debugTrace(): ((line: string) => void) | undefined {
     if (!this.flags.debug) return undefined
-    if (this.flags.json) return line => process.stderr.write(`${JSON.stringify({debug: line})}\n`)
-    return line => process.stderr.write(`[debug] ${line}\n`)
+    if (this.flags.json) return line => process.stderr.write(`${JSON.stringify({debug: this.scrub(line)})}\n`)
+    return line => process.stderr.write(`[debug] ${this.scrub(line)}\n`)
+  }
+
+  /**
+   * The secrets this run holds (the key in force, OAuth tokens, webhook signing secrets) and any bearer credential,
+   * replaced by [redacted] in a line meant for stderr, whatever a server echoed into it.
+   */
+  protected scrub(line: string): string {
+    return scrubSecrets(scrubBearer(line), heldSecrets(this.profileInstance))
   }
 
   override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
     this.out?.stopSpinners()
     if (error instanceof Errors.ExitError) throw error
     const report = reportError(error)
+    const sink = currentDataSink()
+    if (sink) {
+      sink.error = scrubStrings(errorObject(report), line => this.scrub(line))
+      throw new Errors.ExitError(report.exitCode)
+    }
     const json = this.flags ? this.jsonErrors : this.argv.includes('--json')
     const debug = this.flags?.debug ?? this.argv.includes('--debug')
-    process.stderr.write(`${json ? errorJson(report) : terminalSafe(formatErrorLine(report))}\n`)
+    const line = json ? errorJson(report) : terminalSafe(formatErrorLine(report))
+    process.stderr.write(`${this.scrub(line)}\n`)
     // Under --json stderr stays JSON: the stack is for people.
-    if (debug && !json && error?.stack) process.stderr.write(`${error.stack}\n`)
+    if (debug && !json && error?.stack) process.stderr.write(`${this.scrub(error.stack)}\n`)
     throw new Errors.ExitError(report.exitCode)
   }
 

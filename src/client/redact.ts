@@ -1,10 +1,16 @@
 /** Keeps secrets out of debug traces: header values and JSON fields that carry credentials. */
 
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'x-api-key', 'proxy-authorization'])
-/** JSON fields that carry secrets: `access_token`, `refreshToken`, `client_secret`, `apiKey`, … (not `token_type`). */
-const SECRET_FIELD = /secret|token$|password|api_?key|^key$|code_verifier|assertion/i
-/** Form fields (OAuth requests) add the authorization `code` and the revoked `token`. */
-const SECRET_FORM_FIELD = /secret|token$|password|api_?key|^key$|code_verifier|^code$|assertion/i
+/**
+ * Names that carry secrets, compared without case and separators: `access_token`, `refreshToken`, `client_secret`,
+ * `apiKey`, `api-key`, `API_KEY`, `x-api-key`, `authorization`, … (not `token_type`, not `idempotency-key`).
+ */
+const SECRET_NAME = /secret|token$|password|apikey|^key$|codeverifier|assertion|authorization|cookie/
+/** Form fields (OAuth requests) add the authorization `code`. */
+const SECRET_FORM_NAME = /^code$/
+
+const plainName = (name: string) => name.toLowerCase().replace(/[-_.\s]/g, '')
+export const isSecretName = (name: string) => SECRET_NAME.test(plainName(name))
 
 export const REDACTED = '[redacted]'
 
@@ -13,7 +19,7 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue
     const text = Array.isArray(value) ? value.join(', ') : value
-    out[name] = SECRET_HEADERS.has(name.toLowerCase()) || SECRET_FIELD.test(name) ? REDACTED : text
+    out[name] = SECRET_HEADERS.has(name.toLowerCase()) || isSecretName(name) ? REDACTED : text
   }
   return out
 }
@@ -23,7 +29,7 @@ function redactValue(value: unknown): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {}
     for (const [key, inner] of Object.entries(value)) {
-      out[key] = SECRET_FIELD.test(key) && typeof inner === 'string' ? REDACTED : redactValue(inner)
+      out[key] = isSecretName(key) && typeof inner === 'string' ? REDACTED : redactValue(inner)
     }
     return out
   }
@@ -38,12 +44,19 @@ export function redactBody(text: string): string {
   } catch {
     if (/^[\w.%-]+=[^&]*(&[\w.%-]+=[^&]*)*$/.test(text)) {
       const params = new URLSearchParams(text)
-      for (const key of [...params.keys()]) if (SECRET_FORM_FIELD.test(key)) params.set(key, REDACTED)
+      for (const key of [...params.keys()])
+        if (isSecretName(key) || SECRET_FORM_NAME.test(key)) params.set(key, REDACTED)
       return params.toString()
     }
     return text
   }
 }
+
+/** A bearer credential quoted in a message ("bad key Bearer sk_…"): never worth showing. */
+const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g
+
+/** Removes bearer credentials of any kind from a message meant for people or agents. */
+export const scrubBearer = (text: string): string => text.replace(BEARER, `$1 ${REDACTED}`)
 
 /** Removes any literal secret from a line of text (used as a last line of defence). */
 export function scrubSecrets(text: string, secrets: Iterable<string | undefined>): string {
@@ -52,4 +65,17 @@ export function scrubSecrets(text: string, secrets: Iterable<string | undefined>
     if (secret && secret.length >= 6) out = out.split(secret).join(REDACTED)
   }
   return out
+}
+
+/** scrubBearer and scrubSecrets on every string inside a JSON-shaped value (an answer handed to an agent). */
+export function scrubValue<T>(value: T, secrets: Iterable<string | undefined>): T {
+  const known = [...secrets]
+  const walk = (inner: unknown): unknown => {
+    if (typeof inner === 'string') return scrubSecrets(scrubBearer(inner), known)
+    if (Array.isArray(inner)) return inner.map(walk)
+    if (inner && typeof inner === 'object')
+      return Object.fromEntries(Object.entries(inner).map(([k, v]) => [k, walk(v)]))
+    return inner
+  }
+  return walk(value) as T
 }

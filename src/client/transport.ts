@@ -1,4 +1,4 @@
-import type {Dispatcher} from 'undici'
+import {Agent, type Dispatcher, request} from 'undici'
 import {
   ApiError,
   apiErrorFromBody,
@@ -9,7 +9,6 @@ import {
 } from './api-errors.js'
 import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
 import {readCapped, responseCap} from './response-cap.js'
-import {Agent, request} from './undici-core.js'
 import {
   currentWaitLimits,
   isTransientStatus,
@@ -253,8 +252,18 @@ export class Transport {
     let response: Dispatcher.ResponseData
     let text: string
     try {
-      response = await request(this.dispatcher, call.url, {method: call.method, headers, body: call.bodyText, signal})
-      text = await readCapped(response, this.maxResponseBytes, `${call.method} ${call.url}`)
+      response = await request(call.url, {
+        dispatcher: this.dispatcher,
+        method: call.method,
+        headers,
+        body: call.bodyText,
+        signal,
+      })
+      // Whatever a server echoes of our credentials (a proxy quoting the Authorization header) stops here.
+      text = scrubSecrets(
+        await readCapped(response, this.maxResponseBytes, `${call.method} ${call.url}`),
+        this.options.auth?.secrets?.() ?? [],
+      )
     } catch (error) {
       this.abandoned = true
       if (stop?.aborted) throw stop.reason
@@ -321,7 +330,10 @@ export class Transport {
 
   /** Redirects are never followed: the request carried credentials meant for this origin only. */
   private redirectRefused(response: Dispatcher.ResponseData, requestId: string | undefined): ApiError {
-    const location = headerValue(response.headers.location) ?? 'nowhere'
+    const location = scrubSecrets(
+      headerValue(response.headers.location) ?? 'nowhere',
+      this.options.auth?.secrets?.() ?? [],
+    )
     return new ApiError({
       status: response.statusCode,
       code: 'REDIRECT_REFUSED',

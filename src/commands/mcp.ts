@@ -1,6 +1,7 @@
 import {join} from 'node:path'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
+import {heldSecrets} from '../config/held-secrets.js'
 import type {CommandSpec} from '../services/mcp/command-spec.js'
 
 export default class Mcp extends BaseCommand<typeof Mcp> {
@@ -9,6 +10,8 @@ export default class Mcp extends BaseCommand<typeof Mcp> {
     `A Model Context Protocol server on stdin/stdout for the selected profile. Its tools are payctl's commands (their flags and arguments are the tools' inputs): read (payouts, counterparties, transactions, team, accounts, import status, waiting for payouts) and write (create, update and delete payouts and counterparties, claim links, hosted-session URLs). The create tool answers with an approval URL for a team member; the wait tool follows the payout to its end.
 
 Money tools (approve, pay, pre-approved creation, and-then) exist only with --allow-money, and on a production profile only when the profile allows it too: "payctl profiles set NAME --allow-agent-money", which no tool can do. Emulator controls appear on a loopback sandbox profile only.
+
+Tools that read local files (payouts_import_status) are offered only with --files-dir DIR, and read nothing outside DIR. emulator_claim and emulator_trigger settle payouts, so they are money tools too.
 
 Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600; arguments and outcome, never a secret). Configuration for MCP clients: docs/agents.md.`
 
@@ -20,6 +23,10 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
 
   static override flags = {
     'allow-money': Flags.boolean({summary: 'Offer the money tools (on production also needs the profile setting).'}),
+    'files-dir': Flags.directory({
+      summary: 'Offer the tools that read local files (import status), confined to this folder.',
+      exists: true,
+    }),
     'approval-redirect-url': Flags.string({
       summary: "Where approval pages return to when the agent names no place (default: the profile's origin).",
     }),
@@ -27,13 +34,16 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
 
   async run(): Promise<void> {
     const profile = await this.profile()
-    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runInProcess}] = await Promise.all([
-      import('../services/mcp/mcp-server.js'),
-      import('../services/mcp/audit-log.js'),
-      import('../services/mcp/cli-runner.js'),
-      import('../services/mcp/money-gate.js'),
-      import('../cli/in-process-command.js'),
-    ])
+    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runForData}, {ApprovalRecord}, {targetKey}] =
+      await Promise.all([
+        import('../services/mcp/mcp-server.js'),
+        import('../services/mcp/audit-log.js'),
+        import('../services/mcp/cli-runner.js'),
+        import('../services/mcp/money-gate.js'),
+        import('../cli/data-run.js'),
+        import('../services/mcp/approval-record.js'),
+        import('../services/import/plan/keys.js'),
+      ])
     const gate = toolGroups({
       allowMoney: this.flags['allow-money'],
       environment: profile.environment,
@@ -44,24 +54,24 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       this.out.warn(
         `${gate.refusal}; a person allows it with "payctl profiles set ${profile.name} --allow-agent-money"`,
       )
-    const oauth = profile.credentials.oauth
+    const secrets = heldSecrets(profile)
     await serveMcp({
       groups: gate.groups,
       profile: profile.name,
       version: this.config.version,
       commands: new Map(this.config.commands.map(command => [command.id, command as unknown as CommandSpec])),
       runner: new CliRunner({
-        execute: (id, argv) => runInProcess(this.config, id, argv),
+        execute: (id, argv) => runForData(this.config, id, argv),
         profile: profile.name,
         concurrency: 8,
       }),
-      audit: new AuditLog(join(this.config.dataDir, 'mcp-audit.jsonl'), [
-        profile.apiKey,
-        oauth?.accessToken,
-        oauth?.refreshToken,
-        oauth?.clientSecret,
-      ]),
+      audit: new AuditLog(join(this.config.dataDir, 'mcp-audit.jsonl'), secrets),
+      secrets,
       approvalRedirectUrl: this.flags['approval-redirect-url'] ?? profile.origin,
+      filesDir: this.flags['files-dir'],
+      approvals: new ApprovalRecord(
+        join(this.config.dataDir, 'mcp', targetKey(profile.name, profile.origin), 'approval-urls.jsonl'),
+      ),
     })
   }
 }

@@ -12,6 +12,10 @@ export const PHONE = /^\+[1-9]\d{6,14}$/
 export const UUID = new RegExp(`^${UUID_BODY}$`, 'i')
 export const EMAIL_MAX_LENGTH = 254
 
+/** The two API generations. */
+export const API_GENERATIONS = ['v1', 'v2'] as const
+export type ApiGeneration = (typeof API_GENERATIONS)[number]
+
 /** The v2 id forms: `<prefix>` + UUID. */
 export const ID_PREFIXES = ['payout_', 'counterparty_', 'team_', 'transaction_'] as const
 export type IdPrefix = (typeof ID_PREFIXES)[number]
@@ -39,8 +43,17 @@ export function emailProblem(value: string): string | undefined {
   return isEmail(value) ? undefined : `"${value}" is not an e-mail address`
 }
 
+/** A phone number as people type it: spaces, dashes, dots and brackets are layout and dropped. */
+export const compactPhone = (value: string) => value.replace(/[\s\-().]/g, '')
+
+/** Why `value` is not a phone number once its layout is dropped (a spreadsheet's number, a missing +). */
 export function phoneProblem(value: string): string | undefined {
-  return isPhone(value) ? undefined : `"${value}" is not a phone number in international format, like +4915112345678`
+  if (/e\+?\d+$/i.test(value)) return `"${value}" was turned into a number by a spreadsheet; format the column as text`
+  const compact = compactPhone(value)
+  if (isPhone(compact)) return undefined
+  if (/^\d{7,15}$/.test(compact))
+    return `"${value}" needs the international format with + and the country code, like +4915112345678`
+  return `"${value}" is not a phone number in international format, like +4915112345678`
 }
 
 /** A v2 counterparty id: `counterparty_` + UUID. */
@@ -48,15 +61,49 @@ export function counterpartyIdProblem(value: string): string | undefined {
   return isId('counterparty_', value) ? undefined : `"${value}" is not a counterparty id (counterparty_<UUID>)`
 }
 
-/** C0 and C1 control characters (NUL, ESC, DEL, U+0080–U+009F): never part of an id, customId or description. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+/**
+ * Characters that are never text of the service: the C0 and C1 controls (NUL, ESC, BEL, U+0080–U+009F), DEL and
+ * the bidirectional overrides (which make "gnp.exe" of "exe.png" on screen). Ids and customIds allow none of them.
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+/** In free text (descriptions, names, address lines) a line feed, carriage return or tab is ordinary text. */
+const FREE_TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
 
-/** Why `value` cannot be text of the service (a control character, named by its code point); undefined when fine. */
+/** The fields of request bodies that are free text: line breaks and tabs allowed, other controls refused. */
+export const FREE_TEXT_FIELDS: ReadonlySet<string> = new Set([
+  'description',
+  'firstName',
+  'lastName',
+  'middleName',
+  'businessName',
+  'line1',
+  'line2',
+  'city',
+  'state',
+  'accountHolderName',
+])
+
+const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+
+/** The first character of `value` that a field of this kind refuses, with its position (0-based), if any. */
+export function refusedCharacter(value: string, freeText: boolean): {codePoint: string; index: number} | undefined {
+  const found = (freeText ? FREE_TEXT_CONTROL : CONTROL).exec(value)
+  return found ? {codePoint: codePoint(found[0]), index: found.index} : undefined
+}
+
+/** Why `value` cannot be an id or customId of the service (a control character, named); undefined when fine. */
 export function controlCharacterProblem(value: string): string | undefined {
-  const found = CONTROL.exec(value)
-  if (!found) return undefined
-  const code = found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')
-  return `must not contain control characters (found U+${code} at position ${found.index + 1})`
+  const found = refusedCharacter(value, false)
+  return found && `must not contain control characters (found ${found.codePoint} at position ${found.index + 1})`
+}
+
+/** Why `value` cannot be free text (a control character other than a line break or tab, named); undefined when fine. */
+export function freeTextProblem(value: string): string | undefined {
+  const found = refusedCharacter(value, true)
+  return (
+    found &&
+    `must not contain control characters (found ${found.codePoint} at position ${found.index + 1}; line breaks and tabs are fine)`
+  )
 }
 
 /** A customId as the service keys it: Unicode NFC, so that the composed and decomposed forms are one id. */
@@ -69,4 +116,31 @@ export const PAYMENT_DETAIL_FORMATS: Readonly<Record<string, {pattern: RegExp; m
   accountNumber: {pattern: /^[A-Z0-9]{4,34}$/, message: 'must be 4 to 34 letters or digits'},
   routingNumber: {pattern: /^\d{9}$/, message: 'must be nine digits'},
   address: {pattern: /^0x[0-9a-fA-F]{40}$/, message: 'must be a wallet address (0x and 40 hex digits)'},
+}
+
+/** An IBAN's shape once spaces are removed and letters upper-cased: country, check digits, 10 to 30 more. */
+export const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/
+
+/** The compact form of an IBAN (no spaces, upper case), as it is stored and checked. */
+export const compactIban = (value: string) => value.replace(/\s+/g, '').toUpperCase()
+
+/** ISO 13616 check (mod 97) of an IBAN; spaces are allowed and removed. */
+export function ibanIsValid(value: string): boolean {
+  const compact = compactIban(value)
+  if (!IBAN.test(compact)) return false
+  const rearranged = compact.slice(4) + compact.slice(0, 4)
+  let remainder = 0
+  for (const char of rearranged) {
+    const code = char.charCodeAt(0)
+    const digits = code >= 65 ? String(code - 55) : char
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97
+  }
+  return remainder === 1
+}
+
+/** Why `value` is not an IBAN (its shape, or its check digits), for a flag or a column; undefined when fine. */
+export function ibanProblem(value: string): string | undefined {
+  if (ibanIsValid(value)) return undefined
+  if (IBAN.test(compactIban(value))) return `"${value}" is not a valid IBAN (the check digits do not match)`
+  return `"${value}" is not an IBAN like DE89370400440532013000`
 }

@@ -4,6 +4,7 @@ import {
   controlCharacterProblem,
   EMAIL,
   EMAIL_MAX_LENGTH,
+  freeTextProblem,
   type IdPrefix,
   isId,
   normalizeCustomId,
@@ -23,21 +24,35 @@ export type Json = Record<string, unknown>
 export const isObject = (value: unknown): value is Json =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
 
-const typeName = (value: unknown): string => {
+export const typeName = (value: unknown): string => {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'array'
   return typeof value
 }
 
-interface StringRule {
+export interface StringRule {
   required?: boolean
   min?: number
   max?: number
   pattern?: RegExp
   patternMessage?: string
   oneOf?: readonly string[]
-  /** Text people or systems key on (ids, customIds, descriptions): control characters are refused. */
+  /** Text people or systems key on (ids, customIds): control characters are refused. */
   text?: boolean
+  /** Free text (descriptions, names, address lines): line breaks and tabs allowed, other controls refused. */
+  freeText?: boolean
+}
+
+/** Why `value` breaks `rule` (length, list, control characters, pattern; the first problem only); undefined when fine. */
+export function stringProblem(value: string, rule: StringRule): string | undefined {
+  const min = rule.min ?? 1
+  if (value.length < min) return min === 1 ? 'must not be empty' : `must have at least ${min} characters`
+  if (rule.max !== undefined && value.length > rule.max) return `must have at most ${rule.max} characters`
+  if (rule.oneOf && !rule.oneOf.includes(value)) return `must be one of ${rule.oneOf.join(', ')}`
+  const control = rule.text ? controlCharacterProblem(value) : rule.freeText ? freeTextProblem(value) : undefined
+  if (control) return control
+  if (rule.pattern && !rule.pattern.test(value)) return rule.patternMessage ?? `does not match ${rule.pattern}`
+  return undefined
 }
 
 export class RequestChecker {
@@ -96,26 +111,9 @@ export class RequestChecker {
       this.fail(path, `must be a string, not ${typeName(value)}`)
       return undefined
     }
-    const min = rule.min ?? 1
-    if (value.length < min) {
-      this.fail(path, min === 1 ? 'must not be empty' : `must have at least ${min} characters`)
-      return undefined
-    }
-    if (rule.max !== undefined && value.length > rule.max) {
-      this.fail(path, `must have at most ${rule.max} characters`)
-      return undefined
-    }
-    if (rule.oneOf && !rule.oneOf.includes(value)) {
-      this.fail(path, `must be one of ${rule.oneOf.join(', ')}`)
-      return undefined
-    }
-    const control = rule.text ? controlCharacterProblem(value) : undefined
-    if (control) {
-      this.fail(path, control)
-      return undefined
-    }
-    if (rule.pattern && !rule.pattern.test(value)) {
-      this.fail(path, rule.patternMessage ?? `does not match ${rule.pattern}`)
+    const problem = stringProblem(value, rule)
+    if (problem) {
+      this.fail(path, problem)
       return undefined
     }
     return value

@@ -12,6 +12,7 @@ import {oauthControlRoutes} from './oauth/oauth-control-routes.js'
 import {oauthRoutes} from './oauth/oauth-routes.js'
 import type {OAuthServer} from './oauth/oauth-server.js'
 import {controlRoutes} from './routes/control-routes.js'
+import {openApiRoutes} from './routes/openapi-routes.js'
 import {teamFeatureRoutes} from './routes/team-feature-routes.js'
 import {v1PayoutRoutes} from './routes/v1/v1-payout-routes.js'
 import {v1SessionRoutes} from './routes/v1/v1-session-routes.js'
@@ -60,6 +61,7 @@ export function buildRouter(services: RouteServices): Router {
     ...v2ReferenceRoutes(),
     ...v2TransactionRoutes(services),
     ...v2TeamRoutes(services),
+    ...openApiRoutes(),
     ...hostedRoutes(services),
     ...documentRoutes(services),
     ...oauthRoutes(services),

@@ -27,3 +27,17 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
   }
   return Math.min(previous[b.length], max + 1)
 }
+
+/** Longest name compared: a pasted paragraph must not cost quadratic time. */
+const MAX_COMPARED = 64
+
+/** The name in `names` closest to `typed`, when it is close enough to be a typo. */
+export function closestName(typed: string, names: readonly string[]): string | undefined {
+  const compared = typed.slice(0, MAX_COMPARED)
+  let best: {name: string; distance: number} | undefined
+  for (const candidate of names) {
+    const d = editDistance(compared, candidate)
+    if (!best || d < best.distance) best = {name: candidate, distance: d}
+  }
+  return best && best.distance <= Math.max(2, Math.floor(best.name.length / 3)) ? best.name : undefined
+}

@@ -50,3 +50,14 @@ describe('redaction of debug traces', () => {
     expect(scrubSecrets('key sk_secret_value here', ['sk_secret_value'])).toBe('key [redacted] here')
   })
 })
+
+describe('secret names in any spelling', () => {
+  it('redacts api-key, API_KEY, x-api-key, authorization and the like, and keeps idempotency-key and token_type', async () => {
+    const {isSecretName, scrubBearer} = await import('../../src/client/redact.js')
+    for (const name of ['api-key', 'API_KEY', 'apiKey', 'x-api-key', 'authorization', 'Authorization', 'token', 'key'])
+      expect(isSecretName(name), name).toBe(true)
+    for (const name of ['idempotency-key', 'token_type', 'tokenSymbol', 'customId', 'amount'])
+      expect(isSecretName(name), name).toBe(false)
+    expect(scrubBearer('bad key Bearer sk_live_abcdef123 here')).toBe('bad key Bearer [redacted] here')
+  })
+})

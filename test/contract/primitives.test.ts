@@ -4,6 +4,7 @@ import {
   controlCharacterProblem,
   counterpartyIdProblem,
   emailProblem,
+  freeTextProblem,
   isId,
   isUuid,
   looksLikeMailbox,
@@ -43,6 +44,22 @@ describe('contract primitives', () => {
     expect(controlCharacterProblem('x\u007f')).toMatch(/U\+007F/)
     expect(controlCharacterProblem('x\u009b')).toMatch(/U\+009B/)
     expect(controlCharacterProblem('Café 🎬 Ünïcødé – ok')).toBeUndefined()
+  })
+
+  it('free text keeps line breaks and tabs; other controls and bidi overrides are refused, as in ids', () => {
+    for (const text of ['two\nlines', 'crlf\r\nline', 'tab\there', 'Łukasz Żółć'])
+      expect(freeTextProblem(text), JSON.stringify(text)).toBeUndefined()
+    for (const [text, code] of [
+      ['bell\u0007', '0007'],
+      ['esc\u001b[2J', '001B'],
+      ['c1\u0085', '0085'],
+      ['del\u007f', '007F'],
+      ['rlo\u202egnp.exe', '202E'],
+      ['isolate\u2066x', '2066'],
+    ])
+      expect(freeTextProblem(text)).toMatch(new RegExp(`U\\+${code}`))
+    expect(controlCharacterProblem('two\nlines')).toMatch(/U\+000A/)
+    expect(controlCharacterProblem('rlo\u202ex')).toMatch(/U\+202E/)
   })
 
   it('customIds are keyed in NFC', () => {

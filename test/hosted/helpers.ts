@@ -90,6 +90,12 @@ export const textOf = (html: string) =>
  * A browser stand-in over plain HTTP: keeps cookies, reads the form token from the last page, posts forms
  * (urlencoded), and can follow the 303 after a POST.
  */
+const unescapeHtml = (text: string) =>
+  text.replace(
+    /&(quot|#39|lt|gt|amp);/g,
+    (_, name: string) => ({quot: '"', '#39': "'", lt: '<', gt: '>', amp: '&'})[name]!,
+  )
+
 export class Visitor {
   readonly cookies = new Map<string, string>()
   last = ''
@@ -128,7 +134,11 @@ export class Visitor {
     options: {origin?: string | null} = {},
   ): Promise<PageResponse> {
     const csrf = /name="csrf" value="([^"]+)"/.exec(this.last)?.[1] ?? ''
-    const body = new URLSearchParams({csrf, ...fields}).toString()
+    const form = new URLSearchParams({csrf, ...fields})
+    // What the approval page showed, as a browser submits it with the form.
+    for (const [, value] of this.last.matchAll(/<input type="hidden" name="shown" value="([^"]*)">/g))
+      if (!('shown' in fields)) form.append('shown', unescapeHtml(value))
+    const body = form.toString()
     const headers: Record<string, string> = {
       'content-type': 'application/x-www-form-urlencoded',
       ...this.cookieHeader(),

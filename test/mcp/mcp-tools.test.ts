@@ -1,9 +1,9 @@
-import {readFileSync, statSync} from 'node:fs'
+import {mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
-import {useEmulator} from '../emulator/helpers.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {type McpSession, ok, type Structured, startMcp} from './mcp-client.js'
 
 const MONEY_TOOLS = ['payouts_approve', 'payouts_pay', 'payouts_create_and_move_money']
@@ -34,8 +34,9 @@ describe('payctl mcp', {timeout: 120_000}, () => {
     const {tools} = await session.client.listTools()
     const names = tools.map(tool => tool.name)
     expect(names).toEqual(expect.arrayContaining(['payouts_get', 'payouts_list', 'payouts_wait', 'payouts_create']))
-    expect(names).toEqual(expect.arrayContaining(['team_accounts', 'sessions_approval', 'emulator_claim']))
-    for (const name of MONEY_TOOLS) expect(names).not.toContain(name)
+    expect(names).toEqual(expect.arrayContaining(['team_accounts', 'sessions_approval', 'emulator_deliveries']))
+    for (const name of [...MONEY_TOOLS, 'emulator_claim', 'emulator_trigger', 'payouts_import_status'])
+      expect(names).not.toContain(name)
     for (const tool of tools) {
       expect(typeof tool.annotations?.readOnlyHint, tool.name).toBe('boolean')
       expect(typeof tool.annotations?.destructiveHint, tool.name).toBe('boolean')
@@ -54,7 +55,9 @@ describe('payctl mcp', {timeout: 120_000}, () => {
 
   it('offers the money tools with --allow-money on a sandbox profile', async () => {
     session = await startMcp(['--allow-money'], local().env)
-    expect(await toolNames(session)).toEqual(expect.arrayContaining(MONEY_TOOLS))
+    expect(await toolNames(session)).toEqual(
+      expect.arrayContaining([...MONEY_TOOLS, 'emulator_claim', 'emulator_trigger']),
+    )
   })
 
   it('on production: no money tools without the profile setting, even with --allow-money; both keys offer them', async () => {
@@ -203,6 +206,27 @@ describe('payctl mcp', {timeout: 120_000}, () => {
       .map(line => JSON.parse(line))
     expect(answers.map(answer => answer.id)).toEqual([1, 2])
     expect(answers[1].result.structuredContent.data[0].balance.available).toMatch(/^\d+\.\d{2}$/)
+  })
+
+  it('reads files only inside the folder the person named with --files-dir', async () => {
+    const {home, env} = local()
+    const folder = join(home.dir, 'files')
+    const outside = join(home.dir, 'victim.csv')
+    mkdirSync(folder)
+    const csv = 'customId,amount,currency,description,email\nv1,1.00,EUR,x,a@example.com\n'
+    writeFileSync(outside, csv)
+    writeFileSync(join(folder, 'mine.csv'), csv)
+    symlinkSync(outside, join(folder, 'link.csv'))
+    session = await startMcp(['--files-dir', folder], env)
+    for (const file of ['../victim.csv', outside, 'link.csv']) {
+      const refused = await session.call('payouts_import_status', {file})
+      expect(refused.structuredContent?.error, file).toMatchObject({
+        code: 'USAGE',
+        message: expect.stringMatching(/outside/),
+      })
+    }
+    const inside = await session.call('payouts_import_status', {file: 'mine.csv'})
+    expect(inside.structuredContent).toMatchObject({data: [{customId: 'v1', status: 'not-imported'}]})
   })
 
   it('answers 100 concurrent calls correctly, and the audit log holds every call and no secret', async () => {

@@ -1,14 +1,10 @@
 import {readdirSync, readFileSync} from 'node:fs'
 import {join, relative, sep} from 'node:path'
-import {fileURLToPath} from 'node:url'
 import {beforeEach, describe, expect, it} from 'vitest'
-import {FULL, useEmulator} from '../emulator/helpers.js'
 import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
 
 /** The bundled CLI (scripts/bundle.js): every command file is a command, oclif's plugins still answer. */
 
-const probe = fileURLToPath(new URL('./builtins-probe.mjs', import.meta.url))
-const ctx = useEmulator()
 let home: {dir: string; env: Record<string, string>}
 
 beforeEach(() => {
@@ -40,16 +36,5 @@ describe('bundled CLI', () => {
     const unknown = await runCli(['payouts', 'lst'], {env: home.env})
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toContain('"payouts lst" is not a payctl command; did you mean "payouts list"?')
-  })
-
-  it('an API call over HTTP/1.1 never loads node:http2', async () => {
-    const result = await runCli(['payouts', 'list', '--json'], {
-      env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL, NODE_OPTIONS: `--import=${probe}`},
-    })
-    expect(result.code, result.stderr).toBe(0)
-    expect(JSON.parse(result.stdout)).toEqual([])
-    const builtins = /^builtins: (.*)$/m.exec(result.stderr)?.[1].split(' ') ?? []
-    expect(builtins).toContain('net')
-    expect(builtins).not.toContain('http2')
   })
 })

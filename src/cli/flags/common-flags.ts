@@ -1,17 +1,25 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {emailProblem, phoneProblem} from '../../contract/primitives.js'
+import {parseDateTime} from '../../contract/formats.js'
+import {
+  API_GENERATIONS,
+  type ApiGeneration,
+  compactPhone,
+  emailProblem,
+  freeTextProblem,
+  phoneProblem,
+} from '../../contract/primitives.js'
+import {AND_THEN} from '../../contract/requests/index.js'
 import {amountProblem, currencyProblem} from '../../shared/money.js'
-import {httpUrlProblem, parseDateTime, parseDuration} from '../../shared/validate.js'
+import {httpUrlProblem, parseDuration} from '../../shared/validate.js'
 
 /** Flag definitions shared by several commands: defined once, reused everywhere. */
 
-export const apiFlag = (defaultApi: 'v1' | 'v2') =>
-  Flags.option({
-    options: ['v1', 'v2'] as const,
-    default: defaultApi,
-    summary: `API generation to use (default ${defaultApi}).`,
-  })()
+/** A choice of API generation (`v1`, `v2`) without a default: the command decides from the other flags. */
+export const generationFlag = (summary: string) => Flags.option({options: API_GENERATIONS, summary})()
+
+export const apiFlag = (defaultApi: ApiGeneration, summary = `API generation to use (default ${defaultApi}).`) =>
+  Flags.option({options: API_GENERATIONS, default: defaultApi, summary})()
 
 export const customIdFlag = Flags.string({
   summary: 'Identify the payout by your own customId instead of its id.',
@@ -64,6 +72,15 @@ export const checked = (
     },
   })
 
+/** Free text such as a description: kept as given (line breaks and tabs too); other control characters refused. */
+export const freeTextFlag = Flags.custom<string>({
+  parse: async input => {
+    const reason = freeTextProblem(input)
+    if (reason) throw new Error(reason)
+    return input
+  },
+})
+
 /** A plain positive decimal ("12.50"); the currency's decimals are checked once both flags are known. */
 export const amountFlag = checked(value => amountProblem(value))
 
@@ -72,7 +89,7 @@ export const currencyFlag = checked(currencyProblem, value => value.toUpperCase(
 
 export const emailFlag = checked(emailProblem)
 
-export const phoneFlag = checked(phoneProblem)
+export const phoneFlag = checked(phoneProblem, compactPhone)
 
 export const httpUrlFlag = checked(httpUrlProblem)
 
@@ -98,7 +115,7 @@ export const idsFileFlag = Flags.string({
 })
 
 export const andThenFlag = Flags.option({
-  options: ['send-claim-link', 'pay'] as const,
+  options: AND_THEN,
   summary: 'Follow-up step the service runs right away: send the claim link, or pay (moves money).',
 })()
 

@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {countryProblem, dateProblem, ibanProblem} from '../../shared/validate.js'
+import {countryProblem, dateProblem} from '../../contract/formats.js'
+import {compactIban, ibanProblem} from '../../contract/primitives.js'
 import {checked, currencyFlag, emailFlag} from './common-flags.js'
 
 const countryFlag = checked(countryProblem, v => v.toUpperCase())
@@ -27,7 +28,10 @@ export const counterpartyFlags = {
     helpGroup: 'PAYMENT METHOD',
   }),
   'payment-currency': currencyFlag({summary: 'Currency paid out to this method.', helpGroup: 'PAYMENT METHOD'}),
-  iban: checked(ibanProblem, v => v.replace(/\s+/g, '').toUpperCase())({
+  iban: checked(
+    ibanProblem,
+    compactIban,
+  )({
     summary: 'IBAN (bank_iban).',
     helpGroup: 'PAYMENT METHOD',
   }),

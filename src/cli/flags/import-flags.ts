@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import type * as Interfaces from '@oclif/core/interfaces'
-import {apiFlag, waitFlag, waitTimeoutOfWaitFlag, yesFlag} from '../../cli/flags/common-flags.js'
+import {andThenFlag, apiFlag, waitFlag, waitTimeoutOfWaitFlag, yesFlag} from '../../cli/flags/common-flags.js'
 import {usageError} from '../../shared/errors.js'
 
 /** The flags of `payouts import`. */
@@ -16,10 +16,10 @@ export const importFlags = {
   'skip-invalid': Flags.boolean({
     summary: 'Send the valid rows even if some are invalid (they are reported; exit 8).',
   }),
-  'and-then': Flags.option({
-    options: ['send-claim-link', 'pay'] as const,
+  'and-then': {
+    ...andThenFlag,
     summary: 'v2: after creating each payout, send its claim link or pay it (pay needs payouts:approve).',
-  })(),
+  },
   concurrency: Flags.integer({summary: 'Chunks in flight at a time.', min: 1, max: 16, default: 4}),
   encoding: Flags.string({
     summary: 'Character encoding of the file (utf8, windows-1252, latin1, …); a byte-order mark wins.',

@@ -1,4 +1,5 @@
 import * as Flags from '@oclif/core/flags'
+import {apiFlag} from './common-flags.js'
 
 /** The flags of `auth login`: an API key instead, the OAuth client, what to ask for, and the browser's round trip. */
 export const loginFlags = {
@@ -7,11 +8,7 @@ export const loginFlags = {
   'client-secret': Flags.boolean({
     summary: 'The client is confidential: read its secret from a hidden prompt or stdin (never a flag value).',
   }),
-  resource: Flags.option({
-    options: ['v1', 'v2'] as const,
-    default: 'v1',
-    summary: 'API the token is bound to (a v1 token also works for v2).',
-  })(),
+  resource: apiFlag('v1', 'API the token is bound to (a v1 token also works for v2).'),
   scope: Flags.string({
     summary: 'Scope to request (repeatable; default: every scope payctl uses, with offline_access).',
     multiple: true,

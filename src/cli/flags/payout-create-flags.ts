@@ -5,6 +5,8 @@ import {
   andThenFlag,
   currencyFlag,
   emailFlag,
+  freeTextFlag,
+  generationFlag,
   idempotencyKeyFlag,
   phoneFlag,
   waitFlag,
@@ -18,7 +20,7 @@ import type {CreateInput} from '../../services/payouts/payout-plans.js'
 export const createFlags = {
   amount: amountFlag({summary: 'Amount as a decimal string, e.g. 120.00.', required: true}),
   currency: currencyFlag({summary: 'Currency code, e.g. EUR.', required: true}),
-  description: Flags.string({summary: 'What the payout is for (shown to the recipient).', required: true}),
+  description: freeTextFlag({summary: 'What the payout is for (shown to the recipient).', required: true}),
   'custom-id': Flags.string({summary: 'Your own unique key for the payout (v1: creating again updates it).'}),
   tag: Flags.string({summary: 'A tag (repeatable).', multiple: true, multipleNonGreedy: true}),
   email: emailFlag({summary: 'Recipient e-mail address.'}),
@@ -48,10 +50,7 @@ export const createFlags = {
     summary: 'v1: create it approved (moves money; needs payouts:approve and enough balance).',
     helpGroup: 'V1',
   }),
-  api: Flags.option({
-    options: ['v1', 'v2'] as const,
-    summary: 'Force the API generation (default: v1 when a v1 flag is given, v2 otherwise).',
-  })(),
+  api: generationFlag('Force the API generation (default: v1 when a v1 flag is given, v2 otherwise).'),
   yes: yesFlag,
 }
 

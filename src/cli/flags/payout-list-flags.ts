@@ -7,6 +7,7 @@ import {
   createdFromFlag,
   currencyFlag,
   cursorFlag,
+  generationFlag,
   limitFlag,
   outputFlag,
   sinceStateFlag,
@@ -53,10 +54,7 @@ export const payoutListFlags = {
   'since-state': {...sinceStateFlag, exclusive: ['cursor', 'offset', 'order', 'all', 'limit']},
   offset: Flags.integer({summary: 'Skip this many payouts first (v1).', min: 0}),
   order: Flags.option({options: ['asc', 'desc'] as const, summary: 'Order by creation time (v1; default desc).'})(),
-  api: Flags.option({
-    options: ['v1', 'v2'] as const,
-    summary: 'API generation (default: v2 with --status, v1 otherwise).',
-  })(),
+  api: generationFlag('API generation (default: v2 with --status, v1 otherwise).'),
   cursor: cursorFlag,
   output: outputFlag,
 }

@@ -1,12 +1,9 @@
 import * as Errors from '@oclif/core/errors'
 import type {Hook} from '@oclif/core/interfaces'
 import {errorJson, formatErrorLine} from '../../services/errors/error-report.js'
-import {editDistance} from '../../shared/edit-distance.js'
+import {closestName} from '../../shared/edit-distance.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {terminalSafe} from '../output/terminal-safe.js'
-
-/** Longest command id compared: a pasted paragraph must not cost quadratic time. */
-const MAX_COMPARED = 64
 
 /** Names people type from other tools, and what payctl calls them. */
 export const ALIASES: Readonly<Record<string, string>> = {
@@ -21,13 +18,7 @@ export const ALIASES: Readonly<Record<string, string>> = {
 
 /** The visible command closest to `id`, when it is close enough to be a typo. */
 export function closestCommand(id: string, ids: readonly string[]): string | undefined {
-  const typed = id.slice(0, MAX_COMPARED)
-  let best: {id: string; distance: number} | undefined
-  for (const candidate of ids) {
-    const d = editDistance(typed, candidate)
-    if (!best || d < best.distance) best = {id: candidate, distance: d}
-  }
-  return best && best.distance <= Math.max(2, Math.floor(best.id.length / 3)) ? best.id : undefined
+  return closestName(id, ids)
 }
 
 interface NotFound {

@@ -11,7 +11,7 @@ export interface JqFilter {
  * not compile before any request is sent. The engine sets process.exitCode as a side effect: it is restored.
  */
 export async function loadJqFilter(expression: string, pretty: boolean): Promise<JqFilter> {
-  const {default: engine} = await import('jq-web')
+  const {engine} = await import('./jq-engine.js')
   const jq = await engine
   const flags = pretty ? ['-r'] : ['-r', '-c']
   const run = (json: string): string => {
@@ -19,7 +19,8 @@ export async function loadJqFilter(expression: string, pretty: boolean): Promise
     try {
       return jq.raw(json, expression, flags) ?? ''
     } finally {
-      process.exitCode = exitCode
+      // 0 rather than undefined: Bun ignores `process.exitCode = undefined` and would keep the engine's code.
+      process.exitCode = exitCode ?? 0
     }
   }
   try {

@@ -1,24 +1,12 @@
 import * as z from 'zod/mini'
+import type {CreatePayoutV1} from '../../contract/requests/index.js'
 import {paginateOffset} from '../pagination.js'
 import {parseResponse} from '../parse.js'
 import {path} from '../path.js'
 import {type PayoutV1, payoutV1Schema} from '../schemas.js'
 import type {Transport} from '../transport.js'
 
-export interface CreatePayoutV1 {
-  description: string
-  payoutAmount: string
-  currency: string
-  customId?: string
-  creatorHandle?: string
-  verificationMethod?: string
-  preApproved?: boolean
-  payoutType?: string
-  email?: string
-  phone?: string
-  tags?: string[]
-  notifications?: string
-}
+export type {CreatePayoutV1} from '../../contract/requests/index.js'
 
 export type IdType = 'id' | 'custom_id'
 

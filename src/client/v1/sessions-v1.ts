@@ -1,22 +1,12 @@
+import type * as z from 'zod/mini'
+import type {SESSION_BODIES, SessionKind} from '../../contract/requests/index.js'
 import {parseResponse} from '../parse.js'
 import {type SessionUrl, sessionUrlSchema} from '../schemas.js'
 import type {Transport} from '../transport.js'
 
-export type Branding = 'talentir' | 'team' | 'platform'
+export type {Branding, SessionKind} from '../../contract/requests/index.js'
 
-interface SessionCommon {
-  redirectUrl: string
-  branding?: Branding
-}
-
-export type SessionKind = 'payout' | 'approval' | 'kyb' | 'allowance'
-
-export type SessionBody = {
-  payout: SessionCommon & {payoutId: string}
-  approval: SessionCommon & {payoutIds: string[]; loginHint?: string}
-  kyb: SessionCommon & {loginHint?: string}
-  allowance: SessionCommon & {loginHint?: string}
-}
+export type SessionBody = {[K in SessionKind]: z.input<(typeof SESSION_BODIES)[K]>}
 
 /** Hosted sessions: every call mints a fresh opaque URL; minting is not keyed, so it is never retried blindly. */
 export class SessionsV1 {

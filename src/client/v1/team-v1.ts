@@ -1,3 +1,4 @@
+import type {PatchTeam} from '../../contract/requests/index.js'
 import {parseResponse} from '../parse.js'
 import {type TeamV1, teamSettingsSchema, teamV1Schema} from '../schemas.js'
 import type {Transport} from '../transport.js'
@@ -10,7 +11,7 @@ export class TeamV1Resource {
     return parseResponse(teamV1Schema, res.body, 'team', res.requestId)
   }
 
-  async update(settings: {dac7ReportingRequired: boolean}) {
+  async update(settings: PatchTeam) {
     const res = await this.transport.request({method: 'PATCH', path: '/api/v1/team', body: settings})
     return parseResponse(teamSettingsSchema, res.body, 'team settings', res.requestId)
   }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import type {CreateWebhook} from '../../contract/requests/index.js'
 import {parseResponse} from '../parse.js'
 import {path} from '../path.js'
 import {type WebhookSubscription, webhookSubscriptionSchema} from '../schemas.js'
@@ -9,7 +10,7 @@ export class WebhooksV1 {
   constructor(private readonly transport: Transport) {}
 
   /** `events`: the v2 events to deliver besides the v1 payouts (docs/webhooks.md). */
-  async create(body: {targetUrl: string; eventType?: string; events?: string[]}): Promise<WebhookSubscription> {
+  async create(body: CreateWebhook): Promise<WebhookSubscription> {
     const res = await this.transport.request({
       method: 'POST',
       path: '/api/v1/webhook',

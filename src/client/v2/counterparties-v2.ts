@@ -1,3 +1,4 @@
+import type {CreateCounterparty, PatchCounterparty} from '../../contract/requests/index.js'
 import {type CursorPageOptions, paginateCursor} from '../pagination.js'
 import {parseResponse} from '../parse.js'
 import {path} from '../path.js'
@@ -12,21 +13,8 @@ import {
 import type {Transport} from '../transport.js'
 import {type PostOptions, postV2, V2} from './post-v2.js'
 
-export interface CounterpartyInput {
-  customId?: string
-  identity: {type: string; firstName?: string; lastName?: string; [field: string]: unknown}
-  email?: string
-  address: {line1: string; line2?: string; city: string; state?: string; postalCode: string; country: string}
-  paymentMethod?: {type: string; iban?: string; currency?: string; [field: string]: unknown}
-  taxIdentity?: {
-    taxId?: string
-    vatNumber?: string
-    dateOfBirth?: string
-    birthPlaceCity?: string
-    birthPlaceCountry?: string
-    registrationNumber?: string
-  }
-}
+/** A create body; an update sends a patch of the same shape (`null` clears email, paymentMethod, taxIdentity). */
+export type CounterpartyInput = CreateCounterparty
 
 const counterpartyList = listOf(counterpartySchema)
 
@@ -52,7 +40,7 @@ export class CounterpartiesV2 {
     return paginateCursor((cursor, pageSize) => this.list({cursor, limit: pageSize}), options)
   }
 
-  async update(id: string, patch: Partial<CounterpartyInput>): Promise<Counterparty> {
+  async update(id: string, patch: PatchCounterparty): Promise<Counterparty> {
     const res = await this.transport.request({
       method: 'PATCH',
       path: `${V2}${path`/counterparties/${id}`}`,

@@ -1,3 +1,4 @@
+import type {AndThen, ApprovePayoutV2, CreatePayoutV2, PatchPayoutV2} from '../../contract/requests/index.js'
 import {type CursorPageOptions, paginateCursor} from '../pagination.js'
 import {parseResponse} from '../parse.js'
 import {path} from '../path.js'
@@ -5,22 +6,11 @@ import {type DeletedV2, deletedV2Schema, listOf, type PayoutV2, payoutV2Schema} 
 import type {Transport} from '../transport.js'
 import {type PostOptions, postV2, V2} from './post-v2.js'
 
+export type {AndThen, CreatePayoutV2} from '../../contract/requests/index.js'
 export type {PostOptions}
 
-export type AndThen = 'send-claim-link' | 'pay'
-
-export interface CreatePayoutV2 {
-  description: string
-  amount: string
-  currency: string
-  customId?: string
-  recipient?: {type: 'email' | 'phone'; email?: string; phone?: string}
-  counterpartyId?: string
-  tags?: string[]
-  andThen?: AndThen
-}
-
-export type UpdatePayoutV2 = Partial<Omit<CreatePayoutV2, 'andThen'>>
+/** A PATCH: omitted fields unchanged, `recipient` replaced whole. */
+export type UpdatePayoutV2 = PatchPayoutV2
 
 export interface ListPayoutsV2 {
   limit?: number
@@ -92,7 +82,7 @@ export class PayoutsV2 {
     return parseResponse(deletedV2Schema, res.body, 'deleted payout', res.requestId)
   }
 
-  async approve(id: string, body: {andThen?: AndThen} = {}, options: PostOptions = {}): Promise<PayoutV2> {
+  async approve(id: string, body: ApprovePayoutV2 = {}, options: PostOptions = {}): Promise<PayoutV2> {
     const res = await postV2(this.transport, path`/payouts/${id}/approve`, body, options)
     return parseResponse(payoutV2Schema, res.body, 'payout', res.requestId)
   }

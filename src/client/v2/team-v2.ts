@@ -1,3 +1,4 @@
+import type {SandboxDeposit} from '../../contract/requests/index.js'
 import {parseResponse} from '../parse.js'
 import {type Account, accountSchema, listOf, teamV2Schema} from '../schemas.js'
 import type {Transport} from '../transport.js'
@@ -17,7 +18,7 @@ export class TeamV2Resource {
   }
 
   /** Sandbox only: adds `amount` to the account as a bank deposit would. */
-  async sandboxDeposit(body: {currency: string; amount: string}, options: PostOptions = {}): Promise<Account> {
+  async sandboxDeposit(body: SandboxDeposit, options: PostOptions = {}): Promise<Account> {
     const res = await postV2(this.transport, '/team/sandbox-deposit', body, options)
     return parseResponse(accountSchema, res.body, 'account', res.requestId)
   }

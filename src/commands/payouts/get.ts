@@ -46,7 +46,8 @@ With one payout the output is the record (--json: the object; -o tsv/csv/jsonl: 
       )
       return this.out.show(payouts, {...show, columns: view.payoutV1Columns, view: p => view.showPayoutV1(this.out, p)})
     }
-    const payouts = await readEach(keys, key => client.v2.payouts.get(key.v2))
+    const {getV2NamingDeleted} = await import('../../services/payouts/deleted-payout.js')
+    const payouts = await readEach(keys, key => getV2NamingDeleted(client, key))
     await this.out.show(payouts, {...show, columns: view.payoutV2Columns, view: p => view.showPayoutV2(this.out, p)})
   }
 }

@@ -1,3 +1,4 @@
+import {isUuid} from '../../contract/primitives.js'
 import type {Clock} from '../domain/clock.js'
 import {type DocumentKind, hasInvoices, selfBillingNumber} from '../domain/public-links.js'
 import {createSessionToken} from '../domain/session-tokens.js'
@@ -51,7 +52,7 @@ function invoicePage(kind: DocumentKind, row: PayoutRow): Reply {
 
 export function documentRoutes({clock, store}: {clock: Clock; store: Store}): Route[] {
   const access = {kind: 'public'} as const
-  const payout = (uuid: string) => (/^[0-9a-f-]{36}$/.test(uuid) ? store.payouts.byUuidAnyTeam(uuid) : undefined)
+  const payout = (uuid: string) => (isUuid(uuid) ? store.payouts.byUuidAnyTeam(uuid) : undefined)
   return [
     {
       method: 'GET',

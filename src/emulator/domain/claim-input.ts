@@ -1,7 +1,7 @@
-import {EMAIL, PAYMENT_DETAIL_FORMATS, PHONE} from '../../contract/primitives.js'
+import {EMAIL, ibanIsValid, PAYMENT_DETAIL_FORMATS, PHONE} from '../../contract/primitives.js'
 import type {PaymentMethodRecord} from '../store/row-types.js'
 import {Checker, type Json} from './input-checker.js'
-import {CLAIM_METHODS, ibanIsValid} from './reference-data.js'
+import {CLAIM_METHODS} from './reference-data.js'
 
 /**
  * A recipient's claim: the payout method and its details (spec section 1's methods), validated the same

@@ -1,5 +1,6 @@
 import {randomUUID} from 'node:crypto'
-import {PAYMENT_DETAIL_FORMATS, UUID} from '../../contract/primitives.js'
+import {COUNTRY_CODE} from '../../contract/formats.js'
+import {ibanIsValid, PAYMENT_DETAIL_FORMATS, UUID} from '../../contract/primitives.js'
 import {type ApiFailure, invalidState, notFound} from '../http/api-failure.js'
 import type {Store} from '../store/index.js'
 import type {CounterpartyRow, PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
@@ -8,7 +9,6 @@ import type {Clock} from './clock.js'
 import {Checker, checkedPathId, type Json} from './input-checker.js'
 import {
   countryByCode,
-  ibanIsValid,
   PAYMENT_METHOD_TYPES,
   type PaymentMethodType,
   paymentMethodType,
@@ -105,10 +105,10 @@ function checkedIdentity(body: unknown, check: Checker): Json | undefined {
   if (!value) return undefined
   const sub = new Checker('identity')
   sub.string(value, 'type', {required: true, oneOf: ['individual', 'business']})
-  sub.string(value, 'firstName', {required: true, max: 100})
-  sub.string(value, 'lastName', {required: true, max: 100})
-  sub.string(value, 'middleName', {max: 100})
-  sub.string(value, 'businessName', {max: 200})
+  sub.string(value, 'firstName', {freeText: true, required: true, max: 100})
+  sub.string(value, 'lastName', {freeText: true, required: true, max: 100})
+  sub.string(value, 'middleName', {freeText: true, max: 100})
+  sub.string(value, 'businessName', {freeText: true, max: 200})
   check.details.push(...sub.details)
   return value
 }
@@ -117,14 +117,14 @@ function checkedAddress(body: unknown, check: Checker): Json | undefined {
   const value = check.object(body, 'address', ADDRESS_FIELDS)
   if (!value) return undefined
   const sub = new Checker('address')
-  sub.string(value, 'line1', {required: true, max: 200})
-  sub.string(value, 'line2', {max: 200, min: 0})
-  sub.string(value, 'city', {required: true, max: 100})
-  sub.string(value, 'state', {max: 100, min: 0})
+  sub.string(value, 'line1', {freeText: true, required: true, max: 200})
+  sub.string(value, 'line2', {freeText: true, max: 200, min: 0})
+  sub.string(value, 'city', {freeText: true, required: true, max: 100})
+  sub.string(value, 'state', {freeText: true, max: 100, min: 0})
   sub.string(value, 'postalCode', {required: true, max: 20})
   const country = sub.string(value, 'country', {
     required: true,
-    pattern: /^[A-Z]{2}$/,
+    pattern: COUNTRY_CODE,
     patternMessage: 'must be a two-letter country code like DE',
   })
   if (country && !countryByCode(country))
@@ -163,7 +163,7 @@ function checkPaymentFields(value: Json, spec: PaymentMethodType, sub: Checker):
     if (spec.fields.includes(field)) sub.string(value, field, {required: true})
     else if (value[field] !== undefined) sub.fail(`paymentMethod.${field}`, `is not used by ${spec.type}`)
   }
-  sub.string(value, 'accountHolderName', {max: 200})
+  sub.string(value, 'accountHolderName', {freeText: true, max: 200})
   if (!sub.ok) return
   if (typeof value.iban === 'string' && !ibanIsValid(value.iban)) sub.fail('paymentMethod.iban', 'is not a valid IBAN')
   for (const [field, rule] of Object.entries(FIELD_PATTERNS))

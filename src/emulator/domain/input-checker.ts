@@ -1,5 +1,7 @@
+import type * as z from 'zod/mini'
 import {controlCharacterProblem, normalizeCustomId} from '../../contract/primitives.js'
 import {type Json, RequestChecker} from '../../contract/request-checker.js'
+import {checkRequest} from '../../contract/request-problems.js'
 import {invalidField, validationError} from '../http/api-failure.js'
 import {AMOUNT_LIMITS, SUPPORTED_CURRENCIES} from './reference-data.js'
 
@@ -13,6 +15,14 @@ export class Checker extends RequestChecker {
   /** Throws VALIDATION_ERROR with every collected problem. */
   throwIfAny(index?: number): void {
     if (this.details.length) throw validationError(this.details, index)
+  }
+
+  /** `value` checked against a request schema of the contract; its problems join these (paths under `path`). */
+  request<S extends z.ZodMiniType>(schema: S, value: unknown, path = this.base): z.output<S> | undefined {
+    const result = checkRequest(schema, value, path)
+    if (result.ok) return result.value
+    this.details.push(...result.details)
+    return undefined
   }
 
   /** A currency the emulator settles in (SUPPORTED_CURRENCIES). */

@@ -1,6 +1,15 @@
 import {randomUUID} from 'node:crypto'
-import {KNOWN_NOTIFICATIONS, KNOWN_PAYOUT_TYPES} from '../../contract/open-enums.js'
-import {UUID} from '../../contract/primitives.js'
+import {isDeletable, isUpdatable} from '../../contract/lifecycle.js'
+import {normalizeCustomId, UUID} from '../../contract/primitives.js'
+import type {AndThen} from '../../contract/requests/index.js'
+import {
+  approvePayoutsV2Body,
+  createPayoutV1Body,
+  createPayoutV2Body,
+  type PatchPayoutV2,
+  patchPayoutV2Body,
+  payPayoutsV2Body,
+} from '../../contract/requests/index.js'
 import {formatAmount as formatMoney} from '../../shared/money.js'
 import {type ApiFailure, invalidField, invalidState, notFound, payoutNotFound} from '../http/api-failure.js'
 import {type Principal, requireScopes} from '../http/principal.js'
@@ -10,10 +19,10 @@ import {Scope} from './api-scopes.js'
 import {v1Status, v2PayoutId} from './api-views.js'
 import type {Clock} from './clock.js'
 import type {CounterpartyRegistry} from './counterparty-registry.js'
-import {Checker, checkedPathId, type Json} from './input-checker.js'
+import {Checker, checkedPathId} from './input-checker.js'
 import {contactOf} from './payout-contact.js'
 import type {PayoutEvents} from './payout-events.js'
-import {AND_THEN, type AndThen, type Item, type Settlement} from './settlement.js'
+import type {Item, Settlement} from './settlement.js'
 
 /**
  * Payouts shared by both generations: input validation (v1 and v2 bodies), the v1 upsert on `customId`,
@@ -22,24 +31,6 @@ import {AND_THEN, type AndThen, type Item, type Settlement} from './settlement.j
 
 /** How long an unclaimed payout stays open before it expires (the spec does not say; docs/emulator.md). */
 export const PAYOUT_LIFETIME_DAYS = 30
-
-const V1_FIELDS = [
-  'description',
-  'payoutAmount',
-  'currency',
-  'customId',
-  'creatorHandle',
-  'verificationMethod',
-  'handleType',
-  'preApproved',
-  'payoutType',
-  'email',
-  'phone',
-  'tags',
-  'notifications',
-]
-const V2_FIELDS = ['customId', 'description', 'amount', 'currency', 'recipient', 'counterpartyId', 'tags', 'andThen']
-const V2_PATCH_FIELDS = V2_FIELDS.filter(field => field !== 'andThen')
 
 /** Payout columns a request may set. */
 export type PayoutFields = Pick<
@@ -65,7 +56,17 @@ export interface V2CreateInput {
   counterpartyId?: string
 }
 
-const tagRule = {maxItems: 50, maxLength: 100}
+/** The recipient columns of a checked v2 body: an e-mail or phone recipient, or a counterparty. */
+function recipientOf(body: Pick<PatchPayoutV2, 'recipient' | 'counterpartyId'>): {
+  type: RecipientType
+  email?: string
+  phone?: string
+  counterpartyId?: string
+} {
+  if (body.counterpartyId !== undefined) return {type: 'counterparty', counterpartyId: body.counterpartyId}
+  const recipient = body.recipient!
+  return {type: recipient.type, email: recipient.email, phone: recipient.phone}
+}
 
 /** Columns a v1 body changes on `existing`; optional fields the body leaves out keep their values. */
 function v1Changes(existing: PayoutRow, fields: PayoutFields, present: Set<string>): Partial<PayoutRow> {
@@ -184,30 +185,19 @@ export class PayoutService {
 
   private parseV1(body: unknown): {fields: PayoutFields; preApproved: boolean; present: Set<string>} {
     const check = new Checker()
-    const input = check.object(body, '', V1_FIELDS)
+    const b = check.request(createPayoutV1Body, body)
     check.throwIfAny()
-    const b = input as Json
-    const description = check.string(b, 'description', {required: true, max: 1000, text: true})
-    const currency = check.currency(b, 'currency')
-    const amount = check.amount(b, 'payoutAmount', currency)
-    const customId = check.customId(b, 'customId', 255)
-    const creatorHandle = check.string(b, 'creatorHandle', {max: 255, min: 1})
-    const verificationMethod = check.string(b, 'verificationMethod', {max: 100, min: 1})
-    const handleType = check.string(b, 'handleType', {max: 100, min: 1})
-    if (verificationMethod && handleType && verificationMethod !== handleType)
-      check.fail('handleType', 'is the deprecated name of verificationMethod and must not differ from it')
-    const preApproved = check.boolean(b, 'preApproved')
-    const payoutType = check.string(b, 'payoutType', {oneOf: KNOWN_PAYOUT_TYPES})
-    const email = check.email(b, 'email')
-    const phone = check.phone(b, 'phone')
-    const tags = check.stringArray(b, 'tags', tagRule)
-    const notifications = check.string(b, 'notifications', {oneOf: KNOWN_NOTIFICATIONS})
+    const input = b!
+    const currency = check.currency(input, 'currency')
+    const amount = check.amount(input, 'payoutAmount', currency)
     check.throwIfAny()
+    const {creatorHandle, verificationMethod, handleType, preApproved, payoutType, email, phone, tags} = input
+    const customId = input.customId === undefined ? undefined : normalizeCustomId(input.customId)
     const recipientType: RecipientType = email ? 'email' : phone ? 'phone' : creatorHandle ? 'handle' : 'none'
     return {
       fields: {
         custom_id: customId ?? null,
-        description: description!,
+        description: input.description,
         amount: formatMoney(amount!, currency!),
         currency: currency!,
         recipient_type: recipientType,
@@ -218,10 +208,10 @@ export class PayoutService {
         verification_method: verificationMethod ?? handleType ?? null,
         tags: JSON.stringify(tags ?? []),
         payout_type: payoutType ?? 'manual',
-        notifications: notifications ?? 'allowed',
+        notifications: input.notifications ?? 'allowed',
       },
       preApproved: preApproved ?? false,
-      present: new Set(Object.keys(b)),
+      present: new Set(Object.keys(input)),
     }
   }
 
@@ -242,7 +232,7 @@ export class PayoutService {
     assertImmutableKept(existing, changes, label)
     let row = existing
     if (Object.keys(changes).length) {
-      if (existing.status !== 'created')
+      if (!isUpdatable(existing.status))
         throw invalidState(`${label} is ${v1Status(existing.status)}; only created payouts can be updated`)
       row = this.store.payouts.patch(existing, {...changes, updated_at: this.clock.iso()})
     }
@@ -253,32 +243,26 @@ export class PayoutService {
   /** v1 DELETE: created, approved and expired payouts; a deleted one is returned unchanged. */
   deleteV1(row: PayoutRow): PayoutRow {
     if (row.status === 'deleted') return row
-    if (row.status === 'created' || row.status === 'approved' || row.status === 'expired')
-      return this.settlement.markDeleted(row)
+    if (isDeletable(row.status) && row.status !== 'failed') return this.settlement.markDeleted(row)
     throw invalidState(`payout ${row.uuid} is ${v1Status(row.status)}; it can no longer be deleted`)
   }
 
   // ---- v2 ----
 
-  /** Validates one v2 create body; problems go to `check` (paths under its base). */
+  /** Validates one v2 create body; problems go to `check` (paths under `path`). */
   parseV2(value: unknown, check: Checker, path: string): V2CreateInput | undefined {
-    const before = check.details.length
-    const body = check.object(value, path, V2_FIELDS)
+    const body = check.request(createPayoutV2Body, value, path)
     if (!body) return undefined
-    const sub = new Checker(path)
-    const description = sub.string(body, 'description', {required: true, max: 1000, text: true})
-    const currency = sub.currency(body, 'currency')
-    const amount = sub.amount(body, 'amount', currency)
-    const customId = sub.customId(body, 'customId', 255)
-    const tags = sub.stringArray(body, 'tags', tagRule)
-    const andThen = sub.string(body, 'andThen', {oneOf: AND_THEN}) as AndThen | undefined
-    const recipient = this.parseRecipient(body, sub)
-    check.details.push(...sub.details)
-    if (check.details.length > before || !recipient) return undefined
+    const policy = new Checker(path)
+    const currency = policy.currency(body, 'currency')
+    const amount = policy.amount(body, 'amount', currency)
+    check.details.push(...policy.details)
+    if (!policy.ok) return undefined
+    const recipient = recipientOf(body)
     return {
       fields: {
-        custom_id: customId ?? null,
-        description: description!,
+        custom_id: body.customId === undefined ? null : normalizeCustomId(body.customId),
+        description: body.description,
         amount: formatMoney(amount!, currency!),
         currency: currency!,
         recipient_type: recipient.type,
@@ -287,39 +271,13 @@ export class PayoutService {
         phone: recipient.phone ?? null,
         counterparty_uuid: null,
         verification_method: null,
-        tags: JSON.stringify(tags ?? []),
+        tags: JSON.stringify(body.tags ?? []),
         payout_type: 'manual',
         notifications: 'allowed',
       },
-      andThen,
-      counterpartyId: recipient.counterpartyId,
+      andThen: body.andThen,
+      counterpartyId: body.counterpartyId,
     }
-  }
-
-  private parseRecipient(
-    body: Json,
-    check: Checker,
-  ): {type: RecipientType; email?: string; phone?: string; counterpartyId?: string} | undefined {
-    const hasRecipient = body.recipient !== undefined
-    const hasCounterparty = body.counterpartyId !== undefined
-    if (hasRecipient === hasCounterparty) {
-      check.fail(check.path(hasRecipient ? 'counterpartyId' : 'recipient'), 'give either recipient or counterpartyId')
-      return undefined
-    }
-    if (hasCounterparty) {
-      const counterpartyId = check.id(body, 'counterpartyId', 'counterparty_', true)
-      return counterpartyId ? {type: 'counterparty', counterpartyId} : undefined
-    }
-    const path = check.path('recipient')
-    const recipient = check.object(body.recipient, path, ['type', 'email', 'phone'])
-    if (!recipient) return undefined
-    const sub = new Checker(path)
-    const type = sub.string(recipient, 'type', {required: true, oneOf: ['email', 'phone']})
-    const email = sub.email(recipient, 'email', type === 'email')
-    const phone = sub.phone(recipient, 'phone', type === 'phone')
-    check.details.push(...sub.details)
-    if (!sub.ok || !type) return undefined
-    return {type: type as RecipientType, email, phone}
   }
 
   /**
@@ -364,46 +322,47 @@ export class PayoutService {
   /** v2 PATCH: only while `created`; omitted fields unchanged; `recipient` (or `counterpartyId`) replaced whole. */
   patchV2(row: PayoutRow, body: unknown): PayoutRow {
     const check = new Checker()
-    const input = check.object(body, '', V2_PATCH_FIELDS)
+    const patch = check.request(patchPayoutV2Body, body) ?? {}
     check.throwIfAny()
-    const b = input as Json
     const changes: Partial<PayoutRow> = {}
-    const description = check.string(b, 'description', {min: 1, max: 1000, text: true})
-    const currency = b.currency === undefined ? row.currency : check.currency(b, 'currency')
-    const amount = check.amount(b, 'amount', currency, false)
-    const customId = check.customId(b, 'customId', 255)
-    const tags = check.stringArray(b, 'tags', tagRule)
-    let recipient: ReturnType<PayoutService['parseRecipient']>
-    if (b.recipient !== undefined || b.counterpartyId !== undefined) recipient = this.parseRecipient(b, check)
+    const currency = patch.currency === undefined ? row.currency : check.currency(patch, 'currency')
+    const amount = check.amount(patch, 'amount', currency, false)
+    const customId = patch.customId === undefined ? undefined : normalizeCustomId(patch.customId)
     check.throwIfAny()
-    if (row.status !== 'created')
+    if (!isUpdatable(row.status))
       throw invalidState(`payout ${v2PayoutId(row.uuid)} is ${row.status}; only created payouts can be updated`)
-    if (description !== undefined) changes.description = description
-    if (b.currency !== undefined) changes.currency = currency
+    if (patch.description !== undefined) changes.description = patch.description
+    if (patch.currency !== undefined) changes.currency = currency
     if (amount !== undefined) changes.amount = formatMoney(amount, currency!)
-    else if (b.currency !== undefined) assertAmountFits(row.amount, currency)
-    if (tags !== undefined) changes.tags = JSON.stringify(tags)
+    else if (patch.currency !== undefined) assertAmountFits(row.amount, currency)
+    if (patch.tags !== undefined) changes.tags = JSON.stringify(patch.tags)
     if (customId !== undefined && customId !== row.custom_id) {
       const taken = this.store.payouts.byCustomId(row.team_id, customId)
       if (taken) throw invalidState(`customId "${customId}" is already used by ${v2PayoutId(taken.uuid)}`)
       changes.custom_id = customId
     }
-    if (recipient) {
-      changes.recipient_type = recipient.type
-      changes.email = recipient.email ?? null
-      changes.phone = recipient.phone ?? null
-      changes.creator_handle = null
-      changes.counterparty_uuid = recipient.counterpartyId
-        ? this.counterparties.resolve(row.team_id, recipient.counterpartyId).uuid
-        : null
-    }
+    if (patch.recipient !== undefined || patch.counterpartyId !== undefined)
+      Object.assign(changes, this.recipientColumns(row.team_id, recipientOf(patch)))
     if (!Object.keys(changes).length) return row
     return this.store.payouts.patch(row, {...changes, updated_at: this.clock.iso()})
   }
 
+  /** The recipient columns of a PATCH (the counterparty resolved): `recipient` is replaced whole. */
+  private recipientColumns(teamId: string, recipient: ReturnType<typeof recipientOf>): Partial<PayoutRow> {
+    return {
+      recipient_type: recipient.type,
+      email: recipient.email ?? null,
+      phone: recipient.phone ?? null,
+      creator_handle: null,
+      counterparty_uuid: recipient.counterpartyId
+        ? this.counterparties.resolve(teamId, recipient.counterpartyId).uuid
+        : null,
+    }
+  }
+
   /** v2 DELETE: created, approved, failed and expired payouts. */
   deleteV2(row: PayoutRow): void {
-    if (row.status === 'requested' || row.status === 'completed')
+    if (!isDeletable(row.status))
       throw invalidState(`payout ${v2PayoutId(row.uuid)} is ${row.status}; it can no longer be deleted`)
     this.settlement.markDeleted(row)
   }
@@ -411,13 +370,9 @@ export class PayoutService {
   /** Validates a batch body `{ids, andThen?}`: 1 to 100 ids. */
   parseBatch(body: unknown, withAndThen: boolean): {ids: string[]; andThen?: AndThen} {
     const check = new Checker()
-    const input = check.object(body, '', withAndThen ? ['ids', 'andThen'] : ['ids'])
+    const input = withAndThen ? check.request(approvePayoutsV2Body, body) : check.request(payPayoutsV2Body, body)
     check.throwIfAny()
-    const b = input as Json
-    const ids = check.stringArray(b, 'ids', {required: true, minItems: 1, maxItems: 100, maxLength: 300})
-    const andThen = withAndThen ? (check.string(b, 'andThen', {oneOf: AND_THEN}) as AndThen | undefined) : undefined
-    check.throwIfAny()
-    return {ids: ids!, andThen}
+    return input!
   }
 
   /** Resolves batch ids, each failure located by its index; an id listed twice is refused. */

@@ -1,3 +1,4 @@
+import {COUNTRY_CODE as COUNTRY_CODE_PATTERN} from '../../contract/formats.js'
 /**
  * Reference data the emulator serves and enforces: settlement currencies, countries with their tax-field
  * rules (GET /api/v2/countries), payment-method types (GET /api/v2/payment-method-types) and the fixed
@@ -33,7 +34,7 @@ export interface Country {
 }
 
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$'
-const COUNTRY_CODE = '^[A-Z]{2}$'
+const COUNTRY_CODE = COUNTRY_CODE_PATTERN.source
 
 const euIndividual = (taxId: TaxField): TaxField[] => [
   taxId,
@@ -199,16 +200,3 @@ export const CLAIM_METHODS: Readonly<Record<string, readonly string[]>> = {
 
 /** The sandbox's failure-trigger wallet address (spec section 1). */
 export const FAILING_CRYPTO_ADDRESS = '0x000000000000000000000000000000000000dEaD'
-
-/** ISO 13616 check (mod 97) of an IBAN without spaces. */
-export function ibanIsValid(iban: string): boolean {
-  const compact = iban.replace(/\s+/g, '').toUpperCase()
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact)) return false
-  const rearranged = compact.slice(4) + compact.slice(0, 4)
-  let remainder = 0
-  for (const char of rearranged) {
-    const digits = /[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97
-  }
-  return remainder === 1
-}

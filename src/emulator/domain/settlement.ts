@@ -1,5 +1,7 @@
 import {createHash, randomUUID} from 'node:crypto'
 import Big from 'big.js'
+import {isClaimable} from '../../contract/lifecycle.js'
+import type {AndThen} from '../../contract/requests/index.js'
 import {formatAmount as formatMoney} from '../../shared/money.js'
 import {
   type ApiFailure,
@@ -29,12 +31,6 @@ import {Allowance, isAutomated} from './spending-allowance.js'
  * - deposits and transfers are recorded as transactions.
  * Callers run these inside one SQL transaction; a thrown ApiFailure rolls everything back.
  */
-
-export type AndThen = 'send-claim-link' | 'pay'
-
-export const AND_THEN: readonly AndThen[] = ['send-claim-link', 'pay']
-
-const CLAIMABLE = new Set(['created', 'approved', 'failed'])
 
 const SANDBOX_DEPOSITOR = {type: 'bank_iban', iban: 'DE89370400440532013000', holder: 'Sandbox Depositor'}
 
@@ -260,7 +256,7 @@ export class Settlement {
 
   /** The recipient claims with a method and its details (the claim page, or `/_emulator/payouts/{id}/claim`). */
   claim(row: PayoutRow, record: PaymentMethodRecord): PayoutRow {
-    if (!CLAIMABLE.has(row.status))
+    if (!isClaimable(row.status))
       throw invalidState(
         `payout ${payoutLabel(row)} is ${v1Status(row.status)}; only created, approved or failed payouts can be claimed`,
       )
@@ -282,7 +278,7 @@ export class Settlement {
     const now = this.clock.iso()
     return items.map(item => {
       const {row} = item
-      if (!CLAIMABLE.has(row.status))
+      if (!isClaimable(row.status))
         throw at(
           invalidState(
             `payout ${payoutLabel(row)} is ${row.status}; claim links go out for created, approved or failed payouts`,

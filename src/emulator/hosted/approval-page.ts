@@ -6,6 +6,7 @@ import {ApiFailure} from '../http/api-failure.js'
 import type {Principal} from '../http/principal.js'
 import type {Reply} from '../http/request-context.js'
 import type {PayoutRow} from '../store/row-types.js'
+import {changesSinceShown, recipientOf, snapshotOf} from './approval-snapshot.js'
 import {type Html, html} from './hosted-html.js'
 import type {PageContext} from './page-context.js'
 import {doneLink, errorSummary, type FieldError, postForm} from './page-layout.js'
@@ -22,9 +23,6 @@ function sessionRows(ctx: PageContext): PayoutRow[] {
   const ids = (ctx.claims.payload.payoutIds as string[] | undefined) ?? []
   return ids.flatMap(id => ctx.services.store.payouts.byUuid(ctx.claims.teamId, id) ?? [])
 }
-
-const recipientOf = (ctx: PageContext, row: PayoutRow) =>
-  ctx.services.payouts.contactOf(row) ?? row.creator_handle ?? (row.counterparty_uuid ? 'Counterparty' : '—')
 
 function table(ctx: PageContext, rows: PayoutRow[], pending: PayoutRow[]): Html {
   const totals = new CurrencyTotals()
@@ -84,18 +82,32 @@ ${balances(ctx, pending)}
 ${postForm(
   ctx.action('approve'),
   ctx.csrf,
-  html`<div class="actions"><button type="submit" class="primary">Approve ${pending.length} ${pending.length === 1 ? 'payout' : 'payouts'}</button></div>`,
+  html`${pending.map(row => html`<input type="hidden" name="shown" value="${JSON.stringify(snapshotOf(ctx, row))}">`)}
+<div class="actions"><button type="submit" class="primary">Approve ${pending.length} ${pending.length === 1 ? 'payout' : 'payouts'}</button></div>`,
 )}`,
     status,
   )
 }
 
-/** POST approve: every pending payout of the session, in one decision. */
+/**
+ * POST approve: every pending payout of the session, in one decision, exactly as the page showed them. A payout
+ * changed, added or gone since then is shown as it is now, with what changed, and nothing is approved.
+ */
 export function approve(ctx: PageContext): Reply {
   const gate = teamGate(ctx)
   if (!gate.ok) return gate.reply
   const pending = sessionRows(ctx).filter(row => row.status === 'created')
   if (!pending.length) return approvalPage(ctx, [{message: 'There is nothing left to approve'}], 409)
+  const changes = changesSinceShown(ctx, pending, ctx.form.getAll('shown'))
+  if (changes.length)
+    return approvalPage(
+      ctx,
+      [
+        ...changes,
+        'Nothing was approved. Review the payouts as they are now, and approve again if they are right.',
+      ].map(message => ({message})),
+      409,
+    )
   // The approving member acts for the team, as a dashboard approval would.
   const principal: Principal = {
     teamId: gate.team.id,

@@ -1,3 +1,4 @@
+import {isClaimable} from '../../contract/lifecycle.js'
 import {formatAmount} from '../../shared/money.js'
 import {claimRecord} from '../domain/claim-input.js'
 import {CLAIM_METHODS} from '../domain/reference-data.js'
@@ -110,8 +111,6 @@ const FIELDS: Record<string, FieldSpec> = {
     normalize: compact,
   },
 }
-
-const CLAIMABLE = new Set(['created', 'approved', 'failed'])
 
 const amountOf = (row: PayoutRow) => `${row.currency} ${formatAmount(row.amount, row.currency)}`
 
@@ -236,7 +235,7 @@ ${summary(ctx, row)}<div class="actions">${doneLink(ctx.claims.redirectUrl)}</di
         html`${summary(ctx, row)}<div class="actions">${doneLink(ctx.claims.redirectUrl)}</div>`,
       )
   }
-  if (!CLAIMABLE.has(row.status)) return ctx.render('This payout cannot be claimed', summary(ctx, row), 409)
+  if (!isClaimable(row.status)) return ctx.render('This payout cannot be claimed', summary(ctx, row), 409)
   if (needsTaxResidence(ctx, row)) return residencePage(ctx, summary(ctx, row), [], status)
   const declined =
     row.status === 'failed'
@@ -294,7 +293,7 @@ export function claim(ctx: PageContext): Reply {
 function claimablePayout(ctx: PageContext): PayoutRow | undefined {
   const row = sessionPayout(ctx)
   const expected = recipientEmail(ctx)
-  if (!row || (expected && ctx.user !== expected) || !CLAIMABLE.has(row.status)) return undefined
+  if (!row || (expected && ctx.user !== expected) || !isClaimable(row.status)) return undefined
   return row
 }
 

@@ -1,6 +1,7 @@
+import type {PayoutState} from '../../contract/lifecycle.js'
 /** Rows as SQLite stores them (snake_case, JSON in TEXT columns, amounts as decimal strings). */
 
-export type PayoutStatus = 'created' | 'approved' | 'requested' | 'completed' | 'failed' | 'deleted' | 'expired'
+export type PayoutStatus = PayoutState
 
 export type RecipientType = 'email' | 'phone' | 'handle' | 'counterparty' | 'none'
 

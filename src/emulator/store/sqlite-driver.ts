@@ -32,7 +32,7 @@ export interface Database {
 export type DriverName = 'node:sqlite' | 'better-sqlite3'
 
 export const MISSING_SQLITE =
-  'The emulator needs SQLite: run it on Node >= 22.13 (built-in node:sqlite), or on Node 20 install better-sqlite3 next to payctl (npm install -g better-sqlite3, or npm install better-sqlite3 in your project).'
+  'the emulator needs SQLite: this Node has no node:sqlite (Node >= 22.13 has) and better-sqlite3 is not installed next to payctl'
 
 /** The `code` of the error thrown when neither driver can be loaded. */
 export const NO_SQLITE = 'ERR_NO_SQLITE_DRIVER'

@@ -1,11 +1,11 @@
 import {readFile} from 'node:fs/promises'
 import type {Counterparty} from '../../client/schemas.js'
 import type {CounterpartyInput} from '../../client/v2/counterparties-v2.js'
-import {emailProblem} from '../../contract/primitives.js'
+import {countryProblem, dateProblem} from '../../contract/formats.js'
+import {emailProblem, ibanProblem} from '../../contract/primitives.js'
 import {usageError} from '../../shared/errors.js'
 import {currencyProblem} from '../../shared/money.js'
 import {readStdin} from '../../shared/stdin.js'
-import {countryProblem, dateProblem, ibanProblem} from '../../shared/validate.js'
 
 type Json = Record<string, unknown>
 

@@ -1,5 +1,6 @@
 import {createHash} from 'node:crypto'
 import type {CounterpartyInput} from '../../client/v2/counterparties-v2.js'
+import {FREE_TEXT_FIELDS} from '../../contract/primitives.js'
 import type {ColumnSpec} from '../import/validate/headers.js'
 import {type Cells, RowCheck, type RowResult, type RowSchema} from '../import/validate/import-schema.js'
 import {
@@ -32,8 +33,10 @@ const NORMALISE: Partial<Record<Flag, (value: string) => string>> = {
 /** The API's field name as a second name of a column, where it is not already the flag's (`accountHolderName`). */
 const ALIASES: Partial<Record<Flag, string[]>> = {'account-holder': ['accountHolderName']}
 
-const COLUMNS: ColumnSpec[] = COUNTERPARTY_FIELDS.map(([, , flag]) =>
-  flag === 'custom-id' ? {name: 'customId'} : {name: flag, aliases: ALIASES[flag]},
+const COLUMNS: ColumnSpec[] = COUNTERPARTY_FIELDS.map(([, field, flag]) =>
+  flag === 'custom-id'
+    ? {name: 'customId'}
+    : {name: flag, aliases: ALIASES[flag], freeText: FREE_TEXT_FIELDS.has(field)},
 )
 
 const FLAG_OF_PATH = new Map<string, Flag>(

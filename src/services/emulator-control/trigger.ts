@@ -1,5 +1,7 @@
 import type {EmulatorControl} from '../../client/emulator-control.js'
 import type {PayoutClient} from '../../client/index.js'
+import {transition, v1EventsTo} from '../../contract/lifecycle.js'
+import {errorInContext, reportError} from '../errors/error-report.js'
 import {type ClaimMethod, claimDetails} from './claim-details.js'
 
 /**
@@ -12,11 +14,14 @@ import {type ClaimMethod, claimDetails} from './claim-details.js'
 export const TRIGGERS = ['payout.completed', 'payout.failed', 'payout.deleted', 'payout.expired'] as const
 export type TriggerEvent = (typeof TRIGGERS)[number]
 
+/** The v1 event of leaving `created` by `trigger` (delete, expire). */
+const fromCreated = (trigger: 'delete' | 'expire') => transition(trigger, 'created')?.v1Event ?? trigger
+
 export const EXPECTED_DELIVERIES: Record<TriggerEvent, string[]> = {
-  'payout.completed': ['created', 'approved', 'requested', 'completed', 'payout.completed'],
-  'payout.failed': ['created', 'approved', 'requested', 'payout.failed'],
-  'payout.deleted': ['created', 'deleted'],
-  'payout.expired': ['created', 'expired'],
+  'payout.completed': [...v1EventsTo('completed'), 'payout.completed'],
+  'payout.failed': [...v1EventsTo('failed'), 'payout.failed'],
+  'payout.deleted': ['created', fromCreated('delete')],
+  'payout.expired': ['created', fromCreated('expire')],
 }
 
 export interface TriggerOptions {
@@ -58,22 +63,43 @@ export async function trigger(
     steps: [`created payout ${created.id} (${options.amount} ${options.currency} to ${options.email})`],
     expected: EXPECTED_DELIVERIES[event],
   }
+  try {
+    return await drive(event, options, api, control, result)
+  } catch (error) {
+    // The payout stays (deleting it would play another event): name it, its state, and how to remove it.
+    throw errorInContext(error, `payout ${created.id} was created and left ${result.status}`, [
+      ...reportError(error).suggestions,
+      `remove it with "payctl payouts delete ${created.id}"`,
+    ])
+  }
+}
+
+/** The steps after the payout's creation, each recorded in `result`. */
+async function drive(
+  event: TriggerEvent,
+  options: TriggerOptions,
+  api: PayoutClient,
+  control: EmulatorControl,
+  result: TriggerResult,
+): Promise<TriggerResult> {
+  const id = result.payoutId
   if (event === 'payout.deleted') {
-    await api.v2.payouts.delete(created.id)
-    result.steps.push(`deleted payout ${created.id}`)
+    await api.v2.payouts.delete(id)
+    result.steps.push(`deleted payout ${id}`)
     result.status = 'deleted'
     return result
   }
   if (event === 'payout.expired') {
-    const expired = await control.expire(created.id)
-    result.steps.push(`expired payout ${created.id} (its expiry moved to now)`)
+    const expired = await control.expire(id)
+    result.steps.push(`expired payout ${id} (its expiry moved to now)`)
     result.status = String(expired.status)
     return result
   }
-  await api.v2.payouts.approve(created.id)
-  result.steps.push(`approved payout ${created.id}`)
+  await api.v2.payouts.approve(id)
+  result.steps.push(`approved payout ${id}`)
+  result.status = 'approved'
   const details = claimDetails(options.method, {fail: event === 'payout.failed'})
-  const claimed = await control.claim(created.id, options.method, details)
+  const claimed = await control.claim(id, options.method, details)
   result.method = options.method
   result.details = details
   result.status = String(claimed.status)

@@ -1,3 +1,4 @@
+import {stripVTControlCharacters} from 'node:util'
 import {
   ApiError,
   ConnectionError,
@@ -10,6 +11,7 @@ import {
   withDetails,
 } from '../../client/api-errors.js'
 import {isTransientStatus, RETRY_AFTER_CAP_MS} from '../../client/waits.js'
+import {closestName} from '../../shared/edit-distance.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode, type ExitCodeValue} from '../../shared/exit-codes.js'
 import {isLoopbackOrigin} from '../../shared/local-emulator.js'
@@ -68,9 +70,12 @@ function apiMessage(error: ApiError): string {
   return withDetails(error, error.index === undefined ? error.message : `item ${error.index}: ${error.message}`)
 }
 
-/** oclif's parse errors span several lines ("Parsing --x", the reason, "See more help"); make them one. */
+/**
+ * oclif's parse errors span several lines ("Parsing --x", the reason, "See more help"), styled (dim) when colour
+ * is on; make them one plain line.
+ */
 export function parseErrorMessage(error: unknown): string {
-  const lines = String((error as Error)?.message ?? error)
+  const lines = stripVTControlCharacters(String((error as Error)?.message ?? error))
     .split('\n')
     .map(line => line.trim().replace(/^Missing required flag (?!-)(\S+)/, 'Missing required flag --$1'))
     .filter(line => line && !/^See more help/.test(line) && !/^The following errors? occurred:?$/.test(line))
@@ -83,6 +88,17 @@ export function parseErrorMessage(error: unknown): string {
   const flag = /^Parsing (--[\w-]+)/.exec(first ?? '')?.[1]
   if (flag) return `${flag}: ${rest.join('; ') || 'invalid value'}`
   return lines.join('; ') || 'invalid arguments'
+}
+
+/** 'did you mean "--limit"?' for each flag oclif did not know (`--limt`) that is a typo of one of `flagNames`. */
+export function unknownFlagSuggestions(error: unknown, flagNames: readonly string[]): string[] {
+  const unknown = (error as {flags?: unknown})?.flags
+  if (!Array.isArray(unknown)) return []
+  return unknown.flatMap(typed => {
+    const name = String(typed).replace(/^-+/, '').split('=')[0]
+    const close = closestName(name, flagNames)
+    return close ? [`did you mean "--${close}"?`] : []
+  })
 }
 
 /** oclif's "file  CSV file to import." as "argument FILE (CSV file to import)". */
@@ -165,7 +181,12 @@ function foreignReport(error: unknown): ErrorReport {
   // oclif's parse errors (their class names do not survive the bundle) all carry the parse they failed in.
   const parseError = (error as {parse?: unknown})?.parse !== undefined
   if (OCLIF_USAGE_ERRORS.has(name) || parseError || (name === 'CLIError' && oclifExit === 2)) {
-    return {exitCode: ExitCode.usage, code: 'USAGE', message: message.split('\n')[0], suggestions: ['see --help']}
+    return {
+      exitCode: ExitCode.usage,
+      code: 'USAGE',
+      message: stripVTControlCharacters(message.split('\n')[0]),
+      suggestions: ['see --help'],
+    }
   }
   return {
     exitCode: ExitCode.unexpected,
@@ -193,7 +214,14 @@ export function formatErrorLine(report: ErrorReport): string {
   return `Error: ${code}${report.message}${request}${hint}`
 }
 
-export function errorJson(report: ErrorReport): string {
+/** An error as data (what `--json` prints under "error"): suggestions only when there are some. */
+export type ErrorObject = Omit<ErrorReport, 'suggestions'> & {suggestions?: string[]}
+
+export function errorObject(report: ErrorReport): ErrorObject {
   const {suggestions, ...rest} = report
-  return JSON.stringify({error: {...rest, ...(suggestions.length ? {suggestions} : {})}})
+  return {...rest, ...(suggestions.length ? {suggestions} : {})}
+}
+
+export function errorJson(report: ErrorReport): string {
+  return JSON.stringify({error: errorObject(report)})
 }

@@ -1,5 +1,6 @@
 import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js'
 import * as z from 'zod'
+import {scrubValue} from '../../client/redact.js'
 import type {AuditLog} from './audit-log.js'
 import {AuditedTransport} from './audited-transport.js'
 import {type CommandSpec, commandWords} from './command-spec.js'
@@ -14,6 +15,11 @@ export interface McpServeOptions extends ToolContext {
   audit: AuditLog
   profile: string
   version: string
+  /**
+   * The profile's secrets (key, OAuth tokens, webhook signing secrets): replaced by [redacted] in every answer, here
+   * and nowhere else, whatever a server echoed into it.
+   */
+  secrets: ReadonlyArray<string | undefined>
 }
 
 const INSTRUCTIONS = `payctl's tools on one profile of the Payout Service. Amounts are decimal strings.
@@ -84,7 +90,7 @@ function register(server: McpServer, tool: ToolDefinition, options: McpServeOpti
     async (args, extra) => {
       const outcome = await callTool(options, tool, args as Record<string, unknown>)
       transport.details.set(extra.requestId, {exitCode: outcome.exitCode, idempotencyKey: outcome.idempotencyKey})
-      return callResultOf(outcome.answer)
+      return callResultOf(scrubValue(outcome.answer, options.secrets))
     },
   )
 }
@@ -97,7 +103,7 @@ export async function serveMcp(options: McpServeOptions): Promise<void> {
   ])
   const server = new McpServer({name: 'payctl', version: options.version}, {instructions: INSTRUCTIONS})
   const transport = new AuditedTransport(new StdioServerTransport(), options.audit, options.profile)
-  for (const tool of toolsOf(options.groups)) register(server, tool, options, transport)
+  for (const tool of toolsOf(options.groups, options.filesDir)) register(server, tool, options, transport)
   const closed = new Promise<void>(resolve => {
     server.server.onclose = resolve
   })

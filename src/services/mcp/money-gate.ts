@@ -19,7 +19,8 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i
 
 /**
  * The tool groups of a server: read and write always; money with --allow-money, and on a production profile only
- * when the profile allows agent money too (two keys); emulator controls on a loopback sandbox profile only.
+ * when the profile allows agent money too (two keys); emulator controls on a loopback sandbox profile only, and
+ * those that settle payouts (claim, trigger) only with the money tools.
  */
 export function toolGroups(input: GateInput): Gate {
   const groups: ToolGroup[] = ['read', 'write']
@@ -28,6 +29,10 @@ export function toolGroups(input: GateInput): Gate {
     if (input.environment !== 'production' || input.profileAllowsAgentMoney) groups.push('money')
     else refusal = 'money tools are off: this production profile does not allow agent money'
   }
-  if (input.environment === 'sandbox' && LOOPBACK.test(new URL(input.origin).hostname)) groups.push('emulator')
+  if (input.environment === 'sandbox' && LOOPBACK.test(new URL(input.origin).hostname)) {
+    groups.push('emulator')
+    // Claims and triggers settle emulator payouts, including ones a person approved: money tools too.
+    if (groups.includes('money')) groups.push('emulator-money')
+  }
   return {groups, refusal}
 }

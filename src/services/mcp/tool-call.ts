@@ -1,5 +1,8 @@
+import {approvalRefusal, recordApprovalUrl} from './approval-guard.js'
+import type {ApprovalRecord} from './approval-record.js'
 import type {CliRunner} from './cli-runner.js'
 import {type CommandSpec, commandWords} from './command-spec.js'
+import {confinedPath} from './file-confinement.js'
 import {type CommandLine, commandLineOf, type ToolArguments} from './input-schema.js'
 import {answerOf, type ToolAnswer} from './tool-answer.js'
 import {retrySafeArguments} from './tool-call-key.js'
@@ -17,6 +20,10 @@ export interface ToolContext {
   commands: ReadonlyMap<string, CommandSpec>
   /** Where an approval page returns to when the agent gives no approval-redirect-url. */
   approvalRedirectUrl: string
+  /** The payouts whose approval URLs were handed out on this profile (no tool changes them afterwards). */
+  approvals: ApprovalRecord
+  /** `payctl mcp --files-dir`: the only folder whose files a tool may read. */
+  filesDir?: string
 }
 
 export interface ToolOutcome {
@@ -44,6 +51,30 @@ function stdinProblem(args: ToolArguments): string | undefined {
   return name === undefined ? undefined : `${name}: "-" (stdin) is not available to a tool; give the values`
 }
 
+/** A tool's file arguments as real paths inside the files folder, or why one is refused. */
+async function confineFiles(
+  context: ToolContext,
+  tool: ToolDefinition,
+  args: ToolArguments,
+): Promise<{args: ToolArguments} | {problem: string}> {
+  const names = (tool.files ?? []).filter(name => args[name] !== undefined)
+  if (!names.length) return {args}
+  if (context.filesDir === undefined) return {problem: `${names[0]}: this server reads no files`}
+  const out = {...args}
+  for (const name of names) {
+    const found = await confinedPath(context.filesDir, String(args[name]))
+    if ('problem' in found) return {problem: `${name}: ${found.problem}`}
+    out[name] = found.path
+  }
+  return {args: out}
+}
+
+/** An approval URL that was minted but could not be recorded is not handed out. */
+const withholdUrl = (reason: string): ToolAnswer => ({
+  warnings: [],
+  error: {code: 'UNEXPECTED', message: `no approval URL: ${reason}`, exitCode: 1},
+})
+
 /** The tool's command line: its arguments as flags (made retry-safe for writes), its fixed flags, --yes. */
 function commandLine(tool: ToolDefinition, command: CommandSpec, args: ToolArguments) {
   const own = Object.fromEntries(Object.entries(args).filter(([name]) => !(name in APPROVAL_INPUTS)))
@@ -69,20 +100,35 @@ async function approvalUrl(context: ToolContext, payoutId: string, args: ToolArg
 }
 
 /** Runs one tool call through its command; the create tool adds the approval page of a pending payout. */
-export async function callTool(context: ToolContext, tool: ToolDefinition, args: ToolArguments): Promise<ToolOutcome> {
+export async function callTool(context: ToolContext, tool: ToolDefinition, input: ToolArguments): Promise<ToolOutcome> {
   const command = context.commands.get(tool.command)
   if (!command) return failed('UNEXPECTED', `${commandWords(tool.command)} is not in this installation`)
-  const problem = pageProblem(command, args) ?? stdinProblem(args)
+  const problem = pageProblem(command, input) ?? stdinProblem(input)
   if (problem) return failed('USAGE', problem)
+  const confined = await confineFiles(context, tool, input)
+  if ('problem' in confined) return failed('USAGE', confined.problem)
+  const args = confined.args
+  const refusal = await approvalRefusal(context, tool.name, args)
+  if (refusal) return {answer: refusal, exitCode: refusal.error?.exitCode ?? 5}
   const {line, idempotencyKey} = commandLine(tool, command, args)
   const run = await context.runner.run(tool.command, line)
   const answer = answerOf(run)
-  if (LIST_TOOLS.has(tool.name) && !answer.error) answer.extra = {nextCursor: null, ...answer.extra}
-  const payout = answer.data as {id?: string; status?: string} | undefined
-  if (tool.name === 'payouts_create' && !answer.error && payout?.id && payout.status === 'created') {
-    const session = await approvalUrl(context, payout.id, args)
-    if (session.error) answer.warnings.push(`no approval URL: ${session.error.code}: ${session.error.message}`)
-    else answer.extra = {approvalUrl: (session.data as {url?: string}).url}
+  if (tool.name === 'sessions_approval' && !answer.error) {
+    const withheld = await recordApprovalUrl(context, tool.name, {payouts: args.payout, customIds: args['custom-id']})
+    if (withheld) return {answer: withholdUrl(withheld), exitCode: 1, idempotencyKey}
   }
+  if (LIST_TOOLS.has(tool.name) && !answer.error) answer.extra = {nextCursor: null, ...answer.extra}
+  if (tool.name === 'payouts_create' && !answer.error) await addApprovalUrl(context, answer, args)
   return {answer, exitCode: run.exitCode, idempotencyKey}
+}
+
+/** A payout the create tool left pending gets its approval page, recorded before the agent sees it. */
+async function addApprovalUrl(context: ToolContext, answer: ToolAnswer, args: ToolArguments): Promise<void> {
+  const payout = answer.data as {id?: string; status?: string} | undefined
+  if (!payout?.id || payout.status !== 'created') return
+  const session = await approvalUrl(context, payout.id, args)
+  const withheld = session.error ? undefined : await recordApprovalUrl(context, 'payouts_create', {data: payout})
+  if (session.error) answer.warnings.push(`no approval URL: ${session.error.code}: ${session.error.message}`)
+  else if (withheld) answer.warnings.push(`no approval URL: ${withheld}`)
+  else answer.extra = {approvalUrl: (session.data as {url?: string}).url}
 }

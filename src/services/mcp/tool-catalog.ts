@@ -4,7 +4,7 @@
  * registration. A new command is offered to agents only once it is put in a group below, because that choice is
  * the safety decision (read, write, or money).
  */
-export type ToolGroup = 'read' | 'write' | 'money' | 'emulator'
+export type ToolGroup = 'read' | 'write' | 'money' | 'emulator' | 'emulator-money'
 
 export interface ToolHints {
   readOnlyHint: boolean
@@ -25,6 +25,11 @@ export interface ToolDefinition {
   fixed?: readonly string[]
   /** Added to the command's summary in the tool description. */
   note?: string
+  /**
+   * Arguments that name a local file: the tool exists only when the person named a folder at server start
+   * (`payctl mcp --files-dir DIR`), and such a path is confined to that folder.
+   */
+  files?: readonly string[]
 }
 
 const READ: ToolHints = {readOnlyHint: true, destructiveHint: false, idempotentHint: true}
@@ -76,6 +81,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     group: 'read',
     hints: READ,
     omit: ['retry-failed', 'until', 'concurrency'],
+    files: ['file'],
   },
   {name: 'counterparties_get', command: 'counterparties:get', group: 'read', hints: READ},
   {
@@ -134,11 +140,18 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {name: 'payouts_approve', command: 'payouts:approve', group: 'money', hints: CHANGE, note: 'Moves money.'},
   {name: 'payouts_pay', command: 'payouts:pay', group: 'money', hints: CHANGE, note: 'Moves money.'},
-  {name: 'emulator_claim', command: 'emulator:claim', group: 'emulator', hints: CONTROL},
+  {name: 'emulator_claim', command: 'emulator:claim', group: 'emulator-money', hints: CONTROL, note: 'Moves money.'},
   {name: 'emulator_clock_advance', command: 'emulator:clock:advance', group: 'emulator', hints: CONTROL},
-  {name: 'emulator_trigger', command: 'emulator:trigger', group: 'emulator', hints: CONTROL},
+  {
+    name: 'emulator_trigger',
+    command: 'emulator:trigger',
+    group: 'emulator-money',
+    hints: CONTROL,
+    note: 'Moves money (emulator).',
+  },
   {name: 'emulator_deliveries', command: 'emulator:deliveries', group: 'emulator', hints: READ},
 ]
 
-/** The tools of the given groups. */
-export const toolsOf = (groups: readonly ToolGroup[]) => TOOLS.filter(tool => groups.includes(tool.group))
+/** The tools of the given groups; those that read local files only when the person named a folder for them. */
+export const toolsOf = (groups: readonly ToolGroup[], filesDir?: string) =>
+  TOOLS.filter(tool => groups.includes(tool.group) && (filesDir !== undefined || !tool.files?.length))

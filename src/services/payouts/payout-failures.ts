@@ -1,4 +1,5 @@
 import type {PayoutV2} from '../../client/schemas.js'
+import {isUnpaidEnd} from '../../contract/lifecycle.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
@@ -13,9 +14,7 @@ export interface FailedPayout {
   failureReason?: string
 }
 
-export const FAILED_STATUSES: ReadonlySet<string> = new Set(['failed', 'expired'])
-
-export const isFailed = (payout: Pick<PayoutV2, 'status'>) => FAILED_STATUSES.has(payout.status ?? '')
+export const isFailed = (payout: Pick<PayoutV2, 'status'>) => isUnpaidEnd(payout.status ?? '')
 
 /**
  * A failed e-mail or phone payout whose payee was sent a fresh claim link after the failed attempt (the link is

@@ -1,8 +1,9 @@
 import {randomUUID} from 'node:crypto'
+import {V1_EVENT_STATUSES, type V1State} from '../../contract/lifecycle.js'
 
 /** The v1 payout statuses a webhook fires for (spec section 6.2). */
-export const EVENT_STATUSES = ['created', 'approved', 'requested', 'completed', 'deleted', 'expired'] as const
-export type EventStatus = (typeof EVENT_STATUSES)[number]
+export const EVENT_STATUSES = V1_EVENT_STATUSES
+export type EventStatus = V1State
 
 /**
  * A realistic delivery body: the v1 payout representation (spec section 2.1) as `GET /payout/{id}` returns it,

@@ -1,6 +1,7 @@
+import {createPayoutsV2BatchBody} from '../../../contract/requests/index.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {payoutV2} from '../../domain/api-views.js'
-import {Checker, type Json} from '../../domain/input-checker.js'
+import {Checker} from '../../domain/input-checker.js'
 import type {PayoutService, V2CreateInput} from '../../domain/payout-service.js'
 import type {Settlement} from '../../domain/settlement.js'
 import {requireScopes} from '../../http/principal.js'
@@ -25,22 +26,18 @@ export function v2PayoutBatchRoutes({payouts, settlement}: {payouts: PayoutServi
       idempotent: true,
       handler: ({origin, principal, body}) => {
         const check = new Checker()
-        const input = check.object(body, '', ['items'])
-        check.throwIfAny()
-        const items = (input as Json).items
-        if (!Array.isArray(items)) check.fail('items', items === undefined ? 'is required' : 'must be an array')
-        else if (items.length < 1 || items.length > 100)
-          check.fail('items', `must have 1 to 100 items, not ${items.length}`)
-        check.throwIfAny()
+        const input = check.request(createPayoutsV2BatchBody, body)
         // Every item is checked; the error names the first failing one and lists every problem.
-        let firstBad: number | undefined
-        const parsed = (items as unknown[]).map((item, index) => {
+        const firstBad = check.details.map(detail => /^items\.(\d+)\./.exec(detail.path)).find(Boolean)?.[1]
+        check.throwIfAny(firstBad === undefined ? undefined : Number(firstBad))
+        let firstRefused: number | undefined
+        const parsed = input!.items.map((item, index) => {
           const before = check.details.length
           const result = payouts.parseV2(item, check, `items.${index}`)
-          if (check.details.length > before && firstBad === undefined) firstBad = index
+          if (check.details.length > before && firstRefused === undefined) firstRefused = index
           return {...(result as V2CreateInput), index}
         })
-        check.throwIfAny(firstBad)
+        check.throwIfAny(firstRefused)
         if (parsed.some(item => item.andThen)) requireScopes(principal, Scope.payoutsApprove)
         return list(payouts.createV2(principal, parsed), origin)
       },

@@ -1,10 +1,11 @@
+import {V2_STATES} from '../../../contract/lifecycle.js'
+import {type AndThen, approvePayoutV2Body} from '../../../contract/requests/index.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {payoutV2, v2PayoutId} from '../../domain/api-views.js'
-import {Checker, type Json} from '../../domain/input-checker.js'
+import {Checker} from '../../domain/input-checker.js'
 import {decodeCursor, encodeCursor, envelope, pageParams} from '../../domain/page-cursor.js'
 import type {PayoutService} from '../../domain/payout-service.js'
 import type {Settlement} from '../../domain/settlement.js'
-import {AND_THEN, type AndThen} from '../../domain/settlement.js'
 import {requireScopes} from '../../http/principal.js'
 import {ok} from '../../http/request-context.js'
 import type {Route} from '../../http/router.js'
@@ -13,7 +14,7 @@ import type {PayoutStatus} from '../../store/row-types.js'
 
 /** v2 single-payout endpoints (spec 4.5, DESIGN). Batch endpoints live in `v2-payout-batch-routes.ts`. */
 
-const V2_STATUSES: readonly PayoutStatus[] = ['created', 'approved', 'requested', 'completed', 'failed', 'expired']
+const V2_STATUSES: readonly PayoutStatus[] = V2_STATES
 
 /** Scopes of approve: `payouts:approve`, plus `payouts:write` with `andThen: pay` (spec 4.5). */
 export const approveScopes = (andThen: AndThen | undefined) =>
@@ -21,13 +22,10 @@ export const approveScopes = (andThen: AndThen | undefined) =>
 
 /** The optional `{andThen}` body of single approve. */
 function andThenOf(body: unknown): AndThen | undefined {
-  if (body === undefined) return undefined
   const check = new Checker()
-  const input = check.object(body, '', ['andThen'])
+  const input = check.request(approvePayoutV2Body, body)
   check.throwIfAny()
-  const andThen = check.string(input as Json, 'andThen', {oneOf: AND_THEN}) as AndThen | undefined
-  check.throwIfAny()
-  return andThen
+  return input?.andThen
 }
 
 /** Endpoints without a body accept none, `null` or any object (its fields are ignored); other JSON is refused. */

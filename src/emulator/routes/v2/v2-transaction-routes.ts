@@ -1,3 +1,4 @@
+import {isDateTime} from '../../../contract/formats.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {transactionView} from '../../domain/api-views.js'
 import {Checker} from '../../domain/input-checker.js'
@@ -11,7 +12,6 @@ import type {Store} from '../../store/index.js'
 
 const TYPES = ['deposit', 'payout']
 const STATUSES = ['pending', 'completed', 'failed']
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
 
 function enumList(query: URLSearchParams, name: string, allowed: readonly string[], check: Checker): string[] {
   const values = query.getAll(name)
@@ -24,7 +24,7 @@ function enumList(query: URLSearchParams, name: string, allowed: readonly string
 function dateTime(query: URLSearchParams, name: string, check: Checker): string | undefined {
   const value = query.get(name)
   if (value === null) return undefined
-  if (!DATE_TIME.test(value) || Number.isNaN(Date.parse(value))) {
+  if (!isDateTime(value)) {
     check.fail(name, 'must be an ISO 8601 date-time like 2026-01-31T00:00:00Z')
     return undefined
   }

@@ -1,19 +1,17 @@
+import {refusedCharacter} from '../../../contract/primitives.js'
+
 /**
- * Control characters have no place in a payout's text: a NUL or an escape code in a description reaches
- * e-mails, invoices and terminals. Tab, line feed and carriage return are text (a quoted field may span
- * lines); the other C0 controls and DEL are refused, by line and column.
+ * Control characters have no place in a payout's text: a NUL or an escape code in a description reaches e-mails,
+ * invoices and terminals. The contract's rule decides: in free-text columns (a description, names, address lines)
+ * tab, line feed and carriage return are text (a quoted field may span lines); in every other column, and for the
+ * other controls anywhere, the cell is refused by line and column.
  */
 
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+/** The first refused character of a cell, or undefined. */
+export const refusedInCell = (value: string, freeText: boolean) => refusedCharacter(value, freeText)
 
-/** The position of the first control character in `value`, or -1. */
-export function controlCharacterAt(value: string): number {
-  const match = CONTROL.exec(value)
-  return match ? match.index : -1
-}
-
-/** "contains a control character (U+0000) at character 5": for a cell that has one. */
-export function describeControlCharacter(value: string, at: number): string {
-  const code = value.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')
-  return `contains a control character (U+${code}) at character ${at + 1}; remove it (is the file's encoding right?)`
+/** "contains a control character (U+001B) at character 5": for a cell that has one. */
+export function describeControlCharacter(found: {codePoint: string; index: number}, freeText: boolean): string {
+  const allowed = freeText ? '; line breaks and tabs are fine' : ''
+  return `contains a control character (${found.codePoint}) at character ${found.index + 1}; remove it (is the file's encoding right?)${allowed}`
 }

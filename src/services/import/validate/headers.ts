@@ -1,5 +1,5 @@
 import {editDistance} from '../../../shared/edit-distance.js'
-import {controlCharacterAt, describeControlCharacter} from './control-chars.js'
+import {describeControlCharacter, refusedInCell} from './control-chars.js'
 
 /**
  * Header matching: case-insensitive, ignoring spaces, `_` and `-`, with aliases. Unknown columns are ignored
@@ -16,6 +16,8 @@ export interface ColumnSpec {
   exportOnly?: boolean
   /** A required column that a file with this other column may leave out. */
   optionalWith?: string
+  /** Free text (a description, names, address lines): line breaks and tabs are allowed in its cells. */
+  freeText?: boolean
 }
 
 export interface HeaderProblem {
@@ -77,11 +79,11 @@ export function mapHeader(
   const mapping: HeaderMapping = {index: new Map(), label: new Map(), ignored: [], problems: [], width: cells.length}
   cells.forEach((raw, position) => {
     const cell = shown(raw.trim())
-    const control = controlCharacterAt(raw)
-    if (control !== -1) {
+    const control = refusedInCell(raw, true)
+    if (control) {
       mapping.problems.push({
         column: `#${position + 1}`,
-        message: `the header ${describeControlCharacter(raw, control)}`,
+        message: `the header ${describeControlCharacter(control, false)}`,
       })
       return
     }

@@ -21,7 +21,7 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
   api: 'v1',
   columns: [
     {name: 'customId', aliases: ['externalId', 'reference']},
-    {name: 'description', aliases: ['memo'], required: true},
+    {name: 'description', aliases: ['memo'], required: true, freeText: true},
     {name: 'payoutAmount', aliases: ['amount'], required: true},
     {name: 'currency', aliases: ['currencyCode'], required: true},
     {name: 'creatorHandle', aliases: ['handle']},

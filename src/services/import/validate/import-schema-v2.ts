@@ -62,7 +62,7 @@ export const v2Schema: RowSchema<PayoutRowV2> = {
   api: 'v2',
   columns: [
     {name: 'customId', aliases: ['externalId', 'reference']},
-    {name: 'description', aliases: ['memo'], required: true},
+    {name: 'description', aliases: ['memo'], required: true, freeText: true},
     {name: 'amount', aliases: ['payoutAmount'], required: true},
     {name: 'currency', aliases: ['currencyCode'], required: true},
     {name: 'recipientEmail', aliases: ['email', 'emailAddress']},

@@ -1,5 +1,5 @@
 import {payoutRefOf} from '../../../contract/ids.js'
-import {isEmail, isPhone} from '../../../contract/primitives.js'
+import {compactPhone, isEmail, phoneProblem} from '../../../contract/primitives.js'
 import {canonicalAmount, currencyProblem} from '../../../shared/money.js'
 import {readAmount} from './amount.js'
 import type {ColumnSpec, ForeignColumns, HeaderMapping} from './headers.js'
@@ -170,7 +170,7 @@ export class RowCheck {
   phone(name: string, value = this.cells.get(name)): string | undefined {
     if (value === undefined) return undefined
     const problem = phoneProblem(value)
-    return problem ? this.fail(name, problem) : value.replace(/[\s\-().]/g, '')
+    return problem ? this.fail(name, problem) : compactPhone(value)
   }
 
   oneOf<T extends string>(name: string, allowed: readonly T[]): T | undefined {
@@ -211,12 +211,3 @@ export class RowCheck {
 
 const TRUE = new Set(['true', 'yes', 'y', '1'])
 const FALSE = new Set(['false', 'no', 'n', '0'])
-
-export function phoneProblem(value: string): string | undefined {
-  if (/e\+?\d+$/i.test(value)) return `"${value}" was turned into a number by a spreadsheet; format the column as text`
-  const compact = value.replace(/[\s\-().]/g, '')
-  if (isPhone(compact)) return undefined
-  if (/^\d{7,15}$/.test(compact))
-    return `"${value}" needs the international format with + and the country code, like +4915112345678`
-  return `"${value}" is not a phone number in international format, like +4915112345678`
-}

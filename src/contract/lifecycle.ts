@@ -1,0 +1,84 @@
+/**
+ * The payout lifecycle of spec section 3, once: the states of both generations, the transitions with the events
+ * they emit, and the predicates everyone asks (may it be deleted, updated, approved, paid, claimed; is it final).
+ * The emulator, the webhook payloads, the failure hints and `emulator trigger` read it.
+ */
+
+/** Every state a payout can be in (the emulator stores these). */
+export const PAYOUT_STATES = ['created', 'approved', 'requested', 'completed', 'failed', 'deleted', 'expired'] as const
+export type PayoutState = (typeof PAYOUT_STATES)[number]
+
+/** v1 states: `failed` shows as `requested` (v1 has no failed state); deleted payouts stay visible. */
+export const V1_STATES = ['created', 'approved', 'requested', 'completed', 'deleted', 'expired'] as const
+export type V1State = (typeof V1_STATES)[number]
+
+/** v2 states: deleted payouts disappear from v2 (404 PAYOUT_NOT_FOUND). */
+export const V2_STATES = ['created', 'approved', 'requested', 'completed', 'failed', 'expired'] as const
+export type V2State = (typeof V2_STATES)[number]
+
+/** How v1 shows a state. */
+export const v1StateOf = (state: PayoutState): V1State => (state === 'failed' ? 'requested' : state)
+
+/** The v1 event statuses (spec 6.2): every v1 state fires an event whose payout status is that state. */
+export const V1_EVENT_STATUSES = V1_STATES
+
+/** The v2 events a transition emits (spec 6.2: after settlement of a pay request). */
+export const V2_EVENTS = ['payout.completed', 'payout.failed'] as const
+export type V2Event = (typeof V2_EVENTS)[number]
+
+export type Trigger = 'create' | 'approve' | 'request' | 'pay' | 'settle' | 'fail' | 'delete' | 'expire'
+
+export interface Transition {
+  from: readonly PayoutState[]
+  trigger: Trigger
+  to: PayoutState
+  /** The v1 event status and the v2 event the transition emits. */
+  v1Event?: V1State
+  v2Event?: V2Event
+}
+
+/** Spec section 3 (expiry: not shown there; the emulator's reading is docs/emulator.md). */
+export const TRANSITIONS: readonly Transition[] = [
+  {from: [], trigger: 'create', to: 'created', v1Event: 'created'},
+  {from: ['created'], trigger: 'approve', to: 'approved', v1Event: 'approved'},
+  {from: ['approved'], trigger: 'request', to: 'requested', v1Event: 'requested'},
+  {from: ['approved', 'failed'], trigger: 'pay', to: 'requested', v1Event: 'requested'},
+  {from: ['requested'], trigger: 'settle', to: 'completed', v1Event: 'completed', v2Event: 'payout.completed'},
+  {from: ['requested'], trigger: 'fail', to: 'failed', v2Event: 'payout.failed'},
+  {from: ['created', 'approved', 'failed', 'expired'], trigger: 'delete', to: 'deleted', v1Event: 'deleted'},
+  {from: ['created', 'approved'], trigger: 'expire', to: 'expired', v1Event: 'expired'},
+]
+
+export function transition(trigger: Trigger, from: PayoutState): Transition | undefined {
+  return TRANSITIONS.find(candidate => candidate.trigger === trigger && candidate.from.includes(from))
+}
+
+const may = (trigger: Trigger) => (state: string) => transition(trigger, state as PayoutState) !== undefined
+
+/** Deletable (v2 DELETE; v1 adds: a deleted payout is returned unchanged). */
+export const isDeletable = may('delete')
+/** Updatable (v2 PATCH, v1 upsert of changed fields): only while created. */
+export const isUpdatable = (state: string) => state === 'created'
+export const isApprovable = may('approve')
+/** Payable by the v2 pay endpoints: approved, or failed (then with `payouts:approve`). */
+export const isPayable = may('pay')
+/** A recipient may claim it on the hosted claim page: not yet paid, or paid and failed (a new method). */
+export const isClaimable = (state: string) => state === 'created' || state === 'approved' || state === 'failed'
+/** No transition leaves it (a failed payout may still be paid again, so it is not final). */
+export const isFinal = (state: string) => !TRANSITIONS.some(candidate => candidate.from.includes(state as PayoutState))
+/** A state that ended without the money arriving (what failure hints explain). */
+export const isUnpaidEnd = (state: string) => state === 'failed' || state === 'expired'
+
+/** The v1 event statuses a payout passes through to reach `to` the ordinary way (create, approve, request...). */
+export function v1EventsTo(to: 'completed' | 'failed'): V1State[] {
+  const path: Trigger[] = ['create', 'approve', 'request', to === 'completed' ? 'settle' : 'fail']
+  let state: PayoutState | undefined
+  const events: V1State[] = []
+  for (const trigger of path) {
+    const step: Transition | undefined = state === undefined ? TRANSITIONS[0] : transition(trigger, state)
+    if (!step) break
+    if (step.v1Event) events.push(step.v1Event)
+    state = step.to
+  }
+  return events
+}

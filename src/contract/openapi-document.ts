@@ -1,0 +1,177 @@
+import * as z from 'zod/mini'
+import {ERROR_STATUS, type ErrorCode} from './error-envelope.js'
+import {COMMON_ERRORS, NAMED_LISTS, NAMED_SCHEMAS, OPERATIONS, type Operation, TAGS} from './operations.js'
+import {REQUEST_SCHEMAS} from './requests/index.js'
+
+/**
+ * The OpenAPI 3.1 document of the service as payctl reads it, made from the contract: a walk over OPERATIONS,
+ * with every schema converted by zod's own JSON Schema output. `npm run openapi` writes it to docs/openapi.json;
+ * the emulator serves it at `GET /api/openapi.json`.
+ */
+
+type Json = Record<string, unknown>
+
+const DECISION = 'x-payctl-decision'
+const ref = (name: string) => ({$ref: `#/components/schemas/${name}`})
+const pascal = (name: string) => name[0].toUpperCase() + name.slice(1)
+
+/** Every named schema, converted at once so that a named schema inside another becomes a `$ref`. */
+function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMiniType, string>} {
+  const nameOf = new Map<z.ZodMiniType, string>()
+  const convert = (named: Record<string, z.ZodMiniType>, io: 'input' | 'output') => {
+    const registry = z.registry<{id: string}>()
+    for (const [name, schema] of Object.entries(named)) {
+      registry.add(schema, {id: name})
+      nameOf.set(schema, name)
+    }
+    const {schemas} = z.toJSONSchema(registry, {io, uri: id => `#/components/schemas/${id}`})
+    return Object.fromEntries(Object.entries(schemas).map(([name, {$schema: _, $id: __, ...schema}]) => [name, schema]))
+  }
+  const requests = Object.fromEntries(
+    REQUEST_SCHEMAS.filter(request => request.part !== 'query').map(request => [pascal(request.name), request.schema]),
+  )
+  const schemas = {
+    ...convert({...NAMED_SCHEMAS, ...NAMED_LISTS}, 'output'),
+    ...convert(requests, 'input'),
+  }
+  return {schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), nameOf}
+}
+
+function queryParameters(query: z.ZodMiniObject): Json[] {
+  const schema = z.toJSONSchema(query, {io: 'input'}) as {properties?: Record<string, Json>; required?: string[]}
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: schema.required?.includes(name) ?? false,
+    ...(property.type === 'array' ? {style: 'form', explode: true} : {}),
+    schema: property,
+  }))
+}
+
+const errorResponse = (codes: readonly ErrorCode[]) => ({
+  description: `An error envelope; \`error.code\`: ${codes.join(', ')}. Clients classify by status and code.`,
+  content: {'application/json': {schema: ref('ErrorEnvelope')}},
+})
+
+/** The error answers of an operation, one per status, naming the codes that come with it. */
+function errorResponses(operation: Operation): Record<string, Json> {
+  const codes = [...(operation.auth === 'none' ? [] : COMMON_ERRORS), ...(operation.errors ?? [])]
+  const byStatus = new Map<number, ErrorCode[]>()
+  for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code])
+  const responses: Record<string, Json> = {}
+  for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = errorResponse(statusCodes)
+    if (status === 429) responses[String(status)].headers = {'Retry-After': {$ref: '#/components/headers/RetryAfter'}}
+  }
+  return responses
+}
+
+function operationObject(operation: Operation, nameOf: Map<z.ZodMiniType, string>): Json {
+  const schemaOf = (schema: z.ZodMiniType): Json => {
+    const name = nameOf.get(schema)
+    return name ? ref(name) : (z.toJSONSchema(schema, {io: 'output'}) as Json)
+  }
+  const parameters = [
+    ...(operation.pathParameters ?? []).map(({name, description}) => ({
+      name,
+      in: 'path',
+      required: true,
+      description,
+      schema: {type: 'string', minLength: 1},
+    })),
+    ...(operation.query ? queryParameters(operation.query) : []),
+    ...(operation.idempotent ? [{$ref: '#/components/parameters/IdempotencyKey'}] : []),
+  ]
+  const body = operation.body
+  const bodySchemas = body?.schemas.map(schemaOf) ?? []
+  const success: Json = {
+    description: operation.success.description,
+    content: {'application/json': {schema: schemaOf(operation.success.schema)}},
+  }
+  if (operation.idempotent) success.headers = {'Idempotent-Replayed': {$ref: '#/components/headers/IdempotentReplayed'}}
+  return {
+    operationId: operation.operationId,
+    tags: [operation.tag],
+    summary: operation.summary,
+    ...(operation.decision
+      ? {description: `Decided by payctl (DESIGN.md), the spec leaves it open: ${operation.decision}`, [DECISION]: true}
+      : {}),
+    ...(operation.auth === 'none' ? {security: []} : {}),
+    ...(parameters.length ? {parameters} : {}),
+    ...(body
+      ? {
+          requestBody: {
+            required: body.required ?? true,
+            content: {
+              [body.mediaType ?? 'application/json']: {
+                schema: bodySchemas.length === 1 ? bodySchemas[0] : {oneOf: bodySchemas},
+              },
+            },
+          },
+        }
+      : {}),
+    responses: {[String(operation.success.status)]: success, ...errorResponses(operation)},
+  }
+}
+
+export function openApiDocument(): Json {
+  const {schemas, nameOf} = componentSchemas()
+  const paths: Record<string, Record<string, Json>> = {}
+  for (const operation of OPERATIONS) {
+    paths[operation.path] = {...paths[operation.path], [operation.method]: operationObject(operation, nameOf)}
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Payout Service API (as payctl reads it)',
+      version: '1.0.0',
+      summary: "The payout service's API in both generations, generated from payctl's contract (src/contract).",
+      description: [
+        'This document describes the payctl emulator (`payctl emulator start`), which serves it at',
+        '`GET /api/openapi.json`. It follows the service specification; where the specification leaves a',
+        'point open and payctl decides it (DESIGN.md), the operation carries `x-payctl-decision: true` and a',
+        'description line saying what was decided. Schemas of answers are loose: unknown fields may appear and',
+        'must be ignored. Integrators can generate a client from it.',
+      ].join('\n'),
+      license: {name: 'MIT', identifier: 'MIT'},
+    },
+    servers: [{url: 'http://127.0.0.1:4010', description: 'The payctl emulator on its default port'}],
+    security: [{bearerAuth: []}],
+    tags: Object.entries(TAGS).map(([name, description]) => ({name, description})),
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: {type: 'http', scheme: 'bearer', description: 'A team API key or an OAuth access token.'},
+      },
+      parameters: {
+        IdempotencyKey: {
+          name: 'idempotency-key',
+          in: 'header',
+          required: false,
+          description: 'The same key on the same endpoint within 24 hours replays the stored answer.',
+          schema: {type: 'string', minLength: 1, maxLength: 255},
+        },
+      },
+      headers: {
+        IdempotentReplayed: {
+          description: '`true` when the answer is a replay of an earlier request with the same key.',
+          schema: {type: 'string', enum: ['true']},
+        },
+        RetryAfter: {
+          description: 'Seconds to wait before the next request.',
+          [DECISION]: true,
+          schema: {type: 'string'},
+        },
+      },
+      schemas: {
+        ...schemas,
+        ErrorEnvelope: {
+          ...schemas.ErrorEnvelope,
+          description:
+            'The error body of both generations; its shape beyond `code`, `data` and `index` is decided by payctl (DESIGN.md).',
+          [DECISION]: true,
+        },
+      },
+    },
+  }
+}

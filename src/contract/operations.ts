@@ -1,0 +1,605 @@
+import * as z from 'zod/mini'
+import {type ErrorCode, errorEnvelopeSchema} from './error-envelope.js'
+import {metadataSchema, registrationSchema, tokenResponseSchema} from './oauth-bodies.js'
+import {
+  allowanceSessionBody,
+  approvalSessionBody,
+  approvePayoutsV2Body,
+  approvePayoutV2Body,
+  authorizationCodeTokenRequest,
+  clientRegistrationBody,
+  createCounterpartyBody,
+  createPayoutsV2BatchBody,
+  createPayoutV1Body,
+  createPayoutV2Body,
+  createWebhookBody,
+  kybSessionBody,
+  listPayoutsV1Query,
+  listPayoutsV2Query,
+  patchCounterpartyBody,
+  patchPayoutV2Body,
+  patchTeamBody,
+  payoutSessionBody,
+  payPayoutsV2Body,
+  refreshTokenRequest,
+  sandboxDepositBody,
+  sendClaimLinksV2Body,
+} from './requests/index.js'
+import {
+  accountSchema,
+  counterpartySchema,
+  countrySchema,
+  deletedV2Schema,
+  listOf,
+  paymentMethodTypeSchema,
+  payoutV1Schema,
+  payoutV2Schema,
+  sessionUrlSchema,
+  teamSettingsSchema,
+  teamV1Schema,
+  teamV2Schema,
+  transactionSchema,
+  webhookSubscriptionSchema,
+} from './responses.js'
+
+/**
+ * Every operation of the service as data: method, path, parameters, request and answers. The OpenAPI document
+ * (`openapi-document.ts`) is a walk over this table; nothing about an operation is written anywhere else there.
+ * `decision` marks what the spec leaves open and DESIGN.md decides (the document says so with
+ * `x-payctl-decision`).
+ */
+
+export type HttpVerb = 'get' | 'post' | 'patch' | 'delete'
+
+export interface PathParameter {
+  name: string
+  description: string
+}
+
+export interface RequestBody {
+  schemas: readonly z.ZodMiniType[]
+  /** Default `application/json`. */
+  mediaType?: 'application/json' | 'application/x-www-form-urlencoded'
+  /** Default true. */
+  required?: boolean
+}
+
+export interface Operation {
+  operationId: string
+  method: HttpVerb
+  path: string
+  /** A key of TAGS. */
+  tag: keyof typeof TAGS
+  summary: string
+  /** Default: a bearer token (spec 5). `none`: no credentials. */
+  auth?: 'bearer' | 'none'
+  /** What DESIGN.md decides where the spec is silent; the document marks the operation with it. */
+  decision?: string
+  pathParameters?: readonly PathParameter[]
+  /** The query string, one parameter per field; an array field is a repeatable parameter. */
+  query?: z.ZodMiniObject
+  body?: RequestBody
+  /** v2 POSTs take `idempotency-key` (spec 4) and may answer with `Idempotent-Replayed: true`. */
+  idempotent?: boolean
+  /** The success answer: its status and body (a JSON body unless `mediaType` says otherwise). */
+  success: {status: 200; description: string; schema: z.ZodMiniType}
+  /** Error codes this operation answers beyond those of every authenticated call (`COMMON_ERRORS`). */
+  errors?: readonly ErrorCode[]
+}
+
+/** What every authenticated operation may answer: a bad request, bad or missing credentials, scope, rate. */
+export const COMMON_ERRORS: readonly ErrorCode[] = [
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'INSUFFICIENT_SCOPE',
+  'RATE_LIMITED',
+]
+
+/** Schemas that get a name in the document (`components.schemas`), besides the request bodies. */
+export const NAMED_SCHEMAS = {
+  ErrorEnvelope: errorEnvelopeSchema,
+  PayoutV1: payoutV1Schema,
+  PayoutV2: payoutV2Schema,
+  Deleted: deletedV2Schema,
+  Counterparty: counterpartySchema,
+  TeamV1: teamV1Schema,
+  TeamSettings: teamSettingsSchema,
+  TeamV2: teamV2Schema,
+  Account: accountSchema,
+  Transaction: transactionSchema,
+  SessionUrl: sessionUrlSchema,
+  WebhookSubscription: webhookSubscriptionSchema,
+  Country: countrySchema,
+  PaymentMethodType: paymentMethodTypeSchema,
+  AuthorizationServerMetadata: metadataSchema,
+  ClientRegistration: registrationSchema,
+  TokenResponse: tokenResponseSchema,
+} as const
+
+const payoutV1List = z.array(payoutV1Schema)
+const payoutV2List = listOf(payoutV2Schema)
+const webhookList = z.array(webhookSubscriptionSchema)
+const counterpartyList = listOf(counterpartySchema)
+const transactionList = listOf(transactionSchema)
+const accountList = listOf(accountSchema)
+const countryList = listOf(countrySchema)
+const paymentMethodTypeList = listOf(paymentMethodTypeSchema)
+/** The document itself, as `GET /api/openapi.json` answers it. */
+const openApiObject = z.looseObject({openapi: z.string()})
+
+/** The list schemas get names too, so a generated client has a type for each. */
+export const NAMED_LISTS = {
+  PayoutV1Array: payoutV1List,
+  PayoutV2List: payoutV2List,
+  WebhookSubscriptionArray: webhookList,
+  CounterpartyList: counterpartyList,
+  TransactionList: transactionList,
+  AccountList: accountList,
+  CountryList: countryList,
+  PaymentMethodTypeList: paymentMethodTypeList,
+} as const
+
+/** The query of the v2 cursor lists without filters (counterparties). */
+const pageQuery = z.object({
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+  cursor: z.optional(z.string()),
+})
+
+const dateTime = z.iso.datetime({offset: true, local: false})
+
+/** `GET /transactions` (spec 4.5b): every filter; `type`, `status` and `currency` repeat. */
+const transactionsQuery = z.object({
+  type: z.optional(z.array(z.enum(['deposit', 'payout']))),
+  status: z.optional(z.array(z.enum(['pending', 'completed', 'failed']))),
+  currency: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{3}$/)))),
+  payoutId: z.optional(z.string().check(z.minLength(1))),
+  createdFrom: z.optional(dateTime),
+  createdBefore: z.optional(dateTime),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+  cursor: z.optional(z.string()),
+})
+
+/** v1 `GET|DELETE /payout/{id}`: what `id` names. */
+const idTypeQuery = z.object({id_type: z.optional(z.enum(['id', 'custom_id']))})
+
+const v1PayoutId: PathParameter = {
+  name: 'id',
+  description: 'The payout UUID, or its customId with `id_type=custom_id`.',
+}
+const v2PayoutId: PathParameter = {name: 'id', description: 'The payout id (`payout_` + UUID) or its customId.'}
+const counterpartyId: PathParameter = {name: 'id', description: 'The counterparty id (`counterparty_` + UUID).'}
+const webhookId: PathParameter = {name: 'id', description: 'The subscription id.'}
+
+const payoutV2 = {status: 200, description: 'The payout.', schema: payoutV2Schema} as const
+const payoutV2Page = {status: 200, description: 'The payouts, in request order.', schema: payoutV2List} as const
+const sessionUrl = {
+  status: 200,
+  description: 'A fresh, opaque URL of the hosted screen.',
+  schema: sessionUrlSchema,
+} as const
+
+const session = (kind: string, summary: string, schema: z.ZodMiniType): Operation => ({
+  operationId: `create${kind[0].toUpperCase()}${kind.slice(1)}Session`,
+  method: 'post',
+  path: `/api/v1/session/${kind}`,
+  tag: 'v1 sessions',
+  summary,
+  body: {schemas: [schema]},
+  success: sessionUrl,
+})
+
+/** The groups of operations, in the document's order. */
+export const TAGS: Readonly<Record<string, string>> = {
+  'v1 payouts': 'Payouts, first generation: an upsert on customId, offset lists.',
+  'v1 sessions': 'Hosted screens: claim, approval, KYB and allowance; each call mints a fresh URL.',
+  'v1 team': 'The team record and its settings.',
+  'v1 webhooks': 'Subscriptions to payout events.',
+  'v2 payouts': 'Payouts, second generation: batches, approve, pay, claim links, idempotency keys.',
+  'v2 counterparties': 'Recipients paid directly to a saved payment method.',
+  'v2 reference': 'Countries and payment-method types; read them, never hardcode them.',
+  'v2 transactions': "Every money movement on the team's accounts.",
+  'v2 team': 'The team, its accounts and the sandbox deposit.',
+  OAuth: 'The authorization server for platforms acting for customer teams.',
+  Meta: 'About this document.',
+}
+
+export const OPERATIONS: readonly Operation[] = [
+  {
+    operationId: 'createOrUpdatePayoutV1',
+    method: 'post',
+    path: '/api/v1/payout',
+    tag: 'v1 payouts',
+    summary: 'Create a payout, or update the one with the same customId (an upsert).',
+    body: {schemas: [createPayoutV1Body]},
+    success: {status: 200, description: 'The payout, with `action` created or updated.', schema: payoutV1Schema},
+    errors: ['INVALID_STATE', 'INSUFFICIENT_BALANCE', 'VERIFICATION_REQUIRED'],
+  },
+  {
+    operationId: 'getPayoutV1',
+    method: 'get',
+    path: '/api/v1/payout/{id}',
+    tag: 'v1 payouts',
+    summary: 'Read a payout.',
+    pathParameters: [v1PayoutId],
+    query: idTypeQuery,
+    success: {status: 200, description: 'The payout.', schema: payoutV1Schema},
+    errors: ['NOT_FOUND', 'PAYOUT_NOT_FOUND'],
+  },
+  {
+    operationId: 'deletePayoutV1',
+    method: 'delete',
+    path: '/api/v1/payout/{id}',
+    tag: 'v1 payouts',
+    summary: 'Delete a payout (created, approved or expired); an already deleted one is returned unchanged.',
+    pathParameters: [v1PayoutId],
+    query: idTypeQuery,
+    success: {status: 200, description: 'The payout, status deleted.', schema: payoutV1Schema},
+    errors: ['NOT_FOUND', 'PAYOUT_NOT_FOUND', 'INVALID_STATE'],
+  },
+  {
+    operationId: 'listPayoutsV1',
+    method: 'get',
+    path: '/api/v1/payouts',
+    tag: 'v1 payouts',
+    summary: 'List payouts, newest first by default.',
+    decision: 'The names of the four query parameters (offset, limit, order_by, order_direction).',
+    query: listPayoutsV1Query,
+    success: {status: 200, description: 'One page of payouts.', schema: payoutV1List},
+  },
+  session('payout', 'A claim screen for the payout recipient.', payoutSessionBody),
+  session('approval', 'An approval screen for a member of the team.', approvalSessionBody),
+  session('kyb', 'A business verification (KYB) screen for a member of the team.', kybSessionBody),
+  session('allowance', "The team owner's daily spending allowance screen.", allowanceSessionBody),
+  {
+    operationId: 'getTeamV1',
+    method: 'get',
+    path: '/api/v1/team',
+    tag: 'v1 team',
+    summary: 'The team record: balances, deposit instructions, members.',
+    success: {status: 200, description: 'The team record.', schema: teamV1Schema},
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'updateTeamSettings',
+    method: 'patch',
+    path: '/api/v1/team',
+    tag: 'v1 team',
+    summary: 'Update team settings (DAC7 reportability).',
+    decision: 'The body field `dac7ReportingRequired`.',
+    body: {schemas: [patchTeamBody]},
+    success: {status: 200, description: 'The settings.', schema: teamSettingsSchema},
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'createWebhook',
+    method: 'post',
+    path: '/api/v1/webhook',
+    tag: 'v1 webhooks',
+    summary: 'Subscribe a URL to payout events. Not keyed: list the subscriptions before retrying.',
+    decision: 'The request and answer bodies; `signingSecret` is in this answer only.',
+    body: {schemas: [createWebhookBody]},
+    success: {status: 200, description: 'The subscription with its signing secret.', schema: webhookSubscriptionSchema},
+  },
+  {
+    operationId: 'listWebhooks',
+    method: 'get',
+    path: '/api/v1/webhook',
+    tag: 'v1 webhooks',
+    summary: "The team's subscriptions, without secrets.",
+    decision: 'The answer body.',
+    success: {status: 200, description: 'The subscriptions.', schema: webhookList},
+  },
+  {
+    operationId: 'deleteWebhook',
+    method: 'delete',
+    path: '/api/v1/webhook/{id}',
+    tag: 'v1 webhooks',
+    summary: 'Remove a subscription.',
+    decision: 'The answer body (the subscription with `deleted: true`) and 404 for an unknown id.',
+    pathParameters: [webhookId],
+    success: {status: 200, description: 'The removed subscription.', schema: webhookSubscriptionSchema},
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'createPayoutV2',
+    method: 'post',
+    path: '/api/v2/payouts',
+    tag: 'v2 payouts',
+    summary: 'Create a payout; `andThen` runs a follow-up step.',
+    decision: 'The body beyond `andThen`.',
+    body: {schemas: [createPayoutV2Body]},
+    idempotent: true,
+    success: payoutV2,
+    errors: ['NOT_FOUND', 'INVALID_STATE', 'INSUFFICIENT_BALANCE', 'ALLOWANCE_EXCEEDED', 'VERIFICATION_REQUIRED'],
+  },
+  {
+    operationId: 'listPayoutsV2',
+    method: 'get',
+    path: '/api/v2/payouts',
+    tag: 'v2 payouts',
+    summary: 'List payouts, newest first, with an opaque cursor.',
+    decision: 'The whole operation (the spec names no v2 payout list).',
+    query: listPayoutsV2Query,
+    success: {status: 200, description: 'One page of payouts.', schema: payoutV2List},
+  },
+  {
+    operationId: 'createPayoutsV2Batch',
+    method: 'post',
+    path: '/api/v2/payouts/batch',
+    tag: 'v2 payouts',
+    summary: 'Create up to 100 payouts, all or nothing (`error.index` names the failing item).',
+    decision: 'The path and the body `{items}`.',
+    body: {schemas: [createPayoutsV2BatchBody]},
+    idempotent: true,
+    success: {status: 200, description: 'The payouts, in request order.', schema: payoutV2List},
+    errors: ['NOT_FOUND', 'INVALID_STATE', 'INSUFFICIENT_BALANCE', 'ALLOWANCE_EXCEEDED', 'VERIFICATION_REQUIRED'],
+  },
+  {
+    operationId: 'getPayoutV2',
+    method: 'get',
+    path: '/api/v2/payouts/{id}',
+    tag: 'v2 payouts',
+    summary: 'Read a payout.',
+    pathParameters: [v2PayoutId],
+    success: payoutV2,
+    errors: ['PAYOUT_NOT_FOUND'],
+  },
+  {
+    operationId: 'updatePayoutV2',
+    method: 'patch',
+    path: '/api/v2/payouts/{id}',
+    tag: 'v2 payouts',
+    summary: 'Update a payout while it is created; omitted fields stay, `recipient` is replaced whole.',
+    decision: 'The path and the body.',
+    pathParameters: [v2PayoutId],
+    body: {schemas: [patchPayoutV2Body]},
+    success: payoutV2,
+    errors: ['PAYOUT_NOT_FOUND', 'INVALID_STATE'],
+  },
+  {
+    operationId: 'deletePayoutV2',
+    method: 'delete',
+    path: '/api/v2/payouts/{id}',
+    tag: 'v2 payouts',
+    summary: 'Delete a payout (created, approved, failed or expired); it then answers 404 everywhere.',
+    decision: 'The path and the answer `{object: "payout", id, deleted: true}`.',
+    pathParameters: [v2PayoutId],
+    success: {status: 200, description: 'The deletion.', schema: deletedV2Schema},
+    errors: ['PAYOUT_NOT_FOUND', 'INVALID_STATE'],
+  },
+  {
+    operationId: 'approvePayoutV2',
+    method: 'post',
+    path: '/api/v2/payouts/{id}/approve',
+    tag: 'v2 payouts',
+    summary: 'Approve one payout; the amount is reserved against the balance.',
+    pathParameters: [v2PayoutId],
+    body: {schemas: [approvePayoutV2Body], required: false},
+    idempotent: true,
+    success: payoutV2,
+    errors: [
+      'PAYOUT_NOT_FOUND',
+      'INVALID_STATE',
+      'INSUFFICIENT_BALANCE',
+      'ALLOWANCE_EXCEEDED',
+      'VERIFICATION_REQUIRED',
+    ],
+  },
+  {
+    operationId: 'sendClaimLinkV2',
+    method: 'post',
+    path: '/api/v2/payouts/{id}/send-claim-link',
+    tag: 'v2 payouts',
+    summary: 'E-mail the claim link; again resends it and restarts the reminders.',
+    decision: 'The path; no body.',
+    pathParameters: [v2PayoutId],
+    idempotent: true,
+    success: payoutV2,
+    errors: ['PAYOUT_NOT_FOUND', 'INVALID_STATE'],
+  },
+  {
+    operationId: 'payPayoutV2',
+    method: 'post',
+    path: '/api/v2/payouts/{id}/pay',
+    tag: 'v2 payouts',
+    summary: "Pay an approved (or failed) counterparty payout to the counterparty's payment method.",
+    pathParameters: [v2PayoutId],
+    idempotent: true,
+    success: payoutV2,
+    errors: ['PAYOUT_NOT_FOUND', 'INVALID_STATE', 'INSUFFICIENT_BALANCE', 'VERIFICATION_REQUIRED'],
+  },
+  {
+    operationId: 'approvePayoutsV2',
+    method: 'post',
+    path: '/api/v2/payouts/approve',
+    tag: 'v2 payouts',
+    summary: 'Approve up to 100 payouts in one decision, all or nothing.',
+    body: {schemas: [approvePayoutsV2Body]},
+    idempotent: true,
+    success: payoutV2Page,
+    errors: [
+      'PAYOUT_NOT_FOUND',
+      'INVALID_STATE',
+      'INSUFFICIENT_BALANCE',
+      'ALLOWANCE_EXCEEDED',
+      'VERIFICATION_REQUIRED',
+    ],
+  },
+  {
+    operationId: 'sendClaimLinksV2',
+    method: 'post',
+    path: '/api/v2/payouts/send-claim-link',
+    tag: 'v2 payouts',
+    summary: 'Send the claim links of up to 100 payouts; all are checked before the first e-mail.',
+    body: {schemas: [sendClaimLinksV2Body]},
+    idempotent: true,
+    success: payoutV2Page,
+    errors: ['PAYOUT_NOT_FOUND', 'INVALID_STATE'],
+  },
+  {
+    operationId: 'payPayoutsV2',
+    method: 'post',
+    path: '/api/v2/payouts/pay',
+    tag: 'v2 payouts',
+    summary: 'Pay up to 100 counterparty payouts in one transaction.',
+    body: {schemas: [payPayoutsV2Body]},
+    idempotent: true,
+    success: payoutV2Page,
+    errors: ['PAYOUT_NOT_FOUND', 'INVALID_STATE', 'INSUFFICIENT_BALANCE', 'VERIFICATION_REQUIRED'],
+  },
+  {
+    operationId: 'createCounterparty',
+    method: 'post',
+    path: '/api/v2/counterparties',
+    tag: 'v2 counterparties',
+    summary: 'Create a recipient paid directly; `missing` names what a direct payment still needs.',
+    body: {schemas: [createCounterpartyBody]},
+    idempotent: true,
+    success: {status: 200, description: 'The counterparty.', schema: counterpartySchema},
+  },
+  {
+    operationId: 'listCounterparties',
+    method: 'get',
+    path: '/api/v2/counterparties',
+    tag: 'v2 counterparties',
+    summary: 'List counterparties, newest first.',
+    decision: 'The query parameters `limit` and `cursor`.',
+    query: pageQuery,
+    success: {status: 200, description: 'One page of counterparties.', schema: counterpartyList},
+  },
+  {
+    operationId: 'getCounterparty',
+    method: 'get',
+    path: '/api/v2/counterparties/{id}',
+    tag: 'v2 counterparties',
+    summary: 'Read a counterparty.',
+    decision: 'The whole operation.',
+    pathParameters: [counterpartyId],
+    success: {status: 200, description: 'The counterparty.', schema: counterpartySchema},
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'updateCounterparty',
+    method: 'patch',
+    path: '/api/v2/counterparties/{id}',
+    tag: 'v2 counterparties',
+    summary: 'Update a counterparty; omitted fields stay.',
+    decision: 'The whole operation.',
+    pathParameters: [counterpartyId],
+    body: {schemas: [patchCounterpartyBody]},
+    success: {status: 200, description: 'The counterparty.', schema: counterpartySchema},
+    errors: ['NOT_FOUND', 'INVALID_STATE'],
+  },
+  {
+    operationId: 'deleteCounterparty',
+    method: 'delete',
+    path: '/api/v2/counterparties/{id}',
+    tag: 'v2 counterparties',
+    summary: 'Delete a counterparty.',
+    decision: 'The whole operation.',
+    pathParameters: [counterpartyId],
+    success: {status: 200, description: 'The deletion.', schema: deletedV2Schema},
+    errors: ['NOT_FOUND', 'INVALID_STATE'],
+  },
+  {
+    operationId: 'listCountries',
+    method: 'get',
+    path: '/api/v2/countries',
+    tag: 'v2 reference',
+    summary: 'Supported countries with the tax fields per identity type.',
+    decision: 'The path and the answer.',
+    success: {status: 200, description: 'The countries.', schema: countryList},
+  },
+  {
+    operationId: 'listPaymentMethodTypes',
+    method: 'get',
+    path: '/api/v2/payment-method-types',
+    tag: 'v2 reference',
+    summary: 'Payment methods with their currencies and assets.',
+    decision: 'The path and the answer.',
+    success: {status: 200, description: 'The payment-method types.', schema: paymentMethodTypeList},
+  },
+  {
+    operationId: 'listTransactions',
+    method: 'get',
+    path: '/api/v2/transactions',
+    tag: 'v2 transactions',
+    summary: "Every money movement on the team's accounts, newest first, with filters.",
+    query: transactionsQuery,
+    success: {status: 200, description: 'One page of transactions.', schema: transactionList},
+  },
+  {
+    operationId: 'getTeamV2',
+    method: 'get',
+    path: '/api/v2/team',
+    tag: 'v2 team',
+    summary: 'The team (`team_` + UUID).',
+    decision: 'The whole operation.',
+    success: {status: 200, description: 'The team.', schema: teamV2Schema},
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'listAccounts',
+    method: 'get',
+    path: '/api/v2/accounts',
+    tag: 'v2 team',
+    summary: "The team's accounts: balance, allowance, deposit instructions.",
+    decision: 'The whole operation.',
+    success: {status: 200, description: 'The accounts.', schema: accountList},
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'createSandboxDeposit',
+    method: 'post',
+    path: '/api/v2/team/sandbox-deposit',
+    tag: 'v2 team',
+    summary: 'Sandbox only: add an amount to an account as a bank deposit would.',
+    body: {schemas: [sandboxDepositBody]},
+    idempotent: true,
+    success: {status: 200, description: 'The account.', schema: accountSchema},
+    errors: ['SANDBOX_ONLY', 'VERIFICATION_REQUIRED', 'NOT_FOUND'],
+  },
+  {
+    operationId: 'getAuthorizationServerMetadata',
+    method: 'get',
+    path: '/.well-known/oauth-authorization-server/api/auth',
+    tag: 'OAuth',
+    summary: 'Authorization server metadata (RFC 8414).',
+    auth: 'none',
+    success: {status: 200, description: 'The metadata.', schema: metadataSchema},
+  },
+  {
+    operationId: 'registerClient',
+    method: 'post',
+    path: '/api/auth/oauth2/register',
+    tag: 'OAuth',
+    summary: 'Dynamic client registration (RFC 7591); deprecated for platform integrations.',
+    auth: 'none',
+    body: {schemas: [clientRegistrationBody]},
+    success: {status: 200, description: 'The registered client.', schema: registrationSchema},
+  },
+  {
+    operationId: 'requestToken',
+    method: 'post',
+    path: '/api/auth/oauth2/token',
+    tag: 'OAuth',
+    summary: 'Exchange an authorization code (with PKCE) or a refresh token for tokens.',
+    auth: 'none',
+    decision: 'The request parameters and token lifetimes (access 1 hour, refresh 30 days, rotating).',
+    body: {
+      schemas: [authorizationCodeTokenRequest, refreshTokenRequest],
+      mediaType: 'application/x-www-form-urlencoded',
+    },
+    success: {status: 200, description: 'The tokens.', schema: tokenResponseSchema},
+  },
+  {
+    operationId: 'getOpenApiDocument',
+    method: 'get',
+    path: '/api/openapi.json',
+    tag: 'Meta',
+    summary: 'This document.',
+    auth: 'none',
+    decision: 'The whole operation (payctl serves its reading of the spec).',
+    success: {status: 200, description: 'The OpenAPI document.', schema: openApiObject},
+  },
+]

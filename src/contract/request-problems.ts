@@ -1,0 +1,38 @@
+import * as z from 'zod/mini'
+import type {ErrorDetail} from './error-envelope.js'
+
+/**
+ * The one formatter of request problems: a schema's issues as the `details` of a 400 answer (`path` dotted
+ * like `items.3.amount`, the message in the service's words). The emulator answers with it, the CLI's dry run
+ * and flags report with it, so a problem reads the same wherever it is found.
+ */
+
+function messageOf(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type')
+    return issue.input === undefined && issue.path.length ? 'is required' : issue.message
+  if (issue.code === 'invalid_value' && issue.input === undefined) return 'is required'
+  if (issue.code === 'invalid_value') return `must be one of ${issue.values.join(', ')}`
+  if (issue.code === 'unrecognized_keys') return 'is not a known field'
+  return issue.message
+}
+
+/** Each issue once: a field reports its first problem, as the service's checks do. */
+export function problemsOf(error: z.core.$ZodError, base = ''): ErrorDetail[] {
+  const seen = new Set<string>()
+  const details: ErrorDetail[] = []
+  for (const issue of error.issues) {
+    const path = [base, ...issue.path.map(String)].filter(Boolean).join('.')
+    if (seen.has(path)) continue
+    seen.add(path)
+    details.push({path, message: messageOf(issue)})
+  }
+  return details
+}
+
+export type Checked<T> = {ok: true; value: T} | {ok: false; details: ErrorDetail[]}
+
+/** Checks `value` against a request schema; the problems carry paths under `base`. */
+export function checkRequest<S extends z.ZodMiniType>(schema: S, value: unknown, base = ''): Checked<z.output<S>> {
+  const result = z.safeParse(schema, value, {reportInput: true})
+  return result.success ? {ok: true, value: result.data} : {ok: false, details: problemsOf(result.error, base)}
+}

@@ -1,0 +1,87 @@
+import {formatAmount} from '../../shared/money.js'
+import type {PayoutRow} from '../store/row-types.js'
+import type {PageContext} from './page-context.js'
+
+/**
+ * What the approval page showed of one payout: the person approves that, and only that. The form carries one
+ * snapshot per pending payout; at the click each is compared with the payout as it is now.
+ */
+export interface ShownPayout {
+  id: string
+  amount: string
+  currency: string
+  recipient: string
+  description: string
+  /** The counterparty a direct payment goes to, with the time its record last changed. */
+  counterparty: string | null
+  updatedAt: string
+}
+
+export const recipientOf = (ctx: PageContext, row: PayoutRow) =>
+  ctx.services.payouts.contactOf(row) ?? row.creator_handle ?? (row.counterparty_uuid ? 'Counterparty' : '—')
+
+export function snapshotOf(ctx: PageContext, row: PayoutRow): ShownPayout {
+  const counterparty = row.counterparty_uuid
+    ? ctx.services.store.counterparties.byUuid(row.team_id, row.counterparty_uuid)
+    : undefined
+  return {
+    id: row.uuid,
+    amount: formatAmount(row.amount, row.currency),
+    currency: row.currency,
+    recipient: recipientOf(ctx, row),
+    description: row.description,
+    counterparty: row.counterparty_uuid ? `${row.counterparty_uuid}@${counterparty?.updated_at ?? ''}` : null,
+    updatedAt: row.updated_at,
+  }
+}
+
+function parseShown(value: string): ShownPayout | undefined {
+  try {
+    const parsed = JSON.parse(value) as ShownPayout
+    return typeof parsed?.id === 'string' ? parsed : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const LABELS: Array<[keyof ShownPayout, string]> = [
+  ['amount', 'amount'],
+  ['currency', 'currency'],
+  ['recipient', 'recipient'],
+  ['counterparty', "counterparty's details"],
+  ['description', 'description'],
+]
+
+/**
+ * How the pending payouts differ from what the form showed, one line per difference; empty when the person is
+ * approving exactly what they saw.
+ */
+export function changesSinceShown(ctx: PageContext, pending: PayoutRow[], shownValues: string[]): string[] {
+  const shown = new Map(shownValues.flatMap(value => parseShown(value) ?? []).map(item => [item.id, item]))
+  const changes: string[] = []
+  for (const row of pending) {
+    const now = snapshotOf(ctx, row)
+    const before = shown.get(row.uuid)
+    shown.delete(row.uuid)
+    if (!before) {
+      changes.push(
+        `A payout of ${now.currency} ${now.amount} to ${now.recipient} was added since you opened this page.`,
+      )
+      continue
+    }
+    const fields = LABELS.filter(([key]) => before[key] !== now[key])
+    const described = fields.map(([key, label]) =>
+      key === 'counterparty' || key === 'description'
+        ? `${label} changed`
+        : `${label} ${key === 'amount' ? `${before.currency} ${before.amount}` : before[key]} → ${key === 'amount' ? `${now.currency} ${now.amount}` : now[key]}`,
+    )
+    if (!described.length && before.updatedAt !== now.updatedAt) described.push(`it was edited at ${now.updatedAt}`)
+    if (described.length)
+      changes.push(`The payout to ${before.recipient} changed since you reviewed it: ${described.join('; ')}.`)
+  }
+  for (const gone of shown.values())
+    changes.push(
+      `The payout of ${gone.currency} ${gone.amount} to ${gone.recipient} is no longer waiting for approval.`,
+    )
+  return changes
+}

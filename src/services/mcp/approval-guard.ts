@@ -1,0 +1,127 @@
+import type {ApprovalRecord} from './approval-record.js'
+import type {CliRunner} from './cli-runner.js'
+import type {CommandSpec} from './command-spec.js'
+import {commandLineOf, type ToolArguments} from './input-schema.js'
+import {answerOf, type ToolAnswer} from './tool-answer.js'
+
+/**
+ * A person approves exactly what they were shown: once a tool has handed out an approval URL for a payout, no tool
+ * changes that payout, nor the counterparty it pays (whose payment method a direct pay uses). The agent creates a
+ * new payout and hands out a new URL instead.
+ */
+
+interface GuardContext {
+  runner: CliRunner
+  commands: ReadonlyMap<string, CommandSpec>
+  approvals: ApprovalRecord
+}
+
+/**
+ * The tools that are refused once an approval URL covers their target, and how to find that target. A create
+ * naming an existing customId is an update too (v1 `POST /payout` upserts by customId).
+ */
+const GUARDED: Record<string, {lookup: string; fixed: string[]; kind: 'payoutId' | 'counterpartyId'}> = {
+  payouts_update: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId'},
+  payouts_create: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId'},
+  counterparties_update: {lookup: 'counterparties:get', fixed: [], kind: 'counterpartyId'},
+}
+
+const IDENTIFYING = ['id', 'custom-id']
+
+type PayoutData = {id?: unknown; counterpartyId?: unknown}
+
+const idOf = (data: unknown): string | undefined => {
+  const item = (Array.isArray(data) ? data[0] : data) as PayoutData | undefined
+  return typeof item?.id === 'string' ? item.id : undefined
+}
+
+/** The canonical id of what an update tool names (by id or customId), read from the service. */
+async function targetId(context: GuardContext, lookup: string, fixed: string[], args: ToolArguments) {
+  const command = context.commands.get(lookup)
+  if (!command) return undefined
+  const naming = Object.fromEntries(Object.entries(args).filter(([name]) => IDENTIFYING.includes(name)))
+  if (!Object.keys(naming).length) return undefined
+  const line = commandLineOf(command, naming)
+  const answer = answerOf(await context.runner.run(lookup, {...line, flags: [...line.flags, ...fixed]}))
+  return answer.error ? undefined : idOf(answer.data)
+}
+
+/**
+ * The target of an update and the approval URL that covers it, if any. The ids as given are checked before the
+ * lookup, so a service that does not find the payout (yet) gets no update of it either.
+ */
+async function coveredTarget(context: GuardContext, guarded: (typeof GUARDED)[string], args: ToolArguments) {
+  const issuedFor = (id: string) => context.approvals.issuedFor({[guarded.kind]: id})
+  for (const id of strings(args.id)) {
+    const issued = await issuedFor(id)
+    if (issued) return {id, issued}
+  }
+  const id = await targetId(context, guarded.lookup, guarded.fixed, args)
+  const issued = id === undefined ? undefined : await issuedFor(id)
+  return id !== undefined && issued ? {id, issued} : undefined
+}
+
+/** The refusal of an update whose target a person may be approving right now, or undefined. */
+export async function approvalRefusal(
+  context: GuardContext,
+  tool: string,
+  args: ToolArguments,
+): Promise<ToolAnswer | undefined> {
+  const guarded = GUARDED[tool]
+  if (!guarded) return undefined
+  const covered = await coveredTarget(context, guarded, args)
+  if (!covered) return undefined
+  const {id, issued} = covered
+  const what = guarded.kind === 'payoutId' ? `payout ${id} is` : `counterparty ${id} is paid by a payout that is`
+  return {
+    warnings: [],
+    error: {
+      code: 'APPROVAL_REQUESTED',
+      message: `${what} in an approval URL handed out at ${issued.at} (${issued.tool}); a person approves what that page showed, so no tool changes it now`,
+      exitCode: 5,
+      suggestions: [
+        'create a new payout with payouts_create and hand out its new approval URL (delete this one with payouts_delete)',
+      ],
+    },
+  }
+}
+
+/** The payouts an approval URL covers, by canonical id, with the counterparties they pay. */
+async function coveredPayouts(context: GuardContext, payouts: string[], customIds: string[]) {
+  const command = context.commands.get('payouts:get')
+  if (!command || payouts.length + customIds.length === 0) return undefined
+  const line = commandLineOf(command, {id: payouts, 'custom-id': customIds})
+  const answer = answerOf(await context.runner.run('payouts:get', {...line, flags: [...line.flags, '--api=v2']}))
+  if (answer.error) return undefined
+  const items = (Array.isArray(answer.data) ? answer.data : [answer.data]) as PayoutData[]
+  return {
+    payoutIds: items.flatMap(item => (typeof item.id === 'string' ? [item.id] : [])),
+    counterpartyIds: items.flatMap(item => (typeof item.counterpartyId === 'string' ? [item.counterpartyId] : [])),
+  }
+}
+
+const strings = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(String)
+
+/**
+ * Records the payouts of an approval URL before the URL reaches the agent. Returns why the URL must be withheld
+ * (the record could not be written, or its payouts not be read), or undefined once it is recorded.
+ */
+export async function recordApprovalUrl(
+  context: GuardContext,
+  tool: string,
+  covered: {payouts?: unknown; customIds?: unknown; data?: unknown},
+): Promise<string | undefined> {
+  const data = covered.data as PayoutData | undefined
+  const known =
+    typeof data?.id === 'string'
+      ? {payoutIds: [data.id], counterpartyIds: typeof data.counterpartyId === 'string' ? [data.counterpartyId] : []}
+      : await coveredPayouts(context, strings(covered.payouts), strings(covered.customIds))
+  if (!known?.payoutIds.length) return 'the payouts of the approval URL could not be read back'
+  try {
+    await context.approvals.add({tool, ...known})
+    return undefined
+  } catch (error) {
+    return `the approval URL could not be recorded (${(error as NodeJS.ErrnoException).code ?? error})`
+  }
+}
