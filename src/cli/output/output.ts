@@ -415,8 +415,15 @@ export class ListWriter<T> {
 
   private csvPage(rows: T[]): void {
     const columns = this.exportColumns
-    if (this.count === 0) this.out.write(`${csvLine(columns.map(columnKey))}\n`)
-    for (const row of rows) this.out.write(`${csvLine(columns.map(c => (c.raw ?? c.value)(row)))}\n`)
+    if (this.count === 0)
+      this.out.write(`${csvLine(columns.map(columnKey))}
+`)
+    // Into a pipe or a file the values stay byte-exact; on a terminal their control characters are shown escaped.
+    const terminal = this.out.stdoutIsTTY
+    const shown = <V>(value: V) => (terminal && typeof value === 'string' ? terminalSafe(value) : value)
+    for (const row of rows)
+      this.out.write(`${csvLine(columns.map(c => shown((c.raw ?? c.value)(row))))}
+`)
   }
 
   private get tableColumns(): Column<T>[] {

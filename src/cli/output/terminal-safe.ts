@@ -2,7 +2,7 @@
  * Text from the network or a file, made safe for a terminal: every control character (C0 and DEL, C1, and the
  * bidirectional overrides, embeddings, isolates and marks that reorder what a line shows) is printed escaped,
  * `\x1b`, `\r`, `\u202e`, so that no value can clear the screen, set the title, conceal text, move the cursor
- * or overwrite its own line. JSON, jsonl and csv do not go through here: they stay byte-faithful.
+ * or overwrite its own line. JSON and jsonl do not go through here, nor csv into a pipe or file: they stay byte-faithful.
  */
 
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
