@@ -1,8 +1,8 @@
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {useEmulator} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {type McpSession, ok, startMcp} from './mcp-client.js'
 
 const MARIA = {
