@@ -34,13 +34,13 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
 
   async run(): Promise<void> {
     const profile = await this.profile()
-    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runInProcess}, {ApprovalRecord}, {targetKey}] =
+    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runForData}, {ApprovalRecord}, {targetKey}] =
       await Promise.all([
         import('../services/mcp/mcp-server.js'),
         import('../services/mcp/audit-log.js'),
         import('../services/mcp/cli-runner.js'),
         import('../services/mcp/money-gate.js'),
-        import('../cli/in-process-command.js'),
+        import('../cli/data-run.js'),
         import('../services/mcp/approval-record.js'),
         import('../services/import/plan/keys.js'),
       ])
@@ -61,7 +61,7 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       version: this.config.version,
       commands: new Map(this.config.commands.map(command => [command.id, command as unknown as CommandSpec])),
       runner: new CliRunner({
-        execute: (id, argv) => runInProcess(this.config, id, argv),
+        execute: (id, argv) => runForData(this.config, id, argv),
         profile: profile.name,
         concurrency: 8,
       }),

@@ -1,5 +1,5 @@
 import {spawnSync} from 'node:child_process'
-import {cpSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -44,12 +44,23 @@ describe('the contract lint rule', () => {
     ['an e-mail pattern', 'const EMAIL = /^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/\n'],
     ['a phone pattern', 'export const PHONE = /^\\+[1-9]\\d{6,14}$/\n'],
     ['a UUID pattern', 'export const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i\n'],
-    ['an id-form pattern', 'export const CP = /^counterparty_[0-9a-f-]+$/\n'],
+    ['an id-form pattern', 'export const CP = /^(payout|counterparty)_[\\da-f]{8}(-[\\da-f]{4}){3}-[\\da-f]{12}$/i\n'],
+    // Respelled copies: other character classes, quantifiers and flags, the same values accepted.
+    ['an e-mail pattern', 'export const MAIL = /^\\S+@\\S+\\.\\S+$/\n'],
+    ['a UUID pattern', "export const ID = new RegExp('^[\\\\dA-F]{8}(?:-[\\\\dA-F]{4}){3}-[\\\\dA-F]{12}$', 'i')\n"],
+    ['an IBAN pattern', 'export const ACCOUNT = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$/\n'],
+    [
+      'a date-time pattern',
+      'export const WHEN = /^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:\\d\\d)$/\n',
+    ],
+    ['an event-name pattern', 'export const EVENT = /^[a-z][a-z0-9_]*(?:\\.[a-z][a-z0-9_]*)+$/\n'],
     [
       'a webhook signature (hex HMAC-SHA256)',
       "import {createHmac} from 'node:crypto'\nexport const sig = (s: string, b: string) =>\n  createHmac('sha256', s).update(b).digest('hex')\n",
     ],
     ['a zod object schema', "import * as z from 'zod/mini'\nexport const s = z.looseObject({id: z.string()})\n"],
+    ['a zod object schema', "import {z as zod} from 'zod'\nexport const s = zod.object(\n  {id: zod.string()},\n)\n"],
+    ['a RegExp', 'export const CODE = /^[A-Z]{3}$/\n'],
   ])('fails naming the file and line for %s outside src/contract', (kind, text) => {
     const result = check(treeWith('services/import/copy.ts', `// a copy\n${text}`))
     expect(result.code).toBe(1)
@@ -58,17 +69,27 @@ describe('the contract lint rule', () => {
   })
 
   it('fails when a pattern is written twice inside src/contract', () => {
-    const result = check(treeWith('contract/second-email.ts', 'export const MAIL = /^[^\\s@]+@[^\\s@]+$/\n'))
+    const result = check(treeWith('contract/second-email.ts', 'export const MAIL = /^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$/\n'))
     expect(result.code).toBe(1)
     expect(result.err).toMatch(
       /an e-mail pattern is written 2 times in src\/contract: .*primitives\.ts.*second-email\.ts/,
     )
   })
 
-  it('other HMACs (base64url tokens), id construction and zod shapes built from flags are not copies', () => {
+  it('other HMACs (base64url tokens) and id construction are not copies; a listed file may keep its patterns', () => {
     const text =
-      "import * as z from 'zod'\nexport const flags = (shape: z.ZodRawShape) => z.object(shape)\n" +
       "import {createHmac} from 'node:crypto'\nexport const token = (s: string) => createHmac('sha256', s).update('x').digest('base64url')\nexport const id = (u: string) => `payout_${u}`\n"
     expect(check(treeWith('emulator/domain/token.ts', text)).code).toBe(0)
+    // shared/csv-line.ts is listed with its reason (CSV quoting): its patterns stay.
+    expect(check(treeWith('shared/csv-line.ts', readFileSync(join(repo, 'src/shared/csv-line.ts'), 'utf8'))).code).toBe(
+      0,
+    )
+  })
+
+  it('fails on a zod object schema in a file the allow-list does not name', () => {
+    const text = "import * as z from 'zod'\nexport const flags = (shape: z.ZodRawShape) => z.object(shape)\n"
+    const result = check(treeWith('services/mcp/flag-shape.ts', text))
+    expect(result.code).toBe(1)
+    expect(result.err).toContain('scripts/contract-allow-list.json does not list')
   })
 })

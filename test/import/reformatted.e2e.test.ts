@@ -12,11 +12,7 @@ import {allPayoutsV2, countPayouts, importInFreshHome} from './helpers.js'
 
 vi.setConfig({testTimeout: 120_000})
 
-const emulator = useEmulator({reset: false})
-
-beforeEach(async () => {
-  await control(emulator.url, 'POST', '/_emulator/reset')
-})
+const emulator = useEmulator()
 
 /** Each run in a home of its own: another computer, or a lost journal. */
 const importElsewhere = (lines: string[]) => importInFreshHome(emulator.url, lines)

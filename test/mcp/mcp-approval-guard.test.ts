@@ -1,8 +1,9 @@
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterEach, describe, expect, it} from 'vitest'
+import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {isolatedHome} from '../helpers/cli.js'
 import {useEmulator} from '../helpers/emulator.js'
+import {FakeServer, json} from '../helpers/fake-server.js'
 import {type McpSession, ok, startMcp} from './mcp-client.js'
 
 const MARIA = {
@@ -61,5 +62,52 @@ describe('payctl mcp: the approval URL fixes what it covers', {timeout: 120_000}
     const minted = await session.call('sessions_approval', {payout: [created.data.id], 'redirect-url': ctx.emu.url})
     expect(minted.isError).toBe(true)
     expect(JSON.stringify(minted)).not.toContain('/session/')
+  })
+})
+
+/** A service whose reads lag behind its writes (a replica): the payout just created is not found by a GET yet. */
+describe('payctl mcp: an update is refused by the id given, before any lookup', {timeout: 120_000}, () => {
+  const server = new FakeServer()
+  const ID = 'payout_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f'
+  const payout = (amount: string) => ({
+    id: ID,
+    status: 'created',
+    amount,
+    currency: 'EUR',
+    description: 'Mixing',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  })
+  beforeAll(async () => {
+    server.fallback = (req, res) => {
+      if (req.method === 'POST' && req.url.startsWith('/api/v2/payouts')) return json(res, 201, payout('10.00'))
+      if (req.method === 'POST' && req.url.startsWith('/api/v1/session/approval'))
+        return json(res, 200, {url: `${server.origin}/session/approval?token=t`})
+      if (req.method === 'PATCH') return json(res, 200, payout('60.00'))
+      return json(res, 404, {error: {code: 'PAYOUT_NOT_FOUND', message: 'no such payout'}})
+    }
+    await server.start()
+  })
+  afterAll(() => server.stop())
+  let session: McpSession | undefined
+  afterEach(async () => {
+    await session?.close()
+  })
+
+  it('payouts_update of a payout under approval is refused although the service does not find it', async () => {
+    const env = {...isolatedHome().env, PAYCTL_ORIGIN: server.origin, PAYCTL_API_KEY: 'sk_test_lagging0123'}
+    session = await startMcp([], env)
+    const created = ok(
+      await session.call('payouts_create', {
+        amount: '10.00',
+        currency: 'EUR',
+        description: 'x',
+        email: 'a@example.com',
+      }),
+    )
+    expect(created.approvalUrl).toEqual(expect.any(String))
+    const refused = await session.call('payouts_update', {id: ID, amount: '60.00'})
+    expect(refused.structuredContent?.error).toMatchObject({code: 'APPROVAL_REQUESTED'})
+    expect(server.requests.filter(req => req.method === 'PATCH')).toEqual([])
   })
 })

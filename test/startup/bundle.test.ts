@@ -2,7 +2,6 @@ import {readdirSync, readFileSync} from 'node:fs'
 import {join, relative, sep} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
 import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
-import {useEmulator} from '../helpers/emulator.js'
 
 /** The bundled CLI (scripts/bundle.js): every command file is a command, oclif's plugins still answer. */
 

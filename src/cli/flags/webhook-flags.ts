@@ -1,4 +1,5 @@
 import * as Flags from '@oclif/core/flags'
+import {EVENT_NAME} from '../../contract/requests/index.js'
 import {EVENT_NAMES} from '../../services/webhooks/payload.js'
 import {ENV_NAME} from '../../services/webhooks/secret-file.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
@@ -44,7 +45,7 @@ export const v2EventsFlag = Flags.string({
       .split(',')
       .map(name => name.trim())
       .filter(Boolean)
-    const bad = names.find(name => !/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/.test(name))
+    const bad = names.find(name => !EVENT_NAME.test(name))
     if (!names.length || bad !== undefined)
       throw new Error(`--v2-events "${bad ?? value}" is not an event name like payout.completed`)
     return names.join(',')

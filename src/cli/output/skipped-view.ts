@@ -7,7 +7,7 @@ import type {Output} from './output.js'
  */
 export function showSkipped(out: Output, skipped: readonly Skipped[], json: boolean): void {
   if (json) {
-    out.stderr(JSON.stringify({skipped}))
+    out.detail({skipped})
     return
   }
   if (!skipped.length) return

@@ -14,7 +14,6 @@ import {
   phone,
   prefixedId,
   tags,
-  text,
 } from './request-fields.js'
 
 /** What a v2 create or approve runs next (spec 4.5). */

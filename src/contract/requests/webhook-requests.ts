@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import {body, choice, httpUrl, text, textList} from './request-fields.js'
+import {body, httpUrl, text, textList} from './request-fields.js'
 
 /** A v2 event name like `payout.completed`. */
 export const EVENT_NAME = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/

@@ -1,4 +1,5 @@
 import {randomUUID} from 'node:crypto'
+import {EVENT_NAME} from '../../../contract/requests/index.js'
 import {Scope} from '../../domain/api-scopes.js'
 import type {Clock} from '../../domain/clock.js'
 import type {Environment} from '../../domain/environment.js'
@@ -15,8 +16,6 @@ import {newSigningSecret} from '../../webhooks/delivery-signature.js'
  * gets the v1 payout of every lifecycle change; `events` (optional) names the v2 events it also wants
  * (`payout.completed`, `payout.failed`; a name the emulator does not emit is kept and never fires).
  */
-
-const V2_EVENT_NAME = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/
 
 function view(row: SubscriptionRow): Record<string, unknown> {
   const body: Record<string, unknown> = {
@@ -59,7 +58,7 @@ export function v1WebhookRoutes({
           )
         const events = check.stringArray(input as Json, 'events', {
           maxItems: 20,
-          item: {max: 100, pattern: V2_EVENT_NAME, patternMessage: 'must be an event name like payout.completed'},
+          item: {max: 100, pattern: EVENT_NAME, patternMessage: 'must be an event name like payout.completed'},
         })
         check.throwIfAny()
         const row: SubscriptionRow = {

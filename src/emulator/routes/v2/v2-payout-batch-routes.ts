@@ -1,7 +1,7 @@
 import {createPayoutsV2BatchBody} from '../../../contract/requests/index.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {payoutV2} from '../../domain/api-views.js'
-import {Checker, type Json} from '../../domain/input-checker.js'
+import {Checker} from '../../domain/input-checker.js'
 import type {PayoutService, V2CreateInput} from '../../domain/payout-service.js'
 import type {Settlement} from '../../domain/settlement.js'
 import {requireScopes} from '../../http/principal.js'
