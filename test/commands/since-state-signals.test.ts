@@ -2,8 +2,9 @@ import {spawn} from 'node:child_process'
 import {existsSync, readFileSync, watch} from 'node:fs'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
-import {FULL, useEmulator} from '../emulator/helpers.js'
+import {FULL} from '../emulator/helpers.js'
 import {CLI, isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 
 /** --since-state runs stopped by real signals: once FILE is saved the run exits 0; before, FILE is as it was. */
 
