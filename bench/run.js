@@ -11,7 +11,7 @@ try {
   // A real call against the emulator (targets in startup.js), and the same GET by node:http alone: its floor.
   const bare = fileURLToPath(new URL('./call-bare.cjs', import.meta.url))
   runStartup([
-    {name: 'payctl payouts list --json (emulator)', args: ['payouts', 'list', '--json'], kind: 'call'},
+    {name: 'payouts list --json (emulator)', args: ['payouts', 'list', '--json'], kind: 'call'},
     {name: 'the same GET by node:http alone (floor)', args: [bare, emulator.url, emulator.keys.full], kind: 'floor'},
   ])
   const results = [...(await runImportBench({emulator})), ...(await runImportStatusBench({emulator}))]

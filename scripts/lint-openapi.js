@@ -7,5 +7,9 @@ import {fileURLToPath} from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js')
 const env = {...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true'}
-const {status} = spawnSync(process.execPath, [cli, 'lint', 'docs/openapi.json'], {cwd: root, env, stdio: 'inherit'})
+const {status} = spawnSync(process.execPath, [cli, 'lint', '--format=stylish', 'docs/openapi.json'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+})
 process.exit(status ?? 1)

@@ -4,9 +4,11 @@ import * as Flags from '@oclif/core/flags'
 import type * as Interfaces from '@oclif/core/interfaces'
 import type {PayoutClient} from '../client/index.js'
 import {scrubBearer, scrubSecrets} from '../client/redact.js'
+import {heldSecrets} from '../config/held-secrets.js'
 import type {ResolvedProfile} from '../config/resolve.js'
 import {
   errorJson,
+  errorObject,
   formatErrorLine,
   parseErrorMessage,
   reportError,
@@ -14,6 +16,7 @@ import {
 } from '../services/errors/error-report.js'
 import {usageError} from '../shared/errors.js'
 import type {MoneySummary} from './confirm.js'
+import {currentDataSink} from './data-run.js'
 import {outputFlag} from './flags/output-flag.js'
 import {schemaFlag} from './flags/schema-flag.js'
 import {type ListFormat, Output} from './output/output.js'
@@ -31,6 +34,21 @@ export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args
  */
 function argsWithoutStdin(args: Interfaces.ArgInput | undefined): Interfaces.ArgInput {
   return Object.fromEntries(Object.entries(args ?? {}).map(([name, arg]) => [name, {...arg, ignoreStdin: true}]))
+}
+
+/** How a command shows its result: to a person (`view`) and under --json or -o (`json`, when it has columns). */
+export interface ResultViews<R> {
+  view?: (result: R) => void | Promise<void>
+  json?: (result: R) => void | Promise<void>
+}
+
+/** Every string in a value (an error report) through `scrub`. */
+function scrubStrings<V>(value: V, scrub: (line: string) => string): V {
+  if (typeof value === 'string') return scrub(value) as V
+  if (Array.isArray(value)) return value.map(item => scrubStrings(item, scrub)) as V
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubStrings(item, scrub)])) as V
+  return value
 }
 
 /**
@@ -92,7 +110,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   private profileInstance?: ResolvedProfile
 
   override async init(): Promise<void> {
-    this.out = new Output({json: this.argv.includes('--json')})
+    this.out = new Output({json: this.argv.includes('--json'), sink: currentDataSink()})
     await super.init()
     const options = this.argv.includes('--') ? this.argv.slice(0, this.argv.indexOf('--')) : this.argv
     if (options.includes('--schema')) {
@@ -133,7 +151,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         ((script.quiet || script.fields) && format === undefined),
     )
     const silent = Boolean(this.jsonErrors || script.jsonRequested || script.quiet || script.fields)
-    this.out = new Output({json: this.flags.json, silent, script})
+    this.out = new Output({json: this.flags.json, silent, script, sink: currentDataSink()})
   }
 
   /** --jq, --template, --fields and --quiet; the jq engine is loaded only when --jq is given. */
@@ -160,6 +178,20 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** Our --json is a plain flag: oclif must not print results or errors itself. */
   override jsonEnabled(): boolean {
     return false
+  }
+
+  /**
+   * The one place a command's result is shown; `run()` ends with `return this.respond(result, …)`. A run for data (an
+   * MCP tool call, src/cli/data-run.ts) takes the result as it is; --json and the script flags print it through
+   * `json` (default: printJson, which also does -o csv/tsv/jsonl, --fields, --jq, --template, --quiet); else `view`
+   * shows it to a person (default: the JSON too).
+   */
+  protected async respond<R>(result: R, how: ResultViews<R> = {}): Promise<R> {
+    if (this.out.sink) return result
+    const show = this.flags.json ? how.json : how.view
+    if (show) await show(result)
+    else this.out.printJson(result)
+    return result
   }
 
   protected async profile(): Promise<ResolvedProfile> {
@@ -221,23 +253,18 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    * replaced by [redacted] in a line meant for stderr, whatever a server echoed into it.
    */
   protected scrub(line: string): string {
-    const credentials = this.profileInstance?.credentials
-    return scrubSecrets(scrubBearer(line), [
-      process.env.PAYCTL_API_KEY,
-      process.env.PAYCTL_WEBHOOK_SECRET,
-      this.profileInstance?.apiKey,
-      credentials?.apiKey,
-      credentials?.oauth?.accessToken,
-      credentials?.oauth?.refreshToken,
-      credentials?.oauth?.clientSecret,
-      ...Object.values(credentials?.webhookSecrets ?? {}),
-    ])
+    return scrubSecrets(scrubBearer(line), heldSecrets(this.profileInstance))
   }
 
   override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
     this.out?.stopSpinners()
     if (error instanceof Errors.ExitError) throw error
     const report = reportError(error)
+    const sink = currentDataSink()
+    if (sink) {
+      sink.error = scrubStrings(errorObject(report), line => this.scrub(line))
+      throw new Errors.ExitError(report.exitCode)
+    }
     const json = this.flags ? this.jsonErrors : this.argv.includes('--json')
     const debug = this.flags?.debug ?? this.argv.includes('--debug')
     const line = json ? errorJson(report) : terminalSafe(formatErrorLine(report))

@@ -13,9 +13,9 @@ export function noSqliteFixes(nodePath = process.execPath): string[] {
   const prefix = dirname(dirname(nodePath))
   const nodedir = existsSync(join(prefix, 'include', 'node', 'node_version.h')) ? ` --nodedir=${prefix}` : ''
   return [
-    'simplest: the standalone executable, with Node 24 and SQLite inside (README, "Without Node")',
+    'simplest: the standalone executable, with SQLite inside (README, "Without Node: one file per platform")',
     'or run payctl on Node >= 22.13',
-    `or install it (compiles for minutes where no prebuilt binary downloads): npm install -g better-sqlite3${nodedir}`,
+    `or install it (compiles for minutes where no prebuilt binary downloads): npm install -g better-sqlite3 --allow-scripts=better-sqlite3${nodedir}`,
   ]
 }
 

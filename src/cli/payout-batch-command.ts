@@ -2,7 +2,7 @@ import type {Command} from '@oclif/core/command'
 import type {PayoutV2} from '../client/schemas.js'
 import type {AndThen} from '../client/v2/payouts-v2.js'
 import type {BatchAction} from '../services/payouts/actions.js'
-import type {FitChoice} from '../services/payouts/fitting-plan.js'
+import type {LeaveOutChoice} from '../services/payouts/allowed-plan.js'
 import type {WaitGoal} from '../services/payouts/goals.js'
 import type {PayoutKey} from '../services/payouts/ids-input.js'
 import {BaseCommand} from './base-command.js'
@@ -31,7 +31,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       /** --wait: follow the payouts to the end of the step, for at most this long. */
       waitMs?: number
       /** --skip-conflicts, --within-balance (approve and pay): apply the step to what fits. */
-      fit?: FitChoice
+      leaveOut?: LeaveOutChoice
     },
   ): Promise<void> {
     const {collectPayoutKeys} = await import('../services/payouts/ids-input.js')
@@ -42,8 +42,8 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       warn: line => this.out.warn(line),
     })
     const single = keys.length === 1 && !options.idsFile && !this.argvAll.includes('-')
-    if (action !== 'send-claim-link' && (options.fit?.skipConflicts || options.fit?.withinBalance))
-      return this.applyWhatFits(action, keys, {...options, fit: options.fit}, single)
+    if (action !== 'send-claim-link' && (options.leaveOut?.skipConflicts || options.leaveOut?.withinBalance))
+      return this.approveOrPayAllowed(action, keys, {...options, leaveOut: options.leaveOut}, single)
     const {checkBatchKey, runBatchAction} = await import('../services/payouts/actions.js')
     checkBatchKey(options.idempotencyKey, keys.length)
     const client = await this.client()
@@ -83,24 +83,24 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     throwIfFailed(answered)
   }
 
-  /** --skip-conflicts / --within-balance (src/cli/workflows/apply-what-fits.ts), then --wait or the failures. */
-  private async applyWhatFits(
+  /** --skip-conflicts / --within-balance (src/cli/workflows/approve-or-pay-allowed.ts), then --wait or the failures. */
+  private async approveOrPayAllowed(
     action: 'approve' | 'pay',
     keys: PayoutKey[],
-    options: {andThen?: AndThen; idempotencyKey?: string; waitMs?: number; fit: FitChoice},
+    options: {andThen?: AndThen; idempotencyKey?: string; waitMs?: number; leaveOut: LeaveOutChoice},
     single: boolean,
   ): Promise<void> {
-    const [{applyWhatFits}, {goalOf}, {throwIfFailed}] = await Promise.all([
-      import('./workflows/apply-what-fits.js'),
+    const [{approveOrPayAllowed}, {goalOf}, {throwIfFailed}] = await Promise.all([
+      import('./workflows/approve-or-pay-allowed.js'),
       import('../services/payouts/goals.js'),
       import('../services/payouts/payout-failures.js'),
     ])
-    const answered = await applyWhatFits({
+    const answered = await approveOrPayAllowed({
       out: this.out,
       client: await this.client(),
       action,
       keys,
-      choice: options.fit,
+      choice: options.leaveOut,
       andThen: options.andThen,
       idempotencyKey: options.idempotencyKey,
       single,

@@ -1,5 +1,6 @@
 import type {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
+import type {SessionUrl} from '../client/schemas.js'
 import type {Branding, SessionBody, SessionKind} from '../client/v1/sessions-v1.js'
 import {BaseCommand} from './base-command.js'
 import {emailFlag, httpUrlFlag} from './flags/common-flags.js'
@@ -37,19 +38,19 @@ export abstract class SessionCommand<T extends typeof Command> extends BaseComma
     kind: K,
     body: Omit<SessionBody[K], 'redirectUrl' | 'branding'>,
     common: {redirectUrl: string; branding?: keyof typeof BRANDING; open?: boolean},
-  ): Promise<void> {
+  ): Promise<SessionUrl> {
     const client = await this.client()
     const session = await client.v1.sessions.create(kind, {
       ...body,
       redirectUrl: common.redirectUrl,
       ...(common.branding ? {branding: BRANDING[common.branding]} : {}),
     } as SessionBody[K])
-    if (this.flags.json) this.out.printJson({url: session.url})
-    else this.out.line(session.url)
+    const result = await this.respond({url: session.url}, {view: ({url}) => this.out.line(url)})
     if (common.open) {
       const {openInBrowser} = await import('./browser.js')
       if (await openInBrowser(session.url)) this.out.info('Opened in your browser.')
       else this.out.info('No browser was opened (PAYCTL_BROWSER=none, or no terminal): open the URL above yourself.')
     }
+    return result
   }
 }

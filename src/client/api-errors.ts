@@ -103,6 +103,19 @@ export class OriginError extends Error {
   }
 }
 
+/**
+ * An answer payctl refuses to go on with: a body above the size cap, or a list that hands back a cursor (or a
+ * page) it already gave. Sending the same request again is safe; the service (or what stands between) is at fault.
+ */
+export class HostileAnswerError extends Error {
+  readonly url?: string
+  constructor(message: string, url?: string) {
+    super(message)
+    this.name = 'HostileAnswerError'
+    this.url = url
+  }
+}
+
 /** A 2xx answer whose body does not match the resource schema. */
 export class ResponseShapeError extends Error {
   readonly requestId?: string

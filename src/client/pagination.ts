@@ -1,3 +1,4 @@
+import {HostileAnswerError} from './api-errors.js'
 import type {ListEnvelope} from './schemas.js'
 
 export interface PageLimit {
@@ -6,18 +7,27 @@ export interface PageLimit {
 }
 
 /**
- * Follows v1 offset pages lazily: one page in memory at a time, stops at a short page or at `limit`.
+ * Follows v1 offset pages lazily: one page in memory at a time, stops at a short page or at `limit`. A full page
+ * with the same ids as the one before it (a service or proxy that ignores the offset) ends the list with an error
+ * rather than looping.
  */
-export async function* paginateOffset<T>(
+export async function* paginateOffset<T extends {id: string}>(
   fetchPage: (offset: number, pageSize: number) => Promise<T[]>,
   options: PageLimit & {offset?: number; pageSize?: number} = {},
 ): AsyncGenerator<T[]> {
   const pageSize = options.pageSize ?? 100
   let offset = options.offset ?? 0
   let remaining = options.limit ?? Number.POSITIVE_INFINITY
+  let previousIds = ''
   while (remaining > 0) {
     const size = Math.min(pageSize, remaining)
     const page = await fetchPage(offset, size)
+    const ids = page.map(item => item.id).join(',')
+    if (page.length && ids === previousIds)
+      throw new HostileAnswerError(
+        `the service answered the page at offset ${offset} with the same ${page.length} items as the page before (from ${page[0].id}); the list was stopped there`,
+      )
+    previousIds = ids
     const items = page.slice(0, remaining)
     if (items.length) yield items
     remaining -= items.length
@@ -41,7 +51,8 @@ export interface CursorPageOptions extends PageLimit {
 }
 
 /**
- * Follows v2 cursor pages lazily; the cursor is opaque (never built or decoded).
+ * Follows v2 cursor pages lazily; the cursor is opaque (never built or decoded). A `nextCursor` the list already
+ * gave (or started from) would repeat pages forever: it ends the list with an error naming it.
  */
 export async function* paginateCursor<T>(
   fetchPage: (cursor: string | undefined, pageSize: number) => Promise<ListEnvelope<T>>,
@@ -50,14 +61,21 @@ export async function* paginateCursor<T>(
   const pageSize = options.pageSize ?? 100
   let remaining = options.limit ?? Number.POSITIVE_INFINITY
   let cursor = options.cursor
+  const used = new Set<string>(cursor === undefined ? [] : [cursor])
   while (remaining > 0) {
     const page = await fetchPage(cursor, Math.min(pageSize, remaining))
     const items = page.data.slice(0, remaining)
     const hasMore = Boolean(page.hasMore && page.nextCursor)
+    const repeated = hasMore && used.has(page.nextCursor as string)
+    if (hasMore) used.add(page.nextCursor as string)
     options.onPage?.({hasMore, nextCursor: hasMore ? (page.nextCursor ?? undefined) : undefined})
     if (items.length) yield items
     remaining -= items.length
     if (!hasMore) return
+    if (repeated && remaining > 0)
+      throw new HostileAnswerError(
+        `the service gave the cursor ${JSON.stringify(page.nextCursor)} a second time; the list was stopped before repeating its pages`,
+      )
     cursor = page.nextCursor ?? undefined
   }
 }

@@ -66,3 +66,16 @@ export function scrubSecrets(text: string, secrets: Iterable<string | undefined>
   }
   return out
 }
+
+/** scrubBearer and scrubSecrets on every string inside a JSON-shaped value (an answer handed to an agent). */
+export function scrubValue<T>(value: T, secrets: Iterable<string | undefined>): T {
+  const known = [...secrets]
+  const walk = (inner: unknown): unknown => {
+    if (typeof inner === 'string') return scrubSecrets(scrubBearer(inner), known)
+    if (Array.isArray(inner)) return inner.map(walk)
+    if (inner && typeof inner === 'object')
+      return Object.fromEntries(Object.entries(inner).map(([k, v]) => [k, walk(v)]))
+    return inner
+  }
+  return walk(value) as T
+}

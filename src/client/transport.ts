@@ -1,7 +1,23 @@
 import {Agent, type Dispatcher, request} from 'undici'
-import {ApiError, apiErrorFromBody, ConnectionError, OriginError, TimeoutError} from './api-errors.js'
+import {
+  ApiError,
+  apiErrorFromBody,
+  ConnectionError,
+  HostileAnswerError,
+  OriginError,
+  TimeoutError,
+} from './api-errors.js'
 import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
-import {isTransientStatus, parseRetryAfter, pause, RETRY_AFTER_CAP_MS, retryTime, timeLeft} from './waits.js'
+import {readCapped, responseCap} from './response-cap.js'
+import {
+  currentWaitLimits,
+  isTransientStatus,
+  parseRetryAfter,
+  pause,
+  RETRY_AFTER_CAP_MS,
+  retryTime,
+  timeLeft,
+} from './waits.js'
 
 /** node:crypto costs a few MiB of memory to load on Node 24; only a write with an idempotency key needs it. */
 const newIdempotencyKey = (): string => process.getBuiltinModule('node:crypto').randomUUID()
@@ -22,8 +38,10 @@ export interface TransportOptions {
   origin: string
   auth?: AuthProvider
   userAgent?: string
-  /** Time-out for connect, headers and body each. */
+  /** Time-out of one attempt, from connecting to the last byte of the body (default 30 s). */
   timeoutMs?: number
+  /** Largest response body read (default: PAYCTL_MAX_RESPONSE_BYTES, else 32 MiB); a larger one fails the call. */
+  maxResponseBytes?: number
   maxRetries?: number
   /** Base of the exponential back-off; each retry waits up to base * 2^attempt, capped. */
   retryBaseDelayMs?: number
@@ -105,6 +123,8 @@ interface Exchange {
   requestId?: string
 }
 
+const formatSeconds = (ms: number) => `${Math.round(ms / 100) / 10} s`
+
 const isSuccess = (status: number) => status >= 200 && status < 300
 const isRedirect = (status: number) => status >= 300 && status < 400
 
@@ -138,11 +158,15 @@ export class Transport {
   private readonly options: TransportOptions
   private readonly dispatcher: Dispatcher
   private readonly ownsDispatcher: boolean
+  private readonly timeoutMs: number
+  private readonly maxResponseBytes: number
 
   constructor(options: TransportOptions) {
     this.options = options
     this.origin = options.origin.replace(/\/$/, '')
     const timeout = options.timeoutMs ?? 30_000
+    this.timeoutMs = timeout
+    this.maxResponseBytes = options.maxResponseBytes ?? responseCap()
     this.ownsDispatcher = !options.dispatcher
     this.dispatcher =
       options.dispatcher ??
@@ -155,8 +179,13 @@ export class Transport {
       })
   }
 
+  /** Set when an attempt was cut off: its connection may still be receiving, and closing would wait for it. */
+  private abandoned = false
+
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close()
+    if (!this.ownsDispatcher) return
+    if (this.abandoned) await this.dispatcher.destroy()
+    else await this.dispatcher.close()
   }
 
   async request<T = unknown>(options: RequestOptions): Promise<ApiResponse<T>> {
@@ -206,11 +235,20 @@ export class Transport {
     }
   }
 
-  /** One attempt: the answer, or the network failure (already traced) when there was none. */
+  /**
+   * One attempt: the answer, or the network failure or time-out (already traced) when there was none. The whole
+   * attempt, body included, ends at the time-out (or the caller's deadline, when sooner); a GET also ends at once
+   * when the caller's signal is aborted (Ctrl-C, SIGTERM), with the signal's reason.
+   */
   private async exchange(call: PreparedCall, attempt: number): Promise<Exchange | Error> {
     const headers = await this.headers(call)
     const started = Date.now()
     this.traceRequest(call, headers, attempt)
+    const stop = call.method === 'GET' ? currentWaitLimits().signal : undefined
+    stop?.throwIfAborted()
+    const budget = Math.max(1, Math.min(this.timeoutMs, timeLeft()))
+    const deadline = AbortSignal.timeout(budget)
+    const signal = stop ? AbortSignal.any([deadline, stop]) : deadline
     let response: Dispatcher.ResponseData
     let text: string
     try {
@@ -219,11 +257,26 @@ export class Transport {
         method: call.method,
         headers,
         body: call.bodyText,
+        signal,
       })
       // Whatever a server echoes of our credentials (a proxy quoting the Authorization header) stops here.
-      text = scrubSecrets(await response.body.text(), this.options.auth?.secrets?.() ?? [])
+      text = scrubSecrets(
+        await readCapped(response, this.maxResponseBytes, `${call.method} ${call.url}`),
+        this.options.auth?.secrets?.() ?? [],
+      )
     } catch (error) {
-      const failure = this.classifyNetworkError(error, call.method, call.url)
+      this.abandoned = true
+      if (stop?.aborted) throw stop.reason
+      if (error instanceof HostileAnswerError) {
+        this.trace(`< ${error.name}: ${error.message} (${Date.now() - started} ms)`)
+        throw error
+      }
+      const failure = deadline.aborted
+        ? new TimeoutError(`no complete answer from ${call.method} ${call.url} within ${formatSeconds(budget)}`, {
+            cause: error,
+            url: call.url,
+          })
+        : this.classifyNetworkError(error, call.method, call.url)
       this.trace(`< ${failure.name}: ${failure.message} (${Date.now() - started} ms)`)
       return failure
     }

@@ -1,6 +1,7 @@
 import {join} from 'node:path'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
+import {heldSecrets} from '../config/held-secrets.js'
 import type {CommandSpec} from '../services/mcp/command-spec.js'
 
 export default class Mcp extends BaseCommand<typeof Mcp> {
@@ -33,13 +34,13 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
 
   async run(): Promise<void> {
     const profile = await this.profile()
-    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runInProcess}, {ApprovalRecord}, {targetKey}] =
+    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runForData}, {ApprovalRecord}, {targetKey}] =
       await Promise.all([
         import('../services/mcp/mcp-server.js'),
         import('../services/mcp/audit-log.js'),
         import('../services/mcp/cli-runner.js'),
         import('../services/mcp/money-gate.js'),
-        import('../cli/in-process-command.js'),
+        import('../cli/data-run.js'),
         import('../services/mcp/approval-record.js'),
         import('../services/import/plan/keys.js'),
       ])
@@ -53,23 +54,19 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       this.out.warn(
         `${gate.refusal}; a person allows it with "payctl profiles set ${profile.name} --allow-agent-money"`,
       )
-    const oauth = profile.credentials.oauth
+    const secrets = heldSecrets(profile)
     await serveMcp({
       groups: gate.groups,
       profile: profile.name,
       version: this.config.version,
       commands: new Map(this.config.commands.map(command => [command.id, command as unknown as CommandSpec])),
       runner: new CliRunner({
-        execute: (id, argv) => runInProcess(this.config, id, argv),
+        execute: (id, argv) => runForData(this.config, id, argv),
         profile: profile.name,
         concurrency: 8,
       }),
-      audit: new AuditLog(join(this.config.dataDir, 'mcp-audit.jsonl'), [
-        profile.apiKey,
-        oauth?.accessToken,
-        oauth?.refreshToken,
-        oauth?.clientSecret,
-      ]),
+      audit: new AuditLog(join(this.config.dataDir, 'mcp-audit.jsonl'), secrets),
+      secrets,
       approvalRedirectUrl: this.flags['approval-redirect-url'] ?? profile.origin,
       filesDir: this.flags['files-dir'],
       approvals: new ApprovalRecord(

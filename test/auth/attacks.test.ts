@@ -1,13 +1,15 @@
 import {describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {pkce} from '../emulator/oauth-helpers.js'
-import {completeLogin, control, get, homeFor, login, startLogin, useAuthEmulator} from './helpers.js'
+import {control} from '../helpers/control.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {completeLogin, get, homeFor, login, startLogin} from './helpers.js'
 
 /**
  * Attacks and mistakes around `auth login`: each is refused with a clear message and exit 3, and nothing
  * is stored.
  */
-const ctx = useAuthEmulator()
+const ctx = useEmulator({autoConsent: true})
 
 const LOGIN = ['--client-id', LOCAL_EMULATOR.oauthClientId, '--login-hint', 'owner@example.com']
 
@@ -28,7 +30,7 @@ describe('auth login refuses', () => {
     const page = await get(`${redirectUri}?code=${code}&state=forged-state`)
     expect(page.status).toBe(400)
     expect(page.text).toContain('state mismatch')
-    const result = await cli.result
+    const result = await cli
     expect(result.code).toBe(3)
     expect(result.stderr).toMatch(
       /Error: [A-Z_]+: login failed: the callback does not belong to this login \(state mismatch/,
@@ -41,7 +43,7 @@ describe('auth login refuses', () => {
     const {cli, authUrl, redirectUri, state} = await startLogin(home, LOGIN)
     const code = await foreignCode(authUrl)
     await get(`${redirectUri}?code=${code}&state=${state}`)
-    const result = await cli.result
+    const result = await cli
     expect(result.code).toBe(3)
     expect(result.stderr).toMatch(/login failed: invalid_grant: PKCE verification failed/)
     expect(home.credentials()).toEqual({})
@@ -53,7 +55,7 @@ describe('auth login refuses', () => {
     const stolen = first.callback.searchParams.get('code')!
     const {cli, redirectUri, state} = await startLogin(home, LOGIN)
     await get(`${redirectUri}?code=${stolen}&state=${state}`)
-    const result = await cli.result
+    const result = await cli
     expect(result.code).toBe(3)
     expect(result.stderr).toMatch(/login failed: invalid_grant: the authorization code was already used/)
     // The first login's tokens are revoked: the API and the refresh both refuse them.
@@ -64,7 +66,9 @@ describe('auth login refuses', () => {
 
   it('a client whose registered redirect is not loopback: the loopback redirect is refused, no code is sent', async () => {
     const client = (
-      await control(ctx.emu.url, '/_emulator/oauth/clients', {redirectUris: ['https://platform.example.com/callback']})
+      await control(ctx.emu.url, 'POST', '/_emulator/oauth/clients', {
+        redirectUris: ['https://platform.example.com/callback'],
+      })
     ).body
     const home = homeFor(ctx.emu.url)
     const {cli, authUrl} = await startLogin(home, [
@@ -79,7 +83,7 @@ describe('auth login refuses', () => {
     expect(page.status).toBe(400)
     expect(page.headers.location).toBeUndefined()
     expect(page.text).toMatch(/The redirect_uri http:\/\/127\.0\.0\.1:\d+\/callback is not registered/)
-    const result = await cli.result
+    const result = await cli
     expect(result.code).toBe(3)
     expect(result.stderr).toMatch(/login failed: no callback within 2 s/)
     expect(home.credentials()).toEqual({})
@@ -90,7 +94,7 @@ describe('auth login refuses', () => {
     const probe = await startLogin(home, [...LOGIN])
     const port = Number(new URL(probe.redirectUri).port)
     await completeLogin(probe.authUrl)
-    expect((await probe.cli.result).code).toBe(0)
+    expect((await probe.cli).code).toBe(0)
     // The port that was free a moment ago is fixed now.
     const fixed = await login(home, [...LOGIN, '--port', String(port)])
     expect(new URL(fixed.authUrl.searchParams.get('redirect_uri')!).port).toBe(String(port))
@@ -100,7 +104,7 @@ describe('auth login refuses', () => {
     const home = homeFor(ctx.emu.url)
     const {cli, redirectUri, state} = await startLogin(home, LOGIN)
     await get(`${redirectUri}?error=access_denied&error_description=the+user+denied+the+request&state=${state}`)
-    const denied = await cli.result
+    const denied = await cli
     expect(denied.code).toBe(3)
     expect(denied.stderr).toMatch(/login failed: the authorization server answered access_denied: the user denied/)
   })

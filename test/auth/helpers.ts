@@ -1,10 +1,10 @@
-import {spawn} from 'node:child_process'
 import {existsSync, mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {request} from 'undici'
 import {expect} from 'vitest'
-import {type Body, type Res, useEmulator} from '../emulator/helpers.js'
-import {BIN, type CliResult, isolatedHome, runCli} from '../helpers/cli.js'
+import type {Body, Res} from '../emulator/helpers.js'
+import {type CliResult, isolatedHome, runCli} from '../helpers/cli.js'
+import {control} from '../helpers/control.js'
 import {runCommand} from '../helpers/run-command.js'
 
 /**
@@ -52,54 +52,6 @@ export function homeFor(emulatorUrl: string): Home {
 
 export const fileMode = (file: string) => statSync(file).mode & 0o777
 
-export interface RunningCli {
-  /** Resolves with the first match of `pattern` in stderr. */
-  stderrMatch(pattern: RegExp): Promise<RegExpMatchArray>
-  result: Promise<CliResult>
-}
-
-/** Starts payctl without waiting for it (no TTY: stdin is a closed pipe unless `input` is given). */
-export function startCli(args: string[], options: {env: Record<string, string>; input?: string}): RunningCli {
-  const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', ...options.env}
-  for (const name of ['PAYCTL_API_KEY', 'PAYCTL_PROFILE', 'PAYCTL_ORIGIN']) if (!(name in options.env)) delete env[name]
-  const child = spawn(process.execPath, [BIN, ...args], {env, stdio: ['pipe', 'pipe', 'pipe']})
-  let stdout = ''
-  let stderr = ''
-  const waiters: Array<{pattern: RegExp; resolve(m: RegExpMatchArray): void}> = []
-  child.stdout.setEncoding('utf8').on('data', d => {
-    stdout += d
-  })
-  child.stderr.setEncoding('utf8').on('data', d => {
-    stderr += d
-    for (const waiter of [...waiters]) {
-      const match = stderr.match(waiter.pattern)
-      if (match) {
-        waiters.splice(waiters.indexOf(waiter), 1)
-        waiter.resolve(match)
-      }
-    }
-  })
-  const timer = setTimeout(() => child.kill('SIGKILL'), 25_000)
-  const result = new Promise<CliResult>((resolve, reject) => {
-    child.on('error', reject)
-    child.on('close', code => {
-      clearTimeout(timer)
-      resolve({code, stdout, stderr})
-    })
-  })
-  child.stdin.end(options.input ?? '')
-  return {
-    result,
-    stderrMatch: pattern =>
-      new Promise((resolve, reject) => {
-        const match = stderr.match(pattern)
-        if (match) return resolve(match)
-        waiters.push({pattern, resolve})
-        result.then(r => reject(new Error(`payctl exited (${r.code}) before printing ${pattern}:\n${r.stderr}`)))
-      }),
-  }
-}
-
 export async function get(url: string, headers: Record<string, string> = {}): Promise<Res> {
   const response = await request(url, {headers, reset: true})
   const text = await response.body.text()
@@ -116,8 +68,8 @@ export const AUTH_URL = /(http:\/\/127\.0\.0\.1:\d+\/api\/auth\/oauth2\/authoriz
 
 /** Starts `auth login --no-browser` and answers it with the authorization URL it printed. */
 export async function startLogin(home: Home, args: string[] = [], input?: string) {
-  const cli = startCli(['auth', 'login', '--no-browser', ...args], {env: home.env, input})
-  const authUrl = new URL((await cli.stderrMatch(AUTH_URL))[1])
+  const cli = runCli(['auth', 'login', '--no-browser', ...args], {env: home.env, input})
+  const authUrl = new URL((await cli.waitFor(AUTH_URL))[1])
   return {
     cli,
     authUrl,
@@ -138,30 +90,17 @@ export async function completeLogin(authUrl: URL): Promise<{callback: URL; page:
 export async function login(home: Home, args: string[] = [], input?: string) {
   const {cli, authUrl} = await startLogin(home, args, input)
   const {callback, page} = await completeLogin(authUrl)
-  const result = await cli.result
+  const result = await cli
   expect(result.code, result.stderr).toBe(0)
   expect(page.status).toBe(200)
   expect(page.text).toContain('payctl is logged in')
   return {result, authUrl, callback}
 }
 
-/** The auth suites' emulator: one per test file, consenting to every authorization, reset before each test. */
-export const useAuthEmulator = () => useEmulator({autoConsent: true})
-
-export async function control(url: string, path: string, body?: unknown): Promise<Res> {
-  const response = await request(`${url}${path}`, {
-    method: 'POST',
-    headers: {'content-type': 'application/json'},
-    body: body === undefined ? undefined : JSON.stringify(body),
-    reset: true,
-  })
-  const text = await response.body.text()
-  return {status: response.statusCode, headers: response.headers, body: text ? JSON.parse(text) : undefined, text}
-}
-
 /** A confidential OAuth client with a loopback redirect, created through the emulator's control route. */
 export async function confidentialClient(url: string): Promise<{clientId: string; clientSecret: string}> {
-  return (
-    await control(url, '/_emulator/oauth/clients', {redirectUris: ['http://127.0.0.1/callback'], confidential: true})
-  ).body
+  return control(url, 'POST', '/_emulator/oauth/clients', {
+    redirectUris: ['http://127.0.0.1/callback'],
+    confidential: true,
+  })
 }

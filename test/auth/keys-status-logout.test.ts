@@ -1,20 +1,12 @@
 import {describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {OAuth} from '../emulator/oauth-helpers.js'
-import {
-  completeLogin,
-  confidentialClient,
-  control,
-  fileMode,
-  homeFor,
-  login,
-  PROFILE,
-  startLogin,
-  useAuthEmulator,
-} from './helpers.js'
+import {control} from '../helpers/control.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {completeLogin, confidentialClient, fileMode, homeFor, login, PROFILE, startLogin} from './helpers.js'
 
 /** `--with-api-key`, `auth status`, `auth token`, `auth logout`, and secrets kept out of `--debug`. */
-const ctx = useAuthEmulator()
+const ctx = useEmulator({autoConsent: true})
 
 const LOGIN = ['--client-id', LOCAL_EMULATOR.oauthClientId, '--login-hint', 'owner@example.com']
 
@@ -47,11 +39,11 @@ describe('auth login --with-api-key', () => {
   })
 
   it('a revoked key is refused with exit 3, by commands and by auth status', async () => {
-    const {key} = (await control(ctx.emu.url, '/_emulator/teams', {name: 'Key Team'})).body
+    const {key} = await control(ctx.emu.url, 'POST', '/_emulator/teams', {name: 'Key Team'})
     const home = homeFor(ctx.emu.url)
     // Checked with GET /team before it was stored: the key worked until now.
     expect((await home.run(['auth', 'login', '--with-api-key'], {input: key})).code).toBe(0)
-    expect((await control(ctx.emu.url, '/_emulator/keys/revoke', {key})).status).toBe(200)
+    await control(ctx.emu.url, 'POST', '/_emulator/keys/revoke', {key})
     const list = await home.run(['payouts', 'list'])
     expect(list.code).toBe(3)
     expect(list.stderr).toMatch(/UNAUTHORIZED: the API key is not valid \(unknown or revoked\)/)
@@ -103,12 +95,12 @@ describe('--debug never shows a secret', () => {
       client.clientSecret,
     )
     const {callback} = await completeLogin(authUrl)
-    const loginResult = await cli.result
+    const loginResult = await cli
     expect(loginResult.code, loginResult.stderr).toBe(0)
     outputs.push(loginResult.stdout + loginResult.stderr)
     const first = home.credentials().oauth
 
-    await control(ctx.emu.url, '/_emulator/clock', {advanceSeconds: 7200})
+    await control(ctx.emu.url, 'POST', '/_emulator/clock', {advanceSeconds: 7200})
     for (const args of [
       ['payouts', 'list'],
       ['auth', 'status'],

@@ -3,20 +3,12 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {Browser, claimsOf, MAIN_TEAM, OTHER_TEAM, parseForms, submit} from '../emulator/oauth-helpers.js'
-import {
-  completeLogin,
-  confidentialClient,
-  control,
-  fileMode,
-  homeFor,
-  login,
-  PROFILE,
-  startLogin,
-  useAuthEmulator,
-} from './helpers.js'
+import {control} from '../helpers/control.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {completeLogin, confidentialClient, fileMode, homeFor, login, PROFILE, startLogin} from './helpers.js'
 
 /** `payctl auth login` end to end against the emulator, the test playing the browser with plain HTTP. */
-const ctx = useAuthEmulator()
+const ctx = useEmulator({autoConsent: true})
 
 const CLIENT = ['--client-id', LOCAL_EMULATOR.oauthClientId]
 
@@ -90,7 +82,7 @@ describe('payctl auth login (OAuth, PKCE, loopback redirect)', () => {
     expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri)
     const done = await browser.get(callback.toString())
     expect(done.text).toContain('payctl is logged in')
-    const result = await cli.result
+    const result = await cli
     expect(result.code, result.stderr).toBe(0)
     expect(result.stderr).toContain(`Logged in as ops@example.com to team ${OTHER_TEAM}`)
     expect(home.credentials().oauth.teamId).toBe(OTHER_TEAM)
@@ -129,7 +121,7 @@ describe('payctl auth login (OAuth, PKCE, loopback redirect)', () => {
     const {callback, page} = await completeLogin(authUrl)
     expect(callback.searchParams.get('error')).toBe('invalid_scope')
     expect(page.status).toBe(400)
-    const result = await cli.result
+    const result = await cli
     expect(result.code).toBe(3)
     expect(result.stderr).toMatch(
       /login failed: the authorization server answered invalid_scope: payouts:approve is never granted/,
@@ -159,7 +151,7 @@ describe('payctl auth login (OAuth, PKCE, loopback redirect)', () => {
     )
     expect(home.credentials().oauth.clientSecret).toBe(client.clientSecret)
     expect(fileMode(home.credentialsFile)).toBe(0o600)
-    await control(ctx.emu.url, '/_emulator/clock', {advanceSeconds: 7200})
+    await control(ctx.emu.url, 'POST', '/_emulator/clock', {advanceSeconds: 7200})
     const list = await home.run(['payouts', 'list'])
     expect(list.code, list.stderr).toBe(0)
     const noSecret = await home.run([

@@ -2,12 +2,14 @@ import {readFileSync, writeFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {claimsOf} from '../emulator/oauth-helpers.js'
-import {control, fileMode, homeFor, login, PROFILE, useAuthEmulator} from './helpers.js'
+import {control} from '../helpers/control.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {fileMode, homeFor, login, PROFILE} from './helpers.js'
 
 /** Automatic refresh: after expiry on the emulator clock, under concurrency, and when it can no longer work. */
-const ctx = useAuthEmulator()
+const ctx = useEmulator({autoConsent: true})
 
-const advance = (seconds: number) => control(ctx.emu.url, '/_emulator/clock', {advanceSeconds: seconds})
+const advance = (seconds: number) => control(ctx.emu.url, 'POST', '/_emulator/clock', {advanceSeconds: seconds})
 const LOGIN = ['--client-id', LOCAL_EMULATOR.oauthClientId, '--login-hint', 'owner@example.com']
 
 /** Refresh tokens issued so far for the grants of the emulator (one per login plus one per rotation). */

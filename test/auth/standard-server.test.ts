@@ -1,10 +1,11 @@
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
-import Provider from 'oidc-provider'
+import type Provider from 'oidc-provider'
 import {request} from 'undici'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
-import {homeFor, PROFILE, startCli} from './helpers.js'
+import {runCli} from '../helpers/cli.js'
+import {homeFor, PROFILE} from './helpers.js'
 
 /**
  * `auth login` against a standard authorization server that is not our emulator: panva's oidc-provider on a
@@ -32,7 +33,25 @@ const SCOPES = [
 let server: Server
 let origin: string
 
-function standardServer(issuer: string): Provider {
+/**
+ * oidc-provider's own lines about this deliberately minimal development setup (in-memory adapter, its dev keys
+ * and login pages, default lifetimes, Node 20) are kept out of the test output; any other line passes.
+ */
+const QUICK_START_NOTE = /^oidc-provider (WARNING|NOTICE): /
+function quietQuickStart(): () => void {
+  const spies = (['warn', 'info'] as const).map(level => {
+    const original = console[level].bind(console)
+    return vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      if (!QUICK_START_NOTE.test(String(args[0]))) original(...args)
+    })
+  })
+  return () => {
+    for (const spy of spies) spy.mockRestore()
+  }
+}
+const restoreConsole = quietQuickStart()
+
+function standardServer(Provider: typeof import('oidc-provider').default, issuer: string): Provider {
   return new Provider(issuer, {
     clients: [],
     scopes: ['openid', 'offline_access'],
@@ -60,7 +79,8 @@ beforeAll(async () => {
   server = createServer()
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const provider = standardServer(`${origin}/api/auth`)
+  const {default: Provider} = await import('oidc-provider')
+  const provider = standardServer(Provider, `${origin}/api/auth`)
   const callback = provider.callback()
   // Mounted at /api/auth as a connect-style app would (oidc-provider reads the mount path from originalUrl).
   server.on('request', (req, res) => {
@@ -72,6 +92,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  restoreConsole()
   server?.closeAllConnections()
   await new Promise<void>(resolve => server?.close(() => resolve()))
 })
@@ -127,13 +148,13 @@ class Browser {
 const OPEN_URL = /Open this URL to log in:\n(\S+)/
 
 async function logIn(env: Record<string, string>, args: string[] = []) {
-  const cli = startCli(['auth', 'login', '--no-browser', ...args], {env})
-  const authUrl = new URL((await cli.stderrMatch(OPEN_URL))[1])
+  const cli = runCli(['auth', 'login', '--no-browser', ...args], {env})
+  const authUrl = new URL((await cli.waitFor(OPEN_URL))[1])
   const callback = await new Browser().logIn(authUrl.toString(), 'ops@example.com')
   expect(callback.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
   const page = await request(callback)
   expect(await page.body.text()).toContain('payctl is logged in')
-  return {result: await cli.result, authUrl}
+  return {result: await cli, authUrl}
 }
 
 describe('auth login against a standard authorization server on 127.0.0.1', () => {

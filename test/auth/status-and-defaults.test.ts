@@ -1,9 +1,10 @@
 import {describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
-import {homeFor, login, PROFILE, startLogin, useAuthEmulator} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {homeFor, login, PROFILE, startLogin} from './helpers.js'
 
 /** auth status tells where everything comes from, also when refused; login defaults and the emulator's client. */
-const ctx = useAuthEmulator()
+const ctx = useEmulator({autoConsent: true})
 
 describe('auth status', () => {
   it('a refused key still shows profile, environment, origin and source, with the refusal; exit 3, no loop', async () => {
@@ -82,7 +83,7 @@ describe('auth login defaults', () => {
     const home = homeFor(ctx.emu.url)
     home.env.PAYCTL_ORIGIN = ctx.emu.url
     const {cli} = await startLogin(home, ['--profile', 'local', '--timeout', '1'])
-    expect((await cli.result).code).not.toBe(0)
+    expect((await cli).code).not.toBe(0)
     const status = await home.run(['auth', 'status', '--json', '--profile', 'local'])
     expect(JSON.parse(status.stdout)).toMatchObject({source: 'builtin', valid: true})
   })

@@ -1,8 +1,8 @@
 import {beforeEach, describe, expect, it, vi} from 'vitest'
-import {FULL, useEmulator} from '../emulator/helpers.js'
+import {FULL} from '../emulator/helpers.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
-import {CliProcess} from '../import/helpers.js'
 
 /**
  * Retry-After has a ceiling (60 s) and every wait ends by --timeout or on SIGTERM/SIGINT: the built CLI
@@ -86,11 +86,11 @@ describe('every wait obeys --timeout and stops on a signal', () => {
     it(`${signal} during a Retry-After sleep ends payouts wait at once, exit 130`, async () => {
       const payout = await ctx.api.v2Create()
       await rateLimit('/api/v2/payouts', '30')
-      const cli = new CliProcess(['payouts', 'wait', payout.id, '--timeout', '600', '--debug'], env)
+      const cli = runCli(['payouts', 'wait', payout.id, '--timeout', '600', '--debug'], {env})
       await cli.waitFor(/< 429/)
       const sent = Date.now()
       cli.child.kill(signal)
-      const {code} = await cli.exited
+      const {code} = await cli
       expect(Date.now() - sent).toBeLessThan(20_000)
       expect(code, cli.stderr).toBe(130)
       expect(cli.stderr).toMatch(/^Error: INTERRUPTED: /m)
@@ -98,11 +98,11 @@ describe('every wait obeys --timeout and stops on a signal', () => {
 
   it('SIGTERM during a Retry-After sleep of payouts list ends it at once, exit 130', async () => {
     await rateLimit('/api/v1/payouts', '30')
-    const cli = new CliProcess(['payouts', 'list', '--debug'], env)
+    const cli = runCli(['payouts', 'list', '--debug'], {env})
     await cli.waitFor(/< 429/)
     const sent = Date.now()
     cli.child.kill('SIGTERM')
-    const {code} = await cli.exited
+    const {code} = await cli
     expect(Date.now() - sent).toBeLessThan(20_000)
     expect(code, cli.stderr).toBe(130)
   })

@@ -2,8 +2,11 @@ import {readFileSync} from 'node:fs'
 import {createServer} from 'node:net'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {FULL, useEmulator} from '../emulator/helpers.js'
+import * as z from 'zod'
+import {outputSchemaOf} from '../../src/services/mcp/output-schemas.js'
+import {FULL} from '../emulator/helpers.js'
 import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 
 /**
@@ -72,6 +75,9 @@ describe('the output contract, every command of the manifest', () => {
       expect(json.code, `${what}: ${json.stderr}`).toBe(0)
       const document = JSON.parse(json.stdout)
       const items: unknown[] = Array.isArray(document) ? document : [document]
+      // The command's declared result type (the contract's response schemas) is what --json prints.
+      const declared = outputSchemaOf(command.filter(word => !word.startsWith('-')).join(':'))
+      if (declared) expect(z.safeParse(declared, document).error, what).toBeUndefined()
       const jsonl = await cli([...command, '-o', 'jsonl'])
       expect(
         lines(jsonl.stdout).map(line => JSON.parse(line)),

@@ -1,9 +1,10 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
-import {type Body, counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
+import {type Body, counterpartyBody, FULL} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
 import {startCountingProxy} from '../helpers/counting-proxy.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 
 /** counterparties create|list|get|update|delete|countries|payment-method-types and transactions list. */
@@ -157,7 +158,7 @@ describe('counterparties', () => {
       .at(-1)
     expect(created[0]).toBe(latest)
     const csv = await cli(['counterparties', 'list', '--limit', '2', '--output', 'csv'])
-    expect(csv.stdout.split('\n')[0]).toBe('id,custom id,name,e-mail,country,payment method,missing,created')
+    expect(csv.stdout.split('\n')[0]).toBe('id,customId,name,email,country,paymentMethod,missing,createdAt')
     const byCustom = jsonOf(await cli(['counterparties', 'get', '--custom-id', 'cp-3', '--json']))
     const byId = jsonOf(await cli(['counterparties', 'get', byCustom.id, '--json']))
     expect(byId).toEqual(byCustom)

@@ -2,8 +2,9 @@ import {spawn} from 'node:child_process'
 import {chmodSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
-import {type Body, FULL, useEmulator} from '../emulator/helpers.js'
+import {type Body, FULL} from '../emulator/helpers.js'
 import {BIN, isolatedHome, ROOT} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 
 /**
  * The cron example of docs/scripting.md ("Every five minutes"), taken from the markdown as it is, run three

@@ -1,8 +1,8 @@
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {useEmulator} from '../emulator/helpers.js'
 import {runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {useHoldingProxy} from '../helpers/holding-proxy.js'
 
 /**

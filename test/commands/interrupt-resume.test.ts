@@ -1,9 +1,10 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {FULL, useEmulator} from '../emulator/helpers.js'
+import {FULL} from '../emulator/helpers.js'
 import {runCli} from '../helpers/cli.js'
 import {startCountingProxy} from '../helpers/counting-proxy.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {CTRL_C, useProxiedHome} from '../helpers/holding-proxy.js'
 import {runCliInTty} from '../helpers/tty.js'
 

@@ -1,9 +1,10 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
-import {type Api, type Body, counterpartyBody, DEFAULT, FULL, useEmulator, v2Item} from '../emulator/helpers.js'
+import {type Api, type Body, counterpartyBody, DEFAULT, FULL, v2Item} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
 import {startCountingProxy} from '../helpers/counting-proxy.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 
 /** payouts create|get|list|update|delete|approve|pay|send-claim-link, end to end against the emulator. */

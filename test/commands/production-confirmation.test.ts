@@ -1,6 +1,7 @@
 import {beforeEach, describe, expect, it} from 'vitest'
-import {counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
+import {counterpartyBody, FULL} from '../emulator/helpers.js'
 import {EMAIL_PAYOUT, isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 

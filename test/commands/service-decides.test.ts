@@ -1,7 +1,8 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {amountProblem} from '../../src/shared/money.js'
-import {FULL, useEmulator} from '../emulator/helpers.js'
+import {FULL} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
 import {runCommand} from '../helpers/run-command.js'
 

@@ -1,7 +1,8 @@
 import {beforeEach, describe, expect, it} from 'vitest'
 import {verifySessionToken} from '../../src/emulator/index.js'
-import {FULL, useEmulator} from '../emulator/helpers.js'
+import {FULL} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 
 /** sessions payout|approval|kyb|allowance and team get|update|deposit, end to end against the emulator. */
@@ -149,7 +150,7 @@ describe('team', () => {
     expect(out).toMatch(/^Members\nName\s+E-mail\s+Role\s+Joined\n.*owner@example\.com\s+owner/m)
     expect(out).toMatch(/^EUR\s+10000\.00 EUR\s+0\.00 EUR\s+10000\.00 EUR\s+none/m)
     expect(out).toMatch(
-      /^Deposit instructions\nEUR: SEPA \(dedicated account\)\n {2}Beneficiary:\s+Emulator Media GmbH\n {2}IBAN:\s+DE\d{2}/m,
+      /^Deposit instructions\nEUR: SEPA \(IBAN\), dedicated account\n {2}Beneficiary:\s+Emulator Media GmbH\n {2}IBAN:\s+DE\d{2}/m,
     )
     expect(out.indexOf('Members')).toBeLessThan(out.indexOf('Balances'))
     expect(out.indexOf('Balances')).toBeLessThan(out.indexOf('Deposit instructions'))

@@ -3,8 +3,9 @@ import {readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {hostname} from 'node:os'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
-import {type Body, FULL, useEmulator} from '../emulator/helpers.js'
+import {type Body, FULL} from '../emulator/helpers.js'
 import {BIN, isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 
 /** --since-state on transactions list and payouts list, and payouts changes, end to end against the emulator. */

@@ -1,9 +1,10 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {describe, expect, it} from 'vitest'
+import {beforeAll, describe, expect, it} from 'vitest'
 import {fitWidths, giveOf} from '../../src/cli/output/table-fit.js'
-import {FULL, useEmulator} from '../emulator/helpers.js'
+import {FULL} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 
@@ -12,7 +13,7 @@ import {runCliInTty} from '../helpers/tty.js'
  * free text gives way first, and where even that cannot fit the rows are shown one field a line.
  */
 
-const ctx = useEmulator()
+const ctx = useEmulator({reset: false})
 const home = isolatedHome()
 const env = () => ({...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL})
 
@@ -44,10 +45,15 @@ async function setUp(): Promise<{payoutIds: string[]; counterpartyId: string}> {
 }
 
 describe('tables never cut ids or timestamps', () => {
-  it('payouts, counterparties, transactions and import-status at 80 and 120 columns', async () => {
-    const {payoutIds, counterpartyId} = await setUp()
-    const file = join(home.dir, 'licences.csv')
-    for (const columns of [80, 120]) {
+  let made: {payoutIds: string[]; counterpartyId: string}
+  beforeAll(async () => {
+    made = await setUp()
+  })
+
+  for (const columns of [80, 120])
+    it(`payouts, counterparties, transactions and import-status at ${columns} columns`, async () => {
+      const {payoutIds, counterpartyId} = made
+      const file = join(home.dir, 'licences.csv')
       const payouts = (await shown(['payouts', 'list'], columns)).join('\n')
       for (const id of payoutIds) expect(payouts).toContain(id)
       const v2 = (await shown(['payouts', 'list', '--api', 'v2'], columns)).join('\n')
@@ -60,8 +66,7 @@ describe('tables never cut ids or timestamps', () => {
       for (const id of transactionIds) expect(transactions).toContain(id)
       const status = (await shown(['payouts', 'import-status', file], columns)).join('\n')
       for (const id of payoutIds) expect(status).toContain(id)
-    }
-  })
+    }, 120_000)
 
   it('at 80 columns a table that cannot keep its ids whole is shown one field a line', async () => {
     const payout = await ctx.api.v2Create({customId: 'a-rather-long-custom-id'})
@@ -70,7 +75,7 @@ describe('tables never cut ids or timestamps', () => {
     expect(lines).toContain('Custom ID: a-rather-long-custom-id')
     const wide = await shown(['payouts', 'list'], 200)
     expect(wide[0]).toMatch(/^ID\s+Custom ID\s+Status/)
-  })
+  }, 60_000)
 
   it('free text gives way before anything else; ids and timestamps never', () => {
     expect(giveOf('id', ['payout_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f'])).toBe('whole')

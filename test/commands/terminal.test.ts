@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {colorEnabled} from '../../src/cli/output/colors.js'
-import {DEFAULT, FULL, useEmulator} from '../emulator/helpers.js'
+import {DEFAULT, FULL} from '../emulator/helpers.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 

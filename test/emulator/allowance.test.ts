@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {SEEDED} from '../../src/emulator/domain/seed.js'
-import {expectError, useEmulator} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {expectError} from './helpers.js'
 
 /**
  * The daily spending allowance caps automated approvals and payments (docs/emulator.md). The owner sets it on

@@ -1,5 +1,6 @@
 import {beforeEach, describe, expect, it} from 'vitest'
-import {type Api, type Body, counterpartyBody, expectError, OTHER, useEmulator, v2Item} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {type Api, type Body, counterpartyBody, expectError, OTHER, v2Item} from './helpers.js'
 
 /**
  * Bad input on every endpoint that takes one: missing required fields, wrong types, malformed amounts,

@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 import {mint, Visitor} from '../hosted/helpers.js'
-import {useEmulator} from './helpers.js'
 
 /**
  * `POST /_emulator/payouts/{id}/claim` and `payctl emulator claim` run the claim page's DAC7 step (one rule,

@@ -1,7 +1,8 @@
 import {beforeEach, describe, expect, it} from 'vitest'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
-import {type Body, FULL, useEmulator, v2Item} from './helpers.js'
+import {type Body, FULL, v2Item} from './helpers.js'
 
 /** `payctl emulator claim` with many payouts in one process: ids, "-" (stdin), --all-approved; per-id outcomes. */
 describe('emulator claim: many payouts in one process', () => {

@@ -1,6 +1,7 @@
 import {request} from 'undici'
 import {describe, expect, it} from 'vitest'
-import {type Body, expectError, FULL, OTHER, useEmulator, v2Item} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {type Body, expectError, FULL, OTHER, v2Item} from './helpers.js'
 
 /** DESIGN "The emulator": the /_emulator control routes. */
 describe('emulator control routes', () => {

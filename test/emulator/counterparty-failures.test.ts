@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {counterpartyBody, useEmulator} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {counterpartyBody} from './helpers.js'
 
 /** Spec 1 failure triggers on direct pay, per counterparty payment method: declined at once, reservation released. */
 describe('counterparty pay: sandbox failure triggers per method', () => {

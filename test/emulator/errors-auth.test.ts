@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {DEFAULT, expectError, FULL, OTHER, useEmulator} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {DEFAULT, expectError, FULL, OTHER} from './helpers.js'
 
 /** Spec sections 5 and 7 and DESIGN's error decisions. */
 describe('spec 5: authentication', () => {

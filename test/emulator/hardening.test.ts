@@ -5,8 +5,9 @@ import {request} from 'undici'
 import {describe, expect, it} from 'vitest'
 import {startEmulator} from '../../src/emulator/index.js'
 import {openDatabase} from '../../src/emulator/store/sqlite-driver.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {rawGet} from '../helpers/raw-request.js'
-import {expectError, FULL, useEmulator, v2Item} from './helpers.js'
+import {expectError, FULL, v2Item} from './helpers.js'
 
 /** Client input never hurts the emulator: bounded control values, JSON only, bounded amounts, hashed keys. */
 

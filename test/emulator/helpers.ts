@@ -2,8 +2,7 @@ import {createHmac} from 'node:crypto'
 import {createServer, type IncomingHttpHeaders} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {request} from 'undici'
-import {afterAll, beforeAll, beforeEach, expect} from 'vitest'
-import {type EmulatorOptions, type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
+import {expect} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 
 /** Raw-HTTP helpers for the emulator conformance suite (no CLI, no src/client). */
@@ -148,31 +147,6 @@ export function expectError(res: Res, status: number, code: string, detailPath?:
       res.body.error.details.map((d: Body) => d.path),
       res.text,
     ).toContain(detailPath)
-  }
-}
-
-/** One emulator per test file, reset before each test. */
-export function useEmulator(options: EmulatorOptions = {}): {readonly emu: RunningEmulator; readonly api: Api} {
-  let emu: RunningEmulator | undefined
-  let api: Api | undefined
-  beforeAll(async () => {
-    emu = await startEmulator({port: 0, dataFile: ':memory:', webhookTimeoutMs: 2000, ...options})
-    api = new Api(emu.url)
-  })
-  afterAll(async () => {
-    await emu?.close()
-  })
-  beforeEach(async () => {
-    const res = await api!.post('/_emulator/reset', undefined, {key: null})
-    expect(res.status).toBe(200)
-  })
-  return {
-    get emu() {
-      return emu!
-    },
-    get api() {
-      return api!
-    },
   }
 }
 

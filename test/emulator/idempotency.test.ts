@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {counterpartyBody, expectError, OTHER, useEmulator, v2Item} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {counterpartyBody, expectError, OTHER, v2Item} from './helpers.js'
 
 /** Spec 4 and 8 (idempotency-key on every v2 POST), DESIGN (scope per endpoint and team). */
 describe('spec 4 and 8: idempotency of v2 POSTs', () => {

@@ -1,6 +1,7 @@
 import {request} from 'undici'
 import {describe, expect, it} from 'vitest'
-import {type Body, useEmulator} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import type {Body} from './helpers.js'
 
 /** Spec 2.1 `url`, 2.2 `availableOn` and invoice fields, 2.6 `documents`: filled where they apply, and they resolve. */
 describe('links and documents the representations carry', () => {

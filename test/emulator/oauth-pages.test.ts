@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {type Res, useEmulator} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import type {Res} from './helpers.js'
 import {
   Browser,
   claimsOf,

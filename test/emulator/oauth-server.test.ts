@@ -5,7 +5,8 @@ import {join} from 'node:path'
 import {request} from 'undici'
 import {describe, expect, it} from 'vitest'
 import {startEmulator} from '../../src/emulator/index.js'
-import {type Body, expectError, FULL, useEmulator} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {type Body, expectError, FULL} from './helpers.js'
 import {
   claimsOf,
   expectOAuthError,

@@ -2,7 +2,8 @@ import {request} from 'undici'
 import {describe, expect, it} from 'vitest'
 import {errorEnvelopeSchema} from '../../src/contract/error-envelope.js'
 import {payoutV1Schema, payoutV2Schema, webhookSubscriptionSchema} from '../../src/contract/responses.js'
-import {type Body, counterpartyBody, expectError, FULL, useEmulator, v2Item} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {type Body, counterpartyBody, expectError, FULL, v2Item} from './helpers.js'
 
 /**
  * Replays of the real service's public clients (its n8n node and its founder's agent skill; DESIGN.md, "Living

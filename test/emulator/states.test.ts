@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {type Body, DEFAULT, expectError, useEmulator, v2Item} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {type Body, DEFAULT, expectError, v2Item} from './helpers.js'
 
 /** Spec section 3: states and transitions, one test per row. */
 describe('spec 3: payout states and transitions', () => {

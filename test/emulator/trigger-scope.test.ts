@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {DEFAULT, useEmulator} from '../emulator/helpers.js'
+import {DEFAULT} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 
 /**

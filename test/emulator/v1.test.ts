@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {verifySessionToken} from '../../src/emulator/index.js'
-import {type Body, DEFAULT, expectError, OTHER, useEmulator} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {type Body, DEFAULT, expectError, OTHER} from './helpers.js'
 
 /** Spec 4.1–4.4: the v1 endpoints. */
 describe('spec 4.1: v1 payouts', () => {

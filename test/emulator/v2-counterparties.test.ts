@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {type Body, counterpartyBody, DEFAULT, expectError, OTHER, useEmulator} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {type Body, counterpartyBody, DEFAULT, expectError, OTHER} from './helpers.js'
 
 /** Spec 4.4b and DESIGN: counterparties, countries and payment-method types. */
 describe('spec 4.4b: v2 counterparties', () => {

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {type Body, DEFAULT, expectError, OTHER, useEmulator, v2Item} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {type Body, DEFAULT, expectError, OTHER, v2Item} from './helpers.js'
 
 /** Spec 4.5 and DESIGN: the v2 payout endpoints, single and batch. */
 describe('spec 4.5: v2 payouts', () => {

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {startEmulator} from '../../src/emulator/index.js'
-import {Api, type Body, expectError, OTHER, useEmulator} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {Api, type Body, expectError, OTHER} from './helpers.js'
 
 /** Spec 4.5b, 2.5, 2.6: transactions, the sandbox deposit, the v2 team and accounts. */
 describe('spec 4.5b: v2 transactions', () => {

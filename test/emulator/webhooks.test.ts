@@ -1,6 +1,7 @@
 import {timingSafeEqual} from 'node:crypto'
 import {afterEach, describe, expect, it} from 'vitest'
-import {type Body, hmacHex, OTHER, startReceiver, useEmulator} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {type Body, hmacHex, OTHER, startReceiver} from './helpers.js'
 
 /** Spec section 6: webhook events, signatures and the retry schedule. */
 describe('spec 6: webhook events', () => {

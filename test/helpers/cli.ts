@@ -1,4 +1,4 @@
-import {spawn} from 'node:child_process'
+import {type ChildProcessWithoutNullStreams, spawn} from 'node:child_process'
 import {mkdtempSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -34,33 +34,71 @@ export function isolatedHome(): {dir: string; env: Record<string, string>} {
   }
 }
 
-/** Runs the built CLI as a user would: a subprocess, no TTY, no colour. */
-export function runCli(
-  args: string[],
-  options: {env?: Record<string, string | undefined>; input?: string; timeoutMs?: number} = {},
-): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', ...options.env}
-    for (const name of ['PAYCTL_API_KEY', 'PAYCTL_PROFILE', 'PAYCTL_ORIGIN'])
-      if (!(name in (options.env ?? {}))) delete env[name]
-    for (const [name, value] of Object.entries(options.env ?? {})) if (value === undefined) delete env[name]
-    const child = spawn(CLI[0], [...CLI.slice(1), ...args], {env, stdio: ['pipe', 'pipe', 'pipe']})
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', d => {
-      stdout += d
-    })
-    child.stderr.setEncoding('utf8').on('data', d => {
-      stderr += d
-    })
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25_000)
-    child.on('error', reject)
-    child.on('close', code => {
-      clearTimeout(timer)
-      resolve({code, stdout, stderr})
-    })
-    child.stdin.end(options.input ?? '')
+export interface CliRunOptions {
+  /** On top of the test's environment; `undefined` deletes. PAYCTL_API_KEY/PROFILE/ORIGIN are not inherited. */
+  env?: Record<string, string | undefined>
+  /** Written to stdin, which is then closed (empty by default). */
+  input?: string
+  /** The process is killed (SIGKILL) after this long; 25 s by default. */
+  timeoutMs?: number
+}
+
+/**
+ * A running payctl process. Await it for its result; meanwhile `stdout`/`stderr` hold what it printed so far,
+ * `waitFor` resolves on the first match in stderr, and `child` can be signalled.
+ */
+export interface CliRun extends Promise<CliResult & {signal: NodeJS.Signals | null}> {
+  readonly child: ChildProcessWithoutNullStreams
+  readonly stdout: string
+  readonly stderr: string
+  waitFor(pattern: RegExp): Promise<RegExpMatchArray>
+}
+
+/**
+ * The built CLI as a user runs it: a subprocess, no TTY, no colour. For output of ordinary commands prefer
+ * runCommand (in the test process, see run-command.ts).
+ */
+export function runCli(args: string[], options: CliRunOptions = {}): CliRun {
+  const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', ...options.env}
+  for (const name of ['PAYCTL_API_KEY', 'PAYCTL_PROFILE', 'PAYCTL_ORIGIN'])
+    if (!(name in (options.env ?? {}))) delete env[name]
+  for (const [name, value] of Object.entries(options.env ?? {})) if (value === undefined) delete env[name]
+  const child = spawn(CLI[0], [...CLI.slice(1), ...args], {env, stdio: ['pipe', 'pipe', 'pipe']})
+  const output = {stdout: '', stderr: ''}
+  let waiters: Array<{pattern: RegExp; resolve(match: RegExpMatchArray): void}> = []
+  child.stdout.setEncoding('utf8').on('data', d => {
+    output.stdout += d
   })
+  child.stderr.setEncoding('utf8').on('data', d => {
+    output.stderr += d
+    waiters = waiters.filter(waiter => {
+      const match = output.stderr.match(waiter.pattern)
+      if (match) waiter.resolve(match)
+      return !match
+    })
+  })
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25_000)
+  const done = new Promise<CliResult & {signal: NodeJS.Signals | null}>((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      resolve({code, signal, ...output})
+    })
+  })
+  child.stdin.end(options.input ?? '')
+  const waitFor = (pattern: RegExp) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const match = output.stderr.match(pattern)
+      if (match) return resolve(match)
+      waiters.push({pattern, resolve})
+      done.then(r => reject(new Error(`payctl exited (${r.code}) before printing ${pattern}:\n${r.stderr}`)))
+    })
+  return Object.defineProperties(done, {
+    child: {value: child},
+    stdout: {get: () => output.stdout},
+    stderr: {get: () => output.stderr},
+    waitFor: {value: waitFor},
+  }) as CliRun
 }
 
 /** The flags of a small v2 payout (5.00 EUR) whose recipient is `a@example.com`, for `payouts create` runs. */

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {FULL, useEmulator} from '../emulator/helpers.js'
+import {FULL} from '../emulator/helpers.js'
 import {type CliResult, isolatedHome, runCli} from './cli.js'
+import {useEmulator} from './emulator.js'
 import {runCommand} from './run-command.js'
 
 /** runCommand answers what the built CLI in its own process answers: same stdout, stderr and exit code. */

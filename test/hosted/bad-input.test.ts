@@ -1,5 +1,6 @@
 import {expect, it} from 'vitest'
-import {OTHER, useEmulator} from '../emulator/helpers.js'
+import {OTHER} from '../emulator/helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {describeInBrowser, expectOnlyOrigins, signInInBrowser, useBrowser} from './browser.js'
 import {approvedPayout, MEMBER, mint, OWNER, useRedirectTarget, v1Status} from './helpers.js'
 

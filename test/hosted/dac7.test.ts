@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {useEmulator} from '../emulator/helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {describeInBrowser, expectOnlyOrigins, signInInBrowser, useBrowser} from './browser.js'
 import {approvedPayout, mint, textOf, useRedirectTarget, Visitor, v1Status} from './helpers.js'
 

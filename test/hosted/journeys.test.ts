@@ -1,6 +1,6 @@
 import {expect, it} from 'vitest'
 import {createSessionToken} from '../../src/emulator/index.js'
-import {useEmulator} from '../emulator/helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {describeInBrowser, expectOnlyOrigins, signInInBrowser, tabTo, useBrowser} from './browser.js'
 import {approvedPayout, MEMBER, mint, OWNER, useRedirectTarget, v1Status, v2Status} from './helpers.js'
 

@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {createSessionToken} from '../../src/emulator/index.js'
-import {FULL, startReceiver, useEmulator} from '../emulator/helpers.js'
+import {FULL, startReceiver} from '../emulator/helpers.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {approvedPayout, MEMBER, mint, OTHER_OWNER, OWNER, textOf, Visitor, v1Status, v2Status} from './helpers.js'
 
 /** The hosted pages over plain HTTP (no browser): sign-in, form tokens, links, and each page's rules. */

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {useEmulator} from '../emulator/helpers.js'
 import {OAuth} from '../emulator/oauth-helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {approvedPayout, mint, OWNER, Visitor} from './helpers.js'
 
 /** White label is a per-team feature (spec 4.2 `branding`): on by default, switched off by tests. */

@@ -4,8 +4,10 @@ import {request} from 'undici'
 import {describe, expect, it, vi} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {runCli} from '../helpers/cli.js'
+import {control} from '../helpers/control.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
-import {allPayoutsV2, CliProcess, control, until, useRecordedEmulator} from './helpers.js'
+import {allPayoutsV2, until} from './helpers.js'
 
 /**
  * `payctl counterparties import` end to end: the built CLI against the emulator (behind a recording proxy that
@@ -14,7 +16,7 @@ import {allPayoutsV2, CliProcess, control, until, useRecordedEmulator} from './h
 
 vi.setConfig({testTimeout: 120_000})
 
-const ctx = useRecordedEmulator()
+const ctx = useEmulator({record: true})
 
 const file = (name: string) => join(ctx.home.dir, name)
 
@@ -42,7 +44,7 @@ async function counterparties(key: string = LOCAL_EMULATOR.fullKey): Promise<Lis
   const out: Listed[] = []
   for (let cursor: string | undefined; ; ) {
     const query = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
-    const res = await request(`${ctx.emulator.url}/api/v2/counterparties?limit=100${query}`, {
+    const res = await request(`${ctx.emu.url}/api/v2/counterparties?limit=100${query}`, {
       headers: {authorization: `Bearer ${key}`},
     })
     const page = (await res.body.json()) as {data: Listed[]; hasMore: boolean; nextCursor?: string}
@@ -99,22 +101,22 @@ describe('payctl counterparties import against the emulator', () => {
 
   it('a process killed with kill -9 half-way resumes on the re-run without a duplicate', async () => {
     // A team of its own: the create left hanging lands after the kill, and must not touch the seeded team.
-    const team = await control(ctx.emulator.url, 'POST', '/_emulator/teams', {name: 'Kill test'})
+    const team = await control(ctx.emu.url, 'POST', '/_emulator/teams', {name: 'Kill test'})
     const teamEnv = {...ctx.env, PAYCTL_API_KEY: team.key}
     writeRows(file('kill.csv'), rows(1000))
-    const first = new CliProcess(['counterparties', 'import', file('kill.csv'), '--concurrency', '1'], teamEnv)
+    const first = runCli(['counterparties', 'import', file('kill.csv'), '--concurrency', '1'], {env: teamEnv})
     await first.waitFor(/chunk 3,/)
     // The next create hangs; once it is in the emulator the process is certainly mid-chunk.
-    await control(ctx.emulator.url, 'POST', '/_emulator/faults', {
+    await control(ctx.emu.url, 'POST', '/_emulator/faults', {
       method: 'POST',
       path: '/api/v2/counterparties',
       count: 1,
       action: 'delay',
       delayMs: 3000,
     })
-    await until(async () => (await control(ctx.emulator.url, 'GET', '/_emulator/faults')).data.length === 0)
+    await until(async () => (await control(ctx.emu.url, 'GET', '/_emulator/faults')).data.length === 0)
     first.child.kill('SIGKILL')
-    expect((await first.exited).signal).toBe('SIGKILL')
+    expect((await first).signal).toBe('SIGKILL')
     const before = (await counterparties(team.key)).length
     expect(before).toBeGreaterThanOrEqual(300)
     expect(before).toBeLessThan(1000)
@@ -134,18 +136,18 @@ describe('payctl counterparties import against the emulator', () => {
 
   it('Ctrl-C stops after the chunk in flight (exit 130); the re-run resumes and ends with one counterparty per row', async () => {
     writeRows(file('int.csv'), rows(300))
-    const first = new CliProcess(['counterparties', 'import', file('int.csv'), '--concurrency', '1'], ctx.env)
+    const first = runCli(['counterparties', 'import', file('int.csv'), '--concurrency', '1'], {env: ctx.env})
     await first.waitFor(/chunk 1,/)
-    await control(ctx.emulator.url, 'POST', '/_emulator/faults', {
+    await control(ctx.emu.url, 'POST', '/_emulator/faults', {
       method: 'POST',
       path: '/api/v2/counterparties',
       count: 1,
       action: 'delay',
       delayMs: 1000,
     })
-    await until(async () => (await control(ctx.emulator.url, 'GET', '/_emulator/faults')).data.length === 0)
+    await until(async () => (await control(ctx.emu.url, 'GET', '/_emulator/faults')).data.length === 0)
     first.child.kill('SIGINT')
-    expect((await first.exited).code).toBe(130)
+    expect((await first).code).toBe(130)
     expect(first.stderr).toMatch(
       /Error: INTERRUPTED: interrupted; \d+ of 300 rows done; re-run the same command to resume/,
     )
@@ -218,13 +220,13 @@ describe('payctl counterparties import against the emulator', () => {
     const unknown = await runCommand(['payouts', 'import', file('payouts.csv')], {env: ctx.env})
     expect(unknown.code).toBe(6)
     expect(unknown.stderr).toContain('line 4: column counterpartyCustomId: no counterparty has the customId "cp-404"')
-    expect(await allPayoutsV2(ctx.emulator.url, LOCAL_EMULATOR.fullKey)).toHaveLength(0)
+    expect(await allPayoutsV2(ctx.emu.url, LOCAL_EMULATOR.fullKey)).toHaveLength(0)
 
     writeFileSync(file('payouts.csv'), `${payouts.join('\n')}\n`)
     const joined = await runCommand(['payouts', 'import', file('payouts.csv'), '--json'], {env: ctx.env})
     expect(joined.code, joined.stderr).toBe(0)
     expect(JSON.parse(joined.stdout)).toMatchObject({created: 2})
-    const created = await allPayoutsV2(ctx.emulator.url, LOCAL_EMULATOR.fullKey)
+    const created = await allPayoutsV2(ctx.emu.url, LOCAL_EMULATOR.fullKey)
     const byCustomId = new Map(created.map(p => [p.customId, (p as {counterpartyId?: string}).counterpartyId]))
     expect(byCustomId).toEqual(
       new Map([

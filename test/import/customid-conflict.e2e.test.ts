@@ -1,8 +1,9 @@
 import {rmSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it, vi} from 'vitest'
-import {FULL, useEmulator} from '../emulator/helpers.js'
+import {FULL} from '../emulator/helpers.js'
 import {EMAIL_PAYOUT, isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 import {allPayoutsV2, writeCsv} from './helpers.js'
 

@@ -3,8 +3,10 @@ import {join} from 'node:path'
 import {describe, expect, it, vi} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {ROOT, runCli} from '../helpers/cli.js'
+import {control} from '../helpers/control.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
-import {allPayouts, CliProcess, control, until, useRecordedEmulator, V2_HEADER, writeCsv} from './helpers.js'
+import {allPayouts, until, V2_HEADER, writeCsv} from './helpers.js'
 
 /**
  * `payctl payouts import` end to end: the built CLI as a subprocess, against the emulator (in this process,
@@ -15,10 +17,10 @@ import {allPayouts, CliProcess, control, until, useRecordedEmulator, V2_HEADER, 
 // short leaves its process sending into the next test's proxy).
 vi.setConfig({testTimeout: 120_000})
 
-const ctx = useRecordedEmulator()
+const ctx = useEmulator({record: true})
 
 const csv = (name: string) => join(ctx.home.dir, name)
-const payouts = () => allPayouts(ctx.emulator.url, LOCAL_EMULATOR.fullKey)
+const payouts = () => allPayouts(ctx.emu.url, LOCAL_EMULATOR.fullKey)
 /** The customIds the journal of the only import so far records. */
 const journalRows = () => {
   const dir = join(ctx.home.dir, 'data', 'imports')
@@ -120,7 +122,7 @@ describe('payctl payouts import against the emulator', () => {
       {action: 'drop-after-commit'},
     ]
     for (const fault of faults)
-      await control(ctx.emulator.url, 'POST', '/_emulator/faults', {
+      await control(ctx.emu.url, 'POST', '/_emulator/faults', {
         method: 'POST',
         path: '/api/v2/payouts/batch',
         count: 1,
@@ -136,7 +138,7 @@ describe('payctl payouts import against the emulator', () => {
       chunks: 20,
       chunksSent: 20,
     })
-    expect((await control(ctx.emulator.url, 'GET', '/_emulator/faults')).data).toEqual([])
+    expect((await control(ctx.emu.url, 'GET', '/_emulator/faults')).data).toEqual([])
     expect(ctx.proxy.count('POST', '/api/v2/payouts/batch')).toBeGreaterThan(20)
     expectExactly(await payouts(), ids)
   }, 60_000)
@@ -144,22 +146,22 @@ describe('payctl payouts import against the emulator', () => {
   it('a process killed mid-import resumes on the re-run and ends with the exact set', async () => {
     // A team of its own: the request left hanging in the emulator lands after the test (a replay), and must not
     // touch the seeded team that the next tests use.
-    const team = await control(ctx.emulator.url, 'POST', '/_emulator/teams', {name: 'Kill test'})
+    const team = await control(ctx.emu.url, 'POST', '/_emulator/teams', {name: 'Kill test'})
     const teamEnv = {...ctx.env, PAYCTL_API_KEY: team.key}
     const ids = writeCsv(csv('kill.csv'), 2000)
-    const first = new CliProcess(['payouts', 'import', csv('kill.csv'), '--concurrency', '1'], teamEnv)
+    const first = runCli(['payouts', 'import', csv('kill.csv'), '--concurrency', '1'], {env: teamEnv})
     await first.waitFor(/chunk 3,/)
     // The next batch request hangs; once it is in the emulator the process is certainly mid-import.
-    await control(ctx.emulator.url, 'POST', '/_emulator/faults', {
+    await control(ctx.emu.url, 'POST', '/_emulator/faults', {
       method: 'POST',
       path: '/api/v2/payouts/batch',
       count: 1,
       action: 'delay',
       delayMs: 5000,
     })
-    await until(async () => (await control(ctx.emulator.url, 'GET', '/_emulator/faults')).data.length === 0)
+    await until(async () => (await control(ctx.emu.url, 'GET', '/_emulator/faults')).data.length === 0)
     first.child.kill('SIGKILL')
-    expect((await first.exited).signal).toBe('SIGKILL')
+    expect((await first).signal).toBe('SIGKILL')
     const finished = journalRows().length / 100
     expect(finished).toBeGreaterThanOrEqual(3)
     expect(finished).toBeLessThan(20)
@@ -172,23 +174,23 @@ describe('payctl payouts import against the emulator', () => {
     expect(summary.chunksSent).toBe(20 - finished)
     // The batch left hanging lands in the emulator before or after the re-run asks: replayed or created.
     expect(summary.unchanged + summary.created + summary.alreadyPresent).toBe(2000)
-    expectExactly(await allPayouts(ctx.emulator.url, team.key), ids)
+    expectExactly(await allPayouts(ctx.emu.url, team.key), ids)
   }, 60_000)
 
   it('Ctrl-C stops after the chunk in flight (exit 130); the re-run says it resumes', async () => {
     const ids = writeCsv(csv('int.csv'), 1000)
-    const first = new CliProcess(['payouts', 'import', csv('int.csv'), '--concurrency', '1'], ctx.env)
+    const first = runCli(['payouts', 'import', csv('int.csv'), '--concurrency', '1'], {env: ctx.env})
     await first.waitFor(/chunk 2,/)
-    await control(ctx.emulator.url, 'POST', '/_emulator/faults', {
+    await control(ctx.emu.url, 'POST', '/_emulator/faults', {
       method: 'POST',
       path: '/api/v2/payouts/batch',
       count: 1,
       action: 'delay',
       delayMs: 1000,
     })
-    await until(async () => (await control(ctx.emulator.url, 'GET', '/_emulator/faults')).data.length === 0)
+    await until(async () => (await control(ctx.emu.url, 'GET', '/_emulator/faults')).data.length === 0)
     first.child.kill('SIGINT')
-    const exit = await first.exited
+    const exit = await first
     expect(exit.code).toBe(130)
     expect(first.stderr).toContain('Stopping after the chunks in flight')
     expect(first.stderr).toMatch(
@@ -230,6 +232,34 @@ describe('payctl payouts import against the emulator', () => {
     expect(report.find(line => line.startsWith('6,'))).toBe(
       '6,imp-5,,invalid,"amount: amount ""1e3"" uses scientific notation; write it as a plain decimal"',
     )
+  })
+
+  it('--skip-invalid with every row invalid sends nothing and exits 6, not 8', async () => {
+    writeFileSync(
+      csv('all-bad.csv'),
+      `${V2_HEADER}\nbad-1,Bad,1e3,EUR,a@example.com,\nbad-2,Bad,-3,EUR,b@example.com,\n`,
+    )
+    const result = await runCommand(['payouts', 'import', csv('all-bad.csv'), '--skip-invalid'], {env: ctx.env})
+    expect(result.code).toBe(6)
+    expect(result.stderr).toContain(
+      'Error: INVALID_INPUT: 2 of 2 rows are invalid; --skip-invalid leaves them out and no row is left: nothing was sent',
+    )
+    expect(ctx.proxy.requests).toEqual([])
+  })
+
+  it('a value under the empty columns after the header (a decimal comma) is a field-count error, not shifted fields', async () => {
+    const file = csv('decimal-comma.csv')
+    writeFileSync(
+      file,
+      'customId,description,amount,currency,recipientEmail,,\nc-1,Desc,12,5,EUR,c@example.com,\nc-2,Desc,7.00,EUR,d@example.com,,\n',
+    )
+    const result = await runCommand(['payouts', 'import', file, '--dry-run'], {env: ctx.env})
+    expect(result.code).toBe(6)
+    expect(result.stdout + result.stderr).toContain(
+      'line 2: 6 fields, but the header names 5 (an unquoted comma inside a value, such as the decimal comma of 12,5?)',
+    )
+    expect(result.stdout + result.stderr).not.toContain('column currency')
+    expect(result.stderr).toContain('1 of 2 rows are invalid')
   })
 
   it('--dry-run --json validates and prints the totals, sending nothing', async () => {
@@ -334,7 +364,7 @@ describe('payctl payouts import against the emulator', () => {
 
   it('exit 7 when the service stays down after the retries; the re-run resumes', async () => {
     const ids = writeCsv(csv('down.csv'), 250)
-    await control(ctx.emulator.url, 'POST', '/_emulator/faults', {
+    await control(ctx.emu.url, 'POST', '/_emulator/faults', {
       method: 'POST',
       path: '/api/v2/payouts/batch',
       count: 4,

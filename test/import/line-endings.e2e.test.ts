@@ -4,15 +4,16 @@ import {describe, expect, it} from 'vitest'
 import {readRecords} from '../../src/services/import/read/records.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
-import {allPayoutsV2, sharedEmulator} from './helpers.js'
+import {allPayoutsV2} from './helpers.js'
 
 /**
  * Line ends mixed in one file, as when LF rows are appended to a file a spreadsheet saved with CRLF: every
  * line end ends a record, and line numbers stay those an editor shows.
  */
 
-const emulator = sharedEmulator()
+const emulator = useEmulator({reset: false})
 
 async function records(content: string) {
   const file = join(isolatedHome().dir, 'mixed.csv')

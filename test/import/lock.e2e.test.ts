@@ -6,7 +6,7 @@ import {afterAll, describe, expect, it, vi} from 'vitest'
 import {processStart} from '../../src/config/file-lock.js'
 import {profileJournalPath} from '../../src/services/import/plan/journal.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
-import {sharedEmulator} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
 
 /**
  * Locks an import finds left behind (docs/import.md, "Locks"): the built CLI with a hand-made lock file next to
@@ -15,7 +15,7 @@ import {sharedEmulator} from './helpers.js'
 
 vi.setConfig({testTimeout: 120_000})
 
-const emulator = sharedEmulator()
+const emulator = useEmulator({reset: false})
 
 function setUp(lock: unknown) {
   const home = isolatedHome()

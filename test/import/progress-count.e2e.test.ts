@@ -1,7 +1,8 @@
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {isolatedHome, runCli} from '../helpers/cli.js'
-import {sharedEmulator, writeCsv} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {writeCsv} from './helpers.js'
 
 /**
  * The progress lines of an import whose chunks finish together (--concurrency 8): each line's count of rows
@@ -9,7 +10,7 @@ import {sharedEmulator, writeCsv} from './helpers.js'
  * terminal) against the emulator.
  */
 
-const emulator = sharedEmulator()
+const emulator = useEmulator({reset: false})
 
 describe('the progress counter', () => {
   it('1,600 rows, 8 chunks in flight: 16 lines, each count bigger than the last, the last one 1,600', async () => {

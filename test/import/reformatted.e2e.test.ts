@@ -1,6 +1,8 @@
 import {beforeEach, describe, expect, it, vi} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
-import {allPayoutsV2, control, countPayouts, importInFreshHome, sharedEmulator} from './helpers.js'
+import {control} from '../helpers/control.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {allPayoutsV2, countPayouts, importInFreshHome} from './helpers.js'
 
 /**
  * A file written differently (amounts "12.5" / "12.50" / "5" / "5.00", tags in another order, an e-mail in another
@@ -10,11 +12,7 @@ import {allPayoutsV2, control, countPayouts, importInFreshHome, sharedEmulator} 
 
 vi.setConfig({testTimeout: 120_000})
 
-const emulator = sharedEmulator()
-
-beforeEach(async () => {
-  await control(emulator.url, 'POST', '/_emulator/reset')
-})
+const emulator = useEmulator()
 
 /** Each run in a home of its own: another computer, or a lost journal. */
 const importElsewhere = (lines: string[]) => importInFreshHome(emulator.url, lines)

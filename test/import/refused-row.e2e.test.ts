@@ -1,6 +1,7 @@
 import {describe, expect, it, vi} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
-import {allPayoutsV2, importInFreshHome, sharedEmulator} from './helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {allPayoutsV2, importInFreshHome} from './helpers.js'
 
 /**
  * The dry run applies every rule the sending step applies (the amount ceiling is the service's: neither applies
@@ -9,7 +10,7 @@ import {allPayoutsV2, importInFreshHome, sharedEmulator} from './helpers.js'
 
 vi.setConfig({testTimeout: 120_000})
 
-const emulator = sharedEmulator()
+const emulator = useEmulator({reset: false})
 const importFile = (lines: string[], ...flags: string[]) => importInFreshHome(emulator.url, lines, ...flags)
 
 describe('rows the service would refuse', () => {

@@ -1,13 +1,14 @@
 import {rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {request} from 'undici'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
+import {control} from '../helpers/control.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
-import {allPayoutsV2, control, countPayouts, writeCsv} from './helpers.js'
+import {allPayoutsV2, countPayouts, writeCsv} from './helpers.js'
 
 /**
  * Running a file again, as operators do: re-saved, edited, twice at once, after the journal was lost, with
@@ -18,20 +19,11 @@ import {allPayoutsV2, control, countPayouts, writeCsv} from './helpers.js'
 // Each test runs the CLI several times: on a loaded machine that takes longer than one command's budget.
 vi.setConfig({testTimeout: 120_000})
 
-let emulator: RunningEmulator
-let home: ReturnType<typeof isolatedHome>
+const emulator = useEmulator()
+let home: typeof emulator.home
 let env: Record<string, string>
-
-beforeAll(async () => {
-  emulator = await startEmulator({port: 0, dataFile: ':memory:'})
-})
-afterAll(async () => {
-  await emulator?.close()
-})
-beforeEach(async () => {
-  await control(emulator.url, 'POST', '/_emulator/reset')
-  home = isolatedHome()
-  env = {...home.env, PAYCTL_ORIGIN: emulator.url}
+beforeEach(() => {
+  ;({home, env} = emulator)
 })
 
 const KEY = LOCAL_EMULATOR.fullKey

@@ -3,8 +3,9 @@ import {join} from 'node:path'
 import {beforeAll, describe, expect, it, vi} from 'vitest'
 import {Api, type Body, FULL} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
-import {allPayouts, sharedEmulator} from './helpers.js'
+import {allPayouts} from './helpers.js'
 
 /**
  * Every CSV payctl writes imports back with nothing new: `payouts list -o csv` of both generations,
@@ -17,7 +18,7 @@ import {allPayouts, sharedEmulator} from './helpers.js'
 
 vi.setConfig({testTimeout: 120_000})
 
-const emulator = sharedEmulator()
+const emulator = useEmulator({reset: false})
 let api: Api
 let payouts: number
 const home = isolatedHome()
@@ -109,7 +110,7 @@ describe('round trips: what payctl writes imports back with 0 new payouts', () =
     const first = await cli(['payouts', 'import', exported, '--report', report], where)
     expect(first.code, first.stderr).toBe(0)
     const status = await cli(['payouts', 'import-status', exported, '-o', 'csv'], where)
-    expect(status.stdout.split('\n')[0]).toContain('payout id')
+    expect(status.stdout.split('\n')[0]).toContain('payoutId')
     for (const [name, text] of [
       ['status.csv', status.stdout],
       ['report.csv', readFileSync(report, 'utf8')],

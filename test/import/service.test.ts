@@ -10,7 +10,8 @@ import type {ResolvedProfile} from '../../src/config/resolve.js'
 import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {summaryOf} from '../../src/services/import/outcome/import-result.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
-import {allPayouts, control, writeCsv} from './helpers.js'
+import {control} from '../helpers/control.js'
+import {allPayouts, writeCsv} from './helpers.js'
 
 /** The import service in this process: the path for files too big to keep in memory (read twice, streamed). */
 

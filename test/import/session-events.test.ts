@@ -12,7 +12,8 @@ import {runImportSession} from '../../src/services/import/session/import-session
 import {payoutKind} from '../../src/services/import/session/payout-kind.js'
 import type {ImportEvent} from '../../src/services/import/session/session-events.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
-import {control, writeCsv} from './helpers.js'
+import {control} from '../helpers/control.js'
+import {writeCsv} from './helpers.js'
 
 /** The import session as a service: no terminal, no Output; what it did is told by its events and its result. */
 

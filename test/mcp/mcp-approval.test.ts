@@ -1,6 +1,6 @@
 import {afterEach, expect, it} from 'vitest'
-import {useEmulator} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {describeInBrowser, signInInBrowser, useBrowser} from '../hosted/browser.js'
 import {MEMBER} from '../hosted/helpers.js'
 import {type McpSession, ok, startMcp} from './mcp-client.js'

@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {useEmulator} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {type McpSession, ok, startMcp} from './mcp-client.js'
 
 /** The server's stdin is the MCP channel: a call that names its payout by flag only must not read it. */

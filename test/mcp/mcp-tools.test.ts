@@ -2,8 +2,8 @@ import {mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'nod
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
-import {useEmulator} from '../emulator/helpers.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {type McpSession, ok, type Structured, startMcp} from './mcp-client.js'
 
 const MONEY_TOOLS = ['payouts_approve', 'payouts_pay', 'payouts_create_and_move_money']

@@ -48,13 +48,11 @@ describe('the published package', () => {
     expect(files.has('oclif.manifest.json')).toBe(true)
   })
 
-  it('runs from dist/payctl alone: its scripts, their digests and the loader, not the build tree or the executable', () => {
-    expect([...files].filter(f => f.startsWith('dist/')).sort()).toEqual([
-      'dist/payctl/commands.js',
-      'dist/payctl/core.js',
-      'dist/payctl/loader.cjs',
-      'dist/payctl/scripts.json',
-    ])
+  it("runs from dist/bundle alone: not tsc's output, the executables or their build files", () => {
+    const dist = [...files].filter(f => f.startsWith('dist/'))
+    expect(dist).toContain('dist/bundle/run.js')
+    expect(dist).toContain('dist/bundle/commands/payouts/list.js')
+    expect(dist.filter(f => !f.startsWith('dist/bundle/'))).toEqual([])
   })
 })
 

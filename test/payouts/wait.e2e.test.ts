@@ -1,10 +1,12 @@
 import {beforeEach, describe, expect, it} from 'vitest'
 import {SEEDED} from '../../src/emulator/domain/seed.js'
-import {type Body, counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
-import {EMAIL_PAYOUT, isolatedHome} from '../helpers/cli.js'
+import {type Body, counterpartyBody, FULL} from '../emulator/helpers.js'
+import {EMAIL_PAYOUT, isolatedHome, runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {RecordingProxy} from '../helpers/recording-proxy.js'
 import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
-import {CliProcess, RecordingProxy, until} from '../import/helpers.js'
+import {until} from '../import/helpers.js'
 
 /** Failures exit non-zero, `payouts wait` and `--wait`, and `team accounts`: the built CLI against the emulator. */
 
@@ -165,15 +167,13 @@ describe('payouts wait and --wait', () => {
     ).body
     const proxy = await new RecordingProxy(ctx.emu.url).start()
     try {
-      const wait = new CliProcess(['payouts', 'wait', payout.id, '--timeout', '60s'], {
-        ...home.env,
-        PAYCTL_ORIGIN: proxy.url,
-        PAYCTL_API_KEY: FULL,
+      const wait = runCli(['payouts', 'wait', payout.id, '--timeout', '60s'], {
+        env: {...home.env, PAYCTL_ORIGIN: proxy.url, PAYCTL_API_KEY: FULL},
       })
       // A second read means the first one was answered (created); then it is approved and paid.
       await until(async () => proxy.count('GET', `/api/v2/payouts/${payout.id}`) > 1)
       await ctx.api.post(`/api/v2/payouts/${payout.id}/approve`, {andThen: 'pay'})
-      const {code} = await wait.exited
+      const {code} = await wait
       expect(code, wait.stderr).toBe(0)
       expect(wait.stderr).toContain(`${payout.id}: created → completed\n`)
       expect(wait.stderr).toContain('Waited for 1 payout: 1 completed.')

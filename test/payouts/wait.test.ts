@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {ApiError} from '../../src/client/api-errors.js'
 import type {PayoutV2} from '../../src/client/schemas.js'
-import {standing} from '../../src/services/payouts/goals.js'
+import {goalStateOf} from '../../src/services/payouts/goals.js'
 import {waitForPayouts, waitOutcome} from '../../src/services/payouts/wait.js'
 
 /** The polling loop with a scripted service and a virtual clock: which reads happen, how long it pauses. */
@@ -93,6 +93,6 @@ describe('final states per goal', () => {
     [{status: 'created', claimLinkSentAt: 't'}, 'claim-link', 'awaiting-claim'],
   ]
   it.each(cases)('%o for %s is %s', (payout, goal, expected) => {
-    expect(standing(payout as PayoutV2, goal as 'settled')).toBe(expected)
+    expect(goalStateOf(payout as PayoutV2, goal as 'settled')).toBe(expected)
   })
 })

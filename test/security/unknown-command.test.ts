@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {closestCommand} from '../../src/cli/hooks/command-not-found.js'
-import {FULL, useEmulator} from '../emulator/helpers.js'
+import {FULL} from '../emulator/helpers.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCliInTty} from '../helpers/tty.js'
 
 /** A typo never runs a command: a suggestion, exit 2, one JSON object under --json. */

@@ -1,10 +1,11 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {type Body, counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
+import {type Body, counterpartyBody, FULL} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {control} from '../helpers/control.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
-import {control} from '../import/helpers.js'
 
 /**
  * The rows' first reads (GET /api/v2/payouts/{customId}) ride through a run of 503s longer than the client's

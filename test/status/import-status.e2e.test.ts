@@ -1,9 +1,9 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
-import {Api, type Body, counterpartyBody, FULL} from '../emulator/helpers.js'
+import {beforeAll, describe, expect, it} from 'vitest'
+import {type Body, counterpartyBody, FULL} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 
 /**
@@ -14,14 +14,7 @@ import {runCommand} from '../helpers/run-command.js'
  */
 
 // One emulator for the whole loop: each step starts from the state the one before left.
-const ctx = {} as {emu: RunningEmulator; api: Api}
-beforeAll(async () => {
-  ctx.emu = await startEmulator({port: 0, dataFile: ':memory:'})
-  ctx.api = new Api(ctx.emu.url)
-})
-afterAll(async () => {
-  await ctx.emu?.close()
-})
+const ctx = useEmulator({reset: false})
 const home = isolatedHome()
 const cli = (args: string[]) => runCommand(args, {env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL}})
 
@@ -112,7 +105,7 @@ describe('import → wait → status → retry', () => {
     writeFileSync(csv, result.stdout)
     const header = result.stdout.split('\n')[0]
     expect(header).toBe(
-      'line,custom id,description,amount,currency,recipient email,recipient phone,counterparty id,tags,payout id,status,failure,failure reason,created at,approved at,claim link sent at,requested at,completed at,updated at',
+      'line,customId,description,amount,currency,recipientEmail,recipientPhone,counterpartyId,tags,payoutId,status,failure,failureReason,createdAt,approvedAt,claimLinkSentAt,requestedAt,completedAt,updatedAt',
     )
     const dry = await cli(['payouts', 'import', csv, '--dry-run', '--json'])
     expect(dry.code, dry.stderr).toBe(0)

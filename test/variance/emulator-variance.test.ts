@@ -1,6 +1,7 @@
 import {request} from 'undici'
 import {describe, expect, it} from 'vitest'
-import {type Body, FULL, useEmulator} from '../emulator/helpers.js'
+import {type Body, FULL} from '../emulator/helpers.js'
+import {useEmulator} from '../helpers/emulator.js'
 
 /** Variance mode of the emulator (docs/emulator.md "Variance mode"): what it changes, and that it is reproducible. */
 describe('emulator variance mode', () => {

@@ -1,11 +1,12 @@
 import {rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {homeFor, login} from '../auth/helpers.js'
-import {Api, type Body, counterpartyBody, FULL} from '../emulator/helpers.js'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import type {Api} from '../emulator/helpers.js'
+import {type Body, counterpartyBody, FULL} from '../emulator/helpers.js'
+import {runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 import {allPayoutsV2, writeCsv} from '../import/helpers.js'
 
@@ -17,23 +18,16 @@ import {allPayoutsV2, writeCsv} from '../import/helpers.js'
 
 vi.setConfig({testTimeout: 180_000})
 
-let emulator: RunningEmulator
+const emulator = useEmulator({autoConsent: true, variance: {seed: 'ci-21'}})
 let api: Api
-let home: ReturnType<typeof isolatedHome>
+let home: typeof emulator.home
 let env: Record<string, string>
 
-beforeAll(async () => {
-  emulator = await startEmulator({port: 0, dataFile: ':memory:', autoConsent: true, variance: {seed: 'ci-21'}})
-  api = new Api(emulator.url)
-})
-afterAll(async () => {
-  await emulator?.close()
-})
 beforeEach(async () => {
-  expect((await api.post('/_emulator/reset', undefined, {key: null})).status).toBe(200)
+  api = emulator.api
   expect((await api.get('/_emulator/variance', {key: null})).body).toEqual({enabled: true, seed: 'ci-21'})
-  home = isolatedHome()
-  env = {...home.env, PAYCTL_ORIGIN: emulator.url, PAYCTL_API_KEY: FULL}
+  home = emulator.home
+  env = {...emulator.env, PAYCTL_API_KEY: FULL}
 })
 
 const cli = (args: string[]) => runCommand(args, {env})
@@ -177,6 +171,6 @@ describe('main flows against variance mode', () => {
     expect(result.code, result.stderr).toBe(0)
     const team = await loginHome.run(['team', 'get', '--json'])
     expect(team.code, team.stderr).toBe(0)
-    expect(JSON.parse(team.stdout).id).toBe(emulator.seed.teamId)
+    expect(JSON.parse(team.stdout).id).toBe(emulator.emu.seed.teamId)
   })
 })

@@ -54,13 +54,13 @@ async function writeCursorPages<T>(options: CursorListOptions<T>): Promise<numbe
     reportPosition(options, done, writer.written, true)
     throw interruptedError(`interrupted after ${writer.written} items (the output so far is complete)`)
   }
-  if (options.all || done.hasMore) reportPosition(options, done, writer.written, false)
+  reportPosition(options, done, writer.written, false)
   return writer.written
 }
 
 function reportPosition<T>(options: CursorListOptions<T>, at: CursorPosition, written: number, failed: boolean) {
   const cursor = at.hasMore ? (at.nextCursor ?? null) : null
-  if (options.jsonErrors) return options.out.stderr(JSON.stringify({written, hasMore: at.hasMore, nextCursor: cursor}))
+  if (options.jsonErrors) return options.out.detail({written, hasMore: at.hasMore, nextCursor: cursor})
   if (!cursor) return options.out.stderr(`${written} written; end of the list.`)
   const what = failed ? `Stopped after ${written}` : `${written} written`
   options.out.stderr(`${what}; continue with --cursor ${cursor}`)

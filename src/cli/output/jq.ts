@@ -19,7 +19,8 @@ export async function loadJqFilter(expression: string, pretty: boolean): Promise
     try {
       return jq.raw(json, expression, flags) ?? ''
     } finally {
-      process.exitCode = exitCode
+      // 0 rather than undefined: Bun ignores `process.exitCode = undefined` and would keep the engine's code.
+      process.exitCode = exitCode ?? 0
     }
   }
   try {

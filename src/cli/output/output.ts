@@ -1,6 +1,7 @@
 import {csvLine} from '../../shared/csv-line.js'
 import {usageError} from '../../shared/errors.js'
 import {colorEnabled, type Palette, palette} from './colors.js'
+import type {DataSink} from './data-sink.js'
 import {columnKey, idsOf, pickFields, type ScriptOptions, tsvCell} from './script.js'
 import {fitWidths, giveOf} from './table-fit.js'
 import {terminalSafe} from './terminal-safe.js'
@@ -22,7 +23,7 @@ export interface Column<T> {
   csvOnly?: boolean
   /** Only in the table (e.g. one recipient column that CSV exports split by kind). */
   tableOnly?: boolean
-  /** The column's name in CSV exports (default: the header in lower case). */
+  /** The column's name in CSV exports and --fields (default: the header in camelCase, as JSON keys are). */
   csvHeader?: string
 }
 
@@ -60,6 +61,8 @@ export class Output {
   readonly color: Palette
   readonly errColor: Palette
   readonly script: ScriptOptions
+  /** A run for data (src/cli/data-run.ts): values and warnings go here, nothing to the streams. */
+  readonly sink?: DataSink
   private readonly colorOn: {stdout: boolean; stderr: boolean}
   private readonly streams: Streams
   private readonly env: NodeJS.ProcessEnv
@@ -74,9 +77,11 @@ export class Output {
     script?: ScriptOptions
     streams?: Streams
     env?: NodeJS.ProcessEnv
+    sink?: DataSink
   }) {
-    this.json = options.json
-    this.silent = options.silent ?? options.json
+    this.sink = options.sink
+    this.json = options.json || Boolean(this.sink)
+    this.silent = Boolean(this.sink) || (options.silent ?? options.json)
     this.script = options.script ?? {}
     this.streams = options.streams ?? {stdout: process.stdout, stderr: process.stderr}
     const env = options.env ?? process.env
@@ -87,7 +92,7 @@ export class Output {
   }
 
   get stdoutIsTTY(): boolean {
-    return Boolean(this.streams.stdout.isTTY)
+    return !this.sink && Boolean(this.streams.stdout.isTTY)
   }
 
   /** The terminal's width when stdout is one (tables fit it), else undefined. */
@@ -97,7 +102,7 @@ export class Output {
   }
 
   get stderrIsTTY(): boolean {
-    return Boolean(this.streams.stderr.isTTY)
+    return !this.sink && Boolean(this.streams.stderr.isTTY)
   }
 
   /**
@@ -111,8 +116,9 @@ export class Output {
     return !this.json && terminal && !('CI' in this.env)
   }
 
-  /** Raw data on stdout. */
+  /** Raw data on stdout. A run for data has no stdout: a command that prints text there has no data to give. */
   write(text: string): void {
+    if (this.sink) throw new Error('this command prints text, not data: it cannot run for its data')
     this.streams.stdout.write(text)
   }
 
@@ -136,6 +142,10 @@ export class Output {
    * names valid here beside those the document has (optional ones it may lack).
    */
   printJson(value: unknown, options: {fieldsApplied?: boolean; known?: string[]} = {}): void {
+    if (this.sink) {
+      this.sink.set(value)
+      return
+    }
     const {quiet, fields, jq, template, format} = this.script
     if (!options.fieldsApplied) this.checkFields(value, options.known)
     if (quiet) {
@@ -204,6 +214,10 @@ export class Output {
 
   /** One JSON value as one line (a stream of events or rows), shaped like printJson. */
   jsonLine(value: unknown): void {
+    if (this.sink) {
+      this.sink.add(value)
+      return
+    }
     const {quiet, fields, jq, template} = this.script
     if (quiet) {
       this.printJson(value)
@@ -220,6 +234,7 @@ export class Output {
    * stdout is gone (a closed pipe). A state file may advance only after this.
    */
   flush(): Promise<void> {
+    if (this.sink) return Promise.resolve()
     return new Promise((resolve, reject) => {
       this.streams.stdout.write('', error => (error ? reject(error) : resolve()))
     })
@@ -231,17 +246,30 @@ export class Output {
 
   /** A message for the person at the terminal, on stderr; silent under --json. */
   info(text: string): void {
-    if (!this.silent) this.streams.stderr.write(`${this.errText(text)}\n`)
+    if (!this.silent && !this.sink) this.streams.stderr.write(`${this.errText(text)}\n`)
   }
 
   /** A warning on stderr, shown even under --json (stdout stays clean). */
   warn(text: string): void {
+    if (this.sink) {
+      this.sink.warnings.push(terminalSafe(text, {lines: true}))
+      return
+    }
     this.streams.stderr.write(`${this.errColor.yellow('Warning:')} ${this.errText(text)}\n`)
   }
 
   /** Always on stderr, whatever the mode (errors, progress lines in non-TTY mode). */
   stderr(text: string): void {
-    this.streams.stderr.write(`${this.errText(text)}\n`)
+    if (!this.sink) this.streams.stderr.write(`${this.errText(text)}\n`)
+  }
+
+  /**
+   * What a command reports beside its data under --json (a list's position, the payouts a step skipped): one JSON
+   * line on stderr, or the run's details when it runs for data.
+   */
+  detail(value: Record<string, unknown>): void {
+    if (this.sink) Object.assign(this.sink.details, value)
+    else this.stderr(JSON.stringify(value))
   }
 
   keyValue(pairs: Array<[string, string | undefined]>, title?: string): void {
@@ -340,7 +368,7 @@ export class ListWriter<T> {
     const {jq, template} = this.out.script
     if (this.count === 0 && this.format !== 'ids') this.out.checkFields(rows, knownFields(this.columns))
     if (this.format === 'ids') this.idsPage(rows)
-    else if (this.format === 'json' && (jq || this.single)) this.buffered.push(...rows)
+    else if (this.format === 'json' && (jq || this.single || this.out.sink)) this.buffered.push(...rows)
     else if (this.format === 'jsonl' || (this.format === 'json' && template))
       for (const row of rows) this.out.jsonLine(row)
     else if (this.format === 'json') this.jsonPage(rows)
@@ -358,7 +386,8 @@ export class ListWriter<T> {
     if (this.format !== 'json') return
     const {jq, template} = this.out.script
     const known = knownFields(this.columns)
-    if (this.single) this.out.printJson(this.buffered.length === 1 ? this.buffered[0] : this.buffered, {known})
+    if (this.out.sink) this.out.sink.set(this.single && this.buffered.length === 1 ? this.buffered[0] : this.buffered)
+    else if (this.single) this.out.printJson(this.buffered.length === 1 ? this.buffered[0] : this.buffered, {known})
     else if (jq) this.out.printJson(this.buffered, {known})
     else if (!template) this.out.write(this.count === 0 ? '[]\n' : '\n]\n')
   }
@@ -386,7 +415,7 @@ export class ListWriter<T> {
 
   private csvPage(rows: T[]): void {
     const columns = this.exportColumns
-    if (this.count === 0) this.out.write(`${csvLine(columns.map(c => c.csvHeader ?? c.header.toLowerCase()))}\n`)
+    if (this.count === 0) this.out.write(`${csvLine(columns.map(columnKey))}\n`)
     for (const row of rows) this.out.write(`${csvLine(columns.map(c => (c.raw ?? c.value)(row)))}\n`)
   }
 

@@ -1,4 +1,4 @@
-import type {Skipped} from '../../services/payouts/fitting-plan.js'
+import type {Skipped} from '../../services/payouts/allowed-plan.js'
 import type {Output} from './output.js'
 
 /**
@@ -7,7 +7,7 @@ import type {Output} from './output.js'
  */
 export function showSkipped(out: Output, skipped: readonly Skipped[], json: boolean): void {
   if (json) {
-    out.stderr(JSON.stringify({skipped}))
+    out.detail({skipped})
     return
   }
   if (!skipped.length) return

@@ -34,9 +34,19 @@ const balanceColumns: Column<Balance>[] = [
   {header: 'Allowance resets', value: b => (b.allowance?.nextResetAt ? localTime(b.allowance.nextResetAt) : '-')},
 ]
 
-/** "EUR: SEPA (dedicated account)"; a v2 type such as bank_iban is shown as IBAN. */
-export const railTitle = (currency: string | undefined, rail: DepositRail) =>
-  `${currency ?? '?'}: ${(rail.type ?? 'bank transfer').replace(/^bank_/, '').toUpperCase()}${rail.ownership ? ` (${rail.ownership} account)` : ''}`
+/**
+ * The same rail has two names in the spec: v1 `deposits[].rails[].type` says `sepa`, v2 `depositInstructions[].type`
+ * says `bank_iban` (the spec's `bank-iban` is SEPA). Both are shown as "SEPA (IBAN)", so `team get` and
+ * `team accounts` name one deposit alike; another type is shown in capitals (`bank_swift` as SWIFT).
+ */
+const RAIL_NAMES: Readonly<Record<string, string>> = {sepa: 'SEPA (IBAN)', bank_iban: 'SEPA (IBAN)'}
+
+/** "EUR: SEPA (IBAN), dedicated account". */
+export const railTitle = (currency: string | undefined, rail: DepositRail) => {
+  const type = rail.type ?? 'bank transfer'
+  const name = RAIL_NAMES[type] ?? type.replace(/^bank_/, '').toUpperCase()
+  return `${currency ?? '?'}: ${name}${rail.ownership ? `, ${rail.ownership} account` : ''}`
+}
 
 export const railPairs = (rail: DepositRail): Array<[string, string | undefined]> => [
   ['Beneficiary', rail.beneficiary],

@@ -1,10 +1,10 @@
 import type {PayoutV2} from '../../client/schemas.js'
-import type {Standing} from '../../services/payouts/goals.js'
+import type {GoalState} from '../../services/payouts/goals.js'
 import type {WaitCounts} from '../../services/payouts/wait.js'
 import {formatDuration} from '../../shared/validate.js'
 import type {Output, Spinner} from './output.js'
 
-const LABEL: Record<Standing, string> = {
+const LABEL: Record<GoalState, string> = {
   completed: 'completed',
   'awaiting-claim': 'awaiting claim',
   approved: 'approved',
@@ -13,7 +13,7 @@ const LABEL: Record<Standing, string> = {
 }
 
 export function describeCounts(counts: WaitCounts): string {
-  return (Object.keys(LABEL) as Standing[])
+  return (Object.keys(LABEL) as GoalState[])
     .filter(s => counts[s])
     .map(s => `${counts[s]} ${LABEL[s]}`)
     .join(', ')

@@ -54,7 +54,7 @@ export async function followPayouts(options: FollowOptions): Promise<FollowResul
         timeoutMs: options.timeoutMs,
         known,
         fetch: id => fetchOrGone(() => options.client.v2.payouts.get(id)),
-        onFinal: (payout, _standing, key) => last.set(key, payout),
+        onFinal: (payout, _state, key) => last.set(key, payout),
         onRead: (payout, key) => last.set(key, payout),
         onChange: (payout, from) => progress.change(payout, from),
         onRound: (counts, remaining) => progress.round(counts, remaining),

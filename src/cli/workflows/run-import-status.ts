@@ -12,7 +12,7 @@ import {statusChunks} from '../../services/import-status/status-rows.js'
 import {type StatusSummary, StatusTally} from '../../services/import-status/status-summary.js'
 import {totalsOf} from '../../services/payouts/actions.js'
 import {warnIfShort} from '../../services/payouts/balance-check.js'
-import {isFinal, standing, type WaitGoal} from '../../services/payouts/goals.js'
+import {goalStateOf, isFinal, type WaitGoal} from '../../services/payouts/goals.js'
 import {awaitsNewClaim} from '../../services/payouts/payout-failures.js'
 import {interruptedError, invalidInputError, PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
@@ -119,7 +119,7 @@ async function waitForRows(
   goal: WaitGoal,
 ): Promise<PayctlError | undefined> {
   const pending = await collect(rows, options, (_row, payout) =>
-    payout && !isFinal(standing(payout, goal)) ? payout.id : undefined,
+    payout && !isFinal(goalStateOf(payout, goal)) ? payout.id : undefined,
   )
   if (!pending.length) return undefined
   const {error} = await followPayouts({

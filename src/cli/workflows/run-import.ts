@@ -101,7 +101,7 @@ export interface ImportCommandOptions extends Omit<ImportOptions, 'api' | 'andTh
   /** Shown in the summary's title: `v2`, `v1`, `counterparties`. */
   title: string
   /** An outcome the command goes on after (payments declined at once, when --wait follows the rows). */
-  goesOn?: (outcome: NonNullable<ImportResult['outcome']>) => boolean
+  continuesAfter?: (outcome: NonNullable<ImportResult['outcome']>) => boolean
 }
 
 /**
@@ -124,6 +124,6 @@ export async function runImportCommand<Item>(
   const result = await runImport(await kind, {...options, signal: interrupt.signal}).finally(() => interrupt.dispose())
   renderImportResult(options.out, result, {json: options.json, dryRun: options.dryRun, api: options.title})
   if (result.kind === 'import' && result.fatal) throw result.fatal
-  if (result.outcome && !options.goesOn?.(result.outcome)) throw outcomeError(result.outcome)
+  if (result.outcome && !options.continuesAfter?.(result.outcome)) throw outcomeError(result.outcome)
   return result
 }

@@ -1,5 +1,6 @@
 import {laterOf, SinceTracker} from '../../services/since-state/since-tracker.js'
 import {
+  checkSinceStatePath,
   lockSinceState,
   type RunIdentity,
   readSinceState,
@@ -36,8 +37,10 @@ export async function runSinceState<T extends {id: string}, Shown>(
   options: SinceRunOptions<T, Shown>,
 ): Promise<{written: number; first: boolean; tracked: number}> {
   const {out, path} = options
+  await checkSinceStatePath(path)
   const unlock = await lockSinceState(path)
   const interrupts = watchInterrupts({notice: PAGE_STOPPING})
+  let saved = false
   try {
     const previous = await readSinceState(path, options.run)
     const tracker = new SinceTracker(previous?.seen)
@@ -60,12 +63,30 @@ export async function runSinceState<T extends {id: string}, Shown>(
     if (interrupts.signal.aborted) throw stoppedRun(path, writer.written)
     const seen = tracker.seen(options.window?.keepFrom(highWater))
     await writeSinceState(path, {version: 1, ...options.run, ...(options.window ? {highWater} : {}), seen})
+    saved = true
+    exitOkOnStop()
     return {written: writer.written, first: tracker.first, tracked: tracker.count}
   } finally {
     interrupts.dispose()
-    await unlock()
+    // After the save, the lock only keeps another run out of a finished one: a failure to remove it must not
+    // make a saved run fail (a lock of a process that is gone is taken over by the next run).
+    await unlock().catch(error => {
+      if (!saved) throw error
+    })
   }
 }
+
+/**
+ * Once the state is saved, the run has done what it promised (its output was flushed before): a Ctrl-C or SIGTERM
+ * from then on ends the process at once with exit 0, so that a cron job never sees a failure after a save.
+ */
+function exitOkOnStop(): void {
+  if (process.listeners('SIGTERM').includes(exitOk)) return
+  process.on('SIGTERM', exitOk)
+  process.on('SIGINT', exitOk)
+}
+
+const exitOk = () => process.exit(0)
 
 /** Ctrl-C in a since-state run: where it stopped, and that the state file is as the last successful run left it. */
 function stoppedRun(path: string, written: number): Error {

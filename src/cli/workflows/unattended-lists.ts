@@ -87,7 +87,7 @@ function report(options: UnattendedOptions, result: {written: number; first: boo
 
 /** The first run with a state file is said on stderr whatever the format (a JSON line under --json). */
 function firstRun(options: UnattendedOptions, counts: Record<string, number>, text: string): void {
-  if (options.jsonErrors) options.out.stderr(JSON.stringify({firstRun: true, ...counts, stateFile: options.path}))
+  if (options.jsonErrors) options.out.detail({firstRun: true, ...counts, stateFile: options.path})
   else options.out.stderr(`First run: ${text}`)
 }
 

@@ -1,4 +1,5 @@
 import {BaseCommand} from '../../cli/base-command.js'
+import type {Country} from '../../client/schemas.js'
 
 export default class CounterpartiesCountries extends BaseCommand<typeof CounterpartiesCountries> {
   static override summary = 'List supported countries and the tax fields each needs.'
@@ -10,11 +11,14 @@ export default class CounterpartiesCountries extends BaseCommand<typeof Counterp
     '<%= config.bin %> <%= command.id %> --json | jq \'.[] | select(.code == "DE")\'',
   ]
 
-  async run(): Promise<void> {
+  async run(): Promise<Country[]> {
     const countries = await (await this.client()).v2.counterparties.countries()
-    if (this.flags.json) return this.out.printJson(countries)
     const {countryColumns} = await import('../../cli/output/counterparty-view.js')
-    await this.out.table(countries, countryColumns)
-    this.out.info('* = required')
+    return this.respond(countries, {
+      view: async rows => {
+        await this.out.table(rows, countryColumns)
+        this.out.info('* = required')
+      },
+    })
   }
 }

@@ -2,6 +2,7 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {idempotencyKeyFlag} from '../../cli/flags/common-flags.js'
 import {counterpartyFlags} from '../../cli/flags/counterparty-flags.js'
+import type {Counterparty} from '../../client/schemas.js'
 
 export default class CounterpartiesCreate extends BaseCommand<typeof CounterpartiesCreate> {
   static override summary = 'Create a counterparty: a recipient your team pays directly.'
@@ -24,7 +25,7 @@ The body can also come from --from-file (JSON with the API's field names, "-" fo
     'idempotency-key': idempotencyKeyFlag,
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<Counterparty> {
     const f = this.flags
     const {buildCreateBody} = await import('../../services/counterparties/counterparty-input.js')
     const body = await buildCreateBody(f)
@@ -34,9 +35,12 @@ The body can also come from --from-file (JSON with the API's field names, "-" fo
       await checkTaxRules(client, body as unknown as Record<string, unknown>)
     }
     const counterparty = await client.v2.counterparties.create(body, {idempotencyKey: f['idempotency-key']})
-    if (f.json) return this.out.printJson(counterparty)
     const {showCounterparty} = await import('../../cli/output/counterparty-view.js')
-    this.out.line(`Created counterparty ${counterparty.id}`)
-    showCounterparty(this.out, counterparty)
+    return this.respond(counterparty, {
+      view: shown => {
+        this.out.line(`Created counterparty ${shown.id}`)
+        showCounterparty(this.out, shown)
+      },
+    })
   }
 }

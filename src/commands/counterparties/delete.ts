@@ -1,6 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
 import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
+import type {DeletedV2} from '../../client/schemas.js'
 
 export default class CounterpartiesDelete extends BaseCommand<typeof CounterpartiesDelete> {
   static override summary = 'Delete a counterparty.'
@@ -21,12 +22,11 @@ export default class CounterpartiesDelete extends BaseCommand<typeof Counterpart
     yes: yesFlag,
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<DeletedV2> {
     const {counterpartyRef} = await import('../../services/counterparties/counterparty-service.js')
     const id = counterpartyRef(this.args.id, this.flags['custom-id'])
     await this.confirmOnProduction({action: `delete counterparty ${id}`, count: 1})
     const result = await (await this.client()).v2.counterparties.delete(id)
-    if (this.flags.json) return this.out.printJson(result)
-    this.out.line(`Deleted counterparty ${result.id}`)
+    return this.respond(result, {view: deleted => this.out.line(`Deleted counterparty ${deleted.id}`)})
   }
 }

@@ -1,5 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
+import type {Counterparty} from '../../client/schemas.js'
 
 export default class CounterpartiesGet extends BaseCommand<typeof CounterpartiesGet> {
   static override summary = 'Show one counterparty.'
@@ -19,12 +20,11 @@ export default class CounterpartiesGet extends BaseCommand<typeof Counterparties
     'custom-id': counterpartyCustomIdFlag,
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<Counterparty> {
     const {counterpartyRef} = await import('../../services/counterparties/counterparty-service.js')
     const id = counterpartyRef(this.args.id, this.flags['custom-id'])
     const counterparty = await (await this.client()).v2.counterparties.get(id)
-    if (this.flags.json) return this.out.printJson(counterparty)
     const {showCounterparty} = await import('../../cli/output/counterparty-view.js')
-    showCounterparty(this.out, counterparty)
+    return this.respond(counterparty, {view: shown => showCounterparty(this.out, shown)})
   }
 }

@@ -1,4 +1,5 @@
 import {BaseCommand} from '../../cli/base-command.js'
+import type {PaymentMethodType} from '../../client/schemas.js'
 
 export default class CounterpartiesPaymentMethodTypes extends BaseCommand<typeof CounterpartiesPaymentMethodTypes> {
   static override summary = 'List payment-method types with their currencies and assets.'
@@ -7,10 +8,9 @@ export default class CounterpartiesPaymentMethodTypes extends BaseCommand<typeof
 
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
-  async run(): Promise<void> {
+  async run(): Promise<PaymentMethodType[]> {
     const types = await (await this.client()).v2.counterparties.paymentMethodTypes()
-    if (this.flags.json) return this.out.printJson(types)
     const {paymentMethodTypeColumns} = await import('../../cli/output/counterparty-view.js')
-    await this.out.table(types, paymentMethodTypeColumns)
+    return this.respond(types, {view: rows => this.out.table(rows, paymentMethodTypeColumns)})
   }
 }

@@ -1,6 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {counterpartyCustomIdFlag, counterpartyFlags, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
+import type {Counterparty} from '../../client/schemas.js'
 
 export default class CounterpartiesUpdate extends BaseCommand<typeof CounterpartiesUpdate> {
   static override summary = 'Change a counterparty.'
@@ -34,7 +35,7 @@ The tax identity is checked against GET /countries first (--skip-tax-check leave
     }),
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<Counterparty> {
     const f = this.flags
     const [{counterpartyRef, checkTaxRules}, {buildUpdateBody}] = await Promise.all([
       import('../../services/counterparties/counterparty-service.js'),
@@ -49,9 +50,12 @@ The tax identity is checked against GET /countries first (--skip-tax-check leave
     if (!f['skip-tax-check'] && (patch.taxIdentity || patch.address || patch.identity))
       await checkTaxRules(client, merged)
     const counterparty = await client.v2.counterparties.update(id, patch)
-    if (f.json) return this.out.printJson(counterparty)
     const {showCounterparty} = await import('../../cli/output/counterparty-view.js')
-    this.out.line(`Updated counterparty ${counterparty.id}`)
-    showCounterparty(this.out, counterparty)
+    return this.respond(counterparty, {
+      view: shown => {
+        this.out.line(`Updated counterparty ${shown.id}`)
+        showCounterparty(this.out, shown)
+      },
+    })
   }
 }

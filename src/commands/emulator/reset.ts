@@ -10,7 +10,7 @@ export default class EmulatorReset extends ControlCommand<typeof EmulatorReset> 
 
   static override flags = {yes: yesFlag}
 
-  async run(): Promise<void> {
+  async run(): Promise<{teamId: string}> {
     const profile = await this.profile()
     const {confirmProductionAction} = await import('../../cli/confirm.js')
     await confirmProductionAction({
@@ -20,7 +20,8 @@ export default class EmulatorReset extends ControlCommand<typeof EmulatorReset> 
       out: this.out,
     })
     const answer = await (await this.control()).reset()
-    if (this.flags.json) this.out.printJson(answer)
-    else this.out.line(`Emulator reset: fresh seed, team ${answer.teamId}, real time, no faults.`)
+    return this.respond(answer, {
+      view: reset => this.out.line(`Emulator reset: fresh seed, team ${reset.teamId}, real time, no faults.`),
+    })
   }
 }

@@ -48,7 +48,7 @@ Needs the payouts:approve scope. --and-then pay also pays counterparty payouts r
       customIds: this.flags['custom-id'],
       idsFile: this.flags['ids-file'],
       waitMs: this.flags.wait ? this.flags.timeout : undefined,
-      fit: {skipConflicts: this.flags['skip-conflicts'], withinBalance: this.flags['within-balance']},
+      leaveOut: {skipConflicts: this.flags['skip-conflicts'], withinBalance: this.flags['within-balance']},
     })
   }
 }

@@ -53,7 +53,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
       ...rows,
       json: flags.json,
       title: flags.api,
-      goesOn: outcome => flags.wait && outcome.code === 'PAYMENTS_FAILED',
+      continuesAfter: outcome => flags.wait && outcome.code === 'PAYMENTS_FAILED',
       dryRun: flags['dry-run'],
       offline: flags.offline,
       skipInvalid: flags['skip-invalid'],

@@ -44,7 +44,7 @@ Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-f
       customIds: this.flags['custom-id'],
       idsFile: this.flags['ids-file'],
       waitMs: this.flags.wait ? this.flags.timeout : undefined,
-      fit: {skipConflicts: this.flags['skip-conflicts'], withinBalance: this.flags['within-balance']},
+      leaveOut: {skipConflicts: this.flags['skip-conflicts'], withinBalance: this.flags['within-balance']},
     })
   }
 }

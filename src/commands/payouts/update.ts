@@ -9,6 +9,7 @@ import {
   freeTextFlag,
   phoneFlag,
 } from '../../cli/flags/common-flags.js'
+import type {PayoutV2} from '../../client/schemas.js'
 
 export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
   static override summary = 'Change a payout that is still pending.'
@@ -39,7 +40,7 @@ export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
     'clear-tags': Flags.boolean({summary: 'Remove every tag.', exclusive: ['tag']}),
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<PayoutV2> {
     const f = this.flags
     const [{singlePayoutKey}, {planUpdate}] = await Promise.all([
       import('../../services/payouts/ids-input.js'),
@@ -58,9 +59,12 @@ export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
     })
     const client = await this.client()
     const payout = await client.v2.payouts.update(key.v2, patch)
-    if (f.json) return this.out.printJson(payout)
     const {showPayoutV2} = await import('../../cli/output/payout-view.js')
-    this.out.line(`Updated payout ${payout.id}`)
-    showPayoutV2(this.out, payout)
+    return this.respond(payout, {
+      view: shown => {
+        this.out.line(`Updated payout ${shown.id}`)
+        showPayoutV2(this.out, shown)
+      },
+    })
   }
 }

@@ -1,4 +1,5 @@
 import {loginHintFlag, SessionCommand, sessionFlags} from '../../cli/session-command.js'
+import type {SessionUrl} from '../../client/schemas.js'
 
 export default class SessionsAllowance extends SessionCommand<typeof SessionsAllowance> {
   static override summary = 'Mint an allowance URL: the team owner sets the daily spending allowance.'
@@ -17,9 +18,9 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
     ...sessionFlags,
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<SessionUrl> {
     const f = this.flags
-    await this.mint('allowance', f['login-hint'] ? {loginHint: f['login-hint']} : {}, {
+    return this.mint('allowance', f['login-hint'] ? {loginHint: f['login-hint']} : {}, {
       redirectUrl: f['redirect-url'],
       branding: f.branding,
       open: f.open,

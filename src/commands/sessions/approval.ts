@@ -1,5 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {loginHintFlag, SessionCommand, sessionFlags} from '../../cli/session-command.js'
+import type {SessionUrl} from '../../client/schemas.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class SessionsApproval extends SessionCommand<typeof SessionsApproval> {
@@ -29,7 +30,7 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
     ...sessionFlags,
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<SessionUrl> {
     const f = this.flags
     if (!f.payout?.length && !f['custom-id']?.length)
       throw usageError('give the payouts to approve: --payout ID or --custom-id KEY (repeatable)')
@@ -37,7 +38,7 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
     const keys = sessionPayoutKeys(f.payout, f['custom-id'])
     if (keys.length > 100) throw usageError(`an approval session takes at most 100 payouts, not ${keys.length}`)
     const payoutIds = await v1PayoutIds(await this.client(), keys)
-    await this.mint(
+    return this.mint(
       'approval',
       {payoutIds, ...(f['login-hint'] ? {loginHint: f['login-hint']} : {})},
       {redirectUrl: f['redirect-url'], branding: f.branding, open: f.open},

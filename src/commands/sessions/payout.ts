@@ -1,5 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {SessionCommand, sessionFlags} from '../../cli/session-command.js'
+import type {SessionUrl} from '../../client/schemas.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class SessionsPayout extends SessionCommand<typeof SessionsPayout> {
@@ -18,12 +19,12 @@ export default class SessionsPayout extends SessionCommand<typeof SessionsPayout
     ...sessionFlags,
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<SessionUrl> {
     const f = this.flags
     if (!f.payout && !f['custom-id']) throw usageError('give the payout: --payout ID or --custom-id KEY')
     const {sessionPayoutKeys, v1PayoutIds} = await import('../../services/sessions/payout-ids.js')
     const keys = sessionPayoutKeys(f.payout ? [f.payout] : [], f['custom-id'] ? [f['custom-id']] : [])
     const [payoutId] = await v1PayoutIds(await this.client(), keys)
-    await this.mint('payout', {payoutId}, {redirectUrl: f['redirect-url'], branding: f.branding, open: f.open})
+    return this.mint('payout', {payoutId}, {redirectUrl: f['redirect-url'], branding: f.branding, open: f.open})
   }
 }

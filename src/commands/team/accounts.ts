@@ -1,5 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {outputFlag} from '../../cli/flags/common-flags.js'
+import type {Account} from '../../client/schemas.js'
 
 export default class TeamAccounts extends BaseCommand<typeof TeamAccounts> {
   static override summary =
@@ -19,12 +20,15 @@ Before approve, pay and import --and-then pay send anything, payctl compares the
 
   static override flags = {output: outputFlag}
 
-  async run(): Promise<void> {
+  async run(): Promise<Account[]> {
     const client = await this.client()
     const accounts = await client.v2.team.accounts()
     const {showAccounts, accountColumns} = await import('../../cli/output/account-view.js')
     const format = this.flags.output
-    if (this.flags.json || (format && format !== 'table')) return this.out.table(accounts, accountColumns, format)
-    await showAccounts(this.out, accounts)
+    const table = (rows: Account[]) => this.out.table(rows, accountColumns, format)
+    return this.respond(accounts, {
+      json: table,
+      view: rows => (format && format !== 'table' ? table(rows) : showAccounts(this.out, rows)),
+    })
   }
 }

@@ -1,4 +1,5 @@
 import {BaseCommand} from '../../cli/base-command.js'
+import type {TeamV1} from '../../client/schemas.js'
 
 export default class TeamGet extends BaseCommand<typeof TeamGet> {
   static override summary = 'Show the team: summary, members, balances and deposit instructions.'
@@ -12,11 +13,10 @@ export default class TeamGet extends BaseCommand<typeof TeamGet> {
     '<%= config.bin %> <%= command.id %> --json | jq .balances',
   ]
 
-  async run(): Promise<void> {
+  async run(): Promise<TeamV1> {
     const client = await this.client()
     const team = await client.v1.team.get()
-    if (this.flags.json) return this.out.printJson(team)
     const {showTeam} = await import('../../cli/output/team-view.js')
-    await showTeam(this.out, team)
+    return this.respond(team, {view: shown => showTeam(this.out, shown)})
   }
 }

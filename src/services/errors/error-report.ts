@@ -2,6 +2,7 @@ import {stripVTControlCharacters} from 'node:util'
 import {
   ApiError,
   ConnectionError,
+  HostileAnswerError,
   isTransient,
   OriginError,
   ResponseShapeError,
@@ -132,6 +133,14 @@ export function reportError(error: unknown): ErrorReport {
     }
   }
   if (error instanceof ConnectionError || error instanceof TimeoutError) return networkReport(error)
+  if (error instanceof HostileAnswerError) {
+    return {
+      exitCode: ExitCode.transient,
+      code: 'BAD_ANSWER',
+      message: error.message,
+      suggestions: ['nothing more was read; safe to re-run once the service (or a proxy in between) answers properly'],
+    }
+  }
   if (error instanceof OriginError) {
     return {exitCode: ExitCode.usage, code: 'USAGE', message: error.message, suggestions: []}
   }
@@ -205,7 +214,14 @@ export function formatErrorLine(report: ErrorReport): string {
   return `Error: ${code}${report.message}${request}${hint}`
 }
 
-export function errorJson(report: ErrorReport): string {
+/** An error as data (what `--json` prints under "error"): suggestions only when there are some. */
+export type ErrorObject = Omit<ErrorReport, 'suggestions'> & {suggestions?: string[]}
+
+export function errorObject(report: ErrorReport): ErrorObject {
   const {suggestions, ...rest} = report
-  return JSON.stringify({error: {...rest, ...(suggestions.length ? {suggestions} : {})}})
+  return {...rest, ...(suggestions.length ? {suggestions} : {})}
+}
+
+export function errorJson(report: ErrorReport): string {
+  return JSON.stringify({error: errorObject(report)})
 }

@@ -46,6 +46,21 @@ async function targetId(context: GuardContext, lookup: string, fixed: string[], 
   return answer.error ? undefined : idOf(answer.data)
 }
 
+/**
+ * The target of an update and the approval URL that covers it, if any. The ids as given are checked before the
+ * lookup, so a service that does not find the payout (yet) gets no update of it either.
+ */
+async function coveredTarget(context: GuardContext, guarded: (typeof GUARDED)[string], args: ToolArguments) {
+  const issuedFor = (id: string) => context.approvals.issuedFor({[guarded.kind]: id})
+  for (const id of strings(args.id)) {
+    const issued = await issuedFor(id)
+    if (issued) return {id, issued}
+  }
+  const id = await targetId(context, guarded.lookup, guarded.fixed, args)
+  const issued = id === undefined ? undefined : await issuedFor(id)
+  return id !== undefined && issued ? {id, issued} : undefined
+}
+
 /** The refusal of an update whose target a person may be approving right now, or undefined. */
 export async function approvalRefusal(
   context: GuardContext,
@@ -54,10 +69,9 @@ export async function approvalRefusal(
 ): Promise<ToolAnswer | undefined> {
   const guarded = GUARDED[tool]
   if (!guarded) return undefined
-  const id = await targetId(context, guarded.lookup, guarded.fixed, args)
-  if (id === undefined) return undefined
-  const issued = await context.approvals.issuedFor({[guarded.kind]: id})
-  if (!issued) return undefined
+  const covered = await coveredTarget(context, guarded, args)
+  if (!covered) return undefined
+  const {id, issued} = covered
   const what = guarded.kind === 'payoutId' ? `payout ${id} is` : `counterparty ${id} is paid by a payout that is`
   return {
     warnings: [],

@@ -1,13 +1,19 @@
+import type {ErrorObject} from '../errors/error-report.js'
 import {argvOfLine, type CommandLine} from './input-schema.js'
 
-export interface CliRun {
+/** A command run for its data: what it would print under --json, as values, never as text. */
+export interface CommandRun {
   exitCode: number
-  stdout: string
-  stderr: string
+  /** The document the command shows (undefined when it shows none). */
+  data?: unknown
+  warnings: string[]
+  /** What it reports beside the data: a list's `nextCursor`, the `skipped` payouts of approve or pay. */
+  details: Record<string, unknown>
+  error?: ErrorObject
 }
 
-/** Runs one payctl command (by id, e.g. `payouts:get`) with this argv and returns what it printed. */
-export type CommandExecutor = (id: string, argv: string[]) => Promise<CliRun>
+/** Runs one payctl command (by id, e.g. `payouts:get`) with this argv and returns its data. */
+export type CommandExecutor = (id: string, argv: string[]) => Promise<CommandRun>
 
 export interface CliRunnerOptions {
   execute: CommandExecutor
@@ -27,7 +33,7 @@ export class CliRunner {
 
   constructor(private readonly options: CliRunnerOptions) {}
 
-  async run(id: string, line: CommandLine): Promise<CliRun> {
+  async run(id: string, line: CommandLine): Promise<CommandRun> {
     await this.slot()
     try {
       const flags = [...line.flags, '--json', `--profile=${this.options.profile}`]

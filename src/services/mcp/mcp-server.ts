@@ -1,5 +1,6 @@
 import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js'
 import * as z from 'zod'
+import {scrubValue} from '../../client/redact.js'
 import type {AuditLog} from './audit-log.js'
 import {AuditedTransport} from './audited-transport.js'
 import {type CommandSpec, commandWords} from './command-spec.js'
@@ -14,6 +15,11 @@ export interface McpServeOptions extends ToolContext {
   audit: AuditLog
   profile: string
   version: string
+  /**
+   * The profile's secrets (key, OAuth tokens, webhook signing secrets): replaced by [redacted] in every answer, here
+   * and nowhere else, whatever a server echoed into it.
+   */
+  secrets: ReadonlyArray<string | undefined>
 }
 
 const INSTRUCTIONS = `payctl's tools on one profile of the Payout Service. Amounts are decimal strings.
@@ -84,7 +90,7 @@ function register(server: McpServer, tool: ToolDefinition, options: McpServeOpti
     async (args, extra) => {
       const outcome = await callTool(options, tool, args as Record<string, unknown>)
       transport.details.set(extra.requestId, {exitCode: outcome.exitCode, idempotencyKey: outcome.idempotencyKey})
-      return callResultOf(outcome.answer)
+      return callResultOf(scrubValue(outcome.answer, options.secrets))
     },
   )
 }

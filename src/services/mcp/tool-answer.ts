@@ -1,4 +1,4 @@
-import type {CliRun} from './cli-runner.js'
+import type {CommandRun} from './cli-runner.js'
 
 export interface ToolError {
   code: string
@@ -18,68 +18,24 @@ export interface ToolAnswer {
   extra?: Record<string, unknown>
 }
 
-const WARNING = /^Warning: /
-
-function parseErrorLine(line: string): ToolError | undefined {
-  try {
-    const parsed = JSON.parse(line) as {error?: ToolError}
-    return parsed && typeof parsed.error === 'object' ? parsed.error : undefined
-  } catch {
-    return undefined
-  }
+/** What a tool adds beside the data from a command's details: where a list goes on, what approve or pay skipped. */
+function extraOf(details: Record<string, unknown>): Record<string, unknown> | undefined {
+  const position = 'nextCursor' in details ? {nextCursor: details.nextCursor ?? null} : undefined
+  const skipped = Array.isArray(details.skipped) ? {skipped: details.skipped} : undefined
+  return position || skipped ? {...position, ...skipped} : undefined
 }
 
-function parseData(stdout: string): unknown {
-  const text = stdout.trim()
-  if (!text) return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
+/** A command's run as a tool's answer: its data, warnings and details, and its error as the CLI reports it. */
+export function answerOf(run: CommandRun): ToolAnswer {
+  const extra = extraOf(run.details)
+  return {
+    data: run.data,
+    warnings: run.warnings,
+    ...(extra ? {extra} : {}),
+    ...(run.exitCode === 0
+      ? {}
+      : {error: run.error ?? {code: 'UNEXPECTED', message: `exit ${run.exitCode}`, exitCode: run.exitCode}}),
   }
-}
-
-/** A list's position line under --json (`{written, hasMore, nextCursor}` on stderr): where the next page starts. */
-function parsePosition(line: string): {nextCursor: string | null} | undefined {
-  try {
-    const parsed = JSON.parse(line) as {nextCursor?: unknown}
-    if (!parsed || typeof parsed !== 'object' || !('nextCursor' in parsed)) return undefined
-    return {nextCursor: typeof parsed.nextCursor === 'string' ? parsed.nextCursor : null}
-  } catch {
-    return undefined
-  }
-}
-
-/** The payouts approve or pay left out under --skip-conflicts / --within-balance (`{skipped: [...]}` on stderr). */
-function parseSkipped(line: string): {skipped: unknown[]} | undefined {
-  if (!line.startsWith('{"skipped":')) return undefined
-  try {
-    const parsed = JSON.parse(line) as {skipped?: unknown}
-    return Array.isArray(parsed.skipped) ? {skipped: parsed.skipped} : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * Reads a command's run: stdout is its JSON, stderr its warnings, a list's position (the cursor of the next
- * page), the payouts a fitting approve or pay skipped, and (under --json) its error object.
- */
-export function answerOf(run: CliRun): ToolAnswer {
-  const lines = run.stderr.split('\n').filter(Boolean)
-  const warnings = lines.filter(line => WARNING.test(line)).map(line => line.replace(WARNING, ''))
-  const position = lines.map(parsePosition).find(Boolean)
-  const skipped = lines.map(parseSkipped).find(Boolean)
-  const extra = position || skipped ? {...position, ...skipped} : undefined
-  const answer: ToolAnswer = {data: parseData(run.stdout), warnings, ...(extra ? {extra} : {})}
-  if (run.exitCode === 0) return answer
-  const reported = lines.map(parseErrorLine).find(Boolean)
-  answer.error = reported ?? {
-    code: 'UNEXPECTED',
-    message: lines.filter(line => !WARNING.test(line)).at(-1) ?? `exit ${run.exitCode}`,
-    exitCode: run.exitCode,
-  }
-  return answer
 }
 
 /** The ids of the resources an answer names (for the audit log), at most 100. */

@@ -19,14 +19,14 @@ export type WaitGoal = 'settled' | 'paid' | 'approved' | 'claim-link'
 export const WAIT_GOALS: readonly WaitGoal[] = ['settled', 'paid', 'approved', 'claim-link']
 
 /** How a payout stands for a goal: `awaiting-claim` is done for this step, the recipient must still act. */
-export type Standing = 'completed' | 'awaiting-claim' | 'approved' | 'failed' | 'pending'
+export type GoalState = 'completed' | 'awaiting-claim' | 'approved' | 'failed' | 'pending'
 
 export const GONE = 'deleted'
 
-export function standing(
+export function goalStateOf(
   payout: Pick<PayoutV2, 'status' | 'counterpartyId' | 'claimLinkSentAt' | 'requestedAt'>,
   goal: WaitGoal,
-): Standing {
+): GoalState {
   const status = payout.status ?? ''
   if (status === 'completed') return 'completed'
   if (goal !== 'settled' && awaitsNewClaim(payout)) return 'awaiting-claim'
@@ -39,7 +39,7 @@ export function standing(
   return 'pending'
 }
 
-export const isFinal = (s: Standing) => s !== 'pending'
+export const isFinal = (s: GoalState) => s !== 'pending'
 
 /** The goal of `--wait` after a step: what the step set in motion. */
 export function goalOf(step: 'approve' | 'pay' | 'send-claim-link', andThen?: 'pay' | 'send-claim-link'): WaitGoal {

@@ -78,10 +78,18 @@ function checkCommonFields(input: CreateInput): void {
   if (input.customId !== undefined && !input.customId.trim()) throw usageError('--custom-id must not be empty')
 }
 
+/** "--email and --phone were both given", "--email, --phone and --counterparty were all given". */
+export function givenTogether(flags: Array<string | false | undefined>): string {
+  const given = flags.filter((flag): flag is string => Boolean(flag))
+  const last = given.pop()
+  return given.length === 1
+    ? `${given[0]} and ${last} were both given`
+    : `${given.join(', ')} and ${last} were all given`
+}
+
 function v1Body(input: CreateInput, tags: string[] | undefined): CreatePayoutV1 {
   const recipients = [input.creatorHandle && '--creator-handle', input.email && '--email', input.phone && '--phone']
-  if (recipients.filter(Boolean).length > 1)
-    throw usageError(`give one recipient: ${recipients.filter(Boolean).join(', ')} were all given`)
+  if (recipients.filter(Boolean).length > 1) throw usageError(`give one recipient: ${givenTogether(recipients)}`)
   if (input.creatorHandle) {
     const problem = creatorHandleProblem(input.creatorHandle)
     if (problem) throw usageError(`--creator-handle: ${problem}`)
@@ -108,7 +116,7 @@ function v2Body(input: CreateInput, tags: string[] | undefined): CreatePayoutV2 
   if (count !== 1)
     throw usageError(
       count
-        ? `give one recipient: ${recipients.filter(Boolean).join(', ')} were all given`
+        ? `give one recipient: ${givenTogether(recipients)}`
         : 'give a recipient: --email, --phone or --counterparty (or --creator-handle for v1)',
     )
   if (input.counterparty) {

@@ -5,11 +5,11 @@ import {RETRY_AFTER_CAP_MS} from '../../client/waits.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {mapLimit} from '../../shared/map-limit.js'
-import {GONE, isFinal, type Standing, standing, type WaitGoal} from './goals.js'
+import {GONE, type GoalState, goalStateOf, isFinal, type WaitGoal} from './goals.js'
 import {type FailedPayout, failedPayout, failuresError} from './payout-failures.js'
 
 /**
- * Polls payouts until each reaches a final standing for the goal, or the time-out. Rounds re-read only the
+ * Polls payouts until each reaches a final goal state for the goal, or the time-out. Rounds re-read only the
  * payouts still pending, `concurrency` at a time; the pause between rounds grows from `intervalMs` to
  * `maxIntervalMs`, and a 429 or 503 that outlived the client's own retries pauses for its Retry-After (the
  * round is tried again). Payouts are passed on as they become final, so a caller can keep as little as it needs.
@@ -31,17 +31,17 @@ export interface WaitOptions {
   now?(): number
   /** Pauses between rounds (tests pass their own). */
   sleep?(ms: number, signal?: AbortSignal): Promise<void>
-  /** A payout reached its final standing (called once per payout). */
-  onFinal?(payout: PayoutV2, standing: Standing, key: string): void
+  /** A payout reached its final goal state (called once per payout). */
+  onFinal?(payout: PayoutV2, state: GoalState, key: string): void
   /** Every read of a payout that is still pending. */
   onRead?(payout: PayoutV2, key: string): void
   /** A pending payout changed status between two reads. */
   onChange?(payout: PayoutV2, from: string | undefined, key: string): void
-  /** After each round: counts per standing and the time left. */
+  /** After each round: counts per goal state and the time left. */
   onRound?(counts: WaitCounts, remainingMs: number): void
 }
 
-export type WaitCounts = Record<Standing, number>
+export type WaitCounts = Record<GoalState, number>
 
 export interface WaitResult {
   counts: WaitCounts
@@ -51,7 +51,7 @@ export interface WaitResult {
   timedOut: boolean
 }
 
-type Settle = (payout: PayoutV2, s: Standing, key: string) => void
+type Settle = (payout: PayoutV2, s: GoalState, key: string) => void
 
 const emptyCounts = (): WaitCounts => ({completed: 0, 'awaiting-claim': 0, approved: 0, failed: 0, pending: 0})
 
@@ -72,7 +72,7 @@ export async function waitForPayouts(options: WaitOptions): Promise<WaitResult> 
   const counts = emptyCounts()
   const failed: FailedPayout[] = []
   const pending = new Map<string, PayoutV2 | undefined>()
-  const settle = (payout: PayoutV2, s: Standing, key: string) => {
+  const settle = (payout: PayoutV2, s: GoalState, key: string) => {
     counts[s]++
     if (s === 'failed') failed.push(failedPayout(payout))
     options.onFinal?.(payout, s, key)
@@ -100,7 +100,7 @@ export async function waitForPayouts(options: WaitOptions): Promise<WaitResult> 
 function settleKnown(options: WaitOptions, pending: Map<string, PayoutV2 | undefined>, settle: Settle): void {
   for (const id of options.ids) {
     const known = options.known?.get(id)
-    const s = known && standing(known, options.goal)
+    const s = known && goalStateOf(known, options.goal)
     if (known && s && isFinal(s)) settle(known, s, id)
     else pending.set(id, known)
   }
@@ -140,7 +140,7 @@ async function readRound(
       throw new PayctlError(`payout ${id} not found`, {exitCode: ExitCode.notFound, code: 'PAYOUT_NOT_FOUND'})
     const payout = read ?? goneView(before!.id)
     if (before && before.status !== payout.status) options.onChange?.(payout, before.status, id)
-    const s = standing(payout, options.goal)
+    const s = goalStateOf(payout, options.goal)
     if (isFinal(s)) {
       pending.delete(id)
       settle(payout, s, id)

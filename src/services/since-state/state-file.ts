@@ -3,6 +3,7 @@ import {open, readFile, rename, rm, writeFile} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
 import {acquireFileLock} from '../../config/file-lock.js'
 import {usageError} from '../../shared/errors.js'
+import {notAFile} from '../../shared/regular-file.js'
 
 /**
  * The `--since-state FILE` of unattended runs (docs/scripting.md, "Unattended runs"): what the last
@@ -24,6 +25,15 @@ export interface SinceState {
 export type RunIdentity = Pick<SinceState, 'command' | 'profile' | 'origin' | 'filters'>
 
 const flag = (path: string) => `--since-state ${path}`
+
+/** The largest state file read: an id and a fingerprint per item seen, far below this for any real list. */
+const MAX_STATE_BYTES = 256 * 1024 * 1024
+
+/** Refuses a FILE that is not a regular file (a FIFO would block the read, /dev/zero never ends), before any read. */
+export async function checkSinceStatePath(path: string): Promise<void> {
+  const problem = await notAFile(path, MAX_STATE_BYTES)
+  if (problem) throw usageError(`${flag(path)}: ${path} ${problem}`)
+}
 
 /** The state of the last successful run, or undefined before the first; refuses a file of another run. */
 export async function readSinceState(path: string, run: RunIdentity): Promise<SinceState | undefined> {

@@ -1,5 +1,6 @@
 import * as Args from '@oclif/core/args'
 import {ControlCommand} from '../../../cli/emulator-command.js'
+import type {ClockState} from '../../../client/emulator-control.js'
 import {usageError} from '../../../shared/errors.js'
 
 export default class EmulatorClockAdvance extends ControlCommand<typeof EmulatorClockAdvance> {
@@ -16,7 +17,7 @@ export default class EmulatorClockAdvance extends ControlCommand<typeof Emulator
     duration: Args.string({description: 'How far: 90, 10s, 5m, 1h30m, 30d.', required: true}),
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ClockState> {
     const {formatDuration, parseDuration} = await import('../../../services/emulator-control/duration.js')
     let seconds: number
     try {
@@ -25,11 +26,11 @@ export default class EmulatorClockAdvance extends ControlCommand<typeof Emulator
       throw usageError(`DURATION ${(error as Error).message}`)
     }
     const clock = await (await this.control()).advanceClock(seconds)
-    if (this.flags.json) {
-      this.out.printJson(clock)
-      return
-    }
-    const expired = clock.expired ? `; ${clock.expired} payout${clock.expired === 1 ? '' : 's'} expired` : ''
-    this.out.line(`Emulator clock: ${clock.now} (${formatDuration(clock.offsetSeconds)} ahead of real time)${expired}.`)
+    return this.respond(clock, {
+      view: ({now, offsetSeconds, expired}) => {
+        const gone = expired ? `; ${expired} payout${expired === 1 ? '' : 's'} expired` : ''
+        this.out.line(`Emulator clock: ${now} (${formatDuration(offsetSeconds)} ahead of real time)${gone}.`)
+      },
+    })
   }
 }

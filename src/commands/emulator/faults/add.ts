@@ -1,5 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {ControlCommand} from '../../../cli/emulator-command.js'
+import type {Fault} from '../../../client/emulator-control.js'
 import {usageError} from '../../../shared/errors.js'
 
 export default class EmulatorFaultsAdd extends ControlCommand<typeof EmulatorFaultsAdd> {
@@ -31,7 +32,7 @@ Control routes (/_emulator) are never affected.`
     count: Flags.integer({summary: 'How many requests get the fault.', default: 1, min: 1, max: 1_000_000}),
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<Fault> {
     const {action, count, method, path, status} = this.flags
     const delayMs = this.flags['delay-ms']
     if (action === 'status' && status === undefined) throw usageError('--action status needs --status')
@@ -39,7 +40,6 @@ Control routes (/_emulator) are never affected.`
     if (!path.startsWith('/')) throw usageError(`--path "${path}" must start with /`)
     const [{faultLine}, control] = await Promise.all([import('../../../cli/output/fault-line.js'), this.control()])
     const fault = await control.addFault({method, path, action, count, status, delayMs})
-    if (this.flags.json) this.out.printJson(fault)
-    else this.out.line(`Added fault ${faultLine(fault)}`)
+    return this.respond(fault, {view: added => this.out.line(`Added fault ${faultLine(added)}`)})
   }
 }

@@ -4,11 +4,13 @@ export default class EmulatorFaultsClear extends ControlCommand<typeof EmulatorF
   static override summary = 'Remove every injected fault.'
   static override examples = ['<%= config.bin %> <%= command.id %>']
 
-  async run(): Promise<void> {
+  async run(): Promise<{cleared: number}> {
     const control = await this.control()
     const removed = (await control.faults()).length
     await control.clearFaults()
-    if (this.flags.json) this.out.printJson({cleared: removed})
-    else this.out.line(`Cleared ${removed} fault${removed === 1 ? '' : 's'}.`)
+    return this.respond(
+      {cleared: removed},
+      {view: ({cleared}) => this.out.line(`Cleared ${cleared} fault${cleared === 1 ? '' : 's'}.`)},
+    )
   }
 }

@@ -18,7 +18,10 @@ export const PAYMENTS_FAILED = 'PAYMENTS_FAILED'
 const count = (n: number) => n.toLocaleString('en-US')
 const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`
 
-/** Validation alone: 6 for an unreadable or invalid file, 8 when --skip-invalid leaves rows out. */
+/**
+ * Validation alone: 6 for an unreadable or invalid file, also when --skip-invalid leaves no row to send (nothing
+ * was sent); 8 when --skip-invalid leaves some rows out.
+ */
 export function validationOutcome(
   result: ValidationResult,
   skipInvalid: boolean,
@@ -28,6 +31,13 @@ export function validationOutcome(
   const invalid = result.fatal
     ? `the file cannot be imported (${result.errors[0] ? errorLines(result)[0] : 'see above'})`
     : `${count(result.invalid)} of ${count(result.rows)} rows are invalid`
+  if (skipInvalid && !result.fatal && !result.valid)
+    return {
+      exitCode: ExitCode.invalidInput,
+      code: 'INVALID_INPUT',
+      message: `${invalid}; --skip-invalid leaves them out and no row is left: nothing was sent`,
+      suggestions: ['fix them'],
+    }
   if (result.fatal || !skipInvalid)
     return {
       exitCode: ExitCode.invalidInput,
@@ -35,11 +45,11 @@ export function validationOutcome(
       message: `${invalid}; nothing was sent`,
       suggestions: result.fatal ? [] : ['fix them, or pass --skip-invalid to send the valid rows only'],
     }
-  if (dryRun || !result.valid)
+  if (dryRun)
     return {
       exitCode: ExitCode.partial,
       code: 'PARTIAL',
-      message: `${invalid}; --skip-invalid leaves them out${result.valid ? '' : ', and no row is left to send'}`,
+      message: `${invalid}; --skip-invalid leaves them out`,
       suggestions: [],
     }
   return undefined

@@ -133,7 +133,7 @@ async function open(options: ReadOptions): Promise<Opening> {
  * records wait; the consumer takes the waiting records as one batch. The parser runs in flowing mode and is
  * never paused, so every record parsed before an error is delivered before the error.
  */
-class RecordPump {
+class BatchingCsvParser {
   private readonly parser: ReturnType<typeof parse>
   private queue: CsvRecord[] = []
   private line = 1
@@ -261,7 +261,7 @@ export async function readRecords(options: ReadOptions): Promise<RecordReader> {
     return file.decoder.end()
   }
   async function* batches(): AsyncGenerator<CsvRecord[]> {
-    const pump = new RecordPump(delimiter, lineBreak)
+    const pump = new BatchingCsvParser(delimiter, lineBreak)
     checkBytes(file.firstBytes)
     yield* pump.batches(pump.feed(file.firstDecoded, next, last), () => file.stream.destroy())
   }

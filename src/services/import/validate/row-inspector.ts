@@ -14,6 +14,8 @@ export class RowInspector<Item> {
   private readonly labels: string[]
   /** Per cell: whether its column is free text (line breaks and tabs allowed). Unmapped cells are not sent. */
   private readonly freeText: boolean[]
+  /** Columns up to the header's last named one: spreadsheets add empty ones after it. */
+  private readonly named: number
 
   constructor(
     header: readonly string[],
@@ -32,6 +34,7 @@ export class RowInspector<Item> {
       schema.columns.filter(column => !column.freeText).flatMap(column => this.mapping.index.get(column.name) ?? []),
     )
     this.freeText = header.map((_, i) => !strict.has(i))
+    this.named = header.reduce((count, cell, i) => (cell.trim() ? i + 1 : count), 0)
   }
 
   inspect(values: string[], build: boolean): RowResult<Item> {
@@ -46,8 +49,16 @@ export class RowInspector<Item> {
 
   private widthProblem(values: string[]): {errors: RowError[]} | undefined {
     const width = this.mapping.width
-    if (values.length === width) return undefined
-    if (values.length > width && values.slice(width).every(v => v.trim() === '')) return undefined
+    const filled = values.reduce((count, value, i) => (value.trim() ? i + 1 : count), 0)
+    const fits = values.length === width || (values.length > width && filled <= width)
+    if (fits && filled <= this.named) return undefined
+    if (fits) {
+      // A value under the header's empty trailing columns: the row's fields moved right of where they belong.
+      return problem(
+        '',
+        `${filled} fields, but the header names ${this.named} (an unquoted comma inside a value, such as the decimal comma of 12,5?)`,
+      )
+    }
     const hint = values.some(v => v.includes('\n')) ? ' (a line break inside an unquoted field?)' : ''
     return problem('', `${values.length} field${values.length === 1 ? '' : 's'}, but the header has ${width}${hint}`)
   }

@@ -88,7 +88,7 @@ interface HeldRow {
 }
 
 /** One streamed pass over the file: every row checked and tallied (the first pass, or the suspects' second). */
-class Scan<Item> {
+class FilePass<Item> {
   readonly errors: ValidationError[] = []
   errorCount = 0
   readonly invalidRows = new RowSet()
@@ -228,51 +228,51 @@ async function scan<Item>(
     delimiter: options.delimiter,
     onBytes,
   })
-  const state = new Scan(options, suspects, () => reader.invalidUtf8)
+  const pass = new FilePass(options, suspects, () => reader.invalidUtf8)
   try {
     for await (const batch of reader.batches) {
       if (options.signal?.aborted) throw interruptedError()
       keep?.push(batch)
-      for (const record of batch) state.record(record)
+      for (const record of batch) pass.record(record)
     }
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) {
-      state.fingerprints?.close()
+      pass.fingerprints?.close()
       throw error
     }
-    state.fatal = true
-    state.addError({line: error.line, column: '', message: `CSV syntax: ${error.message}`})
+    pass.fatal = true
+    pass.addError({line: error.line, column: '', message: `CSV syntax: ${error.message}`})
   }
-  if (!state.inspector && !state.fatal) {
-    state.fatal = true
-    state.addError({line: 1, column: '', message: 'the file is empty: it needs a header row and one row per payout'})
+  if (!pass.inspector && !pass.fatal) {
+    pass.fatal = true
+    pass.addError({line: 1, column: '', message: 'the file is empty: it needs a header row and one row per payout'})
   }
-  const {duplicateOf, errors: duplicates} = state.settleSuspects()
+  const {duplicateOf, errors: duplicates} = pass.settleSuspects()
   const maxErrors = options.maxErrors ?? 100
   const errors = duplicates.length
-    ? [...state.errors, ...duplicates].sort((a, b) => a.line - b.line).slice(0, maxErrors)
-    : state.errors
-  const fatal = state.fatal
-  const repeated = state.fingerprints?.repeated() ?? new Set<number>()
-  state.fingerprints?.close()
+    ? [...pass.errors, ...duplicates].sort((a, b) => a.line - b.line).slice(0, maxErrors)
+    : pass.errors
+  const fatal = pass.fatal
+  const repeated = pass.fingerprints?.repeated() ?? new Set<number>()
+  pass.fingerprints?.close()
   return {
     suspects: repeated,
     result: {
-      rows: state.rows,
-      valid: fatal ? 0 : state.valid,
-      invalid: fatal ? state.rows : state.rows - state.valid,
-      totals: fatal ? {} : state.totals.toObject(),
+      rows: pass.rows,
+      valid: fatal ? 0 : pass.valid,
+      invalid: fatal ? pass.rows : pass.rows - pass.valid,
+      totals: fatal ? {} : pass.totals.toObject(),
       errors,
-      errorsOmitted: state.errorCount + duplicates.length - errors.length,
+      errorsOmitted: pass.errorCount + duplicates.length - errors.length,
       fatal,
-      invalidRows: state.invalidRows,
+      invalidRows: pass.invalidRows,
       duplicateOf,
       delimiter: reader.delimiter,
       encoding: reader.encoding,
-      ignoredColumns: state.inspector?.mapping.ignored ?? [],
-      withoutCustomId: state.withoutCustomId,
+      ignoredColumns: pass.inspector?.mapping.ignored ?? [],
+      withoutCustomId: pass.withoutCustomId,
       invalidUtf8: reader.invalidUtf8,
-      moneyMoving: {count: state.moneyCount, totals: state.moneyTotals.toObject()},
+      moneyMoving: {count: pass.moneyCount, totals: pass.moneyTotals.toObject()},
     },
   }
 }

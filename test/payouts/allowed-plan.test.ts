@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import type {Account, PayoutV2} from '../../src/client/schemas.js'
-import {Budget, planFit} from '../../src/services/payouts/fitting-plan.js'
-import {fitKey} from '../../src/services/payouts/fitting-run.js'
+import {BalanceLeft, chooseAllowed} from '../../src/services/payouts/allowed-plan.js'
+import {callIdempotencyKey} from '../../src/services/payouts/send-allowed.js'
 
 const payout = (id: string, amount: string, currency = 'EUR', extra: Partial<PayoutV2> = {}): PayoutV2 =>
   ({id, object: 'payout', status: 'created', amount, currency, ...extra}) as PayoutV2
@@ -11,7 +11,7 @@ const account = (currency: string, available: string, allowance?: {limit: string
 
 const ids = (list: readonly {id: string}[]) => list.map(p => p.id)
 
-describe('planFit', () => {
+describe('chooseAllowed', () => {
   it('takes payouts in order per currency while the available balance lasts; a currency stops at its first misfit', () => {
     const payouts = [
       payout('a', '10.00'),
@@ -21,8 +21,8 @@ describe('planFit', () => {
       payout('small', '0.10'),
       payout('v', '40.00', 'USD'),
     ]
-    const budget = new Budget([account('EUR', '25.00'), account('USD', '100.00')])
-    const plan = planFit('approve', payouts, {skipConflicts: false, withinBalance: true}, budget)
+    const balanceLeft = new BalanceLeft([account('EUR', '25.00'), account('USD', '100.00')])
+    const plan = chooseAllowed('approve', payouts, {skipConflicts: false, withinBalance: true}, balanceLeft)
     expect(ids(plan.send)).toEqual(['a', 'u', 'b', 'v'])
     expect(plan.skipped).toEqual([
       {id: 'c', status: 'created', kind: 'balance', reason: 'needs 10.00 EUR; 5.00 EUR available left'},
@@ -37,8 +37,8 @@ describe('planFit', () => {
 
   it('the allowance left (limit minus used) caps as well; decimals are exact (no float drift)', () => {
     const payouts = Array.from({length: 4}, (_, i) => payout(`p${i}`, '0.10'))
-    const budget = new Budget([account('EUR', '1000.00', {limit: '1.00', used: '0.70'})])
-    const plan = planFit('approve', payouts, {skipConflicts: false, withinBalance: true}, budget)
+    const balanceLeft = new BalanceLeft([account('EUR', '1000.00', {limit: '1.00', used: '0.70'})])
+    const plan = chooseAllowed('approve', payouts, {skipConflicts: false, withinBalance: true}, balanceLeft)
     expect(ids(plan.send)).toEqual(['p0', 'p1', 'p2'])
     expect(plan.skipped).toMatchObject([
       {id: 'p3', kind: 'allowance', reason: "needs 0.10 EUR; 0.00 EUR of today's allowance left"},
@@ -46,11 +46,11 @@ describe('planFit', () => {
   })
 
   it('a currency without an account has nothing available', () => {
-    const plan = planFit(
+    const plan = chooseAllowed(
       'approve',
       [payout('c', '1.00', 'CHF')],
       {skipConflicts: false, withinBalance: true},
-      new Budget([]),
+      new BalanceLeft([]),
     )
     expect(plan.skipped).toMatchObject([{id: 'c', kind: 'balance', reason: 'needs 1.00 CHF; 0.00 CHF available left'}])
   })
@@ -64,11 +64,11 @@ describe('planFit', () => {
       payout('email', '5.00', 'EUR', {status: 'approved'}),
       payout('done', '5.00', 'EUR', {status: 'completed', ...cp}),
     ]
-    const plan = planFit(
+    const plan = chooseAllowed(
       'pay',
       payouts,
       {skipConflicts: true, withinBalance: true},
-      new Budget([account('EUR', '30.00')]),
+      new BalanceLeft([account('EUR', '30.00')]),
     )
     expect(ids(plan.send)).toEqual(['approved', 'failed'])
     expect(plan.skipped.map(s => [s.id, s.kind])).toEqual([
@@ -79,7 +79,7 @@ describe('planFit', () => {
   })
 
   it('without --skip-conflicts a payout in another state is sent (the service refuses it: all or nothing)', () => {
-    const plan = planFit(
+    const plan = chooseAllowed(
       'approve',
       [payout('a', '1.00', 'EUR', {status: 'approved'})],
       {skipConflicts: false, withinBalance: false},
@@ -89,11 +89,11 @@ describe('planFit', () => {
   })
 })
 
-describe('fitKey', () => {
+describe('callIdempotencyKey', () => {
   it('keys a call by the ids it sends, so that a call with other ids never reuses a key', () => {
-    expect(fitKey(undefined, ['a'])).toBeUndefined()
-    expect(fitKey('run-1', ['a', 'b'])).toMatch(/^run-1-[0-9a-f]{12}$/)
-    expect(fitKey('run-1', ['a', 'b'])).toBe(fitKey('run-1', ['a', 'b']))
-    expect(fitKey('run-1', ['a', 'b'])).not.toBe(fitKey('run-1', ['a']))
+    expect(callIdempotencyKey(undefined, ['a'])).toBeUndefined()
+    expect(callIdempotencyKey('run-1', ['a', 'b'])).toMatch(/^run-1-[0-9a-f]{12}$/)
+    expect(callIdempotencyKey('run-1', ['a', 'b'])).toBe(callIdempotencyKey('run-1', ['a', 'b']))
+    expect(callIdempotencyKey('run-1', ['a', 'b'])).not.toBe(callIdempotencyKey('run-1', ['a']))
   })
 })

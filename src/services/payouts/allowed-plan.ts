@@ -6,12 +6,12 @@ import {allowanceLeft} from './balance-check.js'
 /**
  * `--skip-conflicts` and `--within-balance` of approve and pay: which of the payouts to send and which to leave,
  * decided from the payouts as read just before and the team's accounts. The service still decides; a payout that
- * changed in between is handled when it answers (fitting-run.ts).
+ * changed in between is handled when it answers (send-allowed.ts).
  */
 
-export type FitAction = 'approve' | 'pay'
+export type PayoutStep = 'approve' | 'pay'
 
-export interface FitChoice {
+export interface LeaveOutChoice {
   skipConflicts: boolean
   withinBalance: boolean
 }
@@ -24,13 +24,13 @@ export interface Skipped {
   reason: string
 }
 
-export interface FitPlan {
+export interface AllowedPlan {
   send: PayoutV2[]
   skipped: Skipped[]
 }
 
 /** Why the step does not apply to a payout in its current state (spec section 3), or undefined when it does. */
-export function conflictOf(action: FitAction, payout: PayoutV2): string | undefined {
+export function conflictOf(action: PayoutStep, payout: PayoutV2): string | undefined {
   if (action === 'approve')
     return payout.status === 'created' ? undefined : `is ${payout.status}; only created payouts are approved`
   if (payout.status !== 'approved' && payout.status !== 'failed')
@@ -40,12 +40,12 @@ export function conflictOf(action: FitAction, payout: PayoutV2): string | undefi
 }
 
 /** Whether sending the payout needs funds: every approval reserves its amount; a pay only for a failed payout. */
-export function needsFunds(action: FitAction, payout: PayoutV2): boolean {
+export function needsFunds(action: PayoutStep, payout: PayoutV2): boolean {
   return action === 'approve' || payout.status === 'failed'
 }
 
 /** Per currency: the available balance and the allowance left (undefined: no cap), spent as payouts are taken. */
-export class Budget {
+export class BalanceLeft {
   private readonly room = new Map<string, {available: Big; allowance?: Big; full?: Skipped['kind']}>()
 
   constructor(private readonly accounts: readonly Account[]) {}
@@ -88,20 +88,20 @@ export class Budget {
  * The payouts to send, in the given order, and those left out. Without --skip-conflicts a payout in the wrong
  * state is sent anyway (the service refuses the batch: all or nothing, as without the flags).
  */
-export function planFit(
-  action: FitAction,
+export function chooseAllowed(
+  action: PayoutStep,
   payouts: readonly PayoutV2[],
-  choice: FitChoice,
-  budget: Budget | undefined,
-): FitPlan {
-  const plan: FitPlan = {send: [], skipped: []}
+  choice: LeaveOutChoice,
+  balanceLeft: BalanceLeft | undefined,
+): AllowedPlan {
+  const plan: AllowedPlan = {send: [], skipped: []}
   for (const payout of payouts) {
     const conflict = choice.skipConflicts ? conflictOf(action, payout) : undefined
     if (conflict) {
       plan.skipped.push({id: payout.id, status: payout.status, kind: 'conflict', reason: conflict})
       continue
     }
-    const short = budget && needsFunds(action, payout) ? budget.take(payout) : undefined
+    const short = balanceLeft && needsFunds(action, payout) ? balanceLeft.take(payout) : undefined
     if (short) plan.skipped.push(short)
     else plan.send.push(payout)
   }

@@ -5,27 +5,31 @@ import type {PayoutV2} from '../../client/schemas.js'
 import type {AndThen} from '../../client/v2/payouts-v2.js'
 import {usageError} from '../../shared/errors.js'
 import {mapLimit} from '../../shared/map-limit.js'
-import {type BatchResult, runInBatches} from './batch.js'
 import {
-  Budget,
+  type AllowedPlan,
+  BalanceLeft,
+  chooseAllowed,
   conflictOf,
-  type FitAction,
-  type FitChoice,
-  type FitPlan,
+  type LeaveOutChoice,
   needsFunds,
-  planFit,
+  type PayoutStep,
   type Skipped,
-} from './fitting-plan.js'
+} from './allowed-plan.js'
+import {type BatchResult, runInBatches} from './batch.js'
 import type {PayoutKey} from './ids-input.js'
 
 /** A payout as read before planning, or (with --skip-conflicts) one that is gone. */
-type Read = {payout: PayoutV2} | {gone: Skipped}
+type PayoutOrGone = {payout: PayoutV2} | {gone: Skipped}
 
 const isGone = (error: unknown) => error instanceof ApiError && error.status === 404
 
 /** Reads every payout (v2); with --skip-conflicts a payout that no longer exists is left out, not a stop. */
-export async function readForFit(client: PayoutClient, keys: readonly PayoutKey[], choice: FitChoice): Promise<Read[]> {
-  return mapLimit(keys, 8, async (key): Promise<Read> => {
+export async function readPayoutsOrGone(
+  client: PayoutClient,
+  keys: readonly PayoutKey[],
+  choice: LeaveOutChoice,
+): Promise<PayoutOrGone[]> {
+  return mapLimit(keys, 8, async (key): Promise<PayoutOrGone> => {
     try {
       return {payout: await client.v2.payouts.get(key.v2)}
     } catch (error) {
@@ -35,31 +39,31 @@ export async function readForFit(client: PayoutClient, keys: readonly PayoutKey[
   })
 }
 
-/** Plans the run: the budget comes from the team's accounts (read once) when --within-balance asks for it. */
-export async function planFitting(
+/** Plans the run: the balance left comes from the team's accounts (read once) when --within-balance asks for it. */
+export async function planAllowed(
   client: PayoutClient,
-  action: FitAction,
-  read: readonly Read[],
-  choice: FitChoice,
-): Promise<FitPlan> {
-  const budget = choice.withinBalance ? new Budget(await client.v2.team.accounts()) : undefined
+  action: PayoutStep,
+  read: readonly PayoutOrGone[],
+  choice: LeaveOutChoice,
+): Promise<AllowedPlan> {
+  const balanceLeft = choice.withinBalance ? new BalanceLeft(await client.v2.team.accounts()) : undefined
   const payouts = read.flatMap(r => ('payout' in r ? [r.payout] : []))
-  const plan = planFit(action, payouts, choice, budget)
+  const plan = chooseAllowed(action, payouts, choice, balanceLeft)
   return {...plan, skipped: [...read.flatMap(r => ('gone' in r ? [r.gone] : [])), ...plan.skipped]}
 }
 
 /** The idempotency key of one call: the user's key and a digest of the ids sent, so that a call with others never reuses it. */
-export function fitKey(key: string | undefined, ids: readonly string[]): string | undefined {
+export function callIdempotencyKey(key: string | undefined, ids: readonly string[]): string | undefined {
   if (key === undefined) return undefined
   return `${key}-${createHash('sha256').update(ids.join(' ')).digest('hex').slice(0, 12)}`
 }
 
-export function checkFitKey(key: string | undefined): void {
+export function checkIdempotencyKeyLength(key: string | undefined): void {
   if (key !== undefined && key.length > 242)
     throw usageError('--idempotency-key is too long: each call adds "-" and 12 characters; use at most 242')
 }
 
-export interface FitRunOptions {
+export interface SendAllowedOptions {
   andThen?: AndThen
   idempotencyKey?: string
   signal?: AbortSignal
@@ -76,12 +80,12 @@ const ROOM_CODES = new Map<string, Skipped['kind']>([
  * read, or the room ran out first), that payout is left out as the choice allows, and the rest of the call is
  * sent again: each refusal removes one payout or more, so this ends. Other failures stop as without the flags.
  */
-export async function runFitting(
+export async function sendAllowed(
   client: PayoutClient,
-  action: FitAction,
-  plan: FitPlan,
-  choice: FitChoice,
-  options: FitRunOptions,
+  action: PayoutStep,
+  plan: AllowedPlan,
+  choice: LeaveOutChoice,
+  options: SendAllowedOptions,
 ): Promise<BatchResult & {skipped: Skipped[]}> {
   const byId = new Map(plan.send.map(p => [p.id, p]))
   /** Currencies the service refused for lack of room: no later payout of them is sent. */
@@ -89,7 +93,7 @@ export async function runFitting(
   let applied = 0
   const skipped = [...plan.skipped]
   const post = (ids: string[]) => {
-    const key = {idempotencyKey: fitKey(options.idempotencyKey, ids)}
+    const key = {idempotencyKey: callIdempotencyKey(options.idempotencyKey, ids)}
     if (action === 'pay') return client.v2.payouts.payMany(ids, key)
     return client.v2.payouts.approveMany(ids, {andThen: options.andThen}, key)
   }

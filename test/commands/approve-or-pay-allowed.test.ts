@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {SEEDED} from '../../src/emulator/domain/seed.js'
-import {type Body, counterpartyBody, FULL, useEmulator} from '../emulator/helpers.js'
+import {type Body, counterpartyBody, FULL} from '../emulator/helpers.js'
 import {runCli} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {useHoldingProxy} from '../helpers/holding-proxy.js'
 import {runCommand} from '../helpers/run-command.js'
 

@@ -2,22 +2,27 @@ import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import type {AndThen} from '../../client/v2/payouts-v2.js'
 import {totalsOf} from '../../services/payouts/actions.js'
+import type {LeaveOutChoice, PayoutStep} from '../../services/payouts/allowed-plan.js'
 import {warnIfShort} from '../../services/payouts/balance-check.js'
-import type {FitAction, FitChoice} from '../../services/payouts/fitting-plan.js'
-import {checkFitKey, planFitting, readForFit, runFitting} from '../../services/payouts/fitting-run.js'
 import type {PayoutKey} from '../../services/payouts/ids-input.js'
+import {
+  checkIdempotencyKeyLength,
+  planAllowed,
+  readPayoutsOrGone,
+  sendAllowed,
+} from '../../services/payouts/send-allowed.js'
 import type {MoneySummary} from '../confirm.js'
 import {BATCH_STOPPING, watchInterrupts} from '../interrupt.js'
 import type {Output} from '../output/output.js'
 import {payoutV2Columns} from '../output/payout-view.js'
 import {showSkipped} from '../output/skipped-view.js'
 
-export interface WhatFitsRun {
+export interface AllowedRun {
   out: Output
   client: PayoutClient
-  action: FitAction
+  action: PayoutStep
   keys: readonly PayoutKey[]
-  choice: FitChoice
+  choice: LeaveOutChoice
   andThen?: AndThen
   idempotencyKey?: string
   /** One id given: JSON prints the payout as an object (nothing when it was skipped). */
@@ -35,12 +40,12 @@ const DONE = {approve: 'Approved', pay: 'Paid'}
  * on production, send it (leaving out what the service refuses as the choice allows), print the applied payouts on
  * stdout and the skipped ones on stderr. Answers the applied payouts.
  */
-export async function applyWhatFits(run: WhatFitsRun): Promise<PayoutV2[]> {
+export async function approveOrPayAllowed(run: AllowedRun): Promise<PayoutV2[]> {
   const {out, client, action, choice} = run
-  checkFitKey(run.idempotencyKey)
+  checkIdempotencyKeyLength(run.idempotencyKey)
   const spinner = await out.spinner('Reading the payouts…')
-  const plan = await readForFit(client, run.keys, choice)
-    .then(read => planFitting(client, action, read, choice))
+  const plan = await readPayoutsOrGone(client, run.keys, choice)
+    .then(read => planAllowed(client, action, read, choice))
     .finally(() => spinner.stop())
   if (!choice.withinBalance)
     await warnIfShort({
@@ -59,7 +64,7 @@ export async function applyWhatFits(run: WhatFitsRun): Promise<PayoutV2[]> {
   const answered: PayoutV2[] = []
   const interrupts = watchInterrupts({notice: BATCH_STOPPING})
   try {
-    const result = await runFitting(client, action, plan, choice, {
+    const result = await sendAllowed(client, action, plan, choice, {
       andThen: run.andThen,
       idempotencyKey: run.idempotencyKey,
       signal: interrupts.signal,

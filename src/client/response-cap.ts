@@ -1,0 +1,43 @@
+import type {Dispatcher} from 'undici'
+import {usageError} from '../shared/errors.js'
+import {HostileAnswerError} from './api-errors.js'
+
+/** The default largest response body: far above any page of 100 items, far below what hurts a machine. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024
+
+const ENV = 'PAYCTL_MAX_RESPONSE_BYTES'
+
+/** The cap on a response body: PAYCTL_MAX_RESPONSE_BYTES (a whole number of bytes) or the default. */
+export function responseCap(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env[ENV]
+  if (value === undefined || value === '') return DEFAULT_MAX_RESPONSE_BYTES
+  if (!/^[1-9]\d*$/.test(value) || !Number.isSafeInteger(Number(value)))
+    throw usageError(`${ENV} must be a whole number of bytes above 0, not "${value}"`)
+  return Number(value)
+}
+
+const tooLarge = (cap: number, target: string) =>
+  new HostileAnswerError(
+    `the answer to ${target} is larger than ${cap} bytes; payctl stopped reading it (raise ${ENV} if it is expected)`,
+    target.split(' ')[1],
+  )
+
+/** The body as text, refused (and the connection dropped) once it passes `cap` bytes, before it is all read. */
+export async function readCapped(response: Dispatcher.ResponseData, cap: number, target: string): Promise<string> {
+  const declared = Number(response.headers['content-length'])
+  if (Number.isFinite(declared) && declared > cap) {
+    response.body.destroy()
+    throw tooLarge(cap, target)
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of response.body) {
+    size += (chunk as Buffer).length
+    if (size > cap) {
+      response.body.destroy()
+      throw tooLarge(cap, target)
+    }
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
