@@ -65,11 +65,9 @@ describe('auth login refuses', () => {
   })
 
   it('a client whose registered redirect is not loopback: the loopback redirect is refused, no code is sent', async () => {
-    const client = (
-      await control(ctx.emu.url, 'POST', '/_emulator/oauth/clients', {
-        redirectUris: ['https://platform.example.com/callback'],
-      })
-    ).body
+    const client = await control(ctx.emu.url, 'POST', '/_emulator/oauth/clients', {
+      redirectUris: ['https://platform.example.com/callback'],
+    })
     const home = homeFor(ctx.emu.url)
     const {cli, authUrl} = await startLogin(home, [
       '--client-id',

@@ -56,7 +56,7 @@ describe('Ctrl-C on a terminal', () => {
     expect((await v1Ids()).sort()).toEqual([...rows].sort())
   })
 
-  it('payouts list --all: the page in flight is written, exit 130; --offset from the hint lists the rest', async () => {
+  it('payouts list --all: Ctrl-C ends the page in flight, what was written is whole, exit 130; --offset from the hint lists the rest', async () => {
     for (let batch = 0; batch < 3; batch++) {
       const res = await ctx.api.post('/api/v2/payouts/batch', {
         items: Array.from({length: 100}, (_, i) => ({
@@ -94,7 +94,8 @@ describe('Ctrl-C on a terminal', () => {
     const rest = await runCli([...args, '--offset', hint![2]], {env})
     expect(rest.code, rest.stderr).toBe(0)
     const ids = [...listed, ...rest.stdout.trim().split('\n')].map(line => JSON.parse(line).customId)
-    expect(listed).toHaveLength(200)
+    // Ctrl-C ends the request in flight (issue 34): the first page stays, the held one is read by the resume.
+    expect(listed).toHaveLength(100)
     expect(ids).toHaveLength(300)
     expect(new Set(ids).size).toBe(300)
   })

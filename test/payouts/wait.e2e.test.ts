@@ -258,7 +258,7 @@ describe('team accounts', () => {
     expect(table.stdout).toMatch(/^ {2}IBAN:\s+DE\d{20}$/m)
     const csv = await cli(['team', 'accounts', '--output', 'csv'])
     expect(csv.stdout.split('\n').slice(0, 2)).toEqual([
-      'currency,total,reserved,available,daily allowance,allowance used,allowance resets',
+      'currency,total,reserved,available,dailyAllowance,allowanceUsed,allowanceResets',
       'EUR,10000.00,25.00,9975.00,,,',
     ])
   })

@@ -18,9 +18,14 @@ export interface OffsetListOptions<T> {
 /** Writes a v1 offset list page by page; returns how many items were written. */
 export async function writeOffsetList<T>(options: OffsetListOptions<T>): Promise<number> {
   const writer = options.out.list(options.columns, options.format)
-  for await (const page of options.pages) {
-    await writer.page(options.shown ? page.map(options.shown) : page)
-    if (options.signal?.aborted) break
+  try {
+    for await (const page of options.pages) {
+      await writer.page(options.shown ? page.map(options.shown) : page)
+      if (options.signal?.aborted) break
+    }
+  } catch (error) {
+    // Ctrl-C ends the page in flight too: what was written stays complete, and the hint says where to resume.
+    if (!options.signal?.aborted) throw error
   }
   writer.end()
   if (options.signal?.aborted) {

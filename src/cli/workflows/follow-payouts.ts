@@ -45,6 +45,7 @@ export async function followPayouts(options: FollowOptions): Promise<FollowResul
   await progress.start()
   const limits = {deadline: Date.now() + options.timeoutMs, signal}
   let result: Awaited<ReturnType<typeof waitForPayouts>> | undefined
+  const finals = new Set<string>()
   try {
     result = await withWaitLimits(limits, () =>
       waitForPayouts({
@@ -54,7 +55,10 @@ export async function followPayouts(options: FollowOptions): Promise<FollowResul
         timeoutMs: options.timeoutMs,
         known,
         fetch: id => fetchOrGone(() => options.client.v2.payouts.get(id)),
-        onFinal: (payout, _state, key) => last.set(key, payout),
+        onFinal: (payout, _state, key) => {
+          last.set(key, payout)
+          finals.add(key)
+        },
         onRead: (payout, key) => last.set(key, payout),
         onChange: (payout, from) => progress.change(payout, from),
         onRound: (counts, remaining) => progress.round(counts, remaining),
@@ -69,9 +73,10 @@ export async function followPayouts(options: FollowOptions): Promise<FollowResul
   }
   if (!result) {
     const rerun = options.rerun ?? `payctl payouts wait --until ${options.goal} ${ids.join(' ')}`
-    const where = `interrupted while waiting for --until ${options.goal}`
+    // Stopped during a read: the payouts read so far, and how many of them were final.
+    const where = `interrupted while waiting: ${finals.size} of ${ids.length} final for --until ${options.goal}`
     return {
-      payouts: ids.map(id => last.get(id) ?? {id}),
+      payouts: ids.flatMap(id => last.get(id) ?? []),
       error: interruptedError(where, [`keep waiting with "${rerun}"`]),
     }
   }
