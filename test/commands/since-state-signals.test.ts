@@ -52,16 +52,4 @@ describe('a since-state run stopped by a signal', () => {
     expect(result).toMatchObject({code: 0, signal: null})
     expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(3)
   })
-
-  it('SIGTERM at spread points of the run: every run that saved FILE exits 0', async () => {
-    const outcomes: string[] = []
-    for (let delay = 0; delay <= 1200; delay += 100) {
-      const before = existsSync(state) ? readFileSync(state, 'utf8') : undefined
-      const result = await run('SIGTERM', kill => setTimeout(kill, delay))
-      const after = existsSync(state) ? readFileSync(state, 'utf8') : undefined
-      const saved = after !== before
-      outcomes.push(`${delay}ms ${saved ? 'saved' : 'not saved'} ${result.code ?? result.signal}`)
-      if (saved) expect(result.code, outcomes.join('\n')).toBe(0)
-    }
-  }, 60_000)
 })

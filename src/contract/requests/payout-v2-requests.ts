@@ -52,6 +52,7 @@ const payoutFields = {
 const oneRecipient = (required: boolean) =>
   z.superRefine(
     (value: {recipient?: unknown; counterpartyId?: unknown}, ctx) => {
+      if (!value || typeof value !== 'object') return
       const hasRecipient = value.recipient !== undefined
       const hasCounterparty = value.counterpartyId !== undefined
       if (hasRecipient !== hasCounterparty || (!required && !hasRecipient)) return
