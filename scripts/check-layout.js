@@ -22,8 +22,20 @@ for (const [name, paths] of byName) {
   if (paths.length > 1) problems.push(`${name} is the name of ${paths.length} files: ${paths.join(', ')}`)
 }
 
+// A command's result type is tied to what it declares (src/contract/results): run() answers ResultOf<typeof X.result>.
+const declaresResult = text => /^ {2}static override result = '\w+' as const$/m.test(text)
+const runReturnsDeclared = text => {
+  const name = /^export default class (\w+) /m.exec(text)?.[1]
+  return text.includes(`async run(): Promise<ResultOf<typeof ${name}.result>>`)
+}
+
 for (const file of files.filter(f => f.startsWith('commands/'))) {
-  const lines = readFileSync(join(src, file), 'utf8').trimEnd().split('\n').length
+  const text = readFileSync(join(src, file), 'utf8')
+  if (declaresResult(text) !== runReturnsDeclared(text))
+    problems.push(
+      `src/${file}: declare "static override result = '<name>' as const" and "run(): Promise<ResultOf<typeof <Class>.result>>" together`,
+    )
+  const lines = text.trimEnd().split('\n').length
   if (lines > MAX_COMMAND_LINES) {
     problems.push(`src/${file} has ${lines} lines (commands stay under ${MAX_COMMAND_LINES}: move logic to a service)`)
   }

@@ -6,6 +6,7 @@ import type {PayoutClient} from '../client/index.js'
 import {scrubBearer, scrubSecrets} from '../client/redact.js'
 import {heldSecrets} from '../config/held-secrets.js'
 import type {ResolvedProfile} from '../config/resolve.js'
+import type {ResultName} from '../contract/results/index.js'
 import {
   errorJson,
   errorObject,
@@ -19,7 +20,7 @@ import type {MoneySummary} from './confirm.js'
 import {currentDataSink} from './data-run.js'
 import {outputFlag} from './flags/output-flag.js'
 import {schemaFlag} from './flags/schema-flag.js'
-import {type ListFormat, Output} from './output/output.js'
+import {type Column, type ListFormat, Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
 import {terminalSafe} from './output/terminal-safe.js'
 
@@ -56,6 +57,13 @@ function scrubStrings<V>(value: V, scrub: (line: string) => string): V {
  * turned into one stderr line (one JSON object under --json) with the documented exit code.
  */
 export abstract class BaseCommand<T extends typeof Command> extends Command {
+  /**
+   * The name of what `run()` returns (src/contract/results): every command declares it, its `run()` returns
+   * `ResultOf<typeof X.result>`, and --json prints exactly that value. It reaches the manifest, where the MCP tools'
+   * output schemas and `--schema` read it.
+   */
+  static result?: ResultName
+
   static override baseFlags = {
     profile: Flags.string({
       summary: 'Profile to use (default: the active profile, else the built-in "local").',
@@ -192,6 +200,18 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (show) await show(result)
     else this.out.printJson(result)
     return result
+  }
+
+  /**
+   * `respond` for a command that shows one item or several by the output contract (Output.show: an object for one
+   * item asked for, an array for several, a table or the item's view on a terminal); the result is that value.
+   */
+  protected async respondItems<I>(
+    items: I[],
+    options: {columns: Column<I>[]; single: boolean; format?: ListFormat; view?: (item: I) => void},
+  ): Promise<I | I[]> {
+    await this.out.show(items, options)
+    return options.single && items.length === 1 ? items[0] : items
   }
 
   protected async profile(): Promise<ResolvedProfile> {

@@ -21,7 +21,7 @@ const cli = (args: string[]) => runCommand(args, {env: env()})
 const lines = (text: string) => text.split('\n').filter(Boolean)
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {
-  commands: Record<string, {flags: Record<string, {options?: string[]}>}>
+  commands: Record<string, {result?: string; flags: Record<string, {options?: string[]}>}>
 }
 
 /** Commands outside the contract, and why. */
@@ -76,7 +76,9 @@ describe('the output contract, every command of the manifest', () => {
       const document = JSON.parse(json.stdout)
       const items: unknown[] = Array.isArray(document) ? document : [document]
       // The command's declared result type (the contract's response schemas) is what --json prints.
-      const declared = outputSchemaOf(command.filter(word => !word.startsWith('-')).join(':'))
+      const declared = outputSchemaOf(
+        manifest.commands[command.filter(word => !word.startsWith('-')).join(':')] as never,
+      )
       if (declared) expect(z.safeParse(declared, document).error, what).toBeUndefined()
       const jsonl = await cli([...command, '-o', 'jsonl'])
       expect(

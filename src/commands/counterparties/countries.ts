@@ -1,7 +1,8 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import type {Country} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class CounterpartiesCountries extends BaseCommand<typeof CounterpartiesCountries> {
+  static override result = 'countries' as const
   static override summary = 'List supported countries and the tax fields each needs.'
   static override description =
     'Tax rules can change at any time, so they are read from the service (GET /countries), never built in. The table lists the tax fields per identity type; * marks a required field. --json prints the list with every rule (patterns and descriptions).'
@@ -11,7 +12,7 @@ export default class CounterpartiesCountries extends BaseCommand<typeof Counterp
     '<%= config.bin %> <%= command.id %> --json | jq \'.[] | select(.code == "DE")\'',
   ]
 
-  async run(): Promise<Country[]> {
+  async run(): Promise<ResultOf<typeof CounterpartiesCountries.result>> {
     const countries = await (await this.client()).v2.counterparties.countries()
     const {countryColumns} = await import('../../cli/output/counterparty-view.js')
     return this.respond(countries, {

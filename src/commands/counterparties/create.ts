@@ -2,9 +2,10 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {idempotencyKeyFlag} from '../../cli/flags/common-flags.js'
 import {counterpartyFlags} from '../../cli/flags/counterparty-flags.js'
-import type {Counterparty} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class CounterpartiesCreate extends BaseCommand<typeof CounterpartiesCreate> {
+  static override result = 'counterparty' as const
   static override summary = 'Create a counterparty: a recipient your team pays directly.'
   static override description =
     `Needs an identity (--first-name, --last-name; --identity-type defaults to individual) and an address (--line1, --city, --postal-code, --country). A payment method and a tax identity are optional: without them the counterparty still exists and its "missing" list says what a direct payment still needs.
@@ -25,7 +26,7 @@ The body can also come from --from-file (JSON with the API's field names, "-" fo
     'idempotency-key': idempotencyKeyFlag,
   }
 
-  async run(): Promise<Counterparty> {
+  async run(): Promise<ResultOf<typeof CounterpartiesCreate.result>> {
     const f = this.flags
     const {buildCreateBody} = await import('../../services/counterparties/counterparty-input.js')
     const body = await buildCreateBody(f)

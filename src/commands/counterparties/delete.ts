@@ -1,9 +1,10 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
 import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
-import type {DeletedV2} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class CounterpartiesDelete extends BaseCommand<typeof CounterpartiesDelete> {
+  static override result = 'deleted' as const
   static override summary = 'Delete a counterparty.'
   static override description =
     'A recipient-managed counterparty cannot be deleted (exit 5). Payouts to a deleted counterparty can no longer be paid directly until they are updated. On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise. --json prints the API answer ({"object", "id", "deleted": true}).'
@@ -22,7 +23,7 @@ export default class CounterpartiesDelete extends BaseCommand<typeof Counterpart
     yes: yesFlag,
   }
 
-  async run(): Promise<DeletedV2> {
+  async run(): Promise<ResultOf<typeof CounterpartiesDelete.result>> {
     const {counterpartyRef} = await import('../../services/counterparties/counterparty-service.js')
     const id = counterpartyRef(this.args.id, this.flags['custom-id'])
     await this.confirmOnProduction({action: `delete counterparty ${id}`, count: 1})

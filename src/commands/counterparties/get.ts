@@ -1,8 +1,9 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
-import type {Counterparty} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class CounterpartiesGet extends BaseCommand<typeof CounterpartiesGet> {
+  static override result = 'counterparty' as const
   static override summary = 'Show one counterparty.'
   static override description =
     'Takes a counterparty_<UUID> id or your own key with --custom-id. Shows identity, address, payment method, tax identity, and what a direct payment still needs ("missing"). --json prints the counterparty.'
@@ -20,7 +21,7 @@ export default class CounterpartiesGet extends BaseCommand<typeof Counterparties
     'custom-id': counterpartyCustomIdFlag,
   }
 
-  async run(): Promise<Counterparty> {
+  async run(): Promise<ResultOf<typeof CounterpartiesGet.result>> {
     const {counterpartyRef} = await import('../../services/counterparties/counterparty-service.js')
     const id = counterpartyRef(this.args.id, this.flags['custom-id'])
     const counterparty = await (await this.client()).v2.counterparties.get(id)

@@ -1,14 +1,15 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import type {PaymentMethodType} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class CounterpartiesPaymentMethodTypes extends BaseCommand<typeof CounterpartiesPaymentMethodTypes> {
+  static override result = 'paymentMethodTypes' as const
   static override summary = 'List payment-method types with their currencies and assets.'
   static override description =
     'Settlement currencies and payout assets can change at any time, so they are read from the service (GET /payment-method-types). "Fields" are what a counterparty\'s payment method of that type needs besides type and currency. --json prints the list.'
 
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
-  async run(): Promise<PaymentMethodType[]> {
+  async run(): Promise<ResultOf<typeof CounterpartiesPaymentMethodTypes.result>> {
     const types = await (await this.client()).v2.counterparties.paymentMethodTypes()
     const {paymentMethodTypeColumns} = await import('../../cli/output/counterparty-view.js')
     return this.respond(types, {view: rows => this.out.table(rows, paymentMethodTypeColumns)})

@@ -1,9 +1,10 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {counterpartyCustomIdFlag, counterpartyFlags, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
-import type {Counterparty} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class CounterpartiesUpdate extends BaseCommand<typeof CounterpartiesUpdate> {
+  static override result = 'counterparty' as const
   static override summary = 'Change a counterparty.'
   static override description =
     `Only the fields you give change. A group you touch (identity, address, payment method, tax identity) is sent whole, merged onto its current values, so --city Berlin keeps the rest of the address. --clear-payment-method and --clear-tax-identity remove those groups. A recipient-managed counterparty cannot be changed (exit 5).
@@ -35,7 +36,7 @@ The tax identity is checked against GET /countries first (--skip-tax-check leave
     }),
   }
 
-  async run(): Promise<Counterparty> {
+  async run(): Promise<ResultOf<typeof CounterpartiesUpdate.result>> {
     const f = this.flags
     const [{counterpartyRef, checkTaxRules}, {buildUpdateBody}] = await Promise.all([
       import('../../services/counterparties/counterparty-service.js'),

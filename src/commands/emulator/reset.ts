@@ -1,7 +1,9 @@
 import {ControlCommand} from '../../cli/emulator-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class EmulatorReset extends ControlCommand<typeof EmulatorReset> {
+  static override result = 'emulatorReset' as const
   static override summary = "Empty the running emulator's database and seed it again."
   static override description =
     'Everything goes: payouts, counterparties, transactions, webhook subscriptions and their delivery log, OAuth clients and tokens. The seed comes back with the same well-known keys, the clock returns to real time and injected faults are cleared. Only the emulator is touched. On a profile marked production (even one pointing at a loopback address) it asks first, and needs --yes without a terminal.'
@@ -10,7 +12,7 @@ export default class EmulatorReset extends ControlCommand<typeof EmulatorReset> 
 
   static override flags = {yes: yesFlag}
 
-  async run(): Promise<{teamId: string}> {
+  async run(): Promise<ResultOf<typeof EmulatorReset.result>> {
     const profile = await this.profile()
     const {confirmProductionAction} = await import('../../cli/confirm.js')
     await confirmProductionAction({

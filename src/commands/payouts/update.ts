@@ -9,9 +9,10 @@ import {
   freeTextFlag,
   phoneFlag,
 } from '../../cli/flags/common-flags.js'
-import type {PayoutV2} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
+  static override result = 'payoutV2' as const
   static override summary = 'Change a payout that is still pending.'
   static override description =
     `Only the fields you give change. A new recipient (--email, --phone or --counterparty) replaces the old one as a whole; --tag replaces the tags (--clear-tags removes them). Once a payout is approved it can no longer be changed (exit 5).
@@ -40,7 +41,7 @@ export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
     'clear-tags': Flags.boolean({summary: 'Remove every tag.', exclusive: ['tag']}),
   }
 
-  async run(): Promise<PayoutV2> {
+  async run(): Promise<ResultOf<typeof PayoutsUpdate.result>> {
     const f = this.flags
     const [{singlePayoutKey}, {planUpdate}] = await Promise.all([
       import('../../services/payouts/ids-input.js'),

@@ -1,8 +1,10 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {outputFlag} from '../../cli/flags/common-flags.js'
 import type {Account} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class TeamAccounts extends BaseCommand<typeof TeamAccounts> {
+  static override result = 'accounts' as const
   static override summary =
     'Show balances per currency (total, reserved, available, allowance) and deposit instructions.'
   static override description =
@@ -20,7 +22,7 @@ Before approve, pay and import --and-then pay send anything, payctl compares the
 
   static override flags = {output: outputFlag}
 
-  async run(): Promise<Account[]> {
+  async run(): Promise<ResultOf<typeof TeamAccounts.result>> {
     const client = await this.client()
     const accounts = await client.v2.team.accounts()
     const {showAccounts, accountColumns} = await import('../../cli/output/account-view.js')

@@ -1,7 +1,8 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import type {TeamV1} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class TeamGet extends BaseCommand<typeof TeamGet> {
+  static override result = 'team' as const
   static override summary = 'Show the team: summary, members, balances and deposit instructions.'
   static override description =
     `Reads the v1 team record. Balances show the open (approved, unpaid) amounts and the daily allowance for automated payouts; deposit instructions show where to send money to fund each currency.
@@ -13,7 +14,7 @@ export default class TeamGet extends BaseCommand<typeof TeamGet> {
     '<%= config.bin %> <%= command.id %> --json | jq .balances',
   ]
 
-  async run(): Promise<TeamV1> {
+  async run(): Promise<ResultOf<typeof TeamGet.result>> {
     const client = await this.client()
     const team = await client.v1.team.get()
     const {showTeam} = await import('../../cli/output/team-view.js')

@@ -11,7 +11,7 @@ const jsonSchema = (schema: z.core.$ZodType) => z.toJSONSchema(schema, {io: 'out
  */
 export function commandJsonSchema(command: CommandSpec) {
   const flags = Object.values(command.flags).filter(flag => !flag.hidden)
-  const output = outputSchemaOf(command.id)
+  const output = outputSchemaOf(command)
   return {
     command: commandWords(command.id),
     summary: command.summary,

@@ -50,9 +50,9 @@ export function toolInputShape(tool: ToolDefinition, commands: ReadonlyMap<strin
  * A tool's output: the command's JSON (from the API schemas), the CLI's warnings, the create tool's approvalUrl and
  * a list's nextCursor.
  */
-export function toolOutputShape(tool: ToolDefinition) {
+export function toolOutputShape(tool: ToolDefinition, command: CommandSpec | undefined) {
   return {
-    data: z.optional(outputSchemaOf(tool.command) ?? z.unknown()),
+    data: z.optional(outputSchemaOf(command) ?? z.unknown()),
     ...(tool.name === 'payouts_create'
       ? {approvalUrl: z.string().optional().describe('Hand this to a team member: the approval page.')}
       : {}),
@@ -84,7 +84,7 @@ function register(server: McpServer, tool: ToolDefinition, options: McpServeOpti
       title: `payctl ${commandWords(tool.command)}`,
       description: [command?.summary, tool.note, `(${tool.group})`].filter(Boolean).join(' '),
       inputSchema: toolInputShape(tool, options.commands),
-      outputSchema: toolOutputShape(tool),
+      outputSchema: toolOutputShape(tool, command),
       annotations: {...tool.hints, openWorldHint: false},
     },
     async (args, extra) => {

@@ -1,9 +1,10 @@
 import * as Args from '@oclif/core/args'
 import {ControlCommand} from '../../../cli/emulator-command.js'
-import type {ClockState} from '../../../client/emulator-control.js'
+import type {ResultOf} from '../../../contract/results/index.js'
 import {usageError} from '../../../shared/errors.js'
 
 export default class EmulatorClockAdvance extends ControlCommand<typeof EmulatorClockAdvance> {
+  static override result = 'clock' as const
   static override summary = "Move the emulator's clock forward; what became due runs at once."
   static override description =
     `DURATION is seconds (90) or with units: 10s, 5m, 1h30m, 30d. Payout expiries and webhook retries that became due run before the command returns. Deliveries are signed with the emulator's time: a listener checks their timestamp against its own clock, so past its --tolerance (300 s) use "webhooks listen --tolerance 0".`
@@ -17,7 +18,7 @@ export default class EmulatorClockAdvance extends ControlCommand<typeof Emulator
     duration: Args.string({description: 'How far: 90, 10s, 5m, 1h30m, 30d.', required: true}),
   }
 
-  async run(): Promise<ClockState> {
+  async run(): Promise<ResultOf<typeof EmulatorClockAdvance.result>> {
     const {formatDuration, parseDuration} = await import('../../../services/emulator-control/duration.js')
     let seconds: number
     try {

@@ -1,9 +1,10 @@
 import * as Flags from '@oclif/core/flags'
 import {ControlCommand} from '../../../cli/emulator-command.js'
-import type {Fault} from '../../../client/emulator-control.js'
+import type {ResultOf} from '../../../contract/results/index.js'
 import {usageError} from '../../../shared/errors.js'
 
 export default class EmulatorFaultsAdd extends ControlCommand<typeof EmulatorFaultsAdd> {
+  static override result = 'fault' as const
   static override summary = 'Make the next matching API requests fail, stall or lose their answer.'
   static override description =
     `The next --count requests whose method matches (* for any) and whose path starts with --path get the action:
@@ -32,7 +33,7 @@ Control routes (/_emulator) are never affected.`
     count: Flags.integer({summary: 'How many requests get the fault.', default: 1, min: 1, max: 1_000_000}),
   }
 
-  async run(): Promise<Fault> {
+  async run(): Promise<ResultOf<typeof EmulatorFaultsAdd.result>> {
     const {action, count, method, path, status} = this.flags
     const delayMs = this.flags['delay-ms']
     if (action === 'status' && status === undefined) throw usageError('--action status needs --status')

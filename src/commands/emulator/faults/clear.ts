@@ -1,10 +1,12 @@
 import {ControlCommand} from '../../../cli/emulator-command.js'
+import type {ResultOf} from '../../../contract/results/index.js'
 
 export default class EmulatorFaultsClear extends ControlCommand<typeof EmulatorFaultsClear> {
+  static override result = 'faultsCleared' as const
   static override summary = 'Remove every injected fault.'
   static override examples = ['<%= config.bin %> <%= command.id %>']
 
-  async run(): Promise<{cleared: number}> {
+  async run(): Promise<ResultOf<typeof EmulatorFaultsClear.result>> {
     const control = await this.control()
     const removed = (await control.faults()).length
     await control.clearFaults()
