@@ -3,7 +3,8 @@ import {payoutV2Schema} from '../responses.js'
 
 /*
  * Results of src/commands/payouts that payctl makes itself (not an API document as the service answered it). Loose
- * like the API's: a field added later is kept, and a reader may rely only on the fields named here.
+ * like the API's: a field added later is kept, and a reader may rely only on the fields named here. The services'
+ * types of these values are type aliases, not interfaces: an interface does not fit a loose object's index signature.
  */
 
 const count = z.number()

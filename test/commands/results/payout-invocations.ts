@@ -1,5 +1,20 @@
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {FULL} from '../../emulator/helpers.js'
 import type {EmulatorFixture} from '../../helpers/emulator.js'
+import {runCommand} from '../../helpers/run-command.js'
 import type {Invocations} from './invocation.js'
+
+/** A two-row import file in the test's home: customIds walk-row-1 and walk-row-2. */
+const importFile = ({home}: EmulatorFixture): string => {
+  const file = join(home.dir, 'walk.csv')
+  writeFileSync(
+    file,
+    'customId,description,amount,currency,recipientEmail\n' +
+      'walk-row-1,Walk one,12.00,EUR,one@example.com\nwalk-row-2,Walk two,8.50,EUR,two@example.com\n',
+  )
+  return file
+}
 
 /** A counterparty payout, approved through the API (ready to pay, or final for --until approved). */
 const approvedPayout = async ({api}: EmulatorFixture, customId: string): Promise<string> => {
@@ -32,12 +47,32 @@ export const PAYOUT_INVOCATIONS: Invocations = {
   'payouts:wait': {
     argv: async ctx => [await approvedPayout(ctx, 'walk-wait'), '--until', 'approved', '--timeout', '10s'],
   },
+  'payouts:list': {
+    argv: async ({api}) => {
+      await api.v2Create({customId: 'walk-list'})
+      return ['--limit', '5']
+    },
+  },
+  'payouts:changes': {
+    // A baseline first, then a status change for the walked run to list (with its previousStatus).
+    argv: async ctx => {
+      const argv = ['--since-state', join(ctx.home.dir, 'changes.state')]
+      const payout = await ctx.api.v2Create({customId: 'walk-changes'})
+      const env = {...ctx.env, PAYCTL_API_KEY: FULL}
+      const baseline = await runCommand(['payouts', 'changes', ...argv], {env})
+      if (baseline.code !== 0) throw new Error(baseline.stderr)
+      await ctx.api.post(`/api/v2/payouts/${payout.id}/approve`)
+      return argv
+    },
+  },
+  'payouts:import': {argv: ctx => [importFile(ctx)]},
+  'payouts:import-status': {
+    argv: async ctx => {
+      for (const customId of ['walk-row-1', 'walk-row-2']) await ctx.api.v2Create({customId})
+      return [importFile(ctx)]
+    },
+  },
 }
 
 /** Commands of src/commands/payouts that do not declare a result yet: the walk checks they do not. */
-export const PAYOUTS_PENDING: readonly string[] = [
-  'payouts:changes',
-  'payouts:import-status',
-  'payouts:import',
-  'payouts:list',
-]
+export const PAYOUTS_PENDING: readonly string[] = []
