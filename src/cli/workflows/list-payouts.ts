@@ -1,4 +1,5 @@
 import {type PayoutClient, withWaitLimits} from '../../client/index.js'
+import type {PayoutV1, PayoutV2} from '../../client/schemas.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
 import {PAGE_STOPPING, watchInterrupts} from '../interrupt.js'
 import {writeCursorList} from '../output/cursor-list.js'
@@ -22,9 +23,22 @@ export interface ListPayoutsOptions {
   jsonErrors: boolean
 }
 
-/** `payouts list`: the v1 offset list or the v2 cursor list, with the client-side filters applied per page. */
-export async function listPayouts(options: ListPayoutsOptions): Promise<void> {
+/** Every page as it is read, each also kept in `into`. */
+async function* keptPages<T>(pages: AsyncIterable<T[]>, into: T[], shown: (item: T) => T = item => item) {
+  for await (const page of pages) {
+    const items = page.map(shown)
+    into.push(...items)
+    yield items
+  }
+}
+
+/**
+ * `payouts list`: the v1 offset list or the v2 cursor list, with the client-side filters applied per page. The
+ * pages are written as they come; the payouts listed are returned as well (the command's result).
+ */
+export async function listPayouts(options: ListPayoutsOptions): Promise<Array<PayoutV2 | PayoutV1>> {
   const {out, client, limit, filter} = options
+  const listed: Array<PayoutV2 | PayoutV1> = []
   const interrupts = watchInterrupts({
     notice: PAGE_STOPPING,
     write: line => out.stderr(line),
@@ -43,28 +57,31 @@ export async function listPayouts(options: ListPayoutsOptions): Promise<void> {
             jsonErrors: options.jsonErrors,
             signal: interrupts.signal,
             pages: position =>
-              filterPages(client.v2.payouts.pages({...position, limit, status: options.status}), filter),
+              keptPages(
+                filterPages(client.v2.payouts.pages({...position, limit, status: options.status}), filter),
+                listed,
+              ),
           })
         : await writeOffsetList({
             out,
             columns: payoutV1Columns,
             format: options.format,
             offset: options.offset ?? 0,
-            shown: withPayoutId,
             signal: interrupts.signal,
-            pages: filterPages(
-              client.v1.payouts.pages({
-                offset: options.offset ?? 0,
-                limit,
-                orderDirection: options.order ?? 'desc',
-              }),
-              filter,
-              counter,
+            pages: keptPages(
+              filterPages(
+                client.v1.payouts.pages({offset: options.offset ?? 0, limit, orderDirection: options.order ?? 'desc'}),
+                filter,
+                counter,
+              ),
+              listed,
+              withPayoutId,
             ),
             read: () => counter.read,
           }),
     )
     if (written === 0) out.info(filter ? 'No payouts match.' : 'No payouts.')
+    return listed
   } finally {
     interrupts.dispose()
   }

@@ -69,9 +69,10 @@ const readsWithinMs = (options: ImportStatusOptions) => options.wait?.timeoutMs 
 const goalFor = (andThen: string | undefined): WaitGoal =>
   andThen === 'pay' ? 'paid' : andThen === 'send-claim-link' ? 'claim-link' : 'approved'
 
+/** The summary, the rows printed (none for `format: 'none'`), and the error the command ends with. */
 export async function importStatus(
   options: ImportStatusOptions,
-): Promise<{summary: StatusSummary; error?: PayctlError}> {
+): Promise<{summary: StatusSummary; rows: StatusRow[]; error?: PayctlError}> {
   steadyHeap()
   const source = await openSource(options.file)
   try {
@@ -88,11 +89,11 @@ export async function importStatus(
     let waitError: PayctlError | undefined
     if (options.retryFailed) waitError = await retryWatched(rows, options, goal)
     else if (options.wait) waitError = await waitForRows(rows, options, goal)
-    const {summary, problems} = await printRows(rows, options)
-    if (waitError?.exitCode === ExitCode.transient) return {summary, error: waitError}
-    if (!problems.length) return {summary}
+    const {summary, problems, printed} = await printRows(rows, options)
+    if (waitError?.exitCode === ExitCode.transient) return {summary, rows: printed, error: waitError}
+    if (!problems.length) return {summary, rows: printed}
     listProblems(options.out, problems, summary)
-    return {summary, error: problemsError(problems, summary)}
+    return {summary, rows: printed, error: problemsError(problems, summary)}
   } finally {
     await source.cleanup()
   }
@@ -255,6 +256,7 @@ async function printRows(rows: FileRows, options: ImportStatusOptions) {
   const writer = options.format === 'none' ? undefined : options.out.list(importStatusColumns(rows.api), options.format)
   const tally = new StatusTally()
   const problems: Problem[] = []
+  const printed: StatusRow[] = []
   for await (const chunk of statusChunks(rows, options.client, {...options, readsWithinMs: readsWithinMs(options)})) {
     const page = chunk.map(({row}) => row)
     for (const row of page) {
@@ -267,12 +269,15 @@ async function printRows(rows: FileRows, options: ImportStatusOptions) {
           why: row.failureCode ? `${row.failureCode}: ${row.failureReason ?? ''}` : row.failureReason,
         })
     }
-    await writer?.page(page)
+    if (writer) {
+      await writer.page(page)
+      printed.push(...page)
+    }
   }
   writer?.end()
   const summary = tally.toJSON()
   showSummary(options.out, summary, writer?.format === 'table')
-  return {summary, problems}
+  return {summary, problems, printed}
 }
 
 const problemCount = (summary: StatusSummary) =>

@@ -53,6 +53,7 @@ export async function payoutsSince(options: UnattendedOptions, status: string[] 
     shown: p => p,
   })
   report(options, result, 'payout')
+  return result.listed
 }
 
 /** Payouts whose status changed (or that failed again) since the last run; the first run is a baseline. */
@@ -73,6 +74,7 @@ export async function payoutChanges(options: UnattendedOptions, status: string[]
       `baseline of ${result.tracked} ${plural(result.tracked, 'payout')} recorded in ${options.path}; changes are listed from the next run on.`,
     )
   else if (result.written === 0) options.out.info('No status changes since the last run.')
+  return result.listed
 }
 
 function report(options: UnattendedOptions, result: {written: number; first: boolean}, what: string): void {
