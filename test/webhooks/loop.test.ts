@@ -113,12 +113,15 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
     )
     expect(lines[1]).toMatch(/ created +\S+ +attempt 2 +-> 200 +delivered /)
 
-    const tail = await TailProcess.start(env)
-    await waitFor(() => tail.lines.length === 3 && tail.lines, 'the log so far')
+    // `emulator deliveries --follow` as a second terminal runs it.
+    const tail = runCli(['emulator', 'deliveries', '--follow'], {env, timeoutMs: 180_000})
+    const tailLines = () => tail.stdout.split('\n').filter(Boolean)
+    await waitFor(() => tailLines().length === 3 && tailLines(), 'the log so far')
     expect((await cli('emulator', 'trigger', 'payout.expired')).code).toBe(0)
-    const more = await waitFor(() => tail.lines.length >= 5 && tail.lines, 'the new attempts')
+    const more = await waitFor(() => tailLines().length >= 5 && tailLines(), 'the new attempts')
     expect(more.slice(3).map(line => line.split(/\s+/)[1])).toEqual(['created', 'expired'])
-    expect(await tail.stop()).toBe(130)
+    tail.child.kill('SIGINT')
+    expect((await tail).code).toBe(130)
   }, 180_000)
 
   it('--secret-file writes the secret into .env (other lines kept); a saved, forwarded delivery verifies with it', async () => {
@@ -346,32 +349,3 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
     )
   }, 180_000)
 })
-
-/** `payctl emulator deliveries` following the log, as a subprocess. */
-class TailProcess {
-  stdout = ''
-  private constructor(private readonly child: import('node:child_process').ChildProcessWithoutNullStreams) {
-    child.stdout.setEncoding('utf8').on('data', d => {
-      this.stdout += d
-    })
-  }
-
-  static async start(env: Record<string, string>): Promise<TailProcess> {
-    const {spawn} = await import('node:child_process')
-    const {BIN} = await import('../helpers/cli.js')
-    const child = spawn(process.execPath, [BIN, 'emulator', 'deliveries', '--follow'], {
-      env: {...process.env, NO_COLOR: '1', ...env},
-    })
-    return new TailProcess(child)
-  }
-
-  get lines(): string[] {
-    return this.stdout.split('\n').filter(Boolean)
-  }
-
-  stop(): Promise<number | null> {
-    const exited = new Promise<number | null>(resolve => this.child.on('close', code => resolve(code)))
-    this.child.kill('SIGINT')
-    return exited
-  }
-}
