@@ -1,7 +1,7 @@
 import {join} from 'node:path'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
-import {heldSecrets} from '../config/held-secrets.js'
+import {followHeldSecrets} from '../config/held-secrets.js'
 import type {CommandSpec} from '../services/mcp/command-spec.js'
 
 export default class Mcp extends BaseCommand<typeof Mcp> {
@@ -54,7 +54,7 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       this.out.warn(
         `${gate.refusal}; a person allows it with "payctl profiles set ${profile.name} --allow-agent-money"`,
       )
-    const secrets = heldSecrets(profile)
+    const {secrets, refresh: refreshSecrets} = followHeldSecrets(profile, this.config.configDir)
     await serveMcp({
       groups: gate.groups,
       profile: profile.name,
@@ -67,6 +67,7 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       }),
       audit: new AuditLog(join(this.config.dataDir, 'mcp-audit.jsonl'), secrets),
       secrets,
+      refreshSecrets,
       approvalRedirectUrl: this.flags['approval-redirect-url'] ?? profile.origin,
       filesDir: this.flags['files-dir'],
       approvals: new ApprovalRecord(

@@ -33,7 +33,7 @@ export const limitFlag = (defaultLimit: number) =>
   })
 
 export const allFlag = Flags.boolean({
-  summary: 'Follow every page (streamed page by page).',
+  summary: 'Follow every page (streamed: memory stays flat).',
   exclusive: ['limit'],
 })
 

@@ -1,8 +1,10 @@
 import {type PayoutClient, withWaitLimits} from '../../client/index.js'
 import type {PayoutV1, PayoutV2} from '../../client/schemas.js'
+import type {StreamedItems} from '../../contract/results/index.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
 import {PAGE_STOPPING, watchInterrupts} from '../interrupt.js'
 import {writeCursorList} from '../output/cursor-list.js'
+import {ListedItems} from '../output/listed-items.js'
 import {writeOffsetList} from '../output/offset-list.js'
 import type {ListFormat, Output} from '../output/output.js'
 import {payoutV1Columns, payoutV2Columns, withPayoutId} from '../output/payout-view.js'
@@ -23,22 +25,26 @@ export interface ListPayoutsOptions {
   jsonErrors: boolean
 }
 
-/** Every page as it is read, each also kept in `into`. */
-async function* keptPages<T>(pages: AsyncIterable<T[]>, into: T[], shown: (item: T) => T = item => item) {
+/** Every page as it is read, each also told to `into`. */
+async function* keptPages<T>(
+  pages: AsyncIterable<T[]>,
+  into: ListedItems<PayoutV2 | PayoutV1>,
+  shown: (item: T) => T = item => item,
+) {
   for await (const page of pages) {
     const items = page.map(shown)
-    into.push(...items)
+    into.add(items as Array<PayoutV2 | PayoutV1>)
     yield items
   }
 }
 
 /**
  * `payouts list`: the v1 offset list or the v2 cursor list, with the client-side filters applied per page. The
- * pages are written as they come; the payouts listed are returned as well (the command's result).
+ * pages are written as they come; the result is the payouts listed in a run for data, else their count.
  */
-export async function listPayouts(options: ListPayoutsOptions): Promise<Array<PayoutV2 | PayoutV1>> {
+export async function listPayouts(options: ListPayoutsOptions): Promise<Array<PayoutV2 | PayoutV1> | StreamedItems> {
   const {out, client, limit, filter} = options
-  const listed: Array<PayoutV2 | PayoutV1> = []
+  const listed = new ListedItems<PayoutV2 | PayoutV1>(out)
   const interrupts = watchInterrupts({
     notice: PAGE_STOPPING,
     write: line => out.stderr(line),
@@ -81,7 +87,7 @@ export async function listPayouts(options: ListPayoutsOptions): Promise<Array<Pa
           }),
     )
     if (written === 0) out.info(filter ? 'No payouts match.' : 'No payouts.')
-    return listed
+    return listed.result()
   } finally {
     interrupts.dispose()
   }

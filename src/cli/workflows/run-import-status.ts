@@ -2,6 +2,7 @@ import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import {RETRY_AFTER_CAP_MS} from '../../client/waits.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
+import type {StreamedItems} from '../../contract/results/index.js'
 import {errorLines} from '../../services/import/outcome/import-result.js'
 import type {Delimiter} from '../../services/import/read/sniff.js'
 import {openSource} from '../../services/import/read/source.js'
@@ -19,6 +20,7 @@ import {ExitCode} from '../../shared/exit-codes.js'
 import type {MoneySummary} from '../confirm.js'
 import {BATCH_STOPPING, watchInterrupts} from '../interrupt.js'
 import {importStatusColumns, showSummary} from '../output/import-status.js'
+import {ListedItems} from '../output/listed-items.js'
 import type {ListFormat, Output} from '../output/output.js'
 import {steadyHeap} from '../steady-heap.js'
 import {followPayouts} from './follow-payouts.js'
@@ -72,7 +74,7 @@ const goalFor = (andThen: string | undefined): WaitGoal =>
 /** The summary, the rows printed (none for `format: 'none'`), and the error the command ends with. */
 export async function importStatus(
   options: ImportStatusOptions,
-): Promise<{summary: StatusSummary; rows: StatusRow[]; error?: PayctlError}> {
+): Promise<{summary: StatusSummary; rows: StatusRow[] | StreamedItems; error?: PayctlError}> {
   steadyHeap()
   const source = await openSource(options.file)
   try {
@@ -256,7 +258,7 @@ async function printRows(rows: FileRows, options: ImportStatusOptions) {
   const writer = options.format === 'none' ? undefined : options.out.list(importStatusColumns(rows.api), options.format)
   const tally = new StatusTally()
   const problems: Problem[] = []
-  const printed: StatusRow[] = []
+  const printed = new ListedItems<StatusRow>(options.out)
   for await (const chunk of statusChunks(rows, options.client, {...options, readsWithinMs: readsWithinMs(options)})) {
     const page = chunk.map(({row}) => row)
     for (const row of page) {
@@ -271,13 +273,13 @@ async function printRows(rows: FileRows, options: ImportStatusOptions) {
     }
     if (writer) {
       await writer.page(page)
-      printed.push(...page)
+      printed.add(page)
     }
   }
   writer?.end()
   const summary = tally.toJSON()
   showSummary(options.out, summary, writer?.format === 'table')
-  return {summary, problems, printed}
+  return {summary, problems, printed: printed.result()}
 }
 
 const problemCount = (summary: StatusSummary) =>

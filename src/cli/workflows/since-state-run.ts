@@ -1,3 +1,4 @@
+import type {StreamedItems} from '../../contract/results/index.js'
 import {laterOf, SinceTracker} from '../../services/since-state/since-tracker.js'
 import {
   checkSinceStatePath,
@@ -8,6 +9,7 @@ import {
   writeSinceState,
 } from '../../services/since-state/state-file.js'
 import {interruptedError, PAGE_STOPPING, watchInterrupts} from '../interrupt.js'
+import {ListedItems} from '../output/listed-items.js'
 import type {Column, ListFormat, Output} from '../output/output.js'
 
 export interface SinceRunOptions<T extends {id: string}, Shown> {
@@ -36,7 +38,7 @@ export interface SinceRunOptions<T extends {id: string}, Shown> {
  */
 export async function runSinceState<T extends {id: string}, Shown>(
   options: SinceRunOptions<T, Shown>,
-): Promise<{written: number; first: boolean; tracked: number; listed: Shown[]}> {
+): Promise<{written: number; first: boolean; tracked: number; listed: Shown[] | StreamedItems}> {
   const {out, path} = options
   await checkSinceStatePath(path)
   const unlock = await lockSinceState(path)
@@ -48,7 +50,7 @@ export async function runSinceState<T extends {id: string}, Shown>(
     const silent = options.baseline && tracker.first
     const writer = out.list(options.columns, options.format)
     let highWater = previous?.highWater
-    const listed: Shown[] = []
+    const listed = new ListedItems<Shown>(out)
     for await (const page of options.pages(previous)) {
       const shown: Shown[] = []
       for (const item of page) {
@@ -58,7 +60,7 @@ export async function runSinceState<T extends {id: string}, Shown>(
         if (changed && !silent) shown.push(options.shown(item, before))
       }
       await writer.page(shown)
-      listed.push(...shown)
+      listed.add(shown)
       if (interrupts.signal.aborted) break
     }
     writer.end()
@@ -68,7 +70,7 @@ export async function runSinceState<T extends {id: string}, Shown>(
     await writeSinceState(path, {version: 1, ...options.run, ...(options.window ? {highWater} : {}), seen})
     saved = true
     exitOkOnStop()
-    return {written: writer.written, first: tracker.first, tracked: tracker.count, listed}
+    return {written: writer.written, first: tracker.first, tracked: tracker.count, listed: listed.result()}
   } finally {
     interrupts.dispose()
     // After the save, the lock only keeps another run out of a finished one: a failure to remove it must not

@@ -7,7 +7,7 @@ export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImpor
   static override result = 'importStatusRows' as const
   static override summary = 'Show every row of an imported CSV file with its payout: status, failure, timestamps.'
   static override description =
-    `Reads the file as payctl payouts import does (the same row identities: give the same --batch, --encoding, --delimiter and --decimal-comma; the API generation and follow-up step come from the import's journal), reads each row's payout (by customId, --concurrency requests at a time, rate limits honoured) and prints one line per row: line, customId, payout id, amount, status, failure code and reason, timestamps; then a summary per status with totals per currency. The rows are read and printed 100 at a time; the rows printed are also kept until the end, as the command's result (about 1 KB each).
+    `Reads the file as payctl payouts import does (the same row identities: give the same --batch, --encoding, --delimiter and --decimal-comma; the API generation and follow-up step come from the import's journal), reads each row's payout (by customId, --concurrency requests at a time, rate limits honoured) and prints one line per row: line, customId, payout id, amount, status, failure code and reason, timestamps; then a summary per status with totals per currency. Memory stays flat whatever the file's size.
 
 Statuses are the payout's (created, approved, requested, completed, failed, expired), or not-imported (no payout has the row's customId), invalid (the import leaves the row out) or awaiting-claim (failed, and its e-mail or phone payee has a fresh claim link: it waits on them).
 

@@ -6,7 +6,7 @@ export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
   static override result = 'payoutList' as const
   static override summary = 'List payouts, newest first.'
   static override description =
-    `Shows 50 payouts by default; --limit bounds the count and --all follows every page. With --all the list is streamed page by page (use --output jsonl or csv for exports); the payouts listed are also kept until the end, as the command's result (about 0.6 KB each).
+    `Shows 50 payouts by default; --limit bounds the count and --all follows every page. With --all the list is streamed page by page, so exports of millions of rows keep memory flat (use --output jsonl or csv).
 
 The list comes from v1 (offset pages; --offset and --order work there) unless --status, --cursor, --since-state or --api v2 is given: then it comes from v2 (cursor pages, the v2 representation, filtered by status). --limit and --all work the same for both. Every output shows a payout id as payout_<UUID> either way (a v1 document under --json keeps its other v1 fields).
 

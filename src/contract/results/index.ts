@@ -14,7 +14,23 @@ export const RESULT_SCHEMAS = {
 }
 
 export type ResultName = keyof typeof RESULT_SCHEMAS
-export type ResultOf<N extends ResultName> = z.output<ReturnType<(typeof RESULT_SCHEMAS)[N]>>
+
+/**
+ * Lists that write their items page by page as they are read (`--all`, cron runs, the status of a big file). A run
+ * for data (an MCP tool) returns the items, as --json prints them; a printing run keeps none of them, so its memory
+ * stays flat whatever the count, and returns how many it wrote.
+ */
+export const STREAMED_RESULTS = ['payoutList', 'payoutChanges', 'importStatusRows'] as const satisfies ResultName[]
+export type StreamedName = (typeof STREAMED_RESULTS)[number]
+
+/** What a printing run of a streamed list returns: the count of items it wrote (each was printed once). */
+export interface StreamedItems {
+  streamed: number
+}
+
+export type ResultOf<N extends ResultName> =
+  | z.output<ReturnType<(typeof RESULT_SCHEMAS)[N]>>
+  | (N extends StreamedName ? StreamedItems : never)
 
 export const isResultName = (name: unknown): name is ResultName =>
   typeof name === 'string' && Object.hasOwn(RESULT_SCHEMAS, name)

@@ -20,6 +20,11 @@ export interface McpServeOptions extends ToolContext {
    * and nowhere else, whatever a server echoed into it.
    */
   secrets: ReadonlyArray<string | undefined>
+  /**
+   * Adds to `secrets` what the profile holds now: a tool call may have refreshed the OAuth tokens, and the new ones
+   * are scrubbed from its answer (and the audit line) as the old ones are.
+   */
+  refreshSecrets?: () => Promise<void>
 }
 
 const INSTRUCTIONS = `payctl's tools on one profile of the Payout Service. Amounts are decimal strings.
@@ -89,6 +94,7 @@ function register(server: McpServer, tool: ToolDefinition, options: McpServeOpti
     },
     async (args, extra) => {
       const outcome = await callTool(options, tool, args as Record<string, unknown>)
+      await options.refreshSecrets?.()
       transport.details.set(extra.requestId, {exitCode: outcome.exitCode, idempotencyKey: outcome.idempotencyKey})
       return callResultOf(scrubValue(outcome.answer, options.secrets))
     },
