@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import * as z from 'zod/mini'
-import {isResultName, resultSchema} from '../../../src/contract/results/index.js'
+import {isResultName, resultSchema, STREAMED_RESULTS} from '../../../src/contract/results/index.js'
 import {FULL} from '../../emulator/helpers.js'
 import {ROOT} from '../../helpers/cli.js'
 import {useEmulator} from '../../helpers/emulator.js'
@@ -11,8 +11,10 @@ import {OTHER_INVOCATIONS, OTHERS_PENDING} from './other-invocations.js'
 import {PAYOUT_INVOCATIONS, PAYOUTS_PENDING} from './payout-invocations.js'
 
 /**
- * Issue #32: every command class declares its result (src/contract/results), and what `--json` prints is that
- * result, walked over every command of the manifest against the emulator.
+ * Issue #32: every command class declares its result (src/contract/results), its `run()` returns what `--json`
+ * prints (byte for byte once serialised as --json serialises it), and that is the declared result, walked over
+ * every command of the manifest against the emulator. A streamed list keeps none of its items when it prints them
+ * and returns their count instead (test/mcp/mcp-data-path.test.ts has the items of a run for data).
  */
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {
@@ -53,5 +55,8 @@ describe('--json prints the declared result', () => {
       if (!isResultName(name)) throw new Error(`${id} declares no result`)
       const printed = JSON.parse(run.stdout)
       expect(z.safeParse(resultSchema(name), printed).error, `${id}: ${run.stdout.slice(0, 400)}`).toBeUndefined()
+      if ((STREAMED_RESULTS as readonly string[]).includes(name))
+        expect(run.returned).toEqual({streamed: Array.isArray(printed) ? printed.length : 1})
+      else expect(`${JSON.stringify(run.returned, null, 2)}\n`, `${id} returns what it prints`).toBe(run.stdout)
     })
 })
