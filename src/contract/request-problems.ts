@@ -11,7 +11,9 @@ function messageOf(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type')
     return issue.input === undefined && issue.path.length ? 'is required' : issue.message
   if (issue.code === 'invalid_value' && issue.input === undefined) return 'is required'
-  if (issue.code === 'invalid_value') return `must be one of ${issue.values.join(', ')}`
+  // A schema's own wording wins over zod's default ("Invalid input: expected …").
+  if (issue.code === 'invalid_value')
+    return issue.message.startsWith('Invalid input') ? `must be one of ${issue.values.join(', ')}` : issue.message
   if (issue.code === 'unrecognized_keys') return 'is not a known field'
   return issue.message
 }
