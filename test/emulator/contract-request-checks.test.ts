@@ -5,6 +5,7 @@ import {
   clientRegistrationBody,
   createCounterpartyBody,
   createWebhookBody,
+  listPayoutsV1Query,
   patchCounterpartyBody,
   patchTeamBody,
   SESSION_BODIES,
@@ -164,6 +165,15 @@ describe('the emulator answers contract problems with the contract schemas', () 
         problem.path.startsWith('redirect_uris') ? 'invalid_redirect_uri' : 'invalid_client_metadata',
       )
       expect(res.body.error_description).toBe(`${problem.path} ${problem.message}`)
+    }
+  })
+
+  it('for the v1 list query', async () => {
+    for (const query of [{limit: '0'}, {offset: '-1', order_by: 'amount'}, {order_direction: 'up', limit: '1.5'}]) {
+      const expected = checkRequest(listPayoutsV1Query, query)
+      const res = await ctx.api.get('/api/v1/payouts', {query})
+      expect(res.status, res.text).toBe(400)
+      expect(res.body.error.details).toEqual(expected.ok ? [] : expected.details)
     }
   })
 })
