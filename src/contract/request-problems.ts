@@ -23,10 +23,14 @@ export function problemsOf(error: z.core.$ZodError, base = ''): ErrorDetail[] {
   const seen = new Set<string>()
   const details: ErrorDetail[] = []
   for (const issue of error.issues) {
-    const path = [base, ...issue.path.map(String)].filter(Boolean).join('.')
-    if (seen.has(path)) continue
-    seen.add(path)
-    details.push({path, message: messageOf(issue)})
+    // An unknown field is named by its own path, like any other problem.
+    const paths = issue.code === 'unrecognized_keys' ? issue.keys.map(key => [...issue.path, key]) : [issue.path]
+    for (const segments of paths) {
+      const path = [base, ...segments.map(String)].filter(Boolean).join('.')
+      if (seen.has(path)) continue
+      seen.add(path)
+      details.push({path, message: messageOf(issue)})
+    }
   }
   return details
 }

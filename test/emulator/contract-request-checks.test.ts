@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import type * as z from 'zod/mini'
+import {faultInputBody} from '../../src/contract/control-bodies.js'
 import {checkRequest} from '../../src/contract/request-problems.js'
 import {
   clientRegistrationBody,
@@ -169,9 +170,26 @@ describe('the emulator answers contract problems with the contract schemas', () 
   })
 
   it('for the v1 list query', async () => {
-    for (const query of [{limit: '0'}, {offset: '-1', order_by: 'amount'}, {order_direction: 'up', limit: '1.5'}]) {
+    for (const query of [
+      {limit: '0'},
+      {offset: '-1', order_by: 'amount'},
+      {order_direction: 'up', limit: '1.5'},
+    ] as Record<string, string>[]) {
       const expected = checkRequest(listPayoutsV1Query, query)
       const res = await ctx.api.get('/api/v1/payouts', {query})
+      expect(res.status, res.text).toBe(400)
+      expect(res.body.error.details).toEqual(expected.ok ? [] : expected.details)
+    }
+  })
+
+  it('for the fault-injection control body (unknown fields named, C1 controls refused in a message)', async () => {
+    for (const body of [
+      {method: 'GET', path: 'x', action: 'status', status: 500, after: 1},
+      {method: 'GET', path: '/x', action: 'status', status: 500, message: 'a\u0085b'},
+      {method: 'GET', path: '/x', action: 'delay'},
+    ]) {
+      const expected = checkRequest(faultInputBody, body)
+      const res = await ctx.api.post('/_emulator/faults', body, {key: null})
       expect(res.status, res.text).toBe(400)
       expect(res.body.error.details).toEqual(expected.ok ? [] : expected.details)
     }

@@ -138,9 +138,7 @@ export class CounterpartyRegistry {
   /** Validates a create body (or a PATCH merged onto `existing`); throws VALIDATION_ERROR with every problem. */
   validate(body: unknown, existing?: CounterpartyRow): CounterpartyData {
     const check = new Checker()
-    const input = check.request(existing ? patchCounterpartyBody : createCounterpartyBody, body)
-    check.throwIfAny()
-    const patch = input as CounterpartyBody
+    const patch: CounterpartyBody = check.parsed(existing ? patchCounterpartyBody : createCounterpartyBody, body)
     checkServiceRules(patch, check)
     const base = existing ? dataOf(existing) : undefined
     const replaced = <K extends 'email' | 'paymentMethod' | 'taxIdentity'>(key: K) =>

@@ -25,6 +25,13 @@ export class Checker extends RequestChecker {
     return undefined
   }
 
+  /** `value` checked against a request schema of the contract; throws VALIDATION_ERROR with every problem. */
+  parsed<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
+    const result = checkRequest(schema, value, this.base)
+    if (result.ok) return result.value
+    throw validationError(result.details)
+  }
+
   /**
    * The service's own rules run on `value` even when the contract found problems, so a 400 lists every problem
    * at once; a field the contract already refused keeps its first problem.

@@ -40,10 +40,11 @@ export function v1PayoutRoutes({payouts, store}: {payouts: PayoutService; store:
       path: '/api/v1/payouts',
       access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
       handler: ({origin, principal, query}) => {
-        const check = new Checker()
-        const input = check.request(listPayoutsV1Query, Object.fromEntries(query))
-        check.throwIfAny()
-        const {offset = 0, limit = V1_PAGE.defaultLimit, order_direction: direction = 'desc'} = input!
+        const {
+          offset = 0,
+          limit = V1_PAGE.defaultLimit,
+          order_direction: direction = 'desc',
+        } = new Checker().parsed(listPayoutsV1Query, Object.fromEntries(query))
         return ok(
           store.payouts
             .list(principal.teamId, direction, Number(limit), Number(offset))

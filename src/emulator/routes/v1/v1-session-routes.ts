@@ -63,13 +63,12 @@ export function v1SessionRoutes({
     access: {kind: 'credentials', scopes: [Scope.sessionsWrite]},
     handler: ({principal, body, origin}) => {
       const check = new Checker()
-      const input = check.request(SESSION_BODIES[kind], body)
-      check.throwIfAny()
-      const {redirectUrl, branding = 'talentir'} = input as SessionBody
+      const input: SessionBody = check.parsed(SESSION_BODIES[kind], body)
+      const {redirectUrl, branding = 'talentir'} = input
       if (branding === 'platform' && principal.kind !== 'oauth')
         check.fail('branding', 'platform branding is only available to calls made with an OAuth access token')
       check.throwIfAny()
-      const payload = payloadOf(input as SessionBody)
+      const payload = payloadOf(input)
       checkPayoutsExist(kind, payload, principal.teamId, payouts, check)
       check.throwIfAny()
       requireWhiteLabel(store.teams, branding, principal.teamId, () =>

@@ -48,10 +48,7 @@ export function v1TeamRoutes({
       path: '/api/v1/team',
       access: {kind: 'credentials', scopes: [Scope.teamManage]},
       handler: ({principal, body}) => {
-        const check = new Checker()
-        const input = check.request(patchTeamBody, body)
-        check.throwIfAny()
-        const value = input!.dac7ReportingRequired
+        const value = new Checker().parsed(patchTeamBody, body).dac7ReportingRequired
         store.teams.patchTeam(principal.teamId, {dac7_reporting_required: value ? 1 : 0})
         return ok({dac7ReportingRequired: value})
       },

@@ -45,9 +45,7 @@ export function v1WebhookRoutes({
       access,
       handler: ({principal, body}) => {
         const check = new Checker()
-        const input = check.request(createWebhookBody, body)
-        check.throwIfAny()
-        const {targetUrl, eventType = 'payout', environment: named, events} = input!
+        const {targetUrl, eventType = 'payout', environment: named, events} = check.parsed(createWebhookBody, body)
         // The real clients name the environment they mean; a webhook fires only where it was created (spec 5).
         if (named !== undefined && named !== environment)
           check.fail(
