@@ -32,7 +32,12 @@ const EXECUTE = pathToFileURL(join(ROOT, 'dist', 'bundle', 'run.js')).href
 
 let busy = false
 
-export async function runCommand(argv: string[], options: RunCommandOptions = {}): Promise<CliResult> {
+/** runCli's result, and the value the command's `run()` returned (undefined when it failed). */
+export interface CommandResult extends CliResult {
+  value: unknown
+}
+
+export async function runCommand(argv: string[], options: RunCommandOptions = {}): Promise<CommandResult> {
   if (busy) throw new Error('runCommand calls must not overlap; use runCli for concurrent payctl processes')
   if (argv.some(arg => arg === '--jq' || arg === '-q' || arg.startsWith('--jq=')))
     throw new Error('--jq needs runCli: jq-web (CommonJS exporting a promise) cannot be imported in a vitest worker')
@@ -48,9 +53,10 @@ export async function runCommand(argv: string[], options: RunCommandOptions = {}
     exitedWith ??= Number(code ?? 0)
   }) as typeof process.exit
   let output: {stdout: string; stderr: string}
+  let value: unknown
   try {
     const {execute} = await import(EXECUTE)
-    await execute({args: argv, dir: pathToFileURL(BIN).href})
+    value = await execute({args: argv, dir: pathToFileURL(BIN).href})
   } finally {
     process.exit = exit
     exitedWith ??= Number(process.exitCode ?? 0)
@@ -60,7 +66,7 @@ export async function runCommand(argv: string[], options: RunCommandOptions = {}
     restoreEnv()
     busy = false
   }
-  return {code: exitedWith, ...output}
+  return {code: exitedWith, ...output, value}
 }
 
 function applyEnv(env: Record<string, string | undefined>): () => void {

@@ -11,27 +11,35 @@ export function printHeaders(out: Output, response: ApiResponse): void {
   out.write('\n')
 }
 
-/** The response body: text as it came, JSON through --jq/--template/--fields like every command. */
-export function printResponse(out: Output, response: ApiResponse, include: boolean): void {
+/** The response body: text as it came, JSON through --jq/--template/--fields like every command. Returns the body. */
+export function printResponse(out: Output, response: ApiResponse, include: boolean): unknown {
   if (include) printHeaders(out, response)
-  if (response.body === undefined) return
   if (typeof response.body === 'string') out.write(`${response.body}\n`)
-  else out.printJson(response.body)
+  else if (response.body !== undefined) out.printJson(response.body)
+  return response.body
 }
 
-/** `api --paginate`: each item of every page as one JSON line; Ctrl-C stops after the page in flight (exit 130). */
+/**
+ * `api --paginate`: each item of every page as one JSON line; Ctrl-C stops after the page in flight (exit 130).
+ * Returns the items.
+ */
 export async function printPages(
   out: Output,
   send: (query: Query) => Promise<ApiResponse>,
   start: Query,
   include: boolean,
-): Promise<void> {
+): Promise<unknown[]> {
   const interrupts = watchInterrupts({notice: PAGE_STOPPING})
+  const items: unknown[] = []
   try {
     for await (const response of apiPages(send, start, interrupts.signal)) {
       if (include) printHeaders(out, response)
-      for (const item of pageItems(response.body)) out.jsonLine(item)
+      for (const item of pageItems(response.body)) {
+        out.jsonLine(item)
+        items.push(item)
+      }
     }
+    return items
   } finally {
     interrupts.dispose()
   }

@@ -35,7 +35,7 @@ export interface SinceRunOptions<T extends {id: string}, Shown> {
  */
 export async function runSinceState<T extends {id: string}, Shown>(
   options: SinceRunOptions<T, Shown>,
-): Promise<{written: number; first: boolean; tracked: number}> {
+): Promise<{written: number; first: boolean; tracked: number; shown: Shown[]}> {
   const {out, path} = options
   await checkSinceStatePath(path)
   const unlock = await lockSinceState(path)
@@ -47,6 +47,7 @@ export async function runSinceState<T extends {id: string}, Shown>(
     const silent = options.baseline && tracker.first
     const writer = out.list(options.columns, options.format)
     let highWater = previous?.highWater
+    const listed: Shown[] = []
     for await (const page of options.pages(previous)) {
       const shown: Shown[] = []
       for (const item of page) {
@@ -56,6 +57,7 @@ export async function runSinceState<T extends {id: string}, Shown>(
         if (changed && !silent) shown.push(options.shown(item, before))
       }
       await writer.page(shown)
+      listed.push(...shown)
       if (interrupts.signal.aborted) break
     }
     writer.end()
@@ -65,7 +67,7 @@ export async function runSinceState<T extends {id: string}, Shown>(
     await writeSinceState(path, {version: 1, ...options.run, ...(options.window ? {highWater} : {}), seen})
     saved = true
     exitOkOnStop()
-    return {written: writer.written, first: tracker.first, tracked: tracker.count}
+    return {written: writer.written, first: tracker.first, tracked: tracker.count, shown: listed}
   } finally {
     interrupts.dispose()
     // After the save, the lock only keeps another run out of a finished one: a failure to remove it must not

@@ -29,7 +29,11 @@ const identity = (options: UnattendedOptions, command: string, filters: object) 
 })
 
 /** New or changed transactions: the window from the high-water mark minus the overlap, content fingerprints. */
-export async function transactionsSince(options: UnattendedOptions, filters: TransactionFilters): Promise<void> {
+/** Returns the transactions it listed. */
+export async function transactionsSince(
+  options: UnattendedOptions,
+  filters: TransactionFilters,
+): Promise<Transaction[]> {
   const result = await runSinceState<Transaction, Transaction>({
     ...options,
     columns: transactionColumns,
@@ -40,6 +44,7 @@ export async function transactionsSince(options: UnattendedOptions, filters: Tra
     shown: t => t,
   })
   report(options, result, 'transaction')
+  return result.shown
 }
 
 /** New payouts, and payouts whose status or updatedAt changed: the whole v2 list (status server-side). */

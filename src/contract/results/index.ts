@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini'
 import {API_RESULTS} from './api-results.js'
+import {CLI_RESULTS} from './cli-results.js'
 
 /**
  * What each command returns, by name: every command class declares `static override result = '<name>'`, its `run()`
@@ -9,6 +10,7 @@ import {API_RESULTS} from './api-results.js'
  */
 export const RESULT_SCHEMAS = {
   ...API_RESULTS,
+  ...CLI_RESULTS,
 }
 
 export type ResultName = keyof typeof RESULT_SCHEMAS

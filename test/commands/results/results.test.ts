@@ -47,11 +47,37 @@ describe('--json prints the declared result', () => {
     it(id, async () => {
       const argv = await invocation.argv(ctx)
       const env = {...ctx.env, PAYCTL_API_KEY: FULL, ...invocation.env?.(ctx)}
-      const run = await runCommand([...id.split(':'), ...argv, '--json'], {env})
+      const stop = invocation.form === 'stopped' ? stopOnceListening() : undefined
+      const run = await runCommand([...id.split(':'), ...argv, '--json'], {env, input: invocation.input}).finally(() =>
+        stop?.cancel(),
+      )
       expect(run.code, run.stderr).toBe(invocation.exit ?? 0)
       const name = manifest.commands[id].result
       if (!isResultName(name)) throw new Error(`${id} declares no result`)
+      if (invocation.form) {
+        const value = run.value
+        expect(z.safeParse(resultSchema(name), value).error, `${id}: ${JSON.stringify(value)}`).toBeUndefined()
+        return
+      }
       const printed = JSON.parse(run.stdout)
       expect(z.safeParse(resultSchema(name), printed).error, `${id}: ${run.stdout.slice(0, 400)}`).toBeUndefined()
+      // What --json printed is what run() returned (a failed run returns nothing).
+      if (run.code === 0) expect(run.value, id).toEqual(printed)
     })
 })
+
+/**
+ * SIGTERM to this process once the command in it listens for SIGTERM (runCommand runs it in-process): a supervisor's
+ * stop, after which a long-running command returns its summary.
+ */
+function stopOnceListening(): {cancel(): void} {
+  const before = new Set(process.listeners('SIGTERM'))
+  const timer = setInterval(() => {
+    // Only the command's own listeners: the test runner's stay out of it.
+    const added = process.listeners('SIGTERM').filter(listener => !before.has(listener))
+    if (!added.length) return
+    clearInterval(timer)
+    for (const listener of added) listener('SIGTERM')
+  }, 20)
+  return {cancel: () => clearInterval(timer)}
+}

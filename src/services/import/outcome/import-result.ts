@@ -47,7 +47,7 @@ export interface Outcome {
 }
 
 /** The `--json` of the validation alone. */
-export interface ValidationSummary {
+export type ValidationSummary = {
   rows: number
   valid: number
   invalid: number
@@ -62,20 +62,19 @@ export interface ValidationSummary {
 }
 
 /** The `--json` of an import: the send's counts, with `present` named for readers as `alreadyPresent`. */
-export interface ImportSummary
-  extends ValidationSummary,
-    Omit<SendResult, 'present' | 'stopped' | 'problem' | 'fatal' | 'problems'> {
-  /** Already on the service with the same content: idempotent replays and payouts found by customId. */
-  alreadyPresent: number
-  /** How the file differs from the one the journal last saw (absent when it is the same, or new). */
-  diff?: ImportDiff
-  /** Failed and conflicting rows, the first 20. */
-  problems: ReportLine[]
-  /** Set when the run stopped early: `interrupted` (Ctrl-C), `transient` (exit 7), `fatal`. */
-  stopped?: string
-  report?: string
-  journal: string
-}
+export type ImportSummary = ValidationSummary &
+  Omit<SendResult, 'present' | 'stopped' | 'problem' | 'fatal' | 'problems'> & {
+    /** Already on the service with the same content: idempotent replays and payouts found by customId. */
+    alreadyPresent: number
+    /** How the file differs from the one the journal last saw (absent when it is the same, or new). */
+    diff?: ImportDiff
+    /** Failed and conflicting rows, the first 20. */
+    problems: ReportLine[]
+    /** Set when the run stopped early: `interrupted` (Ctrl-C), `transient` (exit 7), `fatal`. */
+    stopped?: string
+    report?: string
+    journal: string
+  }
 
 /** The `--json` of a result. */
 export const summaryOf = (result: ImportResult): ValidationSummary | ImportSummary =>
