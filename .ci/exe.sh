@@ -35,6 +35,9 @@ smoke() {
   (
     set -euo pipefail
     cd "$work"
+    # Like the npm package, the executable reads no .env from the working folder (a profile named here would fail
+    # every call below).
+    printf 'PAYCTL_PROFILE=from-dotenv\n' > .env
     run() { $1 "${@:2}"; }
     payctl=$1
     export PAYCTL_CONFIG_DIR="$work/config" PAYCTL_DATA_DIR="$work/data" PAYCTL_CACHE_DIR="$work/cache" NO_COLOR=1

@@ -1,16 +1,26 @@
 #!/usr/bin/env node
+import {readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
+import {arch, platform, release} from 'node:os'
 
-const require = createRequire(import.meta.url)
-// Node's own compile cache (Node >= 22.1; a documented API that keeps V8's code for the bundle's files in Node's
-// cache folder, which Node manages). Node 20 has no such API and runs without it.
-require('node:module').enableCompileCache?.()
-// Node 20 also optimises undici's WebAssembly HTTP parser in the background on first use, which costs a short
-// command about 30 MiB of memory and nothing it would notice in speed; newer Nodes tier up lazily.
-if (process.versions.node.startsWith('20.')) require('node:v8').setFlagsFromString('--liftoff-only')
+/**
+ * `payctl --version` answers before oclif loads, in the words oclif uses (`name/version platform-arch node-vX`).
+ * Where oclif would say "wsl" instead of "linux" (a Windows Subsystem for Linux kernel), oclif answers itself.
+ */
+const mayBeWsl = () =>
+  platform() === 'linux' && (release().toLowerCase().includes('microsoft') || 'WSL_DISTRO_NAME' in process.env)
+if (process.argv.length === 3 && process.argv[2] === '--version' && !mayBeWsl()) {
+  const {name, version} = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+  process.stdout.write(`${name}/${version} ${platform()}-${arch()} node-${process.version}\n`)
+} else {
+  const require = createRequire(import.meta.url)
+  // Node's own compile cache (Node >= 22.1; a documented API that keeps V8's code for the bundle's files in Node's
+  // cache folder, which Node manages). Node 20 has no such API and runs without it.
+  require('node:module').enableCompileCache?.()
 
-// DEBUG=oclif:perf prints oclif's start-up breakdown (config, plugins, command load and run times).
-if (process.env.DEBUG?.includes('oclif:perf')) globalThis.oclif = {...globalThis.oclif, performanceEnabled: true}
+  // DEBUG=oclif:perf prints oclif's start-up breakdown (config, plugins, command load and run times).
+  if (process.env.DEBUG?.includes('oclif:perf')) globalThis.oclif = {...globalThis.oclif, performanceEnabled: true}
 
-const {execute} = await import('../dist/bundle/run.js')
-await execute({dir: import.meta.url})
+  const {execute} = await import('../dist/bundle/run.js')
+  await execute({dir: import.meta.url})
+}

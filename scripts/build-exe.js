@@ -1,6 +1,7 @@
 // `npm run build:exe` (after `npm run build`, which writes dist/bundle and oclif.manifest.json): the five
 // executables in dist/exe and their SHA256SUMS, each a Bun runtime (scripts/exe/bun-runtimes.js) with
 // scripts/exe/main.js compiled in: the one bundle (dist/bundle), the manifest, package.json and jq-web's jq.wasm.
+// On a linux-x64 machine a first build records which functions common calls run first (scripts/exe/bytecode-order.js).
 // `PAYCTL_EXE_TARGETS=linux-x64,windows-x64` builds only those.
 import {execFileSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
@@ -9,6 +10,7 @@ import {join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {commandIds, pluginCommands} from './command-list.js'
 import {bunRuntime, TARGETS} from './exe/bun-runtimes.js'
+import {canRecordOrder, recordBytecodeOrder} from './exe/bytecode-order.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const out = join(root, 'dist', 'exe')
@@ -27,28 +29,44 @@ const getters = [...commandIds(), ...pluginCommands()].map(
 )
 writeFileSync(join(entryDir, 'commands.js'), `export const COMMANDS = {\n${getters.join('\n')}\n}\n`)
 
-const files = []
-for (const target of targets) {
-  const file = `payctl-${target.name}${target.name.startsWith('windows') ? '.exe' : ''}`
-  const args = [
-    'build',
-    '--compile',
-    '--production',
-    '--bytecode',
-    `--target=${target.target}`,
-    `--compile-executable-path=${bunRuntime(target)}`,
-    // Where a bundled CommonJS module finds files beside it: jq-web reads jq.wasm from __dirname, which is embedded
-    // at the root of the executable's file system under its own name.
-    `--define=__dirname=${JSON.stringify(target.bunfs)}`,
-    '--asset-naming=[name].[ext]',
-    `--outfile=${join(out, file)}`,
-    relative(root, join(root, 'scripts', 'exe', 'main.js')),
-    'scripts/exe/hand-off/help.js',
-    'scripts/exe/hand-off/command-not-found.js',
-  ]
-  execFileSync(bun, args, {cwd: root, stdio: ['ignore', 'ignore', 'inherit']})
-  files.push(file)
+function buildAll(chosen, order, outDir = out) {
+  const files = []
+  for (const target of chosen) {
+    const file = `payctl-${target.name}${target.name.startsWith('windows') ? '.exe' : ''}`
+    const args = [
+      'build',
+      '--compile',
+      '--production',
+      '--bytecode',
+      // The npm package reads no .env or bunfig.toml from the working folder; neither does the executable.
+      '--no-compile-autoload-dotenv',
+      '--no-compile-autoload-bunfig',
+      ...(order ? [`--bytecode-order=${order.join(',')}`] : []),
+      `--target=${target.target}`,
+      `--compile-executable-path=${bunRuntime(target)}`,
+      // Where a bundled CommonJS module finds files beside it: jq-web reads jq.wasm from __dirname, which is embedded
+      // at the root of the executable's file system under its own name.
+      `--define=__dirname=${JSON.stringify(target.bunfs)}`,
+      '--asset-naming=[name].[ext]',
+      `--outfile=${join(outDir, file)}`,
+      relative(root, join(root, 'scripts', 'exe', 'main.js')),
+      'scripts/exe/hand-off/help.js',
+      'scripts/exe/hand-off/command-not-found.js',
+    ]
+    execFileSync(bun, args, {cwd: root, stdio: ['ignore', 'ignore', 'inherit']})
+    files.push(file)
+  }
+  return files
 }
+
+const host = TARGETS.find(t => t.name === 'linux-x64')
+let recorded
+if (canRecordOrder()) {
+  buildAll([host], undefined, entryDir)
+  recorded = await recordBytecodeOrder(join(entryDir, 'payctl-linux-x64'))
+}
+const files = buildAll(targets, recorded?.files)
+recorded?.cleanUp()
 rmSync(entryDir, {recursive: true})
 
 const sums = files.map(

@@ -195,7 +195,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    * shows it to a person (default: the JSON too).
    */
   protected async respond<R>(result: R, how: ResultViews<R> = {}): Promise<R> {
-    if (this.out.sink) return result
+    if (this.out.sink) {
+      // Kept beside the returned value: a command that fails after showing its result (exit 8) answers it too.
+      this.out.sink.set(result)
+      return result
+    }
     const show = this.flags.json ? how.json : how.view
     if (show) await show(result)
     else this.out.printJson(result)

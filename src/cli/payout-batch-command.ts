@@ -7,6 +7,9 @@ import type {WaitGoal} from '../services/payouts/goals.js'
 import type {PayoutKey} from '../services/payouts/ids-input.js'
 import {BaseCommand} from './base-command.js'
 
+/** What the payouts' JSON is: the payout for one id given, else the array. */
+const shownAs = (payouts: PayoutV2[], single: boolean) => (single && payouts.length === 1 ? payouts[0] : payouts)
+
 const DONE: Record<BatchAction, string> = {
   approve: 'Approved',
   pay: 'Paid',
@@ -16,7 +19,8 @@ const DONE: Record<BatchAction, string> = {
 /**
  * The shared run of approve, pay and send-claim-link: read every id (nothing is sent if one is malformed),
  * confirm money movement on production, send in batches of at most 100, and print the payouts as each batch
- * is applied (a table, or a JSON array under --json).
+ * is applied (a table, or a JSON array under --json). The result is what --json prints: the payout when one id was
+ * given, else the array (empty when every payout was left out).
  */
 export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseCommand<T> {
   static override strict = false
@@ -33,7 +37,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       /** --skip-conflicts, --within-balance (approve and pay): apply the step to what fits. */
       leaveOut?: LeaveOutChoice
     },
-  ): Promise<void> {
+  ): Promise<PayoutV2 | PayoutV2[]> {
     const {collectPayoutKeys} = await import('../services/payouts/ids-input.js')
     const {keys} = await collectPayoutKeys({
       args: this.argvAll,
@@ -81,6 +85,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     if (waiting) return this.followAndShow(answered, goal, options.waitMs!, single)
     const {throwIfFailed} = await import('../services/payouts/payout-failures.js')
     throwIfFailed(answered)
+    return shownAs(answered, single)
   }
 
   /** --skip-conflicts / --within-balance (src/cli/workflows/approve-or-pay-allowed.ts), then --wait or the failures. */
@@ -89,7 +94,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     keys: PayoutKey[],
     options: {andThen?: AndThen; idempotencyKey?: string; waitMs?: number; leaveOut: LeaveOutChoice},
     single: boolean,
-  ): Promise<void> {
+  ): Promise<PayoutV2 | PayoutV2[]> {
     const [{approveOrPayAllowed}, {goalOf}, {throwIfFailed}] = await Promise.all([
       import('./workflows/approve-or-pay-allowed.js'),
       import('../services/payouts/goals.js'),
@@ -108,8 +113,12 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       jsonErrors: this.jsonErrors,
       confirm: summary => this.confirmOnProduction(summary),
     })
-    if (options.waitMs === undefined) return throwIfFailed(answered)
-    if (answered.length) await this.followAndShow(answered, goalOf(action, options.andThen), options.waitMs, single)
+    if (options.waitMs === undefined) {
+      throwIfFailed(answered)
+      return shownAs(answered, single)
+    }
+    if (!answered.length) return answered
+    return this.followAndShow(answered, goalOf(action, options.andThen), options.waitMs, single)
   }
 
   /**
@@ -154,13 +163,20 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
   }
 
   /** --wait: poll until the payouts are final for the step, print them as they ended, exit 8 or 7 if not all made it. */
-  protected async followAndShow(payouts: PayoutV2[], goal: WaitGoal, timeoutMs: number, single = false): Promise<void> {
+  protected async followAndShow(
+    payouts: PayoutV2[],
+    goal: WaitGoal,
+    timeoutMs: number,
+    single = false,
+  ): Promise<PayoutV2 | PayoutV2[]> {
     const [{followPayouts}, {followedColumns}] = await Promise.all([
       import('./workflows/follow-payouts.js'),
       import('./output/payout-status.js'),
     ])
     const followed = await followPayouts({client: await this.client(), out: this.out, payouts, goal, timeoutMs})
-    await this.out.show(followed.payouts, {columns: followedColumns, single: single && followed.payouts.length === 1})
+    const shown = {columns: followedColumns, single: single && followed.payouts.length === 1}
+    await this.out.show(followed.payouts, shown)
     if (followed.error) throw followed.error
+    return shownAs(followed.payouts, shown.single)
   }
 }

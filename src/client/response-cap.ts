@@ -1,5 +1,5 @@
-import type {Dispatcher} from 'undici'
 import {usageError} from '../shared/errors.js'
+import type {HttpAnswer} from '../shared/http-call.js'
 import {HostileAnswerError} from './api-errors.js'
 
 /** The default largest response body: far above any page of 100 items, far below what hurts a machine. */
@@ -23,7 +23,7 @@ const tooLarge = (cap: number, target: string) =>
   )
 
 /** The body as text, refused (and the connection dropped) once it passes `cap` bytes, before it is all read. */
-export async function readCapped(response: Dispatcher.ResponseData, cap: number, target: string): Promise<string> {
+export async function readCapped(response: HttpAnswer, cap: number, target: string): Promise<string> {
   const declared = Number(response.headers['content-length'])
   if (Number.isFinite(declared) && declared > cap) {
     response.body.destroy()

@@ -1,4 +1,5 @@
-import {Agent, type Dispatcher, request} from 'undici'
+import type {Agent} from 'node:http'
+import {type HttpAnswer, httpCall, keepAliveAgent} from '../shared/http-call.js'
 import {
   ApiError,
   apiErrorFromBody,
@@ -46,7 +47,8 @@ export interface TransportOptions {
   /** Base of the exponential back-off; each retry waits up to base * 2^attempt, capped. */
   retryBaseDelayMs?: number
   retryMaxDelayMs?: number
-  dispatcher?: Dispatcher
+  /** Connections kept open at once (the import sends several requests in parallel; default 16). */
+  maxConnections?: number
   /** Receives the HTTP trace (secrets already redacted). */
   debug?: (line: string) => void
 }
@@ -75,8 +77,6 @@ export interface ApiResponse<T = unknown> {
   /** The answer came to a retry (an earlier attempt of this call may have reached the service). */
   retried: boolean
 }
-
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
 
@@ -118,7 +118,7 @@ interface PreparedCall {
 }
 
 interface Exchange {
-  response: Dispatcher.ResponseData
+  response: HttpAnswer
   text: string
   requestId?: string
 }
@@ -156,36 +156,21 @@ function successResponse<T>({response, text, requestId}: Exchange, attempt: numb
 export class Transport {
   readonly origin: string
   private readonly options: TransportOptions
-  private readonly dispatcher: Dispatcher
-  private readonly ownsDispatcher: boolean
+  private readonly agent: Agent
   private readonly timeoutMs: number
   private readonly maxResponseBytes: number
 
   constructor(options: TransportOptions) {
     this.options = options
     this.origin = options.origin.replace(/\/$/, '')
-    const timeout = options.timeoutMs ?? 30_000
-    this.timeoutMs = timeout
+    this.timeoutMs = options.timeoutMs ?? 30_000
     this.maxResponseBytes = options.maxResponseBytes ?? responseCap()
-    this.ownsDispatcher = !options.dispatcher
-    this.dispatcher =
-      options.dispatcher ??
-      new Agent({
-        keepAliveTimeout: 10_000,
-        connect: {timeout},
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-        connections: 16,
-      })
+    this.agent = keepAliveAgent(this.origin, options.maxConnections ?? 16)
   }
 
-  /** Set when an attempt was cut off: its connection may still be receiving, and closing would wait for it. */
-  private abandoned = false
-
+  /** Closes the kept-alive connections (an attempt cut off has already destroyed its own). */
   async close(): Promise<void> {
-    if (!this.ownsDispatcher) return
-    if (this.abandoned) await this.dispatcher.destroy()
-    else await this.dispatcher.close()
+    this.agent.destroy()
   }
 
   async request<T = unknown>(options: RequestOptions): Promise<ApiResponse<T>> {
@@ -249,15 +234,15 @@ export class Transport {
     const budget = Math.max(1, Math.min(this.timeoutMs, timeLeft()))
     const deadline = AbortSignal.timeout(budget)
     const signal = stop ? AbortSignal.any([deadline, stop]) : deadline
-    let response: Dispatcher.ResponseData
+    let response: HttpAnswer
     let text: string
     try {
-      response = await request(call.url, {
-        dispatcher: this.dispatcher,
+      response = await httpCall(call.url, {
         method: call.method,
         headers,
         body: call.bodyText,
         signal,
+        agent: this.agent,
       })
       // Whatever a server echoes of our credentials (a proxy quoting the Authorization header) stops here.
       text = scrubSecrets(
@@ -265,7 +250,6 @@ export class Transport {
         this.options.auth?.secrets?.() ?? [],
       )
     } catch (error) {
-      this.abandoned = true
       if (stop?.aborted) throw stop.reason
       if (error instanceof HostileAnswerError) {
         this.trace(`< ${error.name}: ${error.message} (${Date.now() - started} ms)`)
@@ -313,12 +297,7 @@ export class Transport {
     if (call.bodyText !== undefined) this.trace(`> body ${redactBody(call.bodyText)}`)
   }
 
-  private traceResponse(
-    response: Dispatcher.ResponseData,
-    text: string,
-    requestId: string | undefined,
-    started: number,
-  ): void {
+  private traceResponse(response: HttpAnswer, text: string, requestId: string | undefined, started: number): void {
     this.trace(
       `< ${response.statusCode} (${Date.now() - started} ms)${requestId ? ` request-id ${requestId}` : ''}${
         response.headers['idempotent-replayed'] ? ' replayed' : ''
@@ -329,7 +308,7 @@ export class Transport {
   }
 
   /** Redirects are never followed: the request carried credentials meant for this origin only. */
-  private redirectRefused(response: Dispatcher.ResponseData, requestId: string | undefined): ApiError {
+  private redirectRefused(response: HttpAnswer, requestId: string | undefined): ApiError {
     const location = scrubSecrets(
       headerValue(response.headers.location) ?? 'nowhere',
       this.options.auth?.secrets?.() ?? [],
@@ -352,7 +331,7 @@ export class Transport {
   private classifyNetworkError(error: unknown, method: string, url: string): Error {
     const code = (error as {code?: string})?.code
     const target = `${method} ${url}`
-    if (code && TIMEOUT_CODES.has(code))
+    if (code === 'ETIMEDOUT')
       return new TimeoutError(`no answer from ${target} within the time-out`, {cause: error, url})
     const reason = (error as Error)?.message || String(error)
     return new ConnectionError(`cannot reach ${target}: ${code ? `${code} ` : ''}${reason}`.trim(), {cause: error, url})

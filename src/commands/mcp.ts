@@ -1,7 +1,7 @@
 import {join} from 'node:path'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
-import {heldSecrets} from '../config/held-secrets.js'
+import {followHeldSecrets} from '../config/held-secrets.js'
 import type {ResultOf} from '../contract/results/index.js'
 import type {CommandSpec} from '../services/mcp/command-spec.js'
 
@@ -56,8 +56,8 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       this.out.warn(
         `${gate.refusal}; a person allows it with "payctl profiles set ${profile.name} --allow-agent-money"`,
       )
-    const secrets = heldSecrets(profile)
-    const served = await serveMcp({
+    const {secrets, refresh: refreshSecrets} = followHeldSecrets(profile, this.config.configDir)
+    return serveMcp({
       groups: gate.groups,
       profile: profile.name,
       version: this.config.version,
@@ -69,12 +69,12 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       }),
       audit: new AuditLog(join(this.config.dataDir, 'mcp-audit.jsonl'), secrets),
       secrets,
+      refreshSecrets,
       approvalRedirectUrl: this.flags['approval-redirect-url'] ?? profile.origin,
       filesDir: this.flags['files-dir'],
       approvals: new ApprovalRecord(
         join(this.config.dataDir, 'mcp', targetKey(profile.name, profile.origin), 'approval-urls.jsonl'),
       ),
     })
-    return {profile: profile.name, groups: gate.groups, ...served}
   }
 }

@@ -18,3 +18,17 @@ export function heldSecrets(profile?: ResolvedProfile): Array<string | undefined
     ...Object.values(credentials?.webhookSecrets ?? {}),
   ]
 }
+
+/**
+ * The secrets of a long run (`payctl mcp`): the list grows with what the profile holds after each step, so tokens
+ * refreshed meanwhile are scrubbed as the first ones are.
+ */
+export function followHeldSecrets(profile: ResolvedProfile, configDir: string) {
+  const secrets = heldSecrets(profile)
+  const refresh = async () => {
+    const {resolveProfile} = await import('./resolve.js')
+    const now = await resolveProfile({configDir, profile: profile.name})
+    for (const secret of heldSecrets(now)) if (secret && !secrets.includes(secret)) secrets.push(secret)
+  }
+  return {secrets, refresh}
+}

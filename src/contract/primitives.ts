@@ -16,6 +16,10 @@ export const EMAIL_MAX_LENGTH = 254
 export const API_GENERATIONS = ['v1', 'v2'] as const
 export type ApiGeneration = (typeof API_GENERATIONS)[number]
 
+/** What a v2 create or approve runs next (spec 4.5). */
+export const AND_THEN = ['send-claim-link', 'pay'] as const
+export type AndThen = (typeof AND_THEN)[number]
+
 /** The v2 id forms: `<prefix>` + UUID. */
 export const ID_PREFIXES = ['payout_', 'counterparty_', 'team_', 'transaction_'] as const
 export type IdPrefix = (typeof ID_PREFIXES)[number]

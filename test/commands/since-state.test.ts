@@ -1,10 +1,10 @@
-import {spawn, spawnSync} from 'node:child_process'
+import {spawnSync} from 'node:child_process'
 import {readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {hostname} from 'node:os'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
 import {type Body, FULL} from '../emulator/helpers.js'
-import {BIN, isolatedHome} from '../helpers/cli.js'
+import {isolatedHome, runCli} from '../helpers/cli.js'
 import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 
@@ -135,22 +135,14 @@ describe('transactions list --since-state', () => {
 })
 
 /** Runs payctl, SIGKILLs it once `count` lines are on stdout, and returns what it wrote. */
-function killAfterLines(args: string[], count: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {env: {...process.env, ...env()}, stdio: 'pipe'})
-    let stdout = ''
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000)
-    child.stdout.setEncoding('utf8').on('data', data => {
-      stdout += data
-      if (lines(stdout).length >= count && stdout.endsWith('\n')) child.kill('SIGKILL')
-    })
-    child.on('error', reject)
-    child.on('close', (_code, signal) => {
-      clearTimeout(timer)
-      if (signal !== 'SIGKILL') reject(new Error(`payctl ended by itself (${signal}): ${stdout.length} bytes`))
-      else resolve(stdout)
-    })
+async function killAfterLines(args: string[], count: number): Promise<string> {
+  const run = runCli(args, {env: env(), timeoutMs: 90_000})
+  run.child.stdout.on('data', () => {
+    if (lines(run.stdout).length >= count && run.stdout.endsWith('\n')) run.child.kill('SIGKILL')
   })
+  const {signal, stdout} = await run
+  if (signal !== 'SIGKILL') throw new Error(`payctl ended by itself (${signal}): ${stdout.length} bytes`)
+  return stdout
 }
 
 describe('payouts list --since-state', () => {

@@ -1,32 +1,25 @@
 import {request} from 'undici'
-import {afterAll, beforeAll, expect, it} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
-import {Api, FULL, v2Item} from './helpers.js'
+import {expect, it} from 'vitest'
+import {useEmulator} from '../helpers/emulator.js'
+import {FULL, v2Item} from './helpers.js'
 
 /**
  * A request held by a `delay` fault whose client gives up meanwhile is not applied, as a real service would not
  * apply a request whose sender went away; one whose client waits is applied as usual.
  */
 
-let emulator: RunningEmulator
-let api: Api
 const logs: string[] = []
-
-beforeAll(async () => {
-  emulator = await startEmulator({port: 0, dataFile: ':memory:', log: line => logs.push(line)})
-  api = new Api(emulator.url)
-})
-afterAll(() => emulator.close())
+const ctx = useEmulator({reset: false, log: line => logs.push(line)})
 
 const fault = (delayMs: number) =>
-  api.post('/_emulator/faults', {method: 'POST', path: '/api/v2/payouts', action: 'delay', delayMs}, {key: null})
-const pendingFaults = async () => (await api.get('/_emulator/faults', {key: null})).body.data.length
-const payoutCount = async () => (await api.get('/api/v2/payouts')).body.data.length
+  ctx.api.post('/_emulator/faults', {method: 'POST', path: '/api/v2/payouts', action: 'delay', delayMs}, {key: null})
+const pendingFaults = async () => (await ctx.api.get('/_emulator/faults', {key: null})).body.data.length
+const payoutCount = async () => (await ctx.api.get('/api/v2/payouts')).body.data.length
 
 it('the client went away during the delay: the payout is not created, and the emulator says why', async () => {
   expect((await fault(1500)).status).toBe(200)
   const abort = new AbortController()
-  const sent = request(new URL('/api/v2/payouts', emulator.url), {
+  const sent = request(new URL('/api/v2/payouts', ctx.url), {
     method: 'POST',
     headers: {authorization: `Bearer ${FULL}`, 'content-type': 'application/json'},
     body: JSON.stringify(v2Item({customId: 'held-and-abandoned'})),
@@ -45,7 +38,7 @@ it('the client went away during the delay: the payout is not created, and the em
 
 it('a client that waits out the delay gets its answer', async () => {
   expect((await fault(200)).status).toBe(200)
-  const created = await api.post('/api/v2/payouts', v2Item({customId: 'held-and-waited'}))
+  const created = await ctx.api.post('/api/v2/payouts', v2Item({customId: 'held-and-waited'}))
   expect(created.status).toBe(200)
   expect(await payoutCount()).toBe(1)
 })

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import {request} from 'undici'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
+import {beforeAll, describe, expect, it} from 'vitest'
 import {buildRouter} from '../../src/emulator/route-table.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {pathForms} from '../helpers/path-forms.js'
 import {rawRequest} from '../helpers/raw-request.js'
 
@@ -22,19 +22,18 @@ const MARK = 'TEAMASECRET'
 const A = LOCAL_EMULATOR.fullKey
 const B = LOCAL_EMULATOR.otherTeamFullKey
 
-let emu: RunningEmulator
+const ctx = useEmulator({reset: false, webhookTimeoutMs: 500})
 const ids: string[] = []
 
 async function call(method: string, path: string, key: string | undefined, body?: string, type?: string) {
   const headers: Record<string, string> = {}
   if (key) headers.authorization = `Bearer ${key}`
   if (type) headers['content-type'] = type
-  const res = await request(`${emu.url}${path}`, {method: method as 'GET', headers, body, headersTimeout: 10_000})
+  const res = await request(`${ctx.url}${path}`, {method: method as 'GET', headers, body, headersTimeout: 10_000})
   return {status: res.statusCode, text: await res.body.text()}
 }
 
 beforeAll(async () => {
-  emu = await startEmulator({port: 0, dataFile: ':memory:', webhookTimeoutMs: 500})
   const json = 'application/json'
   const deposit = await call('POST', '/api/v2/team/sandbox-deposit', A, '{"currency":"EUR","amount":"1000.00"}', json)
   expect(deposit.status, deposit.text).toBe(200)
@@ -78,13 +77,9 @@ beforeAll(async () => {
   ids.push(JSON.parse(hook.text).id)
 })
 
-afterAll(async () => {
-  await emu?.close()
-})
-
 describe('HTTP fuzz of the emulator', () => {
   it(`answers ${CASES} generated requests without a 5xx, a crash or a cross-team read`, async () => {
-    const routes = buildRouter(emu.app)
+    const routes = buildRouter(ctx.emu.app)
       .list()
       .filter(route => !route.path.startsWith('/_emulator'))
     const segment = fc.oneof(
@@ -167,17 +162,17 @@ describe('HTTP fuzz of the emulator', () => {
   }, 60_000)
 
   it('refuses control routes in any path form to another host, and foreign Host or Origin headers', async () => {
-    const routes = buildRouter(emu.app).list()
+    const routes = buildRouter(ctx.emu.app).list()
     const control = routes.filter(route => route.access.kind === 'loopback')
     const api = routes.filter(route => route.access.kind === 'credentials')
-    const own = emu.url.replace('http://', '')
+    const own = ctx.url.replace('http://', '')
     const host = fc.oneof(
       fc.constant(own),
-      fc.constantFrom('evil.example', `evil.example:${emu.port}`, `localhost.evil.example:${emu.port}`),
+      fc.constantFrom('evil.example', `evil.example:${ctx.emu.port}`, `localhost.evil.example:${ctx.emu.port}`),
       fc.domain(),
     )
     const origin = fc.option(
-      fc.oneof(fc.constant(emu.url), fc.constantFrom('null', 'https://evil.example'), fc.webUrl()),
+      fc.oneof(fc.constant(ctx.url), fc.constantFrom('null', 'https://evil.example'), fc.webUrl()),
       {
         nil: undefined,
       },
@@ -193,7 +188,7 @@ describe('HTTP fuzz of the emulator', () => {
         runs++
         const headers: Record<string, string> = {authorization: `Bearer ${A}`, host: hostHeader}
         if (originHeader !== undefined) headers.origin = originHeader
-        const res = await rawRequest(emu.url, {
+        const res = await rawRequest(ctx.url, {
           method: t.method,
           target: t.path,
           headers,
@@ -202,7 +197,7 @@ describe('HTTP fuzz of the emulator', () => {
         const what = `${t.method} ${t.path} host=${hostHeader} origin=${originHeader}: ${res.status} ${res.text.slice(0, 200)}`
         expect(res.status, what).toBeLessThan(500)
         if (t.isControl) expect(res.status, what).toBeGreaterThanOrEqual(400)
-        const foreign = hostHeader !== own || (originHeader !== undefined && originHeader !== emu.url)
+        const foreign = hostHeader !== own || (originHeader !== undefined && originHeader !== ctx.url)
         if (foreign) expect(res.status, what).toBe(403)
       }),
       {numRuns: 400, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false},

@@ -34,7 +34,7 @@ let busy = false
 
 /** runCli's result, and the value the command's `run()` returned (undefined when it failed). */
 export interface CommandResult extends CliResult {
-  value: unknown
+  returned?: unknown
 }
 
 export async function runCommand(argv: string[], options: RunCommandOptions = {}): Promise<CommandResult> {
@@ -53,10 +53,10 @@ export async function runCommand(argv: string[], options: RunCommandOptions = {}
     exitedWith ??= Number(code ?? 0)
   }) as typeof process.exit
   let output: {stdout: string; stderr: string}
-  let value: unknown
+  let returned: unknown
   try {
     const {execute} = await import(EXECUTE)
-    value = await execute({args: argv, dir: pathToFileURL(BIN).href})
+    returned = await execute({args: argv, dir: pathToFileURL(BIN).href})
   } finally {
     process.exit = exit
     exitedWith ??= Number(process.exitCode ?? 0)
@@ -66,7 +66,7 @@ export async function runCommand(argv: string[], options: RunCommandOptions = {}
     restoreEnv()
     busy = false
   }
-  return {code: exitedWith, ...output, value}
+  return {code: exitedWith, ...output, returned}
 }
 
 function applyEnv(env: Record<string, string | undefined>): () => void {

@@ -2,27 +2,22 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {PassThrough} from 'node:stream'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, describe, expect, it} from 'vitest'
 import {Output} from '../../src/cli/output/output.js'
 import {importPayouts} from '../../src/cli/workflows/run-import.js'
 import {PayoutClient} from '../../src/client/index.js'
 import type {ResolvedProfile} from '../../src/config/resolve.js'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {summaryOf} from '../../src/services/import/outcome/import-result.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
-import {control} from '../helpers/control.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {allPayouts, writeCsv} from './helpers.js'
 
 /** The import service in this process: the path for files too big to keep in memory (read twice, streamed). */
 
-let emulator: RunningEmulator
+const ctx = useEmulator()
 const work = mkdtempSync(join(tmpdir(), 'payctl-service-'))
 
-beforeAll(async () => {
-  emulator = await startEmulator({port: 0, dataFile: ':memory:'})
-})
 afterAll(async () => {
-  await emulator?.close()
   rmSync(work, {recursive: true, force: true})
 })
 
@@ -33,13 +28,13 @@ function run(file: string, dataDir: string, keepInMemoryBytes: number) {
     messages += chunk
   })
   const client = new PayoutClient({
-    origin: emulator.url,
+    origin: ctx.url,
     auth: {authorization: async () => `Bearer ${LOCAL_EMULATOR.fullKey}`},
   })
   const profile: ResolvedProfile = {
     name: 'local',
     environment: 'sandbox',
-    origin: emulator.url,
+    origin: ctx.url,
     selectedBy: 'default',
     credentialSource: 'builtin',
     credentials: {},
@@ -65,7 +60,6 @@ function run(file: string, dataDir: string, keepInMemoryBytes: number) {
 
 describe('importPayouts', () => {
   it('streams a file it does not keep a second time, with the same chunks, report lines and resume', async () => {
-    await control(emulator.url, 'POST', '/_emulator/reset')
     const file = join(work, 'stream.csv')
     const ids = writeCsv(file, 250, {replace: {120: 'imp-120,Bad,-1,EUR,user120@example.com,'}})
     const dataDir = join(work, 'data')
@@ -73,7 +67,7 @@ describe('importPayouts', () => {
     expect(result.kind).toBe('import')
     expect(summaryOf(result)).toMatchObject({rows: 250, valid: 249, invalid: 1, created: 249, chunks: 3, chunksSent: 3})
     expect(messages).toContain('chunk 2, lines 102-202: 100 created')
-    const created = await allPayouts(emulator.url, LOCAL_EMULATOR.fullKey)
+    const created = await allPayouts(ctx.url, LOCAL_EMULATOR.fullKey)
     expect(created.map(p => p.customId).sort()).toEqual(ids.filter(id => id !== 'imp-120').sort())
 
     const again = await run(file, dataDir, 0)

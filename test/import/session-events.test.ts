@@ -4,7 +4,6 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {PayoutClient} from '../../src/client/index.js'
 import type {ResolvedProfile} from '../../src/config/resolve.js'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
 import {counterpartyImportKind} from '../../src/services/counterparties/counterparty-import-kind.js'
 import {summaryOf} from '../../src/services/import/outcome/import-result.js'
 import type {ImportKind} from '../../src/services/import/session/import-kind.js'
@@ -13,31 +12,30 @@ import {payoutKind} from '../../src/services/import/session/payout-kind.js'
 import type {ImportEvent} from '../../src/services/import/session/session-events.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {control} from '../helpers/control.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {writeCsv} from './helpers.js'
 
 /** The import session as a service: no terminal, no Output; what it did is told by its events and its result. */
 
-let emulator: RunningEmulator
+const ctx = useEmulator({reset: false})
 let client: PayoutClient
 const work = mkdtempSync(join(tmpdir(), 'payctl-session-'))
 
 beforeAll(async () => {
-  emulator = await startEmulator({port: 0, dataFile: ':memory:'})
   client = new PayoutClient({
-    origin: emulator.url,
+    origin: ctx.url,
     auth: {authorization: async () => `Bearer ${LOCAL_EMULATOR.fullKey}`},
   })
 })
 afterAll(async () => {
   await client?.close()
-  await emulator?.close()
   rmSync(work, {recursive: true, force: true})
 })
 
 const profile = (): ResolvedProfile => ({
   name: 'local',
   environment: 'sandbox',
-  origin: emulator.url,
+  origin: ctx.url,
   selectedBy: 'default',
   credentialSource: 'builtin',
   credentials: {},
@@ -65,7 +63,7 @@ async function session<Item>(kind: ImportKind<Item>, file: string, dataDir: stri
 
 describe('the import session', () => {
   it('reports its stages as events, in order, for payouts and for counterparties alike', async () => {
-    await control(emulator.url, 'POST', '/_emulator/reset')
+    await control(ctx.url, 'POST', '/_emulator/reset')
     const payouts = join(work, 'payouts.csv')
     writeCsv(payouts, 150)
     const dataDir = join(work, 'data')

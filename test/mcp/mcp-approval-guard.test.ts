@@ -62,4 +62,28 @@ describe('payctl mcp: the approval URL fixes what it covers', {timeout: 120_000}
     expect(minted.isError).toBe(true)
     expect(JSON.stringify(minted)).not.toContain('/session/')
   })
+  it('changes nothing it could not check: the lookup of a customId failing (not "not found") refuses the update', async () => {
+    session = await startMcp([], {...isolatedHome().env, PAYCTL_ORIGIN: ctx.emu.url})
+    const created = ok(
+      await session.call('payouts_create', {
+        amount: '10.00',
+        currency: 'EUR',
+        description: 'Licence',
+        email: 'friend@example.com',
+        'custom-id': 'licence-1',
+      }),
+    )
+    expect(created.approvalUrl).toEqual(expect.any(String))
+    // Every read of payouts fails while the update by customId is asked for (a service in trouble, a proxy).
+    await ctx.api.post(
+      '/_emulator/faults',
+      {path: '/api/v2/payouts', method: 'GET', action: 'status', status: 503, count: 50},
+      {key: null},
+    )
+    const refused = await session.call('payouts_update', {'custom-id': 'licence-1', amount: '60.00'})
+    expect(refused.structuredContent?.error).toMatchObject({code: 'APPROVAL_UNCHECKED', exitCode: 7})
+    await ctx.api.delete('/_emulator/faults', {key: null})
+    const still = ok(await session.call('payouts_get', {id: [created.data.id]}))
+    expect(still.data.amount).toBe('10.00')
+  })
 })

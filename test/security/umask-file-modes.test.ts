@@ -1,10 +1,10 @@
 import {spawn} from 'node:child_process'
 import {readdirSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
+import {describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {BIN, isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {waitFor} from '../webhooks/listen-process.js'
 
 /**
@@ -12,13 +12,7 @@ import {waitFor} from '../webhooks/listen-process.js'
  * and the listener's --save folder and files, written by the built CLI started under `umask 000`.
  */
 
-let emulator: RunningEmulator
-beforeAll(async () => {
-  emulator = await startEmulator({port: 0, dataFile: ':memory:'})
-})
-afterAll(async () => {
-  await emulator.close()
-})
+const ctx = useEmulator({reset: false})
 
 /** The built CLI under a shell with umask 000. */
 function underUmask000(args: string[], env: Record<string, string>) {
@@ -37,7 +31,7 @@ describe('under umask 000', () => {
     const report = join(home.dir, 'report.csv')
     const child = underUmask000(['payouts', 'import', csv, '--report', report], {
       ...home.env,
-      PAYCTL_ORIGIN: emulator.url,
+      PAYCTL_ORIGIN: ctx.url,
       PAYCTL_API_KEY: LOCAL_EMULATOR.fullKey,
     })
     let stderr = ''

@@ -37,4 +37,15 @@ describe('bundled CLI', () => {
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toContain('"payouts lst" is not a payctl command; did you mean "payouts list"?')
   })
+
+  it('--version answers before oclif loads in the words oclif uses (oclif answers itself where it may say wsl)', async () => {
+    const early = await runCli(['--version'], {env: home.env})
+    // With a WSL hint bin/run.js leaves the answer to oclif, which checks the kernel itself (here: not WSL).
+    const oclif = await runCli(['--version'], {env: {...home.env, WSL_DISTRO_NAME: 'probe'}})
+    expect(early.code, early.stderr).toBe(0)
+    expect(early.stdout).toMatch(/^payctl\/\d+\.\d+\.\d+ \w+-\w+ node-v\d+\.\d+\.\d+\n$/)
+    expect(early.stdout).toBe(oclif.stdout)
+    const verbose = await runCli(['--version', '--verbose'], {env: home.env})
+    expect(verbose.stdout, 'oclif with more arguments').toBe(early.stdout)
+  })
 })

@@ -1,9 +1,8 @@
 import {createHmac} from 'node:crypto'
-import {request} from 'undici'
-import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
 import {ListenProcess, waitFor} from './listen-process.js'
 
@@ -28,19 +27,14 @@ interface Delivery {
 const IBAN = 'DE89370400440532013000'
 
 describe('webhooks listen --register against the emulator', () => {
-  let emulator: RunningEmulator
+  const ctx = useEmulator()
   let listen: ListenProcess | undefined
   let env: Record<string, string>
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Json> {
-    const response = await request(new URL(path, emulator.url), {
-      method,
-      headers: {authorization: `Bearer ${LOCAL_EMULATOR.fullKey}`, 'content-type': 'application/json'},
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const text = await response.body.text()
-    if (response.statusCode >= 300) throw new Error(`${method} ${path} answered ${response.statusCode}: ${text}`)
-    return text ? JSON.parse(text) : undefined
+    const response = method === 'GET' ? await ctx.api.get(path) : await ctx.api.post(path, body)
+    if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${response.text}`)
+    return response.body
   }
 
   const createPayout = (amount = '25.00') =>
@@ -62,13 +56,8 @@ describe('webhooks listen --register against the emulator', () => {
     return listen
   }
 
-  beforeAll(async () => {
-    emulator = await startEmulator({port: 0, dataFile: ':memory:'})
-  })
-  afterAll(() => emulator.close())
-  beforeEach(async () => {
-    await call('POST', '/_emulator/reset')
-    env = {...isolatedHome().env, PAYCTL_ORIGIN: emulator.url, PAYCTL_API_KEY: LOCAL_EMULATOR.fullKey}
+  beforeEach(() => {
+    env = {...isolatedHome().env, PAYCTL_ORIGIN: ctx.url, PAYCTL_API_KEY: LOCAL_EMULATOR.fullKey}
   })
   afterEach(() => listen?.kill())
 

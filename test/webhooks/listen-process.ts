@@ -1,5 +1,4 @@
-import {type ChildProcessWithoutNullStreams, spawn} from 'node:child_process'
-import {BIN} from '../helpers/cli.js'
+import {type CliRun, runCli} from '../helpers/cli.js'
 
 /** Polls `check` until it returns a value (not undefined/false), or fails after `timeoutMs`. */
 export async function waitFor<T>(check: () => T | undefined | false, what: string, timeoutMs = 15_000): Promise<T> {
@@ -12,40 +11,29 @@ export async function waitFor<T>(check: () => T | undefined | false, what: strin
   }
 }
 
-/** `payctl webhooks listen …` running as a subprocess, as a user runs it in a second terminal. */
+/** `payctl webhooks listen …` running as a subprocess (runCli's), as a user runs it in a second terminal. */
 export class ListenProcess {
-  stdout = ''
-  stderr = ''
   url = ''
-  private readonly child: ChildProcessWithoutNullStreams
-  private readonly exited: Promise<number | null>
 
-  private constructor(args: string[], env: Record<string, string | undefined>) {
-    const full: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', ...env}
-    for (const name of ['PAYCTL_API_KEY', 'PAYCTL_PROFILE', 'PAYCTL_ORIGIN', 'PAYCTL_WEBHOOK_SECRET'])
-      if (!(name in env)) delete full[name]
-    this.child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', ...args], {env: full})
-    this.child.stdout.setEncoding('utf8').on('data', d => {
-      this.stdout += d
-    })
-    this.child.stderr.setEncoding('utf8').on('data', d => {
-      this.stderr += d
-    })
-    this.exited = new Promise(resolve => this.child.on('close', code => resolve(code)))
-  }
+  private constructor(private readonly run: CliRun) {}
 
   /** Starts the listener and waits for its "Listening on URL" line (or its early exit). */
   static async start(args: string[], env: Record<string, string | undefined>): Promise<ListenProcess> {
-    const listen = new ListenProcess(args, env)
-    let exitCode: number | null | undefined
-    listen.exited.then(code => {
-      exitCode = code
+    const run = runCli(['webhooks', 'listen', '--port', '0', ...args], {
+      env: {PAYCTL_WEBHOOK_SECRET: undefined, ...env},
+      timeoutMs: 600_000,
     })
-    listen.url = await waitFor(() => {
-      if (exitCode !== undefined) throw new Error(`listen exited ${exitCode}: ${listen.stderr}`)
-      return /Listening on (\S+)/.exec(listen.stderr)?.[1]
-    }, 'the listener to start')
+    const listen = new ListenProcess(run)
+    listen.url = (await run.waitFor(/Listening on (\S+)/))[1]
     return listen
+  }
+
+  get stdout(): string {
+    return this.run.stdout
+  }
+
+  get stderr(): string {
+    return this.run.stderr
   }
 
   get lines(): string[] {
@@ -67,12 +55,13 @@ export class ListenProcess {
   }
 
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
-    this.child.kill(signal)
-    return this.exited
+    this.run.child.kill(signal)
+    return (await this.run).code
   }
 
   /** For afterEach: make sure nothing outlives a failed test. */
   kill(): void {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL')
+    const {child} = this.run
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
   }
 }

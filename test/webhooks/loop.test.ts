@@ -2,10 +2,10 @@ import {createHmac} from 'node:crypto'
 import {readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {request} from 'undici'
-import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {type RunningEmulator, startEmulator} from '../../src/emulator/index.js'
-import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {isolatedHome, runCli} from '../helpers/cli.js'
+import {control} from '../helpers/control.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
 import {runCommand} from '../helpers/run-command.js'
 import {ListenProcess, waitFor} from './listen-process.js'
@@ -22,7 +22,7 @@ type Json = any
 const METHODS = ['bank-iban', 'bank-swift', 'bank-ach', 'bank-wire', 'bank-uk', 'paypal', 'venmo', 'crypto']
 
 describe('the webhook loop: listen, trigger, deliveries, verify', () => {
-  let emulator: RunningEmulator
+  const ctx = useEmulator({webhookTimeoutMs: 5000})
   let listen: ListenProcess | undefined
   let home: {dir: string; env: Record<string, string>}
   let env: Record<string, string>
@@ -31,24 +31,10 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
   // For runs at the same time and for `webhooks listen`. Many subprocesses at once on a shared 2-core machine:
   // each gets more than runCli's default 25 s.
   const cliProcess = (...args: string[]) => runCli(args, {env, timeoutMs: 100_000})
-  const control = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Json> => {
-    const response = await request(new URL(path, emulator.url), {
-      method,
-      headers: {'content-type': 'application/json'},
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return response.body.json()
-  }
-
-  beforeAll(async () => {
-    emulator = await startEmulator({port: 0, dataFile: ':memory:', webhookTimeoutMs: 5000})
-  })
-  afterAll(() => emulator.close())
-  beforeEach(async () => {
-    await control('POST', '/_emulator/reset')
+  beforeEach(() => {
     home = isolatedHome()
     // The built-in local profile, pointed at this emulator's port.
-    env = {...home.env, PAYCTL_ORIGIN: emulator.url}
+    env = {...home.env, PAYCTL_ORIGIN: ctx.url}
   })
   afterEach(() => listen?.kill())
 
@@ -127,12 +113,15 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
     )
     expect(lines[1]).toMatch(/ created +\S+ +attempt 2 +-> 200 +delivered /)
 
-    const tail = await TailProcess.start(env)
-    await waitFor(() => tail.lines.length === 3 && tail.lines, 'the log so far')
+    // `emulator deliveries --follow` as a second terminal runs it.
+    const tail = runCli(['emulator', 'deliveries', '--follow'], {env, timeoutMs: 180_000})
+    const tailLines = () => tail.stdout.split('\n').filter(Boolean)
+    await waitFor(() => tailLines().length === 3 && tailLines(), 'the log so far')
     expect((await cli('emulator', 'trigger', 'payout.expired')).code).toBe(0)
-    const more = await waitFor(() => tail.lines.length >= 5 && tail.lines, 'the new attempts')
+    const more = await waitFor(() => tailLines().length >= 5 && tailLines(), 'the new attempts')
     expect(more.slice(3).map(line => line.split(/\s+/)[1])).toEqual(['created', 'expired'])
-    expect(await tail.stop()).toBe(130)
+    tail.child.kill('SIGINT')
+    expect((await tail).code).toBe(130)
   }, 180_000)
 
   it('--secret-file writes the secret into .env (other lines kept); a saved, forwarded delivery verifies with it', async () => {
@@ -185,7 +174,7 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
     expect((await cli('emulator', 'trigger', 'payout.completed')).code).toBe(0)
     const lines = (await listen.waitForLines(2)).map(line => JSON.parse(line))
     expect(lines.map(d => d.status)).toEqual(['payout.failed', 'payout.completed'])
-    const log = (await control('GET', '/_emulator/webhooks/deliveries')).data
+    const log = (await control(ctx.url, 'GET', '/_emulator/webhooks/deliveries')).data
     expect(log).toHaveLength(9)
     expect(log.every((d: Json) => d.responseStatus === 200)).toBe(true)
     expect(log.filter((d: Json) => d.version === 2).map((d: Json) => d.event)).toEqual([
@@ -290,15 +279,7 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
   })
 
   it('claim, faults, clock, reset: every control route from the CLI, with one clear line for bad input', async () => {
-    const api = async (method: 'POST' | 'GET', path: string, body?: unknown): Promise<Json> => {
-      const response = await request(new URL(path, emulator.url), {
-        method,
-        headers: {authorization: `Bearer ${LOCAL_EMULATOR.fullKey}`, 'content-type': 'application/json'},
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return response.body.json()
-    }
-    const payout = await api('POST', '/api/v1/payout', {
+    const {body: payout} = await ctx.api.post('/api/v1/payout', {
       description: 'Claimed from the CLI',
       payoutAmount: '12.00',
       currency: 'USD',
@@ -358,8 +339,8 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
 
     const reset = await cli('emulator', 'reset')
     expect(reset.stdout).toMatch(/^Emulator reset: fresh seed, team 3f9a1c2e-/)
-    expect((await control('GET', '/_emulator/clock')).offsetSeconds).toBe(0)
-    expect(await api('GET', '/api/v1/payouts')).toEqual([])
+    expect((await control(ctx.url, 'GET', '/_emulator/clock')).offsetSeconds).toBe(0)
+    expect((await ctx.api.get('/api/v1/payouts')).body).toEqual([])
 
     const remote = await runCli(['emulator', 'reset'], {env: {...env, PAYCTL_ORIGIN: 'https://api.example.com'}})
     expect(remote.code).toBe(2)
@@ -368,32 +349,3 @@ describe('the webhook loop: listen, trigger, deliveries, verify', () => {
     )
   }, 180_000)
 })
-
-/** `payctl emulator deliveries` following the log, as a subprocess. */
-class TailProcess {
-  stdout = ''
-  private constructor(private readonly child: import('node:child_process').ChildProcessWithoutNullStreams) {
-    child.stdout.setEncoding('utf8').on('data', d => {
-      this.stdout += d
-    })
-  }
-
-  static async start(env: Record<string, string>): Promise<TailProcess> {
-    const {spawn} = await import('node:child_process')
-    const {BIN} = await import('../helpers/cli.js')
-    const child = spawn(process.execPath, [BIN, 'emulator', 'deliveries', '--follow'], {
-      env: {...process.env, NO_COLOR: '1', ...env},
-    })
-    return new TailProcess(child)
-  }
-
-  get lines(): string[] {
-    return this.stdout.split('\n').filter(Boolean)
-  }
-
-  stop(): Promise<number | null> {
-    const exited = new Promise<number | null>(resolve => this.child.on('close', code => resolve(code)))
-    this.child.kill('SIGINT')
-    return exited
-  }
-}

@@ -2,6 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {parseDateTime} from '../../contract/formats.js'
 import {
+  AND_THEN,
   API_GENERATIONS,
   type ApiGeneration,
   compactPhone,
@@ -9,7 +10,6 @@ import {
   freeTextProblem,
   phoneProblem,
 } from '../../contract/primitives.js'
-import {AND_THEN} from '../../contract/requests/index.js'
 import {amountProblem, currencyProblem} from '../../shared/money.js'
 import {httpUrlProblem, parseDuration} from '../../shared/validate.js'
 

@@ -1,7 +1,10 @@
 import {type PayoutClient, withWaitLimits} from '../../client/index.js'
+import type {PayoutV1, PayoutV2} from '../../client/schemas.js'
+import type {StreamedItems} from '../../contract/results/index.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
 import {PAGE_STOPPING, watchInterrupts} from '../interrupt.js'
 import {writeCursorList} from '../output/cursor-list.js'
+import {keptPages, ListedItems} from '../output/listed-items.js'
 import {writeOffsetList} from '../output/offset-list.js'
 import type {ListFormat, Output} from '../output/output.js'
 import {payoutV1Columns, payoutV2Columns, withPayoutId} from '../output/payout-view.js'
@@ -22,9 +25,13 @@ export interface ListPayoutsOptions {
   jsonErrors: boolean
 }
 
-/** `payouts list`: the v1 offset list or the v2 cursor list, with the client-side filters applied per page. */
-export async function listPayouts(options: ListPayoutsOptions): Promise<void> {
+/**
+ * `payouts list`: the v1 offset list or the v2 cursor list, with the client-side filters applied per page. The
+ * pages are written as they come; the result is the payouts listed in a run for data, else their count.
+ */
+export async function listPayouts(options: ListPayoutsOptions): Promise<Array<PayoutV2 | PayoutV1> | StreamedItems> {
   const {out, client, limit, filter} = options
+  const listed = new ListedItems<PayoutV2 | PayoutV1>(out)
   const interrupts = watchInterrupts({
     notice: PAGE_STOPPING,
     write: line => out.stderr(line),
@@ -43,28 +50,31 @@ export async function listPayouts(options: ListPayoutsOptions): Promise<void> {
             jsonErrors: options.jsonErrors,
             signal: interrupts.signal,
             pages: position =>
-              filterPages(client.v2.payouts.pages({...position, limit, status: options.status}), filter),
+              keptPages(
+                filterPages(client.v2.payouts.pages({...position, limit, status: options.status}), filter),
+                listed,
+              ),
           })
         : await writeOffsetList({
             out,
             columns: payoutV1Columns,
             format: options.format,
             offset: options.offset ?? 0,
-            shown: withPayoutId,
             signal: interrupts.signal,
-            pages: filterPages(
-              client.v1.payouts.pages({
-                offset: options.offset ?? 0,
-                limit,
-                orderDirection: options.order ?? 'desc',
-              }),
-              filter,
-              counter,
+            pages: keptPages(
+              filterPages(
+                client.v1.payouts.pages({offset: options.offset ?? 0, limit, orderDirection: options.order ?? 'desc'}),
+                filter,
+                counter,
+              ),
+              listed,
+              withPayoutId,
             ),
             read: () => counter.read,
           }),
     )
     if (written === 0) out.info(filter ? 'No payouts match.' : 'No payouts.')
+    return listed.result()
   } finally {
     interrupts.dispose()
   }

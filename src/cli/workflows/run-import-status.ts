@@ -2,6 +2,7 @@ import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import {RETRY_AFTER_CAP_MS} from '../../client/waits.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
+import type {StreamedItems} from '../../contract/results/index.js'
 import {errorLines} from '../../services/import/outcome/import-result.js'
 import type {Delimiter} from '../../services/import/read/sniff.js'
 import {openSource} from '../../services/import/read/source.js'
@@ -19,6 +20,7 @@ import {ExitCode} from '../../shared/exit-codes.js'
 import type {MoneySummary} from '../confirm.js'
 import {BATCH_STOPPING, watchInterrupts} from '../interrupt.js'
 import {importStatusColumns, showSummary} from '../output/import-status.js'
+import {ListedItems} from '../output/listed-items.js'
 import type {ListFormat, Output} from '../output/output.js'
 import {steadyHeap} from '../steady-heap.js'
 import {followPayouts} from './follow-payouts.js'
@@ -69,9 +71,10 @@ const readsWithinMs = (options: ImportStatusOptions) => options.wait?.timeoutMs 
 const goalFor = (andThen: string | undefined): WaitGoal =>
   andThen === 'pay' ? 'paid' : andThen === 'send-claim-link' ? 'claim-link' : 'approved'
 
+/** The summary, the rows printed (none for `format: 'none'`), and the error the command ends with. */
 export async function importStatus(
   options: ImportStatusOptions,
-): Promise<{summary: StatusSummary; error?: PayctlError}> {
+): Promise<{summary: StatusSummary; rows: StatusRow[] | StreamedItems; error?: PayctlError}> {
   steadyHeap()
   const source = await openSource(options.file)
   try {
@@ -88,11 +91,11 @@ export async function importStatus(
     let waitError: PayctlError | undefined
     if (options.retryFailed) waitError = await retryWatched(rows, options, goal)
     else if (options.wait) waitError = await waitForRows(rows, options, goal)
-    const {summary, problems} = await printRows(rows, options)
-    if (waitError?.exitCode === ExitCode.transient) return {summary, error: waitError}
-    if (!problems.length) return {summary}
+    const {summary, problems, printed} = await printRows(rows, options)
+    if (waitError?.exitCode === ExitCode.transient) return {summary, rows: printed, error: waitError}
+    if (!problems.length) return {summary, rows: printed}
     listProblems(options.out, problems, summary)
-    return {summary, error: problemsError(problems, summary)}
+    return {summary, rows: printed, error: problemsError(problems, summary)}
   } finally {
     await source.cleanup()
   }
@@ -255,6 +258,7 @@ async function printRows(rows: FileRows, options: ImportStatusOptions) {
   const writer = options.format === 'none' ? undefined : options.out.list(importStatusColumns(rows.api), options.format)
   const tally = new StatusTally()
   const problems: Problem[] = []
+  const printed = new ListedItems<StatusRow>(options.out)
   for await (const chunk of statusChunks(rows, options.client, {...options, readsWithinMs: readsWithinMs(options)})) {
     const page = chunk.map(({row}) => row)
     for (const row of page) {
@@ -267,12 +271,15 @@ async function printRows(rows: FileRows, options: ImportStatusOptions) {
           why: row.failureCode ? `${row.failureCode}: ${row.failureReason ?? ''}` : row.failureReason,
         })
     }
-    await writer?.page(page)
+    if (writer) {
+      await writer.page(page)
+      printed.add(page)
+    }
   }
   writer?.end()
   const summary = tally.toJSON()
   showSummary(options.out, summary, writer?.format === 'table')
-  return {summary, problems}
+  return {summary, problems, printed: printed.result()}
 }
 
 const problemCount = (summary: StatusSummary) =>

@@ -1,3 +1,4 @@
+import type {StreamedItems} from '../../contract/results/index.js'
 import {laterOf, SinceTracker} from '../../services/since-state/since-tracker.js'
 import {
   checkSinceStatePath,
@@ -8,6 +9,7 @@ import {
   writeSinceState,
 } from '../../services/since-state/state-file.js'
 import {interruptedError, PAGE_STOPPING, watchInterrupts} from '../interrupt.js'
+import {ListedItems} from '../output/listed-items.js'
 import type {Column, ListFormat, Output} from '../output/output.js'
 
 export interface SinceRunOptions<T extends {id: string}, Shown> {
@@ -32,10 +34,11 @@ export interface SinceRunOptions<T extends {id: string}, Shown> {
  * An unattended run: reads the window, prints what is new or changed since the last successful run, flushes
  * stdout, and only then replaces the state file. A run that fails or is killed before that leaves the state
  * as it was, so the next run repeats its window. Ctrl-C stops after the page in flight and says so (exit 130).
+ * Answers the counts and the items it listed.
  */
 export async function runSinceState<T extends {id: string}, Shown>(
   options: SinceRunOptions<T, Shown>,
-): Promise<{written: number; first: boolean; tracked: number; shown: Shown[]}> {
+): Promise<{written: number; first: boolean; tracked: number; listed: Shown[] | StreamedItems}> {
   const {out, path} = options
   await checkSinceStatePath(path)
   const unlock = await lockSinceState(path)
@@ -47,7 +50,7 @@ export async function runSinceState<T extends {id: string}, Shown>(
     const silent = options.baseline && tracker.first
     const writer = out.list(options.columns, options.format)
     let highWater = previous?.highWater
-    const listed: Shown[] = []
+    const listed = new ListedItems<Shown>(out)
     for await (const page of options.pages(previous)) {
       const shown: Shown[] = []
       for (const item of page) {
@@ -57,7 +60,7 @@ export async function runSinceState<T extends {id: string}, Shown>(
         if (changed && !silent) shown.push(options.shown(item, before))
       }
       await writer.page(shown)
-      listed.push(...shown)
+      listed.add(shown)
       if (interrupts.signal.aborted) break
     }
     writer.end()
@@ -67,7 +70,7 @@ export async function runSinceState<T extends {id: string}, Shown>(
     await writeSinceState(path, {version: 1, ...options.run, ...(options.window ? {highWater} : {}), seen})
     saved = true
     exitOkOnStop()
-    return {written: writer.written, first: tracker.first, tracked: tracker.count, shown: listed}
+    return {written: writer.written, first: tracker.first, tracked: tracker.count, listed: listed.result()}
   } finally {
     interrupts.dispose()
     // After the save, the lock only keeps another run out of a finished one: a failure to remove it must not

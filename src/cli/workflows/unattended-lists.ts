@@ -1,6 +1,7 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2, Transaction} from '../../client/schemas.js'
 import type {TransactionFilters} from '../../client/v2/transactions-v2.js'
+import type {StreamedItems} from '../../contract/results/index.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
 import {payoutFingerprint, statusKey, statusOfKey} from '../../services/since-state/payout-fingerprints.js'
 import {contentFingerprint} from '../../services/since-state/since-tracker.js'
@@ -33,7 +34,7 @@ const identity = (options: UnattendedOptions, command: string, filters: object) 
 export async function transactionsSince(
   options: UnattendedOptions,
   filters: TransactionFilters,
-): Promise<Transaction[]> {
+): Promise<Transaction[] | StreamedItems> {
   const result = await runSinceState<Transaction, Transaction>({
     ...options,
     columns: transactionColumns,
@@ -44,7 +45,7 @@ export async function transactionsSince(
     shown: t => t,
   })
   report(options, result, 'transaction')
-  return result.shown
+  return result.listed
 }
 
 /** New payouts, and payouts whose status or updatedAt changed: the whole v2 list (status server-side). */
@@ -58,6 +59,7 @@ export async function payoutsSince(options: UnattendedOptions, status: string[] 
     shown: p => p,
   })
   report(options, result, 'payout')
+  return result.listed
 }
 
 /** Payouts whose status changed (or that failed again) since the last run; the first run is a baseline. */
@@ -78,6 +80,7 @@ export async function payoutChanges(options: UnattendedOptions, status: string[]
       `baseline of ${result.tracked} ${plural(result.tracked, 'payout')} recorded in ${options.path}; changes are listed from the next run on.`,
     )
   else if (result.written === 0) options.out.info('No status changes since the last run.')
+  return result.listed
 }
 
 function report(options: UnattendedOptions, result: {written: number; first: boolean}, what: string): void {

@@ -1,5 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {allFlag, cursorFlag, limitFlag, outputFlag} from '../../cli/flags/common-flags.js'
+import type {Counterparty} from '../../client/schemas.js'
 import type {ResultOf} from '../../contract/results/index.js'
 
 export default class CounterpartiesList extends BaseCommand<typeof CounterpartiesList> {
@@ -25,12 +26,12 @@ export default class CounterpartiesList extends BaseCommand<typeof Counterpartie
   async run(): Promise<ResultOf<typeof CounterpartiesList.result>> {
     const f = this.flags
     const client = await this.client()
-    const [{counterpartyColumns}, {writeCursorList}, {keepingItems}] = await Promise.all([
+    const [{counterpartyColumns}, {writeCursorList}, {keptPages, ListedItems}] = await Promise.all([
       import('../../cli/output/counterparty-view.js'),
       import('../../cli/output/cursor-list.js'),
-      import('../../cli/output/kept-pages.js'),
+      import('../../cli/output/listed-items.js'),
     ])
-    const listed: ResultOf<typeof CounterpartiesList.result> = []
+    const listed = new ListedItems<Counterparty>(this.out)
     const written = await writeCursorList({
       out: this.out,
       columns: counterpartyColumns,
@@ -39,9 +40,9 @@ export default class CounterpartiesList extends BaseCommand<typeof Counterpartie
       cursor: f.cursor,
       jsonErrors: this.jsonErrors,
       pages: position =>
-        keepingItems(client.v2.counterparties.pages({...position, limit: f.all ? undefined : f.limit}), listed),
+        keptPages(client.v2.counterparties.pages({...position, limit: f.all ? undefined : f.limit}), listed),
     })
     if (written === 0) this.out.info('No counterparties.')
-    return listed
+    return listed.result()
   }
 }

@@ -9,8 +9,10 @@ import {
   yesFlag,
 } from '../../cli/flags/common-flags.js'
 import {PayoutBatchCommand} from '../../cli/payout-batch-command.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class PayoutsApprove extends PayoutBatchCommand<typeof PayoutsApprove> {
+  static override result = 'payoutsV2' as const
   static override summary = 'Approve payouts (moves money: reserves their amounts).'
   static override description =
     `Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE (one id per line), or "-" to read ids from stdin. One payout uses the single approve endpoint; more are sent as batch calls of at most 100 ids each. A batch is all-or-nothing: if one payout fails, the error names it and nothing in that batch is applied (earlier batches stay applied; later ones are not sent), and the exit code is 8 when earlier batches were applied.
@@ -41,8 +43,8 @@ Needs the payouts:approve scope. --and-then pay also pays counterparty payouts r
     ...fitFlags,
   }
 
-  async run(): Promise<void> {
-    await this.runBatch('approve', {
+  async run(): Promise<ResultOf<typeof PayoutsApprove.result>> {
+    return this.runBatch('approve', {
       andThen: this.flags['and-then'],
       idempotencyKey: this.flags['idempotency-key'],
       customIds: this.flags['custom-id'],

@@ -1,8 +1,10 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {outputFlag, requiredSinceStateFlag} from '../../cli/flags/common-flags.js'
 import {checkStatuses, payoutFilterFlags, payoutStatusFlag} from '../../cli/flags/payout-list-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class PayoutsChanges extends BaseCommand<typeof PayoutsChanges> {
+  static override result = 'payoutChanges' as const
   static override summary = 'List payouts whose status changed since the last run (for alerts).'
   static override description =
     `For cron jobs: reads the whole v2 list and prints the payouts whose status changed since the last successful run recorded in --since-state FILE, with the status before (previousStatus; null for a payout not seen before). A payout that fails, is paid again and fails again is listed again: a status change is a new status or a new approvedAt, requestedAt or completedAt.
@@ -25,7 +27,7 @@ Safe to re-run: read only; FILE records one command, profile, origin and filters
     output: outputFlag,
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof PayoutsChanges.result>> {
     const f = this.flags
     const status = checkStatuses(f.status)
     const [{payoutFilter}, {payoutChanges}] = await Promise.all([
@@ -33,6 +35,6 @@ Safe to re-run: read only; FILE records one command, profile, origin and filters
       import('../../cli/workflows/unattended-lists.js'),
     ])
     const filter = payoutFilter(f)
-    await payoutChanges(await this.unattended(f['since-state'], f.output), status, filter)
+    return payoutChanges(await this.unattended(f['since-state'], f.output), status, filter)
   }
 }

@@ -1,7 +1,9 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {createFlags, createInputOf} from '../../cli/flags/payout-create-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class PayoutsCreate extends BaseCommand<typeof PayoutsCreate> {
+  static override result = 'payout' as const
   static override summary = 'Create a payout (pending until approved).'
   static override description =
     `By default the payout is created through v2, for an e-mail or phone recipient or a counterparty; --and-then runs a follow-up step right away (send-claim-link, or pay, which moves money and needs payouts:approve).
@@ -21,7 +23,7 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
 
   static override flags = createFlags
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof PayoutsCreate.result>> {
     const f = this.flags
     const {planCreate, createConfirmation} = await import('../../services/payouts/payout-plans.js')
     const input = createInputOf(f)
@@ -35,7 +37,10 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
       await this.confirmOnProduction(confirmation)
     }
     const view = await import('../../cli/output/payout-view.js')
-    if (plan.api === 'v1') return view.showCreatedV1(this.out, await client.v1.payouts.create(plan.body))
+    if (plan.api === 'v1') {
+      const upserted = await client.v1.payouts.create(plan.body)
+      return this.respond(view.withPayoutId(upserted), {view: () => view.showCreatedV1(this.out, upserted)})
+    }
     const {createV2} = await import('../../services/payouts/create-keyed.js')
     const sent = await createV2(client, plan.body, {idempotencyKey: f['idempotency-key']})
     const created = sent.payout
@@ -62,9 +67,9 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
           timeoutMs: f.timeout,
         })
       : {payouts: [created], error: undefined}
-    if (f.json) this.out.printJson(payouts[0])
-    else view.showPayoutV2(this.out, payouts[0])
+    const shown = await this.respond(payouts[0], {view: payout => view.showPayoutV2(this.out, payout)})
     if (error) throw error
     throwIfFailed(payouts)
+    return shown
   }
 }

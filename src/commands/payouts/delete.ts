@@ -1,7 +1,10 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {apiFlag, idsArgs, idsFlags, yesFlag} from '../../cli/flags/common-flags.js'
+import type {DeletedV2, PayoutV1} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class PayoutsDelete extends BaseCommand<typeof PayoutsDelete> {
+  static override result = 'deletedPayouts' as const
   static override summary = 'Delete payouts that have not been paid out.'
   static override description =
     `Allowed while a payout is created, approved, failed or expired; a requested or completed payout cannot be deleted (exit 5). Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. They are deleted one by one, stopping at the first failure (the error says which were deleted before it). On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise.
@@ -25,7 +28,7 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
     yes: yesFlag,
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof PayoutsDelete.result>> {
     const {collectPayoutKeys} = await import('../../services/payouts/ids-input.js')
     const {keys} = await collectPayoutKeys({
       args: this.argvAll,
@@ -40,12 +43,14 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
       import('../../cli/interrupt.js'),
     ])
     const writer = this.flags.json ? this.out.list<object>([], 'json') : undefined
+    const deleted: Array<DeletedV2 | PayoutV1> = []
     const interrupts = watchInterrupts({notice: BATCH_STOPPING})
     try {
       const result = await runDeletes(client, keys, {
         api: this.flags.api,
         signal: interrupts.signal,
         onApplied: async results => {
+          deleted.push(...results)
           if (writer) return writer.page(results)
           for (const item of results)
             this.out.line(`Deleted ${item.id}${'status' in item && item.status ? ` (status ${item.status})` : ''}`)
@@ -53,6 +58,7 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
       })
       writer?.end()
       if (result.applied > 1) this.out.info(`Deleted ${result.applied} payouts.`)
+      return deleted
     } catch (error) {
       if (writer?.written) writer.end()
       throw error

@@ -1,7 +1,9 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {apiFlag, idsArgs, idsFlags, outputFlag} from '../../cli/flags/common-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class PayoutsGet extends BaseCommand<typeof PayoutsGet> {
+  static override result = 'payoutOrPayouts' as const
   static override summary = 'Show one payout, or several.'
   static override description =
     `Takes a v1 UUID, a v2 payout_… id, or your own key with --custom-id. Shows the v2 representation; --api v1 shows the v1 one (creator handle, payout type).
@@ -24,7 +26,7 @@ With one payout the output is the record (--json: the object; -o tsv/csv/jsonl: 
     output: outputFlag,
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof PayoutsGet.result>> {
     const {collectPayoutKeys} = await import('../../services/payouts/ids-input.js')
     const {keys} = await collectPayoutKeys({
       args: this.argvAll,
@@ -44,10 +46,18 @@ With one payout the output is the record (--json: the object; -o tsv/csv/jsonl: 
           await (key.kind === 'id' ? client.v1.payouts.get(key.v1) : client.v1.payouts.get(key.customId, 'custom_id')),
         ),
       )
-      return this.out.show(payouts, {...show, columns: view.payoutV1Columns, view: p => view.showPayoutV1(this.out, p)})
+      return this.respondItems(payouts, {
+        ...show,
+        columns: view.payoutV1Columns,
+        view: p => view.showPayoutV1(this.out, p),
+      })
     }
     const {getV2NamingDeleted} = await import('../../services/payouts/deleted-payout.js')
     const payouts = await readEach(keys, key => getV2NamingDeleted(client, key))
-    await this.out.show(payouts, {...show, columns: view.payoutV2Columns, view: p => view.showPayoutV2(this.out, p)})
+    return this.respondItems(payouts, {
+      ...show,
+      columns: view.payoutV2Columns,
+      view: p => view.showPayoutV2(this.out, p),
+    })
   }
 }

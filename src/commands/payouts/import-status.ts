@@ -1,8 +1,10 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {importStatusFlags} from '../../cli/flags/import-status-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImportStatus> {
+  static override result = 'importStatusRows' as const
   static override summary = 'Show every row of an imported CSV file with its payout: status, failure, timestamps.'
   static override description =
     `Reads the file as payctl payouts import does (the same row identities: give the same --batch, --encoding, --delimiter and --decimal-comma; the API generation and follow-up step come from the import's journal), reads each row's payout (by customId, --concurrency requests at a time, rate limits honoured) and prints one line per row: line, customId, payout id, amount, status, failure code and reason, timestamps; then a summary per status with totals per currency. Memory stays flat whatever the file's size.
@@ -26,7 +28,7 @@ Exit codes: 0 every row went through, is on its way or waits on its payee; 8 som
 
   static override flags = importStatusFlags
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof PayoutsImportStatus.result>> {
     const f = this.flags
     const [{importStatus}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([
       import('../../cli/workflows/run-import-status.js'),
@@ -35,7 +37,7 @@ Exit codes: 0 every row went through, is on its way or waits on its payee; 8 som
     ])
     const delimiter = await checkFileOptions(f.encoding, f.delimiter)
     const profile = await this.profile()
-    const {error} = await importStatus({
+    const {rows, error} = await importStatus({
       file: this.args.file,
       api: f.api,
       encoding: f.encoding,
@@ -53,5 +55,6 @@ Exit codes: 0 every row went through, is on its way or waits on its payee; 8 som
       confirm: summary => confirmMoneyMovement({environment: profile.environment, yes: f.yes, summary, out: this.out}),
     })
     if (error) throw error
+    return rows
   }
 }

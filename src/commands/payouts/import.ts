@@ -1,8 +1,10 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {checkImportFlags, importFlags} from '../../cli/flags/import-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
+  static override result = 'importSummary' as const
   static override summary = 'Import payouts from a CSV file, in chunks of 100, resumable, never a duplicate.'
   static override description =
     `The whole file is validated first; if any row is invalid nothing is sent (exit 6), unless --skip-invalid sends the valid rows (exit 8). --dry-run also checks currencies and balances with the service (--offline skips that) and says what running the import now would send, compared with its earlier import. Rows are then sent in chunks of 100 (v2: one batch call each, all-or-nothing; v1: one upsert per row), --concurrency chunks at a time.
@@ -29,15 +31,17 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
 
   static override flags = importFlags
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof PayoutsImport.result>> {
     const {flags} = this
     checkImportFlags(flags, this.args.file)
-    const [{runImportCommand}, {payoutKind}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([
-      import('../../cli/workflows/run-import.js'),
-      import('../../services/import/session/payout-kind.js'),
-      import('../../services/import/read/file-options.js'),
-      import('../../cli/confirm.js'),
-    ])
+    const [{runImportCommand}, {payoutKind}, {checkFileOptions}, {confirmMoneyMovement}, {summaryOf}] =
+      await Promise.all([
+        import('../../cli/workflows/run-import.js'),
+        import('../../services/import/session/payout-kind.js'),
+        import('../../services/import/read/file-options.js'),
+        import('../../cli/confirm.js'),
+        import('../../services/import/outcome/import-result.js'),
+      ])
     const rows = {
       file: this.args.file,
       api: flags.api,
@@ -68,5 +72,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
       const {waitForImportedRows} = await import('../../cli/workflows/run-import-status.js')
       await waitForImportedRows({...rows, profile: await this.profile(), client: await this.client()}, flags.timeout)
     }
+    // What runImportCommand printed under --json.
+    return summaryOf(result)
   }
 }

@@ -1,7 +1,9 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {checkStatuses, payoutListApi, payoutListFlags} from '../../cli/flags/payout-list-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
+  static override result = 'payoutList' as const
   static override summary = 'List payouts, newest first.'
   static override description =
     `Shows 50 payouts by default; --limit bounds the count and --all follows every page. With --all the list is streamed page by page, so exports of millions of rows keep memory flat (use --output jsonl or csv).
@@ -28,7 +30,7 @@ Safe to re-run (read only; --since-state advances its file only after a complete
 
   static override flags = payoutListFlags
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof PayoutsList.result>> {
     const f = this.flags
     const api = payoutListApi(f)
     const {payoutFilter} = await import('../../services/payouts/payout-filters.js')
@@ -39,7 +41,7 @@ Safe to re-run (read only; --since-state advances its file only after a complete
       return payoutsSince(await this.unattended(f['since-state'], f.output), checkStatuses(f.status), filter)
     }
     const {listPayouts} = await import('../../cli/workflows/list-payouts.js')
-    await listPayouts({
+    return listPayouts({
       ...f,
       out: this.out,
       client,

@@ -8,8 +8,10 @@ import {
   yesFlag,
 } from '../../cli/flags/common-flags.js'
 import {PayoutBatchCommand} from '../../cli/payout-batch-command.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class PayoutsPay extends PayoutBatchCommand<typeof PayoutsPay> {
+  static override result = 'payoutsV2' as const
   static override summary = 'Pay approved counterparty payouts now (moves money).'
   static override description =
     `Moves each payout to requested; settlement follows per payout. Paying a failed payout again (to the counterparty's current payment method) also needs the payouts:approve scope.
@@ -38,8 +40,8 @@ Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-f
     ...fitFlags,
   }
 
-  async run(): Promise<void> {
-    await this.runBatch('pay', {
+  async run(): Promise<ResultOf<typeof PayoutsPay.result>> {
+    return this.runBatch('pay', {
       idempotencyKey: this.flags['idempotency-key'],
       customIds: this.flags['custom-id'],
       idsFile: this.flags['ids-file'],

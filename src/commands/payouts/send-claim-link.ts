@@ -1,7 +1,9 @@
 import {idempotencyKeyFlag, idsArgs, idsFlags, waitFlag, waitTimeoutOfWaitFlag} from '../../cli/flags/common-flags.js'
 import {PayoutBatchCommand} from '../../cli/payout-batch-command.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class PayoutsSendClaimLink extends PayoutBatchCommand<typeof PayoutsSendClaimLink> {
+  static override result = 'payoutsV2' as const
   static override summary = 'E-mail the claim link to payout recipients (again: resend).'
   static override description =
     `Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. Sending again resends the link and restarts the reminder schedule. More than one payout is sent as batch calls of at most 100 ids; every payout of a batch is checked before the first e-mail goes out, and a failing batch names the payout that failed.
@@ -23,8 +25,8 @@ export default class PayoutsSendClaimLink extends PayoutBatchCommand<typeof Payo
     timeout: waitTimeoutOfWaitFlag,
   }
 
-  async run(): Promise<void> {
-    await this.runBatch('send-claim-link', {
+  async run(): Promise<ResultOf<typeof PayoutsSendClaimLink.result>> {
+    return this.runBatch('send-claim-link', {
       idempotencyKey: this.flags['idempotency-key'],
       customIds: this.flags['custom-id'],
       idsFile: this.flags['ids-file'],

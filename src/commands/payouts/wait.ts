@@ -1,9 +1,11 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {idsArgs, idsFlags, waitTimeoutFlag} from '../../cli/flags/common-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {WAIT_GOALS} from '../../services/payouts/goals.js'
 
 export default class PayoutsWait extends BaseCommand<typeof PayoutsWait> {
+  static override result = 'waitedPayouts' as const
   static override summary = 'Wait until payouts reach a final state: completed, failed or expired.'
   static override description =
     `Polls the payouts (back-off from 1 s to 15 s, honouring Retry-After) until each is final for --until, or --timeout passes. On a terminal a progress line shows the counts; otherwise one line per status change goes to stderr. Then the payouts are printed (a table, or a JSON array under --json).
@@ -34,7 +36,7 @@ Exit codes: 0 every payout reached the state; 8 some failed or expired (each nam
     timeout: waitTimeoutFlag,
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof PayoutsWait.result>> {
     const [{collectPayoutKeys}, {followPayouts}, {followedColumns}] = await Promise.all([
       import('../../services/payouts/ids-input.js'),
       import('../../cli/workflows/follow-payouts.js'),
@@ -54,8 +56,8 @@ Exit codes: 0 every payout reached the state; 8 some failed or expired (each nam
       goal: this.flags.until,
       timeoutMs: this.flags.timeout,
     })
-    if (this.flags.json) this.out.printJson(payouts)
-    else await this.out.table(payouts, followedColumns)
+    await this.respond(payouts, {view: shown => this.out.table(shown, followedColumns)})
     if (error) throw error
+    return payouts
   }
 }

@@ -1,5 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {transactionListFlags} from '../../cli/flags/transaction-list-flags.js'
+import type {Transaction} from '../../client/schemas.js'
 import type {ResultOf} from '../../contract/results/index.js'
 
 export default class TransactionsList extends BaseCommand<typeof TransactionsList> {
@@ -33,12 +34,12 @@ Amounts are right-aligned with their sign (out is negative).`
       const {transactionsSince} = await import('../../cli/workflows/unattended-lists.js')
       return transactionsSince(await this.unattended(f['since-state'], f.output), filters)
     }
-    const [{transactionColumns}, {writeCursorList}, {keepingItems}] = await Promise.all([
+    const [{transactionColumns}, {writeCursorList}, {keptPages, ListedItems}] = await Promise.all([
       import('../../cli/output/transaction-view.js'),
       import('../../cli/output/cursor-list.js'),
-      import('../../cli/output/kept-pages.js'),
+      import('../../cli/output/listed-items.js'),
     ])
-    const listed: ResultOf<typeof TransactionsList.result> = []
+    const listed = new ListedItems<Transaction>(this.out)
     const written = await writeCursorList({
       out: this.out,
       columns: transactionColumns,
@@ -47,12 +48,9 @@ Amounts are right-aligned with their sign (out is negative).`
       cursor: f.cursor,
       jsonErrors: this.jsonErrors,
       pages: position =>
-        keepingItems(
-          client.v2.transactions.pages({...filters, ...position, limit: f.all ? undefined : f.limit}),
-          listed,
-        ),
+        keptPages(client.v2.transactions.pages({...filters, ...position, limit: f.all ? undefined : f.limit}), listed),
     })
     if (written === 0) this.out.info('No transactions.')
-    return listed
+    return listed.result()
   }
 }

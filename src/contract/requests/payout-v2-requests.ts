@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import {AND_THEN} from '../primitives.js'
 import {
   amount,
   amountFitsCurrency,
@@ -16,9 +17,7 @@ import {
   tags,
 } from './request-fields.js'
 
-/** What a v2 create or approve runs next (spec 4.5). */
-export const AND_THEN = ['send-claim-link', 'pay'] as const
-export type AndThen = (typeof AND_THEN)[number]
+export {AND_THEN, type AndThen} from '../primitives.js'
 
 const andThen = choice(AND_THEN)
 

@@ -42,7 +42,10 @@ const deliveryAttempt = z.looseObject({
 const stopped = z.string()
 
 export const CLI_RESULTS = {
-  /** `api`: the body as the service answered it (any JSON, or text); with --paginate, the items of every page. */
+  /**
+   * `api`: the body as the service answered it (any JSON, or text). With --paginate, the items of every page in a
+   * run for data, else (printed as they came) their count, `{streamed: n}`, as the streamed lists do.
+   */
   apiAnswer: () => z.unknown(),
   apiKeyOrOAuthLogin: () => z.union([apiKeyLogin, oauthLogin]),
   logout: () => z.looseObject({profile: text, removed: z.boolean(), revoked: z.boolean()}),

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini'
 import {API_RESULTS} from './api-results.js'
 import {CLI_RESULTS} from './cli-results.js'
+import {PAYOUT_RESULTS} from './payout-results.js'
 
 /**
  * What each command returns, by name: every command class declares `static override result = '<name>'`, its `run()`
@@ -10,11 +11,34 @@ import {CLI_RESULTS} from './cli-results.js'
  */
 export const RESULT_SCHEMAS = {
   ...API_RESULTS,
+  ...PAYOUT_RESULTS,
   ...CLI_RESULTS,
 }
 
 export type ResultName = keyof typeof RESULT_SCHEMAS
-export type ResultOf<N extends ResultName> = z.output<ReturnType<(typeof RESULT_SCHEMAS)[N]>>
+
+/**
+ * Lists that write their items page by page as they are read (`--all`, cron runs, the status of a big file). A run
+ * for data (an MCP tool) returns the items, as --json prints them; a printing run keeps none of them, so its memory
+ * stays flat whatever the count, and returns how many it wrote.
+ */
+export const STREAMED_RESULTS = [
+  'payoutList',
+  'payoutChanges',
+  'importStatusRows',
+  'transactions',
+  'counterpartyList',
+] as const satisfies ResultName[]
+export type StreamedName = (typeof STREAMED_RESULTS)[number]
+
+/** What a printing run of a streamed list returns: the count of items it wrote (each was printed once). */
+export interface StreamedItems {
+  streamed: number
+}
+
+export type ResultOf<N extends ResultName> =
+  | z.output<ReturnType<(typeof RESULT_SCHEMAS)[N]>>
+  | (N extends StreamedName ? StreamedItems : never)
 
 export const isResultName = (name: unknown): name is ResultName =>
   typeof name === 'string' && Object.hasOwn(RESULT_SCHEMAS, name)

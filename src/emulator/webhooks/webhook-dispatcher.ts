@@ -1,5 +1,5 @@
 import {randomUUID} from 'node:crypto'
-import {request} from 'undici'
+import {httpCall} from '../../shared/http-call.js'
 import {payoutV1, payoutV2, v1Status} from '../domain/api-views.js'
 import type {Clock} from '../domain/clock.js'
 import type {PayoutEvents, V2EventType} from '../domain/payout-events.js'
@@ -186,7 +186,7 @@ export class WebhookDispatcher implements PayoutEvents {
     let status: number | undefined
     let error: string | undefined
     try {
-      const response = await request(delivery.url, {
+      const response = await httpCall(delivery.url, {
         method: 'POST',
         body: delivery.body,
         headers: {
@@ -195,12 +195,10 @@ export class WebhookDispatcher implements PayoutEvents {
           'x-service-signature': signDelivery(subscription.secret, timestamp, delivery.body),
           'x-service-timestamp': String(timestamp),
         },
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
         signal: AbortSignal.timeout(this.timeoutMs),
       })
       status = response.statusCode
-      await response.body.dump()
+      response.body.resume()
     } catch (cause) {
       const code = (cause as {code?: string}).code
       error = `${code ? `${code}: ` : ''}${(cause as Error).message}`

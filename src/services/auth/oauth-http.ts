@@ -1,6 +1,10 @@
-import {request} from 'undici'
 import {ApiError, apiErrorFromBody, ConnectionError} from '../../client/api-errors.js'
 import {redactBody} from '../../client/redact.js'
+import {answerText, httpCall} from '../../shared/http-call.js'
+
+/** An OAuth endpoint answers within this, and in at most this many bytes (a token answer is a few hundred). */
+const OAUTH_TIMEOUT_MS = 30_000
+const OAUTH_MAX_ANSWER_BYTES = 1024 * 1024
 
 /** Receives the --debug trace of OAuth requests (bodies redacted: codes, verifiers, tokens, secrets). */
 export type Trace = (line: string) => void
@@ -49,8 +53,8 @@ async function send(
   if (init.body !== undefined) trace?.(`> body ${redactBody(init.body)}`)
   let answer: OAuthAnswer
   try {
-    const res = await request(url, init)
-    const text = await res.body.text()
+    const res = await httpCall(url, {...init, signal: AbortSignal.timeout(OAUTH_TIMEOUT_MS)})
+    const text = await answerText(res, OAUTH_MAX_ANSWER_BYTES)
     const id = res.headers['x-request-id']
     answer = {statusCode: res.statusCode, text, requestId: Array.isArray(id) ? id[0] : id}
   } catch (error) {

@@ -8,7 +8,7 @@ import type {FileRow, SkippedFileRow} from './file-rows.js'
  * `awaiting-claim` (failed, and its e-mail or phone payee has a fresh claim link: it waits on them).
  * The input columns keep the names `payouts import` reads, so the CSV output can be imported again.
  */
-export interface StatusRow {
+export type StatusRow = {
   line: number
   customId?: string
   description?: string

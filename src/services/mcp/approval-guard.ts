@@ -1,3 +1,4 @@
+import {ExitCode} from '../../shared/exit-codes.js'
 import type {ApprovalRecord} from './approval-record.js'
 import type {CliRunner} from './cli-runner.js'
 import type {CommandSpec} from './command-spec.js'
@@ -35,15 +36,24 @@ const idOf = (data: unknown): string | undefined => {
   return typeof item?.id === 'string' ? item.id : undefined
 }
 
-/** The canonical id of what an update tool names (by id or customId), read from the service. */
-async function targetId(context: GuardContext, lookup: string, fixed: string[], args: ToolArguments) {
+/**
+ * The canonical id of what an update tool names (by id or customId), read from the service; nothing when the
+ * service has no such object (a create with a new customId). Any other failure of the lookup is `unchecked`: the
+ * guard cannot tell, so the update does not run.
+ */
+async function targetId(
+  context: GuardContext,
+  lookup: string,
+  fixed: string[],
+  args: ToolArguments,
+): Promise<{id?: string; unchecked?: string}> {
   const command = context.commands.get(lookup)
-  if (!command) return undefined
   const naming = Object.fromEntries(Object.entries(args).filter(([name]) => IDENTIFYING.includes(name)))
-  if (!Object.keys(naming).length) return undefined
+  if (!command || !Object.keys(naming).length) return {}
   const line = commandLineOf(command, naming)
   const answer = answerOf(await context.runner.run(lookup, {...line, flags: [...line.flags, ...fixed]}))
-  return answer.error ? undefined : idOf(answer.data)
+  if (!answer.error) return {id: idOf(answer.data)}
+  return answer.error.exitCode === ExitCode.notFound ? {} : {unchecked: answer.error.code}
 }
 
 /**
@@ -56,7 +66,8 @@ async function coveredTarget(context: GuardContext, guarded: (typeof GUARDED)[st
     const issued = await issuedFor(id)
     if (issued) return {id, issued}
   }
-  const id = await targetId(context, guarded.lookup, guarded.fixed, args)
+  const {id, unchecked} = await targetId(context, guarded.lookup, guarded.fixed, args)
+  if (unchecked) return {unchecked}
   const issued = id === undefined ? undefined : await issuedFor(id)
   return id !== undefined && issued ? {id, issued} : undefined
 }
@@ -71,6 +82,16 @@ export async function approvalRefusal(
   if (!guarded) return undefined
   const covered = await coveredTarget(context, guarded, args)
   if (!covered) return undefined
+  if ('unchecked' in covered)
+    return {
+      warnings: [],
+      error: {
+        code: 'APPROVAL_UNCHECKED',
+        message: `could not read what ${tool} names to check it against the approval URLs handed out (${covered.unchecked}); nothing was changed`,
+        exitCode: ExitCode.transient,
+        suggestions: ['try again once the service answers'],
+      },
+    }
   const {id, issued} = covered
   const what = guarded.kind === 'payoutId' ? `payout ${id} is` : `counterparty ${id} is paid by a payout that is`
   return {

@@ -20,6 +20,11 @@ export interface McpServeOptions extends ToolContext {
    * and nowhere else, whatever a server echoed into it.
    */
   secrets: ReadonlyArray<string | undefined>
+  /**
+   * Adds to `secrets` what the profile holds now: a tool call may have refreshed the OAuth tokens, and the new ones
+   * are scrubbed from its answer (and the audit line) as the old ones are.
+   */
+  refreshSecrets?: () => Promise<void>
 }
 
 const INSTRUCTIONS = `payctl's tools on one profile of the Payout Service. Amounts are decimal strings.
@@ -76,8 +81,10 @@ export function toolOutputShape(tool: ToolDefinition, command: CommandSpec | und
 /** The tools whose commands take --skip-conflicts and --within-balance. */
 const FIT_TOOLS: ReadonlySet<string> = new Set(['payouts_approve', 'payouts_pay'])
 
-/** What a server did, once its client went away. */
-export interface McpRun {
+/** What a server did, once its client went away: the profile and tool groups it served, how many calls it answered. */
+export type McpRun = {
+  profile: string
+  groups: ToolGroup[]
   tools: number
   calls: number
 }
@@ -102,6 +109,7 @@ function register(
     async (args, extra) => {
       run.calls++
       const outcome = await callTool(options, tool, args as Record<string, unknown>)
+      await options.refreshSecrets?.()
       transport.details.set(extra.requestId, {exitCode: outcome.exitCode, idempotencyKey: outcome.idempotencyKey})
       return callResultOf(scrubValue(outcome.answer, options.secrets))
     },
@@ -117,7 +125,7 @@ export async function serveMcp(options: McpServeOptions): Promise<McpRun> {
   const server = new McpServer({name: 'payctl', version: options.version}, {instructions: INSTRUCTIONS})
   const transport = new AuditedTransport(new StdioServerTransport(), options.audit, options.profile)
   const tools = toolsOf(options.groups, options.filesDir)
-  const run: McpRun = {tools: tools.length, calls: 0}
+  const run: McpRun = {profile: options.profile, groups: [...options.groups], tools: tools.length, calls: 0}
   for (const tool of tools) register(server, tool, options, transport, run)
   const closed = new Promise<void>(resolve => {
     server.server.onclose = resolve

@@ -2,7 +2,7 @@ import {mkdir, writeFile} from 'node:fs/promises'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
-import {request} from 'undici'
+import {httpCall} from '../../shared/http-call.js'
 import {type DeliverySummary, summarize} from './payload.js'
 import {findSignatureHeaders, type VerifyReason, type VerifyResult, verify} from './webhook-signature.js'
 
@@ -306,14 +306,13 @@ export class WebhookListener {
     for (const [name, value] of Object.entries(req.headers))
       if (value !== undefined && !HOP_BY_HOP.has(name) && !CREDENTIAL_HEADERS.has(name)) headers[name] = value
     try {
-      const response = await request(url, {
+      const response = await httpCall(url, {
         method: 'POST',
         headers,
         body,
-        headersTimeout: FORWARD_TIMEOUT_MS,
-        bodyTimeout: FORWARD_TIMEOUT_MS,
+        signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
       })
-      await response.body.dump()
+      response.body.resume()
       return {url, status: response.statusCode}
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code

@@ -1,5 +1,5 @@
 import {randomBytes} from 'node:crypto'
-import {request} from 'undici'
+import {answerText, httpCall} from '../../shared/http-call.js'
 import {sign} from './webhook-signature.js'
 
 /** `--stale` timestamps are this old: twice the spec's recommended 5-minute tolerance. */
@@ -91,7 +91,7 @@ export async function sendDelivery(options: SendOptions): Promise<SendResult> {
   let status: number
   let responseBody: string
   try {
-    const response = await request(options.url, {
+    const response = await httpCall(options.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -100,11 +100,10 @@ export async function sendDelivery(options: SendOptions): Promise<SendResult> {
         [`${prefix}-Timestamp`]: String(timestamp),
       },
       body: options.body,
-      headersTimeout: TIMEOUT_MS,
-      bodyTimeout: TIMEOUT_MS,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
     })
     status = response.statusCode
-    const text = await response.body.text()
+    const text = await answerText(response, MAX_SHOWN_BODY + 4)
     responseBody = text.length > MAX_SHOWN_BODY ? `${text.slice(0, MAX_SHOWN_BODY)}…` : text
   } catch (error) {
     const cause = (error as Error).cause as NodeJS.ErrnoException | undefined

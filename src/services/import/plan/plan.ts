@@ -14,13 +14,13 @@ import type {Journal, JournalRow} from './journal.js'
 /** At most this many lines are listed per kind of difference. */
 const LISTED = 20
 
-export interface LineList {
+export type LineList = {
   count: number
   /** The first LISTED lines. */
   lines: number[]
 }
 
-export interface ImportDiff {
+export type ImportDiff = {
   unchanged: number
   added: LineList
   changed: LineList

@@ -10,7 +10,7 @@ import type {RowStatus} from './send.js'
 
 export type ReportStatus = RowStatus | 'invalid' | 'unchanged'
 
-export interface ReportLine {
+export type ReportLine = {
   line: number
   customId?: string
   payoutId?: string

@@ -1,0 +1,36 @@
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterEach, expect, it} from 'vitest'
+import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
+import {homeFor, login} from '../auth/helpers.js'
+import {control} from '../helpers/control.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {type McpSession, ok, startMcp} from './mcp-client.js'
+
+/** Tokens refreshed while `payctl mcp` runs are secrets of the session like the ones it started with. */
+const ctx = useEmulator({autoConsent: true})
+let session: McpSession | undefined
+afterEach(async () => {
+  await session?.close()
+  session = undefined
+})
+
+it('an access token refreshed by a tool call never reaches the audit log or an answer', {
+  timeout: 120_000,
+}, async () => {
+  const home = homeFor(ctx.emu.url)
+  await login(home, ['--client-id', LOCAL_EMULATOR.oauthClientId, '--login-hint', 'owner@example.com'])
+  const first = home.credentials().oauth.accessToken
+  session = await startMcp([], home.env)
+  await control(ctx.emu.url, 'POST', '/_emulator/clock', {advanceSeconds: 2 * 3600})
+  ok(await session.call('team_get', {}))
+  const fresh = home.credentials().oauth.accessToken
+  expect(fresh).not.toBe(first)
+  // An agent that got hold of the new token and passes it on: the audit log and the answer hold [redacted].
+  const answer = await session.call('payouts_get', {id: [fresh]})
+  expect(JSON.stringify(answer)).not.toContain(fresh)
+  const audit = readFileSync(join(home.env.PAYCTL_DATA_DIR, 'mcp-audit.jsonl'), 'utf8')
+  expect(audit).toContain('payouts_get')
+  expect(audit).not.toContain(fresh)
+  expect(audit).not.toContain(first)
+})
