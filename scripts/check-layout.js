@@ -31,9 +31,9 @@ const runReturnsDeclared = text => {
 
 for (const file of files.filter(f => f.startsWith('commands/'))) {
   const text = readFileSync(join(src, file), 'utf8')
-  if (declaresResult(text) !== runReturnsDeclared(text))
+  if (!declaresResult(text) || !runReturnsDeclared(text))
     problems.push(
-      `src/${file}: declare "static override result = '<name>' as const" and "run(): Promise<ResultOf<typeof <Class>.result>>" together`,
+      `src/${file}: every command declares "static override result = '<name>' as const" and "run(): Promise<ResultOf<typeof <Class>.result>>"`,
     )
   const lines = text.trimEnd().split('\n').length
   if (lines > MAX_COMMAND_LINES) {
@@ -45,4 +45,6 @@ if (problems.length > 0) {
   for (const problem of problems) console.error(problem)
   process.exit(1)
 }
-console.log(`layout ok: ${files.length} files, unique names, commands under ${MAX_COMMAND_LINES} lines`)
+console.log(
+  `layout ok: ${files.length} files, unique names, commands under ${MAX_COMMAND_LINES} lines, each declaring its result`,
+)
