@@ -18,8 +18,6 @@ const profileSettings = z.looseObject({name: text, environment: text, origin: te
 const apiKeyLogin = z.looseObject({profile: text, teamId: text, teamName: z.optional(nullableText)})
 const oauthLogin = z.looseObject({profile: text, teamId: optionalText, email: optionalText})
 
-const importError = z.looseObject({line: z.number(), column: nullableText, message: text})
-
 const doctorCheck = z.looseObject({
   name: text,
   status: z.enum(['pass', 'warn', 'fail']),
@@ -62,8 +60,6 @@ export const CLI_RESULTS = {
     }),
   /** `auth token`: the one result that is a secret, printed on purpose. */
   token: () => z.looseObject({token: text, expiresAt: nullableText}),
-  importSummary: () =>
-    z.looseObject({rows: z.number(), valid: z.number(), invalid: z.number(), errors: z.array(importError)}),
   doctor: () => z.looseObject({ok: z.boolean(), checks: z.array(doctorCheck)}),
   claimed: () => oneOrMany(payoutAnswerSchema),
   deliveryAttempts: () => z.array(deliveryAttempt),
