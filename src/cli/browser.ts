@@ -14,3 +14,9 @@ export async function openInBrowser(url: string, env: NodeJS.ProcessEnv = proces
     return false
   }
 }
+
+/** `auth login --no-browser` on a terminal: the URL the browser was sent to, pasted by the person. */
+export async function pastedRedirect(): Promise<string> {
+  const {input} = await import('@inquirer/prompts')
+  return input({message: 'Paste the URL your browser was sent to:'}, {output: process.stderr})
+}

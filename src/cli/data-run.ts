@@ -16,15 +16,17 @@ const exitCodeOf = (error: unknown) => {
 
 /**
  * Runs a payctl command inside this process for its data, as `payctl <id> <argv> --json` would compute it: the value
- * its `run()` returns (else, for a command that still prints its data, the value it would print), its warnings and details, and its error as the structured report (src/services/errors). Nothing is
- * written to stdout or stderr and stdin is never read, so runs may overlap beside an MCP transport on stdio.
+ * its `run()` returns, its warnings and details, and its error as the structured report (src/services/errors). A
+ * command that showed its result and then failed (exit 8 after a payout failed) answers that result with the error:
+ * `respond()` left it in the sink. Nothing is written to stdout or stderr and stdin is never read, so runs may
+ * overlap beside an MCP transport on stdio.
  */
 export async function runForData(config: Config, id: string, argv: string[]): Promise<CommandRun> {
   const sink = new DataSink()
   const {warnings, details} = sink
   try {
     const result = await dataRuns.run(sink, () => config.runCommand(id, argv))
-    return {exitCode: 0, data: result === undefined ? sink.data : result, warnings, details}
+    return {exitCode: 0, data: result, warnings, details}
   } catch (error) {
     const exitCode = exitCodeOf(error)
     if (exitCode === 0) return {exitCode, data: sink.data, warnings, details}

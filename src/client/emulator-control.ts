@@ -73,7 +73,7 @@ export class EmulatorControl {
     method: string,
     details: Record<string, string>,
     taxResidence?: {country: string; taxIdentity?: Record<string, string>},
-  ): Promise<Record<string, unknown>> {
+  ): Promise<z.output<typeof payoutAnswerSchema>> {
     return this.call(payoutAnswerSchema, 'POST', path`/_emulator/payouts/${id}/claim`, {
       method,
       details,

@@ -2,10 +2,12 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
 import {idempotencyKeyFlag, yesFlag} from '../cli/flags/common-flags.js'
+import type {ResultOf} from '../contract/results/index.js'
 import type {Query} from '../services/api/paginate.js'
 import {apiMethod, buildApiRequest, METHODS} from '../services/api/request.js'
 
 export default class Api extends BaseCommand<typeof Api> {
+  static override result = 'apiAnswer' as const
   static override summary = 'Send a raw request to the API and print the response body.'
   static override description =
     `Like \`gh api\`: authenticated with the profile, retried by the client rules, the exit code follows the HTTP status (see README "Exit codes"). The body comes from -d (JSON, @FILE or @- for stdin), --input FILE, or -f/-F key=value fields (for a GET the fields become the query).
@@ -59,7 +61,7 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
     yes: yesFlag,
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof Api.result>> {
     const {flags, out} = this
     const method = apiMethod(this.args.method)
     const client = await this.client()
@@ -69,6 +71,6 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
     const send = (query: Query) =>
       client.transport.request({...request, query, idempotencyKey: flags['idempotency-key']})
     if (!flags.paginate) return print.printResponse(out, await send(request.query), flags.include)
-    await print.printPages(out, send, request.query, flags.include)
+    return print.printPages(out, send, request.query, flags.include)
   }
 }

@@ -1,7 +1,9 @@
 import {BaseCommand} from '../cli/base-command.js'
+import type {ResultOf} from '../contract/results/index.js'
 import {PayctlError} from '../shared/errors.js'
 
 export default class Doctor extends BaseCommand<typeof Doctor> {
+  static override result = 'doctor' as const
   static override summary = 'Check the set-up: Node, file modes, profile and credential, the service, clock, proxy.'
   static override description =
     `Each check passes, warns or fails, with a fix: Node version; modes of the config directory (0700) and credentials file (0600); which profile and credential would be used and why (environment overrides included); token expiry; reachability and latency of the origin and whether it accepts the credential (one GET /api/v1/team); clock skew against the server's Date header; proxy variables (payctl connects directly); the emulator's database.
@@ -10,7 +12,7 @@ Exits 0 when nothing fails (warnings included), else with the exit code of the f
 
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof Doctor.result>> {
     const checks = await import('../services/doctor/doctor-checks.js')
     const results = [checks.nodeCheck(), ...(await checks.fileModeChecks(this.config.configDir))]
     try {
@@ -31,9 +33,14 @@ Exits 0 when nothing fails (warnings included), else with the exit code of the f
     }
     results.push(checks.proxyCheck(), await checks.emulatorDatabaseCheck(this.config.dataDir))
     const failed = results.filter(check => check.status === 'fail')
-    if (this.flags.json)
-      this.out.printJson({ok: failed.length === 0, checks: results.map(({exitCode: _, ...check}) => check)})
-    else for (const check of results) this.out.line(line(check, this.out.color))
+    const report = await this.respond(
+      {ok: failed.length === 0, checks: results.map(({exitCode: _, ...check}) => check)},
+      {
+        view: () => {
+          for (const check of results) this.out.line(line(check, this.out.color))
+        },
+      },
+    )
     if (failed.length)
       throw new PayctlError(
         `${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${failed.map(c => c.name).join(', ')}`,
@@ -42,6 +49,7 @@ Exits 0 when nothing fails (warnings included), else with the exit code of the f
           code: 'DOCTOR',
         },
       )
+    return report
   }
 }
 

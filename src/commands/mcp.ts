@@ -2,9 +2,11 @@ import {join} from 'node:path'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
 import {followHeldSecrets} from '../config/held-secrets.js'
+import type {ResultOf} from '../contract/results/index.js'
 import type {CommandSpec} from '../services/mcp/command-spec.js'
 
 export default class Mcp extends BaseCommand<typeof Mcp> {
+  static override result = 'mcpRun' as const
   static override summary = 'Serve payctl to an AI agent over MCP (stdio), with a person in the loop for every payment.'
   static override description =
     `A Model Context Protocol server on stdin/stdout for the selected profile. Its tools are payctl's commands (their flags and arguments are the tools' inputs): read (payouts, counterparties, transactions, team, accounts, import status, waiting for payouts) and write (create, update and delete payouts and counterparties, claim links, hosted-session URLs). The create tool answers with an approval URL for a team member; the wait tool follows the payout to its end.
@@ -32,7 +34,7 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
     }),
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof Mcp.result>> {
     const profile = await this.profile()
     const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runForData}, {ApprovalRecord}, {targetKey}] =
       await Promise.all([
@@ -55,7 +57,7 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
         `${gate.refusal}; a person allows it with "payctl profiles set ${profile.name} --allow-agent-money"`,
       )
     const {secrets, refresh: refreshSecrets} = followHeldSecrets(profile, this.config.configDir)
-    await serveMcp({
+    return serveMcp({
       groups: gate.groups,
       profile: profile.name,
       version: this.config.version,

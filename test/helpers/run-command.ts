@@ -66,7 +66,8 @@ export async function runCommand(argv: string[], options: RunCommandOptions = {}
     restoreEnv()
     busy = false
   }
-  return {code: exitedWith, ...output, returned}
+  // Not enumerable: a test comparing the whole run with runCli's shape ({code, stdout, stderr}) still can.
+  return Object.defineProperty({code: exitedWith, ...output}, 'returned', {value: returned, enumerable: false})
 }
 
 function applyEnv(env: Record<string, string | undefined>): () => void {

@@ -1,6 +1,8 @@
 import type {ApiResponse} from '../../client/transport.js'
+import type {StreamedItems} from '../../contract/results/index.js'
 import {apiPages, pageItems, type Query} from '../../services/api/paginate.js'
 import {PAGE_STOPPING, watchInterrupts} from '../interrupt.js'
+import {ListedItems} from './listed-items.js'
 import type {Output} from './output.js'
 
 /** `api -i`: the status line and the response headers, then an empty line. */
@@ -11,27 +13,34 @@ export function printHeaders(out: Output, response: ApiResponse): void {
   out.write('\n')
 }
 
-/** The response body: text as it came, JSON through --jq/--template/--fields like every command. */
-export function printResponse(out: Output, response: ApiResponse, include: boolean): void {
+/** The response body: text as it came, JSON through --jq/--template/--fields like every command. Returns the body. */
+export function printResponse(out: Output, response: ApiResponse, include: boolean): unknown {
   if (include) printHeaders(out, response)
-  if (response.body === undefined) return
   if (typeof response.body === 'string') out.write(`${response.body}\n`)
-  else out.printJson(response.body)
+  else if (response.body !== undefined) out.printJson(response.body)
+  return response.body
 }
 
-/** `api --paginate`: each item of every page as one JSON line; Ctrl-C stops after the page in flight (exit 130). */
+/**
+ * `api --paginate`: each item of every page as one JSON line; Ctrl-C stops after the page in flight (exit 130).
+ * Returns the items in a run for data, else their count (memory stays flat).
+ */
 export async function printPages(
   out: Output,
   send: (query: Query) => Promise<ApiResponse>,
   start: Query,
   include: boolean,
-): Promise<void> {
+): Promise<unknown[] | StreamedItems> {
   const interrupts = watchInterrupts({notice: PAGE_STOPPING})
+  const listed = new ListedItems<unknown>(out)
   try {
     for await (const response of apiPages(send, start, interrupts.signal)) {
       if (include) printHeaders(out, response)
-      for (const item of pageItems(response.body)) out.jsonLine(item)
+      const items = pageItems(response.body)
+      for (const item of items) out.jsonLine(item)
+      listed.add(items)
     }
+    return listed.result()
   } finally {
     interrupts.dispose()
   }

@@ -11,7 +11,7 @@ import {clockTime} from './webhook-delivery-line.js'
 
 export type Outcome = 'delivered' | 'retrying' | 'gave-up' | 'subscription-deleted'
 
-export interface AttemptView {
+export type AttemptView = {
   sentAt: string
   event: string
   payoutId?: string

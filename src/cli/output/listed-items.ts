@@ -22,3 +22,16 @@ export class ListedItems<T> {
     return this.kept ?? {streamed: this.count}
   }
 }
+
+/** Every page of a list as it is read (through `shown`), each also told to `into`. */
+export async function* keptPages<T>(
+  pages: AsyncIterable<T[]>,
+  into: {add(items: readonly T[]): void},
+  shown: (item: T) => T = item => item,
+): AsyncIterable<T[]> {
+  for await (const page of pages) {
+    const items = page.map(shown)
+    into.add(items)
+    yield items
+  }
+}

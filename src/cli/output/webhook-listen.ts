@@ -60,6 +60,30 @@ export const listenEvents = (out: Output, bin: string): ListenSessionEvents => (
 export const printDelivery = (out: Output, json: boolean) => (delivery: Delivery) =>
   json ? out.jsonLine(deliveryJson(delivery)) : out.line(deliveryLine(delivery, out.color))
 
+/** `--print-secret`: the secret alone on stdout (also under --json, for `$(…)`); the result is the secret printed. */
+export function printSecret(out: Output, secret: string): {secret: string} {
+  out.write(`${secret}\n`)
+  return {secret}
+}
+
+/** What a listen run received: every delivery, those that verified, those passed on to --forward-to. */
+export interface DeliveryTally {
+  received: number
+  verified: number
+  forwarded: number
+}
+
+/** `printDelivery` that also counts the deliveries into `tally`. */
+export function printAndCount(out: Output, json: boolean, tally: DeliveryTally) {
+  const print = printDelivery(out, json)
+  return (delivery: Delivery) => {
+    tally.received++
+    if (delivery.verified) tally.verified++
+    if (delivery.forward) tally.forwarded++
+    print(delivery)
+  }
+}
+
 /** --json: one object per delivery, DESIGN's key order first, then what the listener adds. */
 export function deliveryJson(d: Delivery): Record<string, unknown> {
   const line: Record<string, unknown> = {receivedAt: d.receivedAt, verified: d.verified}

@@ -1,5 +1,6 @@
 import type {EmulatorControl} from '../../client/emulator-control.js'
 import {
+  type ClaimedPayout,
   type ClaimRequest,
   claimEach,
   claimsFailure,
@@ -16,7 +17,12 @@ export const CLAIMS_STOPPING = 'Stopping after the claims in flight (press Ctrl-
  * fails with the refused ones (exit 8, or the refusal's code when none was claimed). Ctrl-C starts no further
  * claim: the claims in flight finish, are printed, and the run ends with exit 130 naming the ids not claimed.
  */
-export async function claimMany(out: Output, control: EmulatorControl, ids: readonly string[], claim: ClaimRequest) {
+export async function claimMany(
+  out: Output,
+  control: EmulatorControl,
+  ids: readonly string[],
+  claim: ClaimRequest,
+): Promise<ClaimedPayout[]> {
   const interrupts = watchInterrupts({notice: CLAIMS_STOPPING})
   try {
     const outcomes = await claimEach(control, ids, claim, interrupts.signal)
@@ -24,6 +30,7 @@ export async function claimMany(out: Output, control: EmulatorControl, ids: read
     if (interrupts.signal.aborted && outcomes.length < ids.length) throw claimsInterruption(ids, outcomes)
     const failure = claimsFailure(outcomes)
     if (failure) throw failure
+    return outcomes.flatMap(outcome => ('payout' in outcome ? [outcome.payout] : []))
   } finally {
     interrupts.dispose()
   }

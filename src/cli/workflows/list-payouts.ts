@@ -4,7 +4,7 @@ import type {StreamedItems} from '../../contract/results/index.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
 import {READ_CANCELLED, watchInterrupts} from '../interrupt.js'
 import {writeCursorList} from '../output/cursor-list.js'
-import {ListedItems} from '../output/listed-items.js'
+import {keptPages, ListedItems} from '../output/listed-items.js'
 import {writeOffsetList} from '../output/offset-list.js'
 import type {ListFormat, Output} from '../output/output.js'
 import {payoutV1Columns, payoutV2Columns, withPayoutId} from '../output/payout-view.js'
@@ -23,19 +23,6 @@ export interface ListPayoutsOptions {
   status?: string[]
   filter?: PayoutFilter
   jsonErrors: boolean
-}
-
-/** Every page as it is read, each also told to `into`. */
-async function* keptPages<T>(
-  pages: AsyncIterable<T[]>,
-  into: ListedItems<PayoutV2 | PayoutV1>,
-  shown: (item: T) => T = item => item,
-) {
-  for await (const page of pages) {
-    const items = page.map(shown)
-    into.add(items as Array<PayoutV2 | PayoutV1>)
-    yield items
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2, Transaction} from '../../client/schemas.js'
 import type {TransactionFilters} from '../../client/v2/transactions-v2.js'
+import type {StreamedItems} from '../../contract/results/index.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
 import {payoutFingerprint, statusKey, statusOfKey} from '../../services/since-state/payout-fingerprints.js'
 import {contentFingerprint} from '../../services/since-state/since-tracker.js'
@@ -29,7 +30,11 @@ const identity = (options: UnattendedOptions, command: string, filters: object) 
 })
 
 /** New or changed transactions: the window from the high-water mark minus the overlap, content fingerprints. */
-export async function transactionsSince(options: UnattendedOptions, filters: TransactionFilters): Promise<void> {
+/** Returns the transactions it listed. */
+export async function transactionsSince(
+  options: UnattendedOptions,
+  filters: TransactionFilters,
+): Promise<Transaction[] | StreamedItems> {
   const result = await runSinceState<Transaction, Transaction>({
     ...options,
     columns: transactionColumns,
@@ -40,6 +45,7 @@ export async function transactionsSince(options: UnattendedOptions, filters: Tra
     shown: t => t,
   })
   report(options, result, 'transaction')
+  return result.listed
 }
 
 /** New payouts, and payouts whose status or updatedAt changed: the whole v2 list (status server-side). */

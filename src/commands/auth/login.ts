@@ -1,7 +1,9 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {loginFlags} from '../../cli/flags/login-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
+  static override result = 'apiKeyOrOAuthLogin' as const
   static override summary = 'Log in with OAuth (PKCE, loopback redirect) or store an API key.'
   static override description =
     `OAuth: opens the authorization page (the URL is always printed on stderr), waits for the redirect to a one-shot server on 127.0.0.1, and stores the tokens in the profile's credentials file (mode 0600). Without a TTY it never prompts: it prints the URL and waits up to --timeout.
@@ -16,7 +18,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
 
   static override flags = loginFlags
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof AuthLogin.result>> {
     const f = this.flags
     const profile = await this.profile()
     const [service, {readSecret}, view] = await Promise.all([
@@ -26,9 +28,10 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
     ])
     if (f['with-api-key']) {
       const key = await readSecret('API key', 'pipe it: echo "$KEY" | payctl auth login --with-api-key')
-      return view.showApiKeyLogin(this.out, await service.storeApiKey(profile, this.config.configDir, key))
+      const stored = await service.storeApiKey(profile, this.config.configDir, key)
+      return this.respond(stored, {view: shown => view.showApiKeyLogin(this.out, shown)})
     }
-    const [{oauthLogin}, {openInBrowser}, {watchInterrupts}] = await Promise.all([
+    const [{oauthLogin}, {openInBrowser, pastedRedirect}, {watchInterrupts}] = await Promise.all([
       import('../../services/auth/login.js'),
       import('../../cli/browser.js'),
       import('../../cli/interrupt.js'),
@@ -62,19 +65,13 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
         if (!f['no-browser']) await openInBrowser(url)
         this.out.stderr(`Waiting up to ${f.timeout} s for the browser to come back…`)
       },
-      pasteRedirect:
-        f['no-browser'] && process.stdin.isTTY
-          ? async () => {
-              const {input} = await import('@inquirer/prompts')
-              return input({message: 'Paste the URL your browser was sent to:'}, {output: process.stderr})
-            }
-          : undefined,
+      pasteRedirect: f['no-browser'] && process.stdin.isTTY ? pastedRedirect : undefined,
     })
       .catch(error => {
         throw service.loginFailure(error)
       })
       .finally(() => interrupts.dispose())
     const login = await service.storeOAuthLogin(profile, this.config.configDir, client, result)
-    view.showOAuthLogin(this.out, login, profile, this.config.bin)
+    return this.respond(login, {view: shown => view.showOAuthLogin(this.out, shown, profile, this.config.bin)})
   }
 }

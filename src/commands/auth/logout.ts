@@ -1,6 +1,8 @@
 import {BaseCommand} from '../../cli/base-command.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
+  static override result = 'logout' as const
   static override summary =
     "Remove a profile's stored credentials (revoking the OAuth tokens where the server offers it)."
   static override examples = [
@@ -8,7 +10,7 @@ export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
     '<%= config.bin %> <%= command.id %> --profile prod',
   ]
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof AuthLogout.result>> {
     const profile = await this.profile()
     const {CredentialStore} = await import('../../config/credentials.js')
     const store = new CredentialStore(this.config.configDir)
@@ -34,13 +36,18 @@ export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
     }
     const had = Boolean(profile.credentials.apiKey || oauth)
     await store.update(profile.name, current => ({...current, apiKey: undefined, oauth: undefined}))
-    const view = {profile: profile.name, removed: had, revoked}
-    if (this.flags.json) return this.out.printJson(view)
-    this.out.info(
-      had
-        ? `Logged out of profile "${profile.name}"${revoked ? ' (tokens revoked)' : ''}.`
-        : `Profile "${profile.name}" had no stored credentials.`,
+    return this.respond(
+      {profile: profile.name, removed: had, revoked},
+      {
+        view: () => {
+          this.out.info(
+            had
+              ? `Logged out of profile "${profile.name}"${revoked ? ' (tokens revoked)' : ''}.`
+              : `Profile "${profile.name}" had no stored credentials.`,
+          )
+          if (profile.credentialSource === 'env') this.out.warn('PAYCTL_API_KEY is still set in this environment')
+        },
+      },
     )
-    if (profile.credentialSource === 'env') this.out.warn('PAYCTL_API_KEY is still set in this environment')
   }
 }

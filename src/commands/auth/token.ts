@@ -1,14 +1,16 @@
 import {BaseCommand} from '../../cli/base-command.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {authError} from '../../shared/errors.js'
 
 export default class AuthToken extends BaseCommand<typeof AuthToken> {
+  static override result = 'token' as const
   static override summary = 'Print a valid access token (or the API key) for scripts; refreshes first if needed.'
   static override description = 'The one command that prints a secret, on purpose. Keep it out of logs.'
   static override examples = [
     'curl -H "Authorization: Bearer $(<%= config.bin %> <%= command.id %>)" https://api.example.com/api/v1/team',
   ]
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof AuthToken.result>> {
     const profile = await this.profile()
     if (profile.credentialSource === 'none')
       throw authError(`profile "${profile.name}" has no credentials`, [
@@ -23,11 +25,10 @@ export default class AuthToken extends BaseCommand<typeof AuthToken> {
       credentials: profile.credentials.oauth!,
     })
     await provider.authorization()
-    this.emit(provider.credentials.accessToken, provider.credentials.expiresAt)
+    return this.emit(provider.credentials.accessToken, provider.credentials.expiresAt)
   }
 
-  private emit(token: string, expiresAt: string | undefined): void {
-    if (this.flags.json) this.out.printJson({token, expiresAt: expiresAt ?? null})
-    else this.out.write(`${token}\n`)
+  private emit(token: string, expiresAt: string | undefined) {
+    return this.respond({token, expiresAt: expiresAt ?? null}, {view: shown => this.out.write(`${shown.token}\n`)})
   }
 }

@@ -1,8 +1,10 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {counterpartyImportFlags} from '../../cli/flags/import-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class CounterpartiesImport extends BaseCommand<typeof CounterpartiesImport> {
+  static override result = 'importSummary' as const
   static override summary = 'Import counterparties from a CSV file: resumable, never a duplicate.'
   static override description =
     `The columns are the flags of "counterparties create" (first-name, last-name, line1, city, postal-code, country, payment-method, iban, tax-id, custom-id, …), matched ignoring case, spaces, "_" and "-". The whole file is validated first (exit 6 and nothing sent when a row is invalid, unless --skip-invalid), then every row is checked against the countries and tax rules of GET /countries and the payment methods of GET /payment-method-types (exit 6, nothing sent, when the service would refuse one); --dry-run stops there.
@@ -23,14 +25,15 @@ Columns and examples: docs/import.md, "Counterparties". Exit codes: 0 all done, 
 
   static override flags = counterpartyImportFlags
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof CounterpartiesImport.result>> {
     const {flags} = this
-    const [{runImportCommand}, {counterpartyImportKind}, {checkFileOptions}] = await Promise.all([
+    const [{runImportCommand}, {counterpartyImportKind}, {checkFileOptions}, {summaryOf}] = await Promise.all([
       import('../../cli/workflows/run-import.js'),
       import('../../services/counterparties/counterparty-import-kind.js'),
       import('../../services/import/read/file-options.js'),
+      import('../../services/import/outcome/import-result.js'),
     ])
-    await runImportCommand(counterpartyImportKind(), {
+    const result = await runImportCommand(counterpartyImportKind(), {
       file: this.args.file,
       json: flags.json,
       title: 'counterparties',
@@ -49,5 +52,6 @@ Columns and examples: docs/import.md, "Counterparties". Exit codes: 0 all done, 
       client: () => this.client(),
       confirm: async () => undefined,
     })
+    return summaryOf(result)
   }
 }

@@ -2,9 +2,11 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {ControlCommand} from '../../cli/emulator-command.js'
 import {claimFlags} from '../../cli/flags/emulator-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class EmulatorClaim extends ControlCommand<typeof EmulatorClaim> {
+  static override result = 'claimed' as const
   static override summary = 'Claim payouts as their recipients would on the claim page.'
   static override description =
     `An approved payout is then requested and settles at once: completed, or with --fail (the method's failure trigger of spec section 1) declined: v2 failed, v1 still requested. A created payout keeps the method and is paid when it is approved; a failed one may be claimed again. Sandbox details are filled in per method; --detail overrides one field (repeatable). When the team reports under DAC7 (team update --dac7-reporting true) the recipient first gives their tax residence, as on the claim page: --tax-residence, and for an EU country --tax-identity (the fields of "counterparties countries"); without them the claim is refused.
@@ -32,7 +34,7 @@ Many payouts in one run: ids as arguments, "-" reads them from stdin (one a line
     'all-approved': Flags.boolean({summary: 'Claim every approved payout with an e-mail or phone recipient.'}),
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof EmulatorClaim.result>> {
     const {claimDetails, parseDetailFlags, taxResidenceOf} = await import(
       '../../services/emulator-control/claim-details.js'
     )
@@ -61,14 +63,13 @@ Many payouts in one run: ids as arguments, "-" reads them from stdin (one a line
     ])
     if (args.length === 1 && args[0] !== '-') {
       const payout = await control.claim(args[0], claim.method, claim.details, claim.taxResidence)
-      if (this.flags.json) return this.out.printJson(payout)
-      return this.out.line(view.claimedLine(payout, claim.method, claim.details))
+      return this.respond(payout, {view: shown => this.out.line(view.claimedLine(shown, claim.method, claim.details))})
     }
     const {collectPayoutKeys} = await import('../../services/payouts/ids-input.js')
     const ids = this.flags['all-approved']
       ? await many.approvedClaimableIds(await this.client())
       : (await collectPayoutKeys({args, warn: line => this.out.warn(line)})).keys.map(key => key.v2)
     const {claimMany} = await import('../../cli/workflows/claim-many-run.js')
-    await claimMany(this.out, control, ids, claim)
+    return claimMany(this.out, control, ids, claim)
   }
 }

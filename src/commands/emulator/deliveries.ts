@@ -1,11 +1,13 @@
 import {setTimeout as sleep} from 'node:timers/promises'
 import * as Flags from '@oclif/core/flags'
 import {ControlCommand} from '../../cli/emulator-command.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
 const POLL_MS = 500
 
 export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDeliveries> {
+  static override result = 'deliveryAttempts' as const
   static override summary = "Tail the emulator's webhook deliveries: status, attempt and next retry."
   static override description =
     `Prints every delivery attempt of the running emulator, one line each once it has an answer: time, event (v1 status, or the v2 event payout.completed / payout.failed), payout id, attempt, the receiver's answer (status or connection error), and what follows: delivered, "next retry HH:MM:SS" (retries follow spec section 6: 10 s, 20 s, … after a 5xx or no answer, 60 s after a 429), gave up, or subscription deleted (410). On a terminal it keeps following until Ctrl-C; in a pipe or file it prints the log so far and exits (--follow keeps following there too, --no-follow stops on a terminal). --json prints one object per line (-o json without following: one array): {sentAt, event, payoutId, url, attempt, responseStatus, error?, outcome, nextRetryAt?, subscriptionId, deliveryId}.`
@@ -24,7 +26,7 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
     }),
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof EmulatorDeliveries.result>> {
     const [{DeliveryTail, attemptLine}, {runUntilStopped}, control] = await Promise.all([
       import('../../cli/output/delivery-attempts.js'),
       import('../../cli/interrupt.js'),
@@ -33,14 +35,17 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
     const tail = new DeliveryTail()
     const follow = this.flags.follow ?? this.out.stdoutIsTTY
     // -o json without following: the log as one array, like every list; else one line per attempt.
-    if (!follow && this.out.script.format === 'json') return this.out.printJson(tail.next(await control.deliveries()))
+    if (!follow && this.out.script.format === 'json') return this.respond(tail.next(await control.deliveries()))
+    const shown: ResultOf<typeof EmulatorDeliveries.result> = []
     const show = async () => {
-      for (const view of tail.next(await control.deliveries()))
+      for (const view of tail.next(await control.deliveries())) {
         if (this.flags.json) this.out.jsonLine(view)
         else this.out.line(attemptLine(view, this.out.color))
+        shown.push(view)
+      }
     }
     await show()
-    if (!follow) return
+    if (!follow) return shown
     const stopped = await runUntilStopped(
       async serving => {
         this.out.info('Following the delivery log. Press Ctrl-C to stop.')
@@ -52,5 +57,6 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
       {stdoutClosed: true},
     )
     if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
+    return shown
   }
 }

@@ -2,11 +2,13 @@ import {join} from 'node:path'
 import {Command} from '@oclif/core/command'
 import {parseFailure, reportStartFailure, startFailure} from '../../cli/emulator-start-failure.js'
 import {controlAccess, emulatorStartFlags} from '../../cli/flags/emulator-start-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {EXPOSED_CONTROL} from '../../emulator/http/access-policy.js'
 import {NO_SQLITE} from '../../emulator/store/sqlite-driver.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
 export default class EmulatorStart extends Command {
+  static result = 'emulatorRun' as const
   static override summary = 'Run the local emulator of the whole service in the foreground'
 
   static override description =
@@ -22,9 +24,13 @@ export default class EmulatorStart extends Command {
 
   static override flags = emulatorStartFlags
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof EmulatorStart.result>> {
     const {flags} = await this.parse(EmulatorStart).catch(parseFailure)
-    if (flags.schema) return (await import('../../cli/help/command-schema.js')).printCommandSchema(this.config, this.id)
+    if (flags.schema) {
+      const {printCommandSchema} = await import('../../cli/help/command-schema.js')
+      printCommandSchema(this.config, this.id)
+      this.exit(0)
+    }
     const dataFile = flags.data ?? join(this.config.dataDir, 'emulator.sqlite')
     const [{startEmulator}, {runUntilStopped}, banner] = await Promise.all([
       import('../../emulator/index.js'),
@@ -55,6 +61,7 @@ export default class EmulatorStart extends Command {
     if (!flags.json) this.logToStderr(`Emulator stopped (${stopped}).`)
     // Ctrl-C is an interruption (130) like in every long command; SIGTERM is a supervisor's normal stop.
     if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
+    return {url: emulator.url, port: emulator.port, dataFile, stopped}
   }
 
   override async catch(error: Error): Promise<never> {

@@ -2,9 +2,11 @@ import * as Args from '@oclif/core/args'
 import {ControlCommand} from '../../cli/emulator-command.js'
 import {amountFlag, currencyFlag, emailFlag} from '../../cli/flags/common-flags.js'
 import {methodFlag} from '../../cli/flags/emulator-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {TRIGGERS} from '../../services/emulator-control/trigger.js'
 
 export default class EmulatorTrigger extends ControlCommand<typeof EmulatorTrigger> {
+  static override result = 'triggered' as const
   static override summary = 'Make the emulator play an event: create a payout and drive it to the end state.'
   static override description =
     `Creates the objects through the API (with the profile's credentials) and drives a payout through its lifecycle on the running emulator, as "stripe trigger" does. Subscriptions of the team (e.g. "webhooks listen --register") receive the deliveries, in this order:
@@ -35,7 +37,7 @@ payout.completed and payout.failed claim with --method: regular sandbox details 
     email: emailFlag({summary: "The recipient's e-mail address.", default: 'trigger@example.com'}),
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof EmulatorTrigger.result>> {
     const [{trigger}, api, control] = await Promise.all([
       import('../../services/emulator-control/trigger.js'),
       this.client(),
@@ -48,16 +50,16 @@ payout.completed and payout.failed claim with --method: regular sandbox details 
       api,
       control,
     )
-    if (this.flags.json) {
-      this.out.printJson(result)
-      return
-    }
-    for (const step of result.steps) this.out.line(`  ${step}`)
-    if (result.failureCode) this.out.line(`  failure: ${result.failureCode}: ${result.failureReason}`)
-    this.out.line(`Triggered ${event}. Deliveries: ${result.expected.join(', ')}.`)
-    if (!(await api.v1.webhooks.list()).length)
-      this.out.info(
-        `The team has no webhook subscription, so nothing was delivered: run "${this.config.bin} webhooks listen --register" in another terminal first.`,
-      )
+    return this.respond(result, {
+      view: async shown => {
+        for (const step of shown.steps) this.out.line(`  ${step}`)
+        if (shown.failureCode) this.out.line(`  failure: ${shown.failureCode}: ${shown.failureReason}`)
+        this.out.line(`Triggered ${event}. Deliveries: ${shown.expected.join(', ')}.`)
+        if (!(await api.v1.webhooks.list()).length)
+          this.out.info(
+            `The team has no webhook subscription, so nothing was delivered: run "${this.config.bin} webhooks listen --register" in another terminal first.`,
+          )
+      },
+    })
   }
 }

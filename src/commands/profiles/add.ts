@@ -3,9 +3,11 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {environmentFlag, originFlag} from '../../cli/flags/profile-flags.js'
 import {productionOriginProblem, profileNameProblem} from '../../config/profiles.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {
+  static override result = 'profileSettings' as const
   static override summary = 'Add a profile: a name, an environment and an origin.'
   static override description =
     'Credentials are added afterwards with "payctl auth login --profile NAME" (OAuth) or "--with-api-key".'
@@ -22,7 +24,7 @@ export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {
     use: Flags.boolean({summary: 'Make it the active profile.'}),
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof ProfilesAdd.result>> {
     const {name} = this.args
     const problem = profileNameProblem(name)
     if (problem) throw usageError(problem)
@@ -35,10 +37,16 @@ export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {
     if (insecure) throw usageError(`--origin: ${insecure}`)
     await config.setProfile(name, settings)
     if (this.flags.use) await config.setActive(name)
-    if (this.flags.json) return this.out.printJson({name, ...settings, active: this.flags.use})
-    this.out.info(
-      `Added profile "${name}" (${settings.environment}, ${settings.origin})${this.flags.use ? ', now active' : ''}.`,
+    return this.respond(
+      {name, ...settings, active: this.flags.use},
+      {
+        view: added => {
+          this.out.info(
+            `Added profile "${name}" (${added.environment}, ${added.origin})${added.active ? ', now active' : ''}.`,
+          )
+          this.out.info(`Next: payctl auth login --profile ${name}`)
+        },
+      },
     )
-    this.out.info(`Next: payctl auth login --profile ${name}`)
   }
 }

@@ -1,10 +1,12 @@
 import {BaseCommand} from '../../cli/base-command.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class ProfilesList extends BaseCommand<typeof ProfilesList> {
+  static override result = 'profiles' as const
   static override summary = 'List profiles; the active one is marked with *.'
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof ProfilesList.result>> {
     const [{ConfigStore}, {CredentialStore}, {describeCredentials}] = await Promise.all([
       import('../../config/config-store.js'),
       import('../../config/credentials.js'),
@@ -21,13 +23,15 @@ export default class ProfilesList extends BaseCommand<typeof ProfilesList> {
       origin: settings.origin,
       credentials: describeCredentials(name, credentials[name] ?? {}, true),
     }))
-    if (this.flags.json) return this.out.printJson(rows)
-    await this.out.table(rows, [
-      {header: ' ', key: 'active', value: r => (r.active ? '*' : '')},
-      {header: 'Name', value: r => r.name},
-      {header: 'Environment', value: r => r.environment},
-      {header: 'Origin', value: r => r.origin},
-      {header: 'Credentials', value: r => r.credentials},
-    ])
+    return this.respond(rows, {
+      view: shown =>
+        this.out.table(shown, [
+          {header: ' ', key: 'active', value: r => (r.active ? '*' : '')},
+          {header: 'Name', value: r => r.name},
+          {header: 'Environment', value: r => r.environment},
+          {header: 'Origin', value: r => r.origin},
+          {header: 'Credentials', value: r => r.credentials},
+        ]),
+    })
   }
 }

@@ -2,9 +2,11 @@ import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
 import {LOCAL_PROFILE} from '../../config/profiles.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove> {
+  static override result = 'profileRemoved' as const
   static override summary = 'Remove a profile and its stored credentials.'
   static override description =
     'The built-in "local" profile cannot be removed; removing a stored override of it restores the built-in one. Removing a production profile asks for confirmation on a terminal, and needs --yes otherwise.'
@@ -12,7 +14,7 @@ export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove> {
   static override args = {name: Args.string({required: true, description: 'Profile name.'})}
   static override flags = {yes: yesFlag}
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof ProfilesRemove.result>> {
     const {name} = this.args
     const [{ConfigStore}, {CredentialStore}] = await Promise.all([
       import('../../config/config-store.js'),
@@ -31,7 +33,6 @@ export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove> {
     })
     await config.removeProfile(name)
     await new CredentialStore(this.config.configDir).update(name, () => undefined)
-    if (this.flags.json) return this.out.printJson({removed: name})
-    this.out.info(`Removed profile "${name}" and its credentials.`)
+    return this.respond({removed: name}, {view: () => this.out.info(`Removed profile "${name}" and its credentials.`)})
   }
 }

@@ -3,9 +3,11 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {environmentFlag, originFlag} from '../../cli/flags/profile-flags.js'
 import {productionOriginProblem} from '../../config/profiles.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class ProfilesSet extends BaseCommand<typeof ProfilesSet> {
+  static override result = 'profileSettings' as const
   static override summary = "Change a profile's origin, environment, or whether agents may move money."
   static override description =
     "Changing the origin or environment of a profile keeps its credentials; keys are environment-specific, so log in again if they no longer apply.\n\n--allow-agent-money is the profile's own key for the money tools of `payctl mcp` on a production profile (the other is `payctl mcp --allow-money`); no MCP tool can set it. --no-allow-agent-money takes it back."
@@ -23,7 +25,7 @@ export default class ProfilesSet extends BaseCommand<typeof ProfilesSet> {
     'allow-agent-money': Flags.boolean({allowNo: true, summary: 'Let `payctl mcp --allow-money` offer money tools.'}),
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof ProfilesSet.result>> {
     const {name} = this.args
     const money = this.flags['allow-agent-money']
     if (!this.flags.origin && !this.flags.environment && money === undefined)
@@ -41,7 +43,9 @@ export default class ProfilesSet extends BaseCommand<typeof ProfilesSet> {
     const insecure = productionOriginProblem(next.environment, next.origin)
     if (insecure) throw usageError(`${this.flags.origin ? '--origin' : '--environment'}: ${insecure}`)
     await config.setProfile(name, next)
-    if (this.flags.json) return this.out.printJson({name, ...next})
-    this.out.info(`Updated profile "${name}" (${next.environment}, ${next.origin}).`)
+    return this.respond(
+      {name, ...next},
+      {view: updated => this.out.info(`Updated profile "${name}" (${updated.environment}, ${updated.origin}).`)},
+    )
   }
 }

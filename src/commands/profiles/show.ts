@@ -1,12 +1,14 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class ProfilesShow extends BaseCommand<typeof ProfilesShow> {
+  static override result = 'profileShown' as const
   static override summary = 'Show a profile (never its secrets).'
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> prod --json']
   static override args = {name: Args.string({description: 'Profile name (default: the one in force).'})}
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof ProfilesShow.result>> {
     const [{resolveProfile}, {describeCredentials}] = await Promise.all([
       import('../../config/resolve.js'),
       import('../../cli/output/profile-view.js'),
@@ -27,17 +29,21 @@ export default class ProfilesShow extends BaseCommand<typeof ProfilesShow> {
       credentials,
       webhookSecrets: Object.keys(profile.credentials.webhookSecrets ?? {}).length,
     }
-    if (this.flags.json) return this.out.printJson(view)
-    this.out.keyValue([
-      ['Name', view.name],
-      ['Environment', view.environment],
-      ['Origin', view.origin],
-      [
-        'Selected by',
-        {flag: '--profile / PAYCTL_PROFILE', active: 'active profile', default: 'built-in default'}[view.selectedBy],
-      ],
-      ['Credentials', view.credentials],
-      ['Webhook secrets', view.webhookSecrets ? `${view.webhookSecrets} stored` : undefined],
-    ])
+    return this.respond(view, {
+      view: shown =>
+        this.out.keyValue([
+          ['Name', shown.name],
+          ['Environment', shown.environment],
+          ['Origin', shown.origin],
+          [
+            'Selected by',
+            {flag: '--profile / PAYCTL_PROFILE', active: 'active profile', default: 'built-in default'}[
+              shown.selectedBy
+            ],
+          ],
+          ['Credentials', shown.credentials],
+          ['Webhook secrets', shown.webhookSecrets ? `${shown.webhookSecrets} stored` : undefined],
+        ]),
+    })
   }
 }

@@ -1,8 +1,10 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class ProfilesUse extends BaseCommand<typeof ProfilesUse> {
+  static override result = 'activeProfile' as const
   static override summary = 'Make a profile the active one.'
   static override examples = [
     '<%= config.bin %> <%= command.id %> sandbox',
@@ -10,13 +12,12 @@ export default class ProfilesUse extends BaseCommand<typeof ProfilesUse> {
   ]
   static override args = {name: Args.string({required: true, description: 'Profile name.'})}
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof ProfilesUse.result>> {
     const {ConfigStore} = await import('../../config/config-store.js')
     const config = new ConfigStore(this.config.configDir)
     if (!(await config.profiles())[this.args.name])
       throw usageError(`unknown profile "${this.args.name}"`, ['run "payctl profiles list"'])
     await config.setActive(this.args.name)
-    if (this.flags.json) return this.out.printJson({active: this.args.name})
-    this.out.info(`Active profile: ${this.args.name}`)
+    return this.respond({active: this.args.name}, {view: ({active}) => this.out.info(`Active profile: ${active}`)})
   }
 }

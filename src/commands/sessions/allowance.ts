@@ -1,7 +1,8 @@
 import {loginHintFlag, SessionCommand, sessionFlags} from '../../cli/session-command.js'
-import type {SessionUrl} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class SessionsAllowance extends SessionCommand<typeof SessionsAllowance> {
+  static override result = 'sessionUrl' as const
   static override summary = 'Mint an allowance URL: the team owner sets the daily spending allowance.'
   static override description =
     `The allowance caps how much automated payouts may spend per day. The screen is for the team owner (the default --login-hint).
@@ -18,7 +19,7 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
     ...sessionFlags,
   }
 
-  async run(): Promise<SessionUrl> {
+  async run(): Promise<ResultOf<typeof SessionsAllowance.result>> {
     const f = this.flags
     return this.mint('allowance', f['login-hint'] ? {loginHint: f['login-hint']} : {}, {
       redirectUrl: f['redirect-url'],

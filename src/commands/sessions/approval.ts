@@ -1,9 +1,10 @@
 import * as Flags from '@oclif/core/flags'
 import {loginHintFlag, SessionCommand, sessionFlags} from '../../cli/session-command.js'
-import type {SessionUrl} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class SessionsApproval extends SessionCommand<typeof SessionsApproval> {
+  static override result = 'sessionUrl' as const
   static override summary = 'Mint an approval URL: a team member reviews and approves pending payouts.'
   static override description =
     `The visitor must sign in and be a member of your team (others get a request-access prompt). The sign-in code goes to the session's creator unless --login-hint names someone else. The team wallet must be set up first (the owner is prompted). At most 100 payouts per session.
@@ -30,7 +31,7 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
     ...sessionFlags,
   }
 
-  async run(): Promise<SessionUrl> {
+  async run(): Promise<ResultOf<typeof SessionsApproval.result>> {
     const f = this.flags
     if (!f.payout?.length && !f['custom-id']?.length)
       throw usageError('give the payouts to approve: --payout ID or --custom-id KEY (repeatable)')

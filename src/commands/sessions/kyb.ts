@@ -1,7 +1,8 @@
 import {loginHintFlag, SessionCommand, sessionFlags} from '../../cli/session-command.js'
-import type {SessionUrl} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class SessionsKyb extends SessionCommand<typeof SessionsKyb> {
+  static override result = 'sessionUrl' as const
   static override summary = 'Mint a KYB URL: a team member completes business verification.'
   static override description =
     `The visitor must sign in and be a member of your team; the sign-in code goes to the session's creator unless --login-hint names someone else.
@@ -18,7 +19,7 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
     ...sessionFlags,
   }
 
-  async run(): Promise<SessionUrl> {
+  async run(): Promise<ResultOf<typeof SessionsKyb.result>> {
     const f = this.flags
     return this.mint('kyb', f['login-hint'] ? {loginHint: f['login-hint']} : {}, {
       redirectUrl: f['redirect-url'],

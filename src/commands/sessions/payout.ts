@@ -1,9 +1,10 @@
 import * as Flags from '@oclif/core/flags'
 import {SessionCommand, sessionFlags} from '../../cli/session-command.js'
-import type {SessionUrl} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class SessionsPayout extends SessionCommand<typeof SessionsPayout> {
+  static override result = 'sessionUrl' as const
   static override summary = 'Mint a claim URL for the recipient of a payout.'
   static override description =
     `The recipient (not a team member) signs in or up with their own e-mail and claims the payout: chooses how to be paid. Each call mints a fresh URL; treat it as opaque. Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
@@ -19,7 +20,7 @@ export default class SessionsPayout extends SessionCommand<typeof SessionsPayout
     ...sessionFlags,
   }
 
-  async run(): Promise<SessionUrl> {
+  async run(): Promise<ResultOf<typeof SessionsPayout.result>> {
     const f = this.flags
     if (!f.payout && !f['custom-id']) throw usageError('give the payout: --payout ID or --custom-id KEY')
     const {sessionPayoutKeys, v1PayoutIds} = await import('../../services/sessions/payout-ids.js')

@@ -1,7 +1,9 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {amountFlag, currencyFlag, idempotencyKeyFlag} from '../../cli/flags/common-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class TeamDeposit extends BaseCommand<typeof TeamDeposit> {
+  static override result = 'account' as const
   static override summary = 'Add test money to a sandbox account, as a bank deposit would.'
   static override description =
     `Sandbox only: no real money moves. A production profile is refused before anything is sent; the service also refuses outside its sandbox (SANDBOX_ONLY). The team needs its wallet first (VERIFICATION_REQUIRED otherwise: the owner sets it up in a hosted screen).
@@ -19,7 +21,7 @@ export default class TeamDeposit extends BaseCommand<typeof TeamDeposit> {
     'idempotency-key': idempotencyKeyFlag,
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof TeamDeposit.result>> {
     const f = this.flags
     const [{amountProblem}, {usageError}] = await Promise.all([
       import('../../shared/money.js'),
@@ -39,13 +41,16 @@ export default class TeamDeposit extends BaseCommand<typeof TeamDeposit> {
         {currency: f.currency, amount: f.amount},
         {idempotencyKey: f['idempotency-key']},
       )
-      if (f.json) return this.out.printJson(account)
       const [{showAccount}, {money}] = await Promise.all([
         import('../../cli/output/team-view.js'),
         import('../../cli/output/format.js'),
       ])
-      this.out.line(`Deposited ${money(f.amount, f.currency)}.`)
-      showAccount(this.out, account)
+      return await this.respond(account, {
+        view: shown => {
+          this.out.line(`Deposited ${money(f.amount, f.currency)}.`)
+          showAccount(this.out, shown)
+        },
+      })
     } catch (error) {
       throw depositErrorHint(error, profile)
     }

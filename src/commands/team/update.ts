@@ -1,8 +1,10 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class TeamUpdate extends BaseCommand<typeof TeamUpdate> {
+  static override result = 'teamSettings' as const
   static override summary = "Change the team's settings: whether its payouts are reportable under DAC7."
   static override description =
     `When DAC7 reporting is required, EU-resident payees must give their tax identity before they can claim. Needs the team:manage scope (keys created before it existed must be edited or replaced). On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise.
@@ -23,14 +25,15 @@ export default class TeamUpdate extends BaseCommand<typeof TeamUpdate> {
     yes: yesFlag,
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof TeamUpdate.result>> {
     await this.confirmOnProduction({
       action: `set DAC7 reporting of the team to ${this.flags['dac7-reporting']}`,
       count: 1,
     })
     const client = await this.client()
     const settings = await client.v1.team.update({dac7ReportingRequired: this.flags['dac7-reporting'] === 'true'})
-    if (this.flags.json) return this.out.printJson(settings)
-    this.out.line(`DAC7 reporting: ${settings.dac7ReportingRequired ? 'required' : 'not required'}`)
+    return this.respond(settings, {
+      view: shown => this.out.line(`DAC7 reporting: ${shown.dac7ReportingRequired ? 'required' : 'not required'}`),
+    })
   }
 }

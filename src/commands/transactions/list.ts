@@ -1,7 +1,10 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {transactionListFlags} from '../../cli/flags/transaction-list-flags.js'
+import type {Transaction} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class TransactionsList extends BaseCommand<typeof TransactionsList> {
+  static override result = 'transactions' as const
   static override summary = "List every movement on the team's accounts, newest first."
   static override description =
     `Deposits, payouts, fees: every money movement (v2). Filters combine: --type, --status and --currency are repeatable (any of the values), --payout narrows to one payout, and --from (inclusive) / --before (exclusive) take ISO 8601 date-times with a zone (2026-11-01T10:00:00Z, 2026-11-01T12:00+02:00) or a date (midnight UTC).
@@ -22,7 +25,7 @@ Amounts are right-aligned with their sign (out is negative).`
 
   static override flags = transactionListFlags
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof TransactionsList.result>> {
     const f = this.flags
     const {transactionFilters} = await import('../../services/transactions/filters.js')
     const filters = transactionFilters(f)
@@ -31,10 +34,12 @@ Amounts are right-aligned with their sign (out is negative).`
       const {transactionsSince} = await import('../../cli/workflows/unattended-lists.js')
       return transactionsSince(await this.unattended(f['since-state'], f.output), filters)
     }
-    const [{transactionColumns}, {writeCursorList}] = await Promise.all([
+    const [{transactionColumns}, {writeCursorList}, {keptPages, ListedItems}] = await Promise.all([
       import('../../cli/output/transaction-view.js'),
       import('../../cli/output/cursor-list.js'),
+      import('../../cli/output/listed-items.js'),
     ])
+    const listed = new ListedItems<Transaction>(this.out)
     const written = await writeCursorList({
       out: this.out,
       columns: transactionColumns,
@@ -42,8 +47,10 @@ Amounts are right-aligned with their sign (out is negative).`
       all: f.all,
       cursor: f.cursor,
       jsonErrors: this.jsonErrors,
-      pages: position => client.v2.transactions.pages({...filters, ...position, limit: f.all ? undefined : f.limit}),
+      pages: position =>
+        keptPages(client.v2.transactions.pages({...filters, ...position, limit: f.all ? undefined : f.limit}), listed),
     })
     if (written === 0) this.out.info('No transactions.')
+    return listed.result()
   }
 }

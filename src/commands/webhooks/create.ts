@@ -1,8 +1,10 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {httpUrl, v2EventsFlag} from '../../cli/flags/webhook-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
+  static override result = 'webhook' as const
   static override summary = 'Subscribe a URL to payout events.'
   static override description =
     'The service signs every delivery with a secret of this subscription. It is shown once, here, and stored in the profile\'s credentials file (mode 0600) so that "webhooks listen" can verify deliveries without --secret. Each payout status change (created, approved, requested, completed, deleted, expired) is delivered as the v1 payout; with --v2-events, each settlement also as the v2 event payout.completed or payout.failed (docs/webhooks.md). Safe to re-run: a URL that has a subscription already is refused (exit 5) unless --another or --replace; when the answer to the request is lost, the subscription it created is found, deleted (its secret is unknown) and created again, so the secret of the one that stays is stored.'
@@ -28,7 +30,7 @@ export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
     replace: Flags.boolean({summary: "Delete the URL's existing subscriptions first, then subscribe."}),
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof WebhooksCreate.result>> {
     const client = await this.client()
     const profile = await this.profile()
     const {createWebhook} = await import('../../services/webhooks/create-webhook.js')
@@ -53,21 +55,21 @@ export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
     } else {
       this.out.warn('the service did not return a signing secret for this subscription')
     }
-    if (this.flags.json) {
-      this.out.printJson(subscription)
-      return
-    }
     const {localTime} = await import('../../cli/output/format.js')
-    this.out.keyValue([
-      ['ID', subscription.id],
-      ['URL', subscription.targetUrl],
-      ['Event type', subscription.eventType],
-      ['Created', subscription.createdAt ? localTime(subscription.createdAt) : undefined],
-      ['Signing secret', secret],
-    ])
-    if (secret)
-      this.out.info(
-        `The secret is shown only now. It is stored in profile "${profile.name}", so "${this.config.bin} webhooks listen" verifies with it.`,
-      )
+    return this.respond(subscription, {
+      view: shown => {
+        this.out.keyValue([
+          ['ID', shown.id],
+          ['URL', shown.targetUrl],
+          ['Event type', shown.eventType],
+          ['Created', shown.createdAt ? localTime(shown.createdAt) : undefined],
+          ['Signing secret', secret],
+        ])
+        if (secret)
+          this.out.info(
+            `The secret is shown only now. It is stored in profile "${profile.name}", so "${this.config.bin} webhooks listen" verifies with it.`,
+          )
+      },
+    })
   }
 }

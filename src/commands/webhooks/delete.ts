@@ -1,8 +1,10 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete> {
+  static override result = 'webhookDeleted' as const
   static override summary = 'Delete a webhook subscription.'
   static override description =
     'Deliveries to its URL stop, and the signing secret stored for it in this profile is removed. When the service no longer knows the id (deleted elsewhere, or after the receiver answered 410) the stored secret is removed all the same and the command exits 4. On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise.'
@@ -15,7 +17,7 @@ export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete> {
 
   static override flags = {yes: yesFlag}
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof WebhooksDelete.result>> {
     const {id} = this.args
     await this.confirmOnProduction({action: `delete webhook subscription ${id}`, count: 1})
     const client = await this.client()
@@ -27,8 +29,10 @@ export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete> {
       throw error
     }
     await this.forgetSecret(id)
-    if (this.flags.json) this.out.printJson({id, deleted: true})
-    else this.out.line(`Deleted webhook subscription ${id}.`)
+    return this.respond(
+      {id, deleted: true as const},
+      {view: () => this.out.line(`Deleted webhook subscription ${id}.`)},
+    )
   }
 
   private async forgetSecret(id: string): Promise<void> {

@@ -1,21 +1,23 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import type {Column} from '../../cli/output/output.js'
 import type {WebhookSubscription} from '../../client/schemas.js'
+import type {ResultOf} from '../../contract/results/index.js'
 
 export default class WebhooksList extends BaseCommand<typeof WebhooksList> {
+  static override result = 'webhooks' as const
   static override summary = "List the team's webhook subscriptions."
   static override description =
     'The "Secret" column says whether the signing secret of the subscription is stored in this profile (by "webhooks create"). Secrets are never shown again.'
 
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof WebhooksList.result>> {
     const client = await this.client()
     const subscriptions = await client.v1.webhooks.list()
-    if (this.flags.json) {
-      this.out.printJson(subscriptions)
-      return
-    }
+    return this.respond(subscriptions, {view: shown => this.showTable(shown)})
+  }
+
+  private async showTable(subscriptions: WebhookSubscription[]): Promise<void> {
     if (!subscriptions.length) {
       this.out.info(`No webhook subscriptions. Create one with "${this.config.bin} webhooks create --url URL".`)
       return

@@ -1,9 +1,11 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {listenFlags} from '../../cli/flags/webhook-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
 export default class WebhooksListen extends BaseCommand<typeof WebhooksListen> {
+  static override result = 'webhookListen' as const
   static override summary = 'Receive webhook deliveries locally, verify them and show one line each.'
   static override description =
     `Starts an HTTP receiver (127.0.0.1:4011 by default) that verifies each delivery's signature (spec section 6: HMAC-SHA256 of "timestamp.body", timing-safe, --tolerance 300 s) and prints one line per delivery: local time, event (the v1 payout status, or the v2 event payout.completed / payout.failed), payout id, amount and currency, what it answered, and the verdict. A delivery whose signature and timestamp arrived before is marked REPEATED (a replay, not a new event). --json prints one JSON object per line instead: {receivedAt, verified, reason?, duplicate?, status?, payoutId?, amount?, currency?, body, detail?, response, forward?, saved?}.
@@ -24,7 +26,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
 
   static override flags = listenFlags
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof WebhooksListen.result>> {
     const {flags, out} = this
     const [session, secrets, {WebhookListener}, {runUntilStopped}, render] = await Promise.all([
       import('../../services/webhooks/listen-session.js'),
@@ -33,30 +35,22 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       import('../../cli/interrupt.js'),
       import('../../cli/output/webhook-listen.js'),
     ])
-    const respondWith = session.respondWithStatuses(flags['respond-with'])
+    const options = session.listenOptions(flags)
     const found = await secrets.listenSecrets(flags.secret, () => this.profile())
     const fromSource = found.secrets.length
-    if (flags['print-secret']) return out.write(`${secrets.singleSecret(found, '--print-secret')}\n`)
+    if (flags['print-secret']) return render.printSecret(out, secrets.singleSecret(found, '--print-secret'))
     const secretFile = session.secretFileTarget(flags['secret-file'], flags['secret-name'])
     secrets.checkListenSecrets(found, flags.register, Boolean(secretFile))
     if (flags.register && !flags['public-url']) session.checkReachable((await this.profile()).origin)
-    const options = {
-      host: flags.host,
-      port: flags.port,
-      toleranceSeconds: flags.tolerance,
-      respondWith,
-      forwardTo: flags['forward-to'],
-      forwardUnverified: flags['forward-unverified'],
-      saveDir: flags.save,
-      events: flags.events?.split(','),
-    }
     for (const note of session.eventNotes(options.events)) out.warn(note)
+    const tally = {received: 0, verified: 0, forwarded: 0}
     const listener = new WebhookListener({
       ...options,
       secrets: found.secrets,
-      onDelivery: render.printDelivery(out, flags.json),
+      onDelivery: render.printAndCount(out, flags.json, tally),
       onProblem: message => out.warn(message),
     })
+    let url = ''
     const stopped = await runUntilStopped(
       async serving => {
         const {registered} = await session.openListenSession({
@@ -69,12 +63,14 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
           onStop: cleanup => serving.onStop(cleanup),
         })
         // One write, so that whoever waits for "Listening on" also has the banner.
-        const listening = `Listening on ${listener.url}`
+        url = listener.url
+        const listening = `Listening on ${url}`
         const banner = render.listenBanner({...options, ...found, fromSource, registered})
         out.stderr(flags.json ? listening : `${listening}\n${banner}`)
       },
       {stdoutClosed: true},
     )
     if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
+    return {url, ...tally, stopped}
   }
 }

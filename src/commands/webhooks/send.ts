@@ -1,10 +1,12 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {httpUrl} from '../../cli/flags/webhook-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {EVENT_STATUSES} from '../../services/webhooks/payload.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 
 export default class WebhooksSend extends BaseCommand<typeof WebhooksSend> {
+  static override result = 'testDelivery' as const
   static override summary = 'Send a signed test delivery to your own receiver and check its answer.'
   static override description =
     `Posts a realistic v1 payout body (or --payload FILE, sent byte for byte) signed as the service signs deliveries: X-Service-Signature (hex HMAC-SHA256 of "timestamp.body") and X-Service-Timestamp. --bad-signature and --stale (a timestamp 10 minutes old) send deliveries a correct receiver must reject.
@@ -35,7 +37,7 @@ Exit 0 when the receiver did what a correct one does: 2xx for a good delivery; 4
     }),
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof WebhooksSend.result>> {
     const {flags, out} = this
     const [delivery, {sendSecret}, {sentLines}] = await Promise.all([
       import('../../services/webhooks/test-delivery.js'),
@@ -54,8 +56,12 @@ Exit 0 when the receiver did what a correct one does: 2xx for a good delivery; 4
       headerPrefix: flags['header-prefix'],
       userAgent: `payctl/${this.config.version}`,
     })
-    if (flags.json) out.printJson(result)
-    else for (const line of sentLines(result, body, sent, out.color)) out.line(line)
+    await this.respond(result, {
+      view: shown => {
+        for (const line of sentLines(shown, body, sent, out.color)) out.line(line)
+      },
+    })
     if (!result.ok) throw delivery.receiverCheckError(result)
+    return result
   }
 }

@@ -2,10 +2,12 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {toleranceFlag} from '../../cli/flags/webhook-flags.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class WebhooksVerify extends BaseCommand<typeof WebhooksVerify> {
+  static override result = 'signatureCheck' as const
   static override summary = 'Check the signature of a saved delivery, and explain a mismatch.'
   static override description =
     `Reads the raw body from FILE (or stdin with - or no argument) and checks it against --signature and --timestamp (or the headers file "webhooks listen --save" writes) with the secret (--secret, ${SECRET_ENV}, or else each secret "webhooks create" stored in the profile: the matching subscription is named), as a receiver does: HMAC-SHA256 of "timestamp.body", compared in constant time, timestamp within --tolerance (300 s; 0 checks the signature only).
@@ -35,7 +37,7 @@ When it does not verify, it says what most likely happened: the wrong secret, a 
     tolerance: toleranceFlag,
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<ResultOf<typeof WebhooksVerify.result>> {
     const {flags, out} = this
     const [saved, {verifySecrets}, {explainWithAny}, {verifyLines}] = await Promise.all([
       import('../../services/webhooks/saved-delivery.js'),
@@ -54,8 +56,12 @@ When it does not verify, it says what most likely happened: the wrong secret, a 
     if (timestamp === undefined) throw usageError('give the timestamp with --timestamp (or --headers FILE)')
     const body = await saved.readDeliveryBody(this.args.file)
     const result = explainWithAny(candidates, {signature, timestamp, body, toleranceSeconds: flags.tolerance})
-    if (flags.json) out.printJson(result)
-    else for (const line of verifyLines(result, out.color)) out.line(line)
+    await this.respond(result, {
+      view: shown => {
+        for (const line of verifyLines(shown, out.color)) out.line(line)
+      },
+    })
     if (!result.verified) this.exit(1)
+    return result
   }
 }

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini'
 import {API_RESULTS} from './api-results.js'
+import {CLI_RESULTS} from './cli-results.js'
 import {PAYOUT_RESULTS} from './payout-results.js'
 
 /**
@@ -11,6 +12,7 @@ import {PAYOUT_RESULTS} from './payout-results.js'
 export const RESULT_SCHEMAS = {
   ...API_RESULTS,
   ...PAYOUT_RESULTS,
+  ...CLI_RESULTS,
 }
 
 export type ResultName = keyof typeof RESULT_SCHEMAS
@@ -20,7 +22,13 @@ export type ResultName = keyof typeof RESULT_SCHEMAS
  * for data (an MCP tool) returns the items, as --json prints them; a printing run keeps none of them, so its memory
  * stays flat whatever the count, and returns how many it wrote.
  */
-export const STREAMED_RESULTS = ['payoutList', 'payoutChanges', 'importStatusRows'] as const satisfies ResultName[]
+export const STREAMED_RESULTS = [
+  'payoutList',
+  'payoutChanges',
+  'importStatusRows',
+  'transactions',
+  'counterpartyList',
+] as const satisfies ResultName[]
 export type StreamedName = (typeof STREAMED_RESULTS)[number]
 
 /** What a printing run of a streamed list returns: the count of items it wrote (each was printed once). */

@@ -1,4 +1,5 @@
 import type {ResolvedProfile} from '../../config/resolve.js'
+import type {ResultOf} from '../../contract/results/index.js'
 import {authError} from '../../shared/errors.js'
 
 /**
@@ -15,7 +16,7 @@ const FIXES = {
 } as const
 
 export interface CredentialCheck {
-  view: Record<string, unknown>
+  view: ResultOf<'authStatus'>
   /** One line: no credentials, refused (with the code), or valid. */
   status: string
   error?: unknown

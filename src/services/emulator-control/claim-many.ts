@@ -5,9 +5,12 @@ import {ExitCode} from '../../shared/exit-codes.js'
 import {mapLimit} from '../../shared/map-limit.js'
 import {reportError} from '../errors/error-report.js'
 
+/** A payout as the emulator answered its claim. */
+export type ClaimedPayout = Awaited<ReturnType<EmulatorControl['claim']>>
+
 /** One claim of `emulator claim` with many payouts: the payout as answered, or why the claim was refused. */
 export type ClaimOutcome =
-  | {id: string; payout: Record<string, unknown>}
+  | {id: string; payout: ClaimedPayout}
   | {id: string; error: {code: string; exitCode: number; message: string}}
 
 export interface ClaimRequest {

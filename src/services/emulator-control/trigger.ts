@@ -31,7 +31,7 @@ export interface TriggerOptions {
   email: string
 }
 
-export interface TriggerResult {
+export type TriggerResult = {
   event: TriggerEvent
   payoutId: string
   status: string

@@ -78,7 +78,6 @@ export class AuditedTransport implements Transport {
     const m = message as Message
     const call = m.id === undefined || m.method ? undefined : this.pending.get(m.id)
     if (call && m.id !== undefined) {
-      this.pending.delete(m.id)
       const details = this.details.get(m.id) ?? {}
       this.details.delete(m.id)
       await this.audit.append({
@@ -92,7 +91,10 @@ export class AuditedTransport implements Transport {
       })
     }
     await this.inner.send(message, options)
-    if (call && this.closing && !this.pending.size) await this.close()
+    if (!call || m.id === undefined) return
+    // In flight until its answer is sent: closing earlier would drop the answer of a call still being audited.
+    this.pending.delete(m.id)
+    if (this.closing && !this.pending.size) await this.close()
   }
 }
 

@@ -81,7 +81,21 @@ export function toolOutputShape(tool: ToolDefinition, command: CommandSpec | und
 /** The tools whose commands take --skip-conflicts and --within-balance. */
 const FIT_TOOLS: ReadonlySet<string> = new Set(['payouts_approve', 'payouts_pay'])
 
-function register(server: McpServer, tool: ToolDefinition, options: McpServeOptions, transport: AuditedTransport) {
+/** What a server did, once its client went away: the profile and tool groups it served, how many calls it answered. */
+export type McpRun = {
+  profile: string
+  groups: ToolGroup[]
+  tools: number
+  calls: number
+}
+
+function register(
+  server: McpServer,
+  tool: ToolDefinition,
+  options: McpServeOptions,
+  transport: AuditedTransport,
+  run: McpRun,
+) {
   const command = options.commands.get(tool.command)
   server.registerTool(
     tool.name,
@@ -93,6 +107,7 @@ function register(server: McpServer, tool: ToolDefinition, options: McpServeOpti
       annotations: {...tool.hints, openWorldHint: false},
     },
     async (args, extra) => {
+      run.calls++
       const outcome = await callTool(options, tool, args as Record<string, unknown>)
       await options.refreshSecrets?.()
       transport.details.set(extra.requestId, {exitCode: outcome.exitCode, idempotencyKey: outcome.idempotencyKey})
@@ -101,15 +116,17 @@ function register(server: McpServer, tool: ToolDefinition, options: McpServeOpti
   )
 }
 
-/** Serves the tools of the given groups over stdio until the client disconnects. */
-export async function serveMcp(options: McpServeOptions): Promise<void> {
+/** Serves the tools of the given groups over stdio until the client disconnects; says how many calls it answered. */
+export async function serveMcp(options: McpServeOptions): Promise<McpRun> {
   const [{McpServer}, {StdioServerTransport}] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/mcp.js'),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
   ])
   const server = new McpServer({name: 'payctl', version: options.version}, {instructions: INSTRUCTIONS})
   const transport = new AuditedTransport(new StdioServerTransport(), options.audit, options.profile)
-  for (const tool of toolsOf(options.groups, options.filesDir)) register(server, tool, options, transport)
+  const tools = toolsOf(options.groups, options.filesDir)
+  const run: McpRun = {profile: options.profile, groups: [...options.groups], tools: tools.length, calls: 0}
+  for (const tool of tools) register(server, tool, options, transport, run)
   const closed = new Promise<void>(resolve => {
     server.server.onclose = resolve
   })
@@ -117,4 +134,5 @@ export async function serveMcp(options: McpServeOptions): Promise<void> {
   // The client going away (stdin closed) ends the server, once the calls in flight have answered.
   process.stdin.once('end', () => void transport.closeWhenIdle())
   await closed
+  return run
 }

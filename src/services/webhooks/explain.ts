@@ -2,7 +2,7 @@ import {hmacSha256Hex as hmacHex} from '../../contract/webhook-hmac.js'
 import {describeSeconds, looksLikeBase64Digest, sign, type VerifyReason, verify} from './webhook-signature.js'
 
 /** The verdict of `webhooks verify`: whether the delivery verifies and, if not, what most likely went wrong. */
-export interface Explanation {
+export type Explanation = {
   verified: boolean
   reason?: VerifyReason
   /** One line: what the check found. */

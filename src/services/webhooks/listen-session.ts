@@ -92,6 +92,29 @@ export function registrationTarget(listenerUrl: string, publicUrl: string | unde
   return listenerUrl.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:')
 }
 
+/** The listener's options from `webhooks listen`'s flags (a malformed --respond-with is a usage error). */
+export function listenOptions(flags: {
+  host: string
+  port: number
+  tolerance: number
+  'respond-with'?: string
+  'forward-to'?: string
+  'forward-unverified': boolean
+  save?: string
+  events?: string
+}) {
+  return {
+    host: flags.host,
+    port: flags.port,
+    toleranceSeconds: flags.tolerance,
+    respondWith: respondWithStatuses(flags['respond-with']),
+    forwardTo: flags['forward-to'],
+    forwardUnverified: flags['forward-unverified'],
+    saveDir: flags.save,
+    events: flags.events?.split(','),
+  }
+}
+
 /** --respond-with as statuses; a malformed list is a usage error. */
 export function respondWithStatuses(value: string | undefined): number[] | undefined {
   if (value === undefined) return undefined

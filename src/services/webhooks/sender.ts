@@ -23,7 +23,7 @@ export interface SendOptions {
 }
 
 /** What `webhooks send` reports (and prints under --json). */
-export interface SendResult {
+export type SendResult = {
   url: string
   /** What a correct receiver does with this delivery. */
   expected: 'accepted' | 'rejected'

@@ -73,6 +73,3 @@ export const PAYOUT_INVOCATIONS: Invocations = {
     },
   },
 }
-
-/** Commands of src/commands/payouts that do not declare a result yet: the walk checks they do not. */
-export const PAYOUTS_PENDING: readonly string[] = []
