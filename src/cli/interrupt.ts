@@ -24,8 +24,12 @@ export interface InterruptOptions {
 
 export {interruptedError}
 
-/** The notice of the first Ctrl-C in a list that prints page by page. */
+/** The notice of the first Ctrl-C in a list that prints page by page and lets the page being read finish. */
 export const PAGE_STOPPING = 'Stopping after the page in flight (press Ctrl-C again to quit at once)…'
+
+/** The notice of the first Ctrl-C in a list that cancels the request in flight (`payouts list`). */
+export const READ_CANCELLED =
+  'Stopping: the page being read is cancelled, the pages printed stay (press Ctrl-C again to quit at once)…'
 
 /** The notice of the first Ctrl-C in approve, pay, send-claim-link and delete. */
 export const BATCH_STOPPING = 'Stopping after the batch in flight (press Ctrl-C again to quit at once)…'

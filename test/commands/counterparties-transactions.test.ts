@@ -271,7 +271,8 @@ describe('transactions list', () => {
     expect(result.code, result.stderr).toBe(0)
     const [header, ...rows] = result.stdout.trim().split('\n')
     expect(header).toMatch(/^ID\s+Created\s+Type\s+Status\s+Direction\s+Amount\s+Currency\s+Payouts\s+Reference$/)
-    expect(rows).toHaveLength(3)
+    // The seed's two deposits (10000.00 EUR and USD) come last.
+    expect(rows).toHaveLength(5)
     expect(rows[0]).toMatch(/payout\s+completed\s+out\s+-75\.00\s+EUR\s+payout_/)
     const amountEnd = (row: string) => {
       const match = /(-?\d+\.\d{2})\s+(EUR|USD)/.exec(row)!
@@ -279,7 +280,13 @@ describe('transactions list', () => {
     }
     const ends = rows.map(amountEnd)
     expect(new Set(ends).size).toBe(1)
-    expect(rows.map(row => /(-?\d+\.\d{2})\s+(EUR|USD)/.exec(row)![1])).toEqual(['-75.00', '1250.00', '5.00'])
+    expect(rows.map(row => /(-?\d+\.\d{2})\s+(EUR|USD)/.exec(row)![1])).toEqual([
+      '-75.00',
+      '1250.00',
+      '5.00',
+      '10000.00',
+      '10000.00',
+    ])
   })
 
   it('filters: repeatable --type, --status and --currency, --payout, and a --from/--before window', async () => {
@@ -299,11 +306,11 @@ describe('transactions list', () => {
     const all = jsonOf(await cli(['transactions', 'list', '--json']))
     expect(all).toEqual((await ctx.api.get('/api/v2/transactions', {query: {limit: 50}})).body.data)
     const deposits = jsonOf(await cli(['transactions', 'list', '--type', 'deposit', '--currency', 'USD', '--json']))
-    expect(deposits.map((t: Body) => t.amount)).toEqual(['2.00'])
+    expect(deposits.map((t: Body) => t.amount)).toEqual(['2.00', '10000.00'])
     const both = jsonOf(
       await cli(['transactions', 'list', '--type', 'deposit', '--type', 'payout', '--status', 'completed', '--json']),
     )
-    expect(both).toHaveLength(3)
+    expect(both).toHaveLength(3 + 2)
     const ofPayout = jsonOf(await cli(['transactions', 'list', '--payout', paid.id.slice('payout_'.length), '--json']))
     expect(ofPayout.map((t: Body) => t.payoutIds)).toEqual([[paid.id]])
     const ofCustom = jsonOf(await cli(['transactions', 'list', '--payout-custom-id', 'tx-paid', '--json']))
@@ -321,7 +328,7 @@ describe('transactions list', () => {
         '--json',
       ]),
     )
-    expect(window).toHaveLength(3)
+    expect(window).toHaveLength(3 + 2)
   })
 
   it('the filters reach the query exactly as spec 4.5b names them', async () => {
@@ -373,8 +380,9 @@ describe('transactions list', () => {
     try {
       const all = await cli(['transactions', 'list', '--all', '--output', 'jsonl'], {origin: proxy.origin})
       const lines = all.stdout.trim().split('\n')
-      expect(lines).toHaveLength(105)
-      expect(new Set(lines.map(line => JSON.parse(line).id)).size).toBe(105)
+      // 105 deposits and the seed's 2.
+      expect(lines).toHaveLength(107)
+      expect(new Set(lines.map(line => JSON.parse(line).id)).size).toBe(107)
       expect(proxy.requests).toHaveLength(2)
       expect(new URL(proxy.requests[1].url, 'http://x').searchParams.get('cursor')).toBeTruthy()
     } finally {

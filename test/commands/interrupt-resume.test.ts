@@ -24,7 +24,7 @@ function ctrlCWhileHeld(args: string[], env: Record<string, string>, stdoutFile:
     stdoutFile,
     steps: [
       {when: held.held, send: CTRL_C},
-      {when: /Stopping after the (batch|page) in flight/, run: held.release},
+      {when: /Stopping after the (batch|page) in flight|Stopping: the page being read is cancelled/, run: held.release},
     ],
   })
 }
@@ -112,7 +112,7 @@ describe('Ctrl-C in a batch command', () => {
     expect(new Set(ids).size).toBe(250)
   })
 
-  it('transactions list --all: the page in flight is written, exit 130; --cursor from the hint lists the rest', async () => {
+  it('transactions list --all: the read in flight is cancelled, exit 130; --cursor from the hint lists the rest', async () => {
     for (let i = 1; i <= 250; i++) {
       const res = await ctx.api.post('/api/v2/team/sandbox-deposit', {currency: 'EUR', amount: `${i}.00`})
       expect(res.status, res.text).toBe(200)
@@ -144,11 +144,11 @@ describe('Ctrl-C in a batch command', () => {
     expect(listed.length).toBeLessThan(ids.length)
   })
 
-  it('counterparties list --all: the page in flight is written, exit 130; --cursor from the hint lists the rest', async () => {
+  it('counterparties list --all: the read in flight is cancelled, exit 130; --cursor from the hint lists the rest', async () => {
     for (let i = 0; i < 150; i++) await ctx.api.counterparty({email: `c${i}@example.com`})
     let pages = 0
     fx.proxy = await startCountingProxy(ctx.emu.url, {
-      hold: request => request.method === 'GET' && request.url.startsWith('/api/v2/counterparties') && ++pages === 1,
+      hold: request => request.method === 'GET' && request.url.startsWith('/api/v2/counterparties') && ++pages === 2,
     })
     const env = {...fx.home.env, PAYCTL_ORIGIN: fx.proxy.origin, PAYCTL_API_KEY: FULL}
     const args = ['counterparties', 'list', '--all', '-o', 'jsonl']

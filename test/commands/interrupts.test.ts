@@ -83,7 +83,7 @@ describe('Ctrl-C on a terminal', () => {
       stdoutFile: file,
       steps: [
         {when: fx.proxy.held, send: CTRL_C},
-        {when: 'Stopping after the page in flight', run: fx.proxy.release},
+        {when: 'Stopping: the page being read is cancelled, the pages printed stay', run: fx.proxy.release},
       ],
     })
     expect(first.code, first.output).toBe(130)

@@ -1,5 +1,5 @@
 import {spawn} from 'node:child_process'
-import {existsSync, watch} from 'node:fs'
+import {existsSync, readFileSync, watch} from 'node:fs'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
 import {FULL} from '../emulator/helpers.js'
@@ -22,18 +22,37 @@ interface Run {
   code: number | null
   signal: NodeJS.Signals | null
   stdout: string
+  stderr: string
 }
 
-/** A since-state run that gets `signal` when `when` says so (given the child), or never. */
-function run(signal: NodeJS.Signals, when: (kill: () => void) => void): Promise<Run> {
-  const env = {...process.env, NO_COLOR: '1', ...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL}
+/** A since-state run that gets `signal` when `when` says so (given the child and its stderr so far), or never. */
+function run(
+  signal: NodeJS.Signals,
+  when: (kill: () => void, stderr: () => string) => void,
+  extraEnv: Record<string, string> = {},
+): Promise<Run> {
+  const env = {
+    ...process.env,
+    NO_COLOR: '1',
+    ...home.env,
+    PAYCTL_ORIGIN: ctx.emu.url,
+    PAYCTL_API_KEY: FULL,
+    ...extraEnv,
+  }
   const child = spawn(CLI[0], [...CLI.slice(1), 'transactions', 'list', '--since-state', state, '-o', 'jsonl'], {env})
   let stdout = ''
+  let stderr = ''
   child.stdout.setEncoding('utf8').on('data', d => {
     stdout += d
   })
-  when(() => child.kill(signal))
-  return new Promise(resolve => child.on('close', (code, got) => resolve({code, signal: got, stdout})))
+  child.stderr.setEncoding('utf8').on('data', d => {
+    stderr += d
+  })
+  when(
+    () => child.kill(signal),
+    () => stderr,
+  )
+  return new Promise(resolve => child.on('close', (code, got) => resolve({code, signal: got, stdout, stderr})))
 }
 
 describe('a since-state run stopped by a signal', () => {
@@ -50,6 +69,33 @@ describe('a since-state run stopped by a signal', () => {
     watcher.close()
     expect(existsSync(state)).toBe(true)
     expect(result).toMatchObject({code: 0, signal: null})
-    expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(3)
+    // 3 deposits and the seed's 2.
+    expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(5)
   })
+
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s right after the rename (a test hook pauses there): the save stands, exit 0, no "Stopping" notice',
+    async signal => {
+      const result = await run(
+        signal,
+        (kill, stderr) => {
+          const poll = setInterval(() => {
+            if (!stderr().includes('payctl-test-pause: since-state saved')) return
+            clearInterval(poll)
+            kill()
+          }, 20)
+        },
+        {PAYCTL_TEST_PAUSE: 'since-state saved'},
+      )
+      expect(result, result.stderr).toMatchObject({code: 0, signal: null})
+      expect(result.stderr).not.toMatch(/Stopping|interrupted/i)
+      const printed = result.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map(line => JSON.parse(line).id)
+      // 3 deposits and the seed's 2, all saved in FILE: the next run prints nothing.
+      expect(printed).toHaveLength(5)
+      expect(Object.keys(JSON.parse(readFileSync(state, 'utf8')).seen).sort()).toEqual([...printed].sort())
+    },
+  )
 })

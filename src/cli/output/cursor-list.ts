@@ -1,5 +1,6 @@
 import type {CursorPageOptions, CursorPosition} from '../../client/pagination.js'
-import {interruptedError, PAGE_STOPPING, watchInterrupts} from '../interrupt.js'
+import {withWaitLimits} from '../../client/waits.js'
+import {interruptedError, READ_CANCELLED, watchInterrupts} from '../interrupt.js'
 import type {Column, ListFormat, Output} from './output.js'
 
 export interface CursorListOptions<T> {
@@ -12,7 +13,7 @@ export interface CursorListOptions<T> {
   cursor?: string
   /** --json as given (errors and the position line are JSON then). */
   jsonErrors: boolean
-  /** Aborted by Ctrl-C: stop after the page in flight, say where to continue, exit 130. Without it, --all watches Ctrl-C itself. */
+  /** Aborted by Ctrl-C: stop, say where to continue, exit 130. Without it, --all watches Ctrl-C itself (and cancels the read in flight). */
   signal?: AbortSignal
   pages(options: Pick<CursorPageOptions, 'cursor' | 'onPage'>): AsyncIterable<T[]>
 }
@@ -24,9 +25,11 @@ export interface CursorListOptions<T> {
  */
 export async function writeCursorList<T>(options: CursorListOptions<T>): Promise<number> {
   if (options.signal || !options.all) return writeCursorPages(options)
-  const interrupts = watchInterrupts({notice: PAGE_STOPPING})
+  const interrupts = watchInterrupts({notice: READ_CANCELLED})
   try {
-    return await writeCursorPages({...options, signal: interrupts.signal})
+    return await withWaitLimits({signal: interrupts.signal}, () =>
+      writeCursorPages({...options, signal: interrupts.signal}),
+    )
   } finally {
     interrupts.dispose()
   }
@@ -46,8 +49,11 @@ async function writeCursorPages<T>(options: CursorListOptions<T>): Promise<numbe
     }
     done = pending
   } catch (error) {
-    if (writer.written > 0 || options.cursor) reportPosition(options, done, writer.written, true)
-    throw error
+    // Ctrl-C cancels the read in flight: what was written stays complete, and the hint says where to resume.
+    if (!options.signal?.aborted) {
+      if (writer.written > 0 || options.cursor) reportPosition(options, done, writer.written, true)
+      throw error
+    }
   }
   writer.end()
   if (options.signal?.aborted) {
@@ -61,6 +67,8 @@ async function writeCursorPages<T>(options: CursorListOptions<T>): Promise<numbe
 function reportPosition<T>(options: CursorListOptions<T>, at: CursorPosition, written: number, failed: boolean) {
   const cursor = at.hasMore ? (at.nextCursor ?? null) : null
   if (options.jsonErrors) return options.out.detail({written, hasMore: at.hasMore, nextCursor: cursor})
+  if (!cursor && at.hasMore)
+    return options.out.stderr(`Stopped after ${written}, before the first page: run the same command again.`)
   if (!cursor) return options.out.stderr(`${written} written; end of the list.`)
   const what = failed ? `Stopped after ${written}` : `${written} written`
   options.out.stderr(`${what}; continue with --cursor ${cursor}`)

@@ -2,7 +2,7 @@ import {type PayoutClient, withWaitLimits} from '../../client/index.js'
 import type {PayoutV1, PayoutV2} from '../../client/schemas.js'
 import type {StreamedItems} from '../../contract/results/index.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
-import {PAGE_STOPPING, watchInterrupts} from '../interrupt.js'
+import {READ_CANCELLED, watchInterrupts} from '../interrupt.js'
 import {writeCursorList} from '../output/cursor-list.js'
 import {keptPages, ListedItems} from '../output/listed-items.js'
 import {writeOffsetList} from '../output/offset-list.js'
@@ -33,7 +33,7 @@ export async function listPayouts(options: ListPayoutsOptions): Promise<Array<Pa
   const {out, client, limit, filter} = options
   const listed = new ListedItems<PayoutV2 | PayoutV1>(out)
   const interrupts = watchInterrupts({
-    notice: PAGE_STOPPING,
+    notice: READ_CANCELLED,
     write: line => out.stderr(line),
   })
   const counter = {read: 0}

@@ -67,9 +67,15 @@ export async function runSinceState<T extends {id: string}, Shown>(
     await out.flush()
     if (interrupts.signal.aborted) throw stoppedRun(path, writer.written)
     const seen = tracker.seen(options.window?.keepFrom(highWater))
-    await writeSinceState(path, {version: 1, ...options.run, ...(options.window ? {highWater} : {}), seen})
+    interrupts.dispose()
+    const save = guardSave()
+    try {
+      await writeSinceState(path, {version: 1, ...options.run, ...(options.window ? {highWater} : {}), seen})
+    } finally {
+      save.end()
+    }
     saved = true
-    exitOkOnStop()
+    save.saved()
     return {written: writer.written, first: tracker.first, tracked: tracker.count, listed: listed.result()}
   } finally {
     interrupts.dispose()
@@ -82,13 +88,30 @@ export async function runSinceState<T extends {id: string}, Shown>(
 }
 
 /**
- * Once the state is saved, the run has done what it promised (its output was flushed before): a Ctrl-C or SIGTERM
- * from then on ends the process at once with exit 0, so that a cron job never sees a failure after a save.
+ * The save is not interrupted: a Ctrl-C or SIGTERM that comes while FILE is written (a rename: FILE is old or
+ * new, never half) is held until the save ends. Once FILE is saved, the run has done what it promised (its output
+ * was flushed before), so a held stop, or any later one, ends the process at once with exit 0: a cron job never
+ * sees a failure after a save. A save that fails lets its error through (the stop is dropped with the run).
  */
-function exitOkOnStop(): void {
-  if (process.listeners('SIGTERM').includes(exitOk)) return
-  process.on('SIGTERM', exitOk)
-  process.on('SIGINT', exitOk)
+function guardSave(): {end(): void; saved(): void} {
+  let held = false
+  const hold = () => {
+    held = true
+  }
+  process.on('SIGTERM', hold)
+  process.on('SIGINT', hold)
+  return {
+    end() {
+      process.off('SIGTERM', hold)
+      process.off('SIGINT', hold)
+    },
+    saved() {
+      if (held) exitOk()
+      if (process.listeners('SIGTERM').includes(exitOk)) return
+      process.on('SIGTERM', exitOk)
+      process.on('SIGINT', exitOk)
+    },
+  }
 }
 
 const exitOk = () => process.exit(0)

@@ -22,8 +22,17 @@ export class CounterpartiesV2 {
   constructor(private readonly transport: Transport) {}
 
   async create(body: CounterpartyInput, options: PostOptions = {}): Promise<Counterparty> {
+    return (await this.submit(body, options)).counterparty
+  }
+
+  /** create, telling whether the service replayed its answer to an earlier call with the same idempotency key. */
+  async submit(
+    body: CounterpartyInput,
+    options: PostOptions = {},
+  ): Promise<{counterparty: Counterparty; earlier: boolean}> {
     const res = await postV2(this.transport, '/counterparties', body, options)
-    return parseResponse(counterpartySchema, res.body, 'counterparty', res.requestId)
+    const counterparty = parseResponse(counterpartySchema, res.body, 'counterparty', res.requestId)
+    return {counterparty, earlier: res.replayed && !res.retried}
   }
 
   async get(id: string): Promise<Counterparty> {

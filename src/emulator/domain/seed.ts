@@ -1,12 +1,14 @@
 import {randomBytes, randomUUID} from 'node:crypto'
+import Big from 'big.js'
 import {LOCAL_EMULATOR} from '../../shared/local-emulator.js'
 import type {Store} from '../store/index.js'
 import {DEFAULT_SCOPES, FULL_SCOPES} from './api-scopes.js'
 import type {Clock} from './clock.js'
-import {sandboxIban} from './settlement.js'
+import {recordDeposit, sandboxIban} from './settlement.js'
 
 /**
- * The seed: a main team (owner and a second member, a wallet, EUR and USD balances, deposit instructions,
+ * The seed: a main team (owner and a second member, a wallet, EUR and USD balances with the deposits that made
+ * them, deposit instructions,
  * a full-scope and a default-scope key) and a second team to prove that nothing crosses teams. The keys
  * are the well-known ones of `src/shared/local-emulator.ts`, so the CLI's built-in `local` profile works.
  */
@@ -56,7 +58,7 @@ export function createTeam(store: Store, clock: Clock, team: NewTeam): {teamId: 
     })
     const owner = team.owner ?? {email: `owner+${teamId.slice(0, 8)}@example.com`, name: `${team.name} Owner`}
     store.teams.insertMember({team_id: teamId, email: owner.email, name: owner.name, role: 'owner', joined_at: now})
-    for (const [currency, total] of Object.entries(team.balances ?? {EUR: '0', USD: '0'}))
+    for (const [currency, total] of Object.entries(team.balances ?? {EUR: '0', USD: '0'})) {
       store.teams.insertAccount({
         team_id: teamId,
         currency,
@@ -68,6 +70,9 @@ export function createTeam(store: Store, clock: Clock, team: NewTeam): {teamId: 
         iban: sandboxIban(teamId, currency),
         created_at: now,
       })
+      // A starting balance arrived as a deposit: the team's transactions add up to its balance.
+      if (!new Big(total).eq(0)) recordDeposit(store, {teamId, currency, amount: total, at: now})
+    }
     for (const key of team.keys ?? []) {
       const value = key.key ?? newApiKey()
       store.teams.insertKey({

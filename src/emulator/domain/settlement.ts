@@ -34,6 +34,29 @@ import {Allowance, isAutomated} from './spending-allowance.js'
 
 const SANDBOX_DEPOSITOR = {type: 'bank_iban', iban: 'DE89370400440532013000', holder: 'Sandbox Depositor'}
 
+/** A completed bank deposit into a team's account, as a transaction (the balance is the caller's to change). */
+export function recordDeposit(
+  store: Store,
+  deposit: {teamId: string; currency: string; amount: string; at: string},
+): void {
+  store.transactions.insert({
+    id: `transaction_${randomUUID()}_in`,
+    team_id: deposit.teamId,
+    type: 'deposit',
+    status: 'completed',
+    direction: 'in',
+    amount: deposit.amount,
+    currency: deposit.currency,
+    payout_uuid: null,
+    counterparty_uuid: null,
+    account: JSON.stringify(SANDBOX_DEPOSITOR),
+    reference: `TEAM-${deposit.teamId.slice(0, 8).toUpperCase()}`,
+    tx_hash: null,
+    created_at: deposit.at,
+    completed_at: deposit.at,
+  })
+}
+
 const money = formatMoney
 
 const payoutLabel = (row: PayoutRow) => v2PayoutId(row.uuid)
@@ -168,22 +191,7 @@ export class Settlement {
     const account = this.account(teamId, currency)
     const now = this.clock.iso()
     this.store.teams.setBalance(teamId, currency, new Big(account.total).plus(amount).toFixed(), account.reserved)
-    this.store.transactions.insert({
-      id: `transaction_${randomUUID()}_in`,
-      team_id: teamId,
-      type: 'deposit',
-      status: 'completed',
-      direction: 'in',
-      amount,
-      currency,
-      payout_uuid: null,
-      counterparty_uuid: null,
-      account: JSON.stringify(SANDBOX_DEPOSITOR),
-      reference: `TEAM-${teamId.slice(0, 8).toUpperCase()}`,
-      tx_hash: null,
-      created_at: now,
-      completed_at: now,
-    })
+    recordDeposit(this.store, {teamId, currency, amount, at: now})
     return this.account(teamId, currency)
   }
 

@@ -19,7 +19,9 @@ import {counterpartyContent} from './counterparty-row-schema.js'
  * has no batch create for counterparties). Every row carries a customId (its own or a derived one), so a
  * create answered 409 is settled by looking the customId up: the same values are "present", other values
  * are applied with an update (a counterparty can be changed at any time). A row whose values changed since
- * its last import is updated the same way.
+ * its last import is updated the same way. A create the service answers with a replay of an earlier call's
+ * creation (`Idempotent-Replayed`, e.g. a renamed copy of an imported file) created nothing now: it is settled
+ * against what the service holds under the customId today.
  */
 
 type Row = ChunkRow<CounterpartyInput>
@@ -42,12 +44,16 @@ async function settleWith(client: PayoutClient, row: Row, existing: Counterparty
 }
 
 async function create(client: PayoutClient, row: Row, idempotencyKey: string): Promise<RowOutcome> {
-  const sent = await attempt(() => client.v2.counterparties.create(row.item, {idempotencyKey}))
-  if ('value' in sent) return {status: 'created', payoutId: sent.value.id}
-  if (!customIdConflict(sent.refused)) return failed(sent.refused)
+  const sent = await attempt(() => client.v2.counterparties.submit(row.item, {idempotencyKey}))
+  if ('value' in sent && !sent.value.earlier) return {status: 'created', payoutId: sent.value.counterparty.id}
+  if (!('value' in sent) && !customIdConflict(sent.refused)) return failed(sent.refused)
   const existing = await lookUp(client, row.customId)
-  return existing ? settleWith(client, row, existing) : failed(sent.refused)
+  if (existing) return settleWith(client, row, existing)
+  return 'value' in sent ? {status: 'failed', error: GONE} : failed(sent.refused)
 }
+
+const GONE =
+  'the service replayed an earlier creation of this row, but holds no counterparty under its customId now (deleted?)'
 
 async function update(client: PayoutClient, row: Row, idempotencyKey: string): Promise<RowOutcome> {
   const existing = await lookUp(client, row.customId)

@@ -4,6 +4,7 @@ import {basename, dirname, join} from 'node:path'
 import {acquireFileLock} from '../../config/file-lock.js'
 import {usageError} from '../../shared/errors.js'
 import {notAFile} from '../../shared/regular-file.js'
+import {testPause} from '../../shared/test-pause.js'
 
 /**
  * The `--since-state FILE` of unattended runs (docs/scripting.md, "Unattended runs"): what the last
@@ -87,6 +88,7 @@ export async function writeSinceState(path: string, state: SinceState): Promise<
     const handle = await open(temp, 'r+')
     await handle.sync().finally(() => handle.close())
     await rename(temp, path)
+    await testPause('since-state saved')
   } catch (error) {
     await rm(temp, {force: true})
     throw usageError(`${flag(path)}: cannot write the file (${(error as NodeJS.ErrnoException).code ?? error})`)

@@ -1,0 +1,116 @@
+import {spawn} from 'node:child_process'
+import fc from 'fast-check'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {CLI, isolatedHome} from '../helpers/cli.js'
+import {FakeServer, json} from '../helpers/fake-server.js'
+
+/**
+ * The signal class of the fuzz suites: fast-check picks a run (`transactions list --all`, `payouts wait`), a
+ * signal (SIGINT, SIGTERM) and the request it comes at (the server holds that request unanswered, so the moment
+ * is exact, not timed). Asserted for every case: exit 130, one `Error: INTERRUPTED` line, and nothing half-done:
+ * every line on stdout is a whole JSON document, each page that was answered is printed whole and once, and the
+ * resume hint names the cursor of the page that was not. A few cases in `npm test`; SIGNAL_FUZZ_RUNS=N runs more.
+ */
+
+const RUNS = Number(process.env.SIGNAL_FUZZ_RUNS ?? 3)
+const PAGE = 2
+const PAYOUT = 'payout_0b8f5f0e-6a0e-4c5e-9b8a-6d1f2f0f3a11'
+
+let server: FakeServer
+let held = 0
+let answered = 0
+let holdAt = 1
+
+beforeAll(async () => {
+  server = await new FakeServer().start()
+  server.fallback = (req, res) => {
+    if (answered + 1 === holdAt) {
+      held++
+      return
+    }
+    answered++
+    if (req.url.startsWith('/api/v2/transactions')) {
+      const page = Number(new URL(req.url, 'http://x').searchParams.get('cursor') ?? 0)
+      const data = Array.from({length: PAGE}, (_, i) => ({
+        object: 'transaction',
+        id: `transaction_${page * PAGE + i}`,
+        type: 'deposit',
+        status: 'completed',
+        direction: 'in',
+        amount: '1.00',
+        currency: 'EUR',
+        createdAt: '2026-11-20T10:00:00.000Z',
+      }))
+      json(res, 200, {object: 'list', data, hasMore: true, nextCursor: String(page + 1)})
+    } else json(res, 503, {error: {code: 'UNAVAILABLE', message: 'try later'}}, {'retry-after': '1'})
+  }
+})
+afterAll(async () => server.stop())
+
+const RUNS_OF: Record<string, string[]> = {
+  list: ['transactions', 'list', '--all', '-o', 'jsonl'],
+  wait: ['payouts', 'wait', PAYOUT, '--timeout', '60s'],
+}
+
+describe('the signal class', () => {
+  it('a signal at a generated request ends the run with 130, one line, nothing half-done', async () => {
+    const home = isolatedHome()
+    let cases = 0
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('list', 'wait'),
+        fc.constantFrom('SIGINT', 'SIGTERM'),
+        fc.integer({min: 1, max: 4}),
+        async (run, signal, at) => {
+          held = 0
+          answered = 0
+          holdAt = run === 'wait' ? 1 : at
+          const child = spawn(CLI[0], [...CLI.slice(1), ...RUNS_OF[run]], {
+            env: {
+              ...process.env,
+              NO_COLOR: '1',
+              ...home.env,
+              PAYCTL_ORIGIN: server.origin,
+              PAYCTL_API_KEY: 'sk_test_0123456789abcdef',
+            },
+          })
+          let stdout = ''
+          let stderr = ''
+          child.stdout.setEncoding('utf8').on('data', d => {
+            stdout += d
+          })
+          child.stderr.setEncoding('utf8').on('data', d => {
+            stderr += d
+          })
+          const closed = new Promise<number | null>(resolve => child.on('close', code => resolve(code)))
+          const watch = setInterval(() => {
+            if (held > 0) {
+              clearInterval(watch)
+              child.kill(signal)
+            }
+          }, 10)
+          const killer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+          const code = await closed
+          clearInterval(watch)
+          clearTimeout(killer)
+          cases++
+          const context = `${run} ${signal} at request ${holdAt}: ${stderr}`
+          expect(code, context).toBe(130)
+          expect(
+            stderr.split('\n').filter(line => line.startsWith('Error:')),
+            context,
+          ).toEqual([expect.stringMatching(/^Error: INTERRUPTED: /)])
+          const printed = stdout.split('\n').filter(Boolean)
+          const ids = printed.map(line => JSON.parse(line).id)
+          if (run === 'list') {
+            const pages = holdAt - 1
+            expect(ids, context).toEqual(Array.from({length: pages * PAGE}, (_, i) => `transaction_${i}`))
+            if (pages > 0) expect(stderr, context).toContain(`--cursor ${pages}`)
+          } else expect(ids, context).toEqual([])
+        },
+      ),
+      {numRuns: RUNS},
+    )
+    process.stderr.write(`signal fuzz: ${cases} cases\n`)
+  }, 120_000)
+})
