@@ -222,6 +222,26 @@ describe('bad input to the resource commands: one line, exit 2, nothing sent', (
     expect(server.requests).toHaveLength(0)
   })
 
+  it('payouts create and update check the body they would send with the contract, naming the flag, nothing sent', async () => {
+    const create = ['payouts', 'create', '--amount', '5', '--currency', 'EUR', '--email', 'a@example.com']
+    for (const [extra, flag] of [
+      [['--description', 'x', '--custom-id', 'c'.repeat(256)], '--custom-id'],
+      [['--description', 'd'.repeat(1001)], '--description'],
+      [['--description', 'x', '--tag', 't'.repeat(101)], '--tag'],
+      [['--description', 'x', '--api', 'v1', '--custom-id', 'c'.repeat(256)], '--custom-id'],
+    ] as const) {
+      const result = await runCommand([...create, ...extra], {env})
+      expect(result.code, result.stderr).toBe(2)
+      expect(result.stderr).toMatch(new RegExp(`^Error: USAGE: ${flag}: `))
+      expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1)
+    }
+    const id = 'payout_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f'
+    const update = await runCommand(['payouts', 'update', id, '--set-custom-id', 'c'.repeat(256)], {env})
+    expect(update.code, update.stderr).toBe(2)
+    expect(update.stderr).toMatch(/^Error: USAGE: --set-custom-id: /)
+    expect(server.requests).toHaveLength(0)
+  })
+
   it('--from-file must hold a JSON object', async () => {
     const file = join(dir, 'cp.json')
     writeFileSync(file, '[1, 2]')

@@ -3,6 +3,7 @@ import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../client/v2/payo
 import {counterpartyIdProblem, emailProblem} from '../../contract/primitives.js'
 import {usageError} from '../../shared/errors.js'
 import {amountProblem, formatAmount} from '../../shared/money.js'
+import {checkPayoutBody} from './payout-body-check.js'
 
 /** What `payouts create` was given (flag values, already format-checked by their flags). */
 export interface CreateInput {
@@ -57,7 +58,9 @@ export function planCreate(input: CreateInput): CreatePlan {
   const api = chooseApi(input)
   checkCommonFields(input)
   const tags = input.tags?.length ? input.tags : undefined
-  return api === 'v1' ? {api, body: v1Body(input, tags)} : {api, body: v2Body(input, tags)}
+  const plan: CreatePlan = api === 'v1' ? {api, body: v1Body(input, tags)} : {api, body: v2Body(input, tags)}
+  checkPayoutBody(api, plan.body)
+  return plan
 }
 
 function chooseApi(input: CreateInput): 'v1' | 'v2' {
@@ -189,5 +192,6 @@ export function planUpdate(input: UpdateInput): UpdatePayoutV2 {
   if (input.counterparty) patch.counterpartyId = input.counterparty
   for (const key of Object.keys(patch) as Array<keyof UpdatePayoutV2>) if (patch[key] === undefined) delete patch[key]
   if (!Object.keys(patch).length) throw usageError('nothing to change: give at least one field (see --help)')
+  checkPayoutBody('patch', patch)
   return patch
 }
