@@ -48,4 +48,32 @@ describe('payouts import: rows checked with the contract', () => {
     expect(real.code, real.stderr).toBe(6)
     expect(await allPayoutsV2(ctx.emu.url, FULL)).toHaveLength(0)
   })
+  it('--api v1: the v1 body is checked the same way (a too-long customId and description), nothing sent', async () => {
+    const home = isolatedHome()
+    const env = {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL}
+    const file = join(home.dir, 'rows-v1.csv')
+    writeFileSync(
+      file,
+      [
+        'customId,description,payoutAmount,currency,email',
+        'ok-1,Royalties,1.00,EUR,a@example.com',
+        `${'c'.repeat(256)},Royalties,1.00,EUR,b@example.com`,
+        `ok-3,${'d'.repeat(1001)},1.00,EUR,c@example.com`,
+        '',
+      ].join('\n'),
+    )
+    const dry = await runCommand(['payouts', 'import', file, '--api', 'v1', '--dry-run', '--json'], {env})
+    expect(dry.code, dry.stderr).toBe(6)
+    const errors = JSON.parse(dry.stdout).errors.map(({line, column}: {line: number; column: string}) => ({
+      line,
+      column,
+    }))
+    expect(errors).toEqual([
+      {line: 3, column: 'customId'},
+      {line: 4, column: 'description'},
+    ])
+    const real = await runCommand(['payouts', 'import', file, '--api', 'v1'], {env})
+    expect(real.code, real.stderr).toBe(6)
+    expect(await ctx.api.v1Count()).toBe(0)
+  })
 })

@@ -1,9 +1,9 @@
 import type {CreatePayoutV2} from '../../../client/v2/payouts-v2.js'
 import {isId} from '../../../contract/primitives.js'
-import {checkRequest} from '../../../contract/request-problems.js'
 import {createPayoutV2Body} from '../../../contract/requests/payout-v2-requests.js'
 import {
   type Cells,
+  contractCheck,
   EXPORT_ONLY,
   ID_COLUMN,
   optionalWithId,
@@ -67,17 +67,9 @@ const COLUMN_OF: Record<string, string> = {
   recipient: 'recipientEmail',
 }
 
-/** The row's body against `createPayoutV2Body`, each problem named by its column. */
-function contractCheck(item: PayoutRowV2, check: RowCheck): void {
-  const result = checkRequest(createPayoutV2Body, item)
-  if (result.ok) return
-  for (const {path, message} of result.details) {
-    // A counterparty named by customId gets its id from the lookup before anything is sent.
-    if (path === 'recipient' && item.counterpartyCustomId !== undefined) continue
-    const column = COLUMN_OF[path] ?? path.split('.')[0]
-    check.fail(column, `${column} ${message}`)
-  }
-}
+/** The column of a problem of the row's v2 body; a counterparty named by customId gets its id from the lookup. */
+const v2ColumnOf = (item: PayoutRowV2) => (path: string) =>
+  path === 'recipient' && item.counterpartyCustomId !== undefined ? undefined : (COLUMN_OF[path] ?? path.split('.')[0])
 
 export const v2Schema: RowSchema<PayoutRowV2> = {
   api: 'v2',
@@ -126,7 +118,7 @@ export const v2Schema: RowSchema<PayoutRowV2> = {
     if (tags || (byId && cells.has('tags'))) item.tags = tags ?? []
     if (options.andThen) item.andThen = options.andThen
     // A new payout's body is checked as the service will check it: the dry run refuses what the contract refuses.
-    if (!byId) contractCheck(item, check)
+    if (!byId) contractCheck(createPayoutV2Body, item, check, v2ColumnOf(item))
     if (check.errors) return {errors: check.errors}
     if (build) row.item = item
     return {row}

@@ -1,5 +1,7 @@
+import type * as z from 'zod/mini'
 import {payoutRefOf} from '../../../contract/ids.js'
 import {compactPhone, isEmail, phoneProblem} from '../../../contract/primitives.js'
+import {checkRequest} from '../../../contract/request-problems.js'
 import {canonicalAmount, currencyProblem} from '../../../shared/money.js'
 import {readAmount} from './amount.js'
 import type {ColumnSpec, ForeignColumns, HeaderMapping} from './headers.js'
@@ -211,3 +213,22 @@ export class RowCheck {
 
 const TRUE = new Set(['true', 'yes', 'y', '1'])
 const FALSE = new Set(['false', 'no', 'n', '0'])
+
+/**
+ * A new payout's body against the contract's request schema, as the service will check it, each problem named by
+ * the column it comes from (`columnOf` a problem's path, undefined: not the row's to answer for): the dry run
+ * refuses what the contract refuses.
+ */
+export function contractCheck(
+  schema: z.ZodMiniType,
+  item: unknown,
+  check: RowCheck,
+  columnOf: (path: string) => string | undefined = path => path.split('.')[0],
+): void {
+  const result = checkRequest(schema, item)
+  if (result.ok) return
+  for (const {path, message} of result.details) {
+    const column = columnOf(path)
+    if (column) check.fail(column, `${column} ${message}`)
+  }
+}
