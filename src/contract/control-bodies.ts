@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import {text as checkedText, choice, integerIn} from './requests/request-fields.js'
 
 /** The bodies of the local emulator's control routes (`/_emulator/*`, docs/emulator.md), loose like every answer. */
 
@@ -33,20 +34,37 @@ export const faultSchema = z.looseObject({
 })
 export type Fault = z.infer<typeof faultSchema>
 
-export type FaultAction = 'status' | 'delay' | 'drop' | 'drop-after-commit'
+export const FAULT_ACTIONS = ['status', 'delay', 'drop', 'drop-after-commit'] as const
+export type FaultAction = (typeof FAULT_ACTIONS)[number]
 
-export interface FaultInput {
-  method: string
-  path: string
-  action: FaultAction
-  count?: number
-  status?: number
-  delayMs?: number
-  /** A status fault's error code, message and Retry-After header (seconds or an HTTP date). */
-  code?: string
-  message?: string
-  retryAfter?: string
-}
+/** `POST /_emulator/faults`: unknown fields refused (the emulator's own route, not the service's). */
+export const faultInputBody = z
+  .strictObject(
+    {
+      method: checkedText({pattern: /^(\*|[A-Za-z]+)$/, patternMessage: 'must be an HTTP method or *'}),
+      path: checkedText({pattern: /^\//, patternMessage: 'must start with /'}),
+      count: z.optional(integerIn(1, 1_000_000)),
+      action: choice(FAULT_ACTIONS),
+      status: z.optional(integerIn(100, 599)),
+      delayMs: z.optional(integerIn(0, 600_000)),
+      /** A status fault's error code, message and Retry-After header (seconds or an HTTP date). */
+      code: z.optional(checkedText({pattern: /^[A-Za-z0-9_.-]{1,64}$/})),
+      message: z.optional(checkedText({text: true, max: 500})),
+      retryAfter: z.optional(
+        z.union([integerIn(0, 99_999_999_999), checkedText({pattern: /^[A-Za-z0-9 ,:.-]{1,64}$/})]),
+      ),
+    },
+    {error: issue => (issue.input === undefined ? 'a JSON object body is required' : 'must be an object')},
+  )
+  .check(
+    z.superRefine((fault, ctx) => {
+      if (fault.action === 'status' && fault.status === undefined)
+        ctx.addIssue({code: 'custom', message: 'is required for action status', path: ['status'], input: undefined})
+      if (fault.action === 'delay' && fault.delayMs === undefined)
+        ctx.addIssue({code: 'custom', message: 'is required for action delay', path: ['delayMs'], input: undefined})
+    }),
+  )
+export type FaultInput = z.input<typeof faultInputBody>
 
 export const clockSchema = z.looseObject({now: text, offsetSeconds: z.number(), expired: z.optional(z.number())})
 export type ClockState = z.infer<typeof clockSchema>

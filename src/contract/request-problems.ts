@@ -11,7 +11,9 @@ function messageOf(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type')
     return issue.input === undefined && issue.path.length ? 'is required' : issue.message
   if (issue.code === 'invalid_value' && issue.input === undefined) return 'is required'
-  if (issue.code === 'invalid_value') return `must be one of ${issue.values.join(', ')}`
+  // A schema's own wording wins over zod's default ("Invalid input: expected …").
+  if (issue.code === 'invalid_value')
+    return issue.message.startsWith('Invalid input') ? `must be one of ${issue.values.join(', ')}` : issue.message
   if (issue.code === 'unrecognized_keys') return 'is not a known field'
   return issue.message
 }
@@ -21,10 +23,14 @@ export function problemsOf(error: z.core.$ZodError, base = ''): ErrorDetail[] {
   const seen = new Set<string>()
   const details: ErrorDetail[] = []
   for (const issue of error.issues) {
-    const path = [base, ...issue.path.map(String)].filter(Boolean).join('.')
-    if (seen.has(path)) continue
-    seen.add(path)
-    details.push({path, message: messageOf(issue)})
+    // An unknown field is named by its own path, like any other problem.
+    const paths = issue.code === 'unrecognized_keys' ? issue.keys.map(key => [...issue.path, key]) : [issue.path]
+    for (const segments of paths) {
+      const path = [base, ...segments.map(String)].filter(Boolean).join('.')
+      if (seen.has(path)) continue
+      seen.add(path)
+      details.push({path, message: messageOf(issue)})
+    }
   }
   return details
 }

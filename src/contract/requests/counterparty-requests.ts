@@ -33,6 +33,17 @@ const detail = (field: keyof typeof PAYMENT_DETAIL_FORMATS) =>
     text({pattern: PAYMENT_DETAIL_FORMATS[field].pattern, patternMessage: PAYMENT_DETAIL_FORMATS[field].message}),
   )
 
+/** The account details of a payment method; which of them a type uses is the service's (GET /payment-method-types). */
+export const PAYMENT_DETAIL_FIELDS = [
+  'iban',
+  'bic',
+  'sortCode',
+  'accountNumber',
+  'routingNumber',
+  'address',
+  'asset',
+] as const
+
 export const paymentMethod = nested({
   type: text(),
   currency,

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini'
 import {payoutAnswerSchema} from '../control-bodies.js'
-import {accountSchema, teamSettingsSchema, webhookSubscriptionSchema} from '../responses.js'
 import {oneOrMany} from './api-results.js'
 
 /*
@@ -83,10 +82,6 @@ export const CLI_RESULTS = {
       webhookSecrets: z.number(),
     }),
   activeProfile: () => z.looseObject({active: text}),
-  account: () => accountSchema,
-  teamSettings: () => teamSettingsSchema,
-  /** `webhooks create`: the subscription, with the signing secret the command shows once. */
-  webhook: () => webhookSubscriptionSchema,
   webhookDeleted: () => z.looseObject({id: text, deleted: z.literal(true)}),
   /** `webhooks listen`: once stopped, what it received; with --print-secret, the secret it printed. */
   webhookListen: () =>

@@ -1,43 +1,23 @@
 import {randomUUID} from 'node:crypto'
-import {COUNTRY_CODE} from '../../contract/formats.js'
-import {ibanIsValid, PAYMENT_DETAIL_FORMATS, UUID} from '../../contract/primitives.js'
+import type * as z from 'zod/mini'
+import {normalizeCustomId, UUID} from '../../contract/primitives.js'
+import {
+  createCounterpartyBody,
+  PAYMENT_DETAIL_FIELDS,
+  patchCounterpartyBody,
+} from '../../contract/requests/counterparty-requests.js'
 import {type ApiFailure, invalidState, notFound} from '../http/api-failure.js'
 import type {Store} from '../store/index.js'
 import type {CounterpartyRow, PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
 import {counterpartyView, v2CounterpartyId} from './api-views.js'
 import type {Clock} from './clock.js'
 import {Checker, checkedPathId, type Json} from './input-checker.js'
-import {
-  countryByCode,
-  PAYMENT_METHOD_TYPES,
-  type PaymentMethodType,
-  paymentMethodType,
-  type TaxField,
-} from './reference-data.js'
+import {countryByCode, PAYMENT_METHOD_TYPES, paymentMethodType, type TaxField} from './reference-data.js'
 
 /**
  * Counterparties (spec 2.3, 4.4b): validation against the rules `GET /countries` and
  * `GET /payment-method-types` publish, `missing`, and the recipient-managed rows a claim creates.
  */
-
-const IDENTITY_FIELDS = ['type', 'firstName', 'lastName', 'middleName', 'businessName']
-const ADDRESS_FIELDS = ['line1', 'line2', 'city', 'state', 'postalCode', 'country']
-const TAX_FIELDS = ['taxId', 'vatNumber', 'dateOfBirth', 'birthPlaceCity', 'birthPlaceCountry', 'registrationNumber']
-const PAYMENT_FIELDS = [
-  'type',
-  'currency',
-  'iban',
-  'bic',
-  'sortCode',
-  'accountNumber',
-  'routingNumber',
-  'address',
-  'asset',
-  'accountHolderName',
-]
-const BODY_FIELDS = ['customId', 'identity', 'email', 'address', 'paymentMethod', 'taxIdentity']
-
-const FIELD_PATTERNS = PAYMENT_DETAIL_FORMATS
 
 export interface CounterpartyData {
   customId?: string
@@ -100,77 +80,36 @@ export function taxIdentityProblems(
   return problems
 }
 
-function checkedIdentity(body: unknown, check: Checker): Json | undefined {
-  const value = check.object(body, 'identity', IDENTITY_FIELDS)
-  if (!value) return undefined
-  const sub = new Checker('identity')
-  sub.string(value, 'type', {required: true, oneOf: ['individual', 'business']})
-  sub.string(value, 'firstName', {freeText: true, required: true, max: 100})
-  sub.string(value, 'lastName', {freeText: true, required: true, max: 100})
-  sub.string(value, 'middleName', {freeText: true, max: 100})
-  sub.string(value, 'businessName', {freeText: true, max: 200})
-  check.details.push(...sub.details)
-  return value
-}
+type CounterpartyBody = z.output<typeof patchCounterpartyBody>
+type PaymentMethodBody = NonNullable<CounterpartyBody['paymentMethod']>
 
-function checkedAddress(body: unknown, check: Checker): Json | undefined {
-  const value = check.object(body, 'address', ADDRESS_FIELDS)
-  if (!value) return undefined
-  const sub = new Checker('address')
-  sub.string(value, 'line1', {freeText: true, required: true, max: 200})
-  sub.string(value, 'line2', {freeText: true, max: 200, min: 0})
-  sub.string(value, 'city', {freeText: true, required: true, max: 100})
-  sub.string(value, 'state', {freeText: true, max: 100, min: 0})
-  sub.string(value, 'postalCode', {required: true, max: 20})
-  const country = sub.string(value, 'country', {
-    required: true,
-    pattern: COUNTRY_CODE,
-    patternMessage: 'must be a two-letter country code like DE',
-  })
+/** What the contract leaves to the service (GET /countries, GET /payment-method-types): checked on a well-formed body. */
+function checkServiceRules(input: CounterpartyBody, check: Checker): void {
+  const country = input.address?.country
   if (country && !countryByCode(country))
-    sub.fail('address.country', `unsupported country ${country}; GET /api/v2/countries lists the supported ones`)
-  check.details.push(...sub.details)
-  return value
+    check.fail('address.country', `unsupported country ${country}; GET /api/v2/countries lists the supported ones`)
+  if (input.paymentMethod) checkPaymentMethod(input.paymentMethod, check)
 }
 
-function checkedTaxIdentity(body: unknown, check: Checker): Json | undefined {
-  const value = check.object(body, 'taxIdentity', TAX_FIELDS)
-  if (!value) return undefined
-  const sub = new Checker('taxIdentity')
-  for (const field of TAX_FIELDS) sub.string(value, field, {max: 100})
-  check.details.push(...sub.details)
-  return value
-}
-
-function checkedPaymentMethod(body: unknown, check: Checker): Json | undefined {
-  const value = check.object(body, 'paymentMethod', PAYMENT_FIELDS)
-  if (!value) return undefined
-  const sub = new Checker('paymentMethod')
-  const type = sub.string(value, 'type', {required: true, oneOf: PAYMENT_METHOD_TYPES.map(method => method.type)})
-  const spec = type ? paymentMethodType(type) : undefined
-  const currency = sub.string(value, 'currency', {required: true})
-  if (spec && currency && !spec.currencies.includes(currency))
-    sub.fail('paymentMethod.currency', `${type} pays out in ${spec.currencies.join(', ')}, not ${currency}`)
-  if (spec) checkPaymentFields(value, spec, sub)
-  check.details.push(...sub.details)
-  return value
-}
-
-/** The fields `spec` uses are required, the others refused; formats are checked once the shape is right. */
-function checkPaymentFields(value: Json, spec: PaymentMethodType, sub: Checker): void {
-  for (const field of PAYMENT_FIELDS.slice(2)) {
-    if (field === 'accountHolderName') continue
-    if (spec.fields.includes(field)) sub.string(value, field, {required: true})
-    else if (value[field] !== undefined) sub.fail(`paymentMethod.${field}`, `is not used by ${spec.type}`)
+/** The type's currencies and fields: the fields it uses are required, the others refused. */
+function checkPaymentMethod(method: PaymentMethodBody, check: Checker): void {
+  const spec = paymentMethodType(method.type)
+  if (!spec) {
+    check.fail('paymentMethod.type', `must be one of ${PAYMENT_METHOD_TYPES.map(type => type.type).join(', ')}`)
+    return
   }
-  sub.string(value, 'accountHolderName', {freeText: true, max: 200})
-  if (!sub.ok) return
-  if (typeof value.iban === 'string' && !ibanIsValid(value.iban)) sub.fail('paymentMethod.iban', 'is not a valid IBAN')
-  for (const [field, rule] of Object.entries(FIELD_PATTERNS))
-    if (typeof value[field] === 'string' && !rule.pattern.test(value[field] as string))
-      sub.fail(`paymentMethod.${field}`, rule.message)
-  if (typeof value.asset === 'string' && !spec.assets.includes(value.asset))
-    sub.fail('paymentMethod.asset', `must be one of ${spec.assets.join(', ')}`)
+  if (!spec.currencies.includes(method.currency))
+    check.fail(
+      'paymentMethod.currency',
+      `${spec.type} pays out in ${spec.currencies.join(', ')}, not ${method.currency}`,
+    )
+  for (const field of PAYMENT_DETAIL_FIELDS) {
+    const given = method[field] !== undefined
+    if (spec.fields.includes(field) && !given) check.fail(`paymentMethod.${field}`, 'is required')
+    else if (!spec.fields.includes(field) && given) check.fail(`paymentMethod.${field}`, `is not used by ${spec.type}`)
+  }
+  if (method.asset !== undefined && spec.fields.includes('asset') && !spec.assets.includes(method.asset))
+    check.fail('paymentMethod.asset', `must be one of ${spec.assets.join(', ')}`)
 }
 
 export class CounterpartyRegistry {
@@ -199,38 +138,22 @@ export class CounterpartyRegistry {
   /** Validates a create body (or a PATCH merged onto `existing`); throws VALIDATION_ERROR with every problem. */
   validate(body: unknown, existing?: CounterpartyRow): CounterpartyData {
     const check = new Checker()
-    const input = check.object(body, '', BODY_FIELDS)
-    check.throwIfAny()
-    const patch = input as Json
+    const patch: CounterpartyBody = check.parsed(existing ? patchCounterpartyBody : createCounterpartyBody, body)
+    checkServiceRules(patch, check)
     const base = existing ? dataOf(existing) : undefined
-    const present = (key: string) => patch[key] !== undefined
-    const clearable = (key: string) => existing !== undefined && patch[key] === null
-
-    const customId = check.customId(patch, 'customId', 255)
-    const email = clearable('email') ? undefined : check.email(patch, 'email')
-
-    let identity = base?.identity
-    if (!existing || present('identity')) identity = checkedIdentity(patch.identity, check) ?? identity
-
-    let address = base?.address
-    if (!existing || present('address')) address = checkedAddress(patch.address, check) ?? address
-
-    let paymentMethod = base?.paymentMethod
-    if (clearable('paymentMethod')) paymentMethod = undefined
-    else if (present('paymentMethod')) paymentMethod = checkedPaymentMethod(patch.paymentMethod, check) ?? paymentMethod
-
-    let taxIdentity = base?.taxIdentity
-    if (clearable('taxIdentity')) taxIdentity = undefined
-    else if (present('taxIdentity')) taxIdentity = checkedTaxIdentity(patch.taxIdentity, check) ?? taxIdentity
-
+    const replaced = <K extends 'email' | 'paymentMethod' | 'taxIdentity'>(key: K) =>
+      patch[key] === null ? undefined : (patch[key] ?? base?.[key])
+    const identity = patch.identity ?? base?.identity
+    const address = patch.address ?? base?.address
+    const taxIdentity = replaced('taxIdentity')
     if (check.ok && taxIdentity && address && identity) this.checkTaxRules(taxIdentity, address, identity, check)
     check.throwIfAny()
     return {
-      customId: customId ?? base?.customId,
+      customId: patch.customId === undefined ? base?.customId : normalizeCustomId(patch.customId),
       identity: identity as Json,
-      email: clearable('email') ? undefined : (email ?? base?.email),
+      email: replaced('email'),
       address,
-      paymentMethod,
+      paymentMethod: replaced('paymentMethod'),
       taxIdentity,
     }
   }

@@ -1,4 +1,4 @@
-import type {FaultAction} from '../../contract/control-bodies.js'
+import {type FaultAction, faultInputBody} from '../../contract/control-bodies.js'
 import {ApiFailure, failureForStatus} from '../http/api-failure.js'
 import {Checker} from './input-checker.js'
 
@@ -22,56 +22,35 @@ export interface Fault {
   retryAfter?: string
 }
 
-const ACTIONS: readonly FaultAction[] = ['status', 'delay', 'drop', 'drop-after-commit']
-
 export class Faults {
   private faults: Fault[] = []
   private nextId = 1
 
   /** Validates a control-route body and registers the fault. */
   add(body: unknown): Fault {
-    const check = new Checker()
-    const input = check.strictObject(body, '', [
-      'method',
-      'path',
-      'count',
-      'action',
-      'status',
-      'delayMs',
-      'code',
-      'message',
-      'retryAfter',
-    ])
-    check.throwIfAny()
-    const method = check.string(input!, 'method', {required: true, pattern: /^(\*|[A-Za-z]+)$/})
-    const path = check.string(input!, 'path', {required: true, pattern: /^\//, patternMessage: 'must start with /'})
-    const count = check.integer(input!.count ?? 1, 'count', 1, 1_000_000)
-    const action = check.string(input!, 'action', {required: true, oneOf: ACTIONS}) as FaultAction | undefined
-    const status = check.integer(input!.status, 'status', 100, 599)
-    const delayMs = check.integer(input!.delayMs, 'delayMs', 0, 600_000)
-    const code = check.string(input!, 'code', {pattern: /^[A-Za-z0-9_.-]{1,64}$/})
-    const message = check.string(input!, 'message', {pattern: /^[^\u0000-\u001F\u007F]{1,500}$/})
-    // Seconds as a number, or the header's text as it is (seconds or an HTTP date).
-    const retryAfter =
-      typeof input!.retryAfter === 'number'
-        ? check.integer(input!.retryAfter, 'retryAfter', 0, 99_999_999_999)?.toString()
-        : check.string(input!, 'retryAfter', {pattern: /^[A-Za-z0-9 ,:.-]{1,64}$/})
-    if (action === 'status' && status === undefined && !check.details.length)
-      check.fail('status', 'is required for action status')
-    if (action === 'delay' && delayMs === undefined && !check.details.length)
-      check.fail('delayMs', 'is required for action delay')
-    check.throwIfAny()
-    const fault: Fault = {
-      id: this.nextId++,
-      method: method!.toUpperCase(),
-      path: path!,
-      remaining: count!,
-      action: action!,
+    const {
+      method,
+      path,
+      count = 1,
+      action,
       status,
       delayMs,
       code,
       message,
       retryAfter,
+    } = new Checker().parsed(faultInputBody, body)
+    const fault: Fault = {
+      id: this.nextId++,
+      method: method.toUpperCase(),
+      path,
+      remaining: Number(count),
+      action,
+      status: status === undefined ? undefined : Number(status),
+      delayMs: delayMs === undefined ? undefined : Number(delayMs),
+      code,
+      message,
+      // Seconds as a number, or the header's text as it is (seconds or an HTTP date).
+      retryAfter: retryAfter === undefined ? undefined : String(retryAfter),
     }
     this.faults.push(fault)
     return fault

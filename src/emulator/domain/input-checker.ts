@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini'
 import {controlCharacterProblem, normalizeCustomId} from '../../contract/primitives.js'
-import {type Json, RequestChecker} from '../../contract/request-checker.js'
+import {isObject, type Json, RequestChecker} from '../../contract/request-checker.js'
 import {checkRequest} from '../../contract/request-problems.js'
 import {invalidField, validationError} from '../http/api-failure.js'
 import {AMOUNT_LIMITS, SUPPORTED_CURRENCIES} from './reference-data.js'
@@ -23,6 +23,25 @@ export class Checker extends RequestChecker {
     if (result.ok) return result.value
     this.details.push(...result.details)
     return undefined
+  }
+
+  /** `value` checked against a request schema of the contract; throws VALIDATION_ERROR with every problem. */
+  parsed<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
+    const result = checkRequest(schema, value, this.base)
+    if (result.ok) return result.value
+    throw validationError(result.details)
+  }
+
+  /**
+   * The service's own rules run on `value` even when the contract found problems, so a 400 lists every problem
+   * at once; a field the contract already refused keeps its first problem.
+   */
+  serviceRules(value: unknown, rules: (obj: Json, policy: Checker) => void): void {
+    if (!isObject(value)) return
+    const policy = new Checker(this.base)
+    rules(value, policy)
+    const reported = new Set(this.details.map(detail => detail.path))
+    this.details.push(...policy.details.filter(detail => !reported.has(detail.path)))
   }
 
   /** A currency the emulator settles in (SUPPORTED_CURRENCIES). */

@@ -7,9 +7,9 @@ import {decodeSigned, encodeSigned} from './signed-blobs.js'
  * (`hosted/`) call `verifySessionToken` with the database secret (`store.secret()`) and the emulator clock.
  */
 
-export type SessionKind = 'payout' | 'approval' | 'kyb' | 'allowance'
+import type {Branding, SessionKind} from '../../contract/requests/session-requests.js'
 
-export type Branding = 'talentir' | 'team' | 'platform'
+export type {Branding, SessionKind}
 
 export interface SessionClaims {
   /** Token version. */

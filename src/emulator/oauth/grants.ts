@@ -1,4 +1,5 @@
 import {createHash, randomBytes, randomUUID} from 'node:crypto'
+import type {AuthorizationCodeTokenRequest, RefreshTokenRequest} from '../../contract/requests/oauth-requests.js'
 import type {Clock} from '../domain/clock.js'
 import {type AuthorizationRequest, issuerFor, responseLocation} from './authorization-request.js'
 import {sha256} from './oauth-clients.js'
@@ -60,10 +61,9 @@ export class Grants {
   }
 
   /** `grant_type=authorization_code` (RFC 6749 section 4.1.3, RFC 7636 section 4.6, RFC 8707). */
-  exchangeCode(client: ClientRow, params: URLSearchParams, origin: string): TokenResponse {
+  exchangeCode(client: ClientRow, request: AuthorizationCodeTokenRequest, origin: string): TokenResponse {
     const now = this.clock.nowMs()
-    const code = params.get('code')
-    if (!code) throw invalidRequest('code is required')
+    const {code, redirect_uri: redirectUri, code_verifier: verifier, resource} = request
     const hash = sha256(code)
     const row = this.store.code(hash)
     if (!row) throw invalidGrant('the authorization code is not valid')
@@ -74,16 +74,9 @@ export class Grants {
       throw invalidGrant('the authorization code was already used; the tokens issued with it are now revoked')
     }
     if (row.expires_at <= now) throw invalidGrant('the authorization code expired')
-    const redirectUri = params.get('redirect_uri')
-    if (!redirectUri) throw invalidRequest('redirect_uri is required')
     if (redirectUri !== row.redirect_uri) throw invalidGrant('redirect_uri differs from the authorization request')
-    const verifier = params.get('code_verifier')
-    if (!verifier) throw invalidRequest('code_verifier is required (PKCE)')
-    if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier))
-      throw invalidGrant('code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~')
     if (createHash('sha256').update(verifier).digest('base64url') !== row.code_challenge)
       throw invalidGrant('PKCE verification failed: the code_verifier does not match the code_challenge')
-    const resource = params.get('resource')
     if (!resource) throw invalidRequest(`resource is required (${row.resource})`)
     if (resource !== row.resource)
       throw new OAuthError('invalid_target', `resource must be ${row.resource}, the resource that was authorized`)
@@ -106,10 +99,9 @@ export class Grants {
   }
 
   /** `grant_type=refresh_token` with rotation; a rotated token presented again revokes the grant. */
-  refresh(client: ClientRow, params: URLSearchParams, origin: string): TokenResponse {
+  refresh(client: ClientRow, request: RefreshTokenRequest, origin: string): TokenResponse {
     const now = this.clock.nowMs()
-    const token = params.get('refresh_token')
-    if (!token) throw invalidRequest('refresh_token is required')
+    const {refresh_token: token, resource} = request
     const hash = sha256(token)
     const row = this.store.refreshToken(hash)
     if (!row) throw invalidGrant('the refresh token is not valid')
@@ -122,11 +114,10 @@ export class Grants {
       throw invalidGrant('the refresh token was already used (it rotates on every refresh); the login is now revoked')
     }
     if (row.expires_at <= now) throw invalidGrant('the refresh token expired')
-    const resource = params.get('resource')
     if (resource && resource !== grant.resource)
       throw new OAuthError('invalid_target', `resource must be ${grant.resource}, the resource that was authorized`)
     const granted = parseScope(grant.scope)
-    const requested = params.has('scope') ? parseScope(params.get('scope')) : granted
+    const requested = request.scope !== undefined ? parseScope(request.scope) : granted
     const extra = requested.filter(s => !granted.includes(s))
     if (extra.length) throw new OAuthError('invalid_scope', `${extra.join(', ')} was not granted`)
     return this.transaction(() => {

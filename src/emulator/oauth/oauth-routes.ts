@@ -1,9 +1,12 @@
+import type {ErrorDetail} from '../../contract/error-envelope.js'
+import {authorizationCodeTokenRequest, refreshTokenRequest} from '../../contract/requests/oauth-requests.js'
 import {LOCAL_EMULATOR} from '../../shared/local-emulator.js'
 import type {Clock} from '../domain/clock.js'
 import {header, ok, type RequestContext} from '../http/request-context.js'
 import type {Route} from '../http/router.js'
 import {INTERACTION_PATH} from './authorization-flow.js'
 import {issuerFor} from './authorization-request.js'
+import {checkedOAuthRequest} from './checked-request.js'
 import {registerClient} from './client-registration.js'
 import {authenticateClient, clientGrantTypes} from './oauth-clients.js'
 import {answering, invalidRequest, OAuthError, oauthJson} from './oauth-errors.js'
@@ -13,6 +16,10 @@ import type {OAuthServer} from './oauth-server.js'
 /** The HTTP endpoints of the authorization server (spec 5.4; RFC 8414, 7591, 6749, 7636, 8707, 7009, 7517). */
 
 export const DISCOVERY_PATH = '/.well-known/oauth-authorization-server/api/auth'
+
+/** A PKCE verifier given but malformed can never match: invalid_grant (RFC 7636 section 4.6); else invalid_request. */
+const tokenErrorOf = (problem: ErrorDetail) =>
+  problem.path === 'code_verifier' && problem.message !== 'is required' ? 'invalid_grant' : 'invalid_request'
 
 export function metadata(origin: string) {
   const base = `${origin}/api/auth`
@@ -103,10 +110,16 @@ export function oauthRoutes({clock, oauth}: {clock: Clock; oauth: OAuthServer}):
             throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported`)
           if (!clientGrantTypes(client).includes(grantType))
             throw new OAuthError('unauthorized_client', `the client may not use the grant type ${grantType}`)
+          // The client is the authenticated one, however it sent its id (form field or Basic credentials).
+          const form = {...Object.fromEntries(params), client_id: client.id}
           return oauthJson(
             grantType === 'authorization_code'
-              ? oauth.grants.exchangeCode(client, params, ctx.origin)
-              : oauth.grants.refresh(client, params, ctx.origin),
+              ? oauth.grants.exchangeCode(
+                  client,
+                  checkedOAuthRequest(authorizationCodeTokenRequest, form, tokenErrorOf),
+                  ctx.origin,
+                )
+              : oauth.grants.refresh(client, checkedOAuthRequest(refreshTokenRequest, form, tokenErrorOf), ctx.origin),
           )
         }),
     },

@@ -2,9 +2,9 @@ import {readFile} from 'node:fs/promises'
 import type {Counterparty} from '../../client/schemas.js'
 import type {CounterpartyInput} from '../../client/v2/counterparties-v2.js'
 import {countryProblem, dateProblem} from '../../contract/formats.js'
-import {emailProblem, ibanProblem} from '../../contract/primitives.js'
+import {checkRequest} from '../../contract/request-problems.js'
+import {createCounterpartyBody, patchCounterpartyBody} from '../../contract/requests/counterparty-requests.js'
 import {usageError} from '../../shared/errors.js'
-import {currencyProblem} from '../../shared/money.js'
 import {readStdin} from '../../shared/stdin.js'
 
 type Json = Record<string, unknown>
@@ -135,32 +135,28 @@ function merge(base: Json, patch: Json): Json {
   return out
 }
 
-/** Local format checks of a body (from flags or a file), naming the field; tax rules are checked separately. */
-export function bodyProblems(body: Json): string[] {
-  return bodyFieldProblems(body).map(({path, reason, shape}) => `${path}${shape ? ' ' : ': '}${reason}`)
+/** The body's problems, each as `path: reason`; tax rules are checked separately. */
+export function bodyProblems(body: Json, schema: CounterpartyBodySchema): string[] {
+  return bodyFieldProblems(body, schema).map(({path, reason}) => `${path}: ${reason}`)
 }
 
-/** The same checks, each with the body field's path (`address.country`); `shape`: a wrong type, not a wrong value. */
-export function bodyFieldProblems(body: Json): Array<{path: string; reason: string; shape?: boolean}> {
-  const problems: Array<{path: string; reason: string; shape?: boolean}> = []
-  const check = (path: string, value: unknown, problem: (v: string) => string | undefined) => {
-    if (value === undefined || value === null) return
-    if (typeof value !== 'string') problems.push({path, reason: 'must be a string', shape: true})
-    else {
-      const reason = problem(value)
-      if (reason) problems.push({path, reason})
-    }
+type CounterpartyBodySchema = typeof createCounterpartyBody | typeof patchCounterpartyBody
+
+/**
+ * The body against the contract's request schema (what the service refuses, in its words), each problem with
+ * the body field's path (`address.country`); plus the tax fields' date and country forms, which the contract
+ * leaves to the service's tax rules but no rule accepts otherwise.
+ */
+export function bodyFieldProblems(body: Json, schema: CounterpartyBodySchema): Array<{path: string; reason: string}> {
+  const checked = checkRequest(schema, body)
+  const problems = checked.ok ? [] : checked.details.map(({path, message}) => ({path, reason: message}))
+  const tax = isRecord(body.taxIdentity) ? body.taxIdentity : {}
+  const local = (path: string, value: unknown, problem: (v: string) => string | undefined) => {
+    const reason = typeof value === 'string' ? problem(value) : undefined
+    if (reason && !problems.some(known => known.path === path)) problems.push({path, reason})
   }
-  for (const group of GROUPS)
-    if (body[group] !== undefined && body[group] !== null && !isRecord(body[group]))
-      problems.push({path: group, reason: 'must be an object', shape: true})
-  const part = (group: Group) => (isRecord(body[group]) ? (body[group] as Json) : {})
-  check('email', body.email, emailProblem)
-  check('address.country', part('address').country, countryProblem)
-  check('paymentMethod.currency', part('paymentMethod').currency, currencyProblem)
-  check('paymentMethod.iban', part('paymentMethod').iban, ibanProblem)
-  check('taxIdentity.dateOfBirth', part('taxIdentity').dateOfBirth, dateProblem)
-  check('taxIdentity.birthPlaceCountry', part('taxIdentity').birthPlaceCountry, countryProblem)
+  local('taxIdentity.dateOfBirth', tax.dateOfBirth, dateProblem)
+  local('taxIdentity.birthPlaceCountry', tax.birthPlaceCountry, countryProblem)
   return problems
 }
 
@@ -188,7 +184,7 @@ export async function buildCreateBody(flags: CounterpartyFlags): Promise<Counter
   const body = withDefaultIdentityType(merge(fromFile, flagsFragment(flags)))
   const missing = missingOnCreate(body).map(({group, field, flag}) => `--${flag} (${group}.${field})`)
   if (missing.length) throw usageError(`missing ${missing.join(', ')}`)
-  const problems = bodyProblems(body)
+  const problems = bodyProblems(body, createCounterpartyBody)
   if (problems.length) throw usageError(problems.join('; '))
   return body as unknown as CounterpartyInput
 }
@@ -204,12 +200,13 @@ export async function buildUpdateBody(
   const fromFile = flags['from-file'] ? await readBodyFile(flags['from-file']) : {}
   const patch = merge(fromFile, flagsFragment(flags))
   if (!Object.keys(patch).length) throw usageError('nothing to change: give at least one field (see --help)')
-  const problems = bodyProblems(patch)
-  if (problems.length) throw usageError(problems.join('; '))
   const touched = GROUPS.filter(group => isRecord(patch[group]))
   const existing = (touched.length ? await current() : {}) as Json
   for (const group of touched)
     patch[group] = {...(isRecord(existing[group]) ? existing[group] : {}), ...(patch[group] as Json)}
+  // Checked as sent: a group you touch goes whole, with the values it keeps.
+  const problems = bodyProblems(patch, patchCounterpartyBody)
+  if (problems.length) throw usageError(problems.join('; '))
   return {patch, merged: merge(existing, patch)}
 }
 

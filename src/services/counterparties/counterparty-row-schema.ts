@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto'
 import type {CounterpartyInput} from '../../client/v2/counterparties-v2.js'
 import {FREE_TEXT_FIELDS} from '../../contract/primitives.js'
+import {createCounterpartyBody} from '../../contract/requests/counterparty-requests.js'
 import type {ColumnSpec} from '../import/validate/headers.js'
 import {type Cells, RowCheck, type RowResult, type RowSchema} from '../import/validate/import-schema.js'
 import {
@@ -77,9 +78,15 @@ export const counterpartyRowSchema: RowSchema<CounterpartyInput> = {
       if (value !== undefined) (values as Record<string, string>)[flag] = NORMALISE[flag]?.(value) ?? value
     }
     const body = withDefaultIdentityType(flagsFragment(values))
-    for (const missing of missingOnCreate(body)) check.fail(missing.flag, `${missing.flag} is required`)
-    for (const problem of bodyFieldProblems(body))
-      check.fail(columnOf(FLAG_OF_PATH.get(problem.path) ?? 'custom-id'), problem.reason)
+    const missing = missingOnCreate(body)
+    for (const {flag} of missing) check.fail(flag, `${flag} is required`)
+    const reported = new Set(missing.map(({group, field}) => `${group}.${field}`))
+    // The row's body checked as the service will check it, each problem named by its column.
+    for (const problem of bodyFieldProblems(body, createCounterpartyBody)) {
+      if (reported.has(problem.path)) continue
+      const flag = FLAG_OF_PATH.get(problem.path)
+      check.fail(flag ? columnOf(flag) : problem.path, problem.reason)
+    }
     if (check.errors) return {errors: check.errors}
     const customId = values['custom-id']
     return {row: {item: build ? (body as unknown as CounterpartyInput) : undefined, customId, movesMoney: false}}

@@ -2,7 +2,10 @@ import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import * as z from 'zod/mini'
+import {API_RESULTS} from '../../../src/contract/results/api-results.js'
+import {CLI_RESULTS} from '../../../src/contract/results/cli-results.js'
 import {isResultName, resultSchema, STREAMED_RESULTS} from '../../../src/contract/results/index.js'
+import {PAYOUT_RESULTS} from '../../../src/contract/results/payout-results.js'
 import {FULL} from '../../emulator/helpers.js'
 import {ROOT} from '../../helpers/cli.js'
 import {useEmulator} from '../../helpers/emulator.js'
@@ -27,6 +30,12 @@ const INVOCATIONS = {...PAYOUT_INVOCATIONS, ...OTHER_INVOCATIONS}
 const ours = Object.keys(manifest.commands).filter(id => !PLUGIN_COMMANDS.has(id))
 
 describe('every command declares its result', () => {
+  it('no result name is defined twice across API_RESULTS, PAYOUT_RESULTS and CLI_RESULTS', () => {
+    // A name in two parts: the later spread would silently replace the earlier schema.
+    const names = [API_RESULTS, PAYOUT_RESULTS, CLI_RESULTS].flatMap(part => Object.keys(part))
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([])
+  })
+
   it('each command of the manifest names a known result and is walked below', () => {
     expect(ours.length).toBeGreaterThan(50)
     for (const id of ours) {

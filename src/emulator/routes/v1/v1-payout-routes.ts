@@ -1,3 +1,4 @@
+import {listPayoutsV1Query, V1_PAGE} from '../../../contract/requests/payout-v1-requests.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {payoutV1} from '../../domain/api-views.js'
 import {Checker} from '../../domain/input-checker.js'
@@ -39,17 +40,14 @@ export function v1PayoutRoutes({payouts, store}: {payouts: PayoutService; store:
       path: '/api/v1/payouts',
       access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
       handler: ({origin, principal, query}) => {
-        const check = new Checker()
-        const offset = check.integer(query.get('offset') ?? undefined, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0
-        const limit = check.integer(query.get('limit') ?? undefined, 'limit', 1, 100) ?? 50
-        const orderBy = query.get('order_by') ?? 'created_at'
-        if (orderBy !== 'created_at') check.fail('order_by', 'must be created_at')
-        const direction = query.get('order_direction') ?? 'desc'
-        if (direction !== 'asc' && direction !== 'desc') check.fail('order_direction', 'must be asc or desc')
-        check.throwIfAny()
+        const {
+          offset = 0,
+          limit = V1_PAGE.defaultLimit,
+          order_direction: direction = 'desc',
+        } = new Checker().parsed(listPayoutsV1Query, Object.fromEntries(query))
         return ok(
           store.payouts
-            .list(principal.teamId, direction as 'asc' | 'desc', limit, offset)
+            .list(principal.teamId, direction, Number(limit), Number(offset))
             .map(row => payoutV1(row, origin)),
         )
       },

@@ -1,9 +1,10 @@
-import {UUID} from '../../../contract/primitives.js'
+import type * as z from 'zod/mini'
+import {SESSION_BODIES, type SessionKind} from '../../../contract/requests/session-requests.js'
 import {Scope} from '../../domain/api-scopes.js'
 import type {Clock} from '../../domain/clock.js'
 import {Checker, type Json} from '../../domain/input-checker.js'
 import type {PayoutService} from '../../domain/payout-service.js'
-import {type Branding, createSessionToken, type SessionKind} from '../../domain/session-tokens.js'
+import {createSessionToken} from '../../domain/session-tokens.js'
 import {requireWhiteLabel} from '../../domain/white-label.js'
 import {ok} from '../../http/request-context.js'
 import type {Route} from '../../http/router.js'
@@ -14,38 +15,14 @@ import type {Store} from '../../store/index.js'
  * `<origin>/hosted/<kind>/<token>`; nothing is stored. The pages behind the URLs are served elsewhere.
  */
 
-const BRANDINGS: readonly Branding[] = ['talentir', 'team', 'platform']
+type SessionBody = z.output<(typeof SESSION_BODIES)[SessionKind]> & Record<string, unknown>
 
-const EXTRA_FIELDS: Record<SessionKind, string[]> = {
-  payout: ['payoutId', 'whitelabel'],
-  approval: ['payoutIds', 'loginHint'],
-  kyb: ['loginHint'],
-  allowance: ['loginHint'],
-}
-
-/** The kind's own fields of the session body. */
-function payloadOf(kind: SessionKind, b: Json, check: Checker): Json {
+/** The kind's own fields of a checked session body: what the token carries (payout UUIDs in lower case). */
+function payloadOf(input: Record<string, unknown>): Json {
   const payload: Json = {}
-  if (kind === 'payout') {
-    payload.payoutId = check.uuid(b, 'payoutId', true)
-    check.boolean(b, 'whitelabel')
-  }
-  if (kind === 'approval') {
-    const ids = check.stringArray(b, 'payoutIds', {
-      required: true,
-      minItems: 1,
-      maxItems: 100,
-      item: {
-        pattern: UUID,
-        patternMessage: 'must be a UUID',
-      },
-    })
-    payload.payoutIds = ids?.map(id => id.toLowerCase())
-  }
-  if (kind !== 'payout') {
-    const loginHint = check.email(b, 'loginHint')
-    if (loginHint) payload.loginHint = loginHint
-  }
+  if (typeof input.payoutId === 'string') payload.payoutId = input.payoutId
+  if (Array.isArray(input.payoutIds)) payload.payoutIds = input.payoutIds.map(id => String(id).toLowerCase())
+  if (typeof input.loginHint === 'string') payload.loginHint = input.loginHint
   return payload
 }
 
@@ -86,15 +63,12 @@ export function v1SessionRoutes({
     access: {kind: 'credentials', scopes: [Scope.sessionsWrite]},
     handler: ({principal, body, origin}) => {
       const check = new Checker()
-      const input = check.object(body, '', ['redirectUrl', 'branding', ...EXTRA_FIELDS[kind]])
-      check.throwIfAny()
-      const b = input as Json
-      const redirectUrl = check.url(b, 'redirectUrl', true)
-      const branding = (check.string(b, 'branding', {oneOf: BRANDINGS}) ?? 'talentir') as Branding
+      const input: SessionBody = check.parsed(SESSION_BODIES[kind], body)
+      const {redirectUrl, branding = 'talentir'} = input
       if (branding === 'platform' && principal.kind !== 'oauth')
         check.fail('branding', 'platform branding is only available to calls made with an OAuth access token')
-      const payload = payloadOf(kind, b, check)
       check.throwIfAny()
+      const payload = payloadOf(input)
       checkPayoutsExist(kind, payload, principal.teamId, payouts, check)
       check.throwIfAny()
       requireWhiteLabel(store.teams, branding, principal.teamId, () =>
@@ -105,7 +79,7 @@ export function v1SessionRoutes({
           kind,
           teamId: principal.teamId,
           payload,
-          redirectUrl: redirectUrl!,
+          redirectUrl,
           branding,
           createdBy: {kind: principal.kind, clientId: principal.clientId},
         },

@@ -1,4 +1,5 @@
 import Big from 'big.js'
+import {patchTeamBody} from '../../../contract/requests/team-requests.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {teamV1} from '../../domain/api-views.js'
 import type {Clock} from '../../domain/clock.js'
@@ -47,11 +48,7 @@ export function v1TeamRoutes({
       path: '/api/v1/team',
       access: {kind: 'credentials', scopes: [Scope.teamManage]},
       handler: ({principal, body}) => {
-        const check = new Checker()
-        const input = check.object(body, '', ['dac7ReportingRequired'])
-        check.throwIfAny()
-        const value = check.boolean(input!, 'dac7ReportingRequired', true)
-        check.throwIfAny()
+        const value = new Checker().parsed(patchTeamBody, body).dac7ReportingRequired
         store.teams.patchTeam(principal.teamId, {dac7_reporting_required: value ? 1 : 0})
         return ok({dac7ReportingRequired: value})
       },

@@ -1,9 +1,9 @@
 import {randomUUID} from 'node:crypto'
-import {EVENT_NAME} from '../../../contract/requests/index.js'
+import {createWebhookBody} from '../../../contract/requests/index.js'
 import {Scope} from '../../domain/api-scopes.js'
 import type {Clock} from '../../domain/clock.js'
 import type {Environment} from '../../domain/environment.js'
-import {Checker, type Json} from '../../domain/input-checker.js'
+import {Checker} from '../../domain/input-checker.js'
 import {notFound} from '../../http/api-failure.js'
 import {ok} from '../../http/request-context.js'
 import type {Route} from '../../http/router.js'
@@ -45,26 +45,18 @@ export function v1WebhookRoutes({
       access,
       handler: ({principal, body}) => {
         const check = new Checker()
-        const input = check.object(body, '')
-        check.throwIfAny()
-        const targetUrl = check.url(input as Json, 'targetUrl', true)
-        const eventType = check.string(input as Json, 'eventType', {oneOf: ['payout']}) ?? 'payout'
+        const {targetUrl, eventType = 'payout', environment: named, events} = check.parsed(createWebhookBody, body)
         // The real clients name the environment they mean; a webhook fires only where it was created (spec 5).
-        const named = check.string(input as Json, 'environment')
         if (named !== undefined && named !== environment)
           check.fail(
             'environment',
             `is ${named}, but this origin is the ${environment}: create it at the ${named} origin`,
           )
-        const events = check.stringArray(input as Json, 'events', {
-          maxItems: 20,
-          item: {max: 100, pattern: EVENT_NAME, patternMessage: 'must be an event name like payout.completed'},
-        })
         check.throwIfAny()
         const row: SubscriptionRow = {
           id: randomUUID(),
           team_id: principal.teamId,
-          target_url: targetUrl!,
+          target_url: targetUrl,
           event_type: eventType,
           secret: newSigningSecret(),
           created_at: clock.iso(),

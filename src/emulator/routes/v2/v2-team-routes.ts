@@ -1,7 +1,8 @@
+import {sandboxDepositBody} from '../../../contract/requests/team-requests.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {accountView, teamV2} from '../../domain/api-views.js'
 import type {Environment} from '../../domain/environment.js'
-import {Checker, type Json} from '../../domain/input-checker.js'
+import {Checker} from '../../domain/input-checker.js'
 import type {Settlement} from '../../domain/settlement.js'
 import {ApiFailure, notFound} from '../../http/api-failure.js'
 import {ok} from '../../http/request-context.js'
@@ -53,10 +54,13 @@ export function v2TeamRoutes({
         if (environment !== 'sandbox')
           throw new ApiFailure(403, 'SANDBOX_ONLY', 'test deposits exist only in the sandbox environment')
         const check = new Checker()
-        const input = check.object(body, '', ['currency', 'amount'])
-        check.throwIfAny()
-        const currency = check.currency(input as Json, 'currency')
-        const amount = check.amount(input as Json, 'amount', currency)
+        check.request(sandboxDepositBody, body)
+        let currency: string | undefined
+        let amount: string | undefined
+        check.serviceRules(body, (input, policy) => {
+          currency = policy.currency(input, 'currency')
+          amount = policy.amount(input, 'amount', currency)
+        })
         check.throwIfAny()
         const account = settlement.deposit(principal.teamId, currency!, amount!)
         return ok(accountView(team(principal.teamId), account))

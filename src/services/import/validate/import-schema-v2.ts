@@ -1,5 +1,7 @@
 import type {CreatePayoutV2} from '../../../client/v2/payouts-v2.js'
 import {isId} from '../../../contract/primitives.js'
+import {checkRequest} from '../../../contract/request-problems.js'
+import {createPayoutV2Body} from '../../../contract/requests/payout-v2-requests.js'
 import {
   type Cells,
   EXPORT_ONLY,
@@ -58,6 +60,25 @@ function recipientOf(cells: Cells, check: RowCheck, byId: boolean) {
   }
 }
 
+/** The column a problem of the request body comes from (`recipient.email` → recipientEmail, `tags.3` → tags). */
+const COLUMN_OF: Record<string, string> = {
+  'recipient.email': 'recipientEmail',
+  'recipient.phone': 'recipientPhone',
+  recipient: 'recipientEmail',
+}
+
+/** The row's body against `createPayoutV2Body`, each problem named by its column. */
+function contractCheck(item: PayoutRowV2, check: RowCheck): void {
+  const result = checkRequest(createPayoutV2Body, item)
+  if (result.ok) return
+  for (const {path, message} of result.details) {
+    // A counterparty named by customId gets its id from the lookup before anything is sent.
+    if (path === 'recipient' && item.counterpartyCustomId !== undefined) continue
+    const column = COLUMN_OF[path] ?? path.split('.')[0]
+    check.fail(column, `${column} ${message}`)
+  }
+}
+
 export const v2Schema: RowSchema<PayoutRowV2> = {
   api: 'v2',
   columns: [
@@ -92,7 +113,7 @@ export const v2Schema: RowSchema<PayoutRowV2> = {
     const movesMoney = options.andThen !== undefined
     const row: ParsedRow<PayoutRowV2> = {customId, amount: amount ?? '', currency: currency ?? '', movesMoney}
     if (byId) row.payoutId = payoutId
-    if (!build) return {row}
+    if (!build && byId) return {row}
     // Built by assignment: object spreads cost microseconds a row, and a file can have millions.
     const item = {description, amount, currency} as PayoutRowV2
     if (customId) item.customId = customId
@@ -104,7 +125,10 @@ export const v2Schema: RowSchema<PayoutRowV2> = {
     // An id row's empty tags cell says "no tags"; without the column it says nothing.
     if (tags || (byId && cells.has('tags'))) item.tags = tags ?? []
     if (options.andThen) item.andThen = options.andThen
-    row.item = item
+    // A new payout's body is checked as the service will check it: the dry run refuses what the contract refuses.
+    if (!byId) contractCheck(item, check)
+    if (check.errors) return {errors: check.errors}
+    if (build) row.item = item
     return {row}
   },
 

@@ -1,0 +1,197 @@
+import {describe, expect, it} from 'vitest'
+import type * as z from 'zod/mini'
+import {faultInputBody} from '../../src/contract/control-bodies.js'
+import {checkRequest} from '../../src/contract/request-problems.js'
+import {
+  clientRegistrationBody,
+  createCounterpartyBody,
+  createWebhookBody,
+  listPayoutsV1Query,
+  patchCounterpartyBody,
+  patchTeamBody,
+  SESSION_BODIES,
+  sandboxDepositBody,
+} from '../../src/contract/requests/index.js'
+import {useEmulator} from '../helpers/emulator.js'
+import {counterpartyBody} from './helpers.js'
+
+/**
+ * The emulator checks every body the contract has a schema for with that schema: a body that breaks only
+ * contract rules gets a 400 whose `details` are exactly the contract formatter's problems, path and wording.
+ */
+describe('the emulator answers contract problems with the contract schemas', () => {
+  const ctx = useEmulator()
+  const ESC = '\u001b'
+  const redirectUrl = 'https://app.example.com/done'
+
+  type Case = [label: string, method: string, path: string, schema: z.ZodMiniType, body: unknown]
+  const cases = (payoutId: string, counterpartyId: string): Case[] => {
+    const counterparty = `/api/v2/counterparties/${counterpartyId}`
+    return [
+      [
+        'counterparty, name with ESC',
+        'POST',
+        '/api/v2/counterparties',
+        createCounterpartyBody,
+        counterpartyBody({identity: {type: 'individual', firstName: `A${ESC}`, lastName: 'B'}}),
+      ],
+      [
+        'counterparty, bad IBAN and email',
+        'POST',
+        '/api/v2/counterparties',
+        createCounterpartyBody,
+        counterpartyBody({email: 'nope', paymentMethod: {type: 'bank_iban', iban: 'DE00', currency: 'EUR'}}),
+      ],
+      [
+        'counterparty, lowercase currency',
+        'POST',
+        '/api/v2/counterparties',
+        createCounterpartyBody,
+        counterpartyBody({paymentMethod: {type: 'bank_iban', iban: 'DE89370400440532013000', currency: 'eu'}}),
+      ],
+      [
+        'counterparty, customId too long',
+        'POST',
+        '/api/v2/counterparties',
+        createCounterpartyBody,
+        counterpartyBody({customId: 'x'.repeat(256)}),
+      ],
+      [
+        'counterparty, no identity',
+        'POST',
+        '/api/v2/counterparties',
+        createCounterpartyBody,
+        counterpartyBody({identity: undefined}),
+      ],
+      [
+        'counterparty patch, address line with NUL',
+        'PATCH',
+        counterparty,
+        patchCounterpartyBody,
+        {address: {line1: 'a\u0000', city: 'Berlin', postalCode: '1', country: 'DE'}},
+      ],
+      ['counterparty patch, null identity', 'PATCH', counterparty, patchCounterpartyBody, {identity: null}],
+      [
+        'payout session, no UUID',
+        'POST',
+        '/api/v1/session/payout',
+        SESSION_BODIES.payout,
+        {redirectUrl, payoutId: 'x'},
+      ],
+      [
+        'approval session, empty list',
+        'POST',
+        '/api/v1/session/approval',
+        SESSION_BODIES.approval,
+        {redirectUrl, payoutIds: []},
+      ],
+      [
+        'approval session, bad item',
+        'POST',
+        '/api/v1/session/approval',
+        SESSION_BODIES.approval,
+        {redirectUrl, payoutIds: [payoutId, 7]},
+      ],
+      [
+        'kyb session, ftp URL and bad hint',
+        'POST',
+        '/api/v1/session/kyb',
+        SESSION_BODIES.kyb,
+        {redirectUrl: 'ftp://x', loginHint: 'nope'},
+      ],
+      [
+        'allowance session, unknown branding',
+        'POST',
+        '/api/v1/session/allowance',
+        SESSION_BODIES.allowance,
+        {redirectUrl, branding: 'acme'},
+      ],
+      [
+        'webhook, bad event names',
+        'POST',
+        '/api/v1/webhook',
+        createWebhookBody,
+        {targetUrl: 'https://hooks.example.com', events: ['Payout']},
+      ],
+      [
+        'webhook, eventType',
+        'POST',
+        '/api/v1/webhook',
+        createWebhookBody,
+        {targetUrl: 'https://hooks.example.com', eventType: 'team'},
+      ],
+      ['team, text flag', 'PATCH', '/api/v1/team', patchTeamBody, {dac7ReportingRequired: 'yes'}],
+      [
+        'deposit, too many decimals',
+        'POST',
+        '/api/v2/team/sandbox-deposit',
+        sandboxDepositBody,
+        {currency: 'EUR', amount: '1.001'},
+      ],
+      ['deposit, array', 'POST', '/api/v2/team/sandbox-deposit', sandboxDepositBody, []],
+    ]
+  }
+
+  it('for counterparties, sessions, webhooks, the team and the sandbox deposit', async () => {
+    const payout = await ctx.api.post('/api/v1/payout', {
+      payoutAmount: '10.00',
+      currency: 'EUR',
+      email: 'ada@example.com',
+      description: 'x',
+    })
+    const counterparty = await ctx.api.counterparty()
+    for (const [label, method, path, schema, body] of cases(payout.body.id, counterparty.id)) {
+      const expected = checkRequest(schema, body)
+      expect(expected.ok, label).toBe(false)
+      const res = await ctx.api.call(method, path, {body})
+      expect(res.status, `${label}: ${res.text}`).toBe(400)
+      expect(res.body.error.code, label).toBe('VALIDATION_ERROR')
+      expect(res.body.error.details, label).toEqual(expected.ok ? [] : expected.details)
+    }
+  })
+
+  it('for OAuth client registration: the first problem as the RFC 7591 error', async () => {
+    for (const body of [
+      {redirect_uris: ['http://127.0.0.1/cb'], grant_types: ['password']},
+      {redirect_uris: ['http://127.0.0.1/cb'], client_name: '  '},
+      {redirect_uris: 'http://127.0.0.1/cb'},
+      {redirect_uris: ['http://127.0.0.1/cb'], response_types: ['token']},
+    ]) {
+      const expected = checkRequest(clientRegistrationBody, body)
+      if (expected.ok) throw new Error(`${JSON.stringify(body)} passes the contract`)
+      const [problem] = expected.details
+      const res = await ctx.api.call('POST', '/api/auth/oauth2/register', {body, key: null})
+      expect(res.status, res.text).toBe(400)
+      expect(res.body.error).toBe(
+        problem.path.startsWith('redirect_uris') ? 'invalid_redirect_uri' : 'invalid_client_metadata',
+      )
+      expect(res.body.error_description).toBe(`${problem.path} ${problem.message}`)
+    }
+  })
+
+  it('for the v1 list query', async () => {
+    for (const query of [
+      {limit: '0'},
+      {offset: '-1', order_by: 'amount'},
+      {order_direction: 'up', limit: '1.5'},
+    ] as Record<string, string>[]) {
+      const expected = checkRequest(listPayoutsV1Query, query)
+      const res = await ctx.api.get('/api/v1/payouts', {query})
+      expect(res.status, res.text).toBe(400)
+      expect(res.body.error.details).toEqual(expected.ok ? [] : expected.details)
+    }
+  })
+
+  it('for the fault-injection control body (unknown fields named, C1 controls refused in a message)', async () => {
+    for (const body of [
+      {method: 'GET', path: 'x', action: 'status', status: 500, after: 1},
+      {method: 'GET', path: '/x', action: 'status', status: 500, message: 'a\u0085b'},
+      {method: 'GET', path: '/x', action: 'delay'},
+    ]) {
+      const expected = checkRequest(faultInputBody, body)
+      const res = await ctx.api.post('/_emulator/faults', body, {key: null})
+      expect(res.status, res.text).toBe(400)
+      expect(res.body.error.details).toEqual(expected.ok ? [] : expected.details)
+    }
+  })
+})
