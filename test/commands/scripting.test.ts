@@ -189,13 +189,14 @@ describe('resumable exports', () => {
     expect(JSON.parse(future.stdout)).toEqual([])
     // An empty list ends with its position as a full one does.
     expect(future.stderr).toBe('{"written":0,"hasMore":false,"nextCursor":null}\n')
+    // 2 deposits and the seed's 2.
     const all = await cli(['transactions', 'list', '--since', '2000-01-01', '--json'])
-    expect(JSON.parse(all.stdout)).toHaveLength(2)
-    expect(all.stderr).toBe('{"written":2,"hasMore":false,"nextCursor":null}\n')
+    expect(JSON.parse(all.stdout)).toHaveLength(4)
+    expect(all.stderr).toBe('{"written":4,"hasMore":false,"nextCursor":null}\n')
     const past = await cli(['transactions', 'list', '--until', '2000-01-01', '--quiet'])
     expect(past.stdout).toBe('')
     const now = await cli(['transactions', 'list', '--since', '2000-01-01', '--until', '2999-01-01', '--quiet'])
-    expect(lines(now.stdout)).toHaveLength(2)
+    expect(lines(now.stdout)).toHaveLength(4)
   })
 })
 

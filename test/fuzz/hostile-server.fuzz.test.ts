@@ -135,6 +135,7 @@ beforeAll(async () => {
 afterAll(async () => server.stop())
 
 const ranCases: Kind[] = []
+let peakRssKb = 0
 
 describe('the hostile-server class', () => {
   it(
@@ -152,6 +153,7 @@ describe('the hostile-server class', () => {
             PAYCTL_MAX_RESPONSE_BYTES: String(CAP),
           })
           ranCases.push(kind)
+          peakRssKb = Math.max(peakRssKb, run.maxRssKb)
           expect(run.code, `${kind}: ${run.stderr}`).toBe(code)
           expect(
             run.stderr.split('\n').filter(line => line.startsWith('Error:')),
@@ -163,7 +165,9 @@ describe('the hostile-server class', () => {
         }),
         {numRuns: RUNS},
       )
-      process.stderr.write(`hostile-server fuzz: ${ranCases.length} cases (${[...new Set(ranCases)].join(', ')})\n`)
+      process.stderr.write(
+        `hostile-server fuzz: ${ranCases.length} cases (${[...new Set(ranCases)].join(', ')}), peak RSS ${peakRssKb} KiB\n`,
+      )
     },
     RUNS * 30_000,
   )
