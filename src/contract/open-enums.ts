@@ -9,3 +9,9 @@ export const KNOWN_PAYOUT_TYPES = ['manual', 'manual-immutable', 'advance'] as c
 
 /** v1 `notifications`. */
 export const KNOWN_NOTIFICATIONS = ['allowed', 'not-allowed'] as const
+
+/**
+ * The request fields holding an open enumeration: the contract's request schemas check them as the emulator takes
+ * them, but a client's own checks (the import's dry run, the create flags) leave them to the service.
+ */
+export const OPEN_REQUEST_FIELDS: ReadonlySet<string> = new Set(['payoutType', 'notifications'])

@@ -1,3 +1,4 @@
+import {OPEN_REQUEST_FIELDS} from '../../contract/open-enums.js'
 import {checkRequest} from '../../contract/request-problems.js'
 import {createPayoutV1Body} from '../../contract/requests/payout-v1-requests.js'
 import {createPayoutV2Body, patchPayoutV2Body} from '../../contract/requests/payout-v2-requests.js'
@@ -27,15 +28,19 @@ const SCHEMAS = {v1: createPayoutV1Body, v2: createPayoutV2Body, patch: patchPay
 
 /**
  * The body a command is about to send, checked with the contract's request schema (what the service refuses for
- * its shape, in the service's words), each problem named by the flag that gave the field; nothing is sent.
+ * its shape, in the service's words), each problem named by the flag that gave the field; nothing is sent. Open
+ * enumerations are left to the service.
  */
 export function checkPayoutBody(kind: keyof typeof SCHEMAS, body: unknown): void {
   const checked = checkRequest(SCHEMAS[kind], body)
   if (checked.ok) return
   const flags = kind === 'patch' ? UPDATE_FLAGS : CREATE_FLAGS
-  const named = checked.details.map(({path, message}) => {
-    const field = path.split('.')[0]
-    return `${flags[field] ?? field}: ${message}`
-  })
-  throw usageError([...new Set(named)].join('; '))
+  // An open enumeration's value is the service's to judge (spec 9): it is sent as written.
+  const named = checked.details
+    .filter(({path}) => !OPEN_REQUEST_FIELDS.has(path.split('.')[0]))
+    .map(({path, message}) => {
+      const field = path.split('.')[0]
+      return `${flags[field] ?? field}: ${message}`
+    })
+  if (named.length) throw usageError([...new Set(named)].join('; '))
 }

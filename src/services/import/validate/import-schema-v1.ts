@@ -1,5 +1,5 @@
 import type {CreatePayoutV1} from '../../../client/v1/payouts-v1.js'
-import {KNOWN_NOTIFICATIONS, KNOWN_PAYOUT_TYPES} from '../../../contract/open-enums.js'
+import {KNOWN_NOTIFICATIONS, KNOWN_PAYOUT_TYPES, OPEN_REQUEST_FIELDS} from '../../../contract/open-enums.js'
 import {createPayoutV1Body} from '../../../contract/requests/payout-v1-requests.js'
 import {
   type Cells,
@@ -19,10 +19,9 @@ import {
  * (`creatorHandle`), pre-approved creation, immutable payouts. Each row is an upsert on customId.
  */
 
-const OPEN_ENUMS = new Set(['payoutType', 'notifications'])
 const openEnumsLeftToTheService = (path: string) => {
   const column = path.split('.')[0]
-  return OPEN_ENUMS.has(column) ? undefined : column
+  return OPEN_REQUEST_FIELDS.has(column) ? undefined : column
 }
 
 export const v1Schema: RowSchema<CreatePayoutV1> = {
