@@ -76,4 +76,18 @@ describe('payouts import: rows checked with the contract', () => {
     expect(real.code, real.stderr).toBe(6)
     expect(await ctx.api.v1Count()).toBe(0)
   })
+  it('a row naming its payout by id is checked as the update it sends (a too-long description), nothing sent', async () => {
+    const home = isolatedHome()
+    const env = {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL}
+    const payout = await ctx.api.v2Create({customId: 'by-id', description: 'Before'})
+    const file = join(home.dir, 'rows-by-id.csv')
+    writeFileSync(file, ['id,description', `${payout.id},${'d'.repeat(1001)}`, ''].join('\n'))
+    const dry = await runCommand(['payouts', 'import', file, '--dry-run', '--json'], {env})
+    expect(dry.code, dry.stderr).toBe(6)
+    const [error] = JSON.parse(dry.stdout).errors
+    expect(error).toMatchObject({line: 2, column: 'description'})
+    const real = await runCommand(['payouts', 'import', file], {env})
+    expect(real.code, real.stderr).toBe(6)
+    expect((await ctx.api.get(`/api/v2/payouts/${payout.id}`)).body.description).toBe('Before')
+  })
 })

@@ -1,6 +1,6 @@
 import type {CreatePayoutV2} from '../../../client/v2/payouts-v2.js'
 import {isId} from '../../../contract/primitives.js'
-import {createPayoutV2Body} from '../../../contract/requests/payout-v2-requests.js'
+import {createPayoutV2Body, patchPayoutV2Body} from '../../../contract/requests/payout-v2-requests.js'
 import {
   type Cells,
   contractCheck,
@@ -105,7 +105,6 @@ export const v2Schema: RowSchema<PayoutRowV2> = {
     const movesMoney = options.andThen !== undefined
     const row: ParsedRow<PayoutRowV2> = {customId, amount: amount ?? '', currency: currency ?? '', movesMoney}
     if (byId) row.payoutId = payoutId
-    if (!build && byId) return {row}
     // Built by assignment: object spreads cost microseconds a row, and a file can have millions.
     const item = {description, amount, currency} as PayoutRowV2
     if (customId) item.customId = customId
@@ -117,8 +116,9 @@ export const v2Schema: RowSchema<PayoutRowV2> = {
     // An id row's empty tags cell says "no tags"; without the column it says nothing.
     if (tags || (byId && cells.has('tags'))) item.tags = tags ?? []
     if (options.andThen) item.andThen = options.andThen
-    // A new payout's body is checked as the service will check it: the dry run refuses what the contract refuses.
-    if (!byId) contractCheck(createPayoutV2Body, item, check, v2ColumnOf(item))
+    // The body is checked as the service will check it (a new payout's create, an id row's update): the dry run
+    // refuses what the contract refuses.
+    contractCheck(byId ? patchPayoutV2Body : createPayoutV2Body, item, check, v2ColumnOf(item))
     if (check.errors) return {errors: check.errors}
     if (build) row.item = item
     return {row}
