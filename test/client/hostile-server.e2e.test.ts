@@ -1,8 +1,7 @@
-import {spawn} from 'node:child_process'
 import {existsSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {CLI, type CliResult, isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome, runCli} from '../helpers/cli.js'
 import {FakeServer} from '../helpers/fake-server.js'
 import {hostileAnswers, sameCursorPage, sameV1Page} from '../helpers/hostile-server.js'
 
@@ -35,27 +34,6 @@ const payoutV2 = (n: number) => ({
 
 async function untilAnswered(count: () => number): Promise<void> {
   while (count() < 1) await new Promise(resolve => setTimeout(resolve, 20))
-}
-
-/** The CLI as a process that the test signals once the server holds its request. */
-function spawnCli(args: string[], extra: Record<string, string> = {}) {
-  const child = spawn(CLI[0], [...CLI.slice(1), ...args], {env: {...process.env, NO_COLOR: '1', ...env(extra)}})
-  let stdout = ''
-  let stderr = ''
-  child.stdout.setEncoding('utf8').on('data', d => {
-    stdout += d
-  })
-  child.stderr.setEncoding('utf8').on('data', d => {
-    stderr += d
-  })
-  const killer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-  const done = new Promise<CliResult>(resolve =>
-    child.on('close', code => {
-      clearTimeout(killer)
-      resolve({code, stdout, stderr})
-    }),
-  )
-  return {child, done}
 }
 
 describe('a response body above the cap', () => {
@@ -91,10 +69,10 @@ describe('a body trickled one byte at a time', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('%s ends the request in flight of a list at once', async signal => {
     const hostile = hostileAnswers()
     server.fallback = hostile.trickle(100)
-    const run = spawnCli(['payouts', 'list', '--api', 'v2', '--all', '-o', 'jsonl'])
+    const run = runCli(['payouts', 'list', '--api', 'v2', '--all', '-o', 'jsonl'], {env: env(), timeoutMs: 15_000})
     await untilAnswered(() => hostile.answered)
     run.child.kill(signal)
-    const result = await run.done
+    const result = await run
     expect(result.code, result.stderr).toBe(130)
     expect(result.stdout).toBe('')
   })

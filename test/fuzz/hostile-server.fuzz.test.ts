@@ -1,7 +1,6 @@
-import {spawn} from 'node:child_process'
 import fc from 'fast-check'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {CLI, isolatedHome} from '../helpers/cli.js'
+import {isolatedHome, runCli} from '../helpers/cli.js'
 import {FakeServer, type Handler, json} from '../helpers/fake-server.js'
 import {hostileAnswers, sameCursorPage} from '../helpers/hostile-server.js'
 
@@ -101,31 +100,19 @@ interface Run {
 }
 
 /** The built CLI under /usr/bin/time, which adds its peak RSS as the last line of stderr. */
-function runMeasured(args: string[], env: Record<string, string>): Promise<Run> {
-  const child = spawn('/usr/bin/time', ['-f', 'maxrss-kb=%M', ...CLI, ...args], {
-    env: {...process.env, NO_COLOR: '1', ...env},
+async function runMeasured(args: string[], env: Record<string, string>): Promise<Run> {
+  const {code, stdout, stderr} = await runCli(args, {
+    env,
+    timeoutMs: 30_000,
+    prefix: ['/usr/bin/time', '-f', 'maxrss-kb=%M'],
   })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.setEncoding('utf8').on('data', d => {
-    stdout += d
-  })
-  child.stderr.setEncoding('utf8').on('data', d => {
-    stderr += d
-  })
-  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-  return new Promise(resolve =>
-    child.on('close', code => {
-      clearTimeout(killer)
-      const rss = /maxrss-kb=(\d+)\n?$/.exec(stderr)
-      resolve({
-        code,
-        stdout,
-        stderr: rss ? stderr.slice(0, rss.index) : stderr,
-        maxRssKb: rss ? Number(rss[1]) : Number.NaN,
-      })
-    }),
-  )
+  const rss = /maxrss-kb=(\d+)\n?$/.exec(stderr)
+  return {
+    code,
+    stdout,
+    stderr: rss ? stderr.slice(0, rss.index) : stderr,
+    maxRssKb: rss ? Number(rss[1]) : Number.NaN,
+  }
 }
 
 let server: FakeServer

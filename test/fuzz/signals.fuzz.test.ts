@@ -1,7 +1,6 @@
-import {spawn} from 'node:child_process'
 import fc from 'fast-check'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {CLI, isolatedHome} from '../helpers/cli.js'
+import {isolatedHome, runCli} from '../helpers/cli.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
 
 /**
@@ -65,34 +64,18 @@ describe('the signal class', () => {
           held = 0
           answered = 0
           holdAt = run === 'wait' ? 1 : at
-          const child = spawn(CLI[0], [...CLI.slice(1), ...RUNS_OF[run]], {
-            env: {
-              ...process.env,
-              NO_COLOR: '1',
-              ...home.env,
-              PAYCTL_ORIGIN: server.origin,
-              PAYCTL_API_KEY: 'sk_test_0123456789abcdef',
-            },
+          const cli = runCli(RUNS_OF[run], {
+            env: {...home.env, PAYCTL_ORIGIN: server.origin, PAYCTL_API_KEY: 'sk_test_0123456789abcdef'},
+            timeoutMs: 30_000,
           })
-          let stdout = ''
-          let stderr = ''
-          child.stdout.setEncoding('utf8').on('data', d => {
-            stdout += d
-          })
-          child.stderr.setEncoding('utf8').on('data', d => {
-            stderr += d
-          })
-          const closed = new Promise<number | null>(resolve => child.on('close', code => resolve(code)))
           const watch = setInterval(() => {
             if (held > 0) {
               clearInterval(watch)
-              child.kill(signal)
+              cli.child.kill(signal)
             }
           }, 10)
-          const killer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-          const code = await closed
+          const {code, stdout, stderr} = await cli
           clearInterval(watch)
-          clearTimeout(killer)
           cases++
           const context = `${run} ${signal} at request ${holdAt}: ${stderr}`
           expect(code, context).toBe(130)

@@ -41,6 +41,8 @@ export interface CliRunOptions {
   input?: string
   /** The process is killed (SIGKILL) after this long; 25 s by default. */
   timeoutMs?: number
+  /** A command payctl runs under, e.g. `['/usr/bin/time', '-f', '%M']` to measure it. */
+  prefix?: string[]
 }
 
 /**
@@ -63,7 +65,8 @@ export function runCli(args: string[], options: CliRunOptions = {}): CliRun {
   for (const name of ['PAYCTL_API_KEY', 'PAYCTL_PROFILE', 'PAYCTL_ORIGIN'])
     if (!(name in (options.env ?? {}))) delete env[name]
   for (const [name, value] of Object.entries(options.env ?? {})) if (value === undefined) delete env[name]
-  const child = spawn(CLI[0], [...CLI.slice(1), ...args], {env, stdio: ['pipe', 'pipe', 'pipe']})
+  const command = [...(options.prefix ?? []), ...CLI, ...args]
+  const child = spawn(command[0], command.slice(1), {env, stdio: ['pipe', 'pipe', 'pipe']})
   const output = {stdout: '', stderr: ''}
   let waiters: Array<{pattern: RegExp; resolve(match: RegExpMatchArray): void}> = []
   child.stdout.setEncoding('utf8').on('data', d => {
