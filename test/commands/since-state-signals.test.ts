@@ -1,5 +1,5 @@
 import {spawn} from 'node:child_process'
-import {existsSync, readFileSync, watch} from 'node:fs'
+import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
 import {FULL} from '../emulator/helpers.js'
@@ -56,23 +56,6 @@ function run(
 }
 
 describe('a since-state run stopped by a signal', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s the moment FILE is saved: exit 0', async signal => {
-    const watcher = watch(home.dir)
-    const result = await run(signal, kill =>
-      watcher.on('change', (_event, name) => {
-        if (name === 'run.state') {
-          kill()
-          watcher.close()
-        }
-      }),
-    )
-    watcher.close()
-    expect(existsSync(state)).toBe(true)
-    expect(result).toMatchObject({code: 0, signal: null})
-    // 3 deposits and the seed's 2.
-    expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(5)
-  })
-
   it.each(['SIGTERM', 'SIGINT'] as const)(
     '%s right after the rename (a test hook pauses there): the save stands, exit 0, no "Stopping" notice',
     async signal => {
