@@ -57,7 +57,7 @@ const FORMATS = {
   'an event-name pattern': {
     samples: ['payout.completed', 'payout.failed'],
     misses: ['payout', 'Payout.completed', 'payout.'],
-    use: 'EVENT_NAME (src/contract/requests/webhook-requests.ts)',
+    use: 'EVENT_NAME (src/contract/primitives.ts)',
   },
   'a country-code pattern': {
     samples: ['DE', 'FR'],

@@ -16,6 +16,9 @@ export const EMAIL_MAX_LENGTH = 254
 export const API_GENERATIONS = ['v1', 'v2'] as const
 export type ApiGeneration = (typeof API_GENERATIONS)[number]
 
+/** A v2 event name like `payout.completed`. */
+export const EVENT_NAME = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/
+
 /** What a v2 create or approve runs next (spec 4.5). */
 export const AND_THEN = ['send-claim-link', 'pay'] as const
 export type AndThen = (typeof AND_THEN)[number]

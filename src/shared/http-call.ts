@@ -18,7 +18,9 @@ export interface HttpCallOptions {
   agent?: HttpAgent
 }
 
-const isHttps = (url: URL) => url.protocol === 'https:'
+/** node:https for an https URL, else node:http. */
+const moduleFor = (url: URL) =>
+  url.protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http')
 
 /**
  * The runtime's own HTTP client (node:http, node:https; Bun provides the same modules natively), which every
@@ -27,7 +29,7 @@ const isHttps = (url: URL) => url.protocol === 'https:'
  */
 export function httpCall(target: string, options: HttpCallOptions): Promise<HttpAnswer> {
   const url = new URL(target)
-  const transport = isHttps(url) ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http')
+  const transport = moduleFor(url)
   const headers = {...options.headers}
   if (options.body !== undefined) headers['content-length'] = String(Buffer.byteLength(options.body))
   return new Promise((resolve, reject) => {
@@ -47,10 +49,8 @@ export function httpCall(target: string, options: HttpCallOptions): Promise<Http
 
 /** Keep-alive connections for `httpCall` to one origin; idle ones never keep the process alive. */
 export function keepAliveAgent(origin: string, maxSockets: number): HttpAgent {
-  const module = isHttps(new URL(origin))
-    ? process.getBuiltinModule('node:https')
-    : process.getBuiltinModule('node:http')
-  return new module.Agent({keepAlive: true, keepAliveMsecs: 10_000, maxSockets})
+  const {Agent} = moduleFor(new URL(origin))
+  return new Agent({keepAlive: true, keepAliveMsecs: 10_000, maxSockets})
 }
 
 /** The body as text, at most `cap` bytes of it (the rest is dropped unread with the connection). */

@@ -1,5 +1,5 @@
 import * as Flags from '@oclif/core/flags'
-import {EVENT_NAME} from '../../contract/requests/index.js'
+import {EVENT_NAME} from '../../contract/primitives.js'
 import {EVENT_NAMES} from '../../services/webhooks/payload.js'
 import {ENV_NAME} from '../../services/webhooks/secret-file.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'

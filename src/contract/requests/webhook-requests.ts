@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
+import {EVENT_NAME} from '../primitives.js'
 import {body, httpUrl, text, textList} from './request-fields.js'
 
-/** A v2 event name like `payout.completed`. */
-export const EVENT_NAME = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/
+export {EVENT_NAME} from '../primitives.js'
 
 /**
  * v1 `POST /webhook` (spec 4.4: bodies "not shown"; these fields are the real clients' and DESIGN.md's reading).
