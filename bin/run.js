@@ -2,6 +2,7 @@
 import {readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {arch, platform, release} from 'node:os'
+import {fileURLToPath} from 'node:url'
 
 /**
  * `payctl --version` answers before oclif loads, in the words oclif uses (`name/version platform-arch node-vX`).
@@ -21,6 +22,6 @@ if (process.argv.length === 3 && process.argv[2] === '--version' && !mayBeWsl())
   // DEBUG=oclif:perf prints oclif's start-up breakdown (config, plugins, command load and run times).
   if (process.env.DEBUG?.includes('oclif:perf')) globalThis.oclif = {...globalThis.oclif, performanceEnabled: true}
 
-  const {execute} = await import('../dist/bundle/run.js')
-  await execute({dir: import.meta.url})
+  const {startPackage} = await import('../dist/bundle/run.js')
+  await startPackage(fileURLToPath(new URL('..', import.meta.url)))
 }

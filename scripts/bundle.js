@@ -38,8 +38,8 @@ function commandsIndex() {
 }
 
 const entries = {
-  // What bin/run.js starts: oclif's execute().
-  run: "export {execute} from '@oclif/core/execute'",
+  // What bin/run.js, the executables and the in-process tests start: oclif's execute() over a root plugin in memory.
+  run: "export {start, startPackage} from './cli/entry/start.ts'",
   // "Did you mean ...?" for an unknown command (package.json: oclif.hooks.command_not_found).
   'command-not-found': "export {default} from './cli/hooks/command-not-found.ts'",
 }

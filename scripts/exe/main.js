@@ -1,16 +1,15 @@
-// The executables' entry (scripts/build-exe.js compiles it with Bun): oclif's execute() from the one bundle
-// (dist/bundle), with a root plugin held in memory (memory-plugin.js): package.json and the manifest are compiled
-// in, each command is a class of dist/bundle taken on first use (dist/exe/entry/commands.js, written by the build).
+// The executables' entry (scripts/build-exe.js compiles it with Bun): the bundle's start() (dist/bundle, as the npm
+// package), with package.json and the manifest compiled in, and each command a class of dist/bundle taken on first
+// use (dist/exe/entry/commands.js, written by the build).
 // oclif loads the help class and the command-not-found hook by path: the two small modules embedded beside this
 // entry (hand-off.mjs) hand it the bundle's own, kept here.
 import {dirname} from 'node:path'
-import {execute} from '../../dist/bundle/run.js'
+import {start} from '../../dist/bundle/run.js'
 import {COMMANDS} from '../../dist/exe/entry/commands.js'
 // Embedded as /$bunfs/root/jq.wasm, where jq-web looks for it (scripts/build-exe.js: --define=__dirname).
 import jqWasm from '../../node_modules/jq-web/jq.wasm' with {type: 'file'}
 import manifest from '../../oclif.manifest.json' with {type: 'json'}
 import packageJson from '../../package.json' with {type: 'json'}
-import {memoryPlugin} from './memory-plugin.js'
 
 globalThis[Symbol.for('payctl.exe')] = {
   jqWasm,
@@ -29,5 +28,4 @@ const pjson = {
     hooks: {...packageJson.oclif.hooks, command_not_found: './hand-off/command-not-found.js'},
   },
 }
-const plugin = memoryPlugin({root, pjson, manifest, commands: COMMANDS})
-execute({args: process.argv.slice(2), loadOptions: {root, pjson, plugins: new Map([[plugin.name, plugin]])}})
+start({root, pjson, manifest, commands: COMMANDS})

@@ -1,11 +1,11 @@
 import {join} from 'node:path'
 import {Readable} from 'node:stream'
 import {pathToFileURL} from 'node:url'
-import {BIN, type CliResult, ROOT} from './cli.js'
+import {type CliResult, ROOT} from './cli.js'
 
 /*
- * payctl inside the test process: bin/run.js's `execute` (oclif's own copy in dist/bundle, with the manifest,
- * the bundled commands and hooks, `flush`, and `handle` turning errors into the exit code), minus the process:
+ * payctl inside the test process: bin/run.js's `startPackage` (oclif's execute() in dist/bundle over the package's
+ * manifest, the bundled commands and hooks, with `flush`, and `handle` turning errors into the exit code), minus the process:
  * the exit code `handle` would exit with is recorded instead. Run `npm run build` first, as for runCli.
  * Its result has the shape of runCli's, so a test can use either.
  *
@@ -28,7 +28,7 @@ export interface RunCommandOptions {
 }
 
 /** What bin/run.js starts. */
-const EXECUTE = pathToFileURL(join(ROOT, 'dist', 'bundle', 'run.js')).href
+const START = pathToFileURL(join(ROOT, 'dist', 'bundle', 'run.js')).href
 
 let busy = false
 
@@ -55,8 +55,8 @@ export async function runCommand(argv: string[], options: RunCommandOptions = {}
   let output: {stdout: string; stderr: string}
   let returned: unknown
   try {
-    const {execute} = await import(EXECUTE)
-    returned = await execute({args: argv, dir: pathToFileURL(BIN).href})
+    const {startPackage} = await import(START)
+    returned = await startPackage(ROOT, argv)
   } finally {
     process.exit = exit
     exitedWith ??= Number(process.exitCode ?? 0)
