@@ -115,7 +115,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** --json as given: errors are JSON only then (--jq, --fields and --quiet shape data, not errors). */
   protected jsonErrors = false
   private clientInstance?: PayoutClient
+  private clientLoad?: Promise<PayoutClient>
   private profileInstance?: ResolvedProfile
+  private profileLoad?: Promise<ResolvedProfile>
 
   override async init(): Promise<void> {
     this.out = new Output({json: this.argv.includes('--json'), sink: currentDataSink()})
@@ -218,33 +220,41 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return options.single && items.length === 1 ? items[0] : items
   }
 
-  protected async profile(): Promise<ResolvedProfile> {
-    if (!this.profileInstance) {
-      const {resolveProfile} = await import('../config/resolve.js')
-      this.profileInstance = await resolveProfile({configDir: this.config.configDir, profile: this.flags.profile})
-      const {overridden, name} = this.profileInstance
-      if (overridden && this.out.stderrIsTTY && this.id !== 'auth:status')
-        this.out.warn(
-          `PAYCTL_API_KEY overrides the stored ${overridden === 'oauth' ? 'OAuth login' : 'API key'} of profile "${name}"`,
-        )
-    }
+  /** The resolved profile, once per run (concurrent callers share one resolution). */
+  protected profile(): Promise<ResolvedProfile> {
+    this.profileLoad ??= this.resolveProfile()
+    return this.profileLoad
+  }
+
+  private async resolveProfile(): Promise<ResolvedProfile> {
+    const {resolveProfile} = await import('../config/resolve.js')
+    this.profileInstance = await resolveProfile({configDir: this.config.configDir, profile: this.flags.profile})
+    const {overridden, name} = this.profileInstance
+    if (overridden && this.out.stderrIsTTY && this.id !== 'auth:status')
+      this.out.warn(
+        `PAYCTL_API_KEY overrides the stored ${overridden === 'oauth' ? 'OAuth login' : 'API key'} of profile "${name}"`,
+      )
     return this.profileInstance
   }
 
-  protected async client(): Promise<PayoutClient> {
-    if (!this.clientInstance) {
-      const profile = await this.profile()
-      const [{PayoutClient}, {authProviderFor}] = await Promise.all([
-        import('../client/index.js'),
-        import('../services/auth/auth-provider.js'),
-      ])
-      this.clientInstance = new PayoutClient({
-        origin: profile.origin,
-        auth: await authProviderFor(profile, this.config.configDir, this.debugTrace()),
-        userAgent: `payctl/${this.config.version} node/${process.version}`,
-        debug: this.debugTrace(),
-      })
-    }
+  /** The API client, once per run; its modules load while the profile resolves. */
+  protected client(): Promise<PayoutClient> {
+    this.clientLoad ??= this.createClient()
+    return this.clientLoad
+  }
+
+  private async createClient(): Promise<PayoutClient> {
+    const [profile, {PayoutClient}, {authProviderFor}] = await Promise.all([
+      this.profile(),
+      import('../client/index.js'),
+      import('../services/auth/auth-provider.js'),
+    ])
+    this.clientInstance = new PayoutClient({
+      origin: profile.origin,
+      auth: await authProviderFor(profile, this.config.configDir, this.debugTrace()),
+      userAgent: `payctl/${this.config.version} node/${process.version}`,
+      debug: this.debugTrace(),
+    })
     return this.clientInstance
   }
 

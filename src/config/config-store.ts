@@ -6,6 +6,11 @@ import {withFileLock} from './file-lock.js'
 import {configFileError, ensurePrivateDir, parseConfigFile} from './file-shape.js'
 import {BUILTIN_LOCAL, LOCAL_PROFILE, type ProfileSettings, type StoredConfig} from './profiles.js'
 
+/** Stored profiles with the built-in `local` beside them. */
+export function withBuiltinLocal(profiles: Record<string, ProfileSettings>): Record<string, ProfileSettings> {
+  return {[LOCAL_PROFILE]: BUILTIN_LOCAL, ...profiles}
+}
+
 /** Far more than any set of profiles; a bigger config.json is not one. */
 export const MAX_CONFIG_BYTES = 1024 * 1024
 
@@ -56,8 +61,7 @@ export class ConfigStore {
 
   /** Every profile, the built-in `local` included. */
   async profiles(): Promise<Record<string, ProfileSettings>> {
-    const {profiles} = await this.read()
-    return {[LOCAL_PROFILE]: BUILTIN_LOCAL, ...profiles}
+    return withBuiltinLocal((await this.read()).profiles)
   }
 
   async activeProfile(): Promise<string> {

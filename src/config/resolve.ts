@@ -1,6 +1,6 @@
 import {usageError} from '../shared/errors.js'
 import {LOCAL_EMULATOR} from '../shared/local-emulator.js'
-import {ConfigStore} from './config-store.js'
+import {ConfigStore, withBuiltinLocal} from './config-store.js'
 import type {ProfileCredentials} from './credential-types.js'
 import {CredentialStore} from './credentials.js'
 import {type Environment, LOCAL_PROFILE, normalizeOrigin, originProblem, productionOriginProblem} from './profiles.js'
@@ -37,8 +37,9 @@ export interface ResolveOptions {
 export async function resolveProfile(options: ResolveOptions): Promise<ResolvedProfile> {
   const env = options.env ?? process.env
   const config = new ConfigStore(options.configDir)
-  const profiles = await config.profiles()
-  const name = options.profile ?? (await config.activeProfile())
+  const stored = await config.read()
+  const profiles = withBuiltinLocal(stored.profiles)
+  const name = options.profile ?? stored.activeProfile ?? LOCAL_PROFILE
   const settings = profiles[name]
   if (!settings) {
     throw usageError(`unknown profile "${name}"`, [
