@@ -1,10 +1,12 @@
-// `npm run build` step: bundles oclif, every command and their dependencies into dist/bundle with esbuild,
-// so that start-up reads a few files instead of hundreds. The command list is scripts/command-list.js.
-// Code that a command imports lazily (`await import(...)`) stays in its own chunk, loaded only when used.
-import {writeFileSync} from 'node:fs'
+// `npm run build` step: bundles oclif, every command and their dependencies into dist/bundle with esbuild, then
+// regroups esbuild's chunks with rollup (scripts/bundle-groups.js), so that start-up reads a few files instead of
+// hundreds. The command list is scripts/command-list.js. Code that a command imports lazily (`await import(...)`)
+// stays in its own chunk, loaded only when used.
+import {rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {build} from 'esbuild'
+import {groupsOf, regroup} from './bundle-groups.js'
 import {commandIds, pluginCommands} from './command-list.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -59,18 +61,22 @@ const virtualEntries = {
   },
 }
 
-const result = await build({
+// esbuild writes here first; scripts/bundle-groups.js regroups its chunks into dist/bundle.
+const staging = join(root, 'dist', 'esbuild')
+const entryPoints = [
+  {in: 'payctl-entry:run', out: 'run'},
+  ...commands.map(({id, file}) => ({in: file.startsWith('./') ? `src/${file.slice(2)}` : file, out: commandOut(id)})),
+  {in: 'payctl-entry:command-not-found', out: 'hooks/command-not-found'},
+  // oclif's help with the RE-RUN section (package.json: oclif.helpClass).
+  {in: 'src/cli/help/help.ts', out: 'help'},
+  // The API client, which commands load when they call the API.
+  {in: 'src/client/index.ts', out: 'client'},
+]
+
+const {metafile} = await build({
   absWorkingDir: root,
-  entryPoints: [
-    {in: 'payctl-entry:run', out: 'run'},
-    ...commands.map(({id, file}) => ({in: file.startsWith('./') ? `src/${file.slice(2)}` : file, out: commandOut(id)})),
-    {in: 'payctl-entry:command-not-found', out: 'hooks/command-not-found'},
-    // oclif's help with the RE-RUN section (package.json: oclif.helpClass).
-    {in: 'src/cli/help/help.ts', out: 'help'},
-    // bin/run.js loads the API client while oclif reads its configuration.
-    {in: 'src/client/index.ts', out: 'client'},
-  ],
-  outdir: 'dist/bundle',
+  entryPoints,
+  outdir: staging,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -87,7 +93,13 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
-  metafile: Boolean(process.env.BUNDLE_META),
+  metafile: true,
 })
+const outputOf = name => `dist/esbuild/${name}.js`
+const groups = groupsOf(metafile, {
+  runEntry: outputOf('run'),
+  commandEntries: commands.map(({id}) => outputOf(commandOut(id))),
+})
+await regroup({root, from: staging, to: join(root, 'dist', 'bundle'), entries: entryPoints.map(({out}) => out), groups})
+rmSync(staging, {recursive: true})
 writeFileSync(join(root, 'dist', 'bundle', 'commands.js'), commandsIndex())
-if (process.env.BUNDLE_META) writeFileSync(process.env.BUNDLE_META, JSON.stringify(result.metafile))

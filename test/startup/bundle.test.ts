@@ -1,5 +1,5 @@
 import {readdirSync, readFileSync} from 'node:fs'
-import {join, relative, sep} from 'node:path'
+import {dirname, join, relative, sep} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
 import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
 
@@ -10,6 +10,18 @@ let home: {dir: string; env: Record<string, string>}
 beforeEach(() => {
   home = isolatedHome()
 })
+
+const BUNDLE = join(ROOT, 'dist', 'bundle')
+
+/** The bundle files `file` loads with static `import` statements, itself included. */
+function staticFiles(file: string, into = new Set<string>()): Set<string> {
+  if (into.has(file)) return into
+  into.add(file)
+  const source = readFileSync(file, 'utf8')
+  for (const [, path] of source.matchAll(/^import\s*(?:[^'";]*?from\s*)?['"](\.[^'"]+)['"]/gm))
+    staticFiles(join(dirname(file), path), into)
+  return into
+}
 
 /** `src/commands/payouts/list.ts` is `payouts:list`: the rule oclif's own file discovery follows. */
 function commandFileIds(): string[] {
@@ -27,6 +39,25 @@ describe('bundled CLI', () => {
     const plugins = ['autocomplete', 'autocomplete:create', 'autocomplete:script', 'help']
     expect(ids.filter(id => !plugins.includes(id))).toEqual(commandFileIds())
     expect(ids).toEqual(expect.arrayContaining(plugins))
+  })
+
+  it('an API call loads its code from a few files: the core and api groups of scripts/bundle-groups.js', () => {
+    const chunks = readdirSync(join(BUNDLE, 'chunks'))
+    const group = (name: string) => {
+      const files = chunks.filter(file => file.startsWith(`${name}-`) && /^[\w]+-[\w-]{8}\.js$/.test(file))
+      expect(files, `one ${name} chunk`).toHaveLength(1)
+      return join(BUNDLE, 'chunks', files[0])
+    }
+    const core = group('core')
+    const api = group('api')
+    expect(staticFiles(join(BUNDLE, 'run.js'))).toContain(core)
+    const call = new Set([
+      ...staticFiles(join(BUNDLE, 'run.js')),
+      ...staticFiles(join(BUNDLE, 'commands', 'payouts', 'list.js')),
+      ...staticFiles(api),
+    ])
+    // esbuild alone cut the same code into about sixty files.
+    expect(call.size).toBeLessThanOrEqual(12)
   })
 
   it('help lists a topic, and an unknown command is refused with exit 2', async () => {

@@ -1,0 +1,64 @@
+// Second step of scripts/bundle.js: esbuild splits the bundle by which entry points reach each module, which leaves
+// about sixty small files on the way of one API call, and Node pays for each file it loads. Rollup's manualChunks
+// regroups esbuild's chunks (nothing else changes: no tree-shaking, same entry files and exports) into:
+//   core  what starts every command: oclif's start (run.js) and what at least half of the commands import;
+//   api   what an API call adds: the profile, the API client and its auth (zod and the response schemas with them).
+// Every other chunk stays as esbuild cut it, loaded only by what needs it.
+import {isAbsolute, join, resolve} from 'node:path'
+import {rollup} from 'rollup'
+
+/** What an API call loads besides the core (their source files; esbuild's metafile names them). */
+const API_ENTRIES = ['src/client/index.ts', 'src/config/resolve.ts', 'src/services/auth/auth-provider.ts']
+
+/** The esbuild outputs that `from` loads statically (itself included). */
+function staticClosure(outputs, from, into = new Set()) {
+  if (into.has(from)) return into
+  into.add(from)
+  for (const {path, kind} of outputs[from].imports)
+    if (kind === 'import-statement' && outputs[path]) staticClosure(outputs, path, into)
+  return into
+}
+
+/** Each esbuild output file (relative to the working folder) that belongs to a group, with its group's name. */
+export function groupsOf(metafile, {runEntry, commandEntries}) {
+  const {outputs} = metafile
+  const core = staticClosure(outputs, runEntry)
+  const reach = new Map()
+  for (const entry of commandEntries)
+    for (const file of staticClosure(outputs, entry)) reach.set(file, (reach.get(file) ?? 0) + 1)
+  for (const [file, count] of reach) if (count * 2 >= commandEntries.length) core.add(file)
+  const api = new Set()
+  for (const [file, output] of Object.entries(outputs))
+    if (API_ENTRIES.includes(output.entryPoint)) staticClosure(outputs, file, api)
+  const groups = new Map([...api].map(file => [file, 'api']))
+  for (const file of core) groups.set(file, 'core')
+  return groups
+}
+
+/**
+ * Rewrites esbuild's output folder `from` into `to`: the same entry files (`entries`, relative paths without .js),
+ * the chunks regrouped by `groups` (file -> group name, paths relative to `root`).
+ */
+export async function regroup({root, from, to, entries, groups}) {
+  const grouped = new Map([...groups].map(([file, group]) => [resolve(root, file), group]))
+  const entryFiles = new Set(entries.map(name => resolve(from, `${name}.js`)))
+  const bundle = await rollup({
+    input: Object.fromEntries(entries.map(name => [name, join(from, `${name}.js`)])),
+    treeshake: false,
+    preserveEntrySignatures: 'strict',
+    // Node's modules and the packages left in node_modules; esbuild's files import each other by relative path.
+    external: id => !id.startsWith('.') && !isAbsolute(id),
+    onwarn(warning, warn) {
+      // esbuild's chunks import each other in cycles, and its CommonJS wrappers use `this` and eval as written.
+      if (!['CIRCULAR_DEPENDENCY', 'THIS_IS_UNDEFINED', 'EVAL'].includes(warning.code)) warn(warning)
+    },
+  })
+  await bundle.write({
+    dir: to,
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    manualChunks: id => (entryFiles.has(id) ? undefined : grouped.get(id)),
+  })
+  await bundle.close()
+}
