@@ -353,6 +353,14 @@ describe('re-running from cron', () => {
       'RE-RUN (CRON, RETRIES) Safe to re-run: a URL that has a subscription already is refused (exit 5)',
     )
   })
+
+  it('help fills the examples that name the binary (an EJS tag) and prints every other text as written', async () => {
+    const mcp = await runCli(['mcp', '--help'])
+    expect(mcp.stdout).toContain('$ payctl mcp --profile local --allow-money')
+    expect(mcp.stdout).not.toContain('<%')
+    const root = await runCli(['--help'])
+    expect(root.stdout).not.toContain('<%')
+  })
 })
 
 describe('payctl doctor', () => {

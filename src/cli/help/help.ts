@@ -1,9 +1,31 @@
 import type {Command} from '@oclif/core/command'
-import {Help} from '@oclif/core/help'
+import {CommandHelp, Help} from '@oclif/core/help'
 import {RERUN} from './rerun.js'
+
+/**
+ * oclif renders every help string as an EJS template, compiling each one; only a string with a tag needs that
+ * (a few examples say `<%= config.bin %>`), the rest print as written, as EJS would print them.
+ */
+function templatesOnly(render: (input: string) => string): (input: string) => string {
+  return input => (input.includes('<%') ? render(input) : input)
+}
+
+class PayctlCommandHelp extends CommandHelp {
+  constructor(...args: ConstructorParameters<typeof CommandHelp>) {
+    super(...args)
+    this.render = templatesOnly(this.render)
+  }
+}
 
 /** oclif's help, plus a RE-RUN section: whether a command is safe to repeat from cron, and what to do if not. */
 export default class PayctlHelp extends Help {
+  protected override CommandHelpClass = PayctlCommandHelp
+
+  constructor(...args: ConstructorParameters<typeof Help>) {
+    super(...args)
+    this.render = templatesOnly(this.render)
+  }
+
   protected override formatCommand(command: Command.Loadable): string {
     const text = super.formatCommand(command)
     const note = RERUN[command.id.replaceAll(':', ' ')]
