@@ -1,6 +1,7 @@
 import {readdirSync, readFileSync} from 'node:fs'
 import {dirname, join, relative, sep} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
+import {type CommandIndex, manifestFromIndex} from '../../src/cli/entry/command-index.js'
 import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
 
 /** The bundled CLI (scripts/bundle.js): every command file is a command, oclif's plugins still answer. */
@@ -39,6 +40,21 @@ describe('bundled CLI', () => {
     const plugins = ['autocomplete', 'autocomplete:create', 'autocomplete:script', 'help']
     expect(ids.filter(id => !plugins.includes(id))).toEqual(commandFileIds())
     expect(ids).toEqual(expect.arrayContaining(plugins))
+  })
+
+  it('the command index is the manifest: a run reads its light fields, the rest comes from the manifest on first use', () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8'))
+    const index: CommandIndex = JSON.parse(readFileSync(join(BUNDLE, 'command-index.json'), 'utf8'))
+    let reads = 0
+    const lazy = manifestFromIndex(index, () => {
+      reads++
+      return manifest
+    })
+    // What oclif reads of every command at start-up (ids, aliases, state, the topic's summary).
+    for (const entry of Object.values(lazy.commands)) [entry.id, entry.aliases, entry.hidden, entry.summary]
+    expect(reads).toBe(0)
+    expect(JSON.parse(JSON.stringify(lazy))).toEqual(manifest)
+    expect(reads).toBe(1)
   })
 
   it('an API call loads its code from a few files: the core and api groups of scripts/bundle-groups.js', () => {

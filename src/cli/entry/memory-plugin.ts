@@ -57,12 +57,17 @@ export function memoryPlugin({root, pjson, manifest, commands}: PluginParts): In
       command.plugin = plugin
       return Promise.resolve(command)
     }) as Interfaces.Plugin['findCommand'],
-    commands: commandIDs.map(id => ({
-      ...manifest.commands[id],
-      load: () => plugin.findCommand(id, {must: true}),
-      pluginAlias: pjson.name,
-      pluginType: 'core',
-    })),
+    // The entries' own properties are copied as they are: a field the manifest reads on first use stays unread.
+    commands: commandIDs.map(id =>
+      Object.assign(
+        Object.defineProperties({} as Command.Cached, Object.getOwnPropertyDescriptors(manifest.commands[id])),
+        {
+          load: () => plugin.findCommand(id, {must: true}),
+          pluginAlias: pjson.name,
+          pluginType: 'core',
+        },
+      ),
+    ),
   }
   return plugin
 }

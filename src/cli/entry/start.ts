@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {join} from 'node:path'
 import {execute} from '@oclif/core/execute'
+import {type CommandIndex, manifestFromIndex} from './command-index.js'
 import {memoryPlugin, type PluginParts} from './memory-plugin.js'
 
 /**
@@ -14,12 +15,15 @@ export function start(parts: PluginParts, args: string[] = process.argv.slice(2)
 }
 
 /**
- * The npm package, from its root folder: package.json and oclif.manifest.json read there, the commands from the
- * bundle's command index (dist/bundle/commands.js, written by scripts/bundle.js).
+ * The npm package, from its root folder: package.json read there, the manifest from the bundle's command index
+ * (oclif.manifest.json itself only when a command's flags or texts are needed), the commands from the bundle's
+ * command index module (dist/bundle/commands.js). Both are written by `npm run build`.
  */
 export function startPackage(root: string, args: string[] = process.argv.slice(2)): Promise<unknown> {
-  const read = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8'))
-  const index = join(root, 'dist', 'bundle', 'commands.js')
-  const {COMMANDS} = createRequire(index)(index)
-  return start({root, pjson: read('package.json'), manifest: read('oclif.manifest.json'), commands: COMMANDS}, args)
+  const read = (...path: string[]) => JSON.parse(readFileSync(join(root, ...path), 'utf8'))
+  const index: CommandIndex = read('dist', 'bundle', 'command-index.json')
+  const commandsModule = join(root, 'dist', 'bundle', 'commands.js')
+  const {COMMANDS} = createRequire(commandsModule)(commandsModule)
+  const manifest = manifestFromIndex(index, () => read('oclif.manifest.json'))
+  return start({root, pjson: read('package.json'), manifest, commands: COMMANDS}, args)
 }
