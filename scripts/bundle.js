@@ -69,8 +69,6 @@ const entryPoints = [
   {in: 'payctl-entry:command-not-found', out: 'hooks/command-not-found'},
   // oclif's help with the RE-RUN section (package.json: oclif.helpClass).
   {in: 'src/cli/help/help.ts', out: 'help'},
-  // The API client, which commands load when they call the API.
-  {in: 'src/client/index.ts', out: 'client'},
 ]
 
 const {metafile} = await build({
