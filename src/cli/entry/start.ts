@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
-import {join} from 'node:path'
+import {join, resolve} from 'node:path'
 import {execute} from '@oclif/core/execute'
 import {type CommandIndex, manifestFromIndex} from './command-index.js'
 import {memoryPlugin, type PluginParts} from './memory-plugin.js'
@@ -19,7 +19,8 @@ export function start(parts: PluginParts, args: string[] = process.argv.slice(2)
  * (oclif.manifest.json itself only when a command's flags or texts are needed), the commands from the bundle's
  * command index module (dist/bundle/commands.js). Both are written by `npm run build`.
  */
-export function startPackage(root: string, args: string[] = process.argv.slice(2)): Promise<unknown> {
+export function startPackage(folder: string, args: string[] = process.argv.slice(2)): Promise<unknown> {
+  const root = resolve(folder)
   const read = (...path: string[]) => JSON.parse(readFileSync(join(root, ...path), 'utf8'))
   const index: CommandIndex = read('dist', 'bundle', 'command-index.json')
   const commandsModule = join(root, 'dist', 'bundle', 'commands.js')
