@@ -1,9 +1,9 @@
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterEach, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {isolatedHome} from '../helpers/cli.js'
 import {useEmulator} from '../helpers/emulator.js'
-import {type McpSession, ok, startMcp} from './mcp-client.js'
+import {type McpSession, ok, useMcpSessions} from './mcp-client.js'
 
 const MARIA = {
   'first-name': 'Maria',
@@ -18,14 +18,11 @@ const MARIA = {
 /** What an agent may still change once a person may be looking at an approval page, and when no URL is handed out. */
 describe('payctl mcp: the approval URL fixes what it covers', {timeout: 120_000}, () => {
   const ctx = useEmulator()
+  const mcp = useMcpSessions()
   let session: McpSession | undefined
-  afterEach(async () => {
-    await session?.close()
-    session = undefined
-  })
 
   it('refuses counterparties_update of the counterparty a payout under approval pays; others still change', async () => {
-    session = await startMcp([], {...isolatedHome().env, PAYCTL_ORIGIN: ctx.emu.url})
+    session = await mcp([], {...isolatedHome().env, PAYCTL_ORIGIN: ctx.emu.url})
     const maria = ok(await session.call('counterparties_create', {...MARIA, 'custom-id': 'maria'}))
     const other = ok(await session.call('counterparties_create', {...MARIA, 'custom-id': 'other'}))
     const created = ok(
@@ -52,7 +49,7 @@ describe('payctl mcp: the approval URL fixes what it covers', {timeout: 120_000}
     // The record's folder cannot be made: a file stands where it goes.
     mkdirSync(home.env.PAYCTL_DATA_DIR, {recursive: true})
     writeFileSync(join(home.env.PAYCTL_DATA_DIR, 'mcp'), 'not a folder')
-    session = await startMcp([], {...home.env, PAYCTL_ORIGIN: ctx.emu.url})
+    session = await mcp([], {...home.env, PAYCTL_ORIGIN: ctx.emu.url})
     const created = ok(
       await session.call('payouts_create', {amount: '5.00', currency: 'EUR', description: 'x', email: 'a@example.com'}),
     )
@@ -63,7 +60,7 @@ describe('payctl mcp: the approval URL fixes what it covers', {timeout: 120_000}
     expect(JSON.stringify(minted)).not.toContain('/session/')
   })
   it('changes nothing it could not check: the lookup of a customId failing (not "not found") refuses the update', async () => {
-    session = await startMcp([], {...isolatedHome().env, PAYCTL_ORIGIN: ctx.emu.url})
+    session = await mcp([], {...isolatedHome().env, PAYCTL_ORIGIN: ctx.emu.url})
     const created = ok(
       await session.call('payouts_create', {
         amount: '10.00',

@@ -3,20 +3,18 @@ import {isolatedHome} from '../helpers/cli.js'
 import {useEmulator} from '../helpers/emulator.js'
 import {describeInBrowser, signInInBrowser, useBrowser} from '../hosted/browser.js'
 import {MEMBER} from '../hosted/helpers.js'
-import {type McpSession, ok, startMcp} from './mcp-client.js'
+import {type McpSession, ok, startMcp, useMcpSessions} from './mcp-client.js'
 
 /** The agent's way to money without money tools: create, a person approves in the browser, the agent waits. */
 describeInBrowser('payctl mcp: a person approves, the agent waits', () => {
   const ctx = useEmulator()
   const browser = useBrowser()
+  const mcp = useMcpSessions()
   let session: McpSession | undefined
-  afterEach(async () => {
-    await session?.close()
-  })
 
   it('create -> approval URL -> approved on the hosted page in Chromium -> wait -> completed', async () => {
     const home = isolatedHome()
-    session = await startMcp([], {...home.env, PAYCTL_ORIGIN: ctx.emu.url})
+    session = await mcp([], {...home.env, PAYCTL_ORIGIN: ctx.emu.url})
     const created = ok(
       await session.call('payouts_create', {
         amount: '42.00',

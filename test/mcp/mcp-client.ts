@@ -1,6 +1,7 @@
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
+import {afterEach} from 'vitest'
 import {BIN} from '../helpers/cli.js'
 
 /** A test's time-out for one tool call (the SDK's default of 60 s is too short on a busy machine for a burst). */
@@ -39,6 +40,19 @@ export async function startMcp(args: string[], env: Record<string, string>): Pro
     call: (name, toolArgs = {}) =>
       client.callTool({name, arguments: toolArgs}, undefined, {timeout: CALL_TIMEOUT_MS}) as Promise<CallToolResult>,
     close: () => client.close(),
+  }
+}
+
+/** startMcp for the tests of a block: every server started through it is closed after each test. */
+export function useMcpSessions(): (args: string[], env: Record<string, string>) => Promise<McpSession> {
+  const open: McpSession[] = []
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map(session => session.close()))
+  })
+  return async (args, env) => {
+    const session = await startMcp(args, env)
+    open.push(session)
+    return session
   }
 }
 

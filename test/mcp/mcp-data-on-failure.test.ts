@@ -1,9 +1,9 @@
-import {afterEach, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {counterpartyBody} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
 import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
-import {type McpSession, type Structured, startMcp} from './mcp-client.js'
+import {type McpSession, type Structured, useMcpSessions} from './mcp-client.js'
 
 const FAILING_METHOD = {
   type: 'bank_iban',
@@ -18,10 +18,8 @@ const FAILING_METHOD = {
  */
 describe('a tool whose command fails after showing its result', {timeout: 120_000}, () => {
   const ctx = useEmulator()
+  const mcp = useMcpSessions()
   let session: McpSession | undefined
-  afterEach(async () => {
-    await session?.close()
-  })
 
   it('payouts_wait of a failed payout: exit 8, and the payout as --json prints it', async () => {
     const counterpartyId = (await ctx.api.counterparty(counterpartyBody({paymentMethod: FAILING_METHOD}))).id
@@ -30,7 +28,7 @@ describe('a tool whose command fails after showing its result', {timeout: 120_00
     const env = {...isolatedHome().env, PAYCTL_ORIGIN: ctx.emu.url}
     const printed = await runCommand(['payouts', 'wait', payout.id, '--timeout', '10s', '--json'], {env})
     expect(printed.code, printed.stderr).toBe(8)
-    session = await startMcp([], env)
+    session = await mcp([], env)
     const answer = await session.call('payouts_wait', {id: [payout.id], timeout: '10s'})
     expect(answer.isError).toBe(true)
     const structured = answer.structuredContent as Structured

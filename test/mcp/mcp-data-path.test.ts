@@ -1,10 +1,10 @@
 import {readdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterEach, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {isolatedHome, ROOT} from '../helpers/cli.js'
 import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
-import {type McpSession, ok, startMcp} from './mcp-client.js'
+import {type McpSession, ok, useMcpSessions} from './mcp-client.js'
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, {withFileTypes: true}).flatMap(entry =>
@@ -17,10 +17,8 @@ const sourceFiles = (dir: string): string[] =>
 
 describe('MCP tools take the data their commands return', {timeout: 240_000}, () => {
   const ctx = useEmulator()
+  const mcp = useMcpSessions()
   let session: McpSession | undefined
-  afterEach(async () => {
-    await session?.close()
-  })
 
   it('nothing in src replaces write on a process stream; nothing in src/services/mcp reads printed output', () => {
     for (const file of sourceFiles(join(ROOT, 'src'))) {
@@ -34,7 +32,7 @@ describe('MCP tools take the data their commands return', {timeout: 240_000}, ()
     const home = isolatedHome()
     const env = {...home.env, PAYCTL_ORIGIN: ctx.emu.url}
     const created = await ctx.api.v2Create({customId: 'data-path-1'})
-    session = await startMcp([], env)
+    session = await mcp([], env)
     for (const [tool, args, command] of [
       ['team_get', {}, ['team', 'get']],
       ['team_accounts', {}, ['team', 'accounts']],

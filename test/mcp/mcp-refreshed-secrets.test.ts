@@ -1,19 +1,16 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterEach, expect, it} from 'vitest'
+import {expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {homeFor, login} from '../auth/helpers.js'
 import {control} from '../helpers/control.js'
 import {useEmulator} from '../helpers/emulator.js'
-import {type McpSession, ok, startMcp} from './mcp-client.js'
+import {type McpSession, ok, useMcpSessions} from './mcp-client.js'
 
 /** Tokens refreshed while `payctl mcp` runs are secrets of the session like the ones it started with. */
 const ctx = useEmulator({autoConsent: true})
+const mcp = useMcpSessions()
 let session: McpSession | undefined
-afterEach(async () => {
-  await session?.close()
-  session = undefined
-})
 
 it('an access token refreshed by a tool call never reaches the audit log or an answer', {
   timeout: 120_000,
@@ -21,7 +18,7 @@ it('an access token refreshed by a tool call never reaches the audit log or an a
   const home = homeFor(ctx.emu.url)
   await login(home, ['--client-id', LOCAL_EMULATOR.oauthClientId, '--login-hint', 'owner@example.com'])
   const first = home.credentials().oauth.accessToken
-  session = await startMcp([], home.env)
+  session = await mcp([], home.env)
   await control(ctx.emu.url, 'POST', '/_emulator/clock', {advanceSeconds: 2 * 3600})
   ok(await session.call('team_get', {}))
   const fresh = home.credentials().oauth.accessToken

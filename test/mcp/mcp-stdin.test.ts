@@ -1,19 +1,17 @@
-import {afterEach, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {isolatedHome} from '../helpers/cli.js'
 import {useEmulator} from '../helpers/emulator.js'
-import {type McpSession, ok, startMcp} from './mcp-client.js'
+import {type McpSession, ok, useMcpSessions} from './mcp-client.js'
 
 /** The server's stdin is the MCP channel: a call that names its payout by flag only must not read it. */
 describe('payctl mcp: calls without a positional id', {timeout: 240_000}, () => {
   const ctx = useEmulator()
+  const mcp = useMcpSessions()
   let session: McpSession | undefined
-  afterEach(async () => {
-    await session?.close()
-  })
 
   it('answers 50 alternating calls with and without positional ids on one server', async () => {
     const home = isolatedHome()
-    session = await startMcp([], {...home.env, PAYCTL_ORIGIN: ctx.emu.url})
+    session = await mcp([], {...home.env, PAYCTL_ORIGIN: ctx.emu.url})
     const created = ok(
       await session.call('payouts_create', {
         amount: '3.00',

@@ -1,10 +1,10 @@
 import {mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterEach, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
 import {useEmulator} from '../helpers/emulator.js'
-import {type McpSession, ok, type Structured, startMcp} from './mcp-client.js'
+import {type McpSession, ok, type Structured, useMcpSessions} from './mcp-client.js'
 
 const MONEY_TOOLS = ['payouts_approve', 'payouts_pay', 'payouts_create_and_move_money']
 const PAYOUT = {amount: '12.50', currency: 'EUR', description: 'Cover art', email: 'ada@example.com'}
@@ -12,11 +12,8 @@ const PAYOUT = {amount: '12.50', currency: 'EUR', description: 'Cover art', emai
 /** `payctl mcp` driven by the SDK's own client over stdio, against the emulator on a random port. */
 describe('payctl mcp', {timeout: 120_000}, () => {
   const ctx = useEmulator()
+  const mcp = useMcpSessions()
   let session: McpSession | undefined
-  afterEach(async () => {
-    await session?.close()
-    session = undefined
-  })
 
   const local = () => {
     const home = isolatedHome()
@@ -30,7 +27,7 @@ describe('payctl mcp', {timeout: 120_000}, () => {
       .map(line => JSON.parse(line))
 
   it('offers read, write and emulator tools by default, each with its hints, and no money tool', async () => {
-    session = await startMcp([], local().env)
+    session = await mcp([], local().env)
     const {tools} = await session.client.listTools()
     const names = tools.map(tool => tool.name)
     expect(names).toEqual(expect.arrayContaining(['payouts_get', 'payouts_list', 'payouts_wait', 'payouts_create']))
@@ -54,7 +51,7 @@ describe('payctl mcp', {timeout: 120_000}, () => {
   })
 
   it('offers the money tools with --allow-money on a sandbox profile', async () => {
-    session = await startMcp(['--allow-money'], local().env)
+    session = await mcp(['--allow-money'], local().env)
     expect(await toolNames(session)).toEqual(
       expect.arrayContaining([...MONEY_TOOLS, 'emulator_claim', 'emulator_trigger']),
     )
@@ -65,7 +62,7 @@ describe('payctl mcp', {timeout: 120_000}, () => {
     const add = await runCli(['profiles', 'add', 'prod', '--environment', 'production', '--origin', ctx.emu.url], {env})
     expect(add.code, add.stderr).toBe(0)
     const prodEnv = {...env, PAYCTL_API_KEY: LOCAL_EMULATOR.fullKey}
-    session = await startMcp(['--profile', 'prod', '--allow-money'], prodEnv)
+    session = await mcp(['--profile', 'prod', '--allow-money'], prodEnv)
     let names = await toolNames(session)
     for (const name of MONEY_TOOLS) expect(names).not.toContain(name)
     expect(names).not.toContain('emulator_claim')
@@ -74,18 +71,18 @@ describe('payctl mcp', {timeout: 120_000}, () => {
 
     const set = await runCli(['profiles', 'set', 'prod', '--allow-agent-money'], {env})
     expect(set.code, set.stderr).toBe(0)
-    session = await startMcp(['--profile', 'prod'], prodEnv)
+    session = await mcp(['--profile', 'prod'], prodEnv)
     names = await toolNames(session)
     for (const name of MONEY_TOOLS) expect(names).not.toContain(name)
     await session.close()
 
-    session = await startMcp(['--profile', 'prod', '--allow-money'], prodEnv)
+    session = await mcp(['--profile', 'prod', '--allow-money'], prodEnv)
     expect(await toolNames(session)).toEqual(expect.arrayContaining(MONEY_TOOLS))
   })
 
   it('money tools: the balance warning reaches the agent; approve applies once; a pre-approved create gets a custom-id', async () => {
     const {home, env} = local()
-    session = await startMcp(['--allow-money'], env)
+    session = await mcp(['--allow-money'], env)
     const short = await session.call('payouts_create_and_move_money', {
       ...PAYOUT,
       amount: '20000.00',
@@ -111,7 +108,7 @@ describe('payctl mcp', {timeout: 120_000}, () => {
 
   it('approve with skip-conflicts (a money tool: only with --allow-money) answers what it approved and what it skipped', async () => {
     const {env} = local()
-    session = await startMcp(['--allow-money'], env)
+    session = await mcp(['--allow-money'], env)
     const first = ok(await session.call('payouts_create', {...PAYOUT, description: 'First'})).data
     const second = ok(await session.call('payouts_create', {...PAYOUT, description: 'Second'})).data
     ok(await session.call('payouts_approve', {id: [second.id]}))
@@ -124,7 +121,7 @@ describe('payctl mcp', {timeout: 120_000}, () => {
 
   it('a retried create makes one payout; the answer carries an approval URL', async () => {
     const {home, env} = local()
-    session = await startMcp([], env)
+    session = await mcp([], env)
     const first = ok(await session.call('payouts_create', PAYOUT))
     const again = ok(
       await session.call('payouts_create', {
@@ -155,7 +152,7 @@ describe('payctl mcp', {timeout: 120_000}, () => {
 
   it('counterparties_list returns a bounded page and the cursor to the next one', async () => {
     for (let i = 0; i < 3; i++) await ctx.api.counterparty({customId: `mcp-cp-${i}`, email: `cp${i}@example.com`})
-    session = await startMcp([], local().env)
+    session = await mcp([], local().env)
     const page = ok(await session.call('counterparties_list', {limit: '1'}))
     expect(page.data).toHaveLength(1)
     expect(typeof page.nextCursor).toBe('string')
@@ -168,7 +165,7 @@ describe('payctl mcp', {timeout: 120_000}, () => {
   })
 
   it('bad input is a tool error naming the field, from the schema and from the command', async () => {
-    session = await startMcp([], local().env)
+    session = await mcp([], local().env)
     const missing = await session.call('payouts_create', {currency: 'EUR', description: 'x', email: 'a@example.com'})
     expect(missing.isError).toBe(true)
     expect(JSON.stringify(missing.content)).toContain('amount')
@@ -217,7 +214,7 @@ describe('payctl mcp', {timeout: 120_000}, () => {
     writeFileSync(outside, csv)
     writeFileSync(join(folder, 'mine.csv'), csv)
     symlinkSync(outside, join(folder, 'link.csv'))
-    session = await startMcp(['--files-dir', folder], env)
+    session = await mcp(['--files-dir', folder], env)
     for (const file of ['../victim.csv', outside, 'link.csv']) {
       const refused = await session.call('payouts_import_status', {file})
       expect(refused.structuredContent?.error, file).toMatchObject({
@@ -231,7 +228,7 @@ describe('payctl mcp', {timeout: 120_000}, () => {
 
   it('answers 100 concurrent calls correctly, and the audit log holds every call and no secret', async () => {
     const {home, env} = local()
-    session = await startMcp([], env)
+    session = await mcp([], env)
     const created: Structured[] = []
     for (let i = 0; i < 5; i++)
       created.push(ok(await session.call('payouts_create', {...PAYOUT, description: `Burst ${i}`})).data)
