@@ -33,12 +33,9 @@ Safe to re-run (read only; --since-state advances its file only after a complete
   async run(): Promise<ResultOf<typeof PayoutsList.result>> {
     const f = this.flags
     const api = payoutListApi(f)
-    // The client loads while the filter is checked; a bad filter is still the error reported.
-    const clientLoad = this.client()
-    clientLoad.catch(() => undefined)
     const {payoutFilter} = await import('../../services/payouts/payout-filters.js')
     const filter = payoutFilter(f)
-    const client = await clientLoad
+    const client = await this.client()
     if (f['since-state']) {
       const {payoutsSince} = await import('../../cli/workflows/unattended-lists.js')
       return payoutsSince(await this.unattended(f['since-state'], f.output), checkStatuses(f.status), filter)
