@@ -75,7 +75,7 @@ describe('docs/openapi.json', () => {
       .flatMap(item => Object.values(item as object))
       .filter(operation => operation['x-payctl-decision'] === true)
     expect(decided.length).toBeGreaterThan(0)
-    for (const operation of decided) expect(operation.description).toMatch(/^Decided by payctl \(DESIGN\.md\)/)
+    for (const operation of decided) expect(operation.description).toMatch(/\n\nDecided by payctl \(DESIGN\.md\)/)
     expect(document.components.schemas.ErrorEnvelope['x-payctl-decision']).toBe(true)
   })
 })

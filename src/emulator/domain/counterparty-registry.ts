@@ -1,6 +1,6 @@
 import {randomUUID} from 'node:crypto'
 import type * as z from 'zod/mini'
-import {normalizeCustomId, UUID} from '../../contract/primitives.js'
+import {ibanIsValid, normalizeCustomId, UUID} from '../../contract/primitives.js'
 import {
   createCounterpartyBody,
   PAYMENT_DETAIL_FIELDS,
@@ -108,6 +108,8 @@ function checkPaymentMethod(method: PaymentMethodBody, check: Checker): void {
     if (spec.fields.includes(field) && !given) check.fail(`paymentMethod.${field}`, 'is required')
     else if (!spec.fields.includes(field) && given) check.fail(`paymentMethod.${field}`, `is not used by ${spec.type}`)
   }
+  if (method.iban !== undefined && spec.fields.includes('iban') && !ibanIsValid(method.iban))
+    check.fail('paymentMethod.iban', 'is not a valid IBAN (the check digits do not match)')
   if (method.asset !== undefined && spec.fields.includes('asset') && !spec.assets.includes(method.asset))
     check.fail('paymentMethod.asset', `must be one of ${spec.assets.join(', ')}`)
 }

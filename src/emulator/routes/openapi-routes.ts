@@ -1,18 +1,20 @@
-import {openApiDocument} from '../../contract/openapi-document.js'
-import {ok} from '../http/request-context.js'
+import {openApiText} from '../../contract/openapi-document.js'
 import type {Route} from '../http/router.js'
 
-/** `GET /api/openapi.json` (no auth): the OpenAPI document of what this emulator serves, made from the contract. */
+/**
+ * `GET /api/openapi.json` (no auth): the OpenAPI document of what this emulator serves, made from the contract;
+ * the same bytes as the docs/openapi.json the build writes.
+ */
 export function openApiRoutes(): Route[] {
-  let document: unknown
+  let text: string | undefined
   return [
     {
       method: 'GET',
       path: '/api/openapi.json',
       access: {kind: 'public'},
       handler: () => {
-        document ??= openApiDocument()
-        return ok(document)
+        text ??= openApiText()
+        return {status: 200, headers: {'content-type': 'application/json; charset=utf-8'}, raw: text}
       },
     },
   ]

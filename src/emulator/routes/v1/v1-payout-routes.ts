@@ -1,4 +1,5 @@
-import {listPayoutsV1Query, V1_PAGE} from '../../../contract/requests/payout-v1-requests.js'
+import {queryValues} from '../../../contract/query-values.js'
+import {listPayoutsV1Query} from '../../../contract/requests/payout-v1-requests.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {payoutV1} from '../../domain/api-views.js'
 import {Checker} from '../../domain/input-checker.js'
@@ -41,15 +42,11 @@ export function v1PayoutRoutes({payouts, store}: {payouts: PayoutService; store:
       access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
       handler: ({origin, principal, query}) => {
         const {
-          offset = 0,
-          limit = V1_PAGE.defaultLimit,
-          order_direction: direction = 'desc',
-        } = new Checker().parsed(listPayoutsV1Query, Object.fromEntries(query))
-        return ok(
-          store.payouts
-            .list(principal.teamId, direction, Number(limit), Number(offset))
-            .map(row => payoutV1(row, origin)),
-        )
+          offset,
+          limit,
+          order_direction: direction,
+        } = new Checker().parsed(listPayoutsV1Query, queryValues(listPayoutsV1Query, query))
+        return ok(store.payouts.list(principal.teamId, direction, limit, offset).map(row => payoutV1(row, origin)))
       },
     },
   ]
