@@ -25,26 +25,17 @@ export const createPayoutV1Body = body({
   customId: z.optional(customId),
   creatorHandle: z.optional(text({max: 255})),
   verificationMethod: z.optional(text({max: 100})),
-  /** Deprecated name of verificationMethod (spec 9); when both are given they must agree. */
-  handleType: z.optional(deprecated(text({max: 100}), 'verificationMethod; when both are given they must agree')),
+  /** Deprecated name of verificationMethod (spec 9); the service refuses the two when they differ. */
+  handleType: z.optional(
+    deprecated(text({max: 100}), '`verificationMethod`; the service refuses the two when they differ'),
+  ),
   preApproved: z.optional(flag),
   payoutType: z.optional(text({oneOf: KNOWN_PAYOUT_TYPES})),
   email: z.optional(email),
   phone: z.optional(phone),
   tags: z.optional(tags),
   notifications: z.optional(text({oneOf: KNOWN_NOTIFICATIONS})),
-}).check(
-  amountFitsCurrency('payoutAmount'),
-  z.superRefine((value, ctx) => {
-    if (value.verificationMethod && value.handleType && value.verificationMethod !== value.handleType)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'is the deprecated name of verificationMethod and must not differ from it',
-        path: ['handleType'],
-        input: value.handleType,
-      })
-  }),
-)
+}).check(amountFitsCurrency('payoutAmount'))
 export type CreatePayoutV1 = z.input<typeof createPayoutV1Body>
 
 /** The page of v1 `GET /payouts` (spec 4.1, 8): offset 0 to 2^53-1, page size 1 to 100. */

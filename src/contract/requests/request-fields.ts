@@ -103,7 +103,8 @@ export const calendarDate = z.iso.date({
 
 /** A request field the spec deprecates (section 9): accepted, and marked `deprecated` in the document. */
 export function deprecated<Schema extends z.ZodMiniType>(schema: Schema, instead: string): Schema {
-  z.globalRegistry.add(schema, {deprecated: true, description: `Deprecated (spec 9): use ${instead}.`})
+  const notes = z.globalRegistry.get(schema)
+  z.globalRegistry.add(schema, {...notes, deprecated: true, description: `Deprecated (spec 9): use ${instead}.`})
   return schema
 }
 

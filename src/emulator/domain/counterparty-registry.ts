@@ -84,7 +84,7 @@ type CounterpartyBody = z.output<typeof patchCounterpartyBody>
 type PaymentMethodBody = NonNullable<CounterpartyBody['paymentMethod']>
 
 /** What the contract leaves to the service (GET /countries, GET /payment-method-types): checked on a well-formed body. */
-function checkServiceRules(input: CounterpartyBody, check: Checker): void {
+export function checkServiceRules(input: CounterpartyBody, check: Checker): void {
   const country = input.address?.country
   if (country && !countryByCode(country))
     check.fail('address.country', `unsupported country ${country}; GET /api/v2/countries lists the supported ones`)
