@@ -10,9 +10,7 @@ export interface CallOptions {
   retryable?: boolean
 }
 
-type ParamsInput<O extends Operation> = keyof ParamsOf<O> extends never
-  ? {params?: undefined}
-  : {params: ParamsOf<O>}
+type ParamsInput<O extends Operation> = keyof ParamsOf<O> extends never ? {params?: undefined} : {params: ParamsOf<O>}
 
 /** What a call of row `O` takes: its path parameters, query and body, typed from the row. */
 export type CallInput<O extends Operation> = ParamsInput<O> & {query?: QueryOf<O>; body?: BodyOf<O>} & CallOptions

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
 import {type ErrorCode, errorEnvelopeSchema} from './error-envelope.js'
-import type {Operation, PathParameter} from './operation-types.js'
 import {metadataSchema, registrationSchema, tokenResponseSchema} from './oauth-bodies.js'
+import type {Operation, PathParameter} from './operation-types.js'
+import * as requests from './requests/index.js'
 import {
   allowanceSessionBody,
   approvalSessionBody,
@@ -26,7 +27,6 @@ import {
   sandboxDepositBody,
   sendClaimLinksV2Body,
 } from './requests/index.js'
-import * as requests from './requests/index.js'
 import {
   accountSchema,
   counterpartySchema,
@@ -213,7 +213,12 @@ const ROWS = [
   session('createPayoutSession', 'payout', 'A claim screen for the payout recipient.', payoutSessionBody),
   session('createApprovalSession', 'approval', 'An approval screen for a member of the team.', approvalSessionBody),
   session('createKybSession', 'kyb', 'A business verification (KYB) screen for a member of the team.', kybSessionBody),
-  session('createAllowanceSession', 'allowance', "The team owner's daily spending allowance screen.", allowanceSessionBody),
+  session(
+    'createAllowanceSession',
+    'allowance',
+    "The team owner's daily spending allowance screen.",
+    allowanceSessionBody,
+  ),
   {
     operationId: 'getTeamV1',
     method: 'get',
@@ -632,10 +637,11 @@ export const REQUEST_SCHEMAS: readonly RequestSchema[] = OPERATIONS.flatMap(oper
   const parts: [RequestPart, z.ZodMiniType][] = [
     ...(operation.query ? [['query', operation.query] as [RequestPart, z.ZodMiniType]] : []),
     ...(operation.body?.schemas ?? []).map(
-      schema => [operation.body?.mediaType === 'application/x-www-form-urlencoded' ? 'form' : 'body', schema] as [
-        RequestPart,
-        z.ZodMiniType,
-      ],
+      schema =>
+        [operation.body?.mediaType === 'application/x-www-form-urlencoded' ? 'form' : 'body', schema] as [
+          RequestPart,
+          z.ZodMiniType,
+        ],
     ),
   ]
   return parts.flatMap(([part, schema]) => {

@@ -1,8 +1,8 @@
 import {stat} from 'node:fs/promises'
 import {join} from 'node:path'
 import {type PayoutClient, send} from '../../client/index.js'
-import {operations} from '../../contract/operations.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
+import {operations} from '../../contract/operations.js'
 import {ExitCode, type ExitCodeValue} from '../../shared/exit-codes.js'
 
 export type CheckStatus = 'pass' | 'warn' | 'fail'
