@@ -15,7 +15,11 @@ export interface McpSession {
   close(): Promise<void>
 }
 
-/** Starts the built `payctl mcp` as an MCP client would (a subprocess over stdio) and connects the SDK's client. */
+/**
+ * Starts the built `payctl mcp` as an MCP client would (a subprocess over stdio), connects the SDK's client and
+ * lists the tools, as real agents do: from then on the client checks every answer's structured content against the
+ * tool's announced output schema, and a misfit fails the call with McpError -32602.
+ */
 export async function startMcp(args: string[], env: Record<string, string>): Promise<McpSession> {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(
@@ -34,6 +38,7 @@ export async function startMcp(args: string[], env: Record<string, string>): Pro
   })
   const client = new Client({name: 'payctl-test', version: '1.0.0'})
   await client.connect(transport)
+  await client.listTools()
   return {
     client,
     stderr: () => stderr,
