@@ -190,7 +190,8 @@ describe('payctl mcp', {timeout: 120_000}, () => {
         params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'pipe', version: '1'}},
       },
       {jsonrpc: '2.0', method: 'notifications/initialized'},
-      {jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'team_accounts', arguments: {}}},
+      {jsonrpc: '2.0', id: 2, method: 'tools/list'},
+      {jsonrpc: '2.0', id: 3, method: 'tools/call', params: {name: 'team_accounts', arguments: {}}},
     ]
     const result = await runCli(['mcp'], {
       env: local().env,
@@ -201,8 +202,8 @@ describe('payctl mcp', {timeout: 120_000}, () => {
       .trim()
       .split('\n')
       .map(line => JSON.parse(line))
-    expect(answers.map(answer => answer.id)).toEqual([1, 2])
-    expect(answers[1].result.structuredContent.data[0].balance.available).toMatch(/^\d+\.\d{2}$/)
+    expect(answers.map(answer => answer.id)).toEqual([1, 2, 3])
+    expect(answers[2].result.structuredContent.data[0].balance.available).toMatch(/^\d+\.\d{2}$/)
   })
 
   it('reads files only inside the folder the person named with --files-dir', async () => {
