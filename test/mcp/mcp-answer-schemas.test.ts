@@ -75,7 +75,7 @@ describe('payctl mcp: every answer fits the schema tools/list announced', {timeo
     const created = ok(await session.call('payouts_create', PAYOUT))
     const waited = await session.call('payouts_wait', {id: [created.data.id], timeout: '1s'})
     expect(waited.isError).toBe(true)
-    expect((waited.structuredContent as Structured).error.exitCode).toBe(7)
+    expect((waited.structuredContent as Structured).error).toMatchObject({code: 'WAIT_TIMEOUT', exitCode: 7})
     expect(refusal(await session.call('payouts_pay', {id: [created.data.id]}), 'TOOL_NOT_SERVED')).toContain(
       '--allow-money',
     )
