@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # CI: builds the five executables (`npm run build:exe`; run `npm run build` first) and checks each file (`file`,
 # size, SHA256SUMS). Runs the smoke test below against linux-x64 natively, then the emulator suite with its CLI
-# processes started from it (PAYCTL_TEST_EXE) and the MCP answer tests with it as the server; runs the smoke test against linux-arm64 under Debian's qemu-user and
-# against windows-x64 under Debian's wine (installed here with apt-get when missing). The darwin files are checked,
-# not run.
+# processes started from it (PAYCTL_TEST_EXE) and the MCP answer tests with it as the server; runs the smoke test
+# against linux-arm64 under Debian's qemu-user and against windows-x64 under Debian's wine (installed here with
+# apt-get when missing). The darwin files are checked, not run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
