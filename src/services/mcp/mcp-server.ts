@@ -1,17 +1,13 @@
 import type {Server} from '@modelcontextprotocol/sdk/server/index.js'
-import type {JsonSchemaType, jsonSchemaValidator} from '@modelcontextprotocol/sdk/validation/types.js'
-import type * as z from 'zod'
 import {scrubValue} from '../../client/redact.js'
-import {closestName} from '../../shared/edit-distance.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {checkedArguments} from './argument-check.js'
 import type {AuditLog} from './audit-log.js'
 import {AuditedTransport} from './audited-transport.js'
-import {commandWords} from './command-spec.js'
-import {callResultOf, fittedResult, type ToolAnswer} from './tool-answer.js'
+import {notServed, type ServedTool, servedTool} from './served-tool.js'
+import {callResultOf, fittedResult} from './tool-answer.js'
 import {callTool, type ToolContext, type ToolOutcome} from './tool-call.js'
-import {TOOLS, type ToolDefinition, type ToolGroup, toolsOf} from './tool-catalog.js'
-import {announced, toolInputSchema, toolOutputSchema} from './tool-schemas.js'
+import {type ToolGroup, toolsOf} from './tool-catalog.js'
 
 export interface McpServeOptions extends ToolContext {
   groups: readonly ToolGroup[]
@@ -53,60 +49,18 @@ interface Serving {
   tools: ReadonlyMap<string, ServedTool>
 }
 
-/** A tool as served: its listing in tools/list, the input schema its arguments are checked with, its output check. */
-interface ServedTool {
-  definition: ToolDefinition
-  listing: Record<string, unknown>
-  input: z.ZodObject
-  fits: (structured: unknown) => {valid: boolean; errorMessage?: string}
-}
-
-function served(tool: ToolDefinition, options: McpServeOptions, validator: jsonSchemaValidator): ServedTool {
-  const command = options.commands.get(tool.command)
-  const input = toolInputSchema(tool, options.commands)
-  const outputSchema = announced(toolOutputSchema(tool, command), 'output')
-  return {
-    definition: tool,
-    input,
-    fits: validator.getValidator(outputSchema as JsonSchemaType),
-    listing: {
-      name: tool.name,
-      title: `payctl ${commandWords(tool.command)}`,
-      description: [command?.summary, tool.note, `(${tool.group})`].filter(Boolean).join(' '),
-      inputSchema: announced(input, 'input'),
-      outputSchema,
-      annotations: {...tool.hints, openWorldHint: false},
-    },
-  }
-}
-
-const WHY_NOT_OFFERED: Record<ToolGroup, string> = {
-  read: 'it is not served here',
-  write: 'it is not served here',
-  money:
-    'it moves money: a person starts the server with --allow-money (on production, the profile must allow agent money too)',
-  emulator: 'emulator tools are served on a loopback sandbox profile only',
-  'emulator-money': 'it settles emulator payouts: served on a loopback sandbox profile with --allow-money only',
-}
-
-/** The answer to a call of a tool this server does not serve: why not (the money gate), or the closest name. */
-function notServed(name: string, servedNames: readonly string[]): ToolAnswer {
-  const known = TOOLS.find(tool => tool.name === name)
-  const closest = closestName(name, servedNames)
-  const why = known?.files?.length
-    ? 'it reads local files: a person starts the server with --files-dir DIR'
-    : known
-      ? WHY_NOT_OFFERED[known.group]
-      : `no such tool${closest ? `; did you mean ${closest}?` : ''}`
-  return {warnings: [], error: {code: 'TOOL_NOT_SERVED', message: `${name}: ${why}`, exitCode: ExitCode.usage}}
-}
-
+/** A tool call's outcome: refused by the input schema, or the command's; a failure of payctl itself is an error too. */
 async function answer(options: McpServeOptions, tool: ServedTool, args: unknown): Promise<ToolOutcome> {
   const checked = checkedArguments(tool.input, args)
   if ('answer' in checked) return {answer: checked.answer, exitCode: ExitCode.usage}
-  const outcome = await callTool(options, tool.definition, checked.args)
-  await options.refreshSecrets?.()
-  return outcome
+  try {
+    return await callTool(options, tool.definition, checked.args)
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    return {answer: {warnings: [], error: {code: 'UNEXPECTED', message, exitCode: ExitCode.unexpected}}, exitCode: 1}
+  } finally {
+    await options.refreshSecrets?.()
+  }
 }
 
 /**
@@ -143,7 +97,7 @@ export async function serveMcp(options: McpServeOptions): Promise<McpRun> {
   const transport = new AuditedTransport(new StdioServerTransport(), options.audit, options.profile)
   const validator = new AjvJsonSchemaValidator()
   const tools = new Map(
-    toolsOf(options.groups, options.filesDir).map(tool => [tool.name, served(tool, options, validator)]),
+    toolsOf(options.groups, options.filesDir).map(tool => [tool.name, servedTool(tool, options.commands, validator)]),
   )
   const run: McpRun = {profile: options.profile, groups: [...options.groups], tools: tools.size, calls: 0}
   handleTools(server, types, {options, transport, run, tools})
