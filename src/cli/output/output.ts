@@ -249,6 +249,14 @@ export class Output {
     if (!this.silent && !this.sink) this.streams.stderr.write(`${this.errText(text)}\n`)
   }
 
+  /**
+   * What only a person watching needs ("nothing new", "end of the list"): on stderr when it is a terminal, whatever
+   * the format, and nowhere else, so that a cron job with nothing to say prints nothing (cron mails what it gets).
+   */
+  note(text: string): void {
+    if (this.stderrIsTTY) this.stderr(text)
+  }
+
   /** A warning on stderr, shown even under --json (stdout stays clean). */
   warn(text: string): void {
     if (this.sink) {
