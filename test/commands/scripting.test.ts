@@ -127,9 +127,9 @@ describe('output for scripts', () => {
   it('-o table and a terminal show the table with its header', async () => {
     await threePayouts()
     const table = await cli(['payouts', 'list', '-o', 'table'])
-    expect(table.stdout).toMatch(/^ID\s+Custom ID\s+Status\s+Amount\s+Recipient\s+Created$/m)
-    const tty = await runCliInTty(['payouts', 'list'], {env: env()})
-    expect(tty.output).toMatch(/ID\s+Custom ID\s+Status\s+Amount\s+Recipient\s+Created/)
+    expect(table.stdout).toMatch(/^ID\s+Custom ID\s+Status\s+Amount\s+Description\s+Recipient\s+Created$/m)
+    const tty = await runCliInTty(['payouts', 'list'], {env: env(), columns: 200})
+    expect(tty.output).toMatch(/ID\s+Custom ID\s+Status\s+Amount\s+Description\s+Recipient\s+Created/)
   })
 
   it('one payout shows one id in tables whichever generation answered (v1 list, v2 list by status)', async () => {
