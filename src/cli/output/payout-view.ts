@@ -137,7 +137,8 @@ export function showCreatedV1(out: Output, payout: PayoutV1): void {
   showPayoutV1(out, payout)
 }
 
-export function showPayoutV2(out: Output, p: PayoutV2): void {
+/** A v2 payout; `destination`: where its money goes (src/contract/destination.ts), when it was read. */
+export function showPayoutV2(out: Output, p: PayoutV2, destination?: string): void {
   out.keyValue([
     ['ID', p.id],
     ['Custom ID', p.customId],
@@ -145,6 +146,7 @@ export function showPayoutV2(out: Output, p: PayoutV2): void {
     ['Amount', money(p.amount, p.currency)],
     ['Description', p.description],
     ['Recipient', recipientOf(p)],
+    ['Destination', destination],
     ['Tags', p.tags?.length ? p.tags.join(', ') : undefined],
     ['Failure', p.failureCode ? `${p.failureCode}${p.failureReason ? `: ${p.failureReason}` : ''}` : undefined],
     ['Approved', p.approvedAt ? localTime(p.approvedAt) : undefined],

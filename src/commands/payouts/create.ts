@@ -67,7 +67,11 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
           timeoutMs: f.timeout,
         })
       : {payouts: [created], error: undefined}
-    const shown = await this.respond(payouts[0], {view: payout => view.showPayoutV2(this.out, payout)})
+    const {shownDestinations} = await import('../../cli/workflows/payout-destinations.js')
+    const destinations = await shownDestinations(this.out, client, payouts)
+    const shown = await this.respond(payouts[0], {
+      view: payout => view.showPayoutV2(this.out, payout, destinations[payout.id]),
+    })
     if (error) throw error
     throwIfFailed(payouts)
     return shown

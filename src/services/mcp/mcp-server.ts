@@ -61,6 +61,16 @@ export function toolOutputShape(tool: ToolDefinition, command: CommandSpec | und
     ...(tool.name === 'payouts_create'
       ? {approvalUrl: z.string().optional().describe('Hand this to a team member: the approval page.')}
       : {}),
+    ...(tool.command === 'payouts:get' || tool.command === 'payouts:create'
+      ? {
+          destinations: z
+            .record(z.string(), z.string())
+            .optional()
+            .describe(
+              "Where each payout's money goes, by payout id: the line the approval page shows the person (masked account and holder, or the address; a look-alike address is marked).",
+            ),
+        }
+      : {}),
     ...(LIST_TOOLS.has(tool.name)
       ? {nextCursor: z.string().nullable().optional().describe('Pass as cursor for the next page; null: the end.')}
       : {}),
@@ -75,6 +85,10 @@ export function toolOutputShape(tool: ToolDefinition, command: CommandSpec | und
         }
       : {}),
     warnings: z.array(z.string()).optional().describe("The CLI's warnings: balance, allowance."),
+    error: z
+      .looseObject({code: z.string(), message: z.string(), exitCode: z.number()})
+      .optional()
+      .describe("The CLI's error: present exactly when isError is true."),
   }
 }
 
