@@ -138,6 +138,21 @@ export function showCreatedV1(out: Output, payout: PayoutV1): void {
 }
 
 /** A v2 payout; `destination`: where its money goes (src/contract/destination.ts), when it was read. */
+/** What `payouts create` did through v2: created, found already present, or replayed by the service. */
+export function createdLine(
+  sent: {payout: PayoutV2; present: boolean; earlier: boolean; reused: boolean},
+  customId: string | undefined,
+  andThen: string | undefined,
+): string {
+  const id = sent.payout.id
+  const then = andThen ? ` (then ${andThen})` : ''
+  if (sent.present) return `Payout ${id} already present under customId ${customId}: nothing created`
+  if (sent.earlier && sent.reused)
+    return `Replayed: payout ${id} was created by the earlier run whose answer was lost (same idempotency key); nothing new${then}`
+  if (sent.earlier) return `Replayed: payout ${id} was created earlier with this --idempotency-key; nothing new${then}`
+  return `Created payout ${id}${then}`
+}
+
 export function showPayoutV2(out: Output, p: PayoutV2, destination?: string): void {
   out.keyValue([
     ['ID', p.id],
