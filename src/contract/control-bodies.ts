@@ -59,7 +59,12 @@ export const faultInputBody = z
   .check(
     z.superRefine((fault, ctx) => {
       if ((fault.action === 'status' || fault.action === 'status-after-commit') && fault.status === undefined)
-        ctx.addIssue({code: 'custom', message: `is required for action ${fault.action}`, path: ['status'], input: undefined})
+        ctx.addIssue({
+          code: 'custom',
+          message: `is required for action ${fault.action}`,
+          path: ['status'],
+          input: undefined,
+        })
       if (fault.action === 'delay' && fault.delayMs === undefined)
         ctx.addIssue({code: 'custom', message: 'is required for action delay', path: ['delayMs'], input: undefined})
     }),

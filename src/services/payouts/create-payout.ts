@@ -1,5 +1,11 @@
 import {randomUUID} from 'node:crypto'
-import {ApiError, ConnectionError, HostileAnswerError, ResponseShapeError, TimeoutError} from '../../client/api-errors.js'
+import {
+  ApiError,
+  ConnectionError,
+  HostileAnswerError,
+  ResponseShapeError,
+  TimeoutError,
+} from '../../client/api-errors.js'
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV1, PayoutV2} from '../../client/schemas.js'
 import {PayctlError} from '../../shared/errors.js'

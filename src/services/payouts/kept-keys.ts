@@ -21,7 +21,11 @@ interface Kept {
 export class KeptKeys {
   private readonly file: string
 
-  constructor(dataDir: string, profile: {name: string; origin: string}, private readonly now = () => Date.now()) {
+  constructor(
+    dataDir: string,
+    profile: {name: string; origin: string},
+    private readonly now = () => Date.now(),
+  ) {
     this.file = join(dataDir, 'kept-keys', `${targetKey(profile.name, profile.origin)}.json`)
   }
 
