@@ -1,8 +1,15 @@
 import * as z from 'zod/mini'
 import {ERROR_STATUS, type ErrorCode} from './error-envelope.js'
 import {OPERATION_EXAMPLES, pathIdExample} from './operation-examples.js'
-import {COMMON_ERRORS, NAMED_LISTS, NAMED_SCHEMAS, OPERATIONS, type Operation, TAGS} from './operations.js'
-import {REQUEST_SCHEMAS} from './requests/index.js'
+import {
+  COMMON_ERRORS,
+  NAMED_LISTS,
+  NAMED_SCHEMAS,
+  OPERATIONS,
+  type Operation,
+  REQUEST_SCHEMAS,
+  TAGS,
+} from './operations.js'
 import {payoutEventV1Schema, payoutEventV2Schema} from './responses.js'
 import {webhooks} from './webhook-deliveries.js'
 
@@ -62,7 +69,9 @@ function descriptionOf(operation: Operation): string {
     operation.summary,
     operation.auth === 'none'
       ? 'No credentials.'
-      : 'Needs a bearer token: a team API key or an OAuth access token (spec 5).',
+      : `Needs a bearer token (a team API key or an OAuth access token, spec 5)${
+          operation.scopes.length ? ` with scope ${operation.scopes.map(scope => `\`${scope}\``).join(', ')}` : ''
+        }.`,
     operation.idempotent
       ? 'Takes an `idempotency-key` header: the same key on this endpoint within 24 hours replays the stored answer.'
       : '',

@@ -1,21 +1,16 @@
 import {openApiText} from '../../contract/openapi-document.js'
-import type {Route} from '../http/router.js'
+import type {OperationHandlers} from '../http/operation-route.js'
 
 /**
  * `GET /api/openapi.json` (no auth): the OpenAPI document of what this emulator serves, made from the contract;
  * the same bytes as the docs/openapi.json the build writes.
  */
-export function openApiRoutes(): Route[] {
+export function openApiRoutes(): OperationHandlers {
   let text: string | undefined
-  return [
-    {
-      method: 'GET',
-      path: '/api/openapi.json',
-      access: {kind: 'public'},
-      handler: () => {
-        text ??= openApiText()
-        return {status: 200, headers: {'content-type': 'application/json; charset=utf-8'}, raw: text}
-      },
+  return {
+    getOpenApiDocument: () => {
+      text ??= openApiText()
+      return {status: 200, headers: {'content-type': 'application/json; charset=utf-8'}, raw: text}
     },
-  ]
+  }
 }
