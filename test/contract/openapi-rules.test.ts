@@ -47,6 +47,38 @@ const counterparty = {
   address: {line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE'},
 }
 
+type Row = (typeof OPERATIONS)[number]
+
+/** Path parameters each have an example, an operation with parameters at least one, and Ajv accepts each. */
+function checkParameterExamples(row: Row): void {
+  const operation = document.paths[row.path][row.method] as Operation
+  const parameters = (operation.parameters ?? []).filter(parameter => !parameter.$ref)
+  for (const parameter of parameters) {
+    const named = `${row.operationId} ${parameter.name}`
+    if (parameter.in === 'path') expect(parameter.example, named).toBeDefined()
+    if (parameter.example !== undefined) expect(ajv.validate(parameter.schema!, parameter.example), named).toBe(true)
+  }
+  if (parameters.length)
+    expect(
+      parameters.some(parameter => parameter.example !== undefined),
+      row.operationId,
+    ).toBe(true)
+}
+
+/** A body has an example that the document (Ajv) and the contract's schema both accept. */
+function checkBodyExample(row: Row): void {
+  const operation = document.paths[row.path][row.method] as Operation
+  if (!operation.requestBody) return
+  const [[mediaType, {example}]] = Object.entries(operation.requestBody.content)
+  expect(example, row.operationId).toBeDefined()
+  const at = pointer('paths', row.path, row.method, 'requestBody', 'content', mediaType, 'schema')
+  expect(ajv.validate({$ref: `openapi.json#${at}`}, example), row.operationId).toBe(true)
+  expect(
+    row.body!.schemas.some(request => checkRequest(request, example).ok),
+    row.operationId,
+  ).toBe(true)
+}
+
 describe('docs/openapi.json', () => {
   it('is the bytes the emulator serves at GET /api/openapi.json', async () => {
     const res = await fetch(`${ctx.url}/api/openapi.json`)
@@ -146,26 +178,8 @@ describe('docs/openapi.json', () => {
   it('gives every operation a description and an example of its input that the document and the contract accept', () => {
     for (const operation of operations) expect(operation.description?.length).toBeGreaterThan(20)
     for (const row of OPERATIONS) {
-      const operation = document.paths[row.path][row.method] as Operation
-      const parameters = (operation.parameters ?? []).filter(parameter => !parameter.$ref)
-      for (const parameter of parameters) {
-        const named = `${row.operationId} ${parameter.name}`
-        if (parameter.in === 'path') expect(parameter.example, named).toBeDefined()
-        if (parameter.example !== undefined)
-          expect(ajv.validate(parameter.schema!, parameter.example), named).toBe(true)
-      }
-      if (parameters.length)
-        expect(
-          parameters.some(parameter => parameter.example !== undefined),
-          row.operationId,
-        ).toBe(true)
-      if (!operation.requestBody) continue
-      const [[mediaType, {example}]] = Object.entries(operation.requestBody.content)
-      expect(example, row.operationId).toBeDefined()
-      const at = pointer('paths', row.path, row.method, 'requestBody', 'content', mediaType, 'schema')
-      expect(ajv.validate({$ref: `openapi.json#${at}`}, example), row.operationId).toBe(true)
-      const accepted = row.body!.schemas.some(request => checkRequest(request, example).ok)
-      expect(accepted, row.operationId).toBe(true)
+      checkParameterExamples(row)
+      checkBodyExample(row)
     }
   })
 })
