@@ -18,11 +18,15 @@ export interface ToolAnswer {
   extra?: Record<string, unknown>
 }
 
-/** What a tool adds beside the data from a command's details: where a list goes on, what approve or pay skipped. */
+/**
+ * What a tool adds beside the data from a command's details: where a list goes on, what approve or pay skipped,
+ * where each payout's money goes.
+ */
 function extraOf(details: Record<string, unknown>): Record<string, unknown> | undefined {
   const position = 'nextCursor' in details ? {nextCursor: details.nextCursor ?? null} : undefined
   const skipped = Array.isArray(details.skipped) ? {skipped: details.skipped} : undefined
-  return position || skipped ? {...position, ...skipped} : undefined
+  const destinations = details.destinations ? {destinations: details.destinations} : undefined
+  return position || skipped || destinations ? {...position, ...skipped, ...destinations} : undefined
 }
 
 /** A command's run as a tool's answer: its data, warnings and details, and its error as the CLI reports it. */

@@ -120,5 +120,5 @@ async function addApprovalUrl(context: ToolContext, answer: ToolAnswer, args: To
   const withheld = session.error ? undefined : await recordApprovalUrl(context, 'payouts_create', {data: payout})
   if (session.error) answer.warnings.push(`no approval URL: ${session.error.code}: ${session.error.message}`)
   else if (withheld) answer.warnings.push(`no approval URL: ${withheld}`)
-  else answer.extra = {approvalUrl: (session.data as {url?: string}).url}
+  else answer.extra = {...answer.extra, approvalUrl: (session.data as {url?: string}).url}
 }

@@ -59,6 +59,16 @@ export function toolOutputSchema(tool: ToolDefinition, command: CommandSpec | un
     ...(tool.name === 'payouts_create'
       ? {approvalUrl: z.string().optional().describe('Hand this to a team member: the approval page.')}
       : {}),
+    ...(tool.command === 'payouts:get' || tool.command === 'payouts:create'
+      ? {
+          destinations: z
+            .record(z.string(), z.string())
+            .optional()
+            .describe(
+              "Where each payout's money goes, by payout id: the line the approval page shows the person (masked account and holder, or the address; a look-alike address is marked).",
+            ),
+        }
+      : {}),
     ...(LIST_TOOLS.has(tool.name)
       ? {nextCursor: z.string().nullable().optional().describe('Pass as cursor for the next page; null: the end.')}
       : {}),
