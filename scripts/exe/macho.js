@@ -165,7 +165,7 @@ if (process.argv[1] && import.meta.url.endsWith(basename(process.argv[1]))) {
       const found = checkMachO(readFileSync(file), arg)
       const kind = found.adhoc ? 'ad-hoc signature' : 'signature'
       console.log(
-        `${basename(file)}: Mach-O ${arg} executable, LC_MAIN at 0x${found.entryoff.toString(16)} in __TEXT,__text, ${kind} "${found.identifier}" over ${found.pages} pages, every hash matches`,
+        `${file}: Mach-O ${arg} executable, LC_MAIN at 0x${found.entryoff.toString(16)} in __TEXT,__text, ${kind} "${found.identifier}" over ${found.pages} pages, every hash matches`,
       )
     } else throw new Error('usage: macho.js check FILE arm64|x64 | sign FILE IDENTIFIER')
   } catch (error) {
