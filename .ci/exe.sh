@@ -6,7 +6,8 @@
 #   ProcessPrng that Bun's Windows runtime imports; the shipped archive holds no DLL);
 # - darwin-arm64 and darwin-x64, which cannot run here: Mach-O headers, entry point and ad-hoc signature, every page
 #   hash recomputed (scripts/exe/macho.js);
-# - then the emulator suite with its CLI processes started from linux-x64 (PAYCTL_TEST_EXE).
+# - then the emulator suite with its CLI processes started from linux-x64 (PAYCTL_TEST_EXE), and the MCP answer
+#   tests with it as the server.
 # The tools come from Debian with apt-get where missing, installed while the executables build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -124,6 +125,7 @@ BUN_OPTIONS="--preload=$work/preload.js" "$(app linux-x64)" doctor --json > "$wo
 grep -q '"name": "runtime options"' "$work/doctor.json"
 grep -q 'BUN_OPTIONS --preload' "$work/doctor.json"
 
-echo "== test/emulator with the linux-x64 executable"
-PAYCTL_TEST_EXE="$(app linux-x64)" node_modules/vitest/vitest.mjs run --config test/vitest.config.ts test/emulator "$@"
+echo "== test/emulator and the MCP answers with the linux-x64 executable"
+PAYCTL_TEST_EXE="$(app linux-x64)" node_modules/vitest/vitest.mjs run --config test/vitest.config.ts test/emulator \
+  test/mcp/mcp-answer-schemas.test.ts test/mcp/mcp-bad-inputs.fuzz.test.ts "$@"
 echo "executables: $((SECONDS - started)) s"
