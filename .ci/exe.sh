@@ -113,11 +113,13 @@ echo "== smoke test: linux-arm64 under $(qemu-aarch64 --version | head -1)"
 # Bun's arm64 runtime is dynamically linked: qemu reads the C library under QEMU_LD_PREFIX.
 QEMU_LD_PREFIX=/usr/aarch64-linux-gnu smoke "qemu-aarch64 $(app linux-arm64)" linux-arm64
 
-echo "== smoke test: windows-x64 under $(wine --version), with the test-only ProcessPrng shim beside it"
+echo "== smoke test: windows-x64 under $(wine --version 2>/dev/null), with the test-only ProcessPrng shim beside it"
 x86_64-w64-mingw32-gcc -shared -O2 -o "$work/bcryptprimitives.dll" .ci/wine/bcryptprimitives.c -ladvapi32
 mkdir -p "$work/windows"
 cp "$(app windows-x64).exe" "$work/bcryptprimitives.dll" "$work/windows/"
-WINEPREFIX="$work/wine" WINEDEBUG=-all smoke "wine $work/windows/payctl.exe" win32-x64
+export WINEPREFIX="$work/wine" WINEDEBUG=-all
+wineboot -i > "$work/wineboot.log" 2>&1 || { cat "$work/wineboot.log"; exit 1; }
+smoke "wine $work/windows/payctl.exe" win32-x64
 
 echo "== the executable ignores BUN_OPTIONS? (Bun applies it to compiled executables: doctor names it)"
 echo 'console.log("preloaded")' > "$work/preload.js"
