@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # CI: builds the five executables (`npm run build:exe`; run `npm run build` first) and checks each file (`file`,
 # size, SHA256SUMS). Runs the smoke test below against linux-x64 natively, then the emulator suite with its CLI
-# processes started from it (PAYCTL_TEST_EXE); runs the smoke test against linux-arm64 under Debian's qemu-user and
-# against windows-x64 under Debian's wine (installed here with apt-get when missing). The darwin files are checked,
-# not run.
+# processes started from it (PAYCTL_TEST_EXE) and the MCP answer tests with it as the server; runs the smoke test
+# against linux-arm64 under Debian's qemu-user and against windows-x64 under Debian's wine (installed here with
+# apt-get when missing). The darwin files are checked, not run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
@@ -94,6 +94,7 @@ else
 fi
 rm -f wine.txt
 
-echo "== test/emulator with the linux-x64 executable"
-PAYCTL_TEST_EXE="$out/payctl-linux-x64" node_modules/vitest/vitest.mjs run --config test/vitest.config.ts test/emulator "$@"
+echo "== test/emulator and the MCP answers with the linux-x64 executable"
+PAYCTL_TEST_EXE="$out/payctl-linux-x64" node_modules/vitest/vitest.mjs run --config test/vitest.config.ts test/emulator \
+  test/mcp/mcp-answer-schemas.test.ts test/mcp/mcp-bad-inputs.fuzz.test.ts "$@"
 echo "executables: $((SECONDS - started)) s"

@@ -45,5 +45,6 @@ export class PayoutClient {
 }
 
 export * from './api-errors.js'
+export {type CallInput, type CallOptions, call, send} from './call.js'
 export type {AuthProvider, TransportOptions} from './transport.js'
 export {isTransientStatus, RETRY_AFTER_CAP_MS, type WaitLimits, withWaitLimits} from './waits.js'

@@ -1,7 +1,14 @@
 import * as z from 'zod/mini'
 import {ERROR_STATUS, type ErrorCode} from './error-envelope.js'
-import {COMMON_ERRORS, NAMED_LISTS, NAMED_SCHEMAS, OPERATIONS, type Operation, TAGS} from './operations.js'
-import {REQUEST_SCHEMAS} from './requests/index.js'
+import {
+  COMMON_ERRORS,
+  NAMED_LISTS,
+  NAMED_SCHEMAS,
+  OPERATIONS,
+  type Operation,
+  REQUEST_SCHEMAS,
+  TAGS,
+} from './operations.js'
 
 /**
  * The OpenAPI 3.1 document of the service as payctl reads it, made from the contract: a walk over OPERATIONS,

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini'
 import {type ErrorCode, errorEnvelopeSchema} from './error-envelope.js'
 import {metadataSchema, registrationSchema, tokenResponseSchema} from './oauth-bodies.js'
+import type {Operation, PathParameter} from './operation-types.js'
+import * as requests from './requests/index.js'
 import {
   allowanceSessionBody,
   approvalSessionBody,
@@ -41,51 +43,17 @@ import {
   transactionSchema,
   webhookSubscriptionSchema,
 } from './responses.js'
+import {Scope} from './scopes.js'
 
 /**
- * Every operation of the service as data: method, path, parameters, request and answers. The OpenAPI document
- * (`openapi-document.ts`) is a walk over this table; nothing about an operation is written anywhere else there.
- * `decision` marks what the spec leaves open and DESIGN.md decides (the document says so with
- * `x-payctl-decision`).
+ * Every operation of the service as data, one row each: method, path with its parameters, scopes, idempotency,
+ * the query and body schemas, and the answers. The client calls by row (`src/client/call.ts`), the emulator
+ * serves one handler per row (`src/emulator/http/operation-route.ts`), and the OpenAPI document
+ * (`openapi-document.ts`) is a walk over the rows: no API path is written anywhere else. `decision` marks what
+ * the spec leaves open and DESIGN.md decides (the document says so with `x-payctl-decision`).
  */
 
-export type HttpVerb = 'get' | 'post' | 'patch' | 'delete'
-
-export interface PathParameter {
-  name: string
-  description: string
-}
-
-export interface RequestBody {
-  schemas: readonly z.ZodMiniType[]
-  /** Default `application/json`. */
-  mediaType?: 'application/json' | 'application/x-www-form-urlencoded'
-  /** Default true. */
-  required?: boolean
-}
-
-export interface Operation {
-  operationId: string
-  method: HttpVerb
-  path: string
-  /** A key of TAGS. */
-  tag: keyof typeof TAGS
-  summary: string
-  /** Default: a bearer token (spec 5). `none`: no credentials. */
-  auth?: 'bearer' | 'none'
-  /** What DESIGN.md decides where the spec is silent; the document marks the operation with it. */
-  decision?: string
-  pathParameters?: readonly PathParameter[]
-  /** The query string, one parameter per field; an array field is a repeatable parameter. */
-  query?: z.ZodMiniObject
-  body?: RequestBody
-  /** v2 POSTs take `idempotency-key` (spec 4) and may answer with `Idempotent-Replayed: true`. */
-  idempotent?: boolean
-  /** The success answer: its status and body (a JSON body unless `mediaType` says otherwise). */
-  success: {status: 200; description: string; schema: z.ZodMiniType}
-  /** Error codes this operation answers beyond those of every authenticated call (`COMMON_ERRORS`). */
-  errors?: readonly ErrorCode[]
-}
+export {type HttpVerb, type Operation, type PathParameter, type RequestBody, TAGS} from './operation-types.js'
 
 /** What every authenticated operation may answer: a bad request, bad or missing credentials, scope, rate. */
 export const COMMON_ERRORS: readonly ErrorCode[] = [
@@ -178,37 +146,30 @@ const sessionUrl = {
   schema: sessionUrlSchema,
 } as const
 
-const session = (kind: string, summary: string, schema: z.ZodMiniType): Operation => ({
-  operationId: `create${kind[0].toUpperCase()}${kind.slice(1)}Session`,
-  method: 'post',
-  path: `/api/v1/session/${kind}`,
-  tag: 'v1 sessions',
-  summary,
-  body: {schemas: [schema]},
-  success: sessionUrl,
-})
+const session = <const Id extends string, const Kind extends string, const S extends z.ZodMiniType>(
+  operationId: Id,
+  kind: Kind,
+  summary: string,
+  schema: S,
+) =>
+  ({
+    operationId,
+    method: 'post',
+    path: `/api/v1/session/${kind}`,
+    tag: 'v1 sessions',
+    scopes: [Scope.sessionsWrite],
+    summary,
+    body: {schemas: [schema]},
+    success: sessionUrl,
+  }) as const
 
-/** The groups of operations, in the document's order. */
-export const TAGS: Readonly<Record<string, string>> = {
-  'v1 payouts': 'Payouts, first generation: an upsert on customId, offset lists.',
-  'v1 sessions': 'Hosted screens: claim, approval, KYB and allowance; each call mints a fresh URL.',
-  'v1 team': 'The team record and its settings.',
-  'v1 webhooks': 'Subscriptions to payout events.',
-  'v2 payouts': 'Payouts, second generation: batches, approve, pay, claim links, idempotency keys.',
-  'v2 counterparties': 'Recipients paid directly to a saved payment method.',
-  'v2 reference': 'Countries and payment-method types; read them, never hardcode them.',
-  'v2 transactions': "Every money movement on the team's accounts.",
-  'v2 team': 'The team, its accounts and the sandbox deposit.',
-  OAuth: 'The authorization server for platforms acting for customer teams.',
-  Meta: 'About this document.',
-}
-
-export const OPERATIONS: readonly Operation[] = [
+const ROWS = [
   {
     operationId: 'createOrUpdatePayoutV1',
     method: 'post',
     path: '/api/v1/payout',
     tag: 'v1 payouts',
+    scopes: [Scope.payoutsWrite],
     summary: 'Create a payout, or update the one with the same customId (an upsert).',
     body: {schemas: [createPayoutV1Body]},
     success: {status: 200, description: 'The payout, with `action` created or updated.', schema: payoutV1Schema},
@@ -219,6 +180,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/api/v1/payout/{id}',
     tag: 'v1 payouts',
+    scopes: [Scope.payoutsRead],
     summary: 'Read a payout.',
     pathParameters: [v1PayoutId],
     query: idTypeQuery,
@@ -230,6 +192,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'delete',
     path: '/api/v1/payout/{id}',
     tag: 'v1 payouts',
+    scopes: [Scope.payoutsWrite],
     summary: 'Delete a payout (created, approved or expired); an already deleted one is returned unchanged.',
     pathParameters: [v1PayoutId],
     query: idTypeQuery,
@@ -241,20 +204,27 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/api/v1/payouts',
     tag: 'v1 payouts',
+    scopes: [Scope.payoutsRead],
     summary: 'List payouts, newest first by default.',
     decision: 'The names of the four query parameters (offset, limit, order_by, order_direction).',
     query: listPayoutsV1Query,
     success: {status: 200, description: 'One page of payouts.', schema: payoutV1List},
   },
-  session('payout', 'A claim screen for the payout recipient.', payoutSessionBody),
-  session('approval', 'An approval screen for a member of the team.', approvalSessionBody),
-  session('kyb', 'A business verification (KYB) screen for a member of the team.', kybSessionBody),
-  session('allowance', "The team owner's daily spending allowance screen.", allowanceSessionBody),
+  session('createPayoutSession', 'payout', 'A claim screen for the payout recipient.', payoutSessionBody),
+  session('createApprovalSession', 'approval', 'An approval screen for a member of the team.', approvalSessionBody),
+  session('createKybSession', 'kyb', 'A business verification (KYB) screen for a member of the team.', kybSessionBody),
+  session(
+    'createAllowanceSession',
+    'allowance',
+    "The team owner's daily spending allowance screen.",
+    allowanceSessionBody,
+  ),
   {
     operationId: 'getTeamV1',
     method: 'get',
     path: '/api/v1/team',
     tag: 'v1 team',
+    scopes: [Scope.teamRead],
     summary: 'The team record: balances, deposit instructions, members.',
     success: {status: 200, description: 'The team record.', schema: teamV1Schema},
     errors: ['NOT_FOUND'],
@@ -264,6 +234,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'patch',
     path: '/api/v1/team',
     tag: 'v1 team',
+    scopes: [Scope.teamManage],
     summary: 'Update team settings (DAC7 reportability).',
     decision: 'The body field `dac7ReportingRequired`.',
     body: {schemas: [patchTeamBody]},
@@ -275,6 +246,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/api/v1/webhook',
     tag: 'v1 webhooks',
+    scopes: [Scope.webhooksWrite],
     summary: 'Subscribe a URL to payout events. Not keyed: list the subscriptions before retrying.',
     decision: 'The request and answer bodies; `signingSecret` is in this answer only.',
     body: {schemas: [createWebhookBody]},
@@ -285,6 +257,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/api/v1/webhook',
     tag: 'v1 webhooks',
+    scopes: [Scope.webhooksWrite],
     summary: "The team's subscriptions, without secrets.",
     decision: 'The answer body.',
     success: {status: 200, description: 'The subscriptions.', schema: webhookList},
@@ -294,6 +267,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'delete',
     path: '/api/v1/webhook/{id}',
     tag: 'v1 webhooks',
+    scopes: [Scope.webhooksWrite],
     summary: 'Remove a subscription.',
     decision: 'The answer body (the subscription with `deleted: true`) and 404 for an unknown id.',
     pathParameters: [webhookId],
@@ -305,6 +279,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/api/v2/payouts',
     tag: 'v2 payouts',
+    scopes: [Scope.payoutsWrite],
     summary: 'Create a payout; `andThen` runs a follow-up step.',
     decision: 'The body beyond `andThen`.',
     body: {schemas: [createPayoutV2Body]},
@@ -317,6 +292,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/api/v2/payouts',
     tag: 'v2 payouts',
+    scopes: [Scope.payoutsRead],
     summary: 'List payouts, newest first, with an opaque cursor.',
     decision: 'The whole operation (the spec names no v2 payout list).',
     query: listPayoutsV2Query,
@@ -327,6 +303,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/api/v2/payouts/batch',
     tag: 'v2 payouts',
+    scopes: [Scope.payoutsWrite],
     summary: 'Create up to 100 payouts, all or nothing (`error.index` names the failing item).',
     decision: 'The path and the body `{items}`.',
     body: {schemas: [createPayoutsV2BatchBody]},
@@ -339,6 +316,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/api/v2/payouts/{id}',
     tag: 'v2 payouts',
+    scopes: [Scope.payoutsRead],
     summary: 'Read a payout.',
     pathParameters: [v2PayoutId],
     success: payoutV2,
@@ -349,6 +327,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'patch',
     path: '/api/v2/payouts/{id}',
     tag: 'v2 payouts',
+    scopes: [Scope.payoutsWrite],
     summary: 'Update a payout while it is created; omitted fields stay, `recipient` is replaced whole.',
     decision: 'The path and the body.',
     pathParameters: [v2PayoutId],
@@ -361,6 +340,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'delete',
     path: '/api/v2/payouts/{id}',
     tag: 'v2 payouts',
+    scopes: [Scope.payoutsWrite],
     summary: 'Delete a payout (created, approved, failed or expired); it then answers 404 everywhere.',
     decision: 'The path and the answer `{object: "payout", id, deleted: true}`.',
     pathParameters: [v2PayoutId],
@@ -372,6 +352,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/api/v2/payouts/{id}/approve',
     tag: 'v2 payouts',
+    scopes: [Scope.payoutsApprove],
     summary: 'Approve one payout; the amount is reserved against the balance.',
     pathParameters: [v2PayoutId],
     body: {schemas: [approvePayoutV2Body], required: false},
@@ -390,6 +371,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/api/v2/payouts/{id}/send-claim-link',
     tag: 'v2 payouts',
+    scopes: [Scope.payoutsWrite],
     summary: 'E-mail the claim link; again resends it and restarts the reminders.',
     decision: 'The path; no body.',
     pathParameters: [v2PayoutId],
@@ -402,6 +384,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/api/v2/payouts/{id}/pay',
     tag: 'v2 payouts',
+    scopes: [Scope.payoutsWrite],
     summary: "Pay an approved (or failed) counterparty payout to the counterparty's payment method.",
     pathParameters: [v2PayoutId],
     idempotent: true,
@@ -413,6 +396,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/api/v2/payouts/approve',
     tag: 'v2 payouts',
+    scopes: [Scope.payoutsApprove],
     summary: 'Approve up to 100 payouts in one decision, all or nothing.',
     body: {schemas: [approvePayoutsV2Body]},
     idempotent: true,
@@ -430,6 +414,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/api/v2/payouts/send-claim-link',
     tag: 'v2 payouts',
+    scopes: [Scope.payoutsWrite],
     summary: 'Send the claim links of up to 100 payouts; all are checked before the first e-mail.',
     body: {schemas: [sendClaimLinksV2Body]},
     idempotent: true,
@@ -441,6 +426,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/api/v2/payouts/pay',
     tag: 'v2 payouts',
+    scopes: [Scope.payoutsWrite],
     summary: 'Pay up to 100 counterparty payouts in one transaction.',
     body: {schemas: [payPayoutsV2Body]},
     idempotent: true,
@@ -452,6 +438,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/api/v2/counterparties',
     tag: 'v2 counterparties',
+    scopes: [Scope.counterpartiesWrite],
     summary: 'Create a recipient paid directly; `missing` names what a direct payment still needs.',
     body: {schemas: [createCounterpartyBody]},
     idempotent: true,
@@ -462,6 +449,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/api/v2/counterparties',
     tag: 'v2 counterparties',
+    scopes: [Scope.counterpartiesRead],
     summary: 'List counterparties, newest first.',
     decision: 'The query parameters `limit` and `cursor`.',
     query: pageQuery,
@@ -472,6 +460,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/api/v2/counterparties/{id}',
     tag: 'v2 counterparties',
+    scopes: [Scope.counterpartiesRead],
     summary: 'Read a counterparty.',
     decision: 'The whole operation.',
     pathParameters: [counterpartyId],
@@ -483,6 +472,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'patch',
     path: '/api/v2/counterparties/{id}',
     tag: 'v2 counterparties',
+    scopes: [Scope.counterpartiesWrite],
     summary: 'Update a counterparty; omitted fields stay.',
     decision: 'The whole operation.',
     pathParameters: [counterpartyId],
@@ -495,6 +485,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'delete',
     path: '/api/v2/counterparties/{id}',
     tag: 'v2 counterparties',
+    scopes: [Scope.counterpartiesWrite],
     summary: 'Delete a counterparty.',
     decision: 'The whole operation.',
     pathParameters: [counterpartyId],
@@ -506,6 +497,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/api/v2/countries',
     tag: 'v2 reference',
+    scopes: [],
     summary: 'Supported countries with the tax fields per identity type.',
     decision: 'The path and the answer.',
     success: {status: 200, description: 'The countries.', schema: countryList},
@@ -515,6 +507,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/api/v2/payment-method-types',
     tag: 'v2 reference',
+    scopes: [],
     summary: 'Payment methods with their currencies and assets.',
     decision: 'The path and the answer.',
     success: {status: 200, description: 'The payment-method types.', schema: paymentMethodTypeList},
@@ -524,6 +517,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/api/v2/transactions',
     tag: 'v2 transactions',
+    scopes: [Scope.transactionsRead],
     summary: "Every money movement on the team's accounts, newest first, with filters.",
     query: transactionsQuery,
     success: {status: 200, description: 'One page of transactions.', schema: transactionList},
@@ -533,6 +527,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/api/v2/team',
     tag: 'v2 team',
+    scopes: [Scope.teamRead],
     summary: 'The team (`team_` + UUID).',
     decision: 'The whole operation.',
     success: {status: 200, description: 'The team.', schema: teamV2Schema},
@@ -543,6 +538,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/api/v2/accounts',
     tag: 'v2 team',
+    scopes: [Scope.teamRead],
     summary: "The team's accounts: balance, allowance, deposit instructions.",
     decision: 'The whole operation.',
     success: {status: 200, description: 'The accounts.', schema: accountList},
@@ -553,6 +549,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/api/v2/team/sandbox-deposit',
     tag: 'v2 team',
+    scopes: [],
     summary: 'Sandbox only: add an amount to an account as a bank deposit would.',
     body: {schemas: [sandboxDepositBody]},
     idempotent: true,
@@ -564,6 +561,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/.well-known/oauth-authorization-server/api/auth',
     tag: 'OAuth',
+    scopes: [],
     summary: 'Authorization server metadata (RFC 8414).',
     auth: 'none',
     success: {status: 200, description: 'The metadata.', schema: metadataSchema},
@@ -573,6 +571,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/api/auth/oauth2/register',
     tag: 'OAuth',
+    scopes: [],
     summary: 'Dynamic client registration (RFC 7591); deprecated for platform integrations.',
     auth: 'none',
     body: {schemas: [clientRegistrationBody]},
@@ -583,6 +582,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/api/auth/oauth2/token',
     tag: 'OAuth',
+    scopes: [],
     summary: 'Exchange an authorization code (with PKCE) or a refresh token for tokens.',
     auth: 'none',
     decision: 'The request parameters and token lifetimes (access 1 hour, refresh 30 days, rotating).',
@@ -597,9 +597,55 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/api/openapi.json',
     tag: 'Meta',
+    scopes: [],
     summary: 'This document.',
     auth: 'none',
     decision: 'The whole operation (payctl serves its reading of the spec).',
     success: {status: 200, description: 'The OpenAPI document.', schema: openApiObject},
   },
-]
+] as const satisfies readonly Operation[]
+
+type Row = (typeof ROWS)[number]
+export type OperationId = Row['operationId']
+
+/** The rows by operation id, each with its literal type: `operations.createPayoutV2`. */
+export const operations = Object.fromEntries(ROWS.map(row => [row.operationId, row])) as unknown as {
+  readonly [R in Row as R['operationId']]: R
+}
+
+/** The rows in the document's order. */
+export const OPERATIONS: readonly Operation[] = ROWS
+
+/** Where a request's schema applies: a JSON body, the query string, or a form-encoded body. */
+export type RequestPart = 'body' | 'query' | 'form'
+
+export interface RequestSchema {
+  /** The schema's export name in `requests/`. */
+  name: string
+  method: 'GET' | 'POST' | 'PATCH'
+  /** The row's path ({id} for a path parameter). */
+  path: string
+  part: RequestPart
+  schema: z.ZodMiniType
+}
+
+const requestNames = new Map<unknown, string>(Object.entries(requests).map(([name, value]) => [value, name]))
+
+/** Every named request schema of the rows (query, body or form), for the document and the tests that walk them. */
+export const REQUEST_SCHEMAS: readonly RequestSchema[] = OPERATIONS.flatMap(operation => {
+  const method = operation.method.toUpperCase() as RequestSchema['method']
+  const parts: [RequestPart, z.ZodMiniType][] = [
+    ...(operation.query ? [['query', operation.query] as [RequestPart, z.ZodMiniType]] : []),
+    ...(operation.body?.schemas ?? []).map(
+      schema =>
+        [operation.body?.mediaType === 'application/x-www-form-urlencoded' ? 'form' : 'body', schema] as [
+          RequestPart,
+          z.ZodMiniType,
+        ],
+    ),
+  ]
+  return parts.flatMap(([part, schema]) => {
+    const name = requestNames.get(schema)
+    return name ? [{name, method, path: operation.path, part, schema}] : []
+  })
+})

@@ -7,9 +7,10 @@ import type {PayoutService} from './domain/payout-service.js'
 import type {Settlement} from './domain/settlement.js'
 import type {Brands} from './hosted/branding.js'
 import {hostedRoutes} from './hosted/hosted-routes.js'
+import {operationRoutes} from './http/operation-route.js'
 import {Router} from './http/router.js'
 import {oauthControlRoutes} from './oauth/oauth-control-routes.js'
-import {oauthRoutes} from './oauth/oauth-routes.js'
+import {oauthOperationHandlers, oauthRoutes} from './oauth/oauth-routes.js'
 import type {OAuthServer} from './oauth/oauth-server.js'
 import {controlRoutes} from './routes/control-routes.js'
 import {openApiRoutes} from './routes/openapi-routes.js'
@@ -48,20 +49,27 @@ export interface RouteServices {
   runDue(): number
 }
 
-/** Every route of the emulator. */
+/** Every route of the emulator: one handler per row of the contract's operations table, then its own routes. */
 export function buildRouter(services: RouteServices): Router {
+  const api = operationRoutes(
+    [
+      v1PayoutRoutes(services),
+      v1TeamRoutes(services),
+      v1SessionRoutes(services),
+      v1WebhookRoutes(services),
+      v2PayoutRoutes(services),
+      v2PayoutBatchRoutes(services),
+      v2CounterpartyRoutes(services),
+      v2ReferenceRoutes(),
+      v2TransactionRoutes(services),
+      v2TeamRoutes(services),
+      openApiRoutes(),
+      oauthOperationHandlers(services),
+    ],
+    {rawBody: ['registerClient']},
+  )
   return new Router().add(
-    ...v1PayoutRoutes(services),
-    ...v1TeamRoutes(services),
-    ...v1SessionRoutes(services),
-    ...v1WebhookRoutes(services),
-    ...v2PayoutRoutes(services),
-    ...v2PayoutBatchRoutes(services),
-    ...v2CounterpartyRoutes(services),
-    ...v2ReferenceRoutes(),
-    ...v2TransactionRoutes(services),
-    ...v2TeamRoutes(services),
-    ...openApiRoutes(),
+    ...api,
     ...hostedRoutes(services),
     ...documentRoutes(services),
     ...oauthRoutes(services),

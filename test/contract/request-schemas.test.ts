@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest'
+import {REQUEST_SCHEMAS} from '../../src/contract/operations.js'
 import {checkRequest} from '../../src/contract/request-problems.js'
 import {
   createCounterpartyBody,
@@ -6,7 +7,6 @@ import {
   createPayoutV1Body,
   createPayoutV2Body,
   patchPayoutV2Body,
-  REQUEST_SCHEMAS,
   sandboxDepositBody,
 } from '../../src/contract/requests/index.js'
 

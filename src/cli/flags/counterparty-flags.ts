@@ -3,7 +3,7 @@ import * as Flags from '@oclif/core/flags'
 import {IDENTITY_TYPES} from '../../contract/closed-enums.js'
 import {countryProblem, dateProblem} from '../../contract/formats.js'
 import {compactIban, ibanProblem} from '../../contract/primitives.js'
-import {checked, currencyFlag, emailFlag} from './common-flags.js'
+import {allowConfusableFlag, checked, currencyFlag, emailFlag} from './common-flags.js'
 
 const countryFlag = checked(countryProblem, v => v.toUpperCase())
 
@@ -13,6 +13,7 @@ export const counterpartyFlags = {
     summary: 'Read the body from a JSON file with the API field names ("-" for stdin); flags given too override it.',
   }),
   email: emailFlag({summary: 'E-mail address of the counterparty.'}),
+  'allow-confusable': allowConfusableFlag,
   'identity-type': Flags.option({options: IDENTITY_TYPES, summary: 'Default: individual.', helpGroup: 'IDENTITY'})(),
   'first-name': Flags.string({summary: 'First name.', helpGroup: 'IDENTITY'}),
   'last-name': Flags.string({summary: 'Last name.', helpGroup: 'IDENTITY'}),

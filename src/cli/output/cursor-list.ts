@@ -37,7 +37,8 @@ export async function writeCursorList<T>(options: CursorListOptions<T>): Promise
 
 async function writeCursorPages<T>(options: CursorListOptions<T>): Promise<number> {
   const {out} = options
-  const writer = out.list(options.columns, options.format)
+  // A run from --cursor continues an export: its CSV is appended without the header.
+  const writer = out.list(options.columns, options.format, {continued: Boolean(options.cursor)})
   let pending: CursorPosition = {hasMore: true, nextCursor: options.cursor}
   let done: CursorPosition = pending
   const pages = options.pages({cursor: options.cursor, onPage: position => (pending = position)})

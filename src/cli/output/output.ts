@@ -307,7 +307,11 @@ export class Output {
    * Without an explicit format: JSON under --json/--jq/--template, a table on a terminal, else tab-separated
    * values without a header (gh's convention for pipes).
    */
-  list<T>(columns: DocumentColumns<T>, explicit?: ListFormat, options: {single?: boolean} = {}): ListWriter<T> {
+  list<T>(
+    columns: DocumentColumns<T>,
+    explicit?: ListFormat,
+    options: {single?: boolean; continued?: boolean} = {},
+  ): ListWriter<T> {
     const format = this.listFormat(explicit)
     const fields = this.script.fields
     let shown: DocumentColumns<T> = columns
@@ -317,7 +321,7 @@ export class Output {
       if (unknown) throw usageError(`--fields: "${unknown}" is not a column here; choose from ${known.join(', ')}`)
       shown = fields.map(field => ({...columns[known.indexOf(field)], csvOnly: false, tableOnly: false}))
     }
-    return new ListWriter(this, shown, format, Boolean(options.single))
+    return new ListWriter(this, shown, format, Boolean(options.single), Boolean(options.continued))
   }
 
   private listFormat(asked: ListFormat | undefined): WriterFormat {
@@ -373,6 +377,8 @@ export class ListWriter<T> {
     readonly format: WriterFormat,
     /** One item asked for: JSON prints it as an object, not an array of one. */
     private readonly single = false,
+    /** The list continues an earlier run's output (--cursor, --offset): CSV goes on without its header. */
+    private readonly continued = false,
   ) {}
 
   get written(): number {
@@ -430,7 +436,7 @@ export class ListWriter<T> {
 
   private csvPage(rows: T[]): void {
     const columns = this.exportColumns
-    if (this.count === 0)
+    if (this.count === 0 && !this.continued)
       this.out.write(`${csvLine(columns.map(columnKey))}
 `)
     // Into a pipe or a file the values stay byte-exact; on a terminal their control characters are shown escaped.

@@ -138,7 +138,23 @@ export function showCreatedV1(out: Output, payout: PayoutV1): void {
   showPayoutV1(out, payout)
 }
 
-export function showPayoutV2(out: Output, p: PayoutV2): void {
+/** A v2 payout; `destination`: where its money goes (src/contract/destination.ts), when it was read. */
+/** What `payouts create` did through v2: created, found already present, or replayed by the service. */
+export function createdLine(
+  sent: {payout: PayoutV2; present: boolean; earlier: boolean; reused: boolean},
+  customId: string | undefined,
+  andThen: string | undefined,
+): string {
+  const id = sent.payout.id
+  const then = andThen ? ` (then ${andThen})` : ''
+  if (sent.present) return `Payout ${id} already present under customId ${customId}: nothing created`
+  if (sent.earlier && sent.reused)
+    return `Replayed: payout ${id} was created by the earlier run whose answer was lost (same idempotency key); nothing new${then}`
+  if (sent.earlier) return `Replayed: payout ${id} was created earlier with this --idempotency-key; nothing new${then}`
+  return `Created payout ${id}${then}`
+}
+
+export function showPayoutV2(out: Output, p: PayoutV2, destination?: string): void {
   out.keyValue([
     ['ID', p.id],
     ['Custom ID', p.customId],
@@ -146,6 +162,7 @@ export function showPayoutV2(out: Output, p: PayoutV2): void {
     ['Amount', money(p.amount, p.currency)],
     ['Description', p.description],
     ['Recipient', recipientOf(p)],
+    ['Destination', destination],
     ['Tags', p.tags?.length ? p.tags.join(', ') : undefined],
     ['Failure', p.failureCode ? `${p.failureCode}${p.failureReason ? `: ${p.failureReason}` : ''}` : undefined],
     ['Approved', p.approvedAt ? localTime(p.approvedAt) : undefined],

@@ -1,9 +1,8 @@
-import * as z from 'zod/mini'
+import {operations} from '../../contract/operations.js'
 import type {CreatePayoutV1} from '../../contract/requests/index.js'
+import {call} from '../call.js'
 import {paginateOffset} from '../pagination.js'
-import {parseResponse} from '../parse.js'
-import {path} from '../path.js'
-import {type PayoutV1, payoutV1Schema} from '../schemas.js'
+import type {PayoutV1} from '../schemas.js'
 import type {Transport} from '../transport.js'
 
 export type {CreatePayoutV1} from '../../contract/requests/index.js'
@@ -16,52 +15,33 @@ export interface ListPayoutsV1 {
   orderDirection?: 'asc' | 'desc'
 }
 
-const BASE = '/api/v1'
+const idTypeQuery = (idType: IdType) => ({id_type: idType === 'id' ? undefined : idType})
 
 export class PayoutsV1 {
   constructor(private readonly transport: Transport) {}
 
   /** Upsert on `customId`: only then is it safe to retry. */
   async create(body: CreatePayoutV1): Promise<PayoutV1> {
-    const res = await this.transport.request({
-      method: 'POST',
-      path: `${BASE}/payout`,
-      body,
-      retryable: Boolean(body.customId),
-    })
-    return parseResponse(payoutV1Schema, res.body, 'payout', res.requestId)
+    const res = await call(this.transport, operations.createOrUpdatePayoutV1, {body, retryable: Boolean(body.customId)})
+    return res.body
   }
 
   async get(id: string, idType: IdType = 'id'): Promise<PayoutV1> {
-    const res = await this.transport.request({
-      method: 'GET',
-      path: `${BASE}${path`/payout/${id}`}`,
-      query: {id_type: idType === 'id' ? undefined : idType},
-    })
-    return parseResponse(payoutV1Schema, res.body, 'payout', res.requestId)
+    return (await call(this.transport, operations.getPayoutV1, {params: {id}, query: idTypeQuery(idType)})).body
   }
 
   async delete(id: string, idType: IdType = 'id'): Promise<PayoutV1> {
-    const res = await this.transport.request({
-      method: 'DELETE',
-      path: `${BASE}${path`/payout/${id}`}`,
-      query: {id_type: idType === 'id' ? undefined : idType},
-    })
-    return parseResponse(payoutV1Schema, res.body, 'payout', res.requestId)
+    return (await call(this.transport, operations.deletePayoutV1, {params: {id}, query: idTypeQuery(idType)})).body
   }
 
   async list(options: ListPayoutsV1 = {}): Promise<PayoutV1[]> {
-    const res = await this.transport.request({
-      method: 'GET',
-      path: `${BASE}/payouts`,
-      query: {
-        offset: options.offset,
-        limit: options.limit,
-        order_by: 'created_at',
-        order_direction: options.orderDirection,
-      },
-    })
-    return parseResponse(z.array(payoutV1Schema), res.body, 'payout list', res.requestId)
+    const query = {
+      offset: options.offset,
+      limit: options.limit,
+      order_by: 'created_at',
+      order_direction: options.orderDirection,
+    }
+    return (await call(this.transport, operations.listPayoutsV1, {query})).body
   }
 
   /** Pages lazily through the list; `limit` bounds the total. */

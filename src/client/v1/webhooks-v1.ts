@@ -1,8 +1,7 @@
-import * as z from 'zod/mini'
+import {operations} from '../../contract/operations.js'
 import type {CreateWebhook} from '../../contract/requests/index.js'
-import {parseResponse} from '../parse.js'
-import {path} from '../path.js'
-import {type WebhookSubscription, webhookSubscriptionSchema} from '../schemas.js'
+import {answerOf, call, send} from '../call.js'
+import type {WebhookSubscription} from '../schemas.js'
 import type {Transport} from '../transport.js'
 
 /** Subscriptions are not keyed: a create is never retried (call list before trying again). */
@@ -11,22 +10,18 @@ export class WebhooksV1 {
 
   /** `events`: the v2 events to deliver besides the v1 payouts (docs/webhooks.md). */
   async create(body: CreateWebhook): Promise<WebhookSubscription> {
-    const res = await this.transport.request({
-      method: 'POST',
-      path: '/api/v1/webhook',
-      body: {eventType: 'payout', ...body},
-    })
-    return parseResponse(webhookSubscriptionSchema, res.body, 'webhook', res.requestId)
+    return (await call(this.transport, operations.createWebhook, {body: {eventType: 'payout', ...body}})).body
   }
 
+  /** The subscriptions, whether the service answers with an array or a `{data}` list. */
   async list(): Promise<WebhookSubscription[]> {
-    const res = await this.transport.request({method: 'GET', path: '/api/v1/webhook'})
+    const res = await send(this.transport, operations.listWebhooks, {})
     const body = res.body as unknown
     const items = Array.isArray(body) ? body : (body as {data?: unknown})?.data
-    return parseResponse(z.array(webhookSubscriptionSchema), items, 'webhook list', res.requestId)
+    return answerOf(operations.listWebhooks, items, res.requestId)
   }
 
   async delete(id: string): Promise<void> {
-    await this.transport.request({method: 'DELETE', path: `/api/v1${path`/webhook/${id}`}`})
+    await send(this.transport, operations.deleteWebhook, {params: {id}})
   }
 }

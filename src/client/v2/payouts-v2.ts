@@ -1,13 +1,14 @@
+import {operations} from '../../contract/operations.js'
 import type {AndThen, ApprovePayoutV2, CreatePayoutV2, PatchPayoutV2} from '../../contract/requests/index.js'
+import {type CallOptions, call} from '../call.js'
 import {type CursorPageOptions, paginateCursor} from '../pagination.js'
-import {parseResponse} from '../parse.js'
-import {path} from '../path.js'
-import {type DeletedV2, deletedV2Schema, listOf, type PayoutV2, payoutV2Schema} from '../schemas.js'
+import type {DeletedV2, PayoutV2} from '../schemas.js'
 import type {Transport} from '../transport.js'
-import {type PostOptions, postV2, V2} from './post-v2.js'
 
 export type {AndThen, CreatePayoutV2} from '../../contract/requests/index.js'
-export type {PostOptions}
+
+/** Options of every v2 POST: one idempotency key per logical call, reused across the client's retries. */
+export type PostOptions = Pick<CallOptions, 'idempotencyKey'>
 
 /** A PATCH: omitted fields unchanged, `recipient` replaced whole. */
 export type UpdatePayoutV2 = PatchPayoutV2
@@ -18,9 +19,6 @@ export interface ListPayoutsV2 {
   status?: string[]
 }
 
-const payoutList = listOf(payoutV2Schema)
-const BASE = V2
-
 export class PayoutsV2 {
   constructor(private readonly transport: Transport) {}
 
@@ -30,9 +28,8 @@ export class PayoutsV2 {
 
   /** create, telling whether the service replayed its answer to an earlier call with the same idempotency key. */
   async submit(body: CreatePayoutV2, options: PostOptions = {}): Promise<{payout: PayoutV2; earlier: boolean}> {
-    const res = await postV2(this.transport, '/payouts', body, options)
-    const payout = parseResponse(payoutV2Schema, res.body, 'payout', res.requestId)
-    return {payout, earlier: res.replayed && !res.retried}
+    const res = await call(this.transport, operations.createPayoutV2, {body, ...options})
+    return {payout: res.body, earlier: res.replayed && !res.retried}
   }
 
   /** All-or-nothing: one failing item fails the request with `error.index`. */
@@ -48,24 +45,18 @@ export class PayoutsV2 {
     items: CreatePayoutV2[],
     options: PostOptions = {},
   ): Promise<{payouts: PayoutV2[]; earlier: boolean}> {
-    const res = await postV2(this.transport, '/payouts/batch', {items}, options)
-    const payouts = parseResponse(payoutList, res.body, 'payout list', res.requestId).data
-    return {payouts, earlier: res.replayed && !res.retried}
+    const res = await call(this.transport, operations.createPayoutsV2Batch, {body: {items}, ...options})
+    return {payouts: res.body.data, earlier: res.replayed && !res.retried}
   }
 
   /** `id` is a `payout_…` id or a customId. */
   async get(id: string): Promise<PayoutV2> {
-    const res = await this.transport.request({method: 'GET', path: `${BASE}${path`/payouts/${id}`}`})
-    return parseResponse(payoutV2Schema, res.body, 'payout', res.requestId)
+    return (await call(this.transport, operations.getPayoutV2, {params: {id}})).body
   }
 
   async list(options: ListPayoutsV2 = {}) {
-    const res = await this.transport.request({
-      method: 'GET',
-      path: `${BASE}/payouts`,
-      query: {limit: options.limit, cursor: options.cursor, status: options.status},
-    })
-    return parseResponse(payoutList, res.body, 'payout list', res.requestId)
+    const {limit, cursor, status} = options
+    return (await call(this.transport, operations.listPayoutsV2, {query: {limit, cursor, status}})).body
   }
 
   pages(options: CursorPageOptions & {status?: string[]} = {}) {
@@ -73,42 +64,34 @@ export class PayoutsV2 {
   }
 
   async update(id: string, patch: UpdatePayoutV2): Promise<PayoutV2> {
-    const res = await this.transport.request({method: 'PATCH', path: `${BASE}${path`/payouts/${id}`}`, body: patch})
-    return parseResponse(payoutV2Schema, res.body, 'payout', res.requestId)
+    return (await call(this.transport, operations.updatePayoutV2, {params: {id}, body: patch})).body
   }
 
   async delete(id: string): Promise<DeletedV2> {
-    const res = await this.transport.request({method: 'DELETE', path: `${BASE}${path`/payouts/${id}`}`})
-    return parseResponse(deletedV2Schema, res.body, 'deleted payout', res.requestId)
+    return (await call(this.transport, operations.deletePayoutV2, {params: {id}})).body
   }
 
   async approve(id: string, body: ApprovePayoutV2 = {}, options: PostOptions = {}): Promise<PayoutV2> {
-    const res = await postV2(this.transport, path`/payouts/${id}/approve`, body, options)
-    return parseResponse(payoutV2Schema, res.body, 'payout', res.requestId)
+    return (await call(this.transport, operations.approvePayoutV2, {params: {id}, body, ...options})).body
   }
 
   async approveMany(ids: string[], body: {andThen?: AndThen} = {}, options: PostOptions = {}): Promise<PayoutV2[]> {
-    const res = await postV2(this.transport, '/payouts/approve', {ids, ...body}, options)
-    return parseResponse(payoutList, res.body, 'payout list', res.requestId).data
+    return (await call(this.transport, operations.approvePayoutsV2, {body: {ids, ...body}, ...options})).body.data
   }
 
   async sendClaimLink(id: string, options: PostOptions = {}): Promise<PayoutV2> {
-    const res = await postV2(this.transport, path`/payouts/${id}/send-claim-link`, undefined, options)
-    return parseResponse(payoutV2Schema, res.body, 'payout', res.requestId)
+    return (await call(this.transport, operations.sendClaimLinkV2, {params: {id}, ...options})).body
   }
 
   async sendClaimLinkMany(ids: string[], options: PostOptions = {}): Promise<PayoutV2[]> {
-    const res = await postV2(this.transport, '/payouts/send-claim-link', {ids}, options)
-    return parseResponse(payoutList, res.body, 'payout list', res.requestId).data
+    return (await call(this.transport, operations.sendClaimLinksV2, {body: {ids}, ...options})).body.data
   }
 
   async pay(id: string, options: PostOptions = {}): Promise<PayoutV2> {
-    const res = await postV2(this.transport, path`/payouts/${id}/pay`, undefined, options)
-    return parseResponse(payoutV2Schema, res.body, 'payout', res.requestId)
+    return (await call(this.transport, operations.payPayoutV2, {params: {id}, ...options})).body
   }
 
   async payMany(ids: string[], options: PostOptions = {}): Promise<PayoutV2[]> {
-    const res = await postV2(this.transport, '/payouts/pay', {ids}, options)
-    return parseResponse(payoutList, res.body, 'payout list', res.requestId).data
+    return (await call(this.transport, operations.payPayoutsV2, {body: {ids}, ...options})).body.data
   }
 }

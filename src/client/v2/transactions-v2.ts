@@ -1,8 +1,7 @@
+import {operations} from '../../contract/operations.js'
+import {call} from '../call.js'
 import {type CursorPageOptions, paginateCursor} from '../pagination.js'
-import {parseResponse} from '../parse.js'
-import {listOf, transactionSchema} from '../schemas.js'
 import type {Transport} from '../transport.js'
-import {V2} from './post-v2.js'
 
 export interface TransactionFilters {
   type?: string[]
@@ -16,14 +15,11 @@ export interface TransactionFilters {
   createdBefore?: string
 }
 
-const transactionList = listOf(transactionSchema)
-
 export class TransactionsV2 {
   constructor(private readonly transport: Transport) {}
 
   async list(filters: TransactionFilters & {limit?: number; cursor?: string} = {}) {
-    const res = await this.transport.request({method: 'GET', path: `${V2}/transactions`, query: {...filters}})
-    return parseResponse(transactionList, res.body, 'transaction list', res.requestId)
+    return (await call(this.transport, operations.listTransactions, {query: {...filters}})).body
   }
 
   pages(filters: TransactionFilters & CursorPageOptions = {}) {

@@ -1,19 +1,6 @@
-/**
- * Scopes (spec 5.3 and 5.4). The spec names no webhook scope; the emulator calls it `webhooks:write` and
- * it covers `POST`, `GET` and `DELETE /api/v1/webhook` (docs/emulator.md).
- */
-export const Scope = {
-  teamRead: 'team:read',
-  teamManage: 'team:manage',
-  payoutsRead: 'payouts:read',
-  payoutsWrite: 'payouts:write',
-  payoutsApprove: 'payouts:approve',
-  counterpartiesRead: 'counterparties:read',
-  counterpartiesWrite: 'counterparties:write',
-  transactionsRead: 'transactions:read',
-  sessionsWrite: 'sessions:write',
-  webhooksWrite: 'webhooks:write',
-} as const
+import {Scope} from '../../contract/scopes.js'
+
+export {Scope} from '../../contract/scopes.js'
 
 /** What a team API key gets by default: everything but `payouts:approve`. */
 export const DEFAULT_SCOPES: readonly string[] = [

@@ -14,6 +14,8 @@ export type Access =
   | {kind: 'public'}
 
 export interface Route {
+  /** The row of the contract's operations table this route serves; none for the emulator's own routes. */
+  operationId?: string
   method: HttpMethod
   path: string
   access: Access

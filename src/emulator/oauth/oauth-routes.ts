@@ -1,7 +1,9 @@
 import type {ErrorDetail} from '../../contract/error-envelope.js'
+import {operations} from '../../contract/operations.js'
 import {authorizationCodeTokenRequest, refreshTokenRequest} from '../../contract/requests/oauth-requests.js'
 import {LOCAL_EMULATOR} from '../../shared/local-emulator.js'
 import type {Clock} from '../domain/clock.js'
+import type {OperationHandlers} from '../http/operation-route.js'
 import {header, ok, type RequestContext} from '../http/request-context.js'
 import type {Route} from '../http/router.js'
 import {INTERACTION_PATH} from './authorization-flow.js'
@@ -15,8 +17,6 @@ import type {OAuthServer} from './oauth-server.js'
 
 /** The HTTP endpoints of the authorization server (spec 5.4; RFC 8414, 7591, 6749, 7636, 8707, 7009, 7517). */
 
-export const DISCOVERY_PATH = '/.well-known/oauth-authorization-server/api/auth'
-
 /** A PKCE verifier given but malformed can never match: invalid_grant (RFC 7636 section 4.6); else invalid_request. */
 const tokenErrorOf = (problem: ErrorDetail) =>
   problem.path === 'code_verifier' && problem.message !== 'is required' ? 'invalid_grant' : 'invalid_request'
@@ -27,8 +27,8 @@ export function metadata(origin: string) {
   return {
     issuer: issuerFor(origin),
     authorization_endpoint: `${base}/oauth2/authorize`,
-    token_endpoint: `${base}/oauth2/token`,
-    registration_endpoint: `${base}/oauth2/register`,
+    token_endpoint: `${origin}${operations.requestToken.path}`,
+    registration_endpoint: `${origin}${operations.registerClient.path}`,
     revocation_endpoint: `${base}/oauth2/revoke`,
     jwks_uri: `${base}/jwks`,
     scopes_supported: OAUTH_SCOPES,
@@ -55,27 +55,50 @@ function formParams(ctx: RequestContext): URLSearchParams {
   return params
 }
 
-export function oauthRoutes({clock, oauth}: {clock: Clock; oauth: OAuthServer}): Route[] {
+/** The rows of the operations table the authorization server serves (discovery, registration, token). */
+export function oauthOperationHandlers({clock, oauth}: {clock: Clock; oauth: OAuthServer}): OperationHandlers {
+  return {
+    getAuthorizationServerMetadata: ({origin}) => ok(metadata(origin)),
+    registerClient: ({body}) =>
+      answering(() => {
+        let parsed: unknown
+        try {
+          parsed = JSON.parse(String(body ?? ''))
+        } catch {
+          throw new OAuthError('invalid_client_metadata', 'the body must be a JSON object of client metadata')
+        }
+        return oauthJson(registerClient(oauth.store, parsed, clock.nowMs()), 201)
+      }),
+    requestToken: ctx =>
+      answering(() => {
+        const params = formParams(ctx)
+        const client = authenticateClient(oauth.store, params, ctx.headers)
+        const grantType = params.get('grant_type')
+        if (!grantType) throw invalidRequest('grant_type is required')
+        if (grantType !== 'authorization_code' && grantType !== 'refresh_token')
+          throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported`)
+        if (!clientGrantTypes(client).includes(grantType))
+          throw new OAuthError('unauthorized_client', `the client may not use the grant type ${grantType}`)
+        // The client is the authenticated one, however it sent its id (form field or Basic credentials).
+        const form = {...Object.fromEntries(params), client_id: client.id}
+        return oauthJson(
+          grantType === 'authorization_code'
+            ? oauth.grants.exchangeCode(
+                client,
+                checkedOAuthRequest(authorizationCodeTokenRequest, form, tokenErrorOf),
+                ctx.origin,
+              )
+            : oauth.grants.refresh(client, checkedOAuthRequest(refreshTokenRequest, form, tokenErrorOf), ctx.origin),
+        )
+      }),
+  }
+}
+
+/** The authorization server's own endpoints, which the API document does not describe (docs/decisions.md). */
+export function oauthRoutes({oauth}: {oauth: OAuthServer}): Route[] {
   const access = {kind: 'public'} as const
   return [
-    {method: 'GET', path: DISCOVERY_PATH, access, handler: ({origin}) => ok(metadata(origin))},
     {method: 'GET', path: '/api/auth/jwks', access, handler: () => ok(oauth.keys.jwks())},
-    {
-      method: 'POST',
-      path: '/api/auth/oauth2/register',
-      access,
-      rawBody: true,
-      handler: ({body}) =>
-        answering(() => {
-          let parsed: unknown
-          try {
-            parsed = JSON.parse(String(body ?? ''))
-          } catch {
-            throw new OAuthError('invalid_client_metadata', 'the body must be a JSON object of client metadata')
-          }
-          return oauthJson(registerClient(oauth.store, parsed, clock.nowMs()), 201)
-        }),
-    },
     {
       method: 'GET',
       path: '/api/auth/oauth2/authorize',
@@ -94,34 +117,6 @@ export function oauthRoutes({clock, oauth}: {clock: Clock; oauth: OAuthServer}):
       access,
       rawBody: true,
       handler: ({params, headers, body, origin}) => oauth.flow.submit(params.id, headers, String(body ?? ''), origin),
-    },
-    {
-      method: 'POST',
-      path: '/api/auth/oauth2/token',
-      access,
-      rawBody: true,
-      handler: ctx =>
-        answering(() => {
-          const params = formParams(ctx)
-          const client = authenticateClient(oauth.store, params, ctx.headers)
-          const grantType = params.get('grant_type')
-          if (!grantType) throw invalidRequest('grant_type is required')
-          if (grantType !== 'authorization_code' && grantType !== 'refresh_token')
-            throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported`)
-          if (!clientGrantTypes(client).includes(grantType))
-            throw new OAuthError('unauthorized_client', `the client may not use the grant type ${grantType}`)
-          // The client is the authenticated one, however it sent its id (form field or Basic credentials).
-          const form = {...Object.fromEntries(params), client_id: client.id}
-          return oauthJson(
-            grantType === 'authorization_code'
-              ? oauth.grants.exchangeCode(
-                  client,
-                  checkedOAuthRequest(authorizationCodeTokenRequest, form, tokenErrorOf),
-                  ctx.origin,
-                )
-              : oauth.grants.refresh(client, checkedOAuthRequest(refreshTokenRequest, form, tokenErrorOf), ctx.origin),
-          )
-        }),
     },
     {
       method: 'POST',

@@ -1,19 +1,14 @@
 import {openApiDocument} from '../../contract/openapi-document.js'
+import type {OperationHandlers} from '../http/operation-route.js'
 import {ok} from '../http/request-context.js'
-import type {Route} from '../http/router.js'
 
 /** `GET /api/openapi.json` (no auth): the OpenAPI document of what this emulator serves, made from the contract. */
-export function openApiRoutes(): Route[] {
+export function openApiRoutes(): OperationHandlers {
   let document: unknown
-  return [
-    {
-      method: 'GET',
-      path: '/api/openapi.json',
-      access: {kind: 'public'},
-      handler: () => {
-        document ??= openApiDocument()
-        return ok(document)
-      },
+  return {
+    getOpenApiDocument: () => {
+      document ??= openApiDocument()
+      return ok(document)
     },
-  ]
+  }
 }

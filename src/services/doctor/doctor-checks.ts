@@ -1,7 +1,8 @@
 import {stat} from 'node:fs/promises'
 import {join} from 'node:path'
-import type {PayoutClient} from '../../client/index.js'
+import {type PayoutClient, send} from '../../client/index.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
+import {operations} from '../../contract/operations.js'
 import {ExitCode, type ExitCodeValue} from '../../shared/exit-codes.js'
 
 export type CheckStatus = 'pass' | 'warn' | 'fail'
@@ -104,13 +105,14 @@ export function profileChecks(profile: ResolvedProfile, env: NodeJS.ProcessEnv =
   return checks
 }
 
-/** One GET /team: reachability, latency, the credential's acceptance, and the clock against the server's Date. */
+/** One team read (getTeamV1): reachability, latency, the credential's acceptance, and the clock against the server's Date. */
 export async function serviceChecks(client: PayoutClient, origin: string, now = Date.now): Promise<Check[]> {
   const started = now()
   try {
-    const response = await client.transport.request({method: 'GET', path: '/api/v1/team'})
+    const team = operations.getTeamV1
+    const response = await send(client.transport, team, {})
     const latency = now() - started
-    const checks = [pass('reachability', `${origin} answered GET /api/v1/team in ${latency} ms`)]
+    const checks = [pass('reachability', `${origin} answered GET ${team.path} in ${latency} ms`)]
     const date = Date.parse(String(response.headers.date ?? ''))
     if (Number.isNaN(date)) return [...checks, warn('clock', 'the server sent no Date header', 'nothing to compare')]
     const skew = Math.round((started + latency / 2 - date) / 1000)

@@ -1,56 +1,35 @@
 import {listPayoutsV1Query, V1_PAGE} from '../../../contract/requests/payout-v1-requests.js'
-import {Scope} from '../../domain/api-scopes.js'
 import {payoutV1} from '../../domain/api-views.js'
 import {Checker} from '../../domain/input-checker.js'
 import type {PayoutService} from '../../domain/payout-service.js'
+import type {OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
-import type {Route} from '../../http/router.js'
 import type {Store} from '../../store/index.js'
 
 /** v1 payouts (spec 4.1): upsert on customId, get and delete by id or customId, offset list. */
-export function v1PayoutRoutes({payouts, store}: {payouts: PayoutService; store: Store}): Route[] {
-  return [
-    {
-      method: 'POST',
-      path: '/api/v1/payout',
-      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      handler: ({origin, principal, body}) => {
-        const {row, action} = payouts.upsertV1(principal, body)
-        return ok({...payoutV1(row, origin), action})
-      },
+export function v1PayoutRoutes({payouts, store}: {payouts: PayoutService; store: Store}): OperationHandlers {
+  return {
+    createOrUpdatePayoutV1: ({origin, principal, body}) => {
+      const {row, action} = payouts.upsertV1(principal, body)
+      return ok({...payoutV1(row, origin), action})
     },
-    {
-      method: 'GET',
-      path: '/api/v1/payout/:id',
-      access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
-      handler: ({origin, principal, params, query}) =>
-        ok(payoutV1(payouts.resolveV1(principal.teamId, params.id, query.get('id_type')), origin)),
+    getPayoutV1: ({origin, principal, params, query}) =>
+      ok(payoutV1(payouts.resolveV1(principal.teamId, params.id, query.get('id_type')), origin)),
+    deletePayoutV1: ({origin, principal, params, query}) => {
+      const row = payouts.resolveV1(principal.teamId, params.id, query.get('id_type'))
+      return ok(payoutV1(payouts.deleteV1(row), origin))
     },
-    {
-      method: 'DELETE',
-      path: '/api/v1/payout/:id',
-      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      handler: ({origin, principal, params, query}) => {
-        const row = payouts.resolveV1(principal.teamId, params.id, query.get('id_type'))
-        return ok(payoutV1(payouts.deleteV1(row), origin))
-      },
+    listPayoutsV1: ({origin, principal, query}) => {
+      const {
+        offset = 0,
+        limit = V1_PAGE.defaultLimit,
+        order_direction: direction = 'desc',
+      } = new Checker().parsed(listPayoutsV1Query, Object.fromEntries(query))
+      return ok(
+        store.payouts
+          .list(principal.teamId, direction, Number(limit), Number(offset))
+          .map(row => payoutV1(row, origin)),
+      )
     },
-    {
-      method: 'GET',
-      path: '/api/v1/payouts',
-      access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
-      handler: ({origin, principal, query}) => {
-        const {
-          offset = 0,
-          limit = V1_PAGE.defaultLimit,
-          order_direction: direction = 'desc',
-        } = new Checker().parsed(listPayoutsV1Query, Object.fromEntries(query))
-        return ok(
-          store.payouts
-            .list(principal.teamId, direction, Number(limit), Number(offset))
-            .map(row => payoutV1(row, origin)),
-        )
-      },
-    },
-  ]
+  }
 }

@@ -1,13 +1,12 @@
 import type * as z from 'zod/mini'
 import {SESSION_BODIES, type SessionKind} from '../../../contract/requests/session-requests.js'
-import {Scope} from '../../domain/api-scopes.js'
 import type {Clock} from '../../domain/clock.js'
 import {Checker, type Json} from '../../domain/input-checker.js'
 import type {PayoutService} from '../../domain/payout-service.js'
 import {createSessionToken} from '../../domain/session-tokens.js'
 import {requireWhiteLabel} from '../../domain/white-label.js'
+import type {OperationHandler, OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
-import type {Route} from '../../http/router.js'
 import type {Store} from '../../store/index.js'
 
 /**
@@ -56,12 +55,10 @@ export function v1SessionRoutes({
   oauth: {platformTeamId(clientId: string): string | undefined}
   payouts: PayoutService
   store: Store
-}): Route[] {
-  const route = (kind: SessionKind): Route => ({
-    method: 'POST',
-    path: `/api/v1/session/${kind}`,
-    access: {kind: 'credentials', scopes: [Scope.sessionsWrite]},
-    handler: ({principal, body, origin}) => {
+}): OperationHandlers {
+  const handler =
+    (kind: SessionKind): OperationHandler =>
+    ({principal, body, origin}) => {
       const check = new Checker()
       const input: SessionBody = check.parsed(SESSION_BODIES[kind], body)
       const {redirectUrl, branding = 'talentir'} = input
@@ -87,7 +84,11 @@ export function v1SessionRoutes({
         clock.nowMs(),
       )
       return ok({url: `${origin}/hosted/${kind}/${token}`})
-    },
-  })
-  return [route('payout'), route('approval'), route('kyb'), route('allowance')]
+    }
+  return {
+    createPayoutSession: handler('payout'),
+    createApprovalSession: handler('approval'),
+    createKybSession: handler('kyb'),
+    createAllowanceSession: handler('allowance'),
+  }
 }

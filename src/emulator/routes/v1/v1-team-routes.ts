@@ -1,13 +1,12 @@
 import Big from 'big.js'
 import {patchTeamBody} from '../../../contract/requests/team-requests.js'
-import {Scope} from '../../domain/api-scopes.js'
 import {teamV1} from '../../domain/api-views.js'
 import type {Clock} from '../../domain/clock.js'
 import {Checker} from '../../domain/input-checker.js'
 import type {Settlement} from '../../domain/settlement.js'
 import {notFound} from '../../http/api-failure.js'
+import type {OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
-import type {Route} from '../../http/router.js'
 import type {Store} from '../../store/index.js'
 
 /** v1 team record (spec 2.4, 4.3) and its DAC7 setting. */
@@ -19,39 +18,29 @@ export function v1TeamRoutes({
   clock: Clock
   settlement: Settlement
   store: Store
-}): Route[] {
-  return [
-    {
-      method: 'GET',
-      path: '/api/v1/team',
-      access: {kind: 'credentials', scopes: [Scope.teamRead]},
-      handler: ({principal}) => {
-        const team = store.teams.team(principal.teamId)
-        if (!team) throw notFound('the team no longer exists')
-        settlement.allowance.roll(team.id)
-        const scheduled: Record<string, Big> = {}
-        for (const {amount, currency} of store.payouts.amountsWithStatus(team.id, 'created'))
-          scheduled[currency] = (scheduled[currency] ?? new Big(0)).plus(amount)
-        return ok(
-          teamV1(
-            team,
-            store.teams.accounts(team.id),
-            store.teams.members(team.id),
-            Object.fromEntries(Object.entries(scheduled).map(([currency, sum]) => [currency, sum.toFixed()])),
-            clock.nowMs(),
-          ),
-        )
-      },
+}): OperationHandlers {
+  return {
+    getTeamV1: ({principal}) => {
+      const team = store.teams.team(principal.teamId)
+      if (!team) throw notFound('the team no longer exists')
+      settlement.allowance.roll(team.id)
+      const scheduled: Record<string, Big> = {}
+      for (const {amount, currency} of store.payouts.amountsWithStatus(team.id, 'created'))
+        scheduled[currency] = (scheduled[currency] ?? new Big(0)).plus(amount)
+      return ok(
+        teamV1(
+          team,
+          store.teams.accounts(team.id),
+          store.teams.members(team.id),
+          Object.fromEntries(Object.entries(scheduled).map(([currency, sum]) => [currency, sum.toFixed()])),
+          clock.nowMs(),
+        ),
+      )
     },
-    {
-      method: 'PATCH',
-      path: '/api/v1/team',
-      access: {kind: 'credentials', scopes: [Scope.teamManage]},
-      handler: ({principal, body}) => {
-        const value = new Checker().parsed(patchTeamBody, body).dac7ReportingRequired
-        store.teams.patchTeam(principal.teamId, {dac7_reporting_required: value ? 1 : 0})
-        return ok({dac7ReportingRequired: value})
-      },
+    updateTeamSettings: ({principal, body}) => {
+      const value = new Checker().parsed(patchTeamBody, body).dac7ReportingRequired
+      store.teams.patchTeam(principal.teamId, {dac7_reporting_required: value ? 1 : 0})
+      return ok({dac7ReportingRequired: value})
     },
-  ]
+  }
 }

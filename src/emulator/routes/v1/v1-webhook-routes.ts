@@ -1,12 +1,11 @@
 import {randomUUID} from 'node:crypto'
 import {createWebhookBody} from '../../../contract/requests/index.js'
-import {Scope} from '../../domain/api-scopes.js'
 import type {Clock} from '../../domain/clock.js'
 import type {Environment} from '../../domain/environment.js'
 import {Checker} from '../../domain/input-checker.js'
 import {notFound} from '../../http/api-failure.js'
+import type {OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
-import type {Route} from '../../http/router.js'
 import type {Store} from '../../store/index.js'
 import type {SubscriptionRow} from '../../store/row-types.js'
 import {newSigningSecret} from '../../webhooks/delivery-signature.js'
@@ -36,52 +35,36 @@ export function v1WebhookRoutes({
   clock: Clock
   store: Store
   environment: Environment
-}): Route[] {
-  const access = {kind: 'credentials', scopes: [Scope.webhooksWrite]} as const
-  return [
-    {
-      method: 'POST',
-      path: '/api/v1/webhook',
-      access,
-      handler: ({principal, body}) => {
-        const check = new Checker()
-        const {targetUrl, eventType = 'payout', environment: named, events} = check.parsed(createWebhookBody, body)
-        // The real clients name the environment they mean; a webhook fires only where it was created (spec 5).
-        if (named !== undefined && named !== environment)
-          check.fail(
-            'environment',
-            `is ${named}, but this origin is the ${environment}: create it at the ${named} origin`,
-          )
-        check.throwIfAny()
-        const row: SubscriptionRow = {
-          id: randomUUID(),
-          team_id: principal.teamId,
-          target_url: targetUrl,
-          event_type: eventType,
-          secret: newSigningSecret(),
-          created_at: clock.iso(),
-          events: events?.length ? JSON.stringify([...new Set(events)]) : null,
-        }
-        store.webhooks.insertSubscription(row)
-        return ok({...view(row), signingSecret: row.secret})
-      },
+}): OperationHandlers {
+  return {
+    createWebhook: ({principal, body}) => {
+      const check = new Checker()
+      const {targetUrl, eventType = 'payout', environment: named, events} = check.parsed(createWebhookBody, body)
+      // The real clients name the environment they mean; a webhook fires only where it was created (spec 5).
+      if (named !== undefined && named !== environment)
+        check.fail(
+          'environment',
+          `is ${named}, but this origin is the ${environment}: create it at the ${named} origin`,
+        )
+      check.throwIfAny()
+      const row: SubscriptionRow = {
+        id: randomUUID(),
+        team_id: principal.teamId,
+        target_url: targetUrl,
+        event_type: eventType,
+        secret: newSigningSecret(),
+        created_at: clock.iso(),
+        events: events?.length ? JSON.stringify([...new Set(events)]) : null,
+      }
+      store.webhooks.insertSubscription(row)
+      return ok({...view(row), signingSecret: row.secret})
     },
-    {
-      method: 'GET',
-      path: '/api/v1/webhook',
-      access,
-      handler: ({principal}) => ok(store.webhooks.subscriptions(principal.teamId).map(view)),
+    listWebhooks: ({principal}) => ok(store.webhooks.subscriptions(principal.teamId).map(view)),
+    deleteWebhook: ({principal, params}) => {
+      const row = store.webhooks.subscription(params.id)
+      if (!row || row.team_id !== principal.teamId) throw notFound(`no webhook subscription ${params.id}`)
+      store.webhooks.deleteSubscription(row.id)
+      return ok({...view(row), deleted: true})
     },
-    {
-      method: 'DELETE',
-      path: '/api/v1/webhook/:id',
-      access,
-      handler: ({principal, params}) => {
-        const row = store.webhooks.subscription(params.id)
-        if (!row || row.team_id !== principal.teamId) throw notFound(`no webhook subscription ${params.id}`)
-        store.webhooks.deleteSubscription(row.id)
-        return ok({...view(row), deleted: true})
-      },
-    },
-  ]
+  }
 }

@@ -4,9 +4,9 @@ import {payoutV2} from '../../domain/api-views.js'
 import {Checker} from '../../domain/input-checker.js'
 import type {PayoutService, V2CreateInput} from '../../domain/payout-service.js'
 import type {Settlement} from '../../domain/settlement.js'
+import type {OperationHandlers} from '../../http/operation-route.js'
 import {requireScopes} from '../../http/principal.js'
 import {ok} from '../../http/request-context.js'
-import type {Route} from '../../http/router.js'
 import {approveScopes} from './v2-payout-routes.js'
 
 /**
@@ -17,70 +17,52 @@ import {approveScopes} from './v2-payout-routes.js'
 const list = (rows: Parameters<typeof payoutV2>[0][], origin: string) =>
   ok({object: 'list', data: rows.map(row => payoutV2(row, origin))})
 
-export function v2PayoutBatchRoutes({payouts, settlement}: {payouts: PayoutService; settlement: Settlement}): Route[] {
-  return [
-    {
-      method: 'POST',
-      path: '/api/v2/payouts/batch',
-      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      idempotent: true,
-      handler: ({origin, principal, body}) => {
-        const check = new Checker()
-        const input = check.request(createPayoutsV2BatchBody, body)
-        // Every item is checked; the error names the first failing one and lists every problem.
-        const firstBad = check.details.map(detail => /^items\.(\d+)\./.exec(detail.path)).find(Boolean)?.[1]
-        check.throwIfAny(firstBad === undefined ? undefined : Number(firstBad))
-        let firstRefused: number | undefined
-        const parsed = input!.items.map((item, index) => {
-          const before = check.details.length
-          const result = payouts.parseV2(item, check, `items.${index}`)
-          if (check.details.length > before && firstRefused === undefined) firstRefused = index
-          return {...(result as V2CreateInput), index}
-        })
-        check.throwIfAny(firstRefused)
-        if (parsed.some(item => item.andThen)) requireScopes(principal, Scope.payoutsApprove)
-        return list(payouts.createV2(principal, parsed), origin)
-      },
+export function v2PayoutBatchRoutes({
+  payouts,
+  settlement,
+}: {
+  payouts: PayoutService
+  settlement: Settlement
+}): OperationHandlers {
+  return {
+    createPayoutsV2Batch: ({origin, principal, body}) => {
+      const check = new Checker()
+      const input = check.request(createPayoutsV2BatchBody, body)
+      // Every item is checked; the error names the first failing one and lists every problem.
+      const firstBad = check.details.map(detail => /^items\.(\d+)\./.exec(detail.path)).find(Boolean)?.[1]
+      check.throwIfAny(firstBad === undefined ? undefined : Number(firstBad))
+      let firstRefused: number | undefined
+      const parsed = input!.items.map((item, index) => {
+        const before = check.details.length
+        const result = payouts.parseV2(item, check, `items.${index}`)
+        if (check.details.length > before && firstRefused === undefined) firstRefused = index
+        return {...(result as V2CreateInput), index}
+      })
+      check.throwIfAny(firstRefused)
+      if (parsed.some(item => item.andThen)) requireScopes(principal, Scope.payoutsApprove)
+      return list(payouts.createV2(principal, parsed), origin)
     },
-    {
-      method: 'POST',
-      path: '/api/v2/payouts/approve',
-      access: {kind: 'credentials', scopes: [Scope.payoutsApprove]},
-      idempotent: true,
-      handler: ({origin, principal, body}) => {
-        const {ids, andThen} = payouts.parseBatch(body, true)
-        requireScopes(principal, ...approveScopes(andThen))
-        const items = payouts.resolveBatch(principal.teamId, ids)
-        return list(
-          settlement.approve(
-            principal,
-            items.map(item => ({...item, andThen})),
-          ),
-          origin,
-        )
-      },
-    },
-    {
-      method: 'POST',
-      path: '/api/v2/payouts/send-claim-link',
-      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      idempotent: true,
-      handler: ({origin, principal, body}) =>
-        list(
-          settlement.sendClaimLinks(payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids)),
-          origin,
+    approvePayoutsV2: ({origin, principal, body}) => {
+      const {ids, andThen} = payouts.parseBatch(body, true)
+      requireScopes(principal, ...approveScopes(andThen))
+      const items = payouts.resolveBatch(principal.teamId, ids)
+      return list(
+        settlement.approve(
+          principal,
+          items.map(item => ({...item, andThen})),
         ),
+        origin,
+      )
     },
-    {
-      method: 'POST',
-      path: '/api/v2/payouts/pay',
-      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      idempotent: true,
-      handler: ({origin, principal, body}) =>
-        list(
-          settlement.pay(principal, payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids)),
-          origin,
-        ),
-    },
-  ]
+    sendClaimLinksV2: ({origin, principal, body}) =>
+      list(
+        settlement.sendClaimLinks(payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids)),
+        origin,
+      ),
+    payPayoutsV2: ({origin, principal, body}) =>
+      list(
+        settlement.pay(principal, payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids)),
+        origin,
+      ),
+  }
 }

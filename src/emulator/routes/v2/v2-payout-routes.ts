@@ -6,9 +6,9 @@ import {Checker} from '../../domain/input-checker.js'
 import {decodeCursor, encodeCursor, envelope, pageParams} from '../../domain/page-cursor.js'
 import type {PayoutService} from '../../domain/payout-service.js'
 import type {Settlement} from '../../domain/settlement.js'
+import type {OperationHandlers} from '../../http/operation-route.js'
 import {requireScopes} from '../../http/principal.js'
 import {ok} from '../../http/request-context.js'
-import type {Route} from '../../http/router.js'
 import type {Store} from '../../store/index.js'
 import type {PayoutStatus} from '../../store/row-types.js'
 
@@ -44,110 +44,66 @@ export function v2PayoutRoutes({
   payouts: PayoutService
   settlement: Settlement
   store: Store
-}): Route[] {
-  return [
-    {
-      method: 'POST',
-      path: '/api/v2/payouts',
-      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      idempotent: true,
-      handler: ({origin, principal, body}) => {
-        const check = new Checker()
-        const input = payouts.parseV2(body, check, '')
-        check.throwIfAny()
-        if (input!.andThen) requireScopes(principal, Scope.payoutsApprove)
-        return ok(payoutV2(payouts.createV2(principal, [input!])[0], origin))
-      },
+}): OperationHandlers {
+  return {
+    createPayoutV2: ({origin, principal, body}) => {
+      const check = new Checker()
+      const input = payouts.parseV2(body, check, '')
+      check.throwIfAny()
+      if (input!.andThen) requireScopes(principal, Scope.payoutsApprove)
+      return ok(payoutV2(payouts.createV2(principal, [input!])[0], origin))
     },
-    {
-      method: 'GET',
-      path: '/api/v2/payouts',
-      access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
-      handler: ({origin, principal, query}) => {
-        const check = new Checker()
-        const {limit, cursor} = pageParams(query, check)
-        const statuses = query.getAll('status')
-        statuses.forEach((status, index) => {
-          if (!V2_STATUSES.includes(status as PayoutStatus))
-            check.fail(`status.${index}`, `must be one of ${V2_STATUSES.join(', ')}`)
-        })
-        check.throwIfAny()
-        const filters = {statuses: [...new Set(statuses)].sort()}
-        const secret = store.secret()
-        const after = cursor ? decodeCursor(cursor, 'payouts', filters, secret) : undefined
-        const rows = store.payouts.page(principal.teamId, {
-          statuses: filters.statuses as PayoutStatus[],
-          after: after ? {createdAt: after[0], seq: Number(after[1])} : undefined,
-          limit: limit + 1,
-        })
-        return ok(
-          envelope(
-            rows,
-            limit,
-            row => payoutV2(row, origin),
-            last => encodeCursor('payouts', filters, [last.created_at, last.seq], secret),
-          ),
-        )
-      },
+    listPayoutsV2: ({origin, principal, query}) => {
+      const check = new Checker()
+      const {limit, cursor} = pageParams(query, check)
+      const statuses = query.getAll('status')
+      statuses.forEach((status, index) => {
+        if (!V2_STATUSES.includes(status as PayoutStatus))
+          check.fail(`status.${index}`, `must be one of ${V2_STATUSES.join(', ')}`)
+      })
+      check.throwIfAny()
+      const filters = {statuses: [...new Set(statuses)].sort()}
+      const secret = store.secret()
+      const after = cursor ? decodeCursor(cursor, 'payouts', filters, secret) : undefined
+      const rows = store.payouts.page(principal.teamId, {
+        statuses: filters.statuses as PayoutStatus[],
+        after: after ? {createdAt: after[0], seq: Number(after[1])} : undefined,
+        limit: limit + 1,
+      })
+      return ok(
+        envelope(
+          rows,
+          limit,
+          row => payoutV2(row, origin),
+          last => encodeCursor('payouts', filters, [last.created_at, last.seq], secret),
+        ),
+      )
     },
-    {
-      method: 'GET',
-      path: '/api/v2/payouts/:id',
-      access: {kind: 'credentials', scopes: [Scope.payoutsRead]},
-      handler: ({origin, principal, params}) => ok(payoutV2(payouts.resolveV2(principal.teamId, params.id), origin)),
+    getPayoutV2: ({origin, principal, params}) => ok(payoutV2(payouts.resolveV2(principal.teamId, params.id), origin)),
+    updatePayoutV2: ({origin, principal, params, body}) => {
+      const row = payouts.resolveV2(principal.teamId, params.id)
+      return ok(payoutV2(payouts.patchV2(row, body), origin))
     },
-    {
-      method: 'PATCH',
-      path: '/api/v2/payouts/:id',
-      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      handler: ({origin, principal, params, body}) => {
-        const row = payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(payouts.patchV2(row, body), origin))
-      },
+    deletePayoutV2: ({principal, params}) => {
+      const row = payouts.resolveV2(principal.teamId, params.id)
+      payouts.deleteV2(row)
+      return ok({object: 'payout', id: v2PayoutId(row.uuid), deleted: true})
     },
-    {
-      method: 'DELETE',
-      path: '/api/v2/payouts/:id',
-      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      handler: ({principal, params}) => {
-        const row = payouts.resolveV2(principal.teamId, params.id)
-        payouts.deleteV2(row)
-        return ok({object: 'payout', id: v2PayoutId(row.uuid), deleted: true})
-      },
+    approvePayoutV2: ({origin, principal, params, body}) => {
+      const andThen = andThenOf(body)
+      requireScopes(principal, ...approveScopes(andThen))
+      const row = payouts.resolveV2(principal.teamId, params.id)
+      return ok(payoutV2(settlement.approve(principal, [{row, andThen}])[0], origin))
     },
-    {
-      method: 'POST',
-      path: '/api/v2/payouts/:id/approve',
-      access: {kind: 'credentials', scopes: [Scope.payoutsApprove]},
-      idempotent: true,
-      handler: ({origin, principal, params, body}) => {
-        const andThen = andThenOf(body)
-        requireScopes(principal, ...approveScopes(andThen))
-        const row = payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(settlement.approve(principal, [{row, andThen}])[0], origin))
-      },
+    sendClaimLinkV2: ({origin, principal, params, body}) => {
+      noBody(body)
+      const row = payouts.resolveV2(principal.teamId, params.id)
+      return ok(payoutV2(settlement.sendClaimLinks([{row}])[0], origin))
     },
-    {
-      method: 'POST',
-      path: '/api/v2/payouts/:id/send-claim-link',
-      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      idempotent: true,
-      handler: ({origin, principal, params, body}) => {
-        noBody(body)
-        const row = payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(settlement.sendClaimLinks([{row}])[0], origin))
-      },
+    payPayoutV2: ({origin, principal, params, body}) => {
+      noBody(body)
+      const row = payouts.resolveV2(principal.teamId, params.id)
+      return ok(payoutV2(settlement.pay(principal, [{row}])[0], origin))
     },
-    {
-      method: 'POST',
-      path: '/api/v2/payouts/:id/pay',
-      access: {kind: 'credentials', scopes: [Scope.payoutsWrite]},
-      idempotent: true,
-      handler: ({origin, principal, params, body}) => {
-        noBody(body)
-        const row = payouts.resolveV2(principal.teamId, params.id)
-        return ok(payoutV2(settlement.pay(principal, [{row}])[0], origin))
-      },
-    },
-  ]
+  }
 }

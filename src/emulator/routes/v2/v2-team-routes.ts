@@ -1,12 +1,11 @@
 import {sandboxDepositBody} from '../../../contract/requests/team-requests.js'
-import {Scope} from '../../domain/api-scopes.js'
 import {accountView, teamV2} from '../../domain/api-views.js'
 import type {Environment} from '../../domain/environment.js'
 import {Checker} from '../../domain/input-checker.js'
 import type {Settlement} from '../../domain/settlement.js'
 import {ApiFailure, notFound} from '../../http/api-failure.js'
+import type {OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
-import type {Route} from '../../http/router.js'
 import type {Store} from '../../store/index.js'
 
 /** v2 team, accounts and the sandbox deposit (spec 2.5, 4.5b, DESIGN). */
@@ -18,53 +17,37 @@ export function v2TeamRoutes({
   environment: Environment
   settlement: Settlement
   store: Store
-}): Route[] {
+}): OperationHandlers {
   const team = (teamId: string) => {
     const row = store.teams.team(teamId)
     if (!row) throw notFound('the team no longer exists')
     return row
   }
-  return [
-    {
-      method: 'GET',
-      path: '/api/v2/team',
-      access: {kind: 'credentials', scopes: [Scope.teamRead]},
-      handler: ({principal}) => ok(teamV2(team(principal.teamId))),
+  return {
+    getTeamV2: ({principal}) => ok(teamV2(team(principal.teamId))),
+    listAccounts: ({principal}) => {
+      const row = team(principal.teamId)
+      settlement.allowance.roll(row.id)
+      return ok({
+        object: 'list',
+        data: store.teams.accounts(row.id).map(account => accountView(row, account)),
+        hasMore: false,
+      })
     },
-    {
-      method: 'GET',
-      path: '/api/v2/accounts',
-      access: {kind: 'credentials', scopes: [Scope.teamRead]},
-      handler: ({principal}) => {
-        const row = team(principal.teamId)
-        settlement.allowance.roll(row.id)
-        return ok({
-          object: 'list',
-          data: store.teams.accounts(row.id).map(account => accountView(row, account)),
-          hasMore: false,
-        })
-      },
+    createSandboxDeposit: ({principal, body}) => {
+      if (environment !== 'sandbox')
+        throw new ApiFailure(403, 'SANDBOX_ONLY', 'test deposits exist only in the sandbox environment')
+      const check = new Checker()
+      check.request(sandboxDepositBody, body)
+      let currency: string | undefined
+      let amount: string | undefined
+      check.serviceRules(body, (input, policy) => {
+        currency = policy.currency(input, 'currency')
+        amount = policy.amount(input, 'amount', currency)
+      })
+      check.throwIfAny()
+      const account = settlement.deposit(principal.teamId, currency!, amount!)
+      return ok(accountView(team(principal.teamId), account))
     },
-    {
-      method: 'POST',
-      path: '/api/v2/team/sandbox-deposit',
-      access: {kind: 'credentials'},
-      idempotent: true,
-      handler: ({principal, body}) => {
-        if (environment !== 'sandbox')
-          throw new ApiFailure(403, 'SANDBOX_ONLY', 'test deposits exist only in the sandbox environment')
-        const check = new Checker()
-        check.request(sandboxDepositBody, body)
-        let currency: string | undefined
-        let amount: string | undefined
-        check.serviceRules(body, (input, policy) => {
-          currency = policy.currency(input, 'currency')
-          amount = policy.amount(input, 'amount', currency)
-        })
-        check.throwIfAny()
-        const account = settlement.deposit(principal.teamId, currency!, amount!)
-        return ok(accountView(team(principal.teamId), account))
-      },
-    },
-  ]
+  }
 }

@@ -1,0 +1,83 @@
+import type * as z from 'zod/mini'
+import type {ErrorCode} from './error-envelope.js'
+import type {ApiScope} from './scopes.js'
+
+/** The shape of a row of the operations table (operations.ts) and the types a row gives its callers. */
+
+/** The groups of operations, in the document's order. */
+export const TAGS: Readonly<Record<string, string>> = {
+  'v1 payouts': 'Payouts, first generation: an upsert on customId, offset lists.',
+  'v1 sessions': 'Hosted screens: claim, approval, KYB and allowance; each call mints a fresh URL.',
+  'v1 team': 'The team record and its settings.',
+  'v1 webhooks': 'Subscriptions to payout events.',
+  'v2 payouts': 'Payouts, second generation: batches, approve, pay, claim links, idempotency keys.',
+  'v2 counterparties': 'Recipients paid directly to a saved payment method.',
+  'v2 reference': 'Countries and payment-method types; read them, never hardcode them.',
+  'v2 transactions': "Every money movement on the team's accounts.",
+  'v2 team': 'The team, its accounts and the sandbox deposit.',
+  OAuth: 'The authorization server for platforms acting for customer teams.',
+  Meta: 'About this document.',
+}
+
+export type HttpVerb = 'get' | 'post' | 'patch' | 'delete'
+
+export interface PathParameter {
+  name: string
+  description: string
+}
+
+export interface RequestBody {
+  /** The body's schemas (several: any one of them); a schema's name is its export name in `requests/`. */
+  schemas: readonly z.ZodMiniType[]
+  /** Default `application/json`. */
+  mediaType?: 'application/json' | 'application/x-www-form-urlencoded'
+  /** Default true. */
+  required?: boolean
+}
+
+export interface Operation {
+  operationId: string
+  method: HttpVerb
+  /** `{name}` marks a path parameter; `pathParameters` describes each. */
+  path: string
+  /** A key of TAGS. */
+  tag: keyof typeof TAGS
+  summary: string
+  /** Default: a bearer token (spec 5). `none`: no credentials. */
+  auth?: 'bearer' | 'none'
+  /** The scopes the credentials must carry (more may be needed by what the body asks, e.g. `andThen: pay`). */
+  scopes: readonly ApiScope[]
+  /** What DESIGN.md decides where the spec is silent; the document marks the operation with it. */
+  decision?: string
+  pathParameters?: readonly PathParameter[]
+  /** The query string, one parameter per field; an array field is a repeatable parameter. */
+  query?: z.ZodMiniObject
+  body?: RequestBody
+  /** v2 POSTs take `idempotency-key` (spec 4) and may answer with `Idempotent-Replayed: true`. */
+  idempotent?: boolean
+  /** The success answer: its status and body (a JSON body unless `mediaType` says otherwise). */
+  success: {status: 200; description: string; schema: z.ZodMiniType}
+  /**
+   * Error codes this operation answers beyond those of every authenticated call (`COMMON_ERRORS`); each answers
+   * with its status (ERROR_STATUS) and the error envelope.
+   */
+  errors?: readonly ErrorCode[]
+}
+
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never
+
+/** The path parameters of a row: `{id: string}` for `/api/v2/payouts/{id}`. */
+export type ParamsOf<O extends Operation> = {[K in ParamNames<O['path']>]: string}
+
+/** What a caller may put in the query: the row's parameter names; the values go as they are (open enums). */
+export type QueryOf<O extends Operation> = O['query'] extends z.ZodMiniObject
+  ? {[K in keyof z.input<O['query']>]?: string | number | boolean | readonly (string | number)[]}
+  : never
+
+/** The request body a row takes (any of its schemas). */
+export type BodyOf<O extends Operation> = O['body'] extends {schemas: readonly (infer S extends z.ZodMiniType)[]}
+  ? z.input<S>
+  : never
+
+/** The success answer of a row, as parsed. */
+export type AnswerOf<O extends Operation> = z.output<O['success']['schema']>
