@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import {documentNotes} from './document-notes.js'
 import {ERROR_STATUS, type ErrorCode} from './error-envelope.js'
 import {OPERATION_EXAMPLES, pathIdExample} from './operation-examples.js'
 import {
@@ -37,7 +38,7 @@ function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMi
       registry.add(schema, {id: name})
       nameOf.set(schema, name)
     }
-    const {schemas} = z.toJSONSchema(registry, {io, uri: id => `#/components/schemas/${id}`})
+    const {schemas} = z.toJSONSchema(registry, {io, uri: id => `#/components/schemas/${id}`, metadata: documentNotes})
     return Object.fromEntries(Object.entries(schemas).map(([name, {$schema: _, $id: __, ...schema}]) => [name, schema]))
   }
   const requests = Object.fromEntries(
@@ -51,7 +52,10 @@ function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMi
 }
 
 function queryParameters(query: z.ZodMiniObject, examples: Record<string, unknown> = {}): Json[] {
-  const schema = z.toJSONSchema(query, {io: 'input'}) as {properties?: Record<string, Json>; required?: string[]}
+  const schema = z.toJSONSchema(query, {io: 'input', metadata: documentNotes}) as {
+    properties?: Record<string, Json>
+    required?: string[]
+  }
   return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
     name,
     in: 'query',
@@ -103,7 +107,7 @@ function errorResponses(operation: Operation): Record<string, Json> {
 function operationObject(operation: Operation, nameOf: Map<z.ZodMiniType, string>): Json {
   const schemaOf = (schema: z.ZodMiniType): Json => {
     const name = nameOf.get(schema)
-    return name ? ref(name) : (z.toJSONSchema(schema, {io: 'output'}) as Json)
+    return name ? ref(name) : (z.toJSONSchema(schema, {io: 'output', metadata: documentNotes}) as Json)
   }
   const example = OPERATION_EXAMPLES[operation.operationId]
   const parameters = [

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import {noted} from './document-notes.js'
 import {V1_STATES, V2_EVENTS, V2_STATES} from './lifecycle.js'
 
 /**
@@ -14,16 +15,12 @@ const text = z.optional(z.string())
  * lists as today's closed set, so that a generated client's types name every value.
  */
 function known(values: readonly string[]) {
-  const value = z.string()
-  z.globalRegistry.add(value, {enum: [...values]})
-  return z.optional(value)
+  return z.optional(noted(z.string(), {enum: [...values]}))
 }
 
 /** A field the spec deprecates (section 9): still answered, marked `deprecated` in the document. */
 function deprecated(instead: string) {
-  const value = z.string()
-  z.globalRegistry.add(value, {deprecated: true, description: `Deprecated (spec 9): use ${instead}.`})
-  return z.optional(value)
+  return z.optional(noted(z.string(), {deprecated: true, description: `Deprecated (spec 9): use ${instead}.`}))
 }
 const timestamp = z.optional(z.string())
 const decimal = z.optional(z.string())

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import {amountProblem, CURRENCY_CODE, currencyProblem, MAX_AMOUNT_LENGTH} from '../../shared/money.js'
+import {noted} from '../document-notes.js'
 import {
   AMOUNT,
   controlCharacterProblem,
@@ -37,7 +38,7 @@ function characters(value: string): number {
  * A string under `rule`, each part a check the OpenAPI document carries (lengths, the closed list, control
  * characters, the pattern), so that the document and this check are one definition. A field reports its first
  * problem. Lengths count characters as JSON Schema does (zod's own length checks count UTF-16 units), and the
- * document learns them from the registry.
+ * document learns them from `documentNotes`.
  */
 export function text(rule: StringRule = {}) {
   if (rule.oneOf) return oneOf(rule.oneOf as readonly [string, ...string[]])
@@ -56,8 +57,7 @@ export function text(rule: StringRule = {}) {
   else if (rule.freeText) checks.push(z.regex(FREE_TEXT, {error: issue => freeTextProblem(String(issue.input))}))
   if (rule.pattern) checks.push(z.regex(rule.pattern, rule.patternMessage ?? `does not match ${rule.pattern}`))
   const schema = z.string({error: typeError('a string')}).check(...checks)
-  z.globalRegistry.add(schema, {minLength: min, ...(rule.max === undefined ? {} : {maxLength: rule.max})})
-  return schema
+  return noted(schema, {minLength: min, ...(rule.max === undefined ? {} : {maxLength: rule.max})})
 }
 
 /** A string from a closed list (the document's `enum`). */
@@ -103,9 +103,7 @@ export const calendarDate = z.iso.date({
 
 /** A request field the spec deprecates (section 9): accepted, and marked `deprecated` in the document. */
 export function deprecated<Schema extends z.ZodMiniType>(schema: Schema, instead: string): Schema {
-  const notes = z.globalRegistry.get(schema)
-  z.globalRegistry.add(schema, {...notes, deprecated: true, description: `Deprecated (spec 9): use ${instead}.`})
-  return schema
+  return noted(schema, {deprecated: true, description: `Deprecated (spec 9): use ${instead}.`})
 }
 
 /** One of a closed list of values (its type is that union). */
