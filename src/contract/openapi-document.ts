@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import {documentNotes} from './document-notes.js'
 import {ERROR_STATUS, type ErrorCode} from './error-envelope.js'
+import {oauthErrorSchema} from './oauth-bodies.js'
 import {OPERATION_EXAMPLES, pathIdExample} from './operation-examples.js'
 import {
   COMMON_ERRORS,
@@ -26,8 +27,12 @@ const DECISION = 'x-payctl-decision'
 const ref = (name: string) => ({$ref: `#/components/schemas/${name}`})
 const pascal = (name: string) => name[0].toUpperCase() + name.slice(1)
 
-/** The bodies of webhook deliveries (the document's `webhooks`). */
-const DELIVERY_SCHEMAS = {PayoutEventV1: payoutEventV1Schema, PayoutEventV2: payoutEventV2Schema}
+/** The bodies of webhook deliveries (the document's `webhooks`) and the OAuth endpoints' error. */
+const OTHER_SCHEMAS = {
+  PayoutEventV1: payoutEventV1Schema,
+  PayoutEventV2: payoutEventV2Schema,
+  OAuthError: oauthErrorSchema,
+}
 
 /** Every named schema, converted at once so that a named schema inside another becomes a `$ref`. */
 function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMiniType, string>} {
@@ -45,7 +50,7 @@ function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMi
     REQUEST_SCHEMAS.filter(request => request.part !== 'query').map(request => [pascal(request.name), request.schema]),
   )
   const schemas = {
-    ...convert({...NAMED_SCHEMAS, ...NAMED_LISTS, ...DELIVERY_SCHEMAS}, 'output'),
+    ...convert({...NAMED_SCHEMAS, ...NAMED_LISTS, ...OTHER_SCHEMAS}, 'output'),
     ...convert(requests, 'input'),
   }
   return {schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), nameOf}
@@ -97,6 +102,11 @@ function errorResponses(operation: Operation): Record<string, Json> {
   const byStatus = new Map<number, ErrorCode[]>()
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code])
   const responses: Record<string, Json> = {}
+  if (operation.auth === 'none' && operation.body)
+    responses['400'] = {
+      description: 'An OAuth error (RFC 6749 section 5.2, RFC 7591 section 3.2.2): `error` names it.',
+      content: {'application/json': {schema: ref('OAuthError')}},
+    }
   for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = errorResponse(statusCodes)
     if (status === 429) responses[String(status)].headers = {'Retry-After': {$ref: '#/components/headers/RetryAfter'}}
