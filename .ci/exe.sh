@@ -89,7 +89,8 @@ smoke() {
     grep -qx "payctl/$version $2 bun-v$bun_version" <(tr -d '\r' < version.txt)
     run "$payctl" --help > help.txt
     grep -q "payouts" help.txt
-    run "$payctl" emulator start --port 0 --data :memory: --json > emulator.json &
+    # Started without `run`: $! is then the executable (or qemu or wine running it), which the trap stops.
+    $payctl emulator start --port 0 --data :memory: --json > emulator.json &
     emulator_pid=$!
     trap 'kill "$emulator_pid" 2>/dev/null || true' EXIT
     for _ in $(seq 1 600); do [ -s emulator.json ] && break; sleep 0.1; done
