@@ -122,9 +122,9 @@ export WINEPREFIX="$work/wine" WINEDEBUG=-all
 wineboot -i > "$work/wineboot.log" 2>&1 || { cat "$work/wineboot.log"; exit 1; }
 smoke "wine $work/windows/payctl.exe" win32-x64
 
-echo "== the executable ignores BUN_OPTIONS? (Bun applies it to compiled executables: doctor names it)"
+echo "== BUN_OPTIONS: Bun applies it to compiled executables (no build option turns it off); doctor names a preload"
 echo 'console.log("preloaded")' > "$work/preload.js"
-BUN_OPTIONS="--preload=$work/preload.js" "$(app linux-x64)" doctor --json > "$work/doctor.json" || true
+BUN_OPTIONS="--preload=$work/preload.js" "$(app linux-x64)" doctor --json > "$work/doctor.json" 2>/dev/null || true
 grep -q '"name": "runtime options"' "$work/doctor.json"
 grep -q 'BUN_OPTIONS --preload' "$work/doctor.json"
 
