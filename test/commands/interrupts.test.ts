@@ -56,7 +56,7 @@ describe('Ctrl-C on a terminal', () => {
     expect((await v1Ids()).sort()).toEqual([...rows].sort())
   })
 
-  it('payouts list --all: Ctrl-C ends the page in flight, what was written is whole, exit 130; --offset from the hint lists the rest', async () => {
+  it('payouts list --all -o csv, oldest first: Ctrl-C ends the page in flight, what was written is whole, exit 130; --offset from the hint appends the rest without a second header', async () => {
     for (let batch = 0; batch < 3; batch++) {
       const res = await ctx.api.post('/api/v2/payouts/batch', {
         items: Array.from({length: 100}, (_, i) => ({
@@ -74,10 +74,10 @@ describe('Ctrl-C on a terminal', () => {
       hold: request => request.method === 'GET' && request.url.startsWith('/api/v1/payouts') && ++pages === 2,
     })
     const env = envFor(fx.proxy.origin)
-    const args = ['payouts', 'list', '--all', '--order', 'asc', '--output', 'jsonl']
+    const args = ['payouts', 'list', '--all', '--order', 'asc', '--output', 'csv']
     // An export typed at a terminal: stdout to a file, Ctrl-C from the keyboard. (A terminal discards output it
     // has not shown yet when Ctrl-C is typed, so the file, not the screen, is what a person keeps.)
-    const file = join(fx.home.dir, 'export.jsonl')
+    const file = join(fx.home.dir, 'export.csv')
     const first = await runCliInTty(args, {
       env,
       stdoutFile: file,
@@ -89,15 +89,46 @@ describe('Ctrl-C on a terminal', () => {
     expect(first.code, first.output).toBe(130)
     const hint = /interrupted after (\d+) payouts .*resume with --offset (\d+)/.exec(first.output)
     expect(hint, first.output).not.toBeNull()
-    const listed = readFileSync(file, 'utf8').trim().split('\n')
+    const [header, ...listed] = readFileSync(file, 'utf8').trim().split('\n')
     expect(listed).toHaveLength(Number(hint![1]))
     const rest = await runCli([...args, '--offset', hint![2]], {env})
     expect(rest.code, rest.stderr).toBe(0)
-    const ids = [...listed, ...rest.stdout.trim().split('\n')].map(line => JSON.parse(line).customId)
+    const column = header.split(',').indexOf('customId')
+    const restLines = rest.stdout.trim().split('\n')
+    expect(restLines).not.toContain(header)
+    const ids = [...listed, ...restLines].map(line => line.split(',')[column])
     // Ctrl-C ends the request in flight (issue 34): the first page stays, the held one is read by the resume.
     expect(listed).toHaveLength(100)
     expect(ids).toHaveLength(300)
     expect(new Set(ids).size).toBe(300)
+  })
+
+  it('payouts list --all newest first: the interrupted export advises no offset (payouts created since would shift it)', async () => {
+    const res = await ctx.api.post('/api/v2/payouts/batch', {
+      items: Array.from({length: 100}, (_, i) => ({
+        description: 'x',
+        amount: '1.00',
+        currency: 'EUR',
+        customId: `d-${i}`,
+        recipient: {type: 'email', email: `u${i}@example.com`},
+      })),
+    })
+    expect(res.status, res.text).toBe(200)
+    let pages = 0
+    fx.proxy = await startCountingProxy(ctx.emu.url, {
+      hold: request => request.method === 'GET' && request.url.startsWith('/api/v1/payouts') && ++pages === 2,
+    })
+    const first = await runCliInTty(['payouts', 'list', '--all', '--output', 'csv'], {
+      env: envFor(fx.proxy.origin),
+      stdoutFile: join(fx.home.dir, 'newest.csv'),
+      steps: [
+        {when: fx.proxy.held, send: CTRL_C},
+        {when: 'Stopping: the page being read is cancelled, the pages printed stay', run: fx.proxy.release},
+      ],
+    })
+    expect(first.code, first.output).toBe(130)
+    expect(first.output).not.toMatch(/resume with --offset/)
+    expect(first.output).toContain('export with --order asc (an offset that cannot shift)')
   })
 
   it('webhooks listen --register: exit 130, the subscription is deleted; a re-run listens again', async () => {
@@ -138,7 +169,7 @@ describe('Ctrl-C on a terminal', () => {
     writeCsv(csv, 300)
     const result = await runCliInTty(['payouts', 'import', csv], {env: envFor(ctx.emu.url), columns: 0})
     expect(result.code, result.output.slice(-2000)).toBe(0)
-    expect(result.output).toContain('chunk 3, lines 202-301: 100 created (300/300 rows)')
+    expect(result.output).toMatch(/Created: +300/)
     expect(result.rawBytes).toBeLessThan(20_000)
   })
 })

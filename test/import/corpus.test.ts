@@ -222,7 +222,7 @@ describe('the awkward-file corpus', () => {
     expect(result.valid).toBe(1)
     expect(result.errors.map(formatValidationError)).toEqual([
       'line 3: 3 fields, but the header has 4',
-      'line 4: 5 fields, but the header has 4',
+      'line 4: 5 fields, but the header has 4 (an unquoted comma inside a value, such as the decimal comma of 12,5?)',
     ])
   })
 

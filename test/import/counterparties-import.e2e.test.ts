@@ -105,7 +105,8 @@ describe('payctl counterparties import against the emulator', () => {
     const teamEnv = {...ctx.env, PAYCTL_API_KEY: team.key}
     writeRows(file('kill.csv'), rows(1000))
     const first = runCli(['counterparties', 'import', file('kill.csv'), '--concurrency', '1'], {env: teamEnv})
-    await first.waitFor(/chunk 3,/)
+    // Three chunks settled: the fourth has begun (without a terminal, progress lines are too rare to wait for).
+    await until(async () => ctx.proxy.count('POST', '/api/v2/counterparties') > 300)
     // The next create hangs; once it is in the emulator the process is certainly mid-chunk.
     await control(ctx.emu.url, 'POST', '/_emulator/faults', {
       method: 'POST',
@@ -137,7 +138,7 @@ describe('payctl counterparties import against the emulator', () => {
   it('Ctrl-C stops after the chunk in flight (exit 130); the re-run resumes and ends with one counterparty per row', async () => {
     writeRows(file('int.csv'), rows(300))
     const first = runCli(['counterparties', 'import', file('int.csv'), '--concurrency', '1'], {env: ctx.env})
-    await first.waitFor(/chunk 1,/)
+    await until(async () => ctx.proxy.count('POST', '/api/v2/counterparties') > 100)
     await control(ctx.emu.url, 'POST', '/_emulator/faults', {
       method: 'POST',
       path: '/api/v2/counterparties',

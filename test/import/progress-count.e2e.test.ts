@@ -5,15 +5,16 @@ import {useEmulator} from '../helpers/emulator.js'
 import {writeCsv} from './helpers.js'
 
 /**
- * The progress lines of an import whose chunks finish together (--concurrency 8): each line's count of rows
- * done is bigger than the one before, never the same twice. The built CLI in a process of its own (stderr not a
+ * The progress lines of an import without a terminal (a cron log): at most one every 10% of the rows (and every
+ * 10 seconds, which this short run may never reach), each line's count of rows done bigger than the one before,
+ * also when chunks finish together (--concurrency 8). The built CLI in a process of its own (stderr not a
  * terminal) against the emulator.
  */
 
 const emulator = useEmulator({reset: false})
 
 describe('the progress counter', () => {
-  it('1,600 rows, 8 chunks in flight: 16 lines, each count bigger than the last, the last one 1,600', async () => {
+  it('1,600 rows in 16 chunks, 8 in flight: at most 10 lines, each count bigger than the last', async () => {
     const home = isolatedHome()
     const file = join(home.dir, 'many.csv')
     writeCsv(file, 1600, {prefix: 'progress'})
@@ -25,8 +26,8 @@ describe('the progress counter', () => {
     const counts = [...result.stderr.matchAll(/^chunk \d+, lines \d+-\d+: .*\(([\d,]+)\/1,600 rows\)$/gm)].map(m =>
       Number(m[1].replace(/,/g, '')),
     )
-    expect(counts).toHaveLength(16)
-    expect(counts.every((n, i) => i === 0 || n > counts[i - 1])).toBe(true)
-    expect(counts.at(-1)).toBe(1600)
+    expect(counts.length).toBeLessThanOrEqual(10)
+    expect(counts.every((n, i) => i === 0 || n >= counts[i - 1] + 160)).toBe(true)
+    expect(result.stdout).toMatch(/^ {2}Created: +1,600$/m)
   }, 120_000)
 })

@@ -1,7 +1,7 @@
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
 import {describeChunk, ImportProgress} from '../../src/cli/output/import-progress.js'
 import type {Output} from '../../src/cli/output/output.js'
 import {PayoutClient} from '../../src/client/index.js'
@@ -399,23 +399,35 @@ describe('progress', () => {
     expect(stopped).toBe(true)
   })
 
-  it('without a TTY: one line per chunk sent', async () => {
-    const lines: string[] = []
-    const out = {json: false, canAnimate: false, info: (line: string) => lines.push(line)} as unknown as Output
-    const progress = new ImportProgress(out, {rows: 300, label: 'f.csv'})
-    await progress.start()
-    progress.chunk(event(2, created(100), 100))
-    progress.chunk(
-      event(
-        3,
-        {kind: 'rejected', rows: [{status: 'failed', error: 'x'}], message: 'line 250: VALIDATION_ERROR: bad'},
-        100,
-      ),
-    )
-    expect(lines).toEqual([
-      'chunk 2, lines 102-201: 100 created (100/300 rows)',
-      'chunk 3, lines 202-301: 1 failed; line 250: VALIDATION_ERROR: bad (100/300 rows)',
-    ])
+  it('without a TTY: a line only once 10% of the rows and 10 seconds have passed since the last; a chunk left unconfirmed always', async () => {
+    vi.useFakeTimers({toFake: ['Date']})
+    try {
+      const lines: string[] = []
+      const out = {json: false, canAnimate: false, info: (line: string) => lines.push(line)} as unknown as Output
+      const progress = new ImportProgress(out, {rows: 1000, label: 'f.csv'})
+      await progress.start()
+      vi.advanceTimersByTime(60_000)
+      progress.chunk(event(1, created(100), 100))
+      progress.chunk(event(2, created(100), 200))
+      vi.advanceTimersByTime(9_000)
+      progress.chunk(event(3, created(100), 300))
+      vi.advanceTimersByTime(1_000)
+      progress.chunk(
+        event(
+          4,
+          {kind: 'rejected', rows: [{status: 'failed', error: 'x'}], message: 'line 350: VALIDATION_ERROR: bad'},
+          400,
+        ),
+      )
+      progress.chunk(event(5, {kind: 'transient', rows: [], message: 'SERVICE_UNAVAILABLE'}, 400))
+      expect(lines).toEqual([
+        'chunk 1, lines 2-101: 100 created (100/1,000 rows)',
+        'chunk 4, lines 302-401: 1 failed; line 350: VALIDATION_ERROR: bad (400/1,000 rows)',
+        'chunk 5, lines 402-501: not confirmed: SERVICE_UNAVAILABLE (a re-run sends it again)',
+      ])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('describes partial v1 chunks and unconfirmed ones', () => {

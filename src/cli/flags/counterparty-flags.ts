@@ -1,5 +1,6 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
+import {IDENTITY_TYPES} from '../../contract/closed-enums.js'
 import {countryProblem, dateProblem} from '../../contract/formats.js'
 import {compactIban, ibanProblem} from '../../contract/primitives.js'
 import {allowConfusableFlag, checked, currencyFlag, emailFlag} from './common-flags.js'
@@ -13,7 +14,7 @@ export const counterpartyFlags = {
   }),
   email: emailFlag({summary: 'E-mail address of the counterparty.'}),
   'allow-confusable': allowConfusableFlag,
-  'identity-type': Flags.string({summary: 'individual (default) or business.', helpGroup: 'IDENTITY'}),
+  'identity-type': Flags.option({options: IDENTITY_TYPES, summary: 'Default: individual.', helpGroup: 'IDENTITY'})(),
   'first-name': Flags.string({summary: 'First name.', helpGroup: 'IDENTITY'}),
   'last-name': Flags.string({summary: 'Last name.', helpGroup: 'IDENTITY'}),
   'middle-name': Flags.string({summary: 'Middle name.', helpGroup: 'IDENTITY'}),

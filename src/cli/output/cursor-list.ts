@@ -37,7 +37,8 @@ export async function writeCursorList<T>(options: CursorListOptions<T>): Promise
 
 async function writeCursorPages<T>(options: CursorListOptions<T>): Promise<number> {
   const {out} = options
-  const writer = out.list(options.columns, options.format)
+  // A run from --cursor continues an export: its CSV is appended without the header.
+  const writer = out.list(options.columns, options.format, {continued: Boolean(options.cursor)})
   let pending: CursorPosition = {hasMore: true, nextCursor: options.cursor}
   let done: CursorPosition = pending
   const pages = options.pages({cursor: options.cursor, onPage: position => (pending = position)})
@@ -69,6 +70,7 @@ function reportPosition<T>(options: CursorListOptions<T>, at: CursorPosition, wr
   if (options.jsonErrors) return options.out.detail({written, hasMore: at.hasMore, nextCursor: cursor})
   if (!cursor && at.hasMore)
     return options.out.stderr(`Stopped after ${written}, before the first page: run the same command again.`)
+  if (!cursor && !failed) return options.out.note(`${written} written; end of the list.`)
   if (!cursor) return options.out.stderr(`${written} written; end of the list.`)
   const what = failed ? `Stopped after ${written}` : `${written} written`
   options.out.stderr(`${what}; continue with --cursor ${cursor}`)

@@ -4,8 +4,14 @@ import type {Output, Spinner} from '../output/output.js'
 
 /**
  * Progress of the sending pass: on a TTY an ora spinner (rows done of total, chunks, rate, ETA); otherwise
- * one line per chunk on stderr (not under --json, whose stderr is kept for the error object).
+ * (cron logs) a line on stderr at most every 10% of the rows and every 10 seconds, whichever is rarer (not under
+ * --json, whose stderr is kept for the error object). The summary at the end counts every row either way.
  */
+
+/** Without a terminal: a progress line needs this share of the rows done since the last line… */
+const LINE_EVERY_SHARE = 0.1
+/** …and this long since the last line (or the start). */
+const LINE_EVERY_MS = 10_000
 
 export {count}
 
@@ -32,6 +38,7 @@ export class ImportProgress {
   private spinner?: Spinner
   private readonly started = Date.now()
   private sentRows = 0
+  private lastLine = {at: Date.now(), done: 0}
 
   constructor(
     private readonly out: Output,
@@ -69,9 +76,20 @@ export class ImportProgress {
       )
       return
     }
+    // A chunk without an answer stops the import: its line says why (at most one per chunk in flight).
+    if (event.outcome.kind !== 'transient' && !this.lineDue(done)) return
     // A chunk without an answer did nothing: the count it would show is the one shown before it.
     const tally = event.outcome.kind === 'transient' ? '' : ` (${count(done)}/${count(this.totals.rows)} rows)`
     this.out.info(`chunk ${event.chunk}, lines ${event.firstLine}-${event.lastLine}: ${describeChunk(event)}${tally}`)
+  }
+
+  /** Whether a plain progress line is due: enough rows and enough time since the last one. */
+  private lineDue(done: number): boolean {
+    const now = Date.now()
+    if (done - this.lastLine.done < this.totals.rows * LINE_EVERY_SHARE || now - this.lastLine.at < LINE_EVERY_MS)
+      return false
+    this.lastLine = {at: now, done}
+    return true
   }
 
   stop(): void {

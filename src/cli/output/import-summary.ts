@@ -8,6 +8,7 @@ import {
 } from '../../services/import/outcome/import-result.js'
 import type {JournalPreview} from '../../services/import/plan/journal-preview.js'
 import type {ImportDiff, LineList} from '../../services/import/plan/plan.js'
+import type {ReportLine} from '../../services/import/send/report.js'
 import type {ValidationResult} from '../../services/import/validate/validate-file.js'
 import {describeTotals} from '../confirm.js'
 import type {Output} from './output.js'
@@ -17,6 +18,34 @@ import type {Output} from './output.js'
 export {errorLines}
 
 export const count = (n: number) => n.toLocaleString('en-US')
+
+/** Rows named when --skip-invalid leaves rows out; the others are counted. */
+const LEFT_OUT_LISTED = 20
+
+/** What a real `--skip-invalid` import says before it sends: every row it leaves out, line and reason (the first 20). */
+export function leftOutLines(result: ValidationResult): string[] {
+  const byLine = new Map<number, string[]>()
+  for (const error of result.errors) {
+    const reasons = byLine.get(error.line) ?? []
+    reasons.push(error.column ? `column ${error.column}: ${error.message}` : error.message)
+    byLine.set(error.line, reasons)
+  }
+  const listed = [...byLine].slice(0, LEFT_OUT_LISTED)
+  const more = result.invalid - listed.length
+  return [
+    `${count(result.invalid)} invalid row${result.invalid === 1 ? '' : 's'} will be left out (--skip-invalid):`,
+    ...listed.map(([line, reasons]) => `  line ${line}: ${reasons.join('; ')}`),
+    ...(more > 0 ? [`  … and ${count(more)} more (--dry-run lists them all)`] : []),
+  ]
+}
+
+/** The payouts a chunk's rows stand for (created, updated, present, followed up, unchanged, or declined: failed). */
+export function payoutIds(rows: readonly ReportLine[]): string[] {
+  const ids: string[] = []
+  for (const row of rows)
+    if (row.payoutId && row.status !== 'conflict' && row.status !== 'invalid') ids.push(row.payoutId)
+  return ids
+}
 
 /** How the dry run checked the rows against the service, and the rows that would not fit. */
 export function checkLines(checks: OnlineChecks | undefined, profile?: string): string[] {

@@ -60,6 +60,7 @@ export async function listPayouts(options: ListPayoutsOptions): Promise<Array<Pa
             columns: payoutV1Columns,
             format: options.format,
             offset: options.offset ?? 0,
+            order: options.order ?? 'desc',
             signal: interrupts.signal,
             pages: keptPages(
               filterPages(

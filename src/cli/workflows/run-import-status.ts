@@ -8,15 +8,22 @@ import type {Delimiter} from '../../services/import/read/sniff.js'
 import {openSource} from '../../services/import/read/source.js'
 import {type FileRows, openFileRows} from '../../services/import-status/file-rows.js'
 import {type FailedRef, type RetryKind, retryFailedPayouts, retryKindOf} from '../../services/import-status/retry.js'
-import {INVALID, NOT_IMPORTED, type StatusRow} from '../../services/import-status/status-row.js'
+import {
+  problemCount,
+  type StatusProblem,
+  StatusProblems,
+  statusOutcome,
+} from '../../services/import-status/status-outcome.js'
+import type {StatusRow} from '../../services/import-status/status-row.js'
 import {statusChunks} from '../../services/import-status/status-rows.js'
 import {type StatusSummary, StatusTally} from '../../services/import-status/status-summary.js'
 import {totalsOf} from '../../services/payouts/actions.js'
 import {warnIfShort} from '../../services/payouts/balance-check.js'
-import {goalStateOf, isFinal, type WaitGoal} from '../../services/payouts/goals.js'
+import {goalOf, goalStateOf, isFinal, type WaitGoal} from '../../services/payouts/goals.js'
 import {awaitsNewClaim} from '../../services/payouts/payout-failures.js'
 import {interruptedError, invalidInputError, PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
+import {retryFailedCommand} from '../../shared/shell-word.js'
 import type {MoneySummary} from '../confirm.js'
 import {BATCH_STOPPING, watchInterrupts} from '../interrupt.js'
 import {importStatusColumns, showSummary} from '../output/import-status.js'
@@ -63,13 +70,8 @@ export type ImportedRows = Pick<
   'file' | 'api' | 'encoding' | 'delimiter' | 'decimalComma' | 'batch' | 'dataDir' | 'profile' | 'client' | 'out'
 >
 
-const PROBLEMS = new Set(['failed', 'expired', 'deleted', NOT_IMPORTED, INVALID])
-
 /** How long the rows' reads ride through transient faults: the wait's time-out, or the longest Retry-After payctl sleeps. */
 const readsWithinMs = (options: ImportStatusOptions) => options.wait?.timeoutMs ?? RETRY_AFTER_CAP_MS
-
-const goalFor = (andThen: string | undefined): WaitGoal =>
-  andThen === 'pay' ? 'paid' : andThen === 'send-claim-link' ? 'claim-link' : 'approved'
 
 /** The summary, the rows printed (none for `format: 'none'`), and the error the command ends with. */
 export async function importStatus(
@@ -87,15 +89,15 @@ export async function importStatus(
       options.out.info(
         `No journal of an import of ${source.label} with profile ${options.profile.name}: reading the rows as payctl payouts import would.`,
       )
-    const goal = options.wait?.goal ?? goalFor(rows.andThen)
+    const goal = options.wait?.goal ?? goalOf('approve', rows.andThen)
     let waitError: PayctlError | undefined
     if (options.retryFailed) waitError = await retryWatched(rows, options, goal)
     else if (options.wait) waitError = await waitForRows(rows, options, goal)
     const {summary, problems, printed} = await printRows(rows, options)
     if (waitError?.exitCode === ExitCode.transient) return {summary, rows: printed, error: waitError}
-    if (!problems.length) return {summary, rows: printed}
-    listProblems(options.out, problems, summary)
-    return {summary, rows: printed, error: problemsError(problems, summary)}
+    const error = statusOutcome(problems, summary, options.file)
+    if (error) listProblems(options.out, problems, summary)
+    return {summary, rows: printed, error}
   } finally {
     await source.cleanup()
   }
@@ -189,7 +191,7 @@ async function retryFailed(
         }
       : undefined,
   )
-  const resume = `re-run the same command (payctl payouts import-status ${options.file} --retry-failed): payouts already paid again or sent a fresh link are not retried twice`
+  const resume = `re-run the same command (${retryFailedCommand(options.file)}): payouts already paid again or sent a fresh link are not retried twice`
   if (options.signal?.aborted) throw interruptedError('interrupted while reading the rows; nothing was sent', [resume])
   if (!failed.length) {
     options.out.info('No failed payouts to retry.')
@@ -247,29 +249,16 @@ async function retryKind(
   return rows
 }
 
-interface Problem {
-  line: number
-  customId?: string
-  status: string
-  why?: string
-}
-
 async function printRows(rows: FileRows, options: ImportStatusOptions) {
   const writer = options.format === 'none' ? undefined : options.out.list(importStatusColumns(rows.api), options.format)
   const tally = new StatusTally()
-  const problems: Problem[] = []
+  const problems = new StatusProblems()
   const printed = new ListedItems<StatusRow>(options.out)
   for await (const chunk of statusChunks(rows, options.client, {...options, readsWithinMs: readsWithinMs(options)})) {
     const page = chunk.map(({row}) => row)
     for (const row of page) {
       tally.add(row)
-      if (PROBLEMS.has(row.status) && problems.length < 1000)
-        problems.push({
-          line: row.line,
-          customId: row.customId,
-          status: row.status,
-          why: row.failureCode ? `${row.failureCode}: ${row.failureReason ?? ''}` : row.failureReason,
-        })
+      problems.add(row)
     }
     if (writer) {
       await writer.page(page)
@@ -279,16 +268,11 @@ async function printRows(rows: FileRows, options: ImportStatusOptions) {
   writer?.end()
   const summary = tally.toJSON()
   showSummary(options.out, summary, writer?.format === 'table')
-  return {summary, problems, printed: printed.result()}
+  return {summary, problems: problems.kept, printed: printed.result()}
 }
 
-const problemCount = (summary: StatusSummary) =>
-  Object.entries(summary.byStatus)
-    .filter(([status]) => PROBLEMS.has(status))
-    .reduce((n, [, entry]) => n + entry.rows, 0)
-
 /** On stderr, one line per row that did not go through (the first 100), with its failure code and reason. */
-function listProblems(out: Output, problems: Problem[], summary: StatusSummary): void {
+function listProblems(out: Output, problems: StatusProblem[], summary: StatusSummary): void {
   out.info('Rows that did not go through:')
   for (const p of problems.slice(0, 100))
     out.info(
@@ -296,24 +280,6 @@ function listProblems(out: Output, problems: Problem[], summary: StatusSummary):
     )
   const more = problemCount(summary) - Math.min(problems.length, 100)
   if (more > 0) out.info(`  … and ${more} more (see the rows above)`)
-}
-
-function problemsError(problems: Problem[], summary: StatusSummary): PayctlError {
-  const byStatus = Object.entries(summary.byStatus)
-    .filter(([status]) => PROBLEMS.has(status))
-    .map(([status, entry]) => `${status}: ${entry.rows}`)
-    .join(', ')
-  const has = (status: string) => Boolean(summary.byStatus[status])
-  const suggestions = [
-    has('failed') && "fix the recipients' payment methods, then: payctl payouts import-status FILE --retry-failed",
-    has(NOT_IMPORTED) && 'import the rows not imported yet: payctl payouts import FILE (it resumes)',
-  ].filter((s): s is string => Boolean(s))
-  return new PayctlError(`${problemCount(summary)} of ${summary.rows} rows did not go through (${byStatus})`, {
-    exitCode: ExitCode.partial,
-    code: 'ROWS_FAILED',
-    suggestions,
-    data: {problems},
-  })
 }
 
 /** `payouts import --wait`: until every row is final for the import's step; prints only the summary and problems. */

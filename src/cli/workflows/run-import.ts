@@ -2,8 +2,8 @@ import type {ImportResult} from '../../services/import/outcome/import-result.js'
 import type {ImportKind} from '../../services/import/session/import-kind.js'
 import type {SessionOptions} from '../../services/import/session/session-context.js'
 import type {ImportEvent} from '../../services/import/session/session-events.js'
-import {count, ImportProgress} from '../output/import-progress.js'
-import {nothingToSend, renderDiff, resuming, waitingForLock} from '../output/import-summary.js'
+import {ImportProgress} from '../output/import-progress.js'
+import {leftOutLines, nothingToSend, payoutIds, renderDiff, resuming, waitingForLock} from '../output/import-summary.js'
 import type {Output} from '../output/output.js'
 import {steadyHeap} from '../steady-heap.js'
 
@@ -37,7 +37,12 @@ export async function runImport<Item>(
   steadyHeap()
   const renderer = new SessionRenderer(options.out)
   try {
-    return await runImportSession({...options, kind, onEvent: event => renderer.render(event)})
+    return await runImportSession({
+      ...options,
+      kind,
+      wantsRows: renderer.wantsRows,
+      onEvent: event => renderer.render(event),
+    })
   } finally {
     renderer.stop()
   }
@@ -48,6 +53,11 @@ class SessionRenderer {
   private progress?: ImportProgress
 
   constructor(private readonly out: Output) {}
+
+  /** --quiet prints the ids of the file's payouts, one per line, as their chunks are done. */
+  get wantsRows(): boolean {
+    return Boolean(this.out.script.quiet)
+  }
 
   render(event: ImportEvent): void | Promise<void> {
     const {out} = this
@@ -65,6 +75,9 @@ class SessionRenderer {
         return this.progress.start()
       case 'chunk-sent':
         return this.progress?.chunk(event)
+      case 'rows-done':
+        for (const id of payoutIds(event.rows)) out.jsonLine({id})
+        return
       case 'sent':
         return this.stop()
     }
@@ -75,8 +88,11 @@ class SessionRenderer {
     const {validation} = event
     if (validation.ignoredColumns.length && !out.json)
       out.warn(`ignoring columns that payctl does not read: ${validation.ignoredColumns.join(', ')}`)
-    if (validation.invalid && !out.json)
-      out.warn(`${count(validation.invalid)} invalid rows will be left out (--skip-invalid)`)
+    if (validation.invalid && (!out.json || out.script.quiet)) {
+      const [head, ...rows] = leftOutLines(validation)
+      out.warn(head)
+      for (const row of rows) out.stderr(row)
+    }
     if (!validation.valid && !validation.invalid) out.info(`${event.label} has a header but no rows: nothing to send.`)
   }
 

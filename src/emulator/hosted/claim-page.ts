@@ -21,7 +21,7 @@ import {needsTaxResidence, residencePage, submitResidence, submitTaxIdentity} fr
  * form (`?method=`), so the page needs no script.
  */
 
-export const METHODS: Record<string, {label: string; hint: string}> = {
+const METHODS: Record<string, {label: string; hint: string}> = {
   'bank-iban': {label: 'Bank transfer (SEPA, IBAN)', hint: 'Euro bank accounts'},
   'bank-swift': {label: 'International bank transfer (SWIFT)', hint: 'Any bank with a BIC'},
   'bank-ach': {label: 'US bank transfer (ACH)', hint: 'US accounts, 1–3 business days'},
@@ -30,6 +30,14 @@ export const METHODS: Record<string, {label: string; hint: string}> = {
   paypal: {label: 'PayPal', hint: 'Paid to your PayPal e-mail address'},
   venmo: {label: 'Venmo', hint: 'Paid to your Venmo phone number'},
   crypto: {label: 'Crypto wallet (USDC or EURC)', hint: 'An Ethereum address'},
+}
+
+/** SEPA is euro-only: a payout in another currency to an IBAN is a bank transfer by IBAN. */
+const IBAN_OUTSIDE_EURO = {label: 'Bank transfer (IBAN)', hint: 'Bank accounts with an IBAN'}
+
+/** The payout methods as the page names them for a payout in `currency`. */
+export function methodsFor(currency: string): Record<string, {label: string; hint: string}> {
+  return currency === 'EUR' ? METHODS : {...METHODS, 'bank-iban': IBAN_OUTSIDE_EURO}
 }
 
 type FieldSpec = Omit<FieldOptions, 'name' | 'value' | 'errors'> & {
@@ -124,7 +132,7 @@ function summary(ctx: PageContext, row: PayoutRow): Html {
 
 /** "PayPal, ada@example.com" or "Bank transfer (SEPA, IBAN), ending 3000": the method and where the money went. */
 function destination(record: PaymentMethodRecord): string {
-  const label = METHODS[record.method]?.label ?? record.method
+  const label = methodsFor(record.currency)[record.method]?.label ?? record.method
   const {details} = record
   if (details.email) return `${label}, ${details.email}`
   const target = details.iban ?? details.accountNumber ?? details.phone ?? details.address
@@ -144,14 +152,14 @@ function fieldErrors(failure: ApiFailure): FieldError[] {
   })
 }
 
-function chooser(ctx: PageContext, errors: FieldError[], selected?: string): Html {
+function chooser(ctx: PageContext, row: PayoutRow, errors: FieldError[], selected?: string): Html {
   const error = errors.find(e => e.field === 'method')
   return html`<form method="get" action="${ctx.base}" novalidate>
 <input type="hidden" name="step" value="details">
 <fieldset${error ? html` aria-describedby="${fieldId('method')}-error"` : ''}>
   <legend id="${fieldId('method')}">How do you want to be paid?</legend>
   ${error ? html`<p class="field-error" id="${fieldId('method')}-error">${error.message}</p>` : ''}
-  ${Object.entries(METHODS).map(
+  ${Object.entries(methodsFor(row.currency)).map(
     ([method, {label, hint}]) => html`<div class="choice">
     <input type="radio" name="method" value="${method}" id="method-${method}" aria-describedby="method-${method}-hint"${
       method === selected ? html` checked` : ''
@@ -171,7 +179,7 @@ function detailsForm(ctx: PageContext, row: PayoutRow, method: string, errors: F
     ctx.csrf,
     html`<input type="hidden" name="method" value="${method}">
 <fieldset>
-  <legend>${METHODS[method].label}</legend>
+  <legend>${methodsFor(row.currency)[method].label}</legend>
   ${fields.map(name => field({...FIELDS[name], name, value: ctx.form.get(name) ?? '', errors}))}
 </fieldset>
 <div class="actions">
@@ -197,9 +205,9 @@ function claimForm(
   if (postedMethod !== undefined || ctx.query.get('step') === 'details') {
     if (isMethod(method)) return {body: html`${errorSummary(errors)}${detailsForm(ctx, row, method, errors)}`}
     if (!errors.length) errors = [{field: 'method', message: 'Choose how you want to be paid'}]
-    return {body: html`${errorSummary(errors)}${chooser(ctx, errors)}`, status: 400}
+    return {body: html`${errorSummary(errors)}${chooser(ctx, row, errors)}`, status: 400}
   }
-  return {body: html`${errorSummary(errors)}${chooser(ctx, errors, isMethod(method) ? method : undefined)}`}
+  return {body: html`${errorSummary(errors)}${chooser(ctx, row, errors, isMethod(method) ? method : undefined)}`}
 }
 
 export function claimPage(ctx: PageContext, errors: FieldError[] = [], status = 200, method?: string): Reply {

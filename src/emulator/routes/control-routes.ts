@@ -1,3 +1,4 @@
+import {isOpen, onlyFrom} from '../../contract/lifecycle.js'
 import {UUID} from '../../contract/primitives.js'
 import {DEFAULT_SCOPES, FULL_SCOPES} from '../domain/api-scopes.js'
 import {payoutV1, payoutV2, v1Status} from '../domain/api-views.js'
@@ -137,8 +138,8 @@ export function controlRoutes({
       access,
       handler: ({origin, params}) => {
         const row = payoutForClaim(store, params.id)
-        if (row.status !== 'created' && row.status !== 'approved')
-          throw invalidState(`payout ${params.id} is ${v1Status(row.status)}; only created or approved payouts expire`)
+        if (!isOpen(row.status))
+          throw invalidState(`payout ${params.id} is ${v1Status(row.status)}; ${onlyFrom('expire', 'are')}`)
         store.transaction(() => store.payouts.patch(row, {expires_at: clock.iso()}))
         runDue()
         const expired = payoutForClaim(store, params.id)

@@ -61,12 +61,36 @@ export function structuredOf(answer: ToolAnswer): Record<string, unknown> {
   }
 }
 
+/** A tools/call result. */
+export interface CallResult {
+  [key: string]: unknown
+  isError?: boolean
+  structuredContent?: Record<string, unknown>
+  content: Array<{type: 'text'; text: string}>
+}
+
 /** The MCP result: structured content, the same JSON as text, and isError with the CLI's code and suggestion. */
-export function callResultOf(answer: ToolAnswer) {
+export function callResultOf(answer: ToolAnswer): CallResult {
   const structuredContent = structuredOf(answer)
   const json = JSON.stringify(structuredContent)
-  if (!answer.error) return {structuredContent, content: [{type: 'text' as const, text: json}]}
+  if (!answer.error) return {structuredContent, content: [{type: 'text', text: json}]}
   const {code, message, suggestions} = answer.error
   const line = `${code}: ${message}${suggestions?.length ? ` (try: ${suggestions.join('; ')})` : ''}`
-  return {isError: true, structuredContent, content: [{type: 'text' as const, text: `${line}\n${json}`}]}
+  return {isError: true, structuredContent, content: [{type: 'text', text: `${line}\n${json}`}]}
+}
+
+/**
+ * The result as sent: its structured content checked against the output schema tools/list announced (with the
+ * validator the SDK's client uses). An answer that does not fit goes as an error with its JSON as text only, so a
+ * client that checks never fails the call with a protocol error.
+ */
+export function fittedResult(
+  result: CallResult,
+  fits: (structured: unknown) => {valid: boolean; errorMessage?: string},
+): CallResult {
+  const check = fits(result.structuredContent)
+  if (check.valid) return result
+  const json = JSON.stringify(result.structuredContent)
+  const line = `UNEXPECTED: payctl's answer does not fit the tool's output schema (${check.errorMessage}); it follows as text`
+  return {isError: true, content: [{type: 'text', text: `${line}\n${json}`}]}
 }

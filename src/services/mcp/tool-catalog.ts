@@ -37,6 +37,9 @@ const CREATE: ToolHints = {readOnlyHint: false, destructiveHint: false, idempote
 const CHANGE: ToolHints = {readOnlyHint: false, destructiveHint: true, idempotentHint: true}
 const CONTROL: ToolHints = {readOnlyHint: false, destructiveHint: false, idempotentHint: false}
 
+/** The most items one list call returns: a bounded page; the agent continues with the cursor. */
+export const PAGE_LIMIT = 100
+
 /** The tools whose command pages with a cursor: their answer carries the next page's cursor (null: the end). */
 export const LIST_TOOLS: ReadonlySet<string> = new Set(['payouts_list', 'transactions_list', 'counterparties_list'])
 

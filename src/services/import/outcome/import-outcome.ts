@@ -1,5 +1,6 @@
 import {PayctlError} from '../../../shared/errors.js'
 import {ExitCode} from '../../../shared/exit-codes.js'
+import {retryFailedCommand} from '../../../shared/shell-word.js'
 import type {OnlineChecks} from '../check/online-checks.js'
 import type {ImportDiff} from '../plan/plan.js'
 import type {ValidationResult} from '../validate/validate-file.js'
@@ -89,7 +90,8 @@ const progressOf = (summary: ImportSummary) => {
   return `${count(done)} of ${count(summary.valid)} rows done`
 }
 
-export function importOutcome(summary: ImportSummary): Outcome | undefined {
+/** The outcome of a run that sent rows; `file` is the file as the command was given it (named in the advice). */
+export function importOutcome(summary: ImportSummary, file: string): Outcome | undefined {
   const resume = 're-run the same command to resume: rows already in are not sent again'
   if (summary.stopped === 'interrupted')
     return {
@@ -112,7 +114,7 @@ export function importOutcome(summary: ImportSummary): Outcome | undefined {
       code: PAYMENTS_FAILED,
       message: `the service declined the payment of ${plural(summary.failed, 'row')} at once (listed above); their payouts are failed`,
       suggestions: [
-        "fix the recipients' payment methods, then: payctl payouts import-status FILE --retry-failed (the import itself sends nothing more for them)",
+        `fix the recipients' payment methods, then: ${retryFailedCommand(file)} (the import itself sends nothing more for them)`,
       ],
     }
   if (summary.failed || summary.invalid) {

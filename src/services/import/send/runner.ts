@@ -62,6 +62,8 @@ export interface RunOptions<Item> {
   signal?: AbortSignal
   report?: ReportWriter
   onChunk?: (event: ChunkEvent) => void
+  /** Every row's line of the report (invalid and settled rows too), in file order, as its chunk is done. */
+  onLines?: (lines: ReportLine[]) => void
   /** Failed and conflicting rows kept for the screen (default 20). */
   keepProblems?: number
 }
@@ -161,7 +163,7 @@ class Runner<Item> {
           this.result.pending += chunk.rows.length
           this.deliver(chunk, linesOf(chunk, undefined))
           // Without a report there is nothing left to learn from the rest of the file.
-          if (!this.options.report) break
+          if (!this.options.report && !this.options.onLines) break
         } else await this.start(chunk)
       }
       await Promise.all(this.inFlight)
@@ -254,15 +256,16 @@ class Runner<Item> {
   }
 
   private deliver(chunk: Chunk<Item>, lines: ReportLine[]): void {
-    const report = this.options.report
-    if (!report) return
+    const {report, onLines} = this.options
+    if (!report && !onLines) return
     this.finished.set(chunk.number, lines)
     this.reportWrites = this.reportWrites.then(async () => {
       while (this.finished.has(this.nextToReport)) {
         const ready = this.finished.get(this.nextToReport)!
         this.finished.delete(this.nextToReport)
         this.nextToReport++
-        await report.write(ready)
+        onLines?.(ready)
+        await report?.write(ready)
       }
     })
   }

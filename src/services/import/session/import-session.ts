@@ -161,7 +161,11 @@ async function planAndSend<Item>(
   if (options.signal?.aborted) throw interruptedError()
   const run = await sendPlanned(context, plan, profile, journal)
   const sent = result(run)
-  return {...sent, outcome: importOutcome(importSummary(sent)), fatal: run.stopped === 'fatal' ? run.fatal : undefined}
+  return {
+    ...sent,
+    outcome: importOutcome(importSummary(sent), options.file),
+    fatal: run.stopped === 'fatal' ? run.fatal : undefined,
+  }
 }
 
 /** Money-moving rows: warn when their totals exceed the available balance or the allowance left, then confirm. */

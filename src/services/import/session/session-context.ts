@@ -32,6 +32,8 @@ export interface SessionOptions<Item> {
   signal?: AbortSignal
   /** --force-unlock: remove the import's lock first. */
   forceUnlock?: boolean
+  /** Whether `onEvent` wants every row's outcome (`rows-done` events: ids for --quiet). */
+  wantsRows?: boolean
   /** Files up to this size are parsed once and kept in memory for sending (default 1 MiB). */
   keepInMemoryBytes?: number
 }

@@ -1,4 +1,5 @@
 import type {ImportDiff} from '../plan/plan.js'
+import type {ReportLine} from '../send/report.js'
 import type {ChunkEvent} from '../send/runner.js'
 import type {ValidationResult} from '../validate/validate-file.js'
 
@@ -28,6 +29,8 @@ export type ImportEvent =
   | {type: 'sending'; label: string; rows: number}
   /** One chunk is settled and recorded in the journal. */
   | ({type: 'chunk-sent'} & ChunkEvent)
+  /** The rows of the file up to a chunk's last, in file order: each with its status and payout (the report's lines). */
+  | {type: 'rows-done'; rows: ReportLine[]}
   /** Sending ended, `stopped` says why when early (interrupted, transient, fatal). */
   | {type: 'sent'; stopped?: 'interrupted' | 'transient' | 'fatal'}
 

@@ -63,6 +63,7 @@ export async function sendPlanned<Item>(
       signal: options.signal,
       report,
       onChunk: event => context.emit({type: 'chunk-sent', ...event}),
+      onLines: options.wantsRows ? rows => context.emit({type: 'rows-done', rows}) : undefined,
     })
     if (!run.stopped) await journal.finish(digester.digest())
     return run

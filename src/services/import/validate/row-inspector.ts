@@ -47,20 +47,23 @@ export class RowInspector<Item> {
     )
   }
 
+  /**
+   * A row fits when it has a cell for every column up to the header's last named one and nothing after it: empty
+   * trailing columns (of the header or of the row, as spreadsheets write them) are ignored.
+   */
   private widthProblem(values: string[]): {errors: RowError[]} | undefined {
-    const width = this.mapping.width
+    const {named} = this
     const filled = values.reduce((count, value, i) => (value.trim() ? i + 1 : count), 0)
-    const fits = values.length === width || (values.length > width && filled <= width)
-    if (fits && filled <= this.named) return undefined
-    if (fits) {
-      // A value under the header's empty trailing columns: the row's fields moved right of where they belong.
+    if (values.length >= named && filled <= named) return undefined
+    const header = `the header ${named === this.mapping.width ? 'has' : 'names'} ${named}`
+    if (filled > named)
+      // A value right of the header's last name: the row's fields moved right of where they belong.
       return problem(
         '',
-        `${filled} fields, but the header names ${this.named} (an unquoted comma inside a value, such as the decimal comma of 12,5?)`,
+        `${filled} fields, but ${header} (an unquoted comma inside a value, such as the decimal comma of 12,5?)`,
       )
-    }
     const hint = values.some(v => v.includes('\n')) ? ' (a line break inside an unquoted field?)' : ''
-    return problem('', `${values.length} field${values.length === 1 ? '' : 's'}, but the header has ${width}${hint}`)
+    return problem('', `${values.length} field${values.length === 1 ? '' : 's'}, but ${header}${hint}`)
   }
 
   private controlCharacterProblem(values: string[]): {errors: RowError[]} | undefined {
