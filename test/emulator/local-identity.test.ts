@@ -107,8 +107,10 @@ describe('the local profile and the emulator that proves who it is', () => {
   })
 
   it('a stopped emulator takes its identity file away', async () => {
+    const file = join(mine.env.PAYCTL_DATA_DIR, 'emulator', `identity-${own.port}.json`)
+    expect(existsSync(file)).toBe(true)
     own.child.kill('SIGTERM')
     expect(await own.exited).toBe(0)
-    expect(existsSync(join(mine.env.PAYCTL_DATA_DIR, 'emulator', `identity-${own.port}.json`))).toBe(false)
+    expect(existsSync(file)).toBe(false)
   })
 })
