@@ -1,8 +1,9 @@
 import {randomBytes} from 'node:crypto'
-import {mkdir, readFile, rename, rm, writeFile} from 'node:fs/promises'
+import {mkdir, readFile, rm} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {ConnectionError, TimeoutError} from '../../client/api-errors.js'
 import {EMULATOR_IDENTITY_PATH, identityProof, parseIdentityAnswer} from '../../contract/emulator-identity.js'
+import {writeFileAtomic} from '../../shared/atomic-file.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {answerText, httpCall} from '../../shared/http-call.js'
@@ -30,9 +31,7 @@ const identityFile = (dataDir: string, port: number) => join(dataDir, 'emulator'
 export async function writeIdentity(dataDir: string, record: IdentityRecord): Promise<void> {
   const file = identityFile(dataDir, record.port)
   await mkdir(dirname(file), {recursive: true, mode: 0o700})
-  const temporary = `${file}.${process.pid}.tmp`
-  await writeFile(temporary, `${JSON.stringify(record)}\n`, {mode: 0o600})
-  await rename(temporary, file)
+  await writeFileAtomic(file, `${JSON.stringify(record)}\n`)
 }
 
 /** Writes the identity of an emulator this process started; the answer removes it again (at its stop). */
