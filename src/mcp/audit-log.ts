@@ -1,6 +1,6 @@
 import {chmod, mkdir, open} from 'node:fs/promises'
 import {dirname} from 'node:path'
-import {redactBody, scrubSecrets} from '../../client/redact.js'
+import {redactBody, scrubSecrets} from '../client/redact.js'
 
 /** One line of the audit log: a tool call, its arguments and its outcome. Never a credential. */
 export interface AuditRecord {
