@@ -101,6 +101,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }),
     schema: schemaFlag,
     output: outputFlag,
+    'csv-formulas': Flags.boolean({
+      summary:
+        "-o csv: write a cell that begins with =, +, -, @, a tab or CR as it is (default: with a ' before it, so that a spreadsheet shows text, not a formula; payctl's import removes the ').",
+      helpGroup: 'GLOBAL',
+    }),
     color: Flags.boolean({
       summary: 'Colours and bold on a terminal (default; --no-color turns them off, as NO_COLOR=1 or FORCE_COLOR=0).',
       helpGroup: 'GLOBAL',
@@ -168,7 +173,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** --jq, --template, --fields and --quiet; the jq engine is loaded only when --jq is given. */
   private async scriptOptions(): Promise<ScriptOptions> {
     const {jq, template, fields, quiet, json, output: format} = this.flags
-    if (jq === undefined && template === undefined && fields === undefined && !quiet) return {format}
+    const csvFormulas = this.flags['csv-formulas']
+    if (jq === undefined && template === undefined && fields === undefined && !quiet) return {format, csvFormulas}
     if ((jq !== undefined || template !== undefined) && format && format !== 'json' && format !== 'jsonl')
       throw usageError(`${jq === undefined ? '--template' : '--jq'} works on JSON: use -o json or jsonl, not ${format}`)
     const [{parseFields}, jqFilter, render] = await Promise.all([
@@ -182,6 +188,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       fields: fields === undefined ? undefined : parseFields(fields),
       quiet,
       format,
+      csvFormulas,
       jsonRequested: Boolean(json || jq !== undefined || template !== undefined),
     }
   }

@@ -1,3 +1,4 @@
+import {neutralizedCell} from '../../shared/csv-formula.js'
 import {csvLine} from '../../shared/csv-line.js'
 import {usageError} from '../../shared/errors.js'
 import {colorEnabled, type Palette, palette} from './colors.js'
@@ -429,7 +430,9 @@ export class ListWriter<T> {
   private jsonPage(rows: T[]): void {
     const fields = this.out.script.fields
     rows.forEach((row, index) => {
-      const item = this.out.jsonText(JSON.stringify(fields ? pickFields(row, fields) : row, null, 2)).replace(/^/gm, '  ')
+      const item = this.out
+        .jsonText(JSON.stringify(fields ? pickFields(row, fields) : row, null, 2))
+        .replace(/^/gm, '  ')
       this.out.write(`${this.count + index === 0 ? '[\n' : ',\n'}${item}`)
     })
   }
@@ -444,9 +447,14 @@ export class ListWriter<T> {
     if (this.count === 0 && !this.continued)
       this.out.write(`${csvLine(columns.map(columnKey))}
 `)
-    // Into a pipe or a file the values stay byte-exact; on a terminal their control characters are shown escaped.
+    // A formula-looking cell gets a ' first (--csv-formulas: not); into a pipe or a file the values are otherwise
+    // exact, and on a terminal their control characters are shown escaped.
     const terminal = this.out.stdoutIsTTY
-    const shown = <V>(value: V) => (terminal && typeof value === 'string' ? terminalSafe(value) : value)
+    const guard = this.out.script.csvFormulas ? (text: string) => text : neutralizedCell
+    const shown = <V>(value: V) => {
+      if (typeof value !== 'string') return value
+      return terminal ? terminalSafe(guard(value)) : guard(value)
+    }
     for (const row of rows)
       this.out.write(`${csvLine(columns.map(c => shown((c.raw ?? c.value)(row))))}
 `)
