@@ -261,11 +261,11 @@ export class Output {
   }
 
   /**
-   * What only a person watching needs ("nothing new", "end of the list"): on stderr when it is a terminal, whatever
-   * the format, and nowhere else, so that a cron job with nothing to say prints nothing (cron mails what it gets).
+   * `info` that only a person watching needs ("nothing new", "no payouts"): on a terminal only, so that a cron job
+   * with nothing to say prints nothing (cron mails what it gets).
    */
   note(text: string): void {
-    if (this.stderrIsTTY) this.stderr(text)
+    if (this.stderrIsTTY) this.info(text)
   }
 
   /** A warning on stderr, shown even under --json (stdout stays clean). */

@@ -7,7 +7,7 @@ export default class CounterpartiesList extends BaseCommand<typeof Counterpartie
   static override result = 'counterpartyList' as const
   static override summary = 'List counterparties, newest first.'
   static override description =
-    `Shows 50 by default; --limit bounds the count, --cursor continues where an earlier page stopped (its nextCursor) and --all follows every page (streamed; use --output jsonl or csv for exports). Where the list stands goes to stderr: the cursor to continue with, or the end of the list. The "Missing" column says what a direct payment to each one still needs.`
+    `Shows 50 by default; --limit bounds the count, --cursor continues where an earlier page stopped (its nextCursor) and --all follows every page (streamed; use --output jsonl or csv for exports). Where the list stands goes to stderr: the cursor to continue with, or, on a terminal, the end of the list. The "Missing" column says what a direct payment to each one still needs.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
@@ -42,7 +42,7 @@ export default class CounterpartiesList extends BaseCommand<typeof Counterpartie
       pages: position =>
         keptPages(client.v2.counterparties.pages({...position, limit: f.all ? undefined : f.limit}), listed),
     })
-    if (written === 0) this.out.info('No counterparties.')
+    if (written === 0) this.out.note('No counterparties.')
     return listed.result()
   }
 }

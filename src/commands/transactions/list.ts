@@ -50,7 +50,7 @@ Amounts are right-aligned with their sign (out is negative).`
       pages: position =>
         keptPages(client.v2.transactions.pages({...filters, ...position, limit: f.all ? undefined : f.limit}), listed),
     })
-    if (written === 0) this.out.info('No transactions.')
+    if (written === 0) this.out.note('No transactions.')
     return listed.result()
   }
 }
