@@ -6,7 +6,7 @@ import type {PayoutClient} from '../client/index.js'
 import {scrubBearer, scrubSecrets} from '../client/redact.js'
 import {heldSecrets} from '../config/held-secrets.js'
 import type {ResolvedProfile} from '../config/resolve.js'
-import type {ResultName} from '../contract/results/index.js'
+import type {ResultName, UnreadItems} from '../contract/results/index.js'
 import {
   errorJson,
   errorObject,
@@ -22,6 +22,7 @@ import {currentDataSink} from './data-run.js'
 import {outputFlag} from './flags/output-flag.js'
 import {schemaFlag} from './flags/schema-flag.js'
 import {exitCodeAfterStop, forgetStops} from './interrupt.js'
+import type {ItemStream} from './output/item-stream.js'
 import {type Column, type ListFormat, Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
 import {terminalSafe} from './output/terminal-safe.js'
@@ -169,6 +170,15 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     )
     const silent = Boolean(this.jsonErrors || script.jsonRequested || script.quiet || script.fields)
     this.out = new Output({json: this.flags.json, silent, script, sink: currentDataSink()})
+    const run = this.run.bind(this)
+    this.run = async () => this.rendered(await run())
+  }
+
+  /** What `run()` returned, a streamed list read and written here (src/cli/output/item-stream.ts). */
+  private async rendered(value: unknown): Promise<unknown> {
+    if ((value as Partial<UnreadItems> | undefined)?.itemStream !== true) return value
+    const {renderItemStream} = await import('./output/item-stream.js')
+    return renderItemStream(this.out, value as ItemStream<unknown>, this.jsonErrors)
   }
 
   /** --jq, --template, --fields and --quiet; the jq engine is loaded only when --jq is given. */

@@ -25,24 +25,18 @@ export default class CounterpartiesList extends BaseCommand<typeof Counterpartie
 
   async run(): Promise<ResultOf<typeof CounterpartiesList.result>> {
     const f = this.flags
-    const client = await this.client()
-    const [{counterpartyColumns}, {writeCursorList}, {keptPages, ListedItems}] = await Promise.all([
+    const [client, {counterpartyColumns}, {itemStream}] = await Promise.all([
+      this.client(),
       import('../../cli/output/counterparty-view.js'),
-      import('../../cli/output/cursor-list.js'),
-      import('../../cli/output/listed-items.js'),
+      import('../../cli/output/item-stream.js'),
     ])
-    const listed = new ListedItems<Counterparty>(this.out)
-    const written = await writeCursorList({
-      out: this.out,
+    return itemStream<Counterparty>({
       columns: counterpartyColumns,
       format: f.output,
       all: f.all,
       cursor: f.cursor,
-      jsonErrors: this.jsonErrors,
-      pages: position =>
-        keptPages(client.v2.counterparties.pages({...position, limit: f.all ? undefined : f.limit}), listed),
+      pages: position => client.v2.counterparties.pages({...position, limit: f.all ? undefined : f.limit}),
+      empty: 'No counterparties.',
     })
-    if (written === 0) this.out.note('No counterparties.')
-    return listed.result()
   }
 }
