@@ -3,6 +3,7 @@ import {payoutRefOf} from '../../../contract/ids.js'
 import {lookAlikeOf} from '../../../contract/look-alike.js'
 import {compactPhone, isEmail, phoneProblem} from '../../../contract/primitives.js'
 import {checkRequest} from '../../../contract/request-problems.js'
+import {restoredCell} from '../../../shared/csv-formula.js'
 import {canonicalAmount, currencyProblem} from '../../../shared/money.js'
 import {readAmount} from './amount.js'
 import type {ColumnSpec, ForeignColumns, HeaderMapping} from './headers.js'
@@ -107,7 +108,8 @@ export class Cells {
     if (position === undefined) return undefined
     const value = this.values[position]
     if (!value) return undefined
-    const trimmed = value.trim()
+    // An export's formula guard (a ' before =, +, -, @, tab or CR) is undone, so exports import back unchanged.
+    const trimmed = restoredCell(value).trim()
     return trimmed ? trimmed : undefined
   }
 
