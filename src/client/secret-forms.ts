@@ -22,8 +22,16 @@ export function secretForms(secret: string): string[] {
 export const PIECE_FROM = 32
 export const PIECE = 16
 
+/**
+ * A piece must look random: at least this many different characters of its PIECE. A run of zeros or a word-like
+ * prefix of a made-up key (`sk_sandbox_emulator_full_0000…`) would otherwise redact ordinary text that shares it.
+ */
+const PIECE_VARIETY = 8
+
 /** The runs of PIECE characters of a long secret (a token echoed in parts, split over lines or fields). */
 export function secretPieces(secret: string): string[] {
   if (secret.length < PIECE_FROM) return []
-  return Array.from({length: secret.length - PIECE + 1}, (_, i) => secret.slice(i, i + PIECE))
+  return Array.from({length: secret.length - PIECE + 1}, (_, i) => secret.slice(i, i + PIECE)).filter(
+    piece => new Set(piece).size >= PIECE_VARIETY,
+  )
 }

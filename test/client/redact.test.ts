@@ -83,6 +83,9 @@ describe('the spellings of a held secret', () => {
     const split = `${secret.slice(0, 18)}\n${secret.slice(18)}`
     expect(scrubSecrets(`a ${split} b`, [secret])).toBe('a [redacted]\n[redacted] b')
     expect(scrubSecrets('payout_5b2f6c1e-9a7d-4e3f', [secret])).toBe('payout_5b2f6c1e-9a7d-4e3f')
+    // A piece must look random: a key's run of zeros does not redact the zeros of a token address.
+    const address = `0x746f6b656e2d455552${'0'.repeat(22)}`
+    expect(scrubSecrets(address, ['sk_sandbox_emulator_full_0000000000000000'])).toBe(address)
   })
 
   it('keeps scrubbing a secret held earlier in the process, after it is no longer passed', () => {
