@@ -97,3 +97,21 @@ describe('--report FILE', () => {
     expect(readdirSync(folder)).toEqual(['report.csv'])
   })
 })
+
+describe('webhooks listen --secret-file FILE', () => {
+  it('a symbolic link at FILE is refused (exit 2): its target keeps its text, the subscription is deleted again', async () => {
+    const victim = join(ctx.home.dir, 'victim.env')
+    writeFileSync(victim, 'DATABASE_URL=postgres://localhost/app\n')
+    const link = join(ctx.home.dir, 'app-link.env')
+    symlinkSync(victim, link)
+    const result = await runCli(['webhooks', 'listen', '--register', '--port', '0', '--secret-file', link], {
+      env: ctx.env,
+    })
+    expect(result.code, result.stderr).toBe(2)
+    expect(errors(result.stderr)).toEqual([
+      `Error: USAGE: --secret-file: ${link} is a symbolic link; payctl does not write through one; remove the link, or give the path of the file itself`,
+    ])
+    expect(readFileSync(victim, 'utf8')).toBe('DATABASE_URL=postgres://localhost/app\n')
+    expect(result.stderr).toMatch(/Deleted webhook subscription/)
+  })
+})
