@@ -36,7 +36,7 @@ export default class EmulatorStart extends Command {
       import('../../emulator/index.js'),
       import('../../cli/interrupt.js'),
       import('../../cli/output/emulator-banner.js'),
-      import('../../services/emulator-control/emulator-identity.js'),
+      import('../../services/emulator-control/emulator-proof.js'),
     ])
     const control = controlAccess(flags)
     const identityToken = identity.newIdentityToken()
