@@ -57,7 +57,8 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     const {checkBatchKey, runBatchAction} = await import('../services/payouts/actions.js')
     checkBatchKey(options.idempotencyKey, keys.length)
     const client = await this.client()
-    const read = action === 'approve' || action === 'pay' ? await this.beforeMoneyMoves(action, keys, options) : undefined
+    const read =
+      action === 'approve' || action === 'pay' ? await this.beforeMoneyMoves(action, keys, options) : undefined
     const steps = await this.stepsOf(action, keys, read)
     const [{payoutV2Columns}, {goalOf}] = await Promise.all([
       import('./output/payout-view.js'),

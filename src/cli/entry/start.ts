@@ -13,7 +13,10 @@ import {memoryPlugin, type PluginParts} from './memory-plugin.js'
 export function start(parts: PluginParts, args: string[] = process.argv.slice(2)): Promise<unknown> {
   const plugin = memoryPlugin(parts)
   const argv = globalFlagsAfterCommand(args, Object.keys(parts.manifest.commands))
-  return execute({args: argv, loadOptions: {root: parts.root, pjson: parts.pjson, plugins: new Map([[plugin.name, plugin]])}})
+  return execute({
+    args: argv,
+    loadOptions: {root: parts.root, pjson: parts.pjson, plugins: new Map([[plugin.name, plugin]])},
+  })
 }
 
 /**

@@ -39,7 +39,8 @@ export function explainNotFound(words: string[], ids: readonly string[], bin: st
   const shown = typed.length > 80 ? `${typed.slice(0, 80)}…` : typed
   if (words[0]?.startsWith('-')) {
     // The flag's value, when the command follows it (`--limit 5 payouts list`).
-    const valued = !words[0].includes('=') && !longestCommand(words.slice(1), ids) && longestCommand(words.slice(2), ids)
+    const valued =
+      !words[0].includes('=') && !longestCommand(words.slice(1), ids) && longestCommand(words.slice(2), ids)
     const flag = words.slice(0, valued ? 2 : 1).join(' ')
     const rest = words.slice(valued ? 2 : 1)
     const command = longestCommand(rest, ids)

@@ -1,5 +1,5 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import {statusesOf, payoutListApi, payoutListFlags} from '../../cli/flags/payout-list-flags.js'
+import {payoutListApi, payoutListFlags, statusesOf} from '../../cli/flags/payout-list-flags.js'
 import type {ResultOf} from '../../contract/results/index.js'
 
 export default class PayoutsList extends BaseCommand<typeof PayoutsList> {

@@ -1,5 +1,6 @@
 import type {PayoutV1} from '../../../client/schemas.js'
 import type {CreatePayoutV1} from '../../../client/v1/payouts-v1.js'
+import {payoutIdBody} from '../../../contract/ids.js'
 import {compareWithPayout, statedDifferences} from '../plan/differences.js'
 import type {ChunkRow} from './chunks.js'
 import {
@@ -58,7 +59,7 @@ async function lookUp(client: Client, customId: string): Promise<PayoutV1 | unde
  * know leaves the row to its own customId (upserted as any row); without one the row fails.
  */
 async function identifiedRow(client: Client, row: Row, id: string): Promise<RowOutcome> {
-  const found = await attempt(() => client.v1.payouts.get(id.slice('payout_'.length)))
+  const found = await attempt(() => client.v1.payouts.get(payoutIdBody(id)))
   if (!('value' in found)) {
     if (!isNotFound(found.refused)) throw new ChunkStop('fatal', found.refused)
     return row.item.customId ? upsert(client, row, false) : {status: 'failed', error: noSuchPayout(id)}

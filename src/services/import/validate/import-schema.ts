@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini'
 import {payoutRefOf} from '../../../contract/ids.js'
-import {compactPhone, isEmail, phoneProblem} from '../../../contract/primitives.js'
+import {type ApiGeneration, compactPhone, isEmail, phoneProblem} from '../../../contract/primitives.js'
 import {checkRequest} from '../../../contract/request-problems.js'
 import {canonicalAmount, currencyProblem} from '../../../shared/money.js'
 import {readAmount} from './amount.js'
@@ -43,7 +43,7 @@ export interface ParsedRow<Item> {
 export type RowResult<Item> = {row: ParsedRow<Item>; errors?: undefined} | {row?: undefined; errors: RowError[]}
 
 export interface RowSchema<Item> {
-  api: 'v1' | 'v2'
+  api: ApiGeneration
   columns: readonly ColumnSpec[]
   foreign: ForeignColumns
   parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<Item>
