@@ -16,6 +16,7 @@ import {
   unknownFlagSuggestions,
 } from '../services/errors/error-report.js'
 import {usageError} from '../shared/errors.js'
+import {userAgent} from '../shared/runtime.js'
 import type {MoneySummary} from './confirm.js'
 import {currentDataSink} from './data-run.js'
 import {outputFlag} from './flags/output-flag.js'
@@ -253,7 +254,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.clientInstance = new PayoutClient({
       origin: profile.origin,
       auth: await authProviderFor(profile, this.config.configDir, this.debugTrace()),
-      userAgent: `payctl/${this.config.version} node/${process.version}`,
+      userAgent: userAgent(this.config.version),
       debug: this.debugTrace(),
     })
     return this.clientInstance

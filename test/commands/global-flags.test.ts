@@ -16,10 +16,22 @@ describe('global flags before the command', () => {
     })
     expect(added.code, added.stderr).toBe(0)
     const cases: Array<[string[], string[]]> = [
-      [['--profile', 'emu2', '-o', 'json'], ['-o', 'json', '--profile', 'emu2']],
-      [['-o', 'json'], ['-o', 'json']],
-      [['-ojson', '--no-color'], ['-o', 'json', '--no-color']],
-      [['--output=jsonl', '--debug'], ['--output=jsonl', '--debug']],
+      [
+        ['--profile', 'emu2', '-o', 'json'],
+        ['-o', 'json', '--profile', 'emu2'],
+      ],
+      [
+        ['-o', 'json'],
+        ['-o', 'json'],
+      ],
+      [
+        ['-ojson', '--no-color'],
+        ['-o', 'json', '--no-color'],
+      ],
+      [
+        ['--output=jsonl', '--debug'],
+        ['--output=jsonl', '--debug'],
+      ],
       [['--json'], ['--json']],
     ]
     for (const [before, after] of cases) {

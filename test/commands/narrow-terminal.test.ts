@@ -44,7 +44,9 @@ describe('tables at 80 and 200 columns', () => {
           }),
         )
       for (const api of ['v1', 'v2']) {
-        const lines = (await shown(['payouts', 'list', '--api', api], columns)).filter(l => !l.endsWith('end of the list.'))
+        const lines = (await shown(['payouts', 'list', '--api', api], columns)).filter(
+          l => !l.endsWith('end of the list.'),
+        )
         expect(lines, api).toHaveLength(4)
         expect(lines[0]).toMatch(/^ID\s.*\bDescription\b/)
         for (const payout of made) {
@@ -52,7 +54,9 @@ describe('tables at 80 and 200 columns', () => {
           expect(line, payout.id).toContain(DESCRIPTION.slice(0, 12))
           if (columns === 200)
             expect(line).toMatch(
-              new RegExp(`${payout.customId}\\s+created\\s+\\S+ EUR\\s+${payout.description}\\s+${payout.recipient.email}\\s`),
+              new RegExp(
+                `${payout.customId}\\s+created\\s+\\S+ EUR\\s+${payout.description}\\s+${payout.recipient.email}\\s`,
+              ),
             )
         }
       }

@@ -125,3 +125,9 @@ export const freshCursors =
       everyMs,
     )
   }
+
+/** A 200 whose headers pass Node's 16 KiB limit (a proxy or a server gone wrong). */
+export const hugeHeaders: Handler = (_req, res) => {
+  res.writeHead(200, {'content-type': 'application/json', 'x-padding': 'x'.repeat(64 * 1024)})
+  res.end('{}')
+}

@@ -61,6 +61,8 @@ describe('payctl help --llms', () => {
         expect(section, `${words} --${flag.name}`).toContain(`--${flag.name}`)
     }
     expect(result.stdout).toContain('--schema')
+    expect(result.stdout).toContain('- `--status <integer>` (100 to 599): ')
+    expect(result.stdout).toContain('- `--offset <integer>` (at least 0): ')
   })
 })
 

@@ -4,7 +4,7 @@ import {colorEnabled, type Palette, palette} from './colors.js'
 import type {DataSink} from './data-sink.js'
 import {columnKey, idsOf, pickFields, type ScriptOptions, tsvCell} from './script.js'
 import {fitColumns, giveOf} from './table-fit.js'
-import {terminalSafe} from './terminal-safe.js'
+import {jsonTerminalSafe, terminalSafe} from './terminal-safe.js'
 
 export type ListFormat = 'table' | 'json' | 'jsonl' | 'csv' | 'tsv'
 export const LIST_FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const
@@ -137,6 +137,11 @@ export class Output {
     return terminalSafe(text, {lines: true, ownStyles: this.colorOn.stderr})
   }
 
+  /** JSON text as printed: its controls escaped on a terminal (still the same JSON), exact in a pipe or file. */
+  jsonText(text: string): string {
+    return this.stdoutIsTTY ? jsonTerminalSafe(text) : text
+  }
+
   /** What --template and --jq print: terminal-safe on a terminal, exact in a pipe or file. */
   private scripted(text: string): string {
     return this.stdoutIsTTY ? terminalSafe(text, {lines: true}) : text
@@ -165,7 +170,7 @@ export class Output {
     if (jq) this.writeLines(jq.apply(shown))
     else if (template)
       for (const item of Array.isArray(shown) ? shown : [shown]) this.write(this.scripted(template(item)))
-    else this.write(`${JSON.stringify(shown, null, 2)}\n`)
+    else this.write(`${this.jsonText(JSON.stringify(shown, null, 2))}\n`)
   }
 
   /** Documents without columns of their own as rows: one column per key (--fields: those), JSON for non-strings. */
@@ -231,7 +236,7 @@ export class Output {
     const shown = fields ? pickFields(value, fields) : value
     if (jq) this.writeLines(jq.apply(shown))
     else if (template) this.write(this.scripted(template(shown)))
-    else this.write(`${JSON.stringify(shown)}\n`)
+    else this.write(`${this.jsonText(JSON.stringify(shown))}\n`)
   }
 
   /**
@@ -424,7 +429,9 @@ export class ListWriter<T> {
   private jsonPage(rows: T[]): void {
     const fields = this.out.script.fields
     rows.forEach((row, index) => {
-      const item = JSON.stringify(fields ? pickFields(row, fields) : row, null, 2).replace(/^/gm, '  ')
+      const item = this.out
+        .jsonText(JSON.stringify(fields ? pickFields(row, fields) : row, null, 2))
+        .replace(/^/gm, '  ')
       this.out.write(`${this.count + index === 0 ? '[\n' : ',\n'}${item}`)
     })
   }

@@ -8,7 +8,7 @@ import type {PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
 import {type Html, html} from './hosted-html.js'
 import type {PageContext} from './page-context.js'
 import {doneLink, errorSummary, type FieldError, type FieldOptions, field, fieldId, postForm} from './page-layout.js'
-import {recipientEmail, sessionPayout} from './sign-in-page.js'
+import {recipientIdentity, sessionPayout} from './sign-in-page.js'
 import {needsTaxResidence, residencePage, submitResidence, submitTaxIdentity} from './tax-residence.js'
 
 /**
@@ -213,12 +213,12 @@ function claimForm(
 export function claimPage(ctx: PageContext, errors: FieldError[] = [], status = 200, method?: string): Reply {
   const row = sessionPayout(ctx)
   if (!row) return ctx.render('Payout not found', html`<p>This payout no longer exists.</p>`, 404)
-  const expected = recipientEmail(ctx)
+  const expected = recipientIdentity(ctx)
   if (expected && ctx.user !== expected)
     return ctx.render(
       'This payout is for someone else',
       html`<div class="alert error" role="alert"><p>You are signed in as <strong>${ctx.user}</strong>, but this payout
-was sent to another e-mail address. Sign out and sign in with the address the payout was sent to.</p></div>`,
+was sent to someone else. Sign out and sign in with the e-mail address or phone number the payout was sent to.</p></div>`,
       403,
     )
   const record: PaymentMethodRecord | undefined = row.payment_method ? JSON.parse(row.payment_method) : undefined
@@ -300,7 +300,7 @@ export function claim(ctx: PageContext): Reply {
 /** The claimable payout of the session for its signed-in recipient, or undefined. */
 function claimablePayout(ctx: PageContext): PayoutRow | undefined {
   const row = sessionPayout(ctx)
-  const expected = recipientEmail(ctx)
+  const expected = recipientIdentity(ctx)
   if (!row || (expected && ctx.user !== expected) || !isClaimable(row.status)) return undefined
   return row
 }

@@ -13,6 +13,7 @@ import {Checker, type Json} from '../domain/input-checker.js'
 import type {PayoutService} from '../domain/payout-service.js'
 import {createTeam, seedInfo} from '../domain/seed.js'
 import type {Settlement} from '../domain/settlement.js'
+import type {TextOutbox} from '../domain/text-outbox.js'
 import {invalidField, invalidState, notFound} from '../http/api-failure.js'
 import {ok} from '../http/request-context.js'
 import type {Route} from '../http/router.js'
@@ -41,6 +42,7 @@ export function controlRoutes({
   runDue,
   settlement,
   store,
+  texts,
 }: {
   clock: Clock
   counterparties: CounterpartyRegistry
@@ -51,9 +53,16 @@ export function controlRoutes({
   runDue: () => number
   settlement: Settlement
   store: Store
+  texts: TextOutbox
 }): Route[] {
   const access = {kind: 'loopback'} as const
   return [
+    {
+      method: 'GET',
+      path: '/_emulator/texts',
+      access,
+      handler: ({query}) => ok({data: texts.list(query.get('to') ?? undefined)}),
+    },
     {
       method: 'POST',
       path: '/_emulator/reset',

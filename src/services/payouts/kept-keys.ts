@@ -1,6 +1,7 @@
 import {createHash, randomUUID} from 'node:crypto'
-import {mkdir, readFile, rename, writeFile} from 'node:fs/promises'
+import {mkdir, readFile} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
+import {writeFileAtomic} from '../../shared/atomic-file.js'
 import {canonicalJson} from '../../shared/canonical-json.js'
 import {targetKey} from '../import/plan/keys.js'
 
@@ -74,9 +75,7 @@ export class KeptKeys {
 
   private async write(all: Record<string, Kept>): Promise<void> {
     await mkdir(dirname(this.file), {recursive: true, mode: 0o700})
-    const temporary = `${this.file}.${process.pid}.tmp`
-    await writeFile(temporary, `${JSON.stringify(all)}\n`, {mode: 0o600})
-    await rename(temporary, this.file)
+    await writeFileAtomic(this.file, `${JSON.stringify(all)}\n`)
   }
 }
 
