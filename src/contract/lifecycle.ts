@@ -96,6 +96,10 @@ export const isFinal = (state: string) =>
 /** A state that ended without the money arriving (what failure hints explain). */
 export const isUnpaidEnd = (state: string) => state === 'failed' || state === 'expired'
 
+/** A transaction's kinds and states (spec 4.5b): pending until its payout or deposit settles. */
+export const TRANSACTION_TYPES = ['deposit', 'payout'] as const
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const
+
 /** The v1 event statuses a payout passes through to reach `to` the ordinary way (create, approve, request...). */
 export function v1EventsTo(to: 'completed' | 'failed'): V1State[] {
   const path: Trigger[] = ['create', 'approve', 'request', to === 'completed' ? 'settle' : 'fail']
