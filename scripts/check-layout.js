@@ -23,7 +23,7 @@ for (const [name, paths] of byName) {
   if (paths.length > 1) problems.push(`${name} is the name of ${paths.length} files: ${paths.join(', ')}`)
 }
 
-// A command's result type is tied to what it declares (src/contract/results): run() answers ResultOf<typeof X.result>.
+// A command's result type is tied to what it declares (src/results): run() answers ResultOf<typeof X.result>.
 const declaresResult = text => /^ {2}static (override )?result = '\w+' as const$/m.test(text)
 const runReturnsDeclared = text => {
   const name = /^export default class (\w+) /m.exec(text)?.[1]

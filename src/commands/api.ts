@@ -3,7 +3,7 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
 import {idempotencyKeyFlag, yesFlag} from '../cli/flags/common-flags.js'
 import {operations} from '../contract/operations.js'
-import type {ResultOf} from '../contract/results/index.js'
+import type {ResultOf} from '../results/index.js'
 import type {Query} from '../services/api/paginate.js'
 import {apiMethod, buildApiRequest, METHODS} from '../services/api/request.js'
 

@@ -2,7 +2,7 @@ import {join} from 'node:path'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
 import {followHeldSecrets} from '../config/held-secrets.js'
-import type {ResultOf} from '../contract/results/index.js'
+import type {ResultOf} from '../results/index.js'
 import type {CommandSpec} from '../services/mcp/command-spec.js'
 
 export default class Mcp extends BaseCommand<typeof Mcp> {

@@ -1,7 +1,7 @@
 import {type PayoutClient, withWaitLimits} from '../../client/index.js'
 import type {PayoutV1, PayoutV2} from '../../client/schemas.js'
 import type {ApiGeneration} from '../../contract/primitives.js'
-import type {StreamedItems} from '../../contract/results/index.js'
+import type {StreamedItems} from '../../results/index.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
 import {READ_CANCELLED, watchInterrupts} from '../interrupt.js'
 import {writeCursorList} from '../output/cursor-list.js'
