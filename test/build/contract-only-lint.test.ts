@@ -19,7 +19,7 @@ describe('the contract-only lint rules', () => {
     writeFileSync(
       join(root, 'src', 'services', 'copies.ts'),
       [
-        "export const get = (id: string) => ['GET', `/api/v2/payouts/${id}`]",
+        "export const get = ['GET', '/api/v2/payouts']",
         "export const team = '/team'",
         "export const open = ['created', 'approved']",
         "export const sql = \"status IN ('created', 'approved')\"",

@@ -1,6 +1,6 @@
 import {readFile} from 'node:fs/promises'
 import {type PayoutRef, payoutIdProblem, payoutRefOf} from '../../contract/ids.js'
-import {controlCharacterProblem, isUuid} from '../../contract/primitives.js'
+import {controlCharacterProblem} from '../../contract/primitives.js'
 import {usageError} from '../../shared/errors.js'
 import {readStdin} from '../../shared/stdin.js'
 
