@@ -61,7 +61,10 @@ const CONTRACT_ONLY = [
     what: 'a list of payout states (ask src/contract/lifecycle.ts)',
     pattern: new RegExp(`${STATE}\\s*,\\s*${STATE}|=== ${STATE}\\s*\\|\\|[^\\n]*=== ${STATE}`),
   },
-  {what: "'v1' | 'v2' spelled out (use ApiGeneration of src/contract/primitives.ts)", pattern: /['"]v1['"]\s*\|\s*['"]v2['"]/},
+  {
+    what: "'v1' | 'v2' spelled out (use ApiGeneration of src/contract/primitives.ts)",
+    pattern: /['"]v1['"]\s*\|\s*['"]v2['"]/,
+  },
 ]
 for (const file of files.filter(f => !f.startsWith('contract/'))) {
   const lines = readFileSync(join(src, file), 'utf8').split('\n')
