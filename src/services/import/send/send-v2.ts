@@ -1,6 +1,7 @@
 import {ApiError} from '../../../client/index.js'
 import type {PayoutV2} from '../../../client/schemas.js'
 import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../../client/v2/payouts-v2.js'
+import {isUpdatable} from '../../../contract/lifecycle.js'
 import {mapLimit} from '../../../shared/map-limit.js'
 import {comparedUnderCustomId} from '../../payouts/create-keyed.js'
 import {statedDifferences} from '../plan/differences.js'
@@ -143,7 +144,7 @@ async function identifiedRow(client: Client, row: Row, id: string): Promise<RowO
   const differences = statedDifferences(row.item, payout)
   if (!differences) return {status: 'present', payoutId: payout.id}
   const fixed = row.item.customId !== undefined && row.item.customId !== payout.customId
-  if (payout.status !== 'created' || fixed)
+  if (!isUpdatable(payout.status) || fixed)
     return {
       status: 'conflict',
       payoutId: payout.id,
@@ -160,7 +161,7 @@ async function updateRow(client: Client, row: Row): Promise<RowOutcome | 'create
   if (!found) return 'create'
   const {payout, compared} = found
   if (compared.status === 'present') return compared
-  if (payout.status !== 'created')
+  if (!isUpdatable(payout.status))
     return {
       status: 'conflict',
       payoutId: payout.id,
