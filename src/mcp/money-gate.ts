@@ -1,4 +1,4 @@
-import {isLoopbackOrigin} from '../../shared/local-emulator.js'
+import {isLoopbackOrigin} from '../shared/local-emulator.js'
 import type {ToolGroup} from './tool-catalog.js'
 
 export interface GateInput {

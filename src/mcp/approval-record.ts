@@ -1,7 +1,7 @@
 import {chmod, mkdir, readFile} from 'node:fs/promises'
 import {dirname} from 'node:path'
-import {payoutIdBody} from '../../contract/ids.js'
-import {openAppendOnly} from '../../shared/atomic-file.js'
+import {payoutIdBody} from '../contract/ids.js'
+import {openAppendOnly} from '../shared/atomic-file.js'
 
 /** One approval URL handed to an agent: the payouts it covers and the counterparties they pay. */
 export interface IssuedApproval {

@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto'
-import {canonicalJson} from '../../shared/canonical-json.js'
+import {canonicalJson} from '../shared/canonical-json.js'
 import type {CommandSpec} from './command-spec.js'
 import type {ToolArguments} from './input-schema.js'
 
