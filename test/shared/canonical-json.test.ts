@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {toolCallKey} from '../../src/services/mcp/tool-call-key.js'
+import {toolCallKey} from '../../src/mcp/tool-call-key.js'
 import {canonicalJson} from '../../src/shared/canonical-json.js'
 
 describe('canonical JSON, the one', () => {
