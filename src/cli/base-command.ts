@@ -6,7 +6,7 @@ import type {PayoutClient} from '../client/index.js'
 import {scrubBearer, scrubSecrets} from '../client/redact.js'
 import {heldSecrets} from '../config/held-secrets.js'
 import type {ResolvedProfile} from '../config/resolve.js'
-import type {ResultName, UnreadItems} from '../contract/results/index.js'
+import type {ResultName, UnreadItems} from '../results/index.js'
 import {
   errorJson,
   errorObject,
@@ -61,7 +61,7 @@ function scrubStrings<V>(value: V, scrub: (line: string) => string): V {
  */
 export abstract class BaseCommand<T extends typeof Command> extends Command {
   /**
-   * The name of what `run()` returns (src/contract/results): every command declares it, its `run()` returns
+   * The name of what `run()` returns (src/results): every command declares it, its `run()` returns
    * `ResultOf<typeof X.result>`, and --json prints exactly that value. It reaches the manifest, where the MCP tools'
    * output schemas and `--schema` read it.
    */

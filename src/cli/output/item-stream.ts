@@ -1,5 +1,5 @@
 import type {CursorPageOptions} from '../../client/pagination.js'
-import type {StreamedItems, UnreadItems} from '../../contract/results/index.js'
+import type {StreamedItems, UnreadItems} from '../../results/index.js'
 import {writeCursorList} from './cursor-list.js'
 import {keptPages, ListedItems} from './listed-items.js'
 import type {Column, ListFormat, Output} from './output.js'

@@ -1,7 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {allFlag, cursorFlag, limitFlag, outputFlag} from '../../cli/flags/common-flags.js'
 import type {Counterparty} from '../../client/schemas.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class CounterpartiesList extends BaseCommand<typeof CounterpartiesList> {
   static override result = 'counterpartyList' as const

@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {payoutListApi, payoutListFlags, statusesOf} from '../../cli/flags/payout-list-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
   static override result = 'payoutList' as const

@@ -1,7 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {transactionListFlags} from '../../cli/flags/transaction-list-flags.js'
 import type {Transaction} from '../../client/schemas.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class TransactionsList extends BaseCommand<typeof TransactionsList> {
   static override result = 'transactions' as const

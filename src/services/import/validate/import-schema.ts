@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini'
 import {payoutRefOf} from '../../../contract/ids.js'
 import {lookAlikeOf} from '../../../contract/look-alike.js'
-import {compactPhone, isEmail, phoneProblem} from '../../../contract/primitives.js'
+import {type ApiGeneration, compactPhone, isEmail, phoneProblem} from '../../../contract/primitives.js'
 import {checkRequest} from '../../../contract/request-problems.js'
 import {restoredCell} from '../../../shared/csv-formula.js'
 import {canonicalAmount, currencyProblem} from '../../../shared/money.js'
@@ -47,7 +47,7 @@ export interface ParsedRow<Item> {
 export type RowResult<Item> = {row: ParsedRow<Item>; errors?: undefined} | {row?: undefined; errors: RowError[]}
 
 export interface RowSchema<Item> {
-  api: 'v1' | 'v2'
+  api: ApiGeneration
   columns: readonly ColumnSpec[]
   foreign: ForeignColumns
   parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<Item>
