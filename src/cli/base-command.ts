@@ -253,7 +253,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     ])
     this.clientInstance = new PayoutClient({
       origin: profile.origin,
-      auth: await authProviderFor(profile, this.config.configDir, this.debugTrace()),
+      auth: await authProviderFor(profile, this.config.configDir, this.debugTrace(), this.config.dataDir),
       userAgent: userAgent(this.config.version),
       debug: this.debugTrace(),
     })
