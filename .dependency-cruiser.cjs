@@ -87,6 +87,20 @@ module.exports = {
       to: {path: '^src/', pathNot: '^src/(contract|shared)/'},
     },
     {
+      name: 'results-only-to-contract-and-shared',
+      severity: 'error',
+      comment: "What commands return (src/results) is payctl's own output, built on the contract's documents.",
+      from: {path: '^src/results/'},
+      to: {path: '^src/', pathNot: '^src/(results|contract|shared)/'},
+    },
+    {
+      name: 'results-only-from-commands-cli-services',
+      severity: 'error',
+      comment: 'The client, the contract, the config and the emulator know nothing of the CLI\'s outputs.',
+      from: {path: '^src/(config|client|contract|shared|emulator)/'},
+      to: {path: '^src/results/'},
+    },
+    {
       name: 'shared-only-to-shared',
       severity: 'error',
       comment: 'Leaf helpers: every layer imports them, they import no layer.',

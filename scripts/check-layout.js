@@ -4,7 +4,8 @@ import {readdirSync, readFileSync} from 'node:fs'
 import {basename, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
-const src = fileURLToPath(new URL('../src', import.meta.url))
+// The tree to check: this repository's src/, or the src/ of the folder given as the first argument (the tests).
+const src = process.argv[2] ? join(process.argv[2], 'src') : fileURLToPath(new URL('../src', import.meta.url))
 const MAX_COMMAND_LINES = 80
 
 const files = readdirSync(src, {recursive: true})
@@ -15,7 +16,7 @@ const problems = []
 
 // The layers of docs/development.md, each with its rules in .dependency-cruiser.cjs: a new top-level folder is a
 // new layer, and gets its rules and its row in the table before its first file.
-const LAYERS = ['commands', 'cli', 'mcp', 'services', 'config', 'client', 'contract', 'shared', 'emulator']
+const LAYERS = ['commands', 'cli', 'mcp', 'services', 'config', 'client', 'contract', 'results', 'shared', 'emulator']
 for (const entry of readdirSync(src, {withFileTypes: true}))
   if (entry.isDirectory() && !LAYERS.includes(entry.name))
     problems.push(`src/${entry.name}/ is not a layer of docs/development.md (${LAYERS.join(', ')})`)
@@ -29,7 +30,7 @@ for (const [name, paths] of byName) {
   if (paths.length > 1) problems.push(`${name} is the name of ${paths.length} files: ${paths.join(', ')}`)
 }
 
-// A command's result type is tied to what it declares (src/contract/results): run() answers ResultOf<typeof X.result>.
+// A command's result type is tied to what it declares (src/results): run() answers ResultOf<typeof X.result>.
 const declaresResult = text => /^ {2}static (override )?result = '\w+' as const$/m.test(text)
 const runReturnsDeclared = text => {
   const name = /^export default class (\w+) /m.exec(text)?.[1]
@@ -48,10 +49,42 @@ for (const file of files.filter(f => f.startsWith('commands/'))) {
   }
 }
 
+// The contract is the one home of API paths, payout state lists and the generation type (docs/development.md).
+const STATE = "'(?:created|approved|requested|completed|failed|deleted|expired)'"
+const CONTRACT_ONLY = [
+  {
+    what: 'an API path (call or serve the row of src/contract/operations.ts)',
+    pattern: new RegExp(
+      [
+        '[\'`"]/(api/v[12]/)?(payouts?|counterparties|transactions|team|webhook|session)(/|[\'`"])',
+        '[\'`"]/api/v[12]/',
+        '[\'`"]/api/openapi\\.json',
+        '[\'`"]/api/auth/oauth2/(token|register)',
+        '[\'`"]/\\.well-known/oauth-authorization-server',
+      ].join('|'),
+    ),
+  },
+  {
+    what: 'a list of payout states (ask src/contract/lifecycle.ts)',
+    pattern: new RegExp(`${STATE}\\s*,\\s*${STATE}|=== ${STATE}\\s*\\|\\|[^\\n]*=== ${STATE}`),
+  },
+  {
+    what: "'v1' | 'v2' spelled out (use ApiGeneration of src/contract/primitives.ts)",
+    pattern: /['"]v1['"]\s*\|\s*['"]v2['"]/,
+  },
+]
+for (const file of files.filter(f => !f.startsWith('contract/'))) {
+  const lines = readFileSync(join(src, file), 'utf8').split('\n')
+  lines.forEach((line, index) => {
+    for (const {what, pattern} of CONTRACT_ONLY)
+      if (pattern.test(line)) problems.push(`src/${file}:${index + 1}: ${what}: ${line.trim()}`)
+  })
+}
+
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem)
   process.exit(1)
 }
 console.log(
-  `layout ok: ${files.length} files in the layers, unique names, commands under ${MAX_COMMAND_LINES} lines, each declaring its result`,
+  `layout ok: ${files.length} files in the layers, unique names, commands under ${MAX_COMMAND_LINES} lines, each declaring its result; no API path, state list or generation type outside src/contract`,
 )

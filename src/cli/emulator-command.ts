@@ -1,10 +1,9 @@
 import type {Command} from '@oclif/core/command'
 import type {EmulatorControl} from '../client/emulator-control.js'
 import {usageError} from '../shared/errors.js'
+import {isLoopbackOrigin} from '../shared/local-emulator.js'
 import {userAgent} from '../shared/runtime.js'
 import {BaseCommand} from './base-command.js'
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/
 
 /**
  * The `payctl emulator …` commands other than `start`: they talk to the control routes of the emulator at the
@@ -16,8 +15,7 @@ export abstract class ControlCommand<T extends typeof Command> extends BaseComma
   protected async control(): Promise<EmulatorControl> {
     if (this.controlInstance) return this.controlInstance
     const profile = await this.profile()
-    const host = new URL(profile.origin).hostname
-    if (!LOOPBACK.test(host))
+    if (!isLoopbackOrigin(profile.origin))
       throw usageError(
         `profile "${profile.name}" points at ${profile.origin}; the emulator commands talk to a local emulator only`,
         ['use --profile local, or a profile whose origin is the emulator on 127.0.0.1'],

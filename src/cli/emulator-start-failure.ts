@@ -33,7 +33,7 @@ export async function startFailure(
   if (error.code === at.exposedControl)
     return new PayctlError(error.message, {exitCode: ExitCode.usage, code: 'EXPOSED_CONTROL'})
   if (error.code === 'EADDRINUSE') {
-    const {portHolder} = await import('../services/emulator-control/emulator-identity.js')
+    const {portHolder} = await import('../services/emulator-control/emulator-proof.js')
     const holder = await portHolder(at.dataDir, at.host, at.port)
     return new PayctlError(`port ${at.port} on ${at.host} is in use by ${holder}`, {
       exitCode: ExitCode.unexpected,

@@ -2,7 +2,8 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
 import {idempotencyKeyFlag, yesFlag} from '../cli/flags/common-flags.js'
-import type {ResultOf} from '../contract/results/index.js'
+import {operations} from '../contract/operations.js'
+import type {ResultOf} from '../results/index.js'
 import type {Query} from '../services/api/paginate.js'
 import {apiMethod, buildApiRequest, METHODS} from '../services/api/request.js'
 
@@ -19,13 +20,13 @@ On a production profile every method but GET asks first (--yes in scripts), as m
 Safe to re-run for GET; a POST is safe to re-run only with the same --idempotency-key (v2) or customId (v1 payouts).`
 
   static override examples = [
-    '<%= config.bin %> <%= command.id %> GET /api/v1/team',
-    '<%= config.bin %> <%= command.id %> GET "/api/v2/transactions?limit=5"',
-    `<%= config.bin %> <%= command.id %> POST /api/v2/payouts -d '{"description":"May","amount":"10.00","currency":"EUR","recipient":{"type":"email","email":"a@example.com"}}'`,
-    '<%= config.bin %> <%= command.id %> POST /api/v2/payouts/approve -d @ids.json --idempotency-key 7d1c…',
-    '<%= config.bin %> <%= command.id %> GET /api/v2/transactions --paginate -f type=deposit --jq .amount',
-    '<%= config.bin %> <%= command.id %> POST /api/v2/payouts -f description=May -f amount=10.00 -f currency=EUR -f recipient[type]=email -f recipient[email]=a@example.com',
-    '<%= config.bin %> <%= command.id %> GET /api/v1/team -i',
+    `<%= config.bin %> <%= command.id %> GET ${operations.getTeamV1.path}`,
+    `<%= config.bin %> <%= command.id %> GET "${operations.listTransactions.path}?limit=5"`,
+    `<%= config.bin %> <%= command.id %> POST ${operations.createPayoutV2.path} -d '{"description":"May","amount":"10.00","currency":"EUR","recipient":{"type":"email","email":"a@example.com"}}'`,
+    `<%= config.bin %> <%= command.id %> POST ${operations.approvePayoutsV2.path} -d @ids.json --idempotency-key 7d1c…`,
+    `<%= config.bin %> <%= command.id %> GET ${operations.listTransactions.path} --paginate -f type=deposit --jq .amount`,
+    `<%= config.bin %> <%= command.id %> POST ${operations.createPayoutV2.path} -f description=May -f amount=10.00 -f currency=EUR -f recipient[type]=email -f recipient[email]=a@example.com`,
+    `<%= config.bin %> <%= command.id %> GET ${operations.getTeamV1.path} -i`,
   ]
 
   static override args = {

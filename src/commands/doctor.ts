@@ -1,5 +1,5 @@
 import {BaseCommand} from '../cli/base-command.js'
-import type {ResultOf} from '../contract/results/index.js'
+import type {ResultOf} from '../results/index.js'
 import {PayctlError} from '../shared/errors.js'
 
 export default class Doctor extends BaseCommand<typeof Doctor> {

@@ -2,8 +2,8 @@ import {join} from 'node:path'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
 import {followHeldSecrets} from '../config/held-secrets.js'
-import type {ResultOf} from '../contract/results/index.js'
 import type {CommandSpec} from '../mcp/command-spec.js'
+import type {ResultOf} from '../results/index.js'
 
 export default class Mcp extends BaseCommand<typeof Mcp> {
   static override result = 'mcpRun' as const

@@ -1,4 +1,4 @@
-import {LOCAL_EMULATOR} from '../shared/local-emulator.js'
+import {isLoopbackHost, LOCAL_EMULATOR} from '../shared/local-emulator.js'
 
 export const ENVIRONMENTS = ['production', 'sandbox'] as const
 export type Environment = (typeof ENVIRONMENTS)[number]
@@ -44,13 +44,11 @@ export function originProblem(origin: string): string | undefined {
   return undefined
 }
 
-const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
-
 /** Production origins carry live credentials: https only, except on this machine (loopback). */
 export function productionOriginProblem(environment: Environment, origin: string): string | undefined {
   if (environment !== 'production') return undefined
   const url = new URL(origin)
-  if (url.protocol === 'https:' || LOOPBACK_HOST.test(url.hostname)) return undefined
+  if (url.protocol === 'https:' || isLoopbackHost(url.hostname)) return undefined
   return `a production profile needs an https origin (got ${url.origin}); use https://${url.host}`
 }
 

@@ -7,21 +7,33 @@ export interface PayoutRef {
   v2: string
 }
 
+const PAYOUT_PREFIX = 'payout_'
+
+/** Whether `id` is written in the v2 form (`payout_…`), well formed or not. */
+export const hasPayoutPrefix = (id: string): boolean => id.startsWith(PAYOUT_PREFIX)
+
+/** What follows `payout_` in a v2 id (the UUID when well formed); any other input unchanged. */
+export const payoutIdBody = (id: string): string => (hasPayoutPrefix(id) ? id.slice(PAYOUT_PREFIX.length) : id)
+
+/** The v2 id of a payout's UUID. */
+export const v2PayoutIdOf = (uuid: string): string => `${PAYOUT_PREFIX}${uuid}`
+
 /** Both forms of a v1 UUID or a v2 `payout_…` id; undefined for anything else. */
 export function payoutRefOf(input: string): PayoutRef | undefined {
-  const value = input.trim()
-  const uuid = value.startsWith('payout_') ? value.slice('payout_'.length) : value
+  const uuid = payoutIdBody(input.trim())
   if (!isUuid(uuid)) return undefined
-  return {v1: uuid.toLowerCase(), v2: `payout_${uuid.toLowerCase()}`}
+  return {v1: uuid.toLowerCase(), v2: v2PayoutIdOf(uuid.toLowerCase())}
 }
+
+/** Why `input` is not a payout id, or undefined when it is one. */
+export const payoutIdProblem = (input: string): string | undefined =>
+  payoutRefOf(input) ? undefined : `"${input}" is not a payout id (a UUID or payout_<UUID>)`
 
 /** Accepts a v1 UUID or a v2 `payout_…` id; anything else is a usage error naming the value. */
 export function parsePayoutId(input: string): PayoutRef {
   const ref = payoutRefOf(input)
   if (ref) return ref
-  throw usageError(`"${input}" is not a payout id (a UUID or payout_<UUID>)`, [
-    'pass your own key with --custom-id instead',
-  ])
+  throw usageError(payoutIdProblem(input)!, ['pass your own key with --custom-id instead'])
 }
 
 /** 32+ hex digits as a version-8 UUID (RFC 9562 custom): derived idempotency keys look as the spec recommends. */

@@ -57,7 +57,9 @@ export function transition(trigger: Trigger, from: PayoutState): Transition | un
   return TRANSITIONS.find(candidate => candidate.trigger === trigger && candidate.from.includes(from))
 }
 
-const may = (trigger: Trigger) => (state: string) => transition(trigger, state as PayoutState) !== undefined
+/** A predicate of the table: whether `trigger` may move a payout in `state` (a payout without a state: no). */
+const may = (trigger: Trigger) => (state: string | undefined) =>
+  state !== undefined && transition(trigger, state as PayoutState) !== undefined
 
 /** The states `trigger` leaves from, in the table's order (what a refusal names, what SQL selects). */
 export const statesFrom = (trigger: Trigger): readonly PayoutState[] =>
@@ -89,12 +91,16 @@ export const isPayable = may('pay')
 /** Not yet requested, so it may still expire: created or approved (a claim link out waits on its recipient). */
 export const isOpen = may('expire')
 /** A recipient may claim it on the hosted claim page: not yet paid, or paid and failed (a new method). */
-export const isClaimable = (state: string) => isOpen(state) || may('request')(state)
+export const isClaimable = (state: string | undefined) => isOpen(state) || may('request')(state)
 /** No transition leaves it (a failed payout may still be paid again, so it is not final). */
 export const isFinal = (state: string) =>
   !TRANSITIONS.some(candidate => candidate.from.includes(state as PayoutState) && candidate.to !== state)
 /** A state that ended without the money arriving (what failure hints explain). */
 export const isUnpaidEnd = (state: string) => state === 'failed' || state === 'expired'
+
+/** A transaction's kinds and states (spec 4.5b): pending until its payout or deposit settles. */
+export const TRANSACTION_TYPES = ['deposit', 'payout'] as const
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const
 
 /** The v1 event statuses a payout passes through to reach `to` the ordinary way (create, approve, request...). */
 export function v1EventsTo(to: 'completed' | 'failed'): V1State[] {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import {type ErrorCode, errorEnvelopeSchema} from './error-envelope.js'
+import {TRANSACTION_STATUSES, TRANSACTION_TYPES} from './lifecycle.js'
 import {metadataSchema, registrationSchema, tokenResponseSchema} from './oauth-bodies.js'
 import type {Operation, PathParameter} from './operation-types.js'
 import * as requests from './requests/index.js'
@@ -118,8 +119,8 @@ const dateTime = z.iso.datetime({offset: true, local: false})
 
 /** `GET /transactions` (spec 4.5b): every filter; `type`, `status` and `currency` repeat. */
 const transactionsQuery = z.object({
-  type: z.optional(z.array(z.enum(['deposit', 'payout']))),
-  status: z.optional(z.array(z.enum(['pending', 'completed', 'failed']))),
+  type: z.optional(z.array(z.enum(TRANSACTION_TYPES))),
+  status: z.optional(z.array(z.enum(TRANSACTION_STATUSES))),
   currency: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{3}$/)))),
   payoutId: z.optional(z.string().check(z.minLength(1))),
   createdFrom: z.optional(dateTime),

@@ -1,5 +1,6 @@
 import {chmod, mkdir, readFile} from 'node:fs/promises'
 import {dirname} from 'node:path'
+import {payoutIdBody} from '../contract/ids.js'
 import {openAppendOnly} from '../shared/atomic-file.js'
 
 /** One approval URL handed to an agent: the payouts it covers and the counterparties they pay. */
@@ -11,7 +12,7 @@ export interface IssuedApproval {
 }
 
 /** A payout id as a bare lower-case UUID, whichever form (v1 UUID, payout_<UUID>) named it. */
-export const payoutUuid = (id: string) => (id.startsWith('payout_') ? id.slice('payout_'.length) : id).toLowerCase()
+export const payoutUuid = (id: string) => payoutIdBody(id).toLowerCase()
 
 /**
  * The payouts (and their counterparties) for which an MCP server has handed out an approval URL, kept in the

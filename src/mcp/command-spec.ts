@@ -34,7 +34,7 @@ export interface CommandSpec {
   examples?: ReadonlyArray<string | {command: string; description?: string}>
   hidden?: boolean
   strict?: boolean
-  /** The name of the command's result (src/contract/results), as its class declares it. */
+  /** The name of the command's result (src/results), as its class declares it. */
   result?: string
   flags: Record<string, FlagSpec>
   args: Record<string, ArgSpec>

@@ -1,3 +1,4 @@
+import {isLoopbackOrigin} from '../shared/local-emulator.js'
 import type {ToolGroup} from './tool-catalog.js'
 
 export interface GateInput {
@@ -15,8 +16,6 @@ export interface Gate {
   refusal?: string
 }
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i
-
 /**
  * The tool groups of a server: read and write always; money with --allow-money, and on a production profile only
  * when the profile allows agent money too (two keys); emulator controls on a loopback sandbox profile only, and
@@ -29,7 +28,7 @@ export function toolGroups(input: GateInput): Gate {
     if (input.environment !== 'production' || input.profileAllowsAgentMoney) groups.push('money')
     else refusal = 'money tools are off: this production profile does not allow agent money'
   }
-  if (input.environment === 'sandbox' && LOOPBACK.test(new URL(input.origin).hostname)) {
+  if (input.environment === 'sandbox' && isLoopbackOrigin(input.origin)) {
     groups.push('emulator')
     // Claims and triggers settle emulator payouts, including ones a person approved: money tools too.
     if (groups.includes('money')) groups.push('emulator-money')

@@ -1,18 +1,7 @@
 import {createHash} from 'node:crypto'
+import {canonicalJson} from '../shared/canonical-json.js'
 import type {CommandSpec} from './command-spec.js'
 import type {ToolArguments} from './input-schema.js'
-
-/** JSON with object keys sorted at every level: the same arguments in any order give the same text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`
-  }
-  return JSON.stringify(value)
-}
 
 /**
  * The idempotency key of a tool call: "mcp-" and the SHA-256 of the tool's name, the canonical arguments and the

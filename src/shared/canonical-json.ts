@@ -1,10 +1,17 @@
-/** JSON with sorted object keys, so that two equal values print alike whatever their key order. */
+/**
+ * JSON with object keys sorted at every level, so that two values JSON reads alike print alike whatever their
+ * key order: a field holding `undefined` is left out (as JSON.stringify leaves it out), an `undefined` array item
+ * or value is `null`.
+ */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
+  if (value && typeof value === 'object') {
+    const object = value as Record<string, unknown>
+    return `{${Object.keys(object)
+      .filter(key => object[key] !== undefined)
       .sort()
-      .map(key => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .map(key => `${JSON.stringify(key)}:${canonicalJson(object[key])}`)
       .join(',')}}`
+  }
   return JSON.stringify(value ?? null)
 }

@@ -19,8 +19,11 @@ export const LOCAL_EMULATOR = {
   oauthClientId: 'cl_emulator_platform',
 } as const
 
-/** True for a URL on this machine's loopback interface (127.0.0.0/8, localhost, [::1]). */
-export function isLoopbackOrigin(url: string): boolean {
-  const host = new URL(url).hostname
-  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)
+/** True for a host on this machine's loopback interface (127.0.0.0/8, localhost, ::1, with or without brackets). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase()
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare)
 }
+
+/** True for a URL on this machine's loopback interface. */
+export const isLoopbackOrigin = (url: string): boolean => isLoopbackHost(new URL(url).hostname)

@@ -210,7 +210,7 @@ describe('the error contract, every command of the manifest', () => {
       expect(lines(result.stderr), args.join(' ')).toHaveLength(1)
       expect(result.stderr.startsWith(line), `${args.join(' ')}: ${result.stderr}`).toBe(true)
     }
-    const json = await runCli(['--json', 'payouts', 'list'], {env: env()})
+    const json = await runCli(['--limit', '5', 'payouts', 'list', '--json'], {env: env()})
     expect(JSON.parse(json.stderr).error).toMatchObject({exitCode: 2, code: 'USAGE'})
     const help = await runCli(['payouts', 'list', '-h'], {env: env()})
     expect(help.code).toBe(0)

@@ -1,5 +1,5 @@
 import {type ChildProcess, spawn} from 'node:child_process'
-import {existsSync, readdirSync, statSync} from 'node:fs'
+import {chmodSync, existsSync, readdirSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 import {createInterface} from 'node:readline'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -82,6 +82,18 @@ describe('the local profile and the emulator that proves who it is', () => {
         expect.stringMatching(/^\/\.well-known\/payctl-emulator\?nonce=[0-9a-f]{32}$/),
       ])
       expect(JSON.stringify(impostor.requests)).not.toMatch(/sk_|authorization/i)
+    }
+  })
+
+  it('an identity file in a folder others can write proves nothing', async () => {
+    const folder = join(mine.env.PAYCTL_DATA_DIR, 'emulator')
+    chmodSync(folder, 0o777)
+    try {
+      const result = await listThrough(own.url)
+      expect(result.code, result.stderr).toBe(3)
+      expect(JSON.parse(result.stderr).error.code).toBe('EMULATOR_UNPROVEN')
+    } finally {
+      chmodSync(folder, 0o700)
     }
   })
 

@@ -13,6 +13,7 @@ import {
   sinceStateFlag,
 } from '../../cli/flags/common-flags.js'
 import {V2_STATES} from '../../contract/lifecycle.js'
+import type {ApiGeneration} from '../../contract/primitives.js'
 import {usageError} from '../../shared/errors.js'
 
 /** The v2 statuses, checked before anything is sent (exit 2 naming them). */
@@ -63,7 +64,7 @@ export const payoutListFlags = {
 }
 
 /** The generation `payouts list` reads (v2 with --status or --cursor), refusing flags of the other one. */
-export function payoutListApi(f: Interfaces.InferredFlags<typeof payoutListFlags>): 'v1' | 'v2' {
+export function payoutListApi(f: Interfaces.InferredFlags<typeof payoutListFlags>): ApiGeneration {
   const api = f.api ?? (f.status?.length || f.cursor || f['since-state'] ? 'v2' : 'v1')
   if (api === 'v1' && f['since-state']) throw usageError('--since-state reads the v2 list; drop --api v1')
   if (api === 'v1' && f.status?.length) throw usageError('--status filters the v2 list; drop --api v1')

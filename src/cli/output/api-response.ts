@@ -1,6 +1,6 @@
 import type {ApiResponse} from '../../client/transport.js'
 import {withWaitLimits} from '../../client/waits.js'
-import type {StreamedItems} from '../../contract/results/index.js'
+import type {StreamedItems} from '../../results/index.js'
 import {apiPages, pageItems, type Query} from '../../services/api/paginate.js'
 import {READ_CANCELLED, watchInterrupts} from '../interrupt.js'
 import {ListedItems} from './listed-items.js'

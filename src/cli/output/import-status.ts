@@ -1,3 +1,4 @@
+import type {ApiGeneration} from '../../contract/primitives.js'
 import type {StatusRow} from '../../services/import-status/status-row.js'
 import type {StatusSummary} from '../../services/import-status/status-summary.js'
 import {describeTotals} from '../confirm.js'
@@ -19,7 +20,7 @@ const failure = (row: StatusRow) =>
  * input columns named as `payouts import` reads them (so the CSV can be imported again; the other columns are
  * ignored there).
  */
-export function importStatusColumns(api: 'v1' | 'v2'): Column<StatusRow>[] {
+export function importStatusColumns(api: ApiGeneration): Column<StatusRow>[] {
   const recipient =
     api === 'v1' ? [csv('Creator Handle', r => r.creatorHandle)] : [csv('Counterparty ID', r => r.counterpartyId)]
   return [

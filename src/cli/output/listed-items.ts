@@ -1,4 +1,4 @@
-import type {StreamedItems} from '../../contract/results/index.js'
+import type {StreamedItems} from '../../results/index.js'
 import type {Output} from './output.js'
 
 /**

@@ -1,6 +1,7 @@
 import {type PayoutClient, withWaitLimits} from '../../client/index.js'
 import type {PayoutV1, PayoutV2} from '../../client/schemas.js'
-import type {StreamedItems} from '../../contract/results/index.js'
+import type {ApiGeneration} from '../../contract/primitives.js'
+import type {StreamedItems} from '../../results/index.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
 import {READ_CANCELLED, watchInterrupts} from '../interrupt.js'
 import {writeCursorList} from '../output/cursor-list.js'
@@ -12,7 +13,7 @@ import {payoutV1Columns, payoutV2Columns, withPayoutId} from '../output/payout-v
 export interface ListPayoutsOptions {
   out: Output
   client: PayoutClient
-  api: 'v1' | 'v2'
+  api: ApiGeneration
   format?: ListFormat
   /** undefined: every page (--all). */
   limit?: number
@@ -74,7 +75,7 @@ export async function listPayouts(options: ListPayoutsOptions): Promise<Array<Pa
             read: () => counter.read,
           }),
     )
-    if (written === 0) out.info(filter ? 'No payouts match.' : 'No payouts.')
+    if (written === 0) out.note(filter ? 'No payouts match.' : 'No payouts.')
     return listed.result()
   } finally {
     interrupts.dispose()

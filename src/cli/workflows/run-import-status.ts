@@ -2,7 +2,8 @@ import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import {RETRY_AFTER_CAP_MS} from '../../client/waits.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
-import type {StreamedItems} from '../../contract/results/index.js'
+import type {ApiGeneration} from '../../contract/primitives.js'
+import type {StreamedItems} from '../../results/index.js'
 import {errorLines} from '../../services/import/outcome/import-result.js'
 import type {Delimiter} from '../../services/import/read/sniff.js'
 import {openSource} from '../../services/import/read/source.js'
@@ -41,7 +42,7 @@ import {followPayouts} from './follow-payouts.js'
 
 export interface ImportStatusOptions {
   file: string
-  api: 'v1' | 'v2'
+  api: ApiGeneration
   encoding: string
   delimiter?: Delimiter
   decimalComma: boolean

@@ -1,3 +1,4 @@
+import type {ApiGeneration} from '../../contract/primitives.js'
 import type {ImportResult} from '../../services/import/outcome/import-result.js'
 import type {ImportKind} from '../../services/import/session/import-kind.js'
 import type {SessionOptions} from '../../services/import/session/session-context.js'
@@ -15,7 +16,7 @@ import {steadyHeap} from '../steady-heap.js'
 
 /** A session's options (session-context.ts) as `payouts import` gives them: its flags and where to render. */
 export interface ImportOptions extends Omit<SessionOptions<unknown>, 'kind' | 'onEvent'> {
-  api: 'v1' | 'v2'
+  api: ApiGeneration
   andThen?: 'send-claim-link' | 'pay'
   decimalComma: boolean
   out: Output

@@ -1,5 +1,5 @@
 import {currentWaitLimits, withWaitLimits} from '../../client/waits.js'
-import type {StreamedItems} from '../../contract/results/index.js'
+import type {StreamedItems} from '../../results/index.js'
 import {laterOf, SinceTracker} from '../../services/since-state/since-tracker.js'
 import {
   checkSinceStatePath,

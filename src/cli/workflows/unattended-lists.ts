@@ -1,7 +1,7 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2, Transaction} from '../../client/schemas.js'
 import type {TransactionFilters} from '../../client/v2/transactions-v2.js'
-import type {StreamedItems} from '../../contract/results/index.js'
+import type {StreamedItems} from '../../results/index.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
 import {payoutFingerprint, statusKey, statusOfKey} from '../../services/since-state/payout-fingerprints.js'
 import {contentFingerprint} from '../../services/since-state/since-tracker.js'

@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {loginFlags} from '../../cli/flags/login-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
   static override result = 'apiKeyOrOAuthLogin' as const

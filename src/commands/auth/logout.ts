@@ -1,5 +1,5 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
   static override result = 'logout' as const

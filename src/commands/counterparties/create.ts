@@ -2,7 +2,7 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {idempotencyKeyFlag} from '../../cli/flags/common-flags.js'
 import {counterpartyFlags} from '../../cli/flags/counterparty-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class CounterpartiesCreate extends BaseCommand<typeof CounterpartiesCreate> {
   static override result = 'counterparty' as const

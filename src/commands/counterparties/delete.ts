@@ -1,7 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
 import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class CounterpartiesDelete extends BaseCommand<typeof CounterpartiesDelete> {
   static override result = 'deleted' as const

@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class CounterpartiesGet extends BaseCommand<typeof CounterpartiesGet> {
   static override result = 'counterparty' as const

@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {counterpartyCustomIdFlag, counterpartyFlags, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class CounterpartiesUpdate extends BaseCommand<typeof CounterpartiesUpdate> {
   static override result = 'counterparty' as const

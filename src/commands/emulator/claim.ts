@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {ControlCommand} from '../../cli/emulator-command.js'
 import {claimFlags} from '../../cli/flags/emulator-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class EmulatorClaim extends ControlCommand<typeof EmulatorClaim> {

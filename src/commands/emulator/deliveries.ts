@@ -1,7 +1,7 @@
 import {setTimeout as sleep} from 'node:timers/promises'
 import * as Flags from '@oclif/core/flags'
 import {ControlCommand} from '../../cli/emulator-command.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
 const POLL_MS = 500

@@ -1,6 +1,6 @@
 import {ControlCommand} from '../../cli/emulator-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class EmulatorReset extends ControlCommand<typeof EmulatorReset> {
   static override result = 'emulatorReset' as const

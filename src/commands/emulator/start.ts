@@ -2,9 +2,9 @@ import {join} from 'node:path'
 import {Command} from '@oclif/core/command'
 import {parseFailure, reportStartFailure, startFailure} from '../../cli/emulator-start-failure.js'
 import {controlAccess, emulatorStartFlags} from '../../cli/flags/emulator-start-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
 import {EXPOSED_CONTROL} from '../../emulator/http/access-policy.js'
 import {NO_SQLITE} from '../../emulator/store/sqlite-driver.js'
+import type {ResultOf} from '../../results/index.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
 export default class EmulatorStart extends Command {
@@ -36,7 +36,7 @@ export default class EmulatorStart extends Command {
       import('../../emulator/index.js'),
       import('../../cli/interrupt.js'),
       import('../../cli/output/emulator-banner.js'),
-      import('../../services/emulator-control/emulator-identity.js'),
+      import('../../services/emulator-control/emulator-proof.js'),
     ])
     const control = controlAccess(flags)
     const identityToken = identity.newIdentityToken()

@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import {ControlCommand} from '../../cli/emulator-command.js'
 import {amountFlag, currencyFlag, emailFlag} from '../../cli/flags/common-flags.js'
 import {methodFlag} from '../../cli/flags/emulator-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 import {TRIGGERS} from '../../services/emulator-control/trigger.js'
 
 export default class EmulatorTrigger extends ControlCommand<typeof EmulatorTrigger> {

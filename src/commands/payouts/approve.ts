@@ -9,7 +9,7 @@ import {
   yesFlag,
 } from '../../cli/flags/common-flags.js'
 import {PayoutBatchCommand} from '../../cli/payout-batch-command.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsApprove extends PayoutBatchCommand<typeof PayoutsApprove> {
   static override result = 'payoutsV2' as const

@@ -1,7 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {outputFlag, requiredSinceStateFlag} from '../../cli/flags/common-flags.js'
 import {payoutFilterFlags, payoutStatusFlag, statusesOf} from '../../cli/flags/payout-list-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsChanges extends BaseCommand<typeof PayoutsChanges> {
   static override result = 'payoutChanges' as const

@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {createFlags, createInputOf} from '../../cli/flags/payout-create-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsCreate extends BaseCommand<typeof PayoutsCreate> {
   static override result = 'payout' as const

@@ -1,7 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {apiFlag, idsArgs, idsFlags, yesFlag} from '../../cli/flags/common-flags.js'
 import type {DeletedV2, PayoutV1} from '../../client/schemas.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsDelete extends BaseCommand<typeof PayoutsDelete> {
   static override result = 'deletedPayouts' as const

@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {apiFlag, idsArgs, idsFlags, outputFlag} from '../../cli/flags/common-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsGet extends BaseCommand<typeof PayoutsGet> {
   static override result = 'payoutOrPayouts' as const

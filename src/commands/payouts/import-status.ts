@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {importStatusFlags} from '../../cli/flags/import-status-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImportStatus> {
   static override result = 'importStatusRows' as const

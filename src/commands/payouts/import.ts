@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {checkImportFlags, importFlags, payoutKindOptions} from '../../cli/flags/import-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
   static override result = 'importSummary' as const

@@ -8,7 +8,7 @@ import {
   yesFlag,
 } from '../../cli/flags/common-flags.js'
 import {PayoutBatchCommand} from '../../cli/payout-batch-command.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsPay extends PayoutBatchCommand<typeof PayoutsPay> {
   static override result = 'payoutsV2' as const

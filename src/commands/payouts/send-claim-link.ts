@@ -1,6 +1,6 @@
 import {idempotencyKeyFlag, idsArgs, idsFlags, waitFlag, waitTimeoutOfWaitFlag} from '../../cli/flags/common-flags.js'
 import {PayoutBatchCommand} from '../../cli/payout-batch-command.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsSendClaimLink extends PayoutBatchCommand<typeof PayoutsSendClaimLink> {
   static override result = 'payoutsV2' as const

@@ -10,7 +10,7 @@ import {
   freeTextFlag,
   phoneFlag,
 } from '../../cli/flags/common-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
   static override result = 'payoutV2' as const

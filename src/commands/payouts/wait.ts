@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {idsArgs, idsFlags, waitTimeoutFlag} from '../../cli/flags/common-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 import {WAIT_GOALS} from '../../services/payouts/goals.js'
 
 export default class PayoutsWait extends BaseCommand<typeof PayoutsWait> {

@@ -3,7 +3,7 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {environmentFlag, originFlag} from '../../cli/flags/profile-flags.js'
 import {productionOriginProblem, profileNameProblem} from '../../config/profiles.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {

@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
 import {LOCAL_PROFILE} from '../../config/profiles.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove> {

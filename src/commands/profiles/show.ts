@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class ProfilesShow extends BaseCommand<typeof ProfilesShow> {
   static override result = 'profileShown' as const

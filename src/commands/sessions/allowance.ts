@@ -1,5 +1,5 @@
 import {loginHintFlag, SessionCommand, sessionFlags} from '../../cli/session-command.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class SessionsAllowance extends SessionCommand<typeof SessionsAllowance> {
   static override result = 'sessionUrl' as const

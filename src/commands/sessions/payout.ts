@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {SessionCommand, sessionFlags} from '../../cli/session-command.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class SessionsPayout extends SessionCommand<typeof SessionsPayout> {

@@ -1,7 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {outputFlag} from '../../cli/flags/common-flags.js'
 import type {Account} from '../../client/schemas.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class TeamAccounts extends BaseCommand<typeof TeamAccounts> {
   static override result = 'accounts' as const

@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {amountFlag, currencyFlag, idempotencyKeyFlag} from '../../cli/flags/common-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class TeamDeposit extends BaseCommand<typeof TeamDeposit> {
   static override result = 'account' as const

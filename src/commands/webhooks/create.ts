@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {httpUrl, v2EventsFlag} from '../../cli/flags/webhook-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
   static override result = 'webhook' as const

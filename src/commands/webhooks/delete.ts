@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete> {
   static override result = 'webhookDeleted' as const

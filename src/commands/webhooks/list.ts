@@ -1,7 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import type {Column} from '../../cli/output/output.js'
 import type {WebhookSubscription} from '../../client/schemas.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 
 export default class WebhooksList extends BaseCommand<typeof WebhooksList> {
   static override result = 'webhooks' as const

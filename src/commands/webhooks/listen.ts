@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {listenFlags} from '../../cli/flags/webhook-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 

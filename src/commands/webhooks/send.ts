@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {httpUrl} from '../../cli/flags/webhook-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 import {EVENT_STATUSES} from '../../services/webhooks/payload.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 

@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {toleranceFlag} from '../../cli/flags/webhook-flags.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 import {usageError} from '../../shared/errors.js'
 

@@ -1,4 +1,5 @@
 import Big from 'big.js'
+import {v2PayoutIdOf} from '../../contract/ids.js'
 import {v1StateOf} from '../../contract/lifecycle.js'
 import {looksLikeMailbox} from '../../contract/primitives.js'
 import {formatAmount as formatMoney} from '../../shared/money.js'
@@ -29,7 +30,7 @@ const put = (target: Json, key: string, value: unknown) => {
 /** v1 has no `failed`: a payout whose transfer failed stays `requested` while the failure is handled (spec 1). */
 export const v1Status = (status: PayoutStatus): string => v1StateOf(status)
 
-export const v2PayoutId = (uuid: string) => `payout_${uuid}`
+export const v2PayoutId = v2PayoutIdOf
 export const v2CounterpartyId = (uuid: string) => `counterparty_${uuid}`
 export const v2TeamId = (uuid: string) => `team_${uuid}`
 

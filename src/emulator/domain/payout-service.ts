@@ -1,4 +1,5 @@
 import {randomUUID} from 'node:crypto'
+import {hasPayoutPrefix, payoutIdBody} from '../../contract/ids.js'
 import {isDeletable, isUpdatable} from '../../contract/lifecycle.js'
 import {normalizeCustomId, UUID} from '../../contract/primitives.js'
 import type {AndThen} from '../../contract/requests/index.js'
@@ -145,8 +146,8 @@ export class PayoutService {
   /** v2: `payout_<uuid>` or a customId; a deleted payout is PAYOUT_NOT_FOUND everywhere. */
   resolveV2(teamId: string, id: string, fail: (failure: ApiFailure) => ApiFailure = f => f): PayoutRow {
     let row: PayoutRow | undefined
-    if (id.startsWith('payout_')) {
-      const uuid = id.slice('payout_'.length)
+    if (hasPayoutPrefix(id)) {
+      const uuid = payoutIdBody(id)
       row = UUID.test(uuid) ? this.store.payouts.byUuid(teamId, uuid.toLowerCase()) : undefined
     } else row = this.store.payouts.byCustomId(teamId, checkedPathId(id))
     if (!row || row.status === 'deleted') throw fail(payoutNotFound(id))

@@ -1,6 +1,7 @@
 import {timingSafeEqual} from 'node:crypto'
 import type {IncomingMessage} from 'node:http'
 import {isIP} from 'node:net'
+import {isLoopbackHost} from '../../shared/local-emulator.js'
 import {ApiFailure, notFound} from './api-failure.js'
 import {header} from './request-context.js'
 import type {Access} from './router.js'
@@ -41,10 +42,7 @@ const LOOPBACK_PEERS = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]'])
 
 /** Whether `host` (an address or a name given to `--host`) is a loopback interface. */
-export function isLoopbackInterface(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase()
-  return bare === 'localhost' || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare)
-}
+export const isLoopbackInterface = isLoopbackHost
 
 /**
  * A peer on this machine: the loopback address itself, or a connection whose source is the address it reached

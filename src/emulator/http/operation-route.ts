@@ -15,10 +15,9 @@ export interface OperationRouteOptions {
 }
 
 /** The route of one row: method, path, scopes, idempotency and the body's form, all from the contract's table. */
-export function operationRoute(operationId: OperationId, handler: OperationHandler, rawBody = false): Route {
-  const operation: Operation = operations[operationId]
+export function operationRoute(operation: Operation, handler: OperationHandler, rawBody = false): Route {
   return {
-    operationId,
+    operationId: operation.operationId,
     method: operation.method.toUpperCase() as HttpMethod,
     path: routerPath(operation.path),
     access: operation.auth === 'none' ? {kind: 'public'} : {kind: 'credentials', scopes: operation.scopes},
@@ -43,11 +42,11 @@ export function operationRoutes(groups: readonly OperationHandlers[], options: O
     }
   const missing = OPERATIONS.filter(operation => !served.has(operation.operationId))
   if (missing.length) throw new Error(`no handler for ${missing.map(operation => operation.operationId).join(', ')}`)
-  return OPERATIONS.map(({operationId}) =>
+  return OPERATIONS.map(operation =>
     operationRoute(
-      operationId as OperationId,
-      served.get(operationId)!,
-      options.rawBody?.includes(operationId as OperationId),
+      operation,
+      served.get(operation.operationId)!,
+      options.rawBody?.includes(operation.operationId as OperationId),
     ),
   )
 }

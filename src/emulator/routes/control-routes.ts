@@ -1,5 +1,6 @@
+import {hasPayoutPrefix, payoutIdBody} from '../../contract/ids.js'
 import {isOpen, onlyFrom} from '../../contract/lifecycle.js'
-import {UUID} from '../../contract/primitives.js'
+import {isUuid} from '../../contract/primitives.js'
 import {DEFAULT_SCOPES, FULL_SCOPES} from '../domain/api-scopes.js'
 import {payoutV1, payoutV2, v1Status} from '../domain/api-views.js'
 import {claimRecord} from '../domain/claim-input.js'
@@ -25,9 +26,9 @@ import type {WebhookDispatcher} from '../webhooks/webhook-dispatcher.js'
  */
 
 function payoutForClaim(store: Store, id: string): PayoutRow {
-  const uuid = id.startsWith('payout_') ? id.slice('payout_'.length) : id
-  const row = UUID.test(uuid) ? store.payouts.byUuidAnyTeam(uuid.toLowerCase()) : undefined
-  if (!row || (row.status === 'deleted' && id.startsWith('payout_'))) throw notFound(`no payout ${id}`)
+  const uuid = payoutIdBody(id)
+  const row = isUuid(uuid) ? store.payouts.byUuidAnyTeam(uuid.toLowerCase()) : undefined
+  if (!row || (row.status === 'deleted' && hasPayoutPrefix(id))) throw notFound(`no payout ${id}`)
   return row
 }
 
@@ -129,7 +130,7 @@ export function controlRoutes({
           settleTaxResidenceForClaim(counterparties, store.teams.team(row.team_id), email, body)
           return settlement.claim(row, record)
         })
-        return ok(params.id.startsWith('payout_') ? payoutV2(claimed, origin) : payoutV1(claimed, origin))
+        return ok(hasPayoutPrefix(params.id) ? payoutV2(claimed, origin) : payoutV1(claimed, origin))
       },
     },
     {
@@ -143,7 +144,7 @@ export function controlRoutes({
         store.transaction(() => store.payouts.patch(row, {expires_at: clock.iso()}))
         runDue()
         const expired = payoutForClaim(store, params.id)
-        return ok(params.id.startsWith('payout_') ? payoutV2(expired, origin) : payoutV1(expired, origin))
+        return ok(hasPayoutPrefix(params.id) ? payoutV2(expired, origin) : payoutV1(expired, origin))
       },
     },
     {

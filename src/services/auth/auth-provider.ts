@@ -14,7 +14,7 @@ const toLocalEmulator = (profile: ResolvedProfile) =>
 /**
  * The Authorization header for a profile: its API key, or its OAuth access token. The built-in `local` profile
  * sends a key to its origin only once the emulator there proved it is the one this user started (with `dataDir`,
- * where `emulator start` keeps its identity; services/emulator-control/emulator-identity.ts).
+ * where `emulator start` keeps its identity; services/emulator-control/emulator-proof.ts).
  */
 export async function authProviderFor(
   profile: ResolvedProfile,
@@ -29,7 +29,7 @@ export async function authProviderFor(
     let proven: Promise<void> | undefined
     return {
       authorization: async () => {
-        const {proveLocalEmulator} = await import('../emulator-control/emulator-identity.js')
+        const {proveLocalEmulator} = await import('../emulator-control/emulator-proof.js')
         proven ??= proveLocalEmulator(profile.origin, dataDir)
         await proven
         return `Bearer ${key}`

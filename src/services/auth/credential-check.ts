@@ -1,5 +1,5 @@
 import type {ResolvedProfile} from '../../config/resolve.js'
-import type {ResultOf} from '../../contract/results/index.js'
+import type {ResultOf} from '../../results/index.js'
 import {authError} from '../../shared/errors.js'
 
 /**

@@ -1,4 +1,5 @@
 import type {OAuthCredentials} from '../../config/credential-types.js'
+import type {ApiGeneration} from '../../contract/primitives.js'
 import {type AuthServerMetadata, discover} from './discovery.js'
 import {LoginRefusedError} from './login-refused.js'
 import {LoopbackReceiver} from './loopback.js'
@@ -37,7 +38,7 @@ export interface LoginOptions {
   /** A client created in the dashboard; without one, a public client is registered dynamically. */
   clientId?: string
   clientSecret?: string
-  resource: 'v1' | 'v2'
+  resource: ApiGeneration
   scopes: string[]
   loginHint?: string
   teamHint?: string
@@ -61,7 +62,7 @@ export interface LoginResult {
   registeredClientId?: string
 }
 
-export const resourceUrl = (origin: string, resource: 'v1' | 'v2') => `${origin}/api/${resource}`
+export const resourceUrl = (origin: string, resource: ApiGeneration) => `${origin}/api/${resource}`
 
 /** OAuth 2.1 authorization code flow with PKCE and a loopback redirect (RFC 8252). */
 export async function oauthLogin(options: LoginOptions): Promise<LoginResult> {

@@ -1,6 +1,7 @@
 import {once} from 'node:events'
 import {createReadStream} from 'node:fs'
 import {createInterface} from 'node:readline'
+import type {ApiGeneration} from '../../contract/primitives.js'
 import {type JournalHeader, profileJournalPath} from '../import/plan/journal.js'
 import type {Delimiter} from '../import/read/sniff.js'
 import {fileRows, validatedChunkOptions} from '../import/send/chunks.js'
@@ -34,7 +35,7 @@ export interface FileRowsOptions {
   path: string
   /** The file's name as the import names it (its journal is keyed by it): "stdin" for `-`. */
   label: string
-  api: 'v1' | 'v2'
+  api: ApiGeneration
   encoding: string
   delimiter?: Delimiter
   decimalComma: boolean
@@ -48,7 +49,7 @@ export interface FileRows {
   validation: ValidationResult
   /** The header of the import's journal for this file, profile and batch, if it was imported. */
   journal?: JournalHeader
-  api: 'v1' | 'v2'
+  api: ApiGeneration
   /** The follow-up step (`--and-then`) the import ran with, as its journal records it. */
   andThen?: string
   chunks(): AsyncGenerator<{rows: FileRow[]; skipped: SkippedFileRow[]}>
@@ -56,7 +57,7 @@ export interface FileRows {
 
 const CHUNK = 100
 
-async function schemaFor(api: 'v1' | 'v2'): Promise<RowSchema<unknown>> {
+async function schemaFor(api: ApiGeneration): Promise<RowSchema<unknown>> {
   if (api === 'v1') return (await import('../import/validate/import-schema-v1.js')).v1Schema as RowSchema<unknown>
   return (await import('../import/validate/import-schema-v2.js')).v2Schema as RowSchema<unknown>
 }

@@ -1,6 +1,8 @@
+import {isUnpaidEnd} from '../../contract/lifecycle.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {retryFailedCommand, shellWord} from '../../shared/shell-word.js'
+import {GONE} from '../payouts/goals.js'
 import {INVALID, NOT_IMPORTED, type StatusRow} from './status-row.js'
 import type {StatusSummary} from './status-summary.js'
 
@@ -10,7 +12,9 @@ import type {StatusSummary} from './status-summary.js'
  * kept); a wait that timed out (exit 7) is decided by the wait itself (src/services/payouts/wait.ts).
  */
 
-const PROBLEM_STATUSES = new Set(['failed', 'expired', 'deleted', NOT_IMPORTED, INVALID])
+/** A row that did not go through: its payout ended unpaid or was deleted, or the row never became a payout. */
+const isProblem = (status: string) =>
+  isUnpaidEnd(status) || status === GONE || status === NOT_IMPORTED || status === INVALID
 
 /** Rows kept to be named; the others are counted. */
 const PROBLEMS_KEPT = 1000
@@ -27,7 +31,7 @@ export class StatusProblems {
   readonly kept: StatusProblem[] = []
 
   add(row: StatusRow): void {
-    if (!PROBLEM_STATUSES.has(row.status) || this.kept.length >= PROBLEMS_KEPT) return
+    if (!isProblem(row.status) || this.kept.length >= PROBLEMS_KEPT) return
     this.kept.push({
       line: row.line,
       customId: row.customId,
@@ -40,7 +44,7 @@ export class StatusProblems {
 /** How many rows of the summary did not go through. */
 export const problemCount = (summary: StatusSummary) =>
   Object.entries(summary.byStatus)
-    .filter(([status]) => PROBLEM_STATUSES.has(status))
+    .filter(([status]) => isProblem(status))
     .reduce((n, [, entry]) => n + entry.rows, 0)
 
 /** The error the command ends with, if any: `file` is the file as the command was given it (named in the advice). */
@@ -51,7 +55,7 @@ export function statusOutcome(
 ): PayctlError | undefined {
   if (!problems.length) return undefined
   const byStatus = Object.entries(summary.byStatus)
-    .filter(([status]) => PROBLEM_STATUSES.has(status))
+    .filter(([status]) => isProblem(status))
     .map(([status, entry]) => `${status}: ${entry.rows}`)
     .join(', ')
   const has = (status: string) => Boolean(summary.byStatus[status])

@@ -1,6 +1,7 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {DeletedV2, PayoutV1, PayoutV2} from '../../client/schemas.js'
 import type {AndThen} from '../../client/v2/payouts-v2.js'
+import type {ApiGeneration} from '../../contract/primitives.js'
 import {usageError} from '../../shared/errors.js'
 import {mapLimit} from '../../shared/map-limit.js'
 import {CurrencyTotals} from '../../shared/money.js'
@@ -127,7 +128,7 @@ export async function runDeletes(
   client: PayoutClient,
   keys: readonly PayoutKey[],
   options: {
-    api: 'v1' | 'v2'
+    api: ApiGeneration
     onApplied?(results: Array<DeletedV2 | PayoutV1>): Promise<void> | void
     signal?: AbortSignal
   },

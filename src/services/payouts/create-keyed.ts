@@ -19,20 +19,30 @@ export async function createV2(
     return {...(await client.v2.payouts.submit(body, options)), present: false}
   } catch (error) {
     if (body.customId === undefined || !(error instanceof ApiError) || error.status !== 409) throw error
-    const payout = await lookUp(client, body.customId, error)
-    const compared = compareWithPayout(body, payout)
-    if (compared.status === 'present') return {payout, present: true, earlier: false}
-    throw conflictError(`customId ${body.customId}: ${compared.error}`, [
+    const found = await comparedUnderCustomId(client, body.customId, body)
+    if (!found) throw error
+    if (found.compared.status === 'present') return {payout: found.payout, present: true, earlier: false}
+    throw conflictError(`customId ${body.customId}: ${found.compared.error}`, [
       'choose another --custom-id, or change the payout with "payctl payouts update"',
     ])
   }
 }
 
-/** The payout under `customId`; when the service has none, the 409 stands. */
-async function lookUp(client: PayoutClient, customId: string, refusal: ApiError): Promise<PayoutV2> {
+/**
+ * The step after a create that was replayed or refused because its customId is taken (one create, or each row of
+ * an import's batch): the payout under `customId`, compared with what was sent (`present`, or a `conflict` naming
+ * both versions); undefined when the service holds none (a 404). Other failures are thrown.
+ */
+export async function comparedUnderCustomId(
+  client: PayoutClient,
+  customId: string,
+  body: CreatePayoutV2,
+): Promise<{payout: PayoutV2; compared: ReturnType<typeof compareWithPayout>} | undefined> {
   try {
-    return await client.v2.payouts.get(customId)
+    const payout = await client.v2.payouts.get(customId)
+    return {payout, compared: compareWithPayout(body, payout)}
   } catch (error) {
-    throw error instanceof ApiError && error.status === 404 ? refusal : error
+    if (error instanceof ApiError && error.status === 404) return undefined
+    throw error
   }
 }

@@ -1,6 +1,6 @@
 import {readFile} from 'node:fs/promises'
-import type {PayoutRef} from '../../contract/ids.js'
-import {controlCharacterProblem, isUuid} from '../../contract/primitives.js'
+import {type PayoutRef, payoutIdProblem, payoutRefOf} from '../../contract/ids.js'
+import {controlCharacterProblem} from '../../contract/primitives.js'
 import {usageError} from '../../shared/errors.js'
 import {readStdin} from '../../shared/stdin.js'
 
@@ -29,20 +29,16 @@ export interface CollectedIds {
   duplicates: number
 }
 
-export function payoutIdProblem(value: string): string | undefined {
-  const uuid = value.startsWith('payout_') ? value.slice('payout_'.length) : value
-  return isUuid(uuid) ? undefined : `"${value}" is not a payout id (a UUID or payout_<UUID>)`
-}
+export {payoutIdProblem} from '../../contract/ids.js'
 
 /** One id: a v1 UUID or a v2 id. `where` names its origin for the error ("ids.txt line 3"). */
 export function payoutKeyFromId(value: string, where?: string): PayoutKey {
-  const problem = payoutIdProblem(value)
-  if (problem) {
-    if (value.startsWith('--')) throw usageError(`unknown flag ${value}`, ['see --help'])
-    throw usageError(`${where ? `${where}: ` : ''}${problem}`, ['pass your own key with --custom-id instead'])
-  }
-  const uuid = (value.startsWith('payout_') ? value.slice('payout_'.length) : value).toLowerCase()
-  return {kind: 'id', v1: uuid, v2: `payout_${uuid}`, label: `payout_${uuid}`}
+  const ref = payoutRefOf(value)
+  if (ref) return {kind: 'id', ...ref, label: ref.v2}
+  if (value.startsWith('--')) throw usageError(`unknown flag ${value}`, ['see --help'])
+  throw usageError(`${where ? `${where}: ` : ''}${payoutIdProblem(value)}`, [
+    'pass your own key with --custom-id instead',
+  ])
 }
 
 export function payoutKeyFromCustomId(customId: string): PayoutKey {

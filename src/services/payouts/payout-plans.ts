@@ -1,6 +1,6 @@
 import type {CreatePayoutV1} from '../../client/v1/payouts-v1.js'
 import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../client/v2/payouts-v2.js'
-import {counterpartyIdProblem, emailProblem} from '../../contract/primitives.js'
+import {type ApiGeneration, counterpartyIdProblem, emailProblem} from '../../contract/primitives.js'
 import {usageError} from '../../shared/errors.js'
 import {amountProblem, formatAmount} from '../../shared/money.js'
 import {refuseLookAlike} from '../recipients/look-alike-refusal.js'
@@ -8,7 +8,7 @@ import {checkPayoutBody} from './payout-body-check.js'
 
 /** What `payouts create` was given (flag values, already format-checked by their flags). */
 export interface CreateInput {
-  api?: 'v1' | 'v2'
+  api?: ApiGeneration
   amount: string
   currency: string
   description: string
@@ -68,7 +68,7 @@ export function planCreate(input: CreateInput): CreatePlan {
   return plan
 }
 
-function chooseApi(input: CreateInput): 'v1' | 'v2' {
+function chooseApi(input: CreateInput): ApiGeneration {
   const given = (key: keyof CreateInput) => input[key] !== undefined && input[key] !== false
   const v1Flags = V1_ONLY.filter(([key]) => given(key)).map(([, flag]) => flag)
   const v2Flags = V2_ONLY.filter(([key]) => given(key)).map(([, flag]) => flag)

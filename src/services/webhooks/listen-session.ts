@@ -1,6 +1,7 @@
 import {ApiError} from '../../client/api-errors.js'
 import type {PayoutClient} from '../../client/index.js'
-import {usageError} from '../../shared/errors.js'
+import {PayctlError, usageError} from '../../shared/errors.js'
+import {isLoopbackOrigin} from '../../shared/local-emulator.js'
 import {parseRespondWith} from './listener.js'
 import {EVENT_NAMES, V2_EVENT_NAMES} from './payload.js'
 import {writeSecretFile} from './secret-file.js'
@@ -79,8 +80,7 @@ export async function openListenSession(options: ListenSessionOptions): Promise<
 
 /** `--register` against a remote origin: the service cannot reach this machine's loopback address. */
 export function checkReachable(origin: string): void {
-  const host = new URL(origin).hostname
-  if (!/^(127\.|localhost$|\[::1\]$|::1$)/.test(host))
+  if (!isLoopbackOrigin(origin))
     throw usageError(`--register against ${origin} needs --public-url`, [
       'the service cannot reach this machine; expose the listener with a tunnel and pass its URL as --public-url',
     ])
@@ -154,6 +154,7 @@ async function writeSecret(file: string, name: string, secret: string): Promise<
   try {
     return await writeSecretFile(file, name, secret)
   } catch (error) {
+    if (error instanceof PayctlError) throw error
     throw usageError(
       `--secret-file: cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
     )

@@ -2,10 +2,10 @@ import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import * as z from 'zod/mini'
-import {API_RESULTS} from '../../../src/contract/results/api-results.js'
-import {CLI_RESULTS} from '../../../src/contract/results/cli-results.js'
-import {isResultName, resultSchema, STREAMED_RESULTS} from '../../../src/contract/results/index.js'
-import {PAYOUT_RESULTS} from '../../../src/contract/results/payout-results.js'
+import {API_RESULTS} from '../../../src/results/api-results.js'
+import {CLI_RESULTS} from '../../../src/results/cli-results.js'
+import {isResultName, resultSchema, STREAMED_RESULTS} from '../../../src/results/index.js'
+import {PAYOUT_RESULTS} from '../../../src/results/payout-results.js'
 import {FULL} from '../../emulator/helpers.js'
 import {ROOT} from '../../helpers/cli.js'
 import {useEmulator} from '../../helpers/emulator.js'
@@ -14,7 +14,7 @@ import {OTHER_INVOCATIONS} from './other-invocations.js'
 import {PAYOUT_INVOCATIONS} from './payout-invocations.js'
 
 /**
- * Issue #32: every command class declares its result (src/contract/results), its `run()` returns what `--json`
+ * Issue #32: every command class declares its result (src/results), its `run()` returns what `--json`
  * prints (byte for byte once serialised as --json serialises it), and that is the declared result, walked over
  * every command of the manifest against the emulator. A streamed list keeps none of its items when it prints them
  * and returns their count instead (test/mcp/mcp-data-path.test.ts has the items of a run for data).
@@ -40,7 +40,7 @@ describe('every command declares its result', () => {
     expect(ours.length).toBeGreaterThan(50)
     for (const id of ours) {
       const declared = manifest.commands[id].result
-      expect(isResultName(declared), `${id}: static result "${declared}" is not in src/contract/results`).toBe(true)
+      expect(isResultName(declared), `${id}: static result "${declared}" is not in src/results`).toBe(true)
       expect(INVOCATIONS[id], `${id}: no invocation in the result walk`).toBeDefined()
     }
     for (const id of Object.keys(INVOCATIONS)) expect(ours, id).toContain(id)

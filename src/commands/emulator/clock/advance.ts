@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
 import {ControlCommand} from '../../../cli/emulator-command.js'
-import type {ResultOf} from '../../../contract/results/index.js'
+import type {ResultOf} from '../../../results/index.js'
 import {usageError} from '../../../shared/errors.js'
 
 export default class EmulatorClockAdvance extends ControlCommand<typeof EmulatorClockAdvance> {

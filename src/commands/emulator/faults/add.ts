@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {ControlCommand} from '../../../cli/emulator-command.js'
 import {FAULT_ACTIONS} from '../../../contract/control-bodies.js'
-import type {ResultOf} from '../../../contract/results/index.js'
+import type {ResultOf} from '../../../results/index.js'
 import {usageError} from '../../../shared/errors.js'
 
 export default class EmulatorFaultsAdd extends ControlCommand<typeof EmulatorFaultsAdd> {

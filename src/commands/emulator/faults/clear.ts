@@ -1,5 +1,5 @@
 import {ControlCommand} from '../../../cli/emulator-command.js'
-import type {ResultOf} from '../../../contract/results/index.js'
+import type {ResultOf} from '../../../results/index.js'
 
 export default class EmulatorFaultsClear extends ControlCommand<typeof EmulatorFaultsClear> {
   static override result = 'faultsCleared' as const

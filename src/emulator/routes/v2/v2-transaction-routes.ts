@@ -1,4 +1,5 @@
 import {isDateTime} from '../../../contract/formats.js'
+import {TRANSACTION_STATUSES, TRANSACTION_TYPES} from '../../../contract/lifecycle.js'
 import {transactionView} from '../../domain/api-views.js'
 import {Checker} from '../../domain/input-checker.js'
 import {decodeCursor, encodeCursor, envelope, pageParams} from '../../domain/page-cursor.js'
@@ -8,9 +9,6 @@ import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
 
 /** `GET /api/v2/transactions` (spec 4.5b): every filter, newest first with id tie-breaker, opaque cursors. */
-
-const TYPES = ['deposit', 'payout']
-const STATUSES = ['pending', 'completed', 'failed']
 
 function enumList(query: URLSearchParams, name: string, allowed: readonly string[], check: Checker): string[] {
   const values = query.getAll(name)
@@ -35,8 +33,8 @@ export function v2TransactionRoutes({payouts, store}: {payouts: PayoutService; s
     listTransactions: ({origin, principal, query}) => {
       const check = new Checker()
       const {limit, cursor} = pageParams(query, check)
-      const types = enumList(query, 'type', TYPES, check)
-      const statuses = enumList(query, 'status', STATUSES, check)
+      const types = enumList(query, 'type', TRANSACTION_TYPES, check)
+      const statuses = enumList(query, 'status', TRANSACTION_STATUSES, check)
       const currencies = [...new Set(query.getAll('currency'))].sort()
       currencies.forEach((currency, index) => {
         if (!/^[A-Z]{3}$/.test(currency)) check.fail(`currency.${index}`, 'must be a three-letter code like EUR')

@@ -1,3 +1,4 @@
+import type {ApiGeneration} from '../../../contract/primitives.js'
 import {usageError} from '../../../shared/errors.js'
 import type {ChunkOptions} from '../send/chunks.js'
 import {Journal, profileJournalPath} from './journal.js'
@@ -29,7 +30,7 @@ export interface PreviewOptions {
   batch?: string
   /** The kind of import's journal folder (import-kind.ts). */
   namespace?: string
-  api: 'v1' | 'v2'
+  api: ApiGeneration
   andThen?: string
 }
 
@@ -42,7 +43,7 @@ export async function planAgainstJournal(options: PreviewOptions): Promise<Impor
 }
 
 /** A file is imported again with the API of its earlier import (its payouts live there). */
-export function refuseOtherApi(journal: Journal, api: 'v1' | 'v2', label: string, profile: string): void {
+export function refuseOtherApi(journal: Journal, api: ApiGeneration, label: string, profile: string): void {
   if (journal.header && journal.header.api !== api)
     throw usageError(
       `${label} was imported into profile ${profile} with --api ${journal.header.api}; use the same API to import it again`,

@@ -4,6 +4,7 @@ import {createReadStream, createWriteStream, type WriteStream} from 'node:fs'
 import {mkdir} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
 import {createInterface} from 'node:readline'
+import type {ApiGeneration} from '../../../contract/primitives.js'
 import {invalidInputError} from '../../../shared/errors.js'
 import {notAFile} from '../../../shared/regular-file.js'
 import {targetKey} from './keys.js'
@@ -22,7 +23,7 @@ export interface JournalHeader {
   file: string
   target: string
   origin: string
-  api: 'v1' | 'v2'
+  api: ApiGeneration
   /** A digest of the file's valid rows (identity and content, in order) when this run started. */
   rowsDigest: string
   startedAt: string

@@ -1,5 +1,7 @@
 import type {PayoutV1} from '../../../client/schemas.js'
 import type {CreatePayoutV1} from '../../../client/v1/payouts-v1.js'
+import {payoutIdBody} from '../../../contract/ids.js'
+import {isUpdatable} from '../../../contract/lifecycle.js'
 import {compareWithPayout, statedDifferences} from '../plan/differences.js'
 import type {ChunkRow} from './chunks.js'
 import {
@@ -33,7 +35,7 @@ async function upsert(client: Client, row: Row, changed: boolean): Promise<RowOu
   // Nothing changed: a payout never updated, or one that moved on (only created payouts change) and says what
   // the row says.
   const never = payout.updatedAt !== undefined && payout.updatedAt === payout.createdAt
-  const movedOn = payout.status !== 'created' && compareWithPayout(row.item, payout).status === 'present'
+  const movedOn = !isUpdatable(payout.status) && compareWithPayout(row.item, payout).status === 'present'
   return {status: !changed && (never || movedOn) ? 'present' : 'updated', payoutId: payout.id}
 }
 
@@ -58,7 +60,7 @@ async function lookUp(client: Client, customId: string): Promise<PayoutV1 | unde
  * know leaves the row to its own customId (upserted as any row); without one the row fails.
  */
 async function identifiedRow(client: Client, row: Row, id: string): Promise<RowOutcome> {
-  const found = await attempt(() => client.v1.payouts.get(id.slice('payout_'.length)))
+  const found = await attempt(() => client.v1.payouts.get(payoutIdBody(id)))
   if (!('value' in found)) {
     if (!isNotFound(found.refused)) throw new ChunkStop('fatal', found.refused)
     return row.item.customId ? upsert(client, row, false) : {status: 'failed', error: noSuchPayout(id)}
@@ -68,7 +70,7 @@ async function identifiedRow(client: Client, row: Row, id: string): Promise<RowO
   if (!differences) return {status: 'present', payoutId: payout.id}
   const key = payout.customId
   const fixed = row.item.customId !== undefined && row.item.customId !== key
-  if (payout.status !== 'created' || fixed || !key) {
+  if (!isUpdatable(payout.status) || fixed || !key) {
     const why = fixed
       ? 'its customId cannot change'
       : key
@@ -81,7 +83,7 @@ async function identifiedRow(client: Client, row: Row, id: string): Promise<RowO
 
 async function updateRow(client: Client, row: Row): Promise<RowOutcome> {
   const payout = await lookUp(client, row.customId)
-  if (payout && payout.status !== 'created')
+  if (payout && !isUpdatable(payout.status))
     return {
       status: 'conflict',
       payoutId: payout.id,

@@ -1,8 +1,10 @@
 import {ApiError} from '../../../client/index.js'
 import type {PayoutV2} from '../../../client/schemas.js'
 import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../../client/v2/payouts-v2.js'
+import {isUpdatable} from '../../../contract/lifecycle.js'
 import {mapLimit} from '../../../shared/map-limit.js'
-import {compareWithPayout, statedDifferences} from '../plan/differences.js'
+import {comparedUnderCustomId} from '../../payouts/create-keyed.js'
+import {statedDifferences} from '../plan/differences.js'
 import type {ChunkRow} from './chunks.js'
 import {
   attempt,
@@ -30,11 +32,18 @@ type Row = ChunkRow<CreatePayoutV2>
 
 const LOOKUPS_IN_FLIGHT = 8
 
-/** The payout a row's customId names, or undefined when the service has none. */
-async function lookUp(client: Client, customId: string): Promise<PayoutV2 | undefined> {
-  const found = await attempt(() => client.v2.payouts.get(customId))
+/** The payout an id or customId names, or undefined when the service has none. */
+async function lookUp(client: Client, id: string): Promise<PayoutV2 | undefined> {
+  const found = await attempt(() => client.v2.payouts.get(id))
   if ('value' in found) return found.value
   if (isNotFound(found.refused)) return undefined
+  throw new ChunkStop('fatal', found.refused)
+}
+
+/** The payout a row's customId names, compared with the row; undefined when the service has none. */
+async function lookUpCompared(client: Client, row: Row) {
+  const found = await attempt(() => comparedUnderCustomId(client, row.customId, row.item))
+  if ('value' in found) return found.value
   throw new ChunkStop('fatal', found.refused)
 }
 
@@ -74,13 +83,13 @@ async function createRows(client: Client, rows: Row[], keyOf: (rows: Row[]) => s
       failBatch(sent.refused, pending, rows, outcomes)
       return outcomes
     }
-    const payouts = await mapLimit(batch, LOOKUPS_IN_FLIGHT, row => lookUp(client, row.customId))
+    const compared = await mapLimit(batch, LOOKUPS_IN_FLIGHT, row => lookUpCompared(client, row))
     const replayed = 'value' in sent
     pending = pending.filter((i, k) => {
-      const payout = payouts[k]
-      if (payout) outcomes[i] = compareWithPayout(rows[i].item, payout)
+      const found = compared[k]
+      if (found) outcomes[i] = found.compared
       else if (replayed) outcomes[i] = {status: 'conflict', error: GONE}
-      return !payout && !replayed
+      return !found && !replayed
     })
   }
   return outcomes
@@ -135,7 +144,7 @@ async function identifiedRow(client: Client, row: Row, id: string): Promise<RowO
   const differences = statedDifferences(row.item, payout)
   if (!differences) return {status: 'present', payoutId: payout.id}
   const fixed = row.item.customId !== undefined && row.item.customId !== payout.customId
-  if (payout.status !== 'created' || fixed)
+  if (!isUpdatable(payout.status) || fixed)
     return {
       status: 'conflict',
       payoutId: payout.id,
@@ -148,11 +157,11 @@ async function identifiedRow(client: Client, row: Row, id: string): Promise<RowO
 
 /** A changed row: updated while its payout is `created`, a conflict once it has moved on. */
 async function updateRow(client: Client, row: Row): Promise<RowOutcome | 'create'> {
-  const payout = await lookUp(client, row.customId)
-  if (!payout) return 'create'
-  const compared = compareWithPayout(row.item, payout)
+  const found = await lookUpCompared(client, row)
+  if (!found) return 'create'
+  const {payout, compared} = found
   if (compared.status === 'present') return compared
-  if (payout.status !== 'created')
+  if (!isUpdatable(payout.status))
     return {
       status: 'conflict',
       payoutId: payout.id,

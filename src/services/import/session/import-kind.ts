@@ -1,4 +1,5 @@
 import type {PayoutClient} from '../../../client/index.js'
+import type {ApiGeneration} from '../../../contract/primitives.js'
 import type {OnlineChecks} from '../check/online-checks.js'
 import type {ChunkOptions} from '../send/chunks.js'
 import type {ChunkSender} from '../send/send.js'
@@ -22,7 +23,7 @@ export interface ImportKind<Item> {
   /** The journal's folder under the profile's imports (empty for payouts, whose journals predate the others). */
   namespace: string
   /** The `api` the journal header records: an import of a file resumes only with the same one. */
-  api: 'v1' | 'v2'
+  api: ApiGeneration
   schema: RowSchema<Item>
   schemaOptions: SchemaOptions
   /** Part of every chunk's idempotency key: the same rows sent as another request get other keys. */

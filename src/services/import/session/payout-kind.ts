@@ -1,5 +1,6 @@
 import type {CreatePayoutV1} from '../../../client/v1/payouts-v1.js'
 import type {CreatePayoutV2} from '../../../client/v2/payouts-v2.js'
+import type {ApiGeneration} from '../../../contract/primitives.js'
 import {CounterpartyRefs} from '../check/counterparty-refs.js'
 import type {OnlineChecks} from '../check/online-checks.js'
 import type {ChunkOptions} from '../send/chunks.js'
@@ -16,7 +17,7 @@ import type {Confirmation, ImportKind} from './import-kind.js'
 type PayoutItem = CreatePayoutV1 | CreatePayoutV2 | PayoutRowV2
 
 export interface PayoutKindOptions {
-  api: 'v1' | 'v2'
+  api: ApiGeneration
   andThen?: 'send-claim-link' | 'pay'
   decimalComma: boolean
   allowConfusable?: boolean
@@ -30,7 +31,7 @@ function confirmAction(options: PayoutKindOptions): string {
 }
 
 /** The row schema, noting rows that name their counterparty by customId (looked up before sending). */
-async function schemaOf(api: 'v1' | 'v2', refs: CounterpartyRefs): Promise<RowSchema<PayoutItem>> {
+async function schemaOf(api: ApiGeneration, refs: CounterpartyRefs): Promise<RowSchema<PayoutItem>> {
   if (api === 'v1') return (await import('../validate/import-schema-v1.js')).v1Schema as RowSchema<PayoutItem>
   const {v2Schema} = await import('../validate/import-schema-v2.js')
   return {

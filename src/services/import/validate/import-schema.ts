@@ -1,8 +1,9 @@
 import type * as z from 'zod/mini'
 import {payoutRefOf} from '../../../contract/ids.js'
 import {lookAlikeOf} from '../../../contract/look-alike.js'
-import {compactPhone, isEmail, phoneProblem} from '../../../contract/primitives.js'
+import {type ApiGeneration, compactPhone, isEmail, phoneProblem} from '../../../contract/primitives.js'
 import {checkRequest} from '../../../contract/request-problems.js'
+import {restoredCell} from '../../../shared/csv-formula.js'
 import {canonicalAmount, currencyProblem} from '../../../shared/money.js'
 import {readAmount} from './amount.js'
 import type {ColumnSpec, ForeignColumns, HeaderMapping} from './headers.js'
@@ -46,7 +47,7 @@ export interface ParsedRow<Item> {
 export type RowResult<Item> = {row: ParsedRow<Item>; errors?: undefined} | {row?: undefined; errors: RowError[]}
 
 export interface RowSchema<Item> {
-  api: 'v1' | 'v2'
+  api: ApiGeneration
   columns: readonly ColumnSpec[]
   foreign: ForeignColumns
   parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<Item>
@@ -107,7 +108,8 @@ export class Cells {
     if (position === undefined) return undefined
     const value = this.values[position]
     if (!value) return undefined
-    const trimmed = value.trim()
+    // An export's formula guard (a ' before =, +, -, @, tab or CR) is undone, so exports import back unchanged.
+    const trimmed = restoredCell(value).trim()
     return trimmed ? trimmed : undefined
   }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import {payoutAnswerSchema} from '../control-bodies.js'
+import {payoutAnswerSchema} from '../contract/control-bodies.js'
 import {oneOrMany} from './api-results.js'
 
 /*

@@ -7,6 +7,7 @@ import {writeFileAtomic} from '../../shared/atomic-file.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {answerText, httpCall} from '../../shared/http-call.js'
+import {untrustedFileProblem} from '../../shared/own-file.js'
 
 /**
  * Who answers on an emulator's port. `emulator start` writes an identity file per port in the user's data folder
@@ -51,9 +52,12 @@ export async function removeIdentity(dataDir: string, port: number, token: strin
   if ((await readIdentity(dataDir, port))?.token === token) await rm(identityFile(dataDir, port), {force: true})
 }
 
+/** The identity of `port`, if this user's own file holds one (a file another user could write proves nothing). */
 export async function readIdentity(dataDir: string, port: number): Promise<IdentityRecord | undefined> {
+  const file = identityFile(dataDir, port)
   try {
-    const record = JSON.parse(await readFile(identityFile(dataDir, port), 'utf8')) as IdentityRecord
+    if (await untrustedFileProblem(file)) return undefined
+    const record = JSON.parse(await readFile(file, 'utf8')) as IdentityRecord
     return typeof record?.token === 'string' && typeof record.pid === 'number' ? record : undefined
   } catch {
     return undefined

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import {clockSchema, faultSchema} from '../control-bodies.js'
+import {clockSchema, faultSchema} from '../contract/control-bodies.js'
 import {
   accountSchema,
   counterpartySchema,
@@ -13,7 +13,7 @@ import {
   teamV1Schema,
   transactionSchema,
   webhookSubscriptionSchema,
-} from '../responses.js'
+} from '../contract/responses.js'
 
 /** One item asked for is an object; several, or a list, an array (docs/scripting.md). */
 export const oneOrMany = <T extends z.ZodMiniType>(item: T) => z.union([item, z.array(item)])
