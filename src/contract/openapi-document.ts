@@ -34,6 +34,18 @@ const OTHER_SCHEMAS = {
   OAuthError: oauthErrorSchema,
 }
 
+/**
+ * zod writes a field that must be absent (`z.never()`) as `{not: {}}`; the document writes JSON Schema's own
+ * `false`, which generators read as "never" (openapi-typescript: `counterpartyId?: never`).
+ */
+function absentAsFalse(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(absentAsFalse)
+  if (!schema || typeof schema !== 'object') return schema
+  const {not, ...rest} = schema as Json
+  if (not && typeof not === 'object' && !Object.keys(not).length && !Object.keys(rest).length) return false
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, absentAsFalse(value)]))
+}
+
 /** Every named schema, converted at once so that a named schema inside another becomes a `$ref`. */
 function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMiniType, string>} {
   const nameOf = new Map<z.ZodMiniType, string>()
@@ -51,7 +63,7 @@ function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMi
   )
   const schemas = {
     ...convert({...NAMED_SCHEMAS, ...NAMED_LISTS, ...OTHER_SCHEMAS}, 'output'),
-    ...convert(requests, 'input'),
+    ...(absentAsFalse(convert(requests, 'input')) as Record<string, Json>),
   }
   return {schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), nameOf}
 }

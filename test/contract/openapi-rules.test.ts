@@ -133,8 +133,8 @@ describe('docs/openapi.json', () => {
     expect(z.safeParse(payoutV1Schema, {id: 'x', status: 'paused', action: 'merged'}).success).toBe(true)
     expect(z.safeParse(payoutV2Schema, {id: 'payout_x', status: 'on_hold'}).success).toBe(true)
     // payctl's own published schemas (MCP tools' output, --schema) convert without the document's notes: open.
-    const published = z.toJSONSchema(payoutV2Schema, {io: 'output'}) as {properties: {status: object}}
-    expect(published.properties.status).toEqual({type: 'string'})
+    const published = z.toJSONSchema(payoutV2Schema, {io: 'output'})
+    expect(published.properties?.status).toEqual({type: 'string'})
   })
 
   it('bounds the list parameters and gives their defaults (spec 4.1, 4.5b, 8)', () => {

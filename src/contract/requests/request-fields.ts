@@ -115,22 +115,31 @@ export const booleanField = () => z.boolean({error: typeError('true or false')})
 export const flag = booleanField()
 
 /** A three-letter currency code in capitals; which ones are settled is the service's decision. */
-export const currency = z.string({error: typeError('a string')}).check(
-  z.regex(CURRENCY_CODE, {
-    error: issue => (issue.input === '' ? 'must not be empty' : currencyProblem(String(issue.input))),
-  }),
+export const currency = noted(
+  z.string({error: typeError('a string')}).check(
+    z.regex(CURRENCY_CODE, {
+      error: issue => (issue.input === '' ? 'must not be empty' : currencyProblem(String(issue.input))),
+    }),
+  ),
+  {description: 'An ISO 4217 code in capitals; which ones the service settles, it says (400 otherwise).'},
 )
 
 /**
  * A positive plain decimal string with at most two places (`AMOUNT`); its decimals are also checked against the
  * currency by `amountFitsCurrency`. The messages say what is wrong (a comma, an exponent, a sign).
  */
-export const amount = z.string({error: typeError('a decimal string like "12.50"')}).check(
-  z.maxLength(MAX_AMOUNT_LENGTH, {error: issue => amountProblem(String(issue.input))}),
-  z.regex(AMOUNT, {
-    error: issue =>
-      amountProblem(String(issue.input)) ?? `amount "${String(issue.input)}" has more than two decimal places`,
-  }),
+export const amount = noted(
+  z.string({error: typeError('a decimal string like "12.50"')}).check(
+    z.maxLength(MAX_AMOUNT_LENGTH, {error: issue => amountProblem(String(issue.input))}),
+    z.regex(AMOUNT, {
+      error: issue =>
+        amountProblem(String(issue.input)) ?? `amount "${String(issue.input)}" has more than two decimal places`,
+    }),
+  ),
+  {
+    description:
+      'A positive decimal string with at most two places, like "12.50" (no sign, exponent or separator), and no more places than its currency has. The smallest and largest amount are the service\'s.',
+  },
 )
 
 /**
