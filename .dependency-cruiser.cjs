@@ -50,6 +50,14 @@ module.exports = {
       to: {path: '^src/cli/'},
     },
     {
+      name: 'payouts-not-to-import',
+      severity: 'error',
+      comment:
+        'The import builds on the payout services (identity, comparison, balances), never the other way: no loop between the folders.',
+      from: {path: '^src/services/payouts/'},
+      to: {path: '^src/services/(import|import-status)/'},
+    },
+    {
       name: 'config-only-to-client-and-shared',
       severity: 'error',
       comment: 'Profiles and credentials build on the client and the shared helpers only.',

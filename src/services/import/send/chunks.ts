@@ -1,4 +1,4 @@
-import {type PayoutLike, RowIdentifier} from '../plan/identity.js'
+import {type PayoutLike, RowIdentifier} from '../../payouts/payout-identity.js'
 import type {JournalRow} from '../plan/journal.js'
 import type {RowSet} from '../validate/duplicates.js'
 import type {RowSchema} from '../validate/import-schema.js'

@@ -2,7 +2,7 @@ import {ApiError} from '../../../client/index.js'
 import type {PayoutV2} from '../../../client/schemas.js'
 import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../../client/v2/payouts-v2.js'
 import {mapLimit} from '../../../shared/map-limit.js'
-import {compareWithPayout, statedDifferences} from '../plan/differences.js'
+import {compareWithPayout, statedDifferences} from '../../payouts/payout-differences.js'
 import type {ChunkRow} from './chunks.js'
 import {
   attempt,
