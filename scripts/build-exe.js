@@ -11,6 +11,7 @@ import {fileURLToPath} from 'node:url'
 import {commandIds, pluginCommands} from './command-list.js'
 import {bunRuntime, TARGETS} from './exe/bun-runtimes.js'
 import {canRecordOrder, recordBytecodeOrder} from './exe/bytecode-order.js'
+import {checkMachO, signAdHoc} from './exe/macho.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const out = join(root, 'dist', 'exe')
@@ -52,11 +53,25 @@ function buildAll(chosen, order, outDir = out) {
       relative(root, join(root, 'scripts', 'exe', 'main.js')),
       'scripts/exe/hand-off/help.js',
       'scripts/exe/hand-off/command-not-found.js',
+      'scripts/exe/hand-off/runtime-name.js',
     ]
     execFileSync(bun, args, {cwd: root, stdio: ['ignore', 'ignore', 'inherit']})
+    if (target.macho) signIfBroken(join(outDir, file), target.macho)
     files.push(file)
   }
   return files
+}
+
+// macOS kills an arm64 process whose pages do not match its signature. Bun signs its darwin-arm64 output ad hoc; its
+// darwin-x64 output keeps the runtime's own signature, which no longer matches the file. Such a file is signed here.
+function signIfBroken(path, arch) {
+  const file = readFileSync(path)
+  try {
+    checkMachO(file, arch)
+  } catch {
+    writeFileSync(path, signAdHoc(file, 'payctl'))
+    checkMachO(readFileSync(path), arch)
+  }
 }
 
 const host = TARGETS.find(t => t.name === 'linux-x64')

@@ -44,6 +44,8 @@ const entries = {
   run: "export {start, startPackage} from './cli/entry/start.ts'",
   // "Did you mean ...?" for an unknown command (package.json: oclif.hooks.command_not_found).
   'command-not-found': "export {default} from './cli/hooks/command-not-found.ts'",
+  // The executables' init hook: --version names Bun (scripts/exe/main.js registers it).
+  'runtime-name': "export {default} from './cli/hooks/runtime-name.ts'",
 }
 
 const virtualEntries = {
@@ -67,6 +69,7 @@ const entryPoints = [
   {in: 'payctl-entry:run', out: 'run'},
   ...commands.map(({id, file}) => ({in: file.startsWith('./') ? `src/${file.slice(2)}` : file, out: commandOut(id)})),
   {in: 'payctl-entry:command-not-found', out: 'hooks/command-not-found'},
+  {in: 'payctl-entry:runtime-name', out: 'hooks/runtime-name'},
   // oclif's help with the RE-RUN section (package.json: oclif.helpClass).
   {in: 'src/cli/help/help.ts', out: 'help'},
 ]

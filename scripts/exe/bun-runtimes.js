@@ -11,12 +11,26 @@ const require = createRequire(import.meta.url)
 const cache = fileURLToPath(new URL('../../node_modules/.cache/payctl-bun', import.meta.url))
 export const BUN_VERSION = require('bun/package.json').version
 
-/** payctl's platform names, with Bun's `--target` and the npm package holding that runtime. */
+/** payctl's platform names, with Bun's `--target`, the npm package holding that runtime and (darwin) the Mach-O CPU. */
 export const TARGETS = [
   {name: 'linux-x64', target: 'bun-linux-x64', pkg: 'bun-linux-x64', binary: 'bun', bunfs: '/$bunfs/root'},
   {name: 'linux-arm64', target: 'bun-linux-arm64', pkg: 'bun-linux-aarch64', binary: 'bun', bunfs: '/$bunfs/root'},
-  {name: 'darwin-arm64', target: 'bun-darwin-arm64', pkg: 'bun-darwin-aarch64', binary: 'bun', bunfs: '/$bunfs/root'},
-  {name: 'darwin-x64', target: 'bun-darwin-x64', pkg: 'bun-darwin-x64', binary: 'bun', bunfs: '/$bunfs/root'},
+  {
+    name: 'darwin-arm64',
+    target: 'bun-darwin-arm64',
+    pkg: 'bun-darwin-aarch64',
+    binary: 'bun',
+    bunfs: '/$bunfs/root',
+    macho: 'arm64',
+  },
+  {
+    name: 'darwin-x64',
+    target: 'bun-darwin-x64',
+    pkg: 'bun-darwin-x64',
+    binary: 'bun',
+    bunfs: '/$bunfs/root',
+    macho: 'x64',
+  },
   {name: 'windows-x64', target: 'bun-windows-x64', pkg: 'bun-windows-x64', binary: 'bun.exe', bunfs: 'B:/~BUN/root'},
 ]
 

@@ -16,10 +16,12 @@ import {
   unknownFlagSuggestions,
 } from '../services/errors/error-report.js'
 import {usageError} from '../shared/errors.js'
+import {userAgent} from '../shared/runtime.js'
 import type {MoneySummary} from './confirm.js'
 import {currentDataSink} from './data-run.js'
 import {outputFlag} from './flags/output-flag.js'
 import {schemaFlag} from './flags/schema-flag.js'
+import {exitCodeAfterStop, forgetStops} from './interrupt.js'
 import {type Column, type ListFormat, Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
 import {terminalSafe} from './output/terminal-safe.js'
@@ -252,7 +254,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.clientInstance = new PayoutClient({
       origin: profile.origin,
       auth: await authProviderFor(profile, this.config.configDir, this.debugTrace()),
-      userAgent: `payctl/${this.config.version} node/${process.version}`,
+      userAgent: userAgent(this.config.version),
       debug: this.debugTrace(),
     })
     return this.clientInstance
@@ -293,7 +295,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
     this.out?.stopSpinners()
     if (error instanceof Errors.ExitError) throw error
-    const report = reportError(error)
+    const reported = reportError(error)
+    const report = {...reported, exitCode: exitCodeAfterStop(reported.exitCode)}
     const sink = currentDataSink()
     if (sink) {
       sink.error = scrubStrings(errorObject(report), line => this.scrub(line))
@@ -310,6 +313,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   override async finally(error: Error | undefined): Promise<unknown> {
     this.out?.stopSpinners()
+    forgetStops()
     await this.clientInstance?.close()
     return super.finally(error)
   }

@@ -5,7 +5,8 @@ import type {Output} from './output/output.js'
 export interface MoneySummary {
   /** What is about to happen, e.g. "approve 3 payouts" or "delete a counterparty". */
   action: string
-  count: number
+  /** How many items the action touches (omitted for one thing named in `action`, e.g. a profile). */
+  count?: number
   /**
    * Totals per currency, decimal strings; or a function that computes them (e.g. by fetching the payouts),
    * called only when a prompt is actually shown. Omitted for actions that move no amount (deletes, settings).
@@ -29,8 +30,10 @@ export const describeTotals = (totals: Record<string, string>) =>
     .join(', ') || 'no amounts'
 
 function describe(summary: MoneySummary, totals: Record<string, string> | undefined): string {
-  const items = `${summary.count} item${summary.count === 1 ? '' : 's'}`
-  return `${summary.action} (${items}${totals ? `, ${describeTotals(totals)}` : ''}) on PRODUCTION`
+  const {count} = summary
+  const parts = [count === undefined ? '' : `${count} item${count === 1 ? '' : 's'}`, totals && describeTotals(totals)]
+  const shown = parts.filter(Boolean).join(', ')
+  return `${summary.action}${shown ? ` (${shown})` : ''} on PRODUCTION`
 }
 
 /**

@@ -1,6 +1,7 @@
 import type {Command} from '@oclif/core/command'
 import type {EmulatorControl} from '../client/emulator-control.js'
 import {usageError} from '../shared/errors.js'
+import {userAgent} from '../shared/runtime.js'
 import {BaseCommand} from './base-command.js'
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/
@@ -24,7 +25,7 @@ export abstract class ControlCommand<T extends typeof Command> extends BaseComma
     const {EmulatorControl} = await import('../client/emulator-control.js')
     this.controlInstance = new EmulatorControl({
       origin: profile.origin,
-      userAgent: `payctl/${this.config.version} node/${process.version}`,
+      userAgent: userAgent(this.config.version),
       debug: this.debugTrace(),
     })
     return this.controlInstance

@@ -1,4 +1,5 @@
 import {interruptedError} from '../shared/errors.js'
+import {ExitCode, type ExitCodeValue} from '../shared/exit-codes.js'
 
 export type StopSignal = 'SIGINT' | 'SIGTERM'
 /** What asked a command to stop: Ctrl-C, SIGTERM, or (when watched) a closed stdout, e.g. `| head -1`. */
@@ -24,10 +25,21 @@ export interface InterruptOptions {
 
 export {interruptedError}
 
-/** The notice of the first Ctrl-C in a list that prints page by page and lets the page being read finish. */
-export const PAGE_STOPPING = 'Stopping after the page in flight (press Ctrl-C again to quit at once)…'
+let firstSignal: StopSignal | undefined
 
-/** The notice of the first Ctrl-C in a list that cancels the request in flight (`payouts list`). */
+/**
+ * The exit code of a run that ends interrupted: 143 when SIGTERM stopped it (128 + 15, as a process killed by
+ * it), else 130. Any other exit code stands.
+ */
+export const exitCodeAfterStop = (code: ExitCodeValue): ExitCodeValue =>
+  code === ExitCode.interrupted && firstSignal === 'SIGTERM' ? ExitCode.terminated : code
+
+/** Forgets the signal of a finished command (commands run one after another in one process under `payctl mcp`). */
+export const forgetStops = (): void => {
+  firstSignal = undefined
+}
+
+/** The notice of the first Ctrl-C in a list that cancels the request in flight (`payouts list`, `api --paginate`). */
 export const READ_CANCELLED =
   'Stopping: the page being read is cancelled, the pages printed stay (press Ctrl-C again to quit at once)…'
 
@@ -60,6 +72,7 @@ export function watchInterrupts(options: InterruptOptions = {}): Interruption {
       return
     }
     received = reason
+    if (reason !== 'stdout closed') firstSignal ??= reason
     if (options.notice) (options.write ?? (line => process.stderr.write(`${line}\n`)))(options.notice)
     controller.abort(interruptedError())
     resolveStopped(reason)

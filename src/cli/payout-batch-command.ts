@@ -16,6 +16,12 @@ const DONE: Record<BatchAction, string> = {
   'send-claim-link': 'Sent the claim link of',
 }
 
+/** `pay` on approved e-mail or phone payouts (payOrClaimLink), as `--and-then pay` does. */
+const CLAIM_INSTEAD_OF_PAY = 'E-mail or phone recipient: sent the claim link of'
+
+/** The --idempotency-key of the claim-link call of a `pay` (its own call, so its own key). */
+const claimLinkKey = (key: string | undefined) => (key === undefined ? undefined : `${key}.claim-link`)
+
 /**
  * The shared run of approve, pay and send-claim-link: read every id (nothing is sent if one is malformed),
  * confirm money movement on production, send in batches of at most 100, and print the payouts as each batch
@@ -51,7 +57,9 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     const {checkBatchKey, runBatchAction} = await import('../services/payouts/actions.js')
     checkBatchKey(options.idempotencyKey, keys.length)
     const client = await this.client()
-    if (action === 'approve' || action === 'pay') await this.beforeMoneyMoves(action, keys, options)
+    const read =
+      action === 'approve' || action === 'pay' ? await this.beforeMoneyMoves(action, keys, options) : undefined
+    const steps = await this.stepsOf(action, keys, read)
     const [{payoutV2Columns}, {goalOf}] = await Promise.all([
       import('./output/payout-view.js'),
       import('../services/payouts/goals.js'),
@@ -62,19 +70,23 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     const {BATCH_STOPPING, watchInterrupts} = await import('./interrupt.js')
     const interrupts = watchInterrupts({notice: BATCH_STOPPING})
     try {
-      const result = await runBatchAction(client, action, keys, {
-        andThen: options.andThen,
-        idempotencyKey: options.idempotencyKey,
-        signal: interrupts.signal,
-        onApplied: payouts => {
-          answered.push(...payouts)
-          if (!waiting) return writer.page(payouts)
-        },
-      })
+      for (const step of steps) {
+        const result = await runBatchAction(client, step.action, step.keys, {
+          andThen: options.andThen,
+          idempotencyKey: step.action === action ? options.idempotencyKey : claimLinkKey(options.idempotencyKey),
+          signal: interrupts.signal,
+          onApplied: payouts => {
+            answered.push(...payouts)
+            if (!waiting) return writer.page(payouts)
+          },
+        })
+        const calls = result.batches === 1 ? '' : ` in ${result.batches} calls of at most 100`
+        const then = options.andThen ? ` (then ${options.andThen})` : ''
+        const count = `${result.applied} payout${result.applied === 1 ? '' : 's'}`
+        if (step.action === action) this.out.info(`${DONE[action]} ${count}${calls}${then}.`)
+        else this.out.info(`${CLAIM_INSTEAD_OF_PAY} ${count}${calls} instead of paying: the recipient's claim pays it.`)
+      }
       if (!waiting) writer.end()
-      const calls = result.batches === 1 ? '' : ` in ${result.batches} calls of at most 100`
-      const then = options.andThen ? ` (then ${options.andThen})` : ''
-      this.out.info(`${DONE[action]} ${result.applied} payout${result.applied === 1 ? '' : 's'}${calls}${then}.`)
     } catch (error) {
       if (writer.written) writer.end()
       throw error
@@ -86,6 +98,21 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     const {throwIfFailed} = await import('../services/payouts/payout-failures.js')
     throwIfFailed(answered)
     return shownAs(answered, single)
+  }
+
+  /** `pay`: approved e-mail and phone payouts get their claim link instead (payOrClaimLink), first; else the action. */
+  private async stepsOf(
+    action: BatchAction,
+    keys: PayoutKey[],
+    read: PayoutV2[] | undefined,
+  ): Promise<Array<{action: BatchAction; keys: PayoutKey[]}>> {
+    if (action !== 'pay' || !read) return [{action, keys}]
+    const {payOrClaimLink} = await import('../services/payouts/actions.js')
+    const {pay, claimLink} = payOrClaimLink(keys, read)
+    return [
+      ...(claimLink.length ? [{action: 'send-claim-link' as const, keys: claimLink}] : []),
+      ...(pay.length ? [{action, keys: pay}] : []),
+    ]
   }
 
   /** --skip-conflicts / --within-balance (src/cli/workflows/approve-or-pay-allowed.ts), then --wait or the failures. */
@@ -130,7 +157,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     action: 'approve' | 'pay',
     keys: PayoutKey[],
     options: {andThen?: AndThen},
-  ): Promise<void> {
+  ): Promise<PayoutV2[] | undefined> {
     const client = await this.client()
     const [{fetchPayouts, totalsOf}, {warnIfShort}] = await Promise.all([
       import('../services/payouts/actions.js'),
@@ -160,6 +187,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       count: keys.length,
       totals: payouts ? totalsOf(payouts) : async () => totalsOf(await read()),
     })
+    return payouts
   }
 
   /** --wait: poll until the payouts are final for the step, print them as they ended, exit 8 or 7 if not all made it. */

@@ -1,5 +1,6 @@
 import {HostileAnswerError} from './api-errors.js'
 import type {ListEnvelope} from './schemas.js'
+import {walkGuard} from './walk-limits.js'
 
 export interface PageLimit {
   /** Stop after this many items in total (undefined: follow every page). */
@@ -9,7 +10,7 @@ export interface PageLimit {
 /**
  * Follows v1 offset pages lazily: one page in memory at a time, stops at a short page or at `limit`. A full page
  * with the same ids as the one before it (a service or proxy that ignores the offset) ends the list with an error
- * rather than looping.
+ * rather than looping. Every walk stops at the page and time limits of walk-limits.ts.
  */
 export async function* paginateOffset<T extends {id: string}>(
   fetchPage: (offset: number, pageSize: number) => Promise<T[]>,
@@ -19,8 +20,10 @@ export async function* paginateOffset<T extends {id: string}>(
   let offset = options.offset ?? 0
   let remaining = options.limit ?? Number.POSITIVE_INFINITY
   let previousIds = ''
+  const guard = walkGuard()
   while (remaining > 0) {
     const size = Math.min(pageSize, remaining)
+    guard.beforePage()
     const page = await fetchPage(offset, size)
     const ids = page.map(item => item.id).join(',')
     if (page.length && ids === previousIds)
@@ -62,7 +65,9 @@ export async function* paginateCursor<T>(
   let remaining = options.limit ?? Number.POSITIVE_INFINITY
   let cursor = options.cursor
   const used = new Set<string>(cursor === undefined ? [] : [cursor])
+  const guard = walkGuard()
   while (remaining > 0) {
+    guard.beforePage()
     const page = await fetchPage(cursor, Math.min(pageSize, remaining))
     const items = page.data.slice(0, remaining)
     const hasMore = Boolean(page.hasMore && page.nextCursor)

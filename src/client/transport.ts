@@ -251,17 +251,17 @@ export class Transport {
       )
     } catch (error) {
       if (stop?.aborted) throw stop.reason
-      if (error instanceof HostileAnswerError) {
-        this.trace(`< ${error.name}: ${error.message} (${Date.now() - started} ms)`)
-        throw error
-      }
       const failure = deadline.aborted
         ? new TimeoutError(`no complete answer from ${call.method} ${call.url} within ${formatSeconds(budget)}`, {
             cause: error,
             url: call.url,
           })
-        : this.classifyNetworkError(error, call.method, call.url)
+        : error instanceof HostileAnswerError
+          ? error
+          : this.classifyNetworkError(error, call.method, call.url)
       this.trace(`< ${failure.name}: ${failure.message} (${Date.now() - started} ms)`)
+      // An answer payctl refuses is not retried: the same server would answer the same.
+      if (failure instanceof HostileAnswerError) throw failure
       return failure
     }
     const requestId = headerValue(response.headers['x-request-id'])
@@ -331,6 +331,12 @@ export class Transport {
   private classifyNetworkError(error: unknown, method: string, url: string): Error {
     const code = (error as {code?: string})?.code
     const target = `${method} ${url}`
+    // An answer Node's HTTP parser refuses (headers above its 16 KiB limit, not HTTP at all) came from whoever
+    // listens there: not a network fault that a retry would mend.
+    if (code === 'HPE_HEADER_OVERFLOW')
+      return new HostileAnswerError(`the answer to ${target} has headers larger than payctl reads (16 KiB)`, url)
+    if (code?.startsWith('HPE_'))
+      return new HostileAnswerError(`the answer to ${target} is not valid HTTP (${code})`, url)
     if (code === 'ETIMEDOUT')
       return new TimeoutError(`no answer from ${target} within the time-out`, {cause: error, url})
     const reason = (error as Error)?.message || String(error)

@@ -4,9 +4,9 @@ import {PayctlError} from '../shared/errors.js'
 
 export default class Doctor extends BaseCommand<typeof Doctor> {
   static override result = 'doctor' as const
-  static override summary = 'Check the set-up: Node, file modes, profile and credential, the service, clock, proxy.'
+  static override summary = 'Check the set-up: runtime, file modes, profile and credential, the service, clock, proxy.'
   static override description =
-    `Each check passes, warns or fails, with a fix: Node version; modes of the config directory (0700) and credentials file (0600); which profile and credential would be used and why (environment overrides included); token expiry; reachability and latency of the origin and whether it accepts the credential (one GET /api/v1/team); clock skew against the server's Date header; proxy variables (payctl connects directly); the emulator's database.
+    `Each check passes, warns or fails, with a fix: the runtime (Node's version, or Bun inside the executables); NODE_OPTIONS or BUN_OPTIONS that load code (--require, --import, --preload); modes of the config directory (0700) and credentials file (0600); which profile and credential would be used and why (environment overrides included); token expiry; reachability and latency of the origin and whether it accepts the credential (one GET /api/v1/team); clock skew against the server's Date header; proxy variables (payctl connects directly); the emulator's database.
 
 Exits 0 when nothing fails (warnings included), else with the exit code of the first failure (3 credentials or file modes, 7 unreachable, 1 otherwise). --json prints {ok, checks: [{name, status, detail, fix?}]}.`
 
@@ -14,7 +14,11 @@ Exits 0 when nothing fails (warnings included), else with the exit code of the f
 
   async run(): Promise<ResultOf<typeof Doctor.result>> {
     const checks = await import('../services/doctor/doctor-checks.js')
-    const results = [checks.nodeCheck(), ...(await checks.fileModeChecks(this.config.configDir))]
+    const results = [
+      checks.runtimeCheck(),
+      checks.runtimeOptionsCheck(),
+      ...(await checks.fileModeChecks(this.config.configDir)),
+    ]
     try {
       const profile = await this.profile()
       results.push(...checks.profileChecks(profile))

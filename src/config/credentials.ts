@@ -1,5 +1,6 @@
-import {chmod, open, readFile, rename, rm} from 'node:fs/promises'
+import {readFile} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
+import {writeFileAtomic} from '../shared/atomic-file.js'
 import {notAFile} from '../shared/regular-file.js'
 import {MAX_CONFIG_BYTES} from './config-store.js'
 import type {ProfileCredentials} from './credential-types.js'
@@ -13,7 +14,7 @@ interface CredentialsFile {
 
 /**
  * The only file that holds secrets: `<config dir>/credentials.json`, mode 0600 in a 0700 directory, replaced
- * atomically (write a temp file, then rename) under a lock so that concurrent payctl processes (cron) never
+ * atomically (src/shared/atomic-file.ts: a temp file beside it, then a rename; never through a symlink) under a lock so that concurrent payctl processes (cron) never
  * lose an update such as a rotated refresh token.
  */
 export class CredentialStore {
@@ -61,22 +62,6 @@ export class CredentialStore {
   }
 
   private async write(data: CredentialsFile): Promise<void> {
-    // node:crypto costs every start memory; only a write, which is rare, needs it.
-    const {randomBytes} = await import('node:crypto')
-    const temp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-    const handle = await open(temp, 'wx', 0o600)
-    try {
-      await handle.writeFile(`${JSON.stringify(data, null, 2)}\n`)
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    try {
-      await chmod(temp, 0o600)
-      await rename(temp, this.file)
-    } catch (error) {
-      await rm(temp, {force: true})
-      throw error
-    }
+    await writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`)
   }
 }

@@ -34,7 +34,7 @@ export const faultSchema = z.looseObject({
 })
 export type Fault = z.infer<typeof faultSchema>
 
-export const FAULT_ACTIONS = ['status', 'delay', 'drop', 'drop-after-commit'] as const
+export const FAULT_ACTIONS = ['status', 'delay', 'drop', 'drop-after-commit', 'status-after-commit'] as const
 export type FaultAction = (typeof FAULT_ACTIONS)[number]
 
 /** `POST /_emulator/faults`: unknown fields refused (the emulator's own route, not the service's). */
@@ -58,8 +58,13 @@ export const faultInputBody = z
   )
   .check(
     z.superRefine((fault, ctx) => {
-      if (fault.action === 'status' && fault.status === undefined)
-        ctx.addIssue({code: 'custom', message: 'is required for action status', path: ['status'], input: undefined})
+      if ((fault.action === 'status' || fault.action === 'status-after-commit') && fault.status === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: `is required for action ${fault.action}`,
+          path: ['status'],
+          input: undefined,
+        })
       if (fault.action === 'delay' && fault.delayMs === undefined)
         ctx.addIssue({code: 'custom', message: 'is required for action delay', path: ['delayMs'], input: undefined})
     }),

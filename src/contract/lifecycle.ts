@@ -1,7 +1,9 @@
 /**
  * The payout lifecycle of spec section 3, once: the states of both generations, the transitions with the events
  * they emit, and the predicates everyone asks (may it be deleted, updated, approved, paid, claimed; is it final).
- * The emulator, the webhook payloads, the failure hints and `emulator trigger` read it.
+ * The emulator changes a payout's state only through it (domain/payout-transition.ts) and makes its SQL state
+ * lists from it; the CLI's pre-flight checks, the wait goals, the webhook payloads, the failure hints and
+ * `emulator trigger` read it. `npm run lint` refuses a list of states written anywhere else.
  */
 
 /** Every state a payout can be in (the emulator stores these). */
@@ -26,7 +28,7 @@ export const V1_EVENT_STATUSES = V1_STATES
 export const V2_EVENTS = ['payout.completed', 'payout.failed'] as const
 export type V2Event = (typeof V2_EVENTS)[number]
 
-export type Trigger = 'create' | 'approve' | 'request' | 'pay' | 'settle' | 'fail' | 'delete' | 'expire'
+export type Trigger = 'create' | 'update' | 'approve' | 'request' | 'pay' | 'settle' | 'fail' | 'delete' | 'expire'
 
 export interface Transition {
   from: readonly PayoutState[]
@@ -40,8 +42,10 @@ export interface Transition {
 /** Spec section 3 (expiry: not shown there; the emulator's reading is docs/emulator.md). */
 export const TRANSITIONS: readonly Transition[] = [
   {from: [], trigger: 'create', to: 'created', v1Event: 'created'},
+  {from: ['created'], trigger: 'update', to: 'created'},
   {from: ['created'], trigger: 'approve', to: 'approved', v1Event: 'approved'},
-  {from: ['approved'], trigger: 'request', to: 'requested', v1Event: 'requested'},
+  // A claim requests the transfer: of an approved payout, or of a failed one claimed again with a new method.
+  {from: ['approved', 'failed'], trigger: 'request', to: 'requested', v1Event: 'requested'},
   {from: ['approved', 'failed'], trigger: 'pay', to: 'requested', v1Event: 'requested'},
   {from: ['requested'], trigger: 'settle', to: 'completed', v1Event: 'completed', v2Event: 'payout.completed'},
   {from: ['requested'], trigger: 'fail', to: 'failed', v2Event: 'payout.failed'},
@@ -55,17 +59,40 @@ export function transition(trigger: Trigger, from: PayoutState): Transition | un
 
 const may = (trigger: Trigger) => (state: string) => transition(trigger, state as PayoutState) !== undefined
 
+/** The states `trigger` leaves from, in the table's order (what a refusal names, what SQL selects). */
+export const statesFrom = (trigger: Trigger): readonly PayoutState[] =>
+  PAYOUT_STATES.filter(state => transition(trigger, state) !== undefined)
+
+const PARTICIPLE: Record<Trigger, string> = {
+  create: 'created',
+  update: 'updated',
+  approve: 'approved',
+  request: 'requested',
+  pay: 'paid',
+  settle: 'settled',
+  fail: 'failed',
+  delete: 'deleted',
+  expire: 'expired',
+}
+
+/** What a refusal of `trigger` says: "only created payouts can be approved" (`mood` 'are': "are approved"). */
+export const onlyFrom = (trigger: Trigger, mood: 'can be' | 'are' = 'can be'): string =>
+  `only ${statesFrom(trigger).join(' or ')} payouts ${mood} ${PARTICIPLE[trigger]}`
+
 /** Deletable (v2 DELETE; v1 adds: a deleted payout is returned unchanged). */
 export const isDeletable = may('delete')
 /** Updatable (v2 PATCH, v1 upsert of changed fields): only while created. */
-export const isUpdatable = (state: string) => state === 'created'
+export const isUpdatable = may('update')
 export const isApprovable = may('approve')
 /** Payable by the v2 pay endpoints: approved, or failed (then with `payouts:approve`). */
 export const isPayable = may('pay')
+/** Not yet requested, so it may still expire: created or approved (a claim link out waits on its recipient). */
+export const isOpen = may('expire')
 /** A recipient may claim it on the hosted claim page: not yet paid, or paid and failed (a new method). */
-export const isClaimable = (state: string) => state === 'created' || state === 'approved' || state === 'failed'
+export const isClaimable = (state: string) => isOpen(state) || may('request')(state)
 /** No transition leaves it (a failed payout may still be paid again, so it is not final). */
-export const isFinal = (state: string) => !TRANSITIONS.some(candidate => candidate.from.includes(state as PayoutState))
+export const isFinal = (state: string) =>
+  !TRANSITIONS.some(candidate => candidate.from.includes(state as PayoutState) && candidate.to !== state)
 /** A state that ended without the money arriving (what failure hints explain). */
 export const isUnpaidEnd = (state: string) => state === 'failed' || state === 'expired'
 

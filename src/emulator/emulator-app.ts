@@ -7,6 +7,7 @@ import {Idempotency} from './domain/idempotency.js'
 import {PayoutService} from './domain/payout-service.js'
 import {SEEDED, seed} from './domain/seed.js'
 import {Settlement} from './domain/settlement.js'
+import {TextOutbox} from './domain/text-outbox.js'
 import {Brands} from './hosted/branding.js'
 import type {Router} from './http/router.js'
 import {OAuthServer} from './oauth/oauth-server.js'
@@ -36,6 +37,7 @@ export class EmulatorApp {
   readonly store: Store
   readonly clock = new Clock()
   readonly faults = new Faults()
+  readonly texts = new TextOutbox()
   readonly variance: VarianceMode
   readonly authentication: Authentication
   readonly idempotency: Idempotency
@@ -95,6 +97,7 @@ export class EmulatorApp {
     this.store.wipe()
     this.clock.reset()
     this.faults.clear()
+    this.texts.clear()
     this.seed()
   }
 

@@ -183,6 +183,7 @@ export class EmulatorServer {
         req.socket.destroy()
         return
       }
+      if (fault?.action === 'status-after-commit') throw this.services.faults.failure(fault, method)
       await this.respond(res, reply, method, url)
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error

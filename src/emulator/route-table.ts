@@ -5,6 +5,7 @@ import type {Environment} from './domain/environment.js'
 import type {Faults} from './domain/fault-injection.js'
 import type {PayoutService} from './domain/payout-service.js'
 import type {Settlement} from './domain/settlement.js'
+import type {TextOutbox} from './domain/text-outbox.js'
 import type {Brands} from './hosted/branding.js'
 import {hostedRoutes} from './hosted/hosted-routes.js'
 import {operationRoutes} from './http/operation-route.js'
@@ -35,6 +36,7 @@ export interface RouteServices {
   store: Store
   clock: Clock
   faults: Faults
+  texts: TextOutbox
   dispatcher: WebhookDispatcher
   payouts: PayoutService
   settlement: Settlement

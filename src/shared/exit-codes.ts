@@ -10,6 +10,8 @@ export const ExitCode = {
   transient: 7,
   partial: 8,
   interrupted: 130,
+  /** Interrupted by SIGTERM (128 + 15). */
+  terminated: 143,
 } as const
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode]

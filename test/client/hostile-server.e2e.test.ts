@@ -73,7 +73,7 @@ describe('a body trickled one byte at a time', () => {
     await untilAnswered(() => hostile.answered)
     run.child.kill(signal)
     const result = await run
-    expect(result.code, result.stderr).toBe(130)
+    expect(result.code, result.stderr).toBe(signal === 'SIGINT' ? 130 : 143)
     expect(result.stdout).toBe('')
   })
 })

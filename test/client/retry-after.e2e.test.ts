@@ -83,7 +83,7 @@ describe('every wait obeys --timeout and stops on a signal', () => {
   })
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    it(`${signal} during a Retry-After sleep ends payouts wait at once, exit 130`, async () => {
+    it(`${signal} during a Retry-After sleep ends payouts wait at once, exit 130 (143 after SIGTERM)`, async () => {
       const payout = await ctx.api.v2Create()
       await rateLimit('/api/v2/payouts', '30')
       const cli = runCli(['payouts', 'wait', payout.id, '--timeout', '600', '--debug'], {env})
@@ -92,11 +92,11 @@ describe('every wait obeys --timeout and stops on a signal', () => {
       cli.child.kill(signal)
       const {code} = await cli
       expect(Date.now() - sent).toBeLessThan(20_000)
-      expect(code, cli.stderr).toBe(130)
+      expect(code, cli.stderr).toBe(signal === 'SIGINT' ? 130 : 143)
       expect(cli.stderr).toMatch(/^Error: INTERRUPTED: /m)
     })
 
-  it('SIGTERM during a Retry-After sleep of payouts list ends it at once, exit 130', async () => {
+  it('SIGTERM during a Retry-After sleep of payouts list ends it at once, exit 143', async () => {
     await rateLimit('/api/v1/payouts', '30')
     const cli = runCli(['payouts', 'list', '--debug'], {env})
     await cli.waitFor(/< 429/)
@@ -104,6 +104,6 @@ describe('every wait obeys --timeout and stops on a signal', () => {
     cli.child.kill('SIGTERM')
     const {code} = await cli
     expect(Date.now() - sent).toBeLessThan(20_000)
-    expect(code, cli.stderr).toBe(130)
+    expect(code, cli.stderr).toBe(143)
   })
 })

@@ -16,7 +16,7 @@ import {ROOT} from '../helpers/cli.js'
 type Kind = 'resumes' | 'serves' | 'nothing-kept' | 'rerun' | 'short'
 
 const AUDIT: Record<string, [Kind, string]> = {
-  api: ['resumes', '--paginate: after the page in flight; "add -f offset=N / -f cursor=C"'],
+  api: ['resumes', '--paginate: the page being read is cancelled; "add -f offset=N / -f cursor=C"'],
   'payouts:approve': ['resumes', 'after the batch of 100 in flight; batches applied and the first id not sent'],
   'payouts:pay': ['resumes', 'after the batch of 100 in flight; batches applied and the first id not sent'],
   'payouts:send-claim-link': ['resumes', 'after the batch of 100 in flight; batches applied and the first id not sent'],
@@ -28,11 +28,11 @@ const AUDIT: Record<string, [Kind, string]> = {
   ],
   'payouts:list': [
     'resumes',
-    '--all: after the page in flight; --offset N or --cursor C; --since-state: after the page in flight, items written, "FILE was not advanced; re-run the same command"',
+    '--all: after the page in flight; --offset N or --cursor C; --since-state: the page being read is cancelled, items written, "FILE was not advanced; re-run the same command"',
   ],
   'transactions:list': [
     'resumes',
-    '--all: after the page in flight; --cursor C; --since-state: after the page in flight, "FILE was not advanced; re-run"',
+    '--all: after the page in flight; --cursor C; --since-state: the page being read is cancelled, "FILE was not advanced; re-run"',
   ],
   'payouts:wait': ['resumes', 'the statuses so far; "keep waiting with ..."'],
   'payouts:create': ['resumes', '--wait: the payout is created; "keep waiting with ..."'],
@@ -42,7 +42,7 @@ const AUDIT: Record<string, [Kind, string]> = {
   'auth:login': ['nothing-kept', 'stops waiting for the browser; stores nothing'],
   'counterparties:list': ['resumes', '--all: after the page in flight; --cursor C'],
   'payouts:get': ['resumes', 'many ids: after the reads in flight; "read N of M; nothing was printed; re-run"'],
-  'payouts:changes': ['resumes', 'after the page in flight; "FILE was not advanced; re-run the same command"'],
+  'payouts:changes': ['resumes', 'the page being read is cancelled; "FILE was not advanced; re-run the same command"'],
   'emulator:claim': ['resumes', 'many ids: after the claims in flight; claimed so far and the ids not claimed'],
   'payouts:import-status': [
     'resumes',

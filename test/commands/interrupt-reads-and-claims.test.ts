@@ -8,8 +8,8 @@ import {useHoldingProxy} from '../helpers/holding-proxy.js'
 /**
  * Ctrl-C typed at a terminal in the commands that only read: `payouts get` with many ids and the `--since-state`
  * runs (`payouts list`, `transactions list`, `payouts changes`), and in `emulator claim` with many ids. Each stops
- * after what is in flight, exits 130 and says where it stopped and how to go on (a since-state file is not
- * advanced); the re-run completes.
+ * (`payouts get` and the claims after what is in flight; the since-state runs cancel the page being read), exits
+ * 130 and says where it stopped and how to go on (a since-state file is not advanced); the re-run completes.
  */
 
 const ctx = useEmulator()
@@ -48,7 +48,7 @@ describe('Ctrl-C in commands that only read', () => {
     expect(again.stdout.trim().split('\n')).toEqual(ids)
   })
 
-  it('payouts list --since-state: the page in flight is written, the state file is not created; the re-run lists all', async () => {
+  it('payouts list --since-state: the page being read is cancelled, the state file is not created; the re-run lists all', async () => {
     const ids = await createPayouts(3, 'since')
     const state = join(proxied.home.dir, 'payouts.state')
     const out = join(proxied.home.dir, 'out.jsonl')
@@ -56,9 +56,9 @@ describe('Ctrl-C in commands that only read', () => {
     const first = await ctrlC(['payouts', 'list', '--since-state', state, '-o', 'jsonl'], out)
     expect(first.code, first.output).toBe(130)
     expect(first.output).toContain(
-      `INTERRUPTED: interrupted after the page in flight, 3 items written; ${state} was not advanced; re-run the same command: it repeats the whole window`,
+      `INTERRUPTED: interrupted, the page being read cancelled, 0 items written; ${state} was not advanced; re-run the same command: it repeats the whole window`,
     )
-    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(3)
+    expect(readFileSync(out, 'utf8')).toBe('')
     expect(existsSync(state)).toBe(false)
 
     const again = await runCli(['payouts', 'list', '--since-state', state, '--quiet'], {env})
@@ -66,7 +66,7 @@ describe('Ctrl-C in commands that only read', () => {
     expect(again.stdout.trim().split('\n').sort()).toEqual([...ids].sort())
   })
 
-  it('transactions list --since-state: stops after the page in flight, exit 130, the state file is as it was', async () => {
+  it('transactions list --since-state: cancels the page being read, exit 130, the state file is as it was', async () => {
     const state = join(proxied.home.dir, 'transactions.state')
     const {env, ctrlC} = await holdingProxy((method, url) => method === 'GET' && url.startsWith('/api/v2/transactions'))
     expect((await runCli(['transactions', 'list', '--since-state', state, '--quiet'], {env})).code).toBe(0)
@@ -80,7 +80,7 @@ describe('Ctrl-C in commands that only read', () => {
     )
     expect(first.code, first.output).toBe(130)
     expect(first.output).toMatch(
-      /INTERRUPTED: interrupted after the page in flight, \d+ items? written; .* was not advanced/,
+      /INTERRUPTED: interrupted, the page being read cancelled, 0 items written; .* was not advanced/,
     )
     expect(readFileSync(state, 'utf8')).toBe(before)
     const again = await runCli(['transactions', 'list', '--since-state', state, '--quiet'], {env})
@@ -100,7 +100,7 @@ describe('Ctrl-C in commands that only read', () => {
       join(proxied.home.dir, 'changes.txt'),
     )
     expect(first.code, first.output).toBe(130)
-    expect(first.output).toContain(`1 item written; ${state} was not advanced`)
+    expect(first.output).toContain(`0 items written; ${state} was not advanced`)
     expect(readFileSync(state, 'utf8')).toBe(before)
     const again = await runCli(['payouts', 'changes', '--since-state', state, '--quiet'], {env})
     expect(again.code, again.stderr).toBe(0)

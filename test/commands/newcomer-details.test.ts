@@ -40,6 +40,10 @@ describe('wording', () => {
     const title = /^EUR: .*$/m
     expect(get.stdout.match(title)?.[0]).toBe('EUR: SEPA (IBAN), dedicated account')
     expect(accounts.stdout.match(title)?.[0]).toBe('EUR: SEPA (IBAN), dedicated account')
+    // SEPA is euro-only: the USD account's IBAN is a bank transfer (issue 42).
+    const usd = /^USD: .*$/m
+    expect(get.stdout.match(usd)?.[0]).toBe('USD: Bank transfer (IBAN), dedicated account')
+    expect(accounts.stdout.match(usd)?.[0]).toBe('USD: Bank transfer (IBAN), dedicated account')
   })
 
   it('csv headers are the camelCase field names in every export', async () => {

@@ -446,8 +446,8 @@ describe('payouts list', () => {
   it('v1 by default: a table, newest first; --json equals the v1 list, ids in the one form', async () => {
     await createMany(ctx.api, 3)
     const table = await cli(['payouts', 'list', '-o', 'table'])
-    expect(table.stdout).toMatch(/^ID\s+Custom ID\s+Status\s+Amount\s+Recipient\s+Created$/m)
-    expect(table.stdout).toMatch(/bulk-2\s+created\s+1\.00 EUR\s+ada@example\.com/)
+    expect(table.stdout).toMatch(/^ID\s+Custom ID\s+Status\s+Amount\s+Description\s+Recipient\s+Created$/m)
+    expect(table.stdout).toMatch(/bulk-2\s+created\s+1\.00 EUR\s+\S.*\s+ada@example\.com/)
     const json = jsonOf(await cli(['payouts', 'list', '--json']))
     const v1 = (await ctx.api.get('/api/v1/payouts')).body as Body[]
     expect(json).toEqual(v1.map(p => ({...p, id: `payout_${p.id}`})))

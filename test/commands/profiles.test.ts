@@ -1,6 +1,10 @@
 import {describe, expect, it} from 'vitest'
+import {FULL} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
+import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
+
+const ctx = useEmulator({reset: false})
 
 describe('payctl profiles', () => {
   it('starts with the built-in local profile active', async () => {
@@ -41,6 +45,25 @@ describe('payctl profiles', () => {
     const after = JSON.parse((await runCommand(['profiles', 'list', '--json'], {env})).stdout)
     expect(after.map((p: {name: string}) => p.name)).toEqual(['local'])
     expect(after[0].active).toBe(true)
+  })
+
+  it('remove names the stored credentials only when there are some', async () => {
+    const {env} = isolatedHome()
+    const add = ['profiles', 'add', 'prod', '--origin', ctx.emu.url, '--environment', 'production']
+    expect((await runCommand(add, {env})).code).toBe(0)
+    const refused = await runCommand(['profiles', 'remove', 'prod'], {env})
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('Error: USAGE: refusing to remove profile "prod" on PRODUCTION without confirmation')
+    const removed = await runCommand(['profiles', 'remove', 'prod', '--yes'], {env})
+    expect(removed.stderr).toBe('Removed profile "prod".\n')
+    expect((await runCommand(add, {env})).code).toBe(0)
+    const login = await runCommand(['auth', 'login', '--with-api-key', '--profile', 'prod'], {
+      env,
+      input: `${FULL}\n`,
+    })
+    expect(login.code, login.stderr).toBe(0)
+    const held = await runCommand(['profiles', 'remove', 'prod'], {env})
+    expect(held.stderr).toContain('refusing to remove profile "prod" and its stored credentials on PRODUCTION')
   })
 
   it('rejects a malformed origin and environment with exit 2 and one line naming the flag', async () => {

@@ -7,6 +7,7 @@ import {type Body, FULL} from '../emulator/helpers.js'
 import {isolatedHome, runCli} from '../helpers/cli.js'
 import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
+import {runCliInTty} from '../helpers/tty.js'
 
 /** --since-state on transactions list and payouts list, and payouts changes, end to end against the emulator. */
 
@@ -52,7 +53,10 @@ describe('transactions list --since-state', () => {
     expect(first.stderr).toBe('First run: 5 transactions listed; later runs list only what is new or changed.\n')
     expect(statSync(state).mode & 0o777).toBe(0o600)
     const again = await cli(['transactions', 'list', '--since-state', state, '-o', 'jsonl'])
-    expect(again).toEqual({code: 0, stdout: '', stderr: 'Nothing new or changed since the last run.\n'})
+    // Nothing new: nothing at all in a pipe (a cron job mails nothing); a person at a terminal is told.
+    expect(again).toEqual({code: 0, stdout: '', stderr: ''})
+    const shown = await runCliInTty(['transactions', 'list', '--since-state', state, '-o', 'jsonl'], {env: env()})
+    expect(shown.output).toBe('Nothing new or changed since the last run.\n')
     await deposits(2)
     const next = await cli(['transactions', 'list', '--since-state', state, '--json'])
     expect(JSON.parse(next.stdout).map((t: Body) => t.id)).toEqual((await transactionIds()).slice(0, 2))

@@ -1,7 +1,7 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeAll, describe, expect, it} from 'vitest'
-import {fitWidths, giveOf} from '../../src/cli/output/table-fit.js'
+import {fitColumns, fitWidths, giveOf} from '../../src/cli/output/table-fit.js'
 import {FULL} from '../emulator/helpers.js'
 import {isolatedHome} from '../helpers/cli.js'
 import {useEmulator} from '../helpers/emulator.js'
@@ -68,13 +68,17 @@ describe('tables never cut ids or timestamps', () => {
       for (const id of payoutIds) expect(status).toContain(id)
     }, 120_000)
 
-  it('at 80 columns a table that cannot keep its ids whole is shown one field a line', async () => {
+  it('at 80 columns the payouts table leaves out Created, Custom ID and Recipient rather than cut them', async () => {
     const payout = await ctx.api.v2Create({customId: 'a-rather-long-custom-id'})
     const lines = await shown(['payouts', 'list'], 80)
-    expect(lines).toContain(`ID:        ${payout.id}`)
-    expect(lines).toContain('Custom ID: a-rather-long-custom-id')
+    expect(lines[0]).toMatch(/^ID\s+Status\s+Amount\s+Description$/)
+    expect(lines.find(line => line.startsWith(payout.id))).toBeDefined()
     const wide = await shown(['payouts', 'list'], 200)
-    expect(wide[0]).toMatch(/^ID\s+Custom ID\s+Status/)
+    expect(wide[0]).toMatch(/^ID\s+Custom ID\s+Status\s+Amount\s+Description\s+Recipient\s+Created$/)
+    // A table that cannot keep its ids whole even so is shown one field a line.
+    const url = 'https://hooks.example.com/payctl/webhooks/the-receiver'
+    expect((await runCommand(['webhooks', 'create', '--url', url], {env: env()})).code).toBe(0)
+    expect(await shown(['webhooks', 'list'], 80)).toContain(`URL:        ${url}`)
   }, 60_000)
 
   it('free text gives way before anything else; ids and timestamps never', () => {
@@ -82,10 +86,27 @@ describe('tables never cut ids or timestamps', () => {
     expect(giveOf('created', ['2026-11-21 14:03', '-'])).toBe('whole')
     expect(giveOf('description', ['Royalties'])).toBe('first')
     expect(giveOf('status', ['paid'])).toBe('then')
-    // description (first) gives way before status (then); the id (whole) never.
-    expect(fitWidths([45, 30, 12], 70, ['whole', 'first', 'then'])).toEqual([45, 15, 12])
-    expect(fitWidths([45, 30, 12], 60, ['whole', 'first', 'then'])).toEqual([45, 6, 11])
-    expect(fitWidths([45, 30, 12], 50, ['whole', 'first', 'then'])).toBeUndefined()
+    expect(giveOf('recipient', ['someone@example.com'])).toBe('whole')
+    expect(giveOf('targetUrl', ['https://example.com/hooks'])).toBe('whole')
+    // description (first) gives way, to 16, before status (then); the id (whole) never.
+    expect(fitWidths([45, 30, 12], 72, ['whole', 'first', 'then'])).toEqual([45, 17, 12])
+    expect(fitWidths([45, 30, 12], 70, ['whole', 'first', 'then'])).toEqual([45, 16, 11])
+    expect(fitWidths([45, 30, 12], 60, ['whole', 'first', 'then'])).toBeUndefined()
+    // Columns marked `drop` are left out, the highest first, before a column other than free text is cut; one
+    // dropped on the way comes back when it fits again.
+    const natural = [45, 30, 12, 20, 18]
+    const give = ['whole', 'first', 'then', 'whole', 'whole'] as const
+    expect(fitColumns(natural, 200, [...give], natural, [undefined, undefined, undefined, 1, 2])?.kept).toEqual([
+      0, 1, 2, 3, 4,
+    ])
+    expect(fitColumns(natural, 92, [...give], natural, [undefined, undefined, undefined, 1, 2])).toEqual({
+      kept: [0, 1, 2, 3],
+      widths: [45, 17, 12, 20],
+    })
+    expect(fitColumns(natural, 92, [...give], natural, [undefined, undefined, undefined, 2, 1])?.kept).toEqual([
+      0, 1, 2, 4,
+    ])
+    expect(fitColumns(natural, 50, [...give], natural, [undefined, undefined, undefined, 1, 2])).toBeUndefined()
     expect(fitWidths([10, 40, 10], undefined)).toEqual([10, 40, 10])
     // A header wider than its cells is cut before any value.
     expect(fitWidths([20, 30], 40, ['then', 'first'], [8, 30])).toEqual([12, 30])

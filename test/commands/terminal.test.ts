@@ -15,7 +15,9 @@ const env = () => ({...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FUL
 describe('tables fit the terminal', () => {
   it('free text is cut with … instead of a value wrapping across lines; the id stays whole', async () => {
     const created = []
-    for (let i = 0; i < 3; i++) created.push(await ctx.api.v2Create({customId: `a-rather-long-custom-id-${i}`}))
+    const description = 'A description long enough to be cut at 110 columns, with more words'
+    for (let i = 0; i < 3; i++)
+      created.push(await ctx.api.v2Create({customId: `a-rather-long-custom-id-${i}`, description}))
     const result = await runCliInTty(['payouts', 'list'], {env: env(), columns: 110})
     expect(result.code, result.output).toBe(0)
     const shown = result.output.split('\n').filter(Boolean)
@@ -23,7 +25,7 @@ describe('tables fit the terminal', () => {
     for (const line of shown) expect(line.length, line).toBeLessThanOrEqual(110)
     expect(shown[1]).toContain('…')
     expect(shown.join('\n')).toContain(created[0].id)
-    expect(shown[0]).toMatch(/^ID\s+Custom/)
+    expect(shown[0]).toMatch(/^ID\s.*Description/)
   })
 })
 

@@ -4,15 +4,22 @@ import {
   isClaimable,
   isDeletable,
   isFinal,
+  isOpen,
   isPayable,
   isUpdatable,
+  onlyFrom,
   PAYOUT_STATES,
+  type PayoutState,
+  statesFrom,
+  TRANSITIONS,
   transition,
   V1_STATES,
   V2_STATES,
   v1EventsTo,
   v1StateOf,
 } from '../../src/contract/lifecycle.js'
+import {OPEN_STATES_SQL} from '../../src/emulator/store/state-sql.js'
+import {conflictOf} from '../../src/services/payouts/allowed-plan.js'
 
 const which = (predicate: (state: string) => boolean) => PAYOUT_STATES.filter(predicate)
 
@@ -43,5 +50,30 @@ describe('the payout lifecycle of spec section 3', () => {
     expect(v1StateOf('failed')).toBe('requested')
     expect(V1_STATES).not.toContain('failed')
     expect(V2_STATES).not.toContain('deleted')
+  })
+
+  it('names the states a step leaves from: the refusals, the SQL and the pre-flight checks are made from the table', () => {
+    expect(statesFrom('expire')).toEqual(['created', 'approved'])
+    expect(which(isOpen)).toEqual(['created', 'approved'])
+    expect(OPEN_STATES_SQL).toBe("'created', 'approved'")
+    expect(onlyFrom('pay')).toBe('only approved or failed payouts can be paid')
+    expect(onlyFrom('approve', 'are')).toBe('only created payouts are approved')
+    expect(transition('request', 'failed')).toMatchObject({to: 'requested', v1Event: 'requested'})
+  })
+
+  it('changes the pre-flight checks with the table', () => {
+    const approve = TRANSITIONS.find(step => step.trigger === 'approve')!
+    const from = approve.from as PayoutState[]
+    const failed = {id: 'payout_x', status: 'failed'}
+    expect(conflictOf('approve', failed)).toBe('is failed; only created payouts are approved')
+    from.push('failed')
+    try {
+      expect(conflictOf('approve', failed)).toBeUndefined()
+      expect(conflictOf('approve', {id: 'payout_y', status: 'approved'})).toBe(
+        'is approved; only created or failed payouts are approved',
+      )
+    } finally {
+      from.pop()
+    }
   })
 })

@@ -67,7 +67,10 @@ export function useHoldingProxy(ctx: {readonly emu: {url: string}}) {
             stdoutFile,
             steps: [
               {when: held.held, send: CTRL_C},
-              {when: /Stopping after the (reads|page|claims) in flight/, run: held.release},
+              {
+                when: /Stopping after the (reads|page|claims) in flight|Stopping: the page being read is cancelled/,
+                run: held.release,
+              },
             ],
           })
         },

@@ -73,3 +73,61 @@ export const sameV1Page =
       Array.from({length: limit}, (_, i) => item(i + 1)),
     )
   }
+
+/** A v2 list whose pages come with fresh cursors, and whose page number `stallAt` stops half-sent, for good. */
+export interface StallingList {
+  handler: Handler
+  /** Pages answered whole so far. */
+  readonly answered: number
+  /** Requests held half-answered so far. */
+  readonly stalled: number
+}
+
+export function stallingList(item: (n: number) => unknown, stallAt: number, pageSize = 2): StallingList {
+  let answered = 0
+  let stalled = 0
+  return {
+    handler: (req, res) => {
+      const page = Number(new URL(req.url, 'http://x').searchParams.get('cursor') ?? 0)
+      if (page + 1 === stallAt) {
+        stalled++
+        res.writeHead(200, {'content-type': 'application/json'})
+        res.write(`{"object":"list","data":[${JSON.stringify(item(page * pageSize))},`)
+        return
+      }
+      answered++
+      const data = Array.from({length: pageSize}, (_, i) => item(page * pageSize + i))
+      json(res, 200, {object: 'list', data, hasMore: true, nextCursor: String(page + 1)})
+    },
+    get answered() {
+      return answered
+    },
+    get stalled() {
+      return stalled
+    },
+  }
+}
+
+/** A v2 list that answers every page with one item and a fresh cursor, until `end` pages (then the list ends). */
+export const freshCursors =
+  (item: (n: number) => unknown, end: number, everyMs = 0): Handler =>
+  (req, res) => {
+    const page = Number(new URL(req.url, 'http://x').searchParams.get('cursor')?.replace('fresh-', '') ?? 0)
+    const more = page + 1 < end
+    setTimeout(
+      () =>
+        json(res, 200, {
+          object: 'list',
+          data: [item(page)],
+          hasMore: more,
+          nextCursor: more ? `fresh-${page + 1}` : null,
+        }),
+      everyMs,
+    )
+  }
+
+/** A 200 whose headers pass Node's 16 KiB limit (a proxy or a server gone wrong). */
+export const hugeHeaders: Handler = (_req, res) => {
+  res.writeHead(200, {'content-type': 'application/json', 'x-padding': 'x'.repeat(64 * 1024)})
+  res.end('{}')
+}

@@ -47,6 +47,9 @@ describeInBrowser('hosted pages in Chromium: journeys', () => {
     const url = await mint(ctx.api, 'payout', {payoutId: payout.id, redirectUrl: target.url('/claim-failed')})
     await page.goto(url)
     await signInInBrowser(page)
+    // SEPA is euro-only: a USD payout to an IBAN is a bank transfer by IBAN.
+    await expect(page.getByLabel('Bank transfer (IBAN)', {exact: true}).count()).resolves.toBe(1)
+    expect(await page.content()).not.toContain('SEPA')
     await page.getByLabel('PayPal').check()
     await page.getByRole('button', {name: 'Continue'}).click()
     await page.getByLabel('PayPal e-mail address').fill('ada+sandbox-fail@example.com')

@@ -40,6 +40,12 @@ describe('--schema, from the manifest', () => {
     expect(Object.keys(schema.flags.properties)).toEqual(expect.arrayContaining(['amount', 'description']))
     expect(JSON.stringify(schema.output)).toContain('"amount"')
   })
+
+  it('types an integer flag as an integer with its bounds (scripts/manifest-bounds.js)', async () => {
+    const schema = JSON.parse((await runCommand(['emulator', 'faults', 'add', '--schema'])).stdout)
+    expect(schema.flags.properties.status).toMatchObject({type: 'integer', minimum: 100, maximum: 599})
+    expect(schema.flags.properties.json).toMatchObject({type: 'boolean'})
+  })
 })
 
 describe('payctl help --llms', () => {
@@ -55,6 +61,8 @@ describe('payctl help --llms', () => {
         expect(section, `${words} --${flag.name}`).toContain(`--${flag.name}`)
     }
     expect(result.stdout).toContain('--schema')
+    expect(result.stdout).toContain('- `--status <integer>` (100 to 599): ')
+    expect(result.stdout).toContain('- `--offset <integer>` (at least 0): ')
   })
 })
 

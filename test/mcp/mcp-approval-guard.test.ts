@@ -83,4 +83,23 @@ describe('payctl mcp: the approval URL fixes what it covers', {timeout: 120_000}
     const still = ok(await session.call('payouts_get', {id: [created.data.id]}))
     expect(still.data.amount).toBe('10.00')
   })
+
+  it('a malformed id or customId is a usage error (exit 2), not a failure to check (exit 7)', async () => {
+    session = await mcp([], {...isolatedHome().env, PAYCTL_ORIGIN: ctx.emu.url})
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ['payouts_update', {id: 'payout_not-a-uuid', amount: '60.00'}],
+      ['payouts_update', {id: '../../team', amount: '60.00'}],
+      ['payouts_update', {'custom-id': 'bell\u0007', amount: '60.00'}],
+      ['counterparties_update', {id: 'counterparty_123', email: 'new@example.com'}],
+      ['counterparties_update', {'custom-id': 'esc\u001b[2J', email: 'new@example.com'}],
+    ]
+    for (const [tool, args] of calls) {
+      const refused = await session.call(tool, args)
+      expect(refused.isError, `${tool} ${JSON.stringify(args)}`).toBe(true)
+      expect(refused.structuredContent?.error, `${tool} ${JSON.stringify(args)}`).toMatchObject({
+        code: 'USAGE',
+        exitCode: 2,
+      })
+    }
+  })
 })

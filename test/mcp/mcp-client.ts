@@ -2,7 +2,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
 import {afterEach} from 'vitest'
-import {BIN} from '../helpers/cli.js'
+import {CLI} from '../helpers/cli.js'
 
 /** A test's time-out for one tool call (the SDK's default of 60 s is too short on a busy machine for a burst). */
 export const CALL_TIMEOUT_MS = 240_000
@@ -15,7 +15,11 @@ export interface McpSession {
   close(): Promise<void>
 }
 
-/** Starts the built `payctl mcp` as an MCP client would (a subprocess over stdio) and connects the SDK's client. */
+/**
+ * Starts the built `payctl mcp` (or the executable PAYCTL_TEST_EXE names) as an MCP client would (a subprocess over stdio), connects the SDK's client and
+ * lists the tools, as real agents do: from then on the client checks every answer's structured content against the
+ * tool's announced output schema, and a misfit fails the call with McpError -32602.
+ */
 export async function startMcp(args: string[], env: Record<string, string>): Promise<McpSession> {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(
@@ -23,8 +27,8 @@ export async function startMcp(args: string[], env: Record<string, string>): Pro
     ),
   )
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, 'mcp', ...args],
+    command: CLI[0],
+    args: [...CLI.slice(1), 'mcp', ...args],
     env: {...inherited, NO_COLOR: '1', ...env},
     stderr: 'pipe',
   })
@@ -34,6 +38,7 @@ export async function startMcp(args: string[], env: Record<string, string>): Pro
   })
   const client = new Client({name: 'payctl-test', version: '1.0.0'})
   await client.connect(transport)
+  await client.listTools()
   return {
     client,
     stderr: () => stderr,

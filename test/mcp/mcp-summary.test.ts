@@ -5,7 +5,7 @@ import {runCommand} from '../helpers/run-command.js'
 
 /**
  * Issue #32: `payctl mcp` returns, once its client went away, what it served and how many tool calls it answered
- * (docs/decisions.md, "#32 typed results"). In-process, the client is stdin: three messages, then its end.
+ * (docs/decisions.md, "#32 typed results"). In-process, the client is stdin: initialize, tools/list, two calls, then its end.
  */
 
 const message = (body: Record<string, unknown>) => `${JSON.stringify({jsonrpc: '2.0', ...body})}\n`
@@ -21,8 +21,9 @@ describe('mcp: the summary it returns', () => {
         params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'summary', version: '1'}},
       }),
       message({method: 'notifications/initialized'}),
-      message({id: 2, method: 'tools/call', params: {name: 'team_get', arguments: {}}}),
-      message({id: 3, method: 'tools/call', params: {name: 'counterparties_countries', arguments: {}}}),
+      message({id: 2, method: 'tools/list'}),
+      message({id: 3, method: 'tools/call', params: {name: 'team_get', arguments: {}}}),
+      message({id: 4, method: 'tools/call', params: {name: 'counterparties_countries', arguments: {}}}),
     ].join('')
     const run = await runCommand(['mcp'], {env: {...ctx.env, PAYCTL_API_KEY: FULL}, input})
     expect(run.code, run.stderr).toBe(0)
@@ -31,7 +32,7 @@ describe('mcp: the summary it returns', () => {
       .split('\n')
       .map(line => JSON.parse(line))
     // Both calls answered before the server closed (the client's end came with the calls still in flight).
-    expect(answered.map(answer => answer.id).sort()).toEqual([1, 2, 3])
+    expect(answered.map(answer => answer.id).sort()).toEqual([1, 2, 3, 4])
     expect(run.returned).toMatchObject({profile: 'local', calls: 2, groups: expect.arrayContaining(['read'])})
   })
 })

@@ -134,15 +134,15 @@ describe('payctl mcp', {timeout: 120_000}, () => {
     expect(again.data.id).toBe(first.data.id)
     expect(first.data.amount).toBe('12.50')
     expect(first.approvalUrl).toMatch(new RegExp(`^${ctx.emu.url}/hosted/approval/`))
-    const list = ok(await session.call('payouts_list', {limit: '100'}))
+    const list = ok(await session.call('payouts_list', {limit: 100}))
     expect(list.data.filter((p: {description: string}) => p.description === 'Cover art')).toHaveLength(1)
     expect(list.nextCursor).toBeNull()
     const other = ok(await session.call('payouts_create', {...PAYOUT, 'idempotency-key': 'second-invoice'}))
     expect(other.data.id).not.toBe(first.data.id)
-    const page = ok(await session.call('payouts_list', {limit: '1'}))
+    const page = ok(await session.call('payouts_list', {limit: 1}))
     expect(page.data).toHaveLength(1)
     expect(typeof page.nextCursor).toBe('string')
-    const next = ok(await session.call('payouts_list', {limit: '1', cursor: page.nextCursor}))
+    const next = ok(await session.call('payouts_list', {limit: 1, cursor: page.nextCursor}))
     expect(next.data[0].id).not.toBe(page.data[0].id)
     const audit = auditLines(home.env.PAYCTL_DATA_DIR)
     expect(audit[0].idempotencyKey).toMatch(/^mcp-[0-9a-f]{64}$/)
@@ -153,13 +153,13 @@ describe('payctl mcp', {timeout: 120_000}, () => {
   it('counterparties_list returns a bounded page and the cursor to the next one', async () => {
     for (let i = 0; i < 3; i++) await ctx.api.counterparty({customId: `mcp-cp-${i}`, email: `cp${i}@example.com`})
     session = await mcp([], local().env)
-    const page = ok(await session.call('counterparties_list', {limit: '1'}))
+    const page = ok(await session.call('counterparties_list', {limit: 1}))
     expect(page.data).toHaveLength(1)
     expect(typeof page.nextCursor).toBe('string')
-    const next = ok(await session.call('counterparties_list', {limit: '1', cursor: page.nextCursor}))
+    const next = ok(await session.call('counterparties_list', {limit: 1, cursor: page.nextCursor}))
     expect(next.data).toHaveLength(1)
     expect(next.data[0].id).not.toBe(page.data[0].id)
-    const rest = ok(await session.call('counterparties_list', {limit: '100', cursor: next.nextCursor}))
+    const rest = ok(await session.call('counterparties_list', {limit: 100, cursor: next.nextCursor}))
     expect(rest.data).toHaveLength(1)
     expect(rest.nextCursor).toBeNull()
   })
@@ -174,7 +174,7 @@ describe('payctl mcp', {timeout: 120_000}, () => {
     const error = (bad.structuredContent as Structured).error
     expect(error).toMatchObject({code: 'USAGE', exitCode: 2})
     expect(error.message).toContain('--amount')
-    const page = await session.call('payouts_list', {limit: '5000'})
+    const page = await session.call('payouts_list', {limit: 5000})
     expect(page.isError).toBe(true)
     expect(JSON.stringify(page.content)).toContain('limit')
     const unknown = await session.call('payouts_get', {id: ['payout_00000000-0000-4000-8000-000000000000']})
@@ -190,7 +190,8 @@ describe('payctl mcp', {timeout: 120_000}, () => {
         params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'pipe', version: '1'}},
       },
       {jsonrpc: '2.0', method: 'notifications/initialized'},
-      {jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'team_accounts', arguments: {}}},
+      {jsonrpc: '2.0', id: 2, method: 'tools/list'},
+      {jsonrpc: '2.0', id: 3, method: 'tools/call', params: {name: 'team_accounts', arguments: {}}},
     ]
     const result = await runCli(['mcp'], {
       env: local().env,
@@ -201,8 +202,8 @@ describe('payctl mcp', {timeout: 120_000}, () => {
       .trim()
       .split('\n')
       .map(line => JSON.parse(line))
-    expect(answers.map(answer => answer.id)).toEqual([1, 2])
-    expect(answers[1].result.structuredContent.data[0].balance.available).toMatch(/^\d+\.\d{2}$/)
+    expect(answers.map(answer => answer.id)).toEqual([1, 2, 3])
+    expect(answers[2].result.structuredContent.data[0].balance.available).toMatch(/^\d+\.\d{2}$/)
   })
 
   it('reads files only inside the folder the person named with --files-dir', async () => {

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {ApiError} from '../../src/client/api-errors.js'
 import type {PayoutV2} from '../../src/client/schemas.js'
 import {goalStateOf} from '../../src/services/payouts/goals.js'
-import {waitForPayouts, waitOutcome} from '../../src/services/payouts/wait.js'
+import {steadyInterval, waitForPayouts, waitOutcome} from '../../src/services/payouts/wait.js'
 
 /** The polling loop with a scripted service and a virtual clock: which reads happen, how long it pauses. */
 function script(states: Record<string, Array<Partial<PayoutV2> | Error>>) {
@@ -28,7 +28,7 @@ function script(states: Record<string, Array<Partial<PayoutV2> | Error>>) {
 }
 
 describe('waitForPayouts', () => {
-  it('re-reads only pending payouts, backing off 1 s, 2 s, 4 s …; reports each change', async () => {
+  it('re-reads only pending payouts, after 1 s, then every 2 s while few are pending; reports each change', async () => {
     const s = script({
       a: [{status: 'requested'}, {status: 'completed'}],
       b: [{status: 'requested'}, {status: 'requested'}, {status: 'requested'}, {status: 'failed', failureCode: 'x'}],
@@ -42,10 +42,22 @@ describe('waitForPayouts', () => {
       onChange: (p, from) => changes.push(`${p.id}:${from}->${p.status}`),
     })
     expect(s.reads).toEqual(['a', 'b', 'a', 'b', 'b', 'b'])
-    expect(s.pauses).toEqual([1000, 2000, 4000])
+    expect(s.pauses).toEqual([1000, 2000, 2000])
     expect(changes).toEqual(['a:requested->completed', 'b:requested->failed'])
     expect(result).toMatchObject({timedOut: false, counts: {completed: 1, failed: 1, pending: 0}})
     expect(waitOutcome(result, '1m', 'again')?.exitCode).toBe(8)
+  })
+
+  it('a payout approved after minutes of waiting is seen within 2 s; a long list is read less often', async () => {
+    const pendingFor = Array.from({length: 40}, () => ({status: 'created'}))
+    const s = script({a: [...pendingFor, {status: 'approved'}]})
+    const result = await waitForPayouts({ids: ['a'], goal: 'approved', timeoutMs: 600_000, ...s})
+    expect(result.counts.approved).toBe(1)
+    expect(Math.max(...s.pauses)).toBe(2000)
+    expect(steadyInterval(1)).toBe(2000)
+    expect(steadyInterval(8)).toBe(2000)
+    expect(steadyInterval(20)).toBe(5000)
+    expect(steadyInterval(1000)).toBe(15_000)
   })
 
   it("honours a 429's Retry-After that outlived the client's retries, then reads again", async () => {

@@ -6,6 +6,7 @@ import {terminalSafe} from '../../src/cli/output/terminal-safe.js'
 import {printDelivery} from '../../src/cli/output/webhook-listen.js'
 import {isolatedHome} from '../helpers/cli.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
+import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 import {ListenProcess, waitFor} from '../webhooks/listen-process.js'
 
@@ -157,6 +158,28 @@ describe('end to end on a terminal', () => {
     const list = await runCliInTty(['payouts', 'list'], {env})
     expect(list.code, list.output).toBe(0)
     expect(list.output).toContain(String.raw`crx\r-> 200  verified`)
+  })
+
+  it('JSON on a terminal escapes C1 and bidi controls as \\uXXXX (-o json, -o jsonl, api); a pipe gets every byte', async () => {
+    const uuid = '0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f'
+    const description = `pay ${BIDI} ${C1} del\u007f`
+    const payout = {object: 'payout', id: `payout_${uuid}`, amount: '1.00', currency: 'EUR', status: 'created', description}
+    server.fallback = (req, res) =>
+      req.url.startsWith('/api/v2/payouts/') ? json(res, 200, payout) : json(res, 200, [{...payout, id: uuid}])
+    const env = {...isolatedHome().env, PAYCTL_API_KEY: 'sk_sandbox_test', PAYCTL_ORIGIN: server.origin}
+    const escaped = String.raw`pay f\u202eg\u2066h c\u009bd\u0085e del\u007f`
+    for (const args of [
+      ['payouts', 'get', `payout_${uuid}`, '-o', 'json'],
+      ['payouts', 'list', '-o', 'jsonl'],
+      ['api', 'GET', `/api/v2/payouts/payout_${uuid}`],
+    ]) {
+      const shown = await runCliInTty(args, {env})
+      expect(shown.code, shown.output).toBe(0)
+      expect(shown.output, args.join(' ')).toContain(escaped)
+      expect(shown.output, args.join(' ')).not.toMatch(UNSAFE)
+      const piped = await runCommand(args, {env})
+      expect(piped.stdout, args.join(' ')).toContain(JSON.stringify(description).slice(1, -1))
+    }
   })
 
   it('webhooks listen prints the fields of an unsigned, rejected request escaped', async () => {

@@ -3,15 +3,20 @@ import {createRequire} from 'node:module'
 import {join, resolve} from 'node:path'
 import {execute} from '@oclif/core/execute'
 import {type CommandIndex, manifestFromIndex} from './command-index.js'
+import {globalFlagsAfterCommand} from './global-flags-first.js'
 import {memoryPlugin, type PluginParts} from './memory-plugin.js'
 
 /**
  * oclif's execute() over payctl's root plugin held in memory (memory-plugin.ts). The npm package, each
- * executable and the in-process tests start here; the value is what the command's run() returned.
+ * executable and the in-process tests start here; the value is what the command's run() returned. Global flags typed before the command are moved after it.
  */
 export function start(parts: PluginParts, args: string[] = process.argv.slice(2)): Promise<unknown> {
   const plugin = memoryPlugin(parts)
-  return execute({args, loadOptions: {root: parts.root, pjson: parts.pjson, plugins: new Map([[plugin.name, plugin]])}})
+  const argv = globalFlagsAfterCommand(args, Object.keys(parts.manifest.commands))
+  return execute({
+    args: argv,
+    loadOptions: {root: parts.root, pjson: parts.pjson, plugins: new Map([[plugin.name, plugin]])},
+  })
 }
 
 /**

@@ -89,6 +89,12 @@ export const currencyFlag = checked(currencyProblem, value => value.toUpperCase(
 
 export const emailFlag = checked(emailProblem)
 
+/** Sends to a look-alike address all the same (src/contract/look-alike.ts); a person's flag, never an MCP tool's. */
+export const allowConfusableFlag = Flags.boolean({
+  summary:
+    'Accept a recipient address that mixes scripts or could pass for another (e.g. a Cyrillic а in example.com); without it such an address is refused (exit 6).',
+})
+
 export const phoneFlag = checked(phoneProblem, compactPhone)
 
 export const httpUrlFlag = checked(httpUrlProblem)

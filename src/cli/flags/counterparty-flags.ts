@@ -1,8 +1,9 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
+import {IDENTITY_TYPES} from '../../contract/closed-enums.js'
 import {countryProblem, dateProblem} from '../../contract/formats.js'
 import {compactIban, ibanProblem} from '../../contract/primitives.js'
-import {checked, currencyFlag, emailFlag} from './common-flags.js'
+import {allowConfusableFlag, checked, currencyFlag, emailFlag} from './common-flags.js'
 
 const countryFlag = checked(countryProblem, v => v.toUpperCase())
 
@@ -12,7 +13,8 @@ export const counterpartyFlags = {
     summary: 'Read the body from a JSON file with the API field names ("-" for stdin); flags given too override it.',
   }),
   email: emailFlag({summary: 'E-mail address of the counterparty.'}),
-  'identity-type': Flags.string({summary: 'individual (default) or business.', helpGroup: 'IDENTITY'}),
+  'allow-confusable': allowConfusableFlag,
+  'identity-type': Flags.option({options: IDENTITY_TYPES, summary: 'Default: individual.', helpGroup: 'IDENTITY'})(),
   'first-name': Flags.string({summary: 'First name.', helpGroup: 'IDENTITY'}),
   'last-name': Flags.string({summary: 'Last name.', helpGroup: 'IDENTITY'}),
   'middle-name': Flags.string({summary: 'Middle name.', helpGroup: 'IDENTITY'}),

@@ -1,6 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import type * as Interfaces from '@oclif/core/interfaces'
 import {
+  allowConfusableFlag,
   amountFlag,
   andThenFlag,
   currencyFlag,
@@ -26,6 +27,7 @@ export const createFlags = {
   email: emailFlag({summary: 'Recipient e-mail address.'}),
   phone: phoneFlag({summary: 'Recipient phone number, international format (+4915112345678).'}),
   counterparty: Flags.string({summary: 'Pay a saved counterparty (counterparty_<UUID>).'}),
+  'allow-confusable': allowConfusableFlag,
   'and-then': andThenFlag,
   'idempotency-key': idempotencyKeyFlag,
   wait: {...waitFlag, dependsOn: ['and-then']},
@@ -72,4 +74,5 @@ export const createInputOf = (f: Interfaces.InferredFlags<typeof createFlags>): 
   payoutType: f['payout-type'],
   preApproved: f['pre-approved'],
   notifications: f.notifications,
+  allowConfusable: f['allow-confusable'],
 })

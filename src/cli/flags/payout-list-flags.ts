@@ -12,13 +12,16 @@ import {
   outputFlag,
   sinceStateFlag,
 } from '../../cli/flags/common-flags.js'
+import {V2_STATES} from '../../contract/lifecycle.js'
 import {usageError} from '../../shared/errors.js'
 
-export const payoutStatusFlag = Flags.string({
-  summary: 'Only payouts in this status (repeatable; v2): created, approved, requested, completed, failed, expired.',
+/** The v2 statuses, checked before anything is sent (exit 2 naming them). */
+export const payoutStatusFlag = Flags.option({
+  options: V2_STATES,
+  summary: 'Only payouts in this status (repeatable; v2).',
   multiple: true,
   multipleNonGreedy: true,
-})
+})()
 
 const CLIENT_SIDE = 'FILTERS (CLIENT-SIDE)'
 
@@ -68,13 +71,9 @@ export function payoutListApi(f: Interfaces.InferredFlags<typeof payoutListFlags
     throw usageError('--cursor continues the v2 list; drop --api v1 (v1 resumes with --offset)')
   if (api === 'v2' && (f.offset !== undefined || f.order !== undefined))
     throw usageError(`${f.offset !== undefined ? '--offset' : '--order'} only works with the v1 list`)
-  checkStatuses(f.status)
   return api
 }
 
-/** --status values are open (new statuses may come) but must look like one. */
-export function checkStatuses(statuses: string[] | undefined): string[] | undefined {
-  for (const status of statuses ?? [])
-    if (!/^[a-z_-]+$/.test(status)) throw usageError(`--status "${status}" is not a status like created or approved`)
-  return statuses?.length ? statuses : undefined
-}
+/** The --status values, or undefined when none was given. */
+export const statusesOf = (statuses: string[] | undefined): string[] | undefined =>
+  statuses?.length ? statuses : undefined

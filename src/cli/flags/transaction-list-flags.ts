@@ -1,4 +1,5 @@
 import * as Flags from '@oclif/core/flags'
+import {TRANSACTION_STATUSES, TRANSACTION_TYPES} from '../../contract/closed-enums.js'
 import {
   allFlag,
   createdBeforeFlag,
@@ -12,16 +13,18 @@ import {
 
 /** The flags of `transactions list`: the API's filters (spec 4.5b), paging, and --since-state. */
 export const transactionListFlags = {
-  type: Flags.string({
-    summary: 'Only this type, e.g. deposit (repeatable).',
+  type: Flags.option({
+    options: TRANSACTION_TYPES,
+    summary: 'Only this type (repeatable).',
     multiple: true,
     multipleNonGreedy: true,
-  }),
-  status: Flags.string({
-    summary: 'Only this status, e.g. pending (repeatable).',
+  })(),
+  status: Flags.option({
+    options: TRANSACTION_STATUSES,
+    summary: 'Only this status (repeatable).',
     multiple: true,
     multipleNonGreedy: true,
-  }),
+  })(),
   currency: currencyFlag({
     summary: 'Only accounts in this currency (repeatable).',
     multiple: true,

@@ -17,6 +17,13 @@ class PayctlCommandHelp extends CommandHelp {
   }
 }
 
+const GET_STARTED = [
+  'Try it against the local emulator, no account needed: "payctl emulator start" in one terminal, then',
+  '"payctl payouts list" in another (the built-in "local" profile points at it). From a checkout:',
+  '"npm ci && npm run demo". A real account: "payctl profiles add NAME --origin URL --environment sandbox",',
+  'then "payctl auth login --profile NAME".',
+].join(' ')
+
 /** oclif's help, plus a RE-RUN section: whether a command is safe to repeat from cron, and what to do if not. */
 export default class PayctlHelp extends Help {
   protected override CommandHelpClass = PayctlCommandHelp
@@ -24,6 +31,12 @@ export default class PayctlHelp extends Help {
   constructor(...args: ConstructorParameters<typeof Help>) {
     super(...args)
     this.render = templatesOnly(this.render)
+  }
+
+  /** The root help: its summary line, then how to start, then oclif's VERSION, USAGE and DESCRIPTION. */
+  override formatRoot(): string {
+    const [summary, ...rest] = super.formatRoot().split('\n')
+    return [summary, '', this.section('GET STARTED', this.wrap(GET_STARTED)), ...rest].join('\n')
   }
 
   protected override formatCommand(command: Command.Loadable): string {

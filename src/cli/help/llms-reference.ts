@@ -1,15 +1,26 @@
 import type {Config} from '@oclif/core/config'
-import {type CommandSpec, commandWords, type FlagSpec, isGlobalFlag} from '../../services/mcp/command-spec.js'
+import {
+  type CommandSpec,
+  commandWords,
+  type FlagSpec,
+  isGlobalFlag,
+  isIntegerFlag,
+} from '../../services/mcp/command-spec.js'
 import {RERUN} from './rerun.js'
 
 const render = (text: string, bin: string, id: string) =>
   text.replaceAll('<%= config.bin %>', bin).replaceAll('<%= command.id %>', commandWords(id))
 
+const boundsOf = ({min, max}: FlagSpec) =>
+  min !== undefined && max !== undefined ? `${min} to ${max}` : min !== undefined ? `at least ${min}` : `at most ${max}`
+
 function flagLine(flag: FlagSpec): string {
   const name = `${flag.char ? `-${flag.char}, ` : ''}--${flag.name}${flag.allowNo ? ` / --no-${flag.name}` : ''}`
-  const value = flag.type === 'boolean' ? '' : ` <${flag.options?.join('|') ?? 'value'}>`
+  const integer = isIntegerFlag(flag)
+  const value = flag.type === 'boolean' ? '' : ` <${flag.options?.join('|') ?? (integer ? 'integer' : 'value')}>`
   const notes = [
     flag.required ? 'required' : '',
+    integer ? boundsOf(flag) : '',
     flag.multiple ? 'repeatable' : '',
     flag.default === undefined || flag.default === false ? '' : `default: ${String(flag.default)}`,
   ].filter(Boolean)

@@ -38,9 +38,13 @@ export function explainNotFound(words: string[], ids: readonly string[], bin: st
   const typed = words.join(' ')
   const shown = typed.length > 80 ? `${typed.slice(0, 80)}…` : typed
   if (words[0]?.startsWith('-')) {
-    const rest = words.slice(1)
+    // The flag's value, when the command follows it (`--limit 5 payouts list`).
+    const valued =
+      !words[0].includes('=') && !longestCommand(words.slice(1), ids) && longestCommand(words.slice(2), ids)
+    const flag = words.slice(0, valued ? 2 : 1).join(' ')
+    const rest = words.slice(valued ? 2 : 1)
     const command = longestCommand(rest, ids)
-    const example = command ? `${bin} ${rest.join(' ')} ${words[0]}` : `${bin} COMMAND ${words[0]}`
+    const example = command ? `${bin} ${rest.join(' ')} ${flag}` : `${bin} COMMAND ${flag}`
     return {code: 'USAGE', message: `"${words[0]}" is a flag before the command; flags go after it: "${example}"`}
   }
   const alias = ALIASES[typed]

@@ -1,7 +1,8 @@
 import type {ApiResponse} from '../../client/transport.js'
+import {withWaitLimits} from '../../client/waits.js'
 import type {StreamedItems} from '../../contract/results/index.js'
 import {apiPages, pageItems, type Query} from '../../services/api/paginate.js'
-import {PAGE_STOPPING, watchInterrupts} from '../interrupt.js'
+import {READ_CANCELLED, watchInterrupts} from '../interrupt.js'
 import {ListedItems} from './listed-items.js'
 import type {Output} from './output.js'
 
@@ -22,7 +23,8 @@ export function printResponse(out: Output, response: ApiResponse, include: boole
 }
 
 /**
- * `api --paginate`: each item of every page as one JSON line; Ctrl-C stops after the page in flight (exit 130).
+ * `api --paginate`: each item of every page as one JSON line; Ctrl-C or SIGTERM cancels the page being read (and any
+ * retry wait), and the run ends saying where to continue (exit 130, 143 after SIGTERM).
  * Returns the items in a run for data, else their count (memory stays flat).
  */
 export async function printPages(
@@ -31,15 +33,17 @@ export async function printPages(
   start: Query,
   include: boolean,
 ): Promise<unknown[] | StreamedItems> {
-  const interrupts = watchInterrupts({notice: PAGE_STOPPING})
+  const interrupts = watchInterrupts({notice: READ_CANCELLED})
   const listed = new ListedItems<unknown>(out)
   try {
-    for await (const response of apiPages(send, start, interrupts.signal)) {
-      if (include) printHeaders(out, response)
-      const items = pageItems(response.body)
-      for (const item of items) out.jsonLine(item)
-      listed.add(items)
-    }
+    await withWaitLimits({signal: interrupts.signal}, async () => {
+      for await (const response of apiPages(send, start, interrupts.signal)) {
+        if (include) printHeaders(out, response)
+        const items = pageItems(response.body)
+        for (const item of items) out.jsonLine(item)
+        listed.add(items)
+      }
+    })
     return listed.result()
   } finally {
     interrupts.dispose()

@@ -21,21 +21,25 @@ export const emulatorJson = ({url, port, seed, control}: EmulatorStarted) =>
     ...(control.mode === 'token' ? {controlToken: control.token} : {}),
   })
 
-const controlLine = (control: EmulatorStarted['control']) => {
-  if (control.mode === 'off') return 'Control routes switched off (--no-control). Press Ctrl-C to stop.'
-  const token = control.mode === 'token' ? `; other hosts send x-emulator-control-token: ${control.token}` : ''
-  return `Control routes under /_emulator (docs/emulator.md)${token}. Press Ctrl-C to stop.`
+const controlLines = (control: EmulatorStarted['control']) => {
+  if (control.mode === 'off') return ['Control:     switched off (--no-control)']
+  const routes = 'Control:     routes under /_emulator (docs/emulator.md)'
+  if (control.mode === 'local') return [routes]
+  return [routes, `Token:       ${control.token}`, '             (other hosts send it as x-emulator-control-token)']
 }
 
+/** The banner a person reads at start; every line fits 80 columns (but a long --data path). */
 export function emulatorBanner({url, dataFile, seed, autoConsent, control}: EmulatorStarted): string[] {
   return [
     `Emulator listening on ${url}`,
     `Data:        ${dataFile}`,
     `Team:        ${seed.teamId}`,
-    `Full key:    ${seed.keys.full}   (every scope, including payouts:approve)`,
-    `Default key: ${seed.keys.default}   (default scopes)`,
-    `Other team:  ${seed.otherTeam.teamId}   key ${seed.otherTeam.keys.full}`,
-    `OAuth:       client ${LOCAL_EMULATOR.oauthClientId}, sign in as owner@example.com${autoConsent ? ' (auto-consent on)' : ''}`,
-    controlLine(control),
+    `Full key:    ${seed.keys.full}  (every scope)`,
+    `Default key: ${seed.keys.default}  (default scopes)`,
+    `Other team:  ${seed.otherTeam.teamId}`,
+    `             key ${seed.otherTeam.keys.full}`,
+    `OAuth:       ${LOCAL_EMULATOR.oauthClientId}; sign in as owner@example.com${autoConsent ? ' (auto-consent)' : ''}`,
+    ...controlLines(control),
+    'Press Ctrl-C to stop.',
   ]
 }

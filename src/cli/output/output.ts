@@ -3,8 +3,8 @@ import {usageError} from '../../shared/errors.js'
 import {colorEnabled, type Palette, palette} from './colors.js'
 import type {DataSink} from './data-sink.js'
 import {columnKey, idsOf, pickFields, type ScriptOptions, tsvCell} from './script.js'
-import {fitWidths, giveOf} from './table-fit.js'
-import {terminalSafe} from './terminal-safe.js'
+import {fitColumns, giveOf} from './table-fit.js'
+import {jsonTerminalSafe, terminalSafe} from './terminal-safe.js'
 
 export type ListFormat = 'table' | 'json' | 'jsonl' | 'csv' | 'tsv'
 export const LIST_FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const
@@ -25,6 +25,11 @@ export interface Column<T> {
   tableOnly?: boolean
   /** The column's name in CSV exports and --fields (default: the header in camelCase, as JSON keys are). */
   csvHeader?: string
+  /**
+   * A table on a narrow terminal may leave this column out; the highest `drop` goes first (undefined: never).
+   * --fields naming it keeps it.
+   */
+  drop?: number
 }
 
 /**
@@ -132,6 +137,11 @@ export class Output {
     return terminalSafe(text, {lines: true, ownStyles: this.colorOn.stderr})
   }
 
+  /** JSON text as printed: its controls escaped on a terminal (still the same JSON), exact in a pipe or file. */
+  jsonText(text: string): string {
+    return this.stdoutIsTTY ? jsonTerminalSafe(text) : text
+  }
+
   /** What --template and --jq print: terminal-safe on a terminal, exact in a pipe or file. */
   private scripted(text: string): string {
     return this.stdoutIsTTY ? terminalSafe(text, {lines: true}) : text
@@ -160,7 +170,7 @@ export class Output {
     if (jq) this.writeLines(jq.apply(shown))
     else if (template)
       for (const item of Array.isArray(shown) ? shown : [shown]) this.write(this.scripted(template(item)))
-    else this.write(`${JSON.stringify(shown, null, 2)}\n`)
+    else this.write(`${this.jsonText(JSON.stringify(shown, null, 2))}\n`)
   }
 
   /** Documents without columns of their own as rows: one column per key (--fields: those), JSON for non-strings. */
@@ -226,7 +236,7 @@ export class Output {
     const shown = fields ? pickFields(value, fields) : value
     if (jq) this.writeLines(jq.apply(shown))
     else if (template) this.write(this.scripted(template(shown)))
-    else this.write(`${JSON.stringify(shown)}\n`)
+    else this.write(`${this.jsonText(JSON.stringify(shown))}\n`)
   }
 
   /**
@@ -247,6 +257,14 @@ export class Output {
   /** A message for the person at the terminal, on stderr; silent under --json. */
   info(text: string): void {
     if (!this.silent && !this.sink) this.streams.stderr.write(`${this.errText(text)}\n`)
+  }
+
+  /**
+   * What only a person watching needs ("nothing new", "end of the list"): on stderr when it is a terminal, whatever
+   * the format, and nowhere else, so that a cron job with nothing to say prints nothing (cron mails what it gets).
+   */
+  note(text: string): void {
+    if (this.stderrIsTTY) this.stderr(text)
   }
 
   /** A warning on stderr, shown even under --json (stdout stays clean). */
@@ -351,6 +369,8 @@ export class Output {
 export class ListWriter<T> {
   private count = 0
   private widths?: number[]
+  /** The table's columns kept on this terminal (indices into the table columns). */
+  private kept?: number[]
   /** The table does not fit the terminal without cutting an id or a timestamp: one field a line per row. */
   private rowView = false
   /** The whole array under --jq with a JSON array: jq sees the document `--json` would print. */
@@ -409,7 +429,7 @@ export class ListWriter<T> {
   private jsonPage(rows: T[]): void {
     const fields = this.out.script.fields
     rows.forEach((row, index) => {
-      const item = JSON.stringify(fields ? pickFields(row, fields) : row, null, 2).replace(/^/gm, '  ')
+      const item = this.out.jsonText(JSON.stringify(fields ? pickFields(row, fields) : row, null, 2)).replace(/^/gm, '  ')
       this.out.write(`${this.count + index === 0 ? '[\n' : ',\n'}${item}`)
     })
   }
@@ -446,21 +466,28 @@ export class ListWriter<T> {
 
   private async tablePage(rows: T[]): Promise<void> {
     const {default: Table} = await import('cli-table3')
-    const columns = this.tableColumns
-    const cells = rows.map(row => columns.map(c => terminalSafe(c.value(row))))
+    const all = this.tableColumns
+    const allCells = rows.map(row => all.map(c => terminalSafe(c.value(row))))
     if (!this.widths && !this.rowView) {
-      const content = columns.map((_, i) => Math.max(0, ...cells.map(r => r[i].length)) + 2)
-      const natural = columns.map((c, i) => Math.max(c.header.length + 2, content[i]))
-      const give = columns.map((c, i) =>
+      const content = all.map((_, i) => Math.max(0, ...allCells.map(r => r[i].length)) + 2)
+      const natural = all.map((c, i) => Math.max(c.header.length + 2, content[i]))
+      const give = all.map((c, i) =>
         giveOf(
           columnKey(c),
-          cells.map(r => r[i]),
+          allCells.map(r => r[i]),
         ),
       )
-      this.widths = fitWidths(natural, this.out.stdoutColumns, give, content)
-      this.rowView = !this.widths
+      // Columns named by --fields stay.
+      const drop = all.map(c => (this.out.script.fields ? undefined : c.drop))
+      const fit = fitColumns(natural, this.out.stdoutColumns, give, content, drop)
+      this.widths = fit?.widths
+      this.kept = fit?.kept
+      this.rowView = !fit
     }
-    if (this.rowView) return this.rowsPage(rows, columns)
+    if (this.rowView) return this.rowsPage(rows, all)
+    const kept = this.kept ?? all.map((_, i) => i)
+    const columns = kept.map(i => all[i])
+    const cells = allCells.map(r => kept.map(i => r[i]))
     const table = new Table({
       head: this.count === 0 ? columns.map(c => this.out.color.bold(c.header)) : [],
       colWidths: this.widths,

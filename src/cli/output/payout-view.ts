@@ -26,14 +26,15 @@ const csvOnly = <T>(csvHeader: string, raw: (row: T) => string | undefined): Col
 })
 
 /**
- * The columns of both generations. The table shows one recipient column; CSV exports name their columns as
+ * The columns of both generations. The table shows one recipient column; on a narrow terminal it leaves out
+ * Created, then Custom ID, then Recipient, so that each payout stays one line with its description. CSV exports name their columns as
  * `payouts import` reads them (customId, description, amount, currency, the recipient by kind, tags), so an
  * export can be imported again; id, status and createdAt are exported for reading and ignored by the import.
  */
 function payoutColumns<T extends PayoutRow>(recipients: {table: Column<T>; csv: Column<T>[]}): Column<T>[] {
   return [
     {header: 'ID', csvHeader: 'id', value: p => payoutDisplayId(p.id), raw: p => payoutDisplayId(p.id)},
-    {header: 'Custom ID', csvHeader: 'customId', value: p => orDash(p.customId), raw: p => p.customId},
+    {header: 'Custom ID', csvHeader: 'customId', value: p => orDash(p.customId), raw: p => p.customId, drop: 2},
     {header: 'Status', csvHeader: 'status', value: p => orDash(p.status), raw: p => p.status},
     {
       header: 'Amount',
@@ -43,11 +44,11 @@ function payoutColumns<T extends PayoutRow>(recipients: {table: Column<T>; csv: 
       raw: p => p.amount,
     },
     csvOnly('currency', p => p.currency),
-    csvOnly('description', p => p.description),
-    {...recipients.table, tableOnly: true},
+    {header: 'Description', csvHeader: 'description', value: p => orDash(p.description), raw: p => p.description},
+    {...recipients.table, tableOnly: true, drop: 1},
     ...recipients.csv,
     csvOnly('tags', p => p.tags?.map(String).join(';') || undefined),
-    {header: 'Created', csvHeader: 'createdAt', value: p => localTime(p.createdAt), raw: p => p.createdAt},
+    {header: 'Created', csvHeader: 'createdAt', value: p => localTime(p.createdAt), raw: p => p.createdAt, drop: 3},
   ]
 }
 
@@ -137,7 +138,23 @@ export function showCreatedV1(out: Output, payout: PayoutV1): void {
   showPayoutV1(out, payout)
 }
 
-export function showPayoutV2(out: Output, p: PayoutV2): void {
+/** A v2 payout; `destination`: where its money goes (src/contract/destination.ts), when it was read. */
+/** What `payouts create` did through v2: created, found already present, or replayed by the service. */
+export function createdLine(
+  sent: {payout: PayoutV2; present: boolean; earlier: boolean; reused: boolean},
+  customId: string | undefined,
+  andThen: string | undefined,
+): string {
+  const id = sent.payout.id
+  const then = andThen ? ` (then ${andThen})` : ''
+  if (sent.present) return `Payout ${id} already present under customId ${customId}: nothing created`
+  if (sent.earlier && sent.reused)
+    return `Replayed: payout ${id} was created by the earlier run whose answer was lost (same idempotency key); nothing new${then}`
+  if (sent.earlier) return `Replayed: payout ${id} was created earlier with this --idempotency-key; nothing new${then}`
+  return `Created payout ${id}${then}`
+}
+
+export function showPayoutV2(out: Output, p: PayoutV2, destination?: string): void {
   out.keyValue([
     ['ID', p.id],
     ['Custom ID', p.customId],
@@ -145,6 +162,7 @@ export function showPayoutV2(out: Output, p: PayoutV2): void {
     ['Amount', money(p.amount, p.currency)],
     ['Description', p.description],
     ['Recipient', recipientOf(p)],
+    ['Destination', destination],
     ['Tags', p.tags?.length ? p.tags.join(', ') : undefined],
     ['Failure', p.failureCode ? `${p.failureCode}${p.failureReason ? `: ${p.failureReason}` : ''}` : undefined],
     ['Approved', p.approvedAt ? localTime(p.approvedAt) : undefined],

@@ -36,15 +36,17 @@ const balanceColumns: Column<Balance>[] = [
 
 /**
  * The same rail has two names in the spec: v1 `deposits[].rails[].type` says `sepa`, v2 `depositInstructions[].type`
- * says `bank_iban` (the spec's `bank-iban` is SEPA). Both are shown as "SEPA (IBAN)", so `team get` and
- * `team accounts` name one deposit alike; another type is shown in capitals (`bank_swift` as SWIFT).
+ * says `bank_iban`. Both are shown alike, so `team get` and `team accounts` name one deposit the same way: "SEPA
+ * (IBAN)" in euros, "Bank transfer (IBAN)" in another currency (SEPA is euro-only); another type is shown in
+ * capitals (`bank_swift` as SWIFT).
  */
-const RAIL_NAMES: Readonly<Record<string, string>> = {sepa: 'SEPA (IBAN)', bank_iban: 'SEPA (IBAN)'}
+const IBAN_RAILS: ReadonlySet<string> = new Set(['sepa', 'bank_iban'])
 
-/** "EUR: SEPA (IBAN), dedicated account". */
+/** "EUR: SEPA (IBAN), dedicated account", "USD: Bank transfer (IBAN)". */
 export const railTitle = (currency: string | undefined, rail: DepositRail) => {
   const type = rail.type ?? 'bank transfer'
-  const name = RAIL_NAMES[type] ?? type.replace(/^bank_/, '').toUpperCase()
+  const iban = currency === 'EUR' ? 'SEPA (IBAN)' : 'Bank transfer (IBAN)'
+  const name = IBAN_RAILS.has(type) ? iban : type.replace(/^bank_/, '').toUpperCase()
   return `${currency ?? '?'}: ${name}${rail.ownership ? `, ${rail.ownership} account` : ''}`
 }
 

@@ -5,6 +5,17 @@
  * or overwrite its own line. JSON and jsonl do not go through here, nor csv into a pipe or file: they stay byte-faithful.
  */
 
+/** What JSON.stringify leaves raw that a terminal acts on: DEL, C1, the bidirectional controls, U+2028/9. */
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g
+
+/**
+ * JSON text for a terminal: every character above written as its JSON escape (`\u202e`), so the document shows
+ * what it holds and parses to the same value. Only for a terminal; a pipe or file gets JSON as it is.
+ */
+export function jsonTerminalSafe(json: string): string {
+  return json.replace(JSON_UNSAFE, char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
 /** The same, except the exact styles our own palette writes (src/cli/output/colors.ts), kept as they are. */
 const OWN_STYLES_OR_UNSAFE =

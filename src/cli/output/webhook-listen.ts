@@ -56,9 +56,9 @@ export const listenEvents = (out: Output, bin: string): ListenSessionEvents => (
   },
 })
 
-/** One line per delivery; under --json one object per line. */
+/** One line per delivery (a few on a narrow terminal); under --json one object per line. */
 export const printDelivery = (out: Output, json: boolean) => (delivery: Delivery) =>
-  json ? out.jsonLine(deliveryJson(delivery)) : out.line(deliveryLine(delivery, out.color))
+  json ? out.jsonLine(deliveryJson(delivery)) : out.line(deliveryLine(delivery, out.color, out.stdoutColumns))
 
 /** `--print-secret`: the secret alone on stdout (also under --json, for `$(…)`); the result is the secret printed. */
 export function printSecret(out: Output, secret: string): {secret: string} {

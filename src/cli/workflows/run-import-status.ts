@@ -19,7 +19,7 @@ import {statusChunks} from '../../services/import-status/status-rows.js'
 import {type StatusSummary, StatusTally} from '../../services/import-status/status-summary.js'
 import {totalsOf} from '../../services/payouts/actions.js'
 import {warnIfShort} from '../../services/payouts/balance-check.js'
-import {goalStateOf, isFinal, type WaitGoal} from '../../services/payouts/goals.js'
+import {goalOf, goalStateOf, isFinal, type WaitGoal} from '../../services/payouts/goals.js'
 import {awaitsNewClaim} from '../../services/payouts/payout-failures.js'
 import {interruptedError, invalidInputError, PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
@@ -73,9 +73,6 @@ export type ImportedRows = Pick<
 /** How long the rows' reads ride through transient faults: the wait's time-out, or the longest Retry-After payctl sleeps. */
 const readsWithinMs = (options: ImportStatusOptions) => options.wait?.timeoutMs ?? RETRY_AFTER_CAP_MS
 
-const goalFor = (andThen: string | undefined): WaitGoal =>
-  andThen === 'pay' ? 'paid' : andThen === 'send-claim-link' ? 'claim-link' : 'approved'
-
 /** The summary, the rows printed (none for `format: 'none'`), and the error the command ends with. */
 export async function importStatus(
   options: ImportStatusOptions,
@@ -93,7 +90,7 @@ export async function importStatus(
       options.out.info(
         `No journal of an import of ${source.label} with profile ${options.profile.name}: reading the rows as payctl payouts import would.`,
       )
-    const goal = options.wait?.goal ?? goalFor(rows.andThen)
+    const goal = options.wait?.goal ?? goalOf('approve', rows.andThen)
     let waitError: PayctlError | undefined
     if (options.retryFailed) waitError = await retryWatched(rows, options, goal)
     else if (options.wait) waitError = await waitForRows(rows, options, goal)

@@ -1,3 +1,4 @@
+import {currentWaitLimits, withWaitLimits} from '../../client/waits.js'
 import type {StreamedItems} from '../../contract/results/index.js'
 import {laterOf, SinceTracker} from '../../services/since-state/since-tracker.js'
 import {
@@ -8,7 +9,7 @@ import {
   type SinceState,
   writeSinceState,
 } from '../../services/since-state/state-file.js'
-import {interruptedError, PAGE_STOPPING, watchInterrupts} from '../interrupt.js'
+import {interruptedError, watchInterrupts} from '../interrupt.js'
 import {ListedItems} from '../output/listed-items.js'
 import type {Column, ListFormat, Output} from '../output/output.js'
 
@@ -33,8 +34,8 @@ export interface SinceRunOptions<T extends {id: string}, Shown> {
 /**
  * An unattended run: reads the window, prints what is new or changed since the last successful run, flushes
  * stdout, and only then replaces the state file. A run that fails or is killed before that leaves the state
- * as it was, so the next run repeats its window. Ctrl-C stops after the page in flight and says so (exit 130).
- * Answers the counts and the items it listed.
+ * as it was, so the next run repeats its window. Ctrl-C or SIGTERM cancels the page being read (and any retry
+ * wait), keeps FILE as it was and says so (exit 130, 143 after SIGTERM). Answers the counts and the items it listed.
  */
 export async function runSinceState<T extends {id: string}, Shown>(
   options: SinceRunOptions<T, Shown>,
@@ -42,30 +43,27 @@ export async function runSinceState<T extends {id: string}, Shown>(
   const {out, path} = options
   await checkSinceStatePath(path)
   const unlock = await lockSinceState(path)
-  const interrupts = watchInterrupts({notice: PAGE_STOPPING})
+  const interrupts = watchInterrupts({notice: SINCE_STOPPING})
   let saved = false
   try {
     const previous = await readSinceState(path, options.run)
     const tracker = new SinceTracker(previous?.seen)
-    const silent = options.baseline && tracker.first
     const writer = out.list(options.columns, options.format)
-    let highWater = previous?.highWater
     const listed = new ListedItems<Shown>(out)
-    for await (const page of options.pages(previous)) {
-      const shown: Shown[] = []
-      for (const item of page) {
-        const createdAt = options.window?.createdAt(item)
-        highWater = laterOf(highWater, createdAt)
-        const {changed, previous: before} = tracker.observe(item.id, options.fingerprint(item), createdAt)
-        if (changed && !silent) shown.push(options.shown(item, before))
-      }
-      await writer.page(shown)
-      listed.add(shown)
-      if (interrupts.signal.aborted) break
-    }
+    let cancelled = false
+    const highWater = await withWaitLimits({signal: interrupts.signal}, () =>
+      readWindow(options, previous, tracker, (shown: Shown[]) => {
+        listed.add(shown)
+        return writer.page(shown)
+      }),
+    ).catch(error => {
+      if (!interrupts.signal.aborted) throw error
+      cancelled = true
+      return undefined
+    })
     writer.end()
     await out.flush()
-    if (interrupts.signal.aborted) throw stoppedRun(path, writer.written)
+    if (interrupts.signal.aborted) throw stoppedRun(path, writer.written, cancelled)
     const seen = tracker.seen(options.window?.keepFrom(highWater))
     interrupts.dispose()
     const save = guardSave()
@@ -116,10 +114,40 @@ function guardSave(): {end(): void; saved(): void} {
 
 const exitOk = () => process.exit(0)
 
+/**
+ * Reads the window page by page and writes what is new or changed; answers the high-water mark. Stops between
+ * pages once the run is stopped (the read in flight is cancelled by the wait limits).
+ */
+async function readWindow<T extends {id: string}, Shown>(
+  options: SinceRunOptions<T, Shown>,
+  previous: SinceState | undefined,
+  tracker: SinceTracker,
+  write: (shown: Shown[]) => Promise<void>,
+): Promise<string | undefined> {
+  let highWater = previous?.highWater
+  const silent = options.baseline && tracker.first
+  for await (const page of options.pages(previous)) {
+    const shown: Shown[] = []
+    for (const item of page) {
+      const createdAt = options.window?.createdAt(item)
+      highWater = laterOf(highWater, createdAt)
+      const {changed, previous: before} = tracker.observe(item.id, options.fingerprint(item), createdAt)
+      if (changed && !silent) shown.push(options.shown(item, before))
+    }
+    await write(shown)
+    if (currentWaitLimits().signal?.aborted) break
+  }
+  return highWater
+}
+
+/** The notice of the first Ctrl-C or SIGTERM of a since-state run. */
+const SINCE_STOPPING =
+  'Stopping: the page being read is cancelled and the state file is not advanced (press Ctrl-C again to quit at once)…'
+
 /** Ctrl-C in a since-state run: where it stopped, and that the state file is as the last successful run left it. */
-function stoppedRun(path: string, written: number): Error {
-  return interruptedError(
-    `interrupted after the page in flight, ${written} item${written === 1 ? '' : 's'} written; ${path} was not advanced`,
-    ['re-run the same command: it repeats the whole window (the items written now come again), so nothing is lost'],
-  )
+function stoppedRun(path: string, written: number, cancelled: boolean): Error {
+  const where = cancelled ? 'interrupted, the page being read cancelled' : 'interrupted after the page in flight'
+  return interruptedError(`${where}, ${written} item${written === 1 ? '' : 's'} written; ${path} was not advanced`, [
+    're-run the same command: it repeats the whole window (the items written now come again), so nothing is lost',
+  ])
 }

@@ -79,7 +79,7 @@ export async function payoutChanges(options: UnattendedOptions, status: string[]
       {baseline: result.tracked},
       `baseline of ${result.tracked} ${plural(result.tracked, 'payout')} recorded in ${options.path}; changes are listed from the next run on.`,
     )
-  else if (result.written === 0) options.out.info('No status changes since the last run.')
+  else if (result.written === 0) options.out.note('No status changes since the last run.')
   return result.listed
 }
 
@@ -90,7 +90,7 @@ function report(options: UnattendedOptions, result: {written: number; first: boo
       {listed: result.written},
       `${result.written} ${plural(result.written, what)} listed; later runs list only what is new or changed.`,
     )
-  else if (result.written === 0) options.out.info('Nothing new or changed since the last run.')
+  else if (result.written === 0) options.out.note('Nothing new or changed since the last run.')
 }
 
 /** The first run with a state file is said on stderr whatever the format (a JSON line under --json). */

@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {outputFlag, requiredSinceStateFlag} from '../../cli/flags/common-flags.js'
-import {checkStatuses, payoutFilterFlags, payoutStatusFlag} from '../../cli/flags/payout-list-flags.js'
+import {payoutFilterFlags, payoutStatusFlag, statusesOf} from '../../cli/flags/payout-list-flags.js'
 import type {ResultOf} from '../../contract/results/index.js'
 
 export default class PayoutsChanges extends BaseCommand<typeof PayoutsChanges> {
@@ -29,7 +29,7 @@ Safe to re-run: read only; FILE records one command, profile, origin and filters
 
   async run(): Promise<ResultOf<typeof PayoutsChanges.result>> {
     const f = this.flags
-    const status = checkStatuses(f.status)
+    const status = statusesOf(f.status)
     const [{payoutFilter}, {payoutChanges}] = await Promise.all([
       import('../../services/payouts/payout-filters.js'),
       import('../../cli/workflows/unattended-lists.js'),

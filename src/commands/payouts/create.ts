@@ -36,22 +36,17 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
       await warnIfShort({accounts, totals: confirmation.totals, warn: line => this.out.warn(line)})
       await this.confirmOnProduction(confirmation)
     }
-    const view = await import('../../cli/output/payout-view.js')
-    if (plan.api === 'v1') {
-      const upserted = await client.v1.payouts.create(plan.body)
-      return this.respond(view.withPayoutId(upserted), {view: () => view.showCreatedV1(this.out, upserted)})
-    }
-    const {createV2} = await import('../../services/payouts/create-keyed.js')
-    const sent = await createV2(client, plan.body, {idempotencyKey: f['idempotency-key']})
+    const [view, {createPayout}, {KeptKeys}] = await Promise.all([
+      import('../../cli/output/payout-view.js'),
+      import('../../services/payouts/create-payout.js'),
+      import('../../services/payouts/kept-keys.js'),
+    ])
+    const kept = new KeptKeys(this.config.dataDir, await this.profile())
+    const sent = await createPayout(client, plan, {idempotencyKey: f['idempotency-key'], kept})
+    if (sent.api === 'v1')
+      return this.respond(view.withPayoutId(sent.payout), {view: () => view.showCreatedV1(this.out, sent.payout)})
     const created = sent.payout
-    const then = f['and-then'] ? ` (then ${f['and-then']})` : ''
-    if (sent.present)
-      this.out.line(`Payout ${created.id} already present under customId ${f['custom-id']}: nothing created`)
-    else if (sent.earlier)
-      this.out.line(
-        `Replayed: payout ${created.id} was created earlier with this --idempotency-key; nothing new${then}`,
-      )
-    else this.out.line(`Created payout ${created.id}${then}`)
+    this.out.line(view.createdLine(sent, f['custom-id'], f['and-then']))
     const [{followPayouts}, {goalOf}, {throwIfFailed}] = await Promise.all([
       import('../../cli/workflows/follow-payouts.js'),
       import('../../services/payouts/goals.js'),
@@ -67,7 +62,11 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
           timeoutMs: f.timeout,
         })
       : {payouts: [created], error: undefined}
-    const shown = await this.respond(payouts[0], {view: payout => view.showPayoutV2(this.out, payout)})
+    const {shownDestinations} = await import('../../cli/workflows/payout-destinations.js')
+    const destinations = await shownDestinations(this.out, client, payouts)
+    const shown = await this.respond(payouts[0], {
+      view: payout => view.showPayoutV2(this.out, payout, destinations[payout.id]),
+    })
     if (error) throw error
     throwIfFailed(payouts)
     return shown

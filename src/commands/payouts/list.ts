@@ -1,5 +1,5 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import {checkStatuses, payoutListApi, payoutListFlags} from '../../cli/flags/payout-list-flags.js'
+import {payoutListApi, payoutListFlags, statusesOf} from '../../cli/flags/payout-list-flags.js'
 import type {ResultOf} from '../../contract/results/index.js'
 
 export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
@@ -38,7 +38,7 @@ Safe to re-run (read only; --since-state advances its file only after a complete
     const client = await this.client()
     if (f['since-state']) {
       const {payoutsSince} = await import('../../cli/workflows/unattended-lists.js')
-      return payoutsSince(await this.unattended(f['since-state'], f.output), checkStatuses(f.status), filter)
+      return payoutsSince(await this.unattended(f['since-state'], f.output), statusesOf(f.status), filter)
     }
     const {listPayouts} = await import('../../cli/workflows/list-payouts.js')
     return listPayouts({

@@ -14,7 +14,7 @@ export default class PayoutsPay extends PayoutBatchCommand<typeof PayoutsPay> {
   static override result = 'payoutsV2' as const
   static override summary = 'Pay approved counterparty payouts now (moves money).'
   static override description =
-    `Moves each payout to requested; settlement follows per payout. Paying a failed payout again (to the counterparty's current payment method) also needs the payouts:approve scope.
+    `Moves each payout to requested; settlement follows per payout. An approved payout to an e-mail or phone recipient gets its claim link instead, as --and-then pay does: the recipient's claim pays it. Paying a failed payout again (to the counterparty's current payment method) also needs the payouts:approve scope.
 
 Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. More than one payout is sent as batch calls of at most 100 ids; each batch is all-or-nothing, and a failing batch names the payout that failed. On a production profile the command asks for confirmation (count and totals per currency) on a terminal, and needs --yes otherwise.
 

@@ -2,6 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {
+  allowConfusableFlag,
   amountFlag,
   currencyFlag,
   customIdFlag,
@@ -36,6 +37,7 @@ export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
     email: emailFlag({summary: 'New recipient: this e-mail address.', exclusive: ['phone', 'counterparty']}),
     phone: phoneFlag({summary: 'New recipient: this phone number.', exclusive: ['email', 'counterparty']}),
     counterparty: Flags.string({summary: 'New recipient: this counterparty.', exclusive: ['email', 'phone']}),
+    'allow-confusable': allowConfusableFlag,
     'set-custom-id': Flags.string({summary: 'Give the payout this customId.'}),
     tag: Flags.string({summary: 'Replace the tags (repeatable).', multiple: true, multipleNonGreedy: true}),
     'clear-tags': Flags.boolean({summary: 'Remove every tag.', exclusive: ['tag']}),
@@ -57,6 +59,7 @@ export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
       counterparty: f.counterparty,
       customId: f['set-custom-id'],
       tags: f['clear-tags'] ? [] : f.tag,
+      allowConfusable: f['allow-confusable'],
     })
     const client = await this.client()
     const payout = await client.v2.payouts.update(key.v2, patch)

@@ -8,7 +8,7 @@ export default class PayoutsWait extends BaseCommand<typeof PayoutsWait> {
   static override result = 'waitedPayouts' as const
   static override summary = 'Wait until payouts reach a final state: completed, failed or expired.'
   static override description =
-    `Polls the payouts (back-off from 1 s to 15 s, honouring Retry-After) until each is final for --until, or --timeout passes. On a terminal a progress line shows the counts; otherwise one line per status change goes to stderr. Then the payouts are printed (a table, or a JSON array under --json).
+    `Polls the payouts (every 2 s for a few, up to 15 s for many, honouring Retry-After) until each is final for --until, or --timeout passes. On a terminal a progress line shows the counts; otherwise one line per status change goes to stderr. Then the payouts are printed (a table, or a JSON array under --json).
 
 --until settled (default): completed is success; failed and expired are failures; everything else is waited for.
 --until paid: as settled, but a payout to an e-mail or phone recipient is final once approved with its claim link sent (the recipient must still claim it).

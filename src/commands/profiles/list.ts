@@ -30,7 +30,7 @@ export default class ProfilesList extends BaseCommand<typeof ProfilesList> {
           {header: 'Name', value: r => r.name},
           {header: 'Environment', value: r => r.environment},
           {header: 'Origin', value: r => r.origin},
-          {header: 'Credentials', value: r => r.credentials},
+          {header: 'Credentials', value: r => r.credentials, drop: 1},
         ]),
     })
   }

@@ -24,15 +24,18 @@ export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove> {
     const stored = (await config.read()).profiles
     if (!stored[name] && name !== LOCAL_PROFILE)
       throw usageError(`unknown profile "${name}"`, ['run "payctl profiles list"'])
+    const credentials = new CredentialStore(this.config.configDir)
+    const held = Object.values((await credentials.read()).profiles[name] ?? {}).some(value => value !== undefined)
+    const what = `profile "${name}"${held ? ' and its stored credentials' : ''}`
     const {confirmProductionAction} = await import('../../cli/confirm.js')
     await confirmProductionAction({
       environment: stored[name]?.environment ?? 'sandbox',
       yes: this.flags.yes,
-      summary: {action: `remove profile "${name}" and its stored credentials`, count: 1},
+      summary: {action: `remove ${what}`},
       out: this.out,
     })
     await config.removeProfile(name)
-    await new CredentialStore(this.config.configDir).update(name, () => undefined)
-    return this.respond({removed: name}, {view: () => this.out.info(`Removed profile "${name}" and its credentials.`)})
+    await credentials.update(name, () => undefined)
+    return this.respond({removed: name}, {view: () => this.out.info(`Removed ${what}.`)})
   }
 }

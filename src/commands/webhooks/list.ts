@@ -27,8 +27,8 @@ export default class WebhooksList extends BaseCommand<typeof WebhooksList> {
     const columns: Column<WebhookSubscription>[] = [
       {header: 'ID', value: s => s.id},
       {header: 'URL', key: 'targetUrl', value: s => orDash(s.targetUrl)},
-      {header: 'Event type', value: s => orDash(s.eventType)},
-      {header: 'Created', key: 'createdAt', value: s => localTime(s.createdAt)},
+      {header: 'Event type', value: s => orDash(s.eventType), drop: 1},
+      {header: 'Created', key: 'createdAt', value: s => localTime(s.createdAt), drop: 2},
       {header: 'Secret', value: s => (stored[s.id] ? 'stored' : '-')},
     ]
     await this.out.table(subscriptions, columns)

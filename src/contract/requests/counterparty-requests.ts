@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import {IDENTITY_TYPES} from '../closed-enums.js'
 import {COUNTRY_CODE} from '../formats.js'
 import {ibanIsValid, PAYMENT_DETAIL_FORMATS} from '../primitives.js'
 import {body, choice, currency, customId, email, freeText, nested, text} from './request-fields.js'
@@ -8,8 +9,6 @@ import {body, choice, currency, customId, email, freeText, nested, text} from '.
  * currencies and tax fields exist is the service's (GET /countries, GET /payment-method-types): the contract
  * checks the shape, the service the rules it publishes.
  */
-
-export const IDENTITY_TYPES = ['individual', 'business'] as const
 
 export const identity = nested({
   type: choice(IDENTITY_TYPES),

@@ -4,7 +4,7 @@ import {isClaimable} from '../../contract/lifecycle.js'
 import type {AndThen} from '../../contract/requests/index.js'
 import {formatAmount as formatMoney} from '../../shared/money.js'
 import {
-  type ApiFailure,
+  ApiFailure,
   insufficientBalance,
   insufficientScope,
   invalidState,
@@ -19,6 +19,7 @@ import type {Clock} from './clock.js'
 import type {CounterpartyRegistry} from './counterparty-registry.js'
 import {contactOf} from './payout-contact.js'
 import type {PayoutEvents} from './payout-events.js'
+import {advance, stepOf} from './payout-transition.js'
 import {FAILING_CRYPTO_ADDRESS} from './reference-data.js'
 import {Allowance, isAutomated} from './spending-allowance.js'
 
@@ -69,6 +70,15 @@ export interface Item {
 
 /** The failure, located at the item's batch position if it has one. */
 const at = (failure: ApiFailure, item: Item) => (item.index === undefined ? failure : failure.at(item.index))
+
+/** Runs `check`; its failure names the item's index in a batch. */
+function failingAt<T>(item: Item, check: () => T): T {
+  try {
+    return check()
+  } catch (error) {
+    throw error instanceof ApiFailure ? at(error, item) : error
+  }
+}
 
 /** The failure a sandbox trigger causes, if the method carries one (spec section 1). */
 export function failureTrigger(record: PaymentMethodRecord): {code: string; reason: string} | undefined {
@@ -203,19 +213,12 @@ export class Settlement {
   approve(principal: Principal, items: Array<Item & {andThen?: AndThen}>): PayoutRow[] {
     if (!items.length) return []
     this.requireWallet(items[0].row.team_id)
-    for (const item of items)
-      if (item.row.status !== 'created')
-        throw at(
-          invalidState(`payout ${payoutLabel(item.row)} is ${item.row.status}; only created payouts can be approved`),
-          item,
-        )
+    for (const item of items) failingAt(item, () => stepOf(item.row, 'approve'))
     const amounts = items.map(({row, index}) => ({amount: row.amount, currency: row.currency, index}))
     this.reserve(items[0].row.team_id, amounts)
     this.chargeAllowance(principal, items[0].row.team_id, amounts)
     const now = this.clock.iso()
-    const approved = items.map(({row}) =>
-      this.store.payouts.patch(row, {status: 'approved', approved_at: now, updated_at: now}),
-    )
+    const approved = items.map(({row}) => advance(this.store, row, 'approve', {approved_at: now, updated_at: now}))
     this.events.changed(approved)
     return approved.map((row, position) => {
       const {andThen, index} = items[position]
@@ -243,14 +246,11 @@ export class Settlement {
           ),
           item,
         )
+      failingAt(item, () => stepOf(row, 'pay'))
       if (row.status === 'failed') {
         if (!hasScope(principal, Scope.payoutsApprove)) throw at(insufficientScope(Scope.payoutsApprove), item)
         again.push({amount: row.amount, currency: row.currency, index})
-      } else if (row.status !== 'approved')
-        throw at(
-          invalidState(`payout ${payoutLabel(row)} is ${row.status}; only approved or failed payouts can be paid`),
-          item,
-        )
+      }
       const record = this.counterparties.paymentRecord(row, failure => at(failure, item))
       return {row, record}
     })
@@ -258,7 +258,7 @@ export class Settlement {
       this.reserve(items[0].row.team_id, again)
       this.chargeAllowance(principal, items[0].row.team_id, again)
     }
-    const requested = prepared.map(({row, record}) => this.markRequested(row, record))
+    const requested = prepared.map(({row, record}) => this.markRequested(row, record, 'pay'))
     return requested.map((row, position) => this.settle(row, prepared[position].record))
   }
 
@@ -304,14 +304,13 @@ export class Settlement {
 
   /** Requests the transfer and settles it (sandbox: synchronously). */
   private transfer(row: PayoutRow, record: PaymentMethodRecord): PayoutRow {
-    return this.settle(this.markRequested(row, record), record)
+    return this.settle(this.markRequested(row, record, 'request'), record)
   }
 
-  private markRequested(row: PayoutRow, record: PaymentMethodRecord): PayoutRow {
+  private markRequested(row: PayoutRow, record: PaymentMethodRecord, trigger: 'pay' | 'request'): PayoutRow {
     const now = this.clock.iso()
     const wasRequested = v1Status(row.status) === 'requested'
-    const requested = this.store.payouts.patch(row, {
-      status: 'requested',
+    const requested = advance(this.store, row, trigger, {
       requested_at: now,
       updated_at: now,
       payment_method: JSON.stringify(record),
@@ -346,8 +345,7 @@ export class Settlement {
     if (failure) {
       this.release(row)
       if (transaction) this.store.transactions.patch(transaction, {status: 'failed'})
-      const failed = this.store.payouts.patch(row, {
-        status: 'failed',
+      const failed = advance(this.store, row, 'fail', {
         failure_code: failure.code,
         failure_reason: failure.reason,
         failed_at: now,
@@ -363,7 +361,7 @@ export class Settlement {
         completed_at: now,
         tx_hash: record.type === 'crypto' ? `0x${createHash('sha256').update(row.uuid).digest('hex')}` : null,
       })
-    const completed = this.store.payouts.patch(row, {status: 'completed', completed_at: now, updated_at: now})
+    const completed = advance(this.store, row, 'settle', {completed_at: now, updated_at: now})
     this.events.changed(completed)
     this.events.settled('payout.completed', completed)
     return completed
@@ -373,7 +371,7 @@ export class Settlement {
   markDeleted(row: PayoutRow): PayoutRow {
     if (row.status === 'approved') this.release(row)
     const now = this.clock.iso()
-    const deleted = this.store.payouts.patch(row, {status: 'deleted', deleted_at: now, updated_at: now})
+    const deleted = advance(this.store, row, 'delete', {deleted_at: now, updated_at: now})
     this.events.changed(deleted)
     return deleted
   }
@@ -385,7 +383,7 @@ export class Settlement {
       const now = this.clock.iso()
       const expired = due.map(row => {
         if (row.status === 'approved') this.release(row)
-        return this.store.payouts.patch(row, {status: 'expired', updated_at: now})
+        return advance(this.store, row, 'expire', {updated_at: now})
       })
       this.events.changed(expired)
       return expired.length

@@ -6,7 +6,7 @@ import {ApiFailure} from '../http/api-failure.js'
 import type {Principal} from '../http/principal.js'
 import type {Reply} from '../http/request-context.js'
 import type {PayoutRow} from '../store/row-types.js'
-import {changesSinceShown, recipientOf, snapshotOf} from './approval-snapshot.js'
+import {changesSinceShown, destinationOfRow, recipientOf, snapshotOf} from './approval-snapshot.js'
 import {type Html, html} from './hosted-html.js'
 import type {PageContext} from './page-context.js'
 import {doneLink, errorSummary, type FieldError, postForm} from './page-layout.js'
@@ -24,22 +24,30 @@ function sessionRows(ctx: PageContext): PayoutRow[] {
   return ids.flatMap(id => ctx.services.store.payouts.byUuid(ctx.claims.teamId, id) ?? [])
 }
 
+/** Where the money goes; a look-alike address is marked, with its domain as DNS sees it. */
+function destinationCell(ctx: PageContext, row: PayoutRow): Html {
+  const destination = destinationOfRow(ctx, row)
+  return destination.lookAlike
+    ? html`<td class="destination" data-look-alike="${destination.lookAlike.punycode}"><strong class="warning">Look-alike address</strong> ${destination.line}</td>`
+    : html`<td class="destination">${destination.line}</td>`
+}
+
 function table(ctx: PageContext, rows: PayoutRow[], pending: PayoutRow[]): Html {
   const totals = new CurrencyTotals()
   for (const row of pending) totals.add(row.currency, row.amount)
   const sums = Object.entries(totals.toObject())
   return html`<table>
 <caption>Payouts in this request</caption>
-<thead><tr><th scope="col">Recipient</th><th scope="col">Description</th><th scope="col" class="num">Amount</th><th scope="col">Status</th></tr></thead>
+<thead><tr><th scope="col">Recipient</th><th scope="col">Destination</th><th scope="col">Description</th><th scope="col" class="num">Amount</th><th scope="col">Status</th></tr></thead>
 <tbody>${rows.map(
-    row => html`<tr><td>${recipientOf(ctx, row)}</td><td>${row.description}</td>
+    row => html`<tr><td>${recipientOf(ctx, row)}</td>${destinationCell(ctx, row)}<td>${row.description}</td>
 <td class="num">${row.currency} ${formatAmount(row.amount, row.currency)}</td><td><span class="status">${v1Status(row.status)}</span></td></tr>`,
   )}</tbody>
 ${
   sums.length
     ? html`<tfoot>${sums.map(
         ([currency, sum]) =>
-          html`<tr><th scope="row" colspan="2">Total to approve (${currency})</th><td class="num" data-total="${currency}">${currency} ${sum}</td><td></td></tr>`,
+          html`<tr><th scope="row" colspan="3">Total to approve (${currency})</th><td class="num" data-total="${currency}">${currency} ${sum}</td><td></td></tr>`,
       )}</tfoot>`
     : ''
 }

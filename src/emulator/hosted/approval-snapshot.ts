@@ -1,3 +1,4 @@
+import {type Destination, destinationOf} from '../../contract/destination.js'
 import {formatAmount} from '../../shared/money.js'
 import type {PayoutRow} from '../store/row-types.js'
 import type {PageContext} from './page-context.js'
@@ -12,6 +13,8 @@ export interface ShownPayout {
   currency: string
   recipient: string
   description: string
+  /** Where the money goes (src/contract/destination.ts): the masked account and holder, or the address. */
+  destination: string
   /** The counterparty a direct payment goes to, with the time its record last changed. */
   counterparty: string | null
   updatedAt: string
@@ -19,6 +22,28 @@ export interface ShownPayout {
 
 export const recipientOf = (ctx: PageContext, row: PayoutRow) =>
   ctx.services.payouts.contactOf(row) ?? row.creator_handle ?? (row.counterparty_uuid ? 'Counterparty' : '—')
+
+/** Where a payout's money goes, as payctl shows it too. */
+export function destinationOfRow(ctx: PageContext, row: PayoutRow): Destination {
+  const counterparty = row.counterparty_uuid
+    ? ctx.services.store.counterparties.byUuid(row.team_id, row.counterparty_uuid)
+    : undefined
+  if (!counterparty)
+    return destinationOf({
+      counterpartyId: row.counterparty_uuid ?? undefined,
+      email: row.email ?? undefined,
+      phone: row.phone ?? undefined,
+      creatorHandle: row.creator_handle ?? undefined,
+    })
+  return destinationOf(
+    {},
+    {
+      identity: JSON.parse(counterparty.identity),
+      email: counterparty.email ?? undefined,
+      paymentMethod: counterparty.payment_method ? JSON.parse(counterparty.payment_method) : null,
+    },
+  )
+}
 
 export function snapshotOf(ctx: PageContext, row: PayoutRow): ShownPayout {
   const counterparty = row.counterparty_uuid
@@ -30,6 +55,7 @@ export function snapshotOf(ctx: PageContext, row: PayoutRow): ShownPayout {
     currency: row.currency,
     recipient: recipientOf(ctx, row),
     description: row.description,
+    destination: destinationOfRow(ctx, row).line,
     counterparty: row.counterparty_uuid ? `${row.counterparty_uuid}@${counterparty?.updated_at ?? ''}` : null,
     updatedAt: row.updated_at,
   }
@@ -48,9 +74,16 @@ const LABELS: Array<[keyof ShownPayout, string]> = [
   ['amount', 'amount'],
   ['currency', 'currency'],
   ['recipient', 'recipient'],
+  ['destination', 'destination'],
   ['counterparty', "counterparty's details"],
   ['description', 'description'],
 ]
+
+function describeChange(key: keyof ShownPayout, label: string, before: ShownPayout, now: ShownPayout): string {
+  if (key === 'counterparty' || key === 'description') return `${label} changed`
+  if (key === 'amount') return `${label} ${before.currency} ${before.amount} → ${now.currency} ${now.amount}`
+  return `${label} ${before[key] ?? '(not shown)'} → ${now[key]}`
+}
 
 /**
  * How the pending payouts differ from what the form showed, one line per difference; empty when the person is
@@ -69,12 +102,11 @@ export function changesSinceShown(ctx: PageContext, pending: PayoutRow[], shownV
       )
       continue
     }
-    const fields = LABELS.filter(([key]) => before[key] !== now[key])
-    const described = fields.map(([key, label]) =>
-      key === 'counterparty' || key === 'description'
-        ? `${label} changed`
-        : `${label} ${key === 'amount' ? `${before.currency} ${before.amount}` : before[key]} → ${key === 'amount' ? `${now.currency} ${now.amount}` : now[key]}`,
+    const fields = LABELS.filter(([key]) => before[key] !== now[key]).filter(
+      // A new destination says what changed; the counterparty's other details only when it is the same.
+      ([key], _, all) => key !== 'counterparty' || !all.some(([other]) => other === 'destination'),
     )
+    const described = fields.map(([key, label]) => describeChange(key, label, before, now))
     if (!described.length && before.updatedAt !== now.updatedAt) described.push(`it was edited at ${now.updatedAt}`)
     if (described.length)
       changes.push(`The payout to ${before.recipient} changed since you reviewed it: ${described.join('; ')}.`)

@@ -8,7 +8,7 @@ import type {PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
 import {type Html, html} from './hosted-html.js'
 import type {PageContext} from './page-context.js'
 import {doneLink, errorSummary, type FieldError, type FieldOptions, field, fieldId, postForm} from './page-layout.js'
-import {recipientEmail, sessionPayout} from './sign-in-page.js'
+import {recipientIdentity, sessionPayout} from './sign-in-page.js'
 import {needsTaxResidence, residencePage, submitResidence, submitTaxIdentity} from './tax-residence.js'
 
 /**
@@ -21,7 +21,7 @@ import {needsTaxResidence, residencePage, submitResidence, submitTaxIdentity} fr
  * form (`?method=`), so the page needs no script.
  */
 
-export const METHODS: Record<string, {label: string; hint: string}> = {
+const METHODS: Record<string, {label: string; hint: string}> = {
   'bank-iban': {label: 'Bank transfer (SEPA, IBAN)', hint: 'Euro bank accounts'},
   'bank-swift': {label: 'International bank transfer (SWIFT)', hint: 'Any bank with a BIC'},
   'bank-ach': {label: 'US bank transfer (ACH)', hint: 'US accounts, 1–3 business days'},
@@ -30,6 +30,14 @@ export const METHODS: Record<string, {label: string; hint: string}> = {
   paypal: {label: 'PayPal', hint: 'Paid to your PayPal e-mail address'},
   venmo: {label: 'Venmo', hint: 'Paid to your Venmo phone number'},
   crypto: {label: 'Crypto wallet (USDC or EURC)', hint: 'An Ethereum address'},
+}
+
+/** SEPA is euro-only: a payout in another currency to an IBAN is a bank transfer by IBAN. */
+const IBAN_OUTSIDE_EURO = {label: 'Bank transfer (IBAN)', hint: 'Bank accounts with an IBAN'}
+
+/** The payout methods as the page names them for a payout in `currency`. */
+export function methodsFor(currency: string): Record<string, {label: string; hint: string}> {
+  return currency === 'EUR' ? METHODS : {...METHODS, 'bank-iban': IBAN_OUTSIDE_EURO}
 }
 
 type FieldSpec = Omit<FieldOptions, 'name' | 'value' | 'errors'> & {
@@ -124,7 +132,7 @@ function summary(ctx: PageContext, row: PayoutRow): Html {
 
 /** "PayPal, ada@example.com" or "Bank transfer (SEPA, IBAN), ending 3000": the method and where the money went. */
 function destination(record: PaymentMethodRecord): string {
-  const label = METHODS[record.method]?.label ?? record.method
+  const label = methodsFor(record.currency)[record.method]?.label ?? record.method
   const {details} = record
   if (details.email) return `${label}, ${details.email}`
   const target = details.iban ?? details.accountNumber ?? details.phone ?? details.address
@@ -144,14 +152,14 @@ function fieldErrors(failure: ApiFailure): FieldError[] {
   })
 }
 
-function chooser(ctx: PageContext, errors: FieldError[], selected?: string): Html {
+function chooser(ctx: PageContext, row: PayoutRow, errors: FieldError[], selected?: string): Html {
   const error = errors.find(e => e.field === 'method')
   return html`<form method="get" action="${ctx.base}" novalidate>
 <input type="hidden" name="step" value="details">
 <fieldset${error ? html` aria-describedby="${fieldId('method')}-error"` : ''}>
   <legend id="${fieldId('method')}">How do you want to be paid?</legend>
   ${error ? html`<p class="field-error" id="${fieldId('method')}-error">${error.message}</p>` : ''}
-  ${Object.entries(METHODS).map(
+  ${Object.entries(methodsFor(row.currency)).map(
     ([method, {label, hint}]) => html`<div class="choice">
     <input type="radio" name="method" value="${method}" id="method-${method}" aria-describedby="method-${method}-hint"${
       method === selected ? html` checked` : ''
@@ -171,7 +179,7 @@ function detailsForm(ctx: PageContext, row: PayoutRow, method: string, errors: F
     ctx.csrf,
     html`<input type="hidden" name="method" value="${method}">
 <fieldset>
-  <legend>${METHODS[method].label}</legend>
+  <legend>${methodsFor(row.currency)[method].label}</legend>
   ${fields.map(name => field({...FIELDS[name], name, value: ctx.form.get(name) ?? '', errors}))}
 </fieldset>
 <div class="actions">
@@ -197,20 +205,20 @@ function claimForm(
   if (postedMethod !== undefined || ctx.query.get('step') === 'details') {
     if (isMethod(method)) return {body: html`${errorSummary(errors)}${detailsForm(ctx, row, method, errors)}`}
     if (!errors.length) errors = [{field: 'method', message: 'Choose how you want to be paid'}]
-    return {body: html`${errorSummary(errors)}${chooser(ctx, errors)}`, status: 400}
+    return {body: html`${errorSummary(errors)}${chooser(ctx, row, errors)}`, status: 400}
   }
-  return {body: html`${errorSummary(errors)}${chooser(ctx, errors, isMethod(method) ? method : undefined)}`}
+  return {body: html`${errorSummary(errors)}${chooser(ctx, row, errors, isMethod(method) ? method : undefined)}`}
 }
 
 export function claimPage(ctx: PageContext, errors: FieldError[] = [], status = 200, method?: string): Reply {
   const row = sessionPayout(ctx)
   if (!row) return ctx.render('Payout not found', html`<p>This payout no longer exists.</p>`, 404)
-  const expected = recipientEmail(ctx)
+  const expected = recipientIdentity(ctx)
   if (expected && ctx.user !== expected)
     return ctx.render(
       'This payout is for someone else',
       html`<div class="alert error" role="alert"><p>You are signed in as <strong>${ctx.user}</strong>, but this payout
-was sent to another e-mail address. Sign out and sign in with the address the payout was sent to.</p></div>`,
+was sent to someone else. Sign out and sign in with the e-mail address or phone number the payout was sent to.</p></div>`,
       403,
     )
   const record: PaymentMethodRecord | undefined = row.payment_method ? JSON.parse(row.payment_method) : undefined
@@ -292,7 +300,7 @@ export function claim(ctx: PageContext): Reply {
 /** The claimable payout of the session for its signed-in recipient, or undefined. */
 function claimablePayout(ctx: PageContext): PayoutRow | undefined {
   const row = sessionPayout(ctx)
-  const expected = recipientEmail(ctx)
+  const expected = recipientIdentity(ctx)
   if (!row || (expected && ctx.user !== expected) || !isClaimable(row.status)) return undefined
   return row
 }

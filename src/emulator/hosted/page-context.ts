@@ -3,6 +3,7 @@ import type {CounterpartyRegistry} from '../domain/counterparty-registry.js'
 import type {PayoutService} from '../domain/payout-service.js'
 import type {SessionClaims, SessionKind} from '../domain/session-tokens.js'
 import type {Settlement} from '../domain/settlement.js'
+import type {TextOutbox} from '../domain/text-outbox.js'
 import {header, type Reply, type RequestContext} from '../http/request-context.js'
 import type {Store} from '../store/index.js'
 import type {TeamRow} from '../store/row-types.js'
@@ -23,6 +24,8 @@ import {
 /** What the hosted pages use of the emulator. */
 export interface HostedServices {
   store: Store
+  /** Where a phone recipient's sign-in code goes. */
+  texts: TextOutbox
   clock: Clock
   payouts: PayoutService
   settlement: Settlement

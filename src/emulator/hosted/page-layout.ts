@@ -188,6 +188,7 @@ tfoot th,tfoot td{font-weight:700;border-bottom:0}
 dl.summary{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0 0 16px}
 dl.summary dt{color:var(--muted)}dl.summary dd{margin:0;font-weight:600}
 .status{display:inline-block;padding:0 8px;border-radius:999px;background:var(--bg);font-size:13px}
+.warning{color:#a4262c}
 footer{max-width:640px;margin:0 auto 32px;padding:0 16px;display:flex;justify-content:space-between;gap:12px;flex-wrap:wrap;font-size:14px}
 footer a{color:var(--accent-dark)}
 .account{display:flex;gap:8px;align-items:center}

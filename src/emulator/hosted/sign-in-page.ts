@@ -1,4 +1,4 @@
-import {EMAIL} from '../../contract/primitives.js'
+import {compactPhone, EMAIL, PHONE} from '../../contract/primitives.js'
 import type {Reply} from '../http/request-context.js'
 import type {PayoutRow} from '../store/row-types.js'
 import {html} from './hosted-html.js'
@@ -9,8 +9,10 @@ import {authCookieValue, CODE_LIFETIME_MS, COOKIE, clearCookie, setCookie} from 
 /**
  * Sign-in with a one-time code (spec 4.2: "each screen authenticates the visitor"). The visitor gives an
  * e-mail address, the emulator shows the code it would have e-mailed in an "Emulator inbox" box, the visitor
- * types it. Claim pages accept only the payout's e-mail address when the payout has one; team pages accept
- * anyone (membership is checked after sign-in, so a non-member gets the request-access prompt).
+ * types it. Claim pages accept only the payout's e-mail address when the payout has one; a payout to a phone number
+ * signs in with that number, and its code goes by text message (the emulator's text outbox, `GET /_emulator/texts`,
+ * never the page), so only whoever holds the phone can claim. Team pages accept anyone (membership is checked after
+ * sign-in, so a non-member gets the request-access prompt).
  */
 
 /** The claim session's payout (of the session's team), if it still exists. */
@@ -18,16 +20,23 @@ export function sessionPayout(ctx: PageContext): PayoutRow | undefined {
   return ctx.services.store.payouts.byUuid(ctx.claims.teamId, String(ctx.claims.payload.payoutId))
 }
 
-/** The e-mail address a claim must be signed in with: the payout's, when it has one. */
-export function recipientEmail(ctx: PageContext): string | undefined {
+/** Who a claim must be signed in as: the payout's e-mail address or phone number, when it has one. */
+export function recipientIdentity(ctx: PageContext): string | undefined {
   const row = sessionPayout(ctx)
   const contact = row ? ctx.services.payouts.contactOf(row) : undefined
-  return contact && EMAIL.test(contact) ? contact.toLowerCase() : undefined
+  if (contact && EMAIL.test(contact)) return contact.toLowerCase()
+  return contact && PHONE.test(contact) ? contact : undefined
+}
+
+/** The phone number a claim signs in with (its code goes by text message), when the payout was sent to one. */
+function recipientPhone(ctx: PageContext): string | undefined {
+  const identity = ctx.kind === 'payout' ? recipientIdentity(ctx) : undefined
+  return identity && PHONE.test(identity) ? identity : undefined
 }
 
 /** The address the form starts with: the payout's, the `loginHint`, or the team owner (the session's creator). */
 function suggestedEmail(ctx: PageContext): string {
-  if (ctx.kind === 'payout') return recipientEmail(ctx) ?? ''
+  if (ctx.kind === 'payout') return recipientIdentity(ctx) ?? ''
   const hint = ctx.claims.payload.loginHint
   if (typeof hint === 'string') return hint
   return ctx.services.store.teams.members(ctx.claims.teamId).find(m => m.role === 'owner')?.email ?? ''
@@ -52,6 +61,47 @@ function pendingChallenge(ctx: PageContext) {
   return challenge && challenge.jti === ctx.claims.jti ? challenge : undefined
 }
 
+/** The code's box: shown on the page for an e-mail address; for a phone, where the text message went. */
+function inbox(challenge: {email: string; code: string}, minutes: number) {
+  if (PHONE.test(challenge.email))
+    return html`<div class="inbox" role="status">
+  <h2>Code sent by text message</h2>
+  <p>We sent a 6-digit code to <strong>${challenge.email}</strong>. The emulator sends nothing: the message is in its
+  text outbox (<code>GET /_emulator/texts</code>).</p>
+  <p class="hint">Valid for ${minutes} minutes, once.</p>
+</div>`
+  return html`<div class="inbox" role="status">
+  <h2>Emulator inbox</h2>
+  <p>The emulator e-mails nothing. This is the code it would have sent to <strong>${challenge.email}</strong>:</p>
+  <p class="code" id="sign-in-code">${challenge.code}</p>
+  <p class="hint">Valid for ${minutes} minutes, once.</p>
+</div>`
+}
+
+function phoneForm(ctx: PageContext, errors: FieldError[], status: number, phone: string): Reply {
+  return ctx.render(
+    'Sign in',
+    html`${errorSummary(errors)}
+<p>${purpose(ctx)} The payout was sent to a phone number: we send a one-time code to it by text message.</p>
+${postForm(
+  ctx.action('sign-in'),
+  ctx.csrf,
+  html`${field({
+    name: 'phone',
+    label: 'Phone number',
+    type: 'tel',
+    value: ctx.form.has('phone') ? ctx.value('phone') : phone,
+    autocomplete: 'tel',
+    inputmode: 'tel',
+    verbatim: true,
+    errors,
+  })}
+<div class="actions"><button type="submit" class="primary">Send code</button></div>`,
+)}`,
+    status,
+  )
+}
+
 export function signInPage(ctx: PageContext, errors: FieldError[] = [], status = 200): Reply {
   const challenge = pendingChallenge(ctx)
   if (challenge) {
@@ -59,12 +109,7 @@ export function signInPage(ctx: PageContext, errors: FieldError[] = [], status =
     return ctx.render(
       'Enter your sign-in code',
       html`${errorSummary(errors)}
-<div class="inbox" role="status">
-  <h2>Emulator inbox</h2>
-  <p>The emulator e-mails nothing. This is the code it would have sent to <strong>${challenge.email}</strong>:</p>
-  <p class="code" id="sign-in-code">${challenge.code}</p>
-  <p class="hint">Valid for ${minutes} minutes, once.</p>
-</div>
+${inbox(challenge, minutes)}
 ${postForm(
   ctx.action('verify'),
   ctx.csrf,
@@ -83,6 +128,8 @@ ${postForm(ctx.action('sign-out'), ctx.csrf, html`<button type="submit" class="l
       status,
     )
   }
+  const phone = recipientPhone(ctx)
+  if (phone) return phoneForm(ctx, errors, status, phone)
   return ctx.render(
     'Sign in',
     html`${errorSummary(errors)}
@@ -106,14 +153,39 @@ ${postForm(
   )
 }
 
-/** POST sign-in: issue a code for the address (claim pages: only the payout's address). */
+/** POST sign-in of a phone payout's claim: only its number, and the code goes there by text message. */
+function signInByPhone(ctx: PageContext, expected: string): Reply {
+  const phone = compactPhone(ctx.value('phone'))
+  if (!PHONE.test(phone))
+    return signInPage(ctx, [{field: 'phone', message: 'Enter the phone number with + and the country code'}], 400)
+  if (phone !== expected)
+    return signInPage(
+      ctx,
+      [{field: 'phone', message: 'This payout was sent to another phone number: sign in with that number'}],
+      403,
+    )
+  ctx.state.codes.forget(ctx.cookies.get(COOKIE.challenge))
+  const challenge = ctx.state.codes.issue(phone, ctx.claims.jti, ctx.nowMs)
+  ctx.services.texts.send({
+    to: phone,
+    code: challenge.code,
+    body: `${challenge.code} is your code to claim the payout from ${ctx.team()?.name ?? 'the team'}.`,
+    sentAt: new Date(ctx.nowMs).toISOString(),
+  })
+  ctx.setCookies.push(setCookie(COOKIE.challenge, challenge.id))
+  return ctx.redirect()
+}
+
+/** POST sign-in: issue a code for the address (claim pages: only the payout's address or phone). */
 export function signIn(ctx: PageContext): Reply {
+  const phone = recipientPhone(ctx)
+  if (phone) return signInByPhone(ctx, phone)
   const email = ctx.value('email').toLowerCase()
   if (!email) return signInPage(ctx, [{field: 'email', message: 'Enter your e-mail address'}], 400)
   if (!EMAIL.test(email))
     return signInPage(ctx, [{field: 'email', message: 'Enter an e-mail address like name@example.com'}], 400)
   if (ctx.kind === 'payout') {
-    const expected = recipientEmail(ctx)
+    const expected = recipientIdentity(ctx)
     if (expected && expected !== email)
       return signInPage(
         ctx,

@@ -1,3 +1,4 @@
+import {isOpen, onlyFrom} from '../../contract/lifecycle.js'
 import {UUID} from '../../contract/primitives.js'
 import {DEFAULT_SCOPES, FULL_SCOPES} from '../domain/api-scopes.js'
 import {payoutV1, payoutV2, v1Status} from '../domain/api-views.js'
@@ -11,6 +12,7 @@ import {Checker, type Json} from '../domain/input-checker.js'
 import type {PayoutService} from '../domain/payout-service.js'
 import {createTeam, seedInfo} from '../domain/seed.js'
 import type {Settlement} from '../domain/settlement.js'
+import type {TextOutbox} from '../domain/text-outbox.js'
 import {invalidField, invalidState, notFound} from '../http/api-failure.js'
 import {ok} from '../http/request-context.js'
 import type {Route} from '../http/router.js'
@@ -39,6 +41,7 @@ export function controlRoutes({
   runDue,
   settlement,
   store,
+  texts,
 }: {
   clock: Clock
   counterparties: CounterpartyRegistry
@@ -49,9 +52,16 @@ export function controlRoutes({
   runDue: () => number
   settlement: Settlement
   store: Store
+  texts: TextOutbox
 }): Route[] {
   const access = {kind: 'loopback'} as const
   return [
+    {
+      method: 'GET',
+      path: '/_emulator/texts',
+      access,
+      handler: ({query}) => ok({data: texts.list(query.get('to') ?? undefined)}),
+    },
     {
       method: 'POST',
       path: '/_emulator/reset',
@@ -128,8 +138,8 @@ export function controlRoutes({
       access,
       handler: ({origin, params}) => {
         const row = payoutForClaim(store, params.id)
-        if (row.status !== 'created' && row.status !== 'approved')
-          throw invalidState(`payout ${params.id} is ${v1Status(row.status)}; only created or approved payouts expire`)
+        if (!isOpen(row.status))
+          throw invalidState(`payout ${params.id} is ${v1Status(row.status)}; ${onlyFrom('expire', 'are')}`)
         store.transaction(() => store.payouts.patch(row, {expires_at: clock.iso()}))
         runDue()
         const expired = payoutForClaim(store, params.id)

@@ -1,6 +1,7 @@
 import {Patcher} from './row-patcher.js'
 import type {NewPayout, PayoutRow, PayoutStatus} from './row-types.js'
 import type {Database} from './sqlite-driver.js'
+import {OPEN_STATES_SQL} from './state-sql.js'
 
 export interface PayoutPage {
   statuses?: PayoutStatus[]
@@ -73,7 +74,7 @@ export class PayoutStore {
         'SELECT amount, currency FROM payouts WHERE team_id = ? AND status = ?',
       ),
       dueExpiries: db.prepare<[string], PayoutRow>(
-        "SELECT * FROM payouts WHERE status IN ('created', 'approved') AND expires_at <= ? ORDER BY expires_at, seq",
+        `SELECT * FROM payouts WHERE status IN (${OPEN_STATES_SQL}) AND expires_at <= ? ORDER BY expires_at, seq`,
       ),
     }
   }

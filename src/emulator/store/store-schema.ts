@@ -1,4 +1,5 @@
 import {OAUTH_SCHEMA, OAUTH_TABLES} from './oauth-schema.js'
+import {OPEN_STATES_SQL} from './state-sql.js'
 
 /** The emulator's SQLite schema. Amounts are TEXT (decimal strings, big.js arithmetic); times are ISO TEXT. */
 export const SCHEMA_VERSION = 1
@@ -80,7 +81,7 @@ CREATE TABLE IF NOT EXISTS payouts (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS payouts_custom_id ON payouts (team_id, custom_id) WHERE custom_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS payouts_created ON payouts (team_id, created_at, seq);
-CREATE INDEX IF NOT EXISTS payouts_open_expiry ON payouts (expires_at) WHERE status IN ('created', 'approved');
+CREATE INDEX IF NOT EXISTS payouts_open_expiry ON payouts (expires_at) WHERE status IN (${OPEN_STATES_SQL});
 
 CREATE TABLE IF NOT EXISTS counterparties (
   seq INTEGER PRIMARY KEY,

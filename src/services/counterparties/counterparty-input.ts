@@ -6,6 +6,7 @@ import {checkRequest} from '../../contract/request-problems.js'
 import {createCounterpartyBody, patchCounterpartyBody} from '../../contract/requests/counterparty-requests.js'
 import {usageError} from '../../shared/errors.js'
 import {readStdin} from '../../shared/stdin.js'
+import {refuseLookAlike} from '../recipients/look-alike-refusal.js'
 
 type Json = Record<string, unknown>
 
@@ -43,6 +44,7 @@ export interface CounterpartyFlags {
   'registration-number'?: string
   'clear-payment-method'?: boolean
   'clear-tax-identity'?: boolean
+  'allow-confusable'?: boolean
 }
 
 /** Which flag fills which body field: [group, field, flag]. */
@@ -186,6 +188,7 @@ export async function buildCreateBody(flags: CounterpartyFlags): Promise<Counter
   if (missing.length) throw usageError(`missing ${missing.join(', ')}`)
   const problems = bodyProblems(body, createCounterpartyBody)
   if (problems.length) throw usageError(problems.join('; '))
+  refuseLookAlike(typeof body.email === 'string' ? body.email : undefined, 'email', flags['allow-confusable'])
   return body as unknown as CounterpartyInput
 }
 
@@ -207,6 +210,7 @@ export async function buildUpdateBody(
   // Checked as sent: a group you touch goes whole, with the values it keeps.
   const problems = bodyProblems(patch, patchCounterpartyBody)
   if (problems.length) throw usageError(problems.join('; '))
+  refuseLookAlike(typeof patch.email === 'string' ? patch.email : undefined, 'email', flags['allow-confusable'])
   return {patch, merged: merge(existing, patch)}
 }
 

@@ -1,5 +1,5 @@
 import type {PayoutClient} from '../../client/index.js'
-import {isId, isUuid} from '../../contract/primitives.js'
+import {controlCharacterProblem, isId, isUuid} from '../../contract/primitives.js'
 import {invalidInputError, usageError} from '../../shared/errors.js'
 import {taxCheckInput} from './counterparty-input.js'
 import {taxIdentityProblems} from './tax-rules.js'
@@ -23,6 +23,8 @@ export function counterpartyRef(id: string | undefined, customId: string | undef
   if (Boolean(id) === Boolean(customId)) throw usageError('give a counterparty id or --custom-id (exactly one)')
   if (customId !== undefined) {
     if (!customId.trim()) throw usageError('--custom-id must not be empty')
+    const problem = controlCharacterProblem(customId)
+    if (problem) throw usageError(`--custom-id ${problem}`)
     return customId
   }
   const value = id!.trim()

@@ -4,6 +4,7 @@ import {type PayoutClient, send} from '../../client/index.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
 import {operations} from '../../contract/operations.js'
 import {ExitCode, type ExitCodeValue} from '../../shared/exit-codes.js'
+import {runtimeOf} from '../../shared/runtime.js'
 
 export type CheckStatus = 'pass' | 'warn' | 'fail'
 
@@ -26,12 +27,43 @@ const fail = (name: string, detail: string, fix: string, exitCode: ExitCodeValue
   exitCode,
 })
 
-export function nodeCheck(version = process.versions.node): Check {
+/** The runtime: Bun inside the executables (its own, nothing to install); Node's version for the npm package. */
+export function runtimeCheck(versions: NodeJS.ProcessVersions = process.versions): Check {
+  const {name, version} = runtimeOf(versions)
+  if (name === 'Bun') return pass('runtime', `Bun ${version} (inside the payctl executable)`)
   const [major, minor] = version.split('.').map(Number)
   if (major < 20 || (major === 20 && minor < 19))
-    return fail('node', `Node ${version}`, 'install Node 22 or 24 (payctl needs 20.19 or newer)', ExitCode.unexpected)
-  if (major === 20) return warn('node', `Node ${version} (end of life since April 2026)`, 'move to Node 24 or 22 (LTS)')
-  return pass('node', `Node ${version}`)
+    return fail(
+      'runtime',
+      `Node ${version}`,
+      'install Node 22 or 24 (payctl needs 20.19 or newer)',
+      ExitCode.unexpected,
+    )
+  if (major === 20)
+    return warn('runtime', `Node ${version} (end of life since April 2026)`, 'move to Node 24 or 22 (LTS)')
+  return pass('runtime', `Node ${version}`)
+}
+
+/** Flags of NODE_OPTIONS and BUN_OPTIONS that load code into payctl before it starts. */
+const LOADS_CODE = /^(--require|-r|--import|--preload|--loader|--experimental-loader)(=|$)/
+
+/**
+ * NODE_OPTIONS (npm package) and BUN_OPTIONS (Bun applies it to compiled executables, with no build option to turn
+ * it off) can load code into payctl, with the credentials it holds. Names the flags, never their values.
+ */
+export function runtimeOptionsCheck(env: NodeJS.ProcessEnv = process.env): Check {
+  const found = (['NODE_OPTIONS', 'BUN_OPTIONS'] as const).flatMap(name =>
+    (env[name] ?? '')
+      .split(/\s+/)
+      .flatMap(word => LOADS_CODE.exec(word)?.[1] ?? [])
+      .map(flag => `${name} ${flag}`),
+  )
+  if (found.length === 0) return pass('runtime options', 'neither NODE_OPTIONS nor BUN_OPTIONS loads code')
+  return warn(
+    'runtime options',
+    `${[...new Set(found)].join(', ')}: code loaded into payctl before it starts`,
+    'unset it unless you set it on purpose (README: "Variables of the runtime")',
+  )
 }
 
 /** credentials.json must be 0600 and its directory 0700: nobody else may read the secrets. */

@@ -156,14 +156,20 @@ export function reportError(error: unknown): ErrorReport {
   return foreignReport(error)
 }
 
+/**
+ * The emulator is named only where it can be the cause: nothing listens on a loopback origin. Anything else (an
+ * answer cut off, a time-out) came from whatever listens there, emulator or not.
+ */
 function networkReport(error: ConnectionError | TimeoutError): ErrorReport {
-  const loopback = error.url !== undefined && isLoopbackOrigin(error.url)
+  const refused = (error.cause as {code?: string} | undefined)?.code === 'ECONNREFUSED'
+  const nobodyLocal =
+    error instanceof ConnectionError && refused && error.url !== undefined && isLoopbackOrigin(error.url)
   return {
     exitCode: ExitCode.transient,
     code: error instanceof TimeoutError ? 'TIMEOUT' : 'NETWORK',
     message: error.message,
     suggestions: [
-      loopback && error instanceof ConnectionError
+      nobodyLocal
         ? 'is the emulator running? start it with "payctl emulator start"'
         : 'safe to re-run once the service is reachable',
     ],

@@ -3,7 +3,7 @@ import type {ApprovalRecord} from './approval-record.js'
 import type {CliRunner} from './cli-runner.js'
 import type {CommandSpec} from './command-spec.js'
 import {commandLineOf, type ToolArguments} from './input-schema.js'
-import {answerOf, type ToolAnswer} from './tool-answer.js'
+import {answerOf, type ToolAnswer, type ToolError} from './tool-answer.js'
 
 /**
  * A person approves exactly what they were shown: once a tool has handed out an approval URL for a payout, no tool
@@ -38,21 +38,23 @@ const idOf = (data: unknown): string | undefined => {
 
 /**
  * The canonical id of what an update tool names (by id or customId), read from the service; nothing when the
- * service has no such object (a create with a new customId). Any other failure of the lookup is `unchecked`: the
- * guard cannot tell, so the update does not run.
+ * service has no such object (a create with a new customId). An id or customId that is not one (a usage error of
+ * the lookup) is `invalid`: the agent's input is wrong, and it says so. Any other failure of the lookup is
+ * `unchecked`: the guard cannot tell, so the update does not run.
  */
 async function targetId(
   context: GuardContext,
   lookup: string,
   fixed: string[],
   args: ToolArguments,
-): Promise<{id?: string; unchecked?: string}> {
+): Promise<{id?: string; unchecked?: string; invalid?: ToolError}> {
   const command = context.commands.get(lookup)
   const naming = Object.fromEntries(Object.entries(args).filter(([name]) => IDENTIFYING.includes(name)))
   if (!command || !Object.keys(naming).length) return {}
   const line = commandLineOf(command, naming)
   const answer = answerOf(await context.runner.run(lookup, {...line, flags: [...line.flags, ...fixed]}))
   if (!answer.error) return {id: idOf(answer.data)}
+  if (answer.error.exitCode === ExitCode.usage) return {invalid: answer.error}
   return answer.error.exitCode === ExitCode.notFound ? {} : {unchecked: answer.error.code}
 }
 
@@ -66,7 +68,8 @@ async function coveredTarget(context: GuardContext, guarded: (typeof GUARDED)[st
     const issued = await issuedFor(id)
     if (issued) return {id, issued}
   }
-  const {id, unchecked} = await targetId(context, guarded.lookup, guarded.fixed, args)
+  const {id, unchecked, invalid} = await targetId(context, guarded.lookup, guarded.fixed, args)
+  if (invalid) return {invalid}
   if (unchecked) return {unchecked}
   const issued = id === undefined ? undefined : await issuedFor(id)
   return id !== undefined && issued ? {id, issued} : undefined
@@ -82,6 +85,7 @@ export async function approvalRefusal(
   if (!guarded) return undefined
   const covered = await coveredTarget(context, guarded, args)
   if (!covered) return undefined
+  if ('invalid' in covered) return {warnings: [], error: covered.invalid}
   if ('unchecked' in covered)
     return {
       warnings: [],

@@ -1,5 +1,6 @@
-import {chmod, mkdir, open, readFile} from 'node:fs/promises'
+import {chmod, mkdir, readFile} from 'node:fs/promises'
 import {dirname} from 'node:path'
+import {openAppendOnly} from '../../shared/atomic-file.js'
 
 /** One approval URL handed to an agent: the payouts it covers and the counterparties they pay. */
 export interface IssuedApproval {
@@ -62,7 +63,7 @@ export class ApprovalRecord {
 
   private async append(line: string): Promise<void> {
     await mkdir(dirname(this.file), {recursive: true, mode: 0o700})
-    const handle = await open(this.file, 'a', 0o600)
+    const handle = await openAppendOnly(this.file)
     try {
       await handle.appendFile(line)
       await handle.sync()

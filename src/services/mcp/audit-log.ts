@@ -1,6 +1,7 @@
-import {chmod, mkdir, open} from 'node:fs/promises'
+import {chmod, mkdir} from 'node:fs/promises'
 import {dirname} from 'node:path'
 import {redactBody, scrubSecrets} from '../../client/redact.js'
+import {openAppendOnly} from '../../shared/atomic-file.js'
 
 /** One line of the audit log: a tool call, its arguments and its outcome. Never a credential. */
 export interface AuditRecord {
@@ -38,7 +39,7 @@ export class AuditLog {
   private async write(line: string): Promise<void> {
     this.prepared ??= this.prepare()
     await this.prepared
-    const handle = await open(this.file, 'a', 0o600)
+    const handle = await openAppendOnly(this.file)
     try {
       await handle.appendFile(line)
     } finally {
@@ -48,7 +49,7 @@ export class AuditLog {
 
   private async prepare(): Promise<void> {
     await mkdir(dirname(this.file), {recursive: true, mode: 0o700})
-    await (await open(this.file, 'a', 0o600)).close()
+    await (await openAppendOnly(this.file)).close()
     await chmod(this.file, 0o600)
   }
 }

@@ -104,9 +104,6 @@ function outcomeOf(m: Message) {
   const ids = idsOf(result.structuredContent?.data)
   if (!result.isError) return {outcome: 'ok' as const, ...(ids.length ? {ids} : {})}
   const text = result.content?.[0]?.text ?? ''
-  const error = result.structuredContent?.error ?? {
-    code: text.startsWith('Input validation error') ? 'INVALID_ARGUMENTS' : 'TOOL_ERROR',
-    message: text,
-  }
+  const error = result.structuredContent?.error ?? {code: 'TOOL_ERROR', message: text}
   return {outcome: 'error' as const, error: {code: error.code, message: error.message}}
 }

@@ -15,6 +15,9 @@ export interface FlagSpec {
   helpGroup?: string
   hidden?: boolean
   allowNo?: boolean
+  /** An integer flag's bounds (scripts/manifest-bounds.js puts them in the manifest). */
+  min?: number
+  max?: number
 }
 
 export interface ArgSpec {
@@ -39,6 +42,10 @@ export interface CommandSpec {
 
 /** `payouts:create` -> `payouts create`: how people type it. */
 export const commandWords = (id: string) => id.replaceAll(':', ' ')
+
+/** An integer flag: an option flag with a bound (oclif's integer flag is the one that takes bounds). */
+export const isIntegerFlag = (flag: FlagSpec) =>
+  flag.type === 'option' && (typeof flag.min === 'number' || typeof flag.max === 'number')
 
 /** The global flags every payctl command has (`BaseCommand.baseFlags`): output shaping, not the command's input. */
 export const isGlobalFlag = (flag: FlagSpec) => flag.helpGroup === 'GLOBAL'

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import {type CommandSpec, type FlagSpec, isGlobalFlag, isVariadic} from './command-spec.js'
+import {type CommandSpec, type FlagSpec, isGlobalFlag, isIntegerFlag, isVariadic} from './command-spec.js'
 
 export type ToolArguments = Record<string, unknown>
 
@@ -9,6 +9,8 @@ export interface InputSelection {
   omit?: readonly string[]
   /** Flags kept although they are global (none today; a hook for a global flag that is real input). */
   keepGlobal?: readonly string[]
+  /** Tighter bounds of integer flags than the command's own (a tool's page size). */
+  bounds?: Readonly<Record<string, {max: number}>>
 }
 
 const flagDescription = (flag: FlagSpec) =>
@@ -16,20 +18,36 @@ const flagDescription = (flag: FlagSpec) =>
     .filter(Boolean)
     .join(' ')
 
+function integerSchema(flag: FlagSpec): z.ZodNumber {
+  const number = z.number().int()
+  const atLeast = flag.min === undefined ? number : number.min(flag.min)
+  return flag.max === undefined ? atLeast : atLeast.max(flag.max)
+}
+
+/** A flag's value: boolean, integer with its bounds, one of its options, or a string (amounts stay decimal strings). */
 function flagSchema(flag: FlagSpec): z.ZodType {
   if (flag.type === 'boolean') return z.boolean()
-  const value = flag.options?.length ? z.enum(flag.options as [string, ...string[]]) : z.string()
+  const value = isIntegerFlag(flag)
+    ? integerSchema(flag)
+    : flag.options?.length
+      ? z.enum(flag.options as [string, ...string[]])
+      : z.string()
   return flag.multiple ? z.array(value) : value
 }
 
 /** The flags of a command that an input schema covers, by name. */
 export function selectedFlags(command: CommandSpec, selection: InputSelection = {}): FlagSpec[] {
-  return Object.values(command.flags).filter(
-    flag =>
-      !flag.hidden &&
-      !selection.omit?.includes(flag.name) &&
-      (!isGlobalFlag(flag) || selection.keepGlobal?.includes(flag.name)),
-  )
+  return Object.values(command.flags)
+    .filter(
+      flag =>
+        !flag.hidden &&
+        !selection.omit?.includes(flag.name) &&
+        (!isGlobalFlag(flag) || selection.keepGlobal?.includes(flag.name)),
+    )
+    .map(flag => {
+      const bound = selection.bounds?.[flag.name]
+      return bound ? {...flag, max: Math.min(flag.max ?? bound.max, bound.max)} : flag
+    })
 }
 
 /** The zod shape of a command's positional arguments; a variadic command's argument is a list. */
@@ -45,7 +63,7 @@ export function argumentShape(command: CommandSpec): Record<string, z.ZodType> {
   return shape
 }
 
-/** The zod shape of the given flags: strings (amounts stay decimal strings), enums, arrays for repeatable ones. */
+/** The zod shape of the given flags: each flag's value, a list of them for a repeatable one. */
 export function flagShape(flags: readonly FlagSpec[]): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {}
   for (const flag of flags) {

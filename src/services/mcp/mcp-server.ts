@@ -1,14 +1,13 @@
-import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js'
-import * as z from 'zod'
+import type {Server} from '@modelcontextprotocol/sdk/server/index.js'
 import {scrubValue} from '../../client/redact.js'
+import {ExitCode} from '../../shared/exit-codes.js'
+import {checkedArguments} from './argument-check.js'
 import type {AuditLog} from './audit-log.js'
 import {AuditedTransport} from './audited-transport.js'
-import {type CommandSpec, commandWords} from './command-spec.js'
-import {inputShape} from './input-schema.js'
-import {outputSchemaOf} from './output-schemas.js'
-import {callResultOf} from './tool-answer.js'
-import {APPROVAL_INPUTS, callTool, type ToolContext} from './tool-call.js'
-import {LIST_TOOLS, NEVER_OFFERED, type ToolDefinition, type ToolGroup, toolsOf} from './tool-catalog.js'
+import {notServed, type ServedTool, servedTool} from './served-tool.js'
+import {callResultOf, fittedResult} from './tool-answer.js'
+import {callTool, type ToolContext, type ToolOutcome} from './tool-call.js'
+import {type ToolGroup, toolsOf} from './tool-catalog.js'
 
 export interface McpServeOptions extends ToolContext {
   groups: readonly ToolGroup[]
@@ -30,56 +29,8 @@ export interface McpServeOptions extends ToolContext {
 const INSTRUCTIONS = `payctl's tools on one profile of the Payout Service. Amounts are decimal strings.
 Paying someone: payouts_create (the payout stays pending) -> give its approvalUrl to a team member, who approves it on
 the hosted page -> payouts_wait until it is final. Retrying a call with the same arguments never applies it twice.
-Errors carry the CLI's code, message and suggestions.`
-
-/** A tool's input: the command's own flags and arguments (the create tool adds its approval page's). */
-export function toolInputShape(tool: ToolDefinition, commands: ReadonlyMap<string, CommandSpec>) {
-  const command = commands.get(tool.command)
-  if (!command) throw new Error(`tool ${tool.name}: no command ${tool.command}`)
-  const omit = [...NEVER_OFFERED.filter(name => !tool.offer?.includes(name)), ...(tool.omit ?? [])]
-  const shape = inputShape(command, {omit})
-  const approval = commands.get('sessions:approval')
-  if (tool.name === 'payouts_create' && approval)
-    for (const [input, flag] of Object.entries(APPROVAL_INPUTS)) {
-      const spec = approval.flags[flag]
-      if (spec)
-        shape[input] = z
-          .string()
-          .optional()
-          .describe(`Approval page: ${spec.summary ?? flag}`)
-    }
-  return shape
-}
-
-/**
- * A tool's output: the command's JSON (from the API schemas), the CLI's warnings, the create tool's approvalUrl and
- * a list's nextCursor.
- */
-export function toolOutputShape(tool: ToolDefinition, command: CommandSpec | undefined) {
-  return {
-    data: z.optional(outputSchemaOf(command) ?? z.unknown()),
-    ...(tool.name === 'payouts_create'
-      ? {approvalUrl: z.string().optional().describe('Hand this to a team member: the approval page.')}
-      : {}),
-    ...(LIST_TOOLS.has(tool.name)
-      ? {nextCursor: z.string().nullable().optional().describe('Pass as cursor for the next page; null: the end.')}
-      : {}),
-    ...(FIT_TOOLS.has(tool.name)
-      ? {
-          skipped: z
-            .array(z.unknown())
-            .optional()
-            .describe(
-              'With skip-conflicts or within-balance: the payouts left out, each {id, status, kind, reason} (kind: conflict, balance or allowance).',
-            ),
-        }
-      : {}),
-    warnings: z.array(z.string()).optional().describe("The CLI's warnings: balance, allowance."),
-  }
-}
-
-/** The tools whose commands take --skip-conflicts and --within-balance. */
-const FIT_TOOLS: ReadonlySet<string> = new Set(['payouts_approve', 'payouts_pay'])
+Errors are isError answers: "CODE: message" naming the input, and structuredContent.error {code, message, exitCode,
+suggestions}.`
 
 /** What a server did, once its client went away: the profile and tool groups it served, how many calls it answered. */
 export type McpRun = {
@@ -89,46 +40,69 @@ export type McpRun = {
   calls: number
 }
 
-function register(
-  server: McpServer,
-  tool: ToolDefinition,
-  options: McpServeOptions,
-  transport: AuditedTransport,
-  run: McpRun,
-) {
-  const command = options.commands.get(tool.command)
-  server.registerTool(
-    tool.name,
-    {
-      title: `payctl ${commandWords(tool.command)}`,
-      description: [command?.summary, tool.note, `(${tool.group})`].filter(Boolean).join(' '),
-      inputSchema: toolInputShape(tool, options.commands),
-      outputSchema: toolOutputShape(tool, command),
-      annotations: {...tool.hints, openWorldHint: false},
-    },
-    async (args, extra) => {
-      run.calls++
-      const outcome = await callTool(options, tool, args as Record<string, unknown>)
-      await options.refreshSecrets?.()
-      transport.details.set(extra.requestId, {exitCode: outcome.exitCode, idempotencyKey: outcome.idempotencyKey})
-      return callResultOf(scrubValue(outcome.answer, options.secrets))
-    },
-  )
+type SdkTypes = typeof import('@modelcontextprotocol/sdk/types.js')
+
+interface Serving {
+  options: McpServeOptions
+  transport: AuditedTransport
+  run: McpRun
+  tools: ReadonlyMap<string, ServedTool>
+}
+
+/** A tool call's outcome: refused by the input schema, or the command's; a failure of payctl itself is an error too. */
+async function answer(options: McpServeOptions, tool: ServedTool, args: unknown): Promise<ToolOutcome> {
+  const checked = checkedArguments(tool.input, args)
+  if ('answer' in checked) return {answer: checked.answer, exitCode: ExitCode.usage}
+  try {
+    return await callTool(options, tool.definition, checked.args)
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    return {answer: {warnings: [], error: {code: 'UNEXPECTED', message, exitCode: ExitCode.unexpected}}, exitCode: 1}
+  } finally {
+    await options.refreshSecrets?.()
+  }
+}
+
+/**
+ * Answers tools/list and tools/call: every argument is checked against the schema tools/list announced, and every
+ * answer, success or error, against the announced output schema before it is sent (tool-answer.ts).
+ */
+function handleTools(server: Server, types: SdkTypes, serving: Serving) {
+  const {options, transport, run, tools} = serving
+  server.setRequestHandler(types.ListToolsRequestSchema, () => ({
+    tools: [...tools.values()].map(tool => tool.listing),
+  }))
+  server.setRequestHandler(types.CallToolRequestSchema, async (request, extra) => {
+    run.calls++
+    const tool = tools.get(request.params.name)
+    if (!tool) return callResultOf(notServed(request.params.name, [...tools.keys()]))
+    const outcome = await answer(options, tool, request.params.arguments)
+    transport.details.set(extra.requestId, {exitCode: outcome.exitCode, idempotencyKey: outcome.idempotencyKey})
+    return fittedResult(callResultOf(scrubValue(outcome.answer, options.secrets)), tool.fits)
+  })
 }
 
 /** Serves the tools of the given groups over stdio until the client disconnects; says how many calls it answered. */
 export async function serveMcp(options: McpServeOptions): Promise<McpRun> {
-  const [{McpServer}, {StdioServerTransport}] = await Promise.all([
-    import('@modelcontextprotocol/sdk/server/mcp.js'),
+  const [{Server}, {StdioServerTransport}, types, {AjvJsonSchemaValidator}] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+    import('@modelcontextprotocol/sdk/validation/ajv'),
   ])
-  const server = new McpServer({name: 'payctl', version: options.version}, {instructions: INSTRUCTIONS})
+  const server = new Server(
+    {name: 'payctl', version: options.version},
+    {capabilities: {tools: {}}, instructions: INSTRUCTIONS},
+  )
   const transport = new AuditedTransport(new StdioServerTransport(), options.audit, options.profile)
-  const tools = toolsOf(options.groups, options.filesDir)
-  const run: McpRun = {profile: options.profile, groups: [...options.groups], tools: tools.length, calls: 0}
-  for (const tool of tools) register(server, tool, options, transport, run)
+  const validator = new AjvJsonSchemaValidator()
+  const tools = new Map(
+    toolsOf(options.groups, options.filesDir).map(tool => [tool.name, servedTool(tool, options.commands, validator)]),
+  )
+  const run: McpRun = {profile: options.profile, groups: [...options.groups], tools: tools.size, calls: 0}
+  handleTools(server, types, {options, transport, run, tools})
   const closed = new Promise<void>(resolve => {
-    server.server.onclose = resolve
+    server.onclose = resolve
   })
   await server.connect(transport)
   // The client going away (stdin closed) ends the server, once the calls in flight have answered.

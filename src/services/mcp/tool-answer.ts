@@ -18,11 +18,15 @@ export interface ToolAnswer {
   extra?: Record<string, unknown>
 }
 
-/** What a tool adds beside the data from a command's details: where a list goes on, what approve or pay skipped. */
+/**
+ * What a tool adds beside the data from a command's details: where a list goes on, what approve or pay skipped,
+ * where each payout's money goes.
+ */
 function extraOf(details: Record<string, unknown>): Record<string, unknown> | undefined {
   const position = 'nextCursor' in details ? {nextCursor: details.nextCursor ?? null} : undefined
   const skipped = Array.isArray(details.skipped) ? {skipped: details.skipped} : undefined
-  return position || skipped ? {...position, ...skipped} : undefined
+  const destinations = details.destinations ? {destinations: details.destinations} : undefined
+  return position || skipped || destinations ? {...position, ...skipped, ...destinations} : undefined
 }
 
 /** A command's run as a tool's answer: its data, warnings and details, and its error as the CLI reports it. */
@@ -57,12 +61,36 @@ export function structuredOf(answer: ToolAnswer): Record<string, unknown> {
   }
 }
 
+/** A tools/call result. */
+export interface CallResult {
+  [key: string]: unknown
+  isError?: boolean
+  structuredContent?: Record<string, unknown>
+  content: Array<{type: 'text'; text: string}>
+}
+
 /** The MCP result: structured content, the same JSON as text, and isError with the CLI's code and suggestion. */
-export function callResultOf(answer: ToolAnswer) {
+export function callResultOf(answer: ToolAnswer): CallResult {
   const structuredContent = structuredOf(answer)
   const json = JSON.stringify(structuredContent)
-  if (!answer.error) return {structuredContent, content: [{type: 'text' as const, text: json}]}
+  if (!answer.error) return {structuredContent, content: [{type: 'text', text: json}]}
   const {code, message, suggestions} = answer.error
   const line = `${code}: ${message}${suggestions?.length ? ` (try: ${suggestions.join('; ')})` : ''}`
-  return {isError: true, structuredContent, content: [{type: 'text' as const, text: `${line}\n${json}`}]}
+  return {isError: true, structuredContent, content: [{type: 'text', text: `${line}\n${json}`}]}
+}
+
+/**
+ * The result as sent: its structured content checked against the output schema tools/list announced (with the
+ * validator the SDK's client uses). An answer that does not fit goes as an error with its JSON as text only, so a
+ * client that checks never fails the call with a protocol error.
+ */
+export function fittedResult(
+  result: CallResult,
+  fits: (structured: unknown) => {valid: boolean; errorMessage?: string},
+): CallResult {
+  const check = fits(result.structuredContent)
+  if (check.valid) return result
+  const json = JSON.stringify(result.structuredContent)
+  const line = `UNEXPECTED: payctl's answer does not fit the tool's output schema (${check.errorMessage}); it follows as text`
+  return {isError: true, content: [{type: 'text', text: `${line}\n${json}`}]}
 }

@@ -8,8 +8,6 @@ import {answerOf, type ToolAnswer} from './tool-answer.js'
 import {retrySafeArguments} from './tool-call-key.js'
 import {LIST_TOOLS, type ToolDefinition} from './tool-catalog.js'
 
-/** The most items one list call returns: a bounded page; the agent continues with the cursor. */
-export const PAGE_LIMIT = 100
 /** The wait tool's default time-out: under the 60 s request time-out of common MCP clients. */
 export const WAIT_TIMEOUT = '50s'
 /** The create tool's approval inputs: the `sessions approval` flags under these names. */
@@ -36,14 +34,6 @@ const failed = (code: string, message: string): ToolOutcome => ({
   answer: {warnings: [], error: {code, message, exitCode: 2}},
   exitCode: 2,
 })
-
-function pageProblem(command: CommandSpec, args: ToolArguments): string | undefined {
-  if (!command.flags.limit || !command.flags.all) return undefined
-  const limit = args.limit === undefined ? undefined : Number(args.limit)
-  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= PAGE_LIMIT))
-    return `limit: a page holds 1 to ${PAGE_LIMIT} items, not "${String(args.limit)}"; continue with cursor`
-  return undefined
-}
 
 /** "-" means stdin to a command; a tool's stdin is the MCP channel itself. */
 function stdinProblem(args: ToolArguments): string | undefined {
@@ -103,7 +93,7 @@ async function approvalUrl(context: ToolContext, payoutId: string, args: ToolArg
 export async function callTool(context: ToolContext, tool: ToolDefinition, input: ToolArguments): Promise<ToolOutcome> {
   const command = context.commands.get(tool.command)
   if (!command) return failed('UNEXPECTED', `${commandWords(tool.command)} is not in this installation`)
-  const problem = pageProblem(command, input) ?? stdinProblem(input)
+  const problem = stdinProblem(input)
   if (problem) return failed('USAGE', problem)
   const confined = await confineFiles(context, tool, input)
   if ('problem' in confined) return failed('USAGE', confined.problem)
@@ -130,5 +120,5 @@ async function addApprovalUrl(context: ToolContext, answer: ToolAnswer, args: To
   const withheld = session.error ? undefined : await recordApprovalUrl(context, 'payouts_create', {data: payout})
   if (session.error) answer.warnings.push(`no approval URL: ${session.error.code}: ${session.error.message}`)
   else if (withheld) answer.warnings.push(`no approval URL: ${withheld}`)
-  else answer.extra = {approvalUrl: (session.data as {url?: string}).url}
+  else answer.extra = {...answer.extra, approvalUrl: (session.data as {url?: string}).url}
 }

@@ -37,10 +37,16 @@ const CREATE: ToolHints = {readOnlyHint: false, destructiveHint: false, idempote
 const CHANGE: ToolHints = {readOnlyHint: false, destructiveHint: true, idempotentHint: true}
 const CONTROL: ToolHints = {readOnlyHint: false, destructiveHint: false, idempotentHint: false}
 
+/** The most items one list call returns: a bounded page; the agent continues with the cursor. */
+export const PAGE_LIMIT = 100
+
 /** The tools whose command pages with a cursor: their answer carries the next page's cursor (null: the end). */
 export const LIST_TOOLS: ReadonlySet<string> = new Set(['payouts_list', 'transactions_list', 'counterparties_list'])
 
-/** Flags no tool offers: local files, output shaping, browsers, prompts and following (the wait tool follows). */
+/**
+ * Flags no tool offers: local files, output shaping, browsers, prompts, following (the wait tool follows) and the
+ * person's acceptance of a look-alike address.
+ */
 export const NEVER_OFFERED = [
   'ids-file',
   'from-file',
@@ -52,6 +58,8 @@ export const NEVER_OFFERED = [
   'wait',
   'timeout',
   'follow',
+  // A look-alike recipient is the person's call alone: an agent must not wave it through.
+  'allow-confusable',
 ]
 /** The flags of `payouts create` that move money: only the money tool offers them. */
 const MONEY_CREATE_FLAGS = ['and-then', 'pre-approved']

@@ -27,6 +27,23 @@ export async function fetchPayouts(client: PayoutClient, keys: readonly PayoutKe
   return mapLimit(keys, 8, key => client.v2.payouts.get(key.v2))
 }
 
+/**
+ * `pay` on an approved payout to an e-mail or phone recipient does what `--and-then pay` does for one: it sends
+ * the claim link, and the recipient's claim pays it (only counterparty payouts can be paid directly, spec 4.5).
+ * `payouts` are `keys` read, in their order; what cannot be told apart is left to `pay` (the service decides).
+ */
+export function payOrClaimLink(
+  keys: readonly PayoutKey[],
+  payouts: readonly PayoutV2[],
+): {pay: PayoutKey[]; claimLink: PayoutKey[]} {
+  const claimLink = keys.filter((_, i) => {
+    const payout = payouts[i]
+    const recipient = payout?.recipient?.type
+    return payout?.status === 'approved' && !payout.counterpartyId && (recipient === 'email' || recipient === 'phone')
+  })
+  return {pay: keys.filter(key => !claimLink.includes(key)), claimLink}
+}
+
 export function totalsOf(payouts: readonly PayoutV2[]): Record<string, string> {
   const totals = new CurrencyTotals()
   for (const payout of payouts) if (payout.amount && payout.currency) totals.add(payout.currency, payout.amount)

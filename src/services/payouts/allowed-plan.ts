@@ -1,5 +1,6 @@
 import Big from 'big.js'
 import type {Account, PayoutV2} from '../../client/schemas.js'
+import {isApprovable, isPayable, onlyFrom} from '../../contract/lifecycle.js'
 import {formatAmount} from '../../shared/money.js'
 import {allowanceLeft} from './balance-check.js'
 
@@ -31,10 +32,9 @@ export interface AllowedPlan {
 
 /** Why the step does not apply to a payout in its current state (spec section 3), or undefined when it does. */
 export function conflictOf(action: PayoutStep, payout: PayoutV2): string | undefined {
-  if (action === 'approve')
-    return payout.status === 'created' ? undefined : `is ${payout.status}; only created payouts are approved`
-  if (payout.status !== 'approved' && payout.status !== 'failed')
-    return `is ${payout.status}; only approved or failed payouts are paid`
+  const status = payout.status ?? ''
+  if (action === 'approve') return isApprovable(status) ? undefined : `is ${status}; ${onlyFrom('approve', 'are')}`
+  if (!isPayable(status)) return `is ${status}; ${onlyFrom('pay', 'are')}`
   if (!payout.counterpartyId) return 'goes to an e-mail or phone recipient, who is paid on claiming it'
   return undefined
 }

@@ -1,5 +1,5 @@
 import type {PayoutV2} from '../../client/schemas.js'
-import {isUnpaidEnd} from '../../contract/lifecycle.js'
+import {isOpen, isUnpaidEnd} from '../../contract/lifecycle.js'
 import {awaitsNewClaim} from './payout-failures.js'
 
 /**
@@ -33,7 +33,7 @@ export function goalStateOf(
   if (isUnpaidEnd(status) || status === GONE) return 'failed'
   if (status === 'requested' || goal === 'settled') return 'pending'
   const claimable = Boolean(payout.claimLinkSentAt)
-  if (goal === 'claim-link') return status === 'created' || status === 'approved' ? 'awaiting-claim' : 'pending'
+  if (goal === 'claim-link') return isOpen(status) ? 'awaiting-claim' : 'pending'
   if (goal === 'approved') return status === 'approved' ? 'approved' : 'pending'
   if (status === 'approved' && !payout.counterpartyId && claimable) return 'awaiting-claim'
   return 'pending'
@@ -41,8 +41,8 @@ export function goalStateOf(
 
 export const isFinal = (s: GoalState) => s !== 'pending'
 
-/** The goal of `--wait` after a step: what the step set in motion. */
-export function goalOf(step: 'approve' | 'pay' | 'send-claim-link', andThen?: 'pay' | 'send-claim-link'): WaitGoal {
+/** The goal of `--wait` after a step: what the step set in motion (`andThen` as sent, or as a journal recorded it). */
+export function goalOf(step: 'approve' | 'pay' | 'send-claim-link', andThen?: string): WaitGoal {
   if (step === 'pay' || andThen === 'pay') return 'paid'
   if (step === 'send-claim-link' || andThen === 'send-claim-link') return 'claim-link'
   return 'approved'

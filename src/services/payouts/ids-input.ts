@@ -1,6 +1,6 @@
 import {readFile} from 'node:fs/promises'
 import type {PayoutRef} from '../../contract/ids.js'
-import {isUuid} from '../../contract/primitives.js'
+import {controlCharacterProblem, isUuid} from '../../contract/primitives.js'
 import {usageError} from '../../shared/errors.js'
 import {readStdin} from '../../shared/stdin.js'
 
@@ -47,6 +47,8 @@ export function payoutKeyFromId(value: string, where?: string): PayoutKey {
 
 export function payoutKeyFromCustomId(customId: string): PayoutKey {
   if (!customId.trim()) throw usageError('--custom-id must not be empty')
+  const problem = controlCharacterProblem(customId)
+  if (problem) throw usageError(`--custom-id ${problem}`)
   return {kind: 'custom', customId, label: `customId "${customId}"`, v2: customId}
 }
 

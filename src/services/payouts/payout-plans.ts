@@ -3,6 +3,7 @@ import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../client/v2/payo
 import {counterpartyIdProblem, emailProblem} from '../../contract/primitives.js'
 import {usageError} from '../../shared/errors.js'
 import {amountProblem, formatAmount} from '../../shared/money.js'
+import {refuseLookAlike} from '../recipients/look-alike-refusal.js'
 import {checkPayoutBody} from './payout-body-check.js'
 
 /** What `payouts create` was given (flag values, already format-checked by their flags). */
@@ -23,6 +24,8 @@ export interface CreateInput {
   payoutType?: string
   preApproved?: boolean
   notifications?: string
+  /** The person accepts a look-alike address (--allow-confusable). */
+  allowConfusable?: boolean
 }
 
 export type CreatePlan = {api: 'v1'; body: CreatePayoutV1} | {api: 'v2'; body: CreatePayoutV2}
@@ -57,6 +60,8 @@ export function creatorHandleProblem(value: string): string | undefined {
 export function planCreate(input: CreateInput): CreatePlan {
   const api = chooseApi(input)
   checkCommonFields(input)
+  refuseLookAlike(input.email, '--email', input.allowConfusable)
+  refuseLookAlike(input.creatorHandle, '--creator-handle', input.allowConfusable)
   const tags = input.tags?.length ? input.tags : undefined
   const plan: CreatePlan = api === 'v1' ? {api, body: v1Body(input, tags)} : {api, body: v2Body(input, tags)}
   checkPayoutBody(api, plan.body)
@@ -166,6 +171,7 @@ export interface UpdateInput {
   counterparty?: string
   customId?: string
   tags?: string[]
+  allowConfusable?: boolean
 }
 
 /** The v2 PATCH body: only what was given; a new recipient replaces the old one whole. */
@@ -180,6 +186,7 @@ export function planUpdate(input: UpdateInput): UpdatePayoutV2 {
     const problem = counterpartyIdProblem(input.counterparty)
     if (problem) throw usageError(`--counterparty: ${problem}`)
   }
+  refuseLookAlike(input.email, '--email', input.allowConfusable)
   const patch: UpdatePayoutV2 = {
     amount: input.amount,
     currency: input.currency,

@@ -11,7 +11,7 @@ import {type FailedPayout, failedPayout, failuresError} from './payout-failures.
 /**
  * Polls payouts until each reaches a final goal state for the goal, or the time-out. Rounds re-read only the
  * payouts still pending, `concurrency` at a time; the pause between rounds grows from `intervalMs` to
- * `maxIntervalMs`, and a 429 or 503 that outlived the client's own retries pauses for its Retry-After (the
+ * `maxIntervalMs` (default: steadyInterval of the payouts pending), and a 429 or 503 that outlived the client's own retries pauses for its Retry-After (the
  * round is tried again). Payouts are passed on as they become final, so a caller can keep as little as it needs.
  */
 
@@ -66,6 +66,14 @@ export function pauseFor(error: unknown): number | undefined {
   return error instanceof ApiError && error.retryAfterMs !== undefined ? error.retryAfterMs : 0
 }
 
+/**
+ * The longest pause between rounds: 2 s while few payouts are pending, so that a person's click (an approval, a
+ * claim) is seen within 2 s; about 4 reads a second beyond that, up to 15 s for a long list.
+ */
+export function steadyInterval(pending: number): number {
+  return Math.min(15_000, Math.max(2000, pending * 250))
+}
+
 export async function waitForPayouts(options: WaitOptions): Promise<WaitResult> {
   const now = options.now ?? Date.now
   const deadline = now() + options.timeoutMs
@@ -79,14 +87,13 @@ export async function waitForPayouts(options: WaitOptions): Promise<WaitResult> 
   }
   settleKnown(options, pending, settle)
   let interval = options.intervalMs ?? 1000
-  const maxInterval = options.maxIntervalMs ?? 15_000
   for (;;) {
     const pause = pending.size ? await pausingRound(options, pending, settle) : 0
     const remaining = deadline - now()
     options.onRound?.({...counts, pending: pending.size}, remaining)
     if (!pending.size || remaining <= 0 || options.signal?.aborted) break
     await pauseRound(options, Math.min(Math.max(interval, pause), remaining))
-    interval = Math.min(interval * 2, maxInterval)
+    interval = Math.min(interval * 2, options.maxIntervalMs ?? steadyInterval(pending.size))
   }
   return {
     counts: {...counts, pending: pending.size},

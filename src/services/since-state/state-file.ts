@@ -1,8 +1,8 @@
-import {randomBytes} from 'node:crypto'
-import {open, readFile, rename, rm, writeFile} from 'node:fs/promises'
-import {basename, dirname, join} from 'node:path'
+import {readFile} from 'node:fs/promises'
 import {acquireFileLock} from '../../config/file-lock.js'
-import {usageError} from '../../shared/errors.js'
+import {writeFileAtomic} from '../../shared/atomic-file.js'
+import {PayctlError, usageError} from '../../shared/errors.js'
+import {untrustedFileProblem} from '../../shared/own-file.js'
 import {notAFile} from '../../shared/regular-file.js'
 import {testPause} from '../../shared/test-pause.js'
 
@@ -30,10 +30,19 @@ const flag = (path: string) => `--since-state ${path}`
 /** The largest state file read: an id and a fingerprint per item seen, far below this for any real list. */
 const MAX_STATE_BYTES = 256 * 1024 * 1024
 
-/** Refuses a FILE that is not a regular file (a FIFO would block the read, /dev/zero never ends), before any read. */
+/**
+ * Before any read, refuses a FILE that is not a regular file (a FIFO would block the read, /dev/zero never ends),
+ * and a FILE or folder another user could have written (src/shared/own-file.ts): a forged state hides what it
+ * names as seen, silently and for good.
+ */
 export async function checkSinceStatePath(path: string): Promise<void> {
   const problem = await notAFile(path, MAX_STATE_BYTES)
   if (problem) throw usageError(`${flag(path)}: ${path} ${problem}`)
+  const untrusted = await untrustedFileProblem(path)
+  if (untrusted)
+    throw usageError(`${flag(path)}: ${untrusted}`, [
+      `use a state file in a folder only you can write (chmod go-w), or delete ${path} to start again`,
+    ])
 }
 
 /** The state of the last successful run, or undefined before the first; refuses a file of another run. */
@@ -80,17 +89,13 @@ function differenceOf(state: SinceState, run: RunIdentity): string | undefined {
   return undefined
 }
 
-/** Replaces the file atomically: a temp file beside it (0600, synced), then a rename. */
+/** Replaces the file atomically (src/shared/atomic-file.ts: 0600, synced, renamed; never through a symlink). */
 export async function writeSinceState(path: string, state: SinceState): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
   try {
-    await writeFile(temp, `${JSON.stringify(state)}\n`, {mode: 0o600})
-    const handle = await open(temp, 'r+')
-    await handle.sync().finally(() => handle.close())
-    await rename(temp, path)
+    await writeFileAtomic(path, `${JSON.stringify(state)}\n`, {what: flag(path)})
     await testPause('since-state saved')
   } catch (error) {
-    await rm(temp, {force: true})
+    if (error instanceof PayctlError) throw error
     throw usageError(`${flag(path)}: cannot write the file (${(error as NodeJS.ErrnoException).code ?? error})`)
   }
 }

@@ -1,7 +1,8 @@
-import {mkdir, writeFile} from 'node:fs/promises'
+import {mkdir} from 'node:fs/promises'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
+import {writeFileAtomic} from '../../shared/atomic-file.js'
 import {httpCall} from '../../shared/http-call.js'
 import {type DeliverySummary, summarize} from './payload.js'
 import {findSignatureHeaders, type VerifyReason, type VerifyResult, verify} from './webhook-signature.js'
@@ -332,8 +333,8 @@ export class WebhookListener {
     const lines: string[] = []
     for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`)
     try {
-      await writeFile(`${base}.body`, body, {mode: 0o600})
-      await writeFile(`${base}.headers`, `${lines.join('\n')}\n`, {mode: 0o600})
+      await writeFileAtomic(`${base}.body`, body)
+      await writeFileAtomic(`${base}.headers`, `${lines.join('\n')}\n`)
       return `${base}.body`
     } catch (error) {
       this.options.onProblem?.(`could not save the delivery to ${base}: ${(error as Error).message}`)

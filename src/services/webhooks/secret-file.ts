@@ -1,10 +1,12 @@
-import {readFile, stat, writeFile} from 'node:fs/promises'
+import {readFile, stat} from 'node:fs/promises'
+import {writeFileAtomic} from '../../shared/atomic-file.js'
 
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 /**
  * `webhooks listen --secret-file FILE`: sets `NAME=secret` in an app's .env file. An existing `NAME=` line
- * (also `export NAME=`) is replaced in place, every other line is kept; a new file is created with mode 0600.
+ * (also `export NAME=`) is replaced in place, every other line is kept; the file is replaced atomically with mode
+ * 0600 (src/shared/atomic-file.ts: never through a symlink).
  * Answers a warning when an existing file can be read by other users.
  */
 export async function writeSecretFile(file: string, name: string, secret: string): Promise<string | undefined> {
@@ -22,6 +24,6 @@ export async function writeSecretFile(file: string, name: string, secret: string
   let next: string
   if (pattern.test(text)) next = text.replace(pattern, (_match, exported = '') => `${exported}${line}`)
   else next = `${text}${text && !text.endsWith('\n') ? '\n' : ''}${line}\n`
-  await writeFile(file, next, {mode: 0o600})
+  await writeFileAtomic(file, next, {what: '--secret-file'})
   return warning
 }

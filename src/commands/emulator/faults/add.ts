@@ -1,5 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {ControlCommand} from '../../../cli/emulator-command.js'
+import {FAULT_ACTIONS} from '../../../contract/control-bodies.js'
 import type {ResultOf} from '../../../contract/results/index.js'
 import {usageError} from '../../../shared/errors.js'
 
@@ -12,6 +13,8 @@ export default class EmulatorFaultsAdd extends ControlCommand<typeof EmulatorFau
   delay              wait --delay-ms, then handle the request, unless the client went away meanwhile
   drop               close the connection without an answer; nothing changes
   drop-after-commit  apply the change, then close the connection without an answer
+  status-after-commit  apply the change, then answer --status with an error body (a 502 from a proxy after the
+                     service applied the request)
 Control routes (/_emulator) are never affected.`
 
   static override examples = [
@@ -24,11 +27,15 @@ Control routes (/_emulator) are never affected.`
     path: Flags.string({summary: 'Path prefix the requests start with, e.g. /api/v2/payouts.', required: true}),
     method: Flags.string({summary: 'HTTP method, or * for any.', default: '*'}),
     action: Flags.option({
-      options: ['status', 'delay', 'drop', 'drop-after-commit'] as const,
+      options: FAULT_ACTIONS,
       summary: 'What happens to the matching requests.',
       required: true,
     })(),
-    status: Flags.integer({summary: 'With --action status: the HTTP status to answer.', min: 100, max: 599}),
+    status: Flags.integer({
+      summary: 'With --action status or status-after-commit: the HTTP status to answer.',
+      min: 100,
+      max: 599,
+    }),
     'delay-ms': Flags.integer({summary: 'With --action delay: how long to wait.', min: 0, max: 600_000}),
     count: Flags.integer({summary: 'How many requests get the fault.', default: 1, min: 1, max: 1_000_000}),
   }
@@ -36,7 +43,8 @@ Control routes (/_emulator) are never affected.`
   async run(): Promise<ResultOf<typeof EmulatorFaultsAdd.result>> {
     const {action, count, method, path, status} = this.flags
     const delayMs = this.flags['delay-ms']
-    if (action === 'status' && status === undefined) throw usageError('--action status needs --status')
+    if ((action === 'status' || action === 'status-after-commit') && status === undefined)
+      throw usageError(`--action ${action} needs --status`)
     if (action === 'delay' && delayMs === undefined) throw usageError('--action delay needs --delay-ms')
     if (!path.startsWith('/')) throw usageError(`--path "${path}" must start with /`)
     const [{faultLine}, control] = await Promise.all([import('../../../cli/output/fault-line.js'), this.control()])

@@ -1,11 +1,12 @@
 import {once} from 'node:events'
-import {createWriteStream, type WriteStream} from 'node:fs'
+import {type AtomicStream, openAtomicStream} from '../../../shared/atomic-file.js'
 import {csvLine} from '../../../shared/csv-line.js'
 import type {RowStatus} from './send.js'
 
 /**
  * `--report FILE.csv`: one line per input row, in file order, written as the import goes (chunks that finish
- * out of order wait for the ones before them).
+ * out of order wait for the ones before them), to a file beside FILE that replaces it when the import ends
+ * (src/shared/atomic-file.ts: never through a symlink).
  */
 
 export type ReportStatus = RowStatus | 'invalid' | 'unchanged'
@@ -21,17 +22,15 @@ export type ReportLine = {
 export const REPORT_COLUMNS = ['line', 'customId', 'payoutId', 'status', 'error'] as const
 
 export class ReportWriter {
-  private readonly stream: WriteStream
+  private readonly file: AtomicStream
 
-  private constructor(stream: WriteStream) {
-    this.stream = stream
+  private constructor(file: AtomicStream) {
+    this.file = file
   }
 
   /** `idColumn` names the column of the service's id (`payoutId`, `counterpartyId`). */
   static async open(path: string, idColumn: string = REPORT_COLUMNS[2]): Promise<ReportWriter> {
-    const stream = createWriteStream(path, {encoding: 'utf8', mode: 0o600})
-    await once(stream, 'open')
-    const writer = new ReportWriter(stream)
+    const writer = new ReportWriter(await openAtomicStream(path, {what: '--report'}))
     await writer.writeText(`${csvLine(REPORT_COLUMNS.map(column => (column === 'payoutId' ? idColumn : column)))}\n`)
     return writer
   }
@@ -43,11 +42,10 @@ export class ReportWriter {
   }
 
   private async writeText(text: string): Promise<void> {
-    if (!this.stream.write(text)) await once(this.stream, 'drain')
+    if (!this.file.stream.write(text)) await once(this.file.stream, 'drain')
   }
 
   async close(): Promise<void> {
-    this.stream.end()
-    await once(this.stream, 'finish')
+    await this.file.commit()
   }
 }

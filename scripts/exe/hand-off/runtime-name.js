@@ -1,0 +1,1 @@
+export default globalThis[Symbol.for('payctl.exe')].runtimeName().default

@@ -1,0 +1,24 @@
+// `npm run build` step after `oclif manifest`: oclif's manifest keeps an integer flag as a bare `option`, without
+// its bounds. This puts back `min` and `max` from the bundled command classes, so the manifest's readers (the MCP
+// tools' input schemas, --schema, help --llms) type such a flag as an integer with its bounds
+// (src/services/mcp/command-spec.ts: an option flag with a bound is an integer; oclif's integer flag is the one
+// flag that takes them, and every payctl integer flag declares at least its minimum).
+import {readFileSync, writeFileSync} from 'node:fs'
+import {fileURLToPath} from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const file = `${root}oclif.manifest.json`
+const manifest = JSON.parse(readFileSync(file, 'utf8'))
+const {COMMANDS} = await import(`${root}dist/bundle/commands.js`)
+
+for (const [id, entry] of Object.entries(manifest.commands)) {
+  const command = COMMANDS[id]
+  const defined = {...command?.baseFlags, ...command?.flags}
+  for (const [name, flag] of Object.entries(entry.flags)) {
+    const {min, max} = defined[name] ?? {}
+    if (flag.type !== 'option') continue
+    if (typeof min === 'number') flag.min = min
+    if (typeof max === 'number') flag.max = max
+  }
+}
+writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`)
