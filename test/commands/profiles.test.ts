@@ -53,7 +53,9 @@ describe('payctl profiles', () => {
     expect((await runCommand(add, {env})).code).toBe(0)
     const refused = await runCommand(['profiles', 'remove', 'prod'], {env})
     expect(refused.code).toBe(2)
-    expect(refused.stderr).toContain('Error: USAGE: refusing to remove profile "prod" on PRODUCTION without confirmation')
+    expect(refused.stderr).toContain(
+      'Error: USAGE: refusing to remove profile "prod" on PRODUCTION without confirmation',
+    )
     const removed = await runCommand(['profiles', 'remove', 'prod', '--yes'], {env})
     expect(removed.stderr).toBe('Removed profile "prod".\n')
     expect((await runCommand(add, {env})).code).toBe(0)

@@ -72,6 +72,17 @@ describe('a real import, for people and cron', () => {
     expect(again.stdout).toBe(result.stdout)
   })
 
+  it('a description that begins with a tab keeps it (a formula guarded as text stays text)', async () => {
+    writeFileSync(
+      csv('tab.csv'),
+      'customId,description,amount,currency,recipientEmail\ntab-1,"\t=1+1",1.00,EUR,t@example.com\n',
+    )
+    const result = await run(csv('tab.csv'), '--json')
+    expect(result.code, result.stderr).toBe(0)
+    const payout = (await ctx.api.get('/api/v2/payouts/tab-1')).body
+    expect(payout.description).toBe('\t=1+1')
+  })
+
   it('payments declined at once: the retry advice names the file as it was given', async () => {
     const failing = await ctx.api.counterparty({
       paymentMethod: {

@@ -163,7 +163,14 @@ describe('end to end on a terminal', () => {
   it('JSON on a terminal escapes C1 and bidi controls as \\uXXXX (-o json, -o jsonl, api); a pipe gets every byte', async () => {
     const uuid = '0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f'
     const description = `pay ${BIDI} ${C1} del\u007f`
-    const payout = {object: 'payout', id: `payout_${uuid}`, amount: '1.00', currency: 'EUR', status: 'created', description}
+    const payout = {
+      object: 'payout',
+      id: `payout_${uuid}`,
+      amount: '1.00',
+      currency: 'EUR',
+      status: 'created',
+      description,
+    }
     server.fallback = (req, res) =>
       req.url.startsWith('/api/v2/payouts/') ? json(res, 200, payout) : json(res, 200, [{...payout, id: uuid}])
     const env = {...isolatedHome().env, PAYCTL_API_KEY: 'sk_sandbox_test', PAYCTL_ORIGIN: server.origin}

@@ -429,7 +429,9 @@ export class ListWriter<T> {
   private jsonPage(rows: T[]): void {
     const fields = this.out.script.fields
     rows.forEach((row, index) => {
-      const item = this.out.jsonText(JSON.stringify(fields ? pickFields(row, fields) : row, null, 2)).replace(/^/gm, '  ')
+      const item = this.out
+        .jsonText(JSON.stringify(fields ? pickFields(row, fields) : row, null, 2))
+        .replace(/^/gm, '  ')
       this.out.write(`${this.count + index === 0 ? '[\n' : ',\n'}${item}`)
     })
   }
