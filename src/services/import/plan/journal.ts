@@ -6,7 +6,7 @@ import {basename, dirname, join} from 'node:path'
 import {createInterface} from 'node:readline'
 import {invalidInputError} from '../../../shared/errors.js'
 import {notAFile} from '../../../shared/regular-file.js'
-import {targetKey} from './keys.js'
+import {targetKey} from '../../payouts/target-key.js'
 
 /**
  * The import journal, in the user data dir, one per file name, profile (name and origin) and batch: what
