@@ -89,7 +89,8 @@ smoke() {
     grep -qx "payctl/$version $2 bun-v$bun_version" <(tr -d '\r' < version.txt)
     run "$payctl" --help > help.txt
     grep -q "payouts" help.txt
-    run "$payctl" emulator start --port 0 --data :memory: --json > emulator.json &
+    # Started without `run`: $! is then the executable (or qemu or wine running it), which the trap stops.
+    $payctl emulator start --port 0 --data :memory: --json > emulator.json &
     emulator_pid=$!
     trap 'kill "$emulator_pid" 2>/dev/null || true' EXIT
     for _ in $(seq 1 600); do [ -s emulator.json ] && break; sleep 0.1; done
@@ -121,9 +122,9 @@ export WINEPREFIX="$work/wine" WINEDEBUG=-all
 wineboot -i > "$work/wineboot.log" 2>&1 || { cat "$work/wineboot.log"; exit 1; }
 smoke "wine $work/windows/payctl.exe" win32-x64
 
-echo "== the executable ignores BUN_OPTIONS? (Bun applies it to compiled executables: doctor names it)"
+echo "== BUN_OPTIONS: Bun applies it to compiled executables (no build option turns it off); doctor names a preload"
 echo 'console.log("preloaded")' > "$work/preload.js"
-BUN_OPTIONS="--preload=$work/preload.js" "$(app linux-x64)" doctor --json > "$work/doctor.json" || true
+BUN_OPTIONS="--preload=$work/preload.js" "$(app linux-x64)" doctor --json > "$work/doctor.json" 2>/dev/null || true
 grep -q '"name": "runtime options"' "$work/doctor.json"
 grep -q 'BUN_OPTIONS --preload' "$work/doctor.json"
 

@@ -1,8 +1,7 @@
 // `npm run release`: the release archives in dist/release, as gh and the Stripe CLI ship theirs. One archive per
 // executable of dist/exe (scripts/build-exe.js), payctl_<version>_<os>_<arch>.tar.gz (.zip for Windows), holding a
 // folder of that name with the executable (payctl, payctl.exe), LICENSE and README.md; SHA256SUMS over the archives.
-// Entries carry the time of the last commit (or SOURCE_DATE_EPOCH), so a rebuild of the same commit gives the same
-// archives.
+// Entries carry the time of the last commit (or SOURCE_DATE_EPOCH): nothing of the machine or the hour is added.
 import {execFileSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
 import {existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
@@ -15,9 +14,20 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const exeDir = join(root, 'dist', 'exe')
 const out = join(root, 'dist', 'release')
 const {version} = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-const mtime = Number(
-  process.env.SOURCE_DATE_EPOCH ?? execFileSync('git', ['log', '-1', '--format=%ct'], {cwd: root, encoding: 'utf8'}),
-)
+const mtime = Number(process.env.SOURCE_DATE_EPOCH ?? lastCommitTime())
+
+/** The last commit's time in seconds; outside a git checkout, package.json's. */
+function lastCommitTime() {
+  try {
+    return execFileSync('git', ['log', '-1', '--format=%ct'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+  } catch {
+    return Math.floor(statSync(join(root, 'package.json')).mtimeMs / 1000)
+  }
+}
 
 rmSync(out, {recursive: true, force: true})
 mkdirSync(out, {recursive: true})

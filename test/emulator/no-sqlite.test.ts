@@ -43,7 +43,9 @@ describe('emulator start without SQLite', () => {
 
   it('README names the same fixes and exit code', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-    const node20 = readme.slice(readme.indexOf('**Node 20 users:**'), readme.indexOf('## The main job'))
+    const from = readme.indexOf('**Node 20 users:**')
+    expect(from, 'the Node 20 paragraph in README').toBeGreaterThan(0)
+    const node20 = readme.slice(from, readme.indexOf('\n## ', from))
     expect(node20).toContain('npm install -g better-sqlite3 --allow-scripts=better-sqlite3 --nodedir=')
     expect(node20).toContain('exits 3')
     expect(node20).toContain('standalone executable')
