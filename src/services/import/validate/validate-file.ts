@@ -162,7 +162,7 @@ class FilePass<Item> {
     }
     if (!row) return
     this.valid++
-    if (!customIdCell) this.withoutCustomId++
+    if (!customId) this.withoutCustomId++
     this.tally(row)
   }
 
