@@ -1,6 +1,7 @@
 // The import rules of the layers (docs/development.md, "Layers"), checked by `npm run lint`:
-//   commands -> cli -> services -> config -> client -> contract -> shared; the emulator is its own tree on
-//   contract and shared.
+//   commands -> cli -> services -> config -> client -> contract -> shared; the MCP adapter (src/mcp) drives the
+//   commands for an agent from beside the CLI, on the services; the emulator is its own tree on contract and
+//   shared.
 
 /** Inside the emulator (docs/emulator.md, "Inside the emulator"): each folder and the folders it may import. */
 const EMULATOR_LAYERS = {
@@ -58,6 +59,21 @@ module.exports = {
       to: {path: '^src/services/(import|import-status)/'},
     },
     {
+      name: 'services-not-to-mcp',
+      severity: 'error',
+      comment: 'The MCP adapter drives the commands from above the services: no service imports it.',
+      from: {path: '^src/services/'},
+      to: {path: '^src/mcp/'},
+    },
+    {
+      name: 'mcp-not-to-cli',
+      severity: 'error',
+      comment:
+        'The MCP adapter runs commands through the runner the `mcp` command hands it: it imports neither the CLI nor oclif.',
+      from: {path: '^src/mcp/'},
+      to: {path: '^src/cli/'},
+    },
+    {
       name: 'config-only-to-client-and-shared',
       severity: 'error',
       comment: 'Profiles and credentials build on the client and the shared helpers only.',
@@ -103,7 +119,7 @@ module.exports = {
       name: 'no-ui-packages-below-cli',
       severity: 'error',
       comment: 'oclif, ora, cli-table3 and @inquirer belong to src/commands and src/cli.',
-      from: {path: '^src/(services|config|client|contract|shared|emulator)/'},
+      from: {path: '^src/(mcp|services|config|client|contract|shared|emulator)/'},
       to: {path: UI_PACKAGES},
     },
     ...emulatorLayerRules,

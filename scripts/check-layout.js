@@ -13,6 +13,13 @@ const files = readdirSync(src, {recursive: true})
 
 const problems = []
 
+// The layers of docs/development.md, each with its rules in .dependency-cruiser.cjs: a new top-level folder is a
+// new layer, and gets its rules and its row in the table before its first file.
+const LAYERS = ['commands', 'cli', 'mcp', 'services', 'config', 'client', 'contract', 'shared', 'emulator']
+for (const entry of readdirSync(src, {withFileTypes: true}))
+  if (entry.isDirectory() && !LAYERS.includes(entry.name))
+    problems.push(`src/${entry.name}/ is not a layer of docs/development.md (${LAYERS.join(', ')})`)
+
 const byName = new Map()
 for (const file of files.filter(f => !f.startsWith('commands/') && !f.endsWith('/index.ts') && !f.endsWith('.d.ts'))) {
   const name = basename(file)
@@ -46,5 +53,5 @@ if (problems.length > 0) {
   process.exit(1)
 }
 console.log(
-  `layout ok: ${files.length} files, unique names, commands under ${MAX_COMMAND_LINES} lines, each declaring its result`,
+  `layout ok: ${files.length} files in the layers, unique names, commands under ${MAX_COMMAND_LINES} lines, each declaring its result`,
 )

@@ -1,15 +1,21 @@
-// `npm run lint` step: @redocly/cli lints docs/openapi.json with the recommended rules (redocly.yaml). It runs
-// offline: no telemetry and no look-up of a newer version.
+// `npm run lint` step: two linters check docs/openapi.json. @redocly/cli with its recommended rules (redocly.yaml)
+// and @stoplight/spectral-cli with `spectral:oas` (.spectral.yaml), where a warning fails as an error does. Both
+// run offline: no telemetry and no look-up of a newer version.
 import {spawnSync} from 'node:child_process'
 import {createRequire} from 'node:module'
 import {fileURLToPath} from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js')
+const resolve = createRequire(import.meta.url).resolve
 const env = {...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true'}
-const {status} = spawnSync(process.execPath, [cli, 'lint', '--format=stylish', 'docs/openapi.json'], {
-  cwd: root,
-  env,
-  stdio: 'inherit',
-})
-process.exit(status ?? 1)
+const run = args => spawnSync(process.execPath, args, {cwd: root, env, stdio: 'inherit'}).status ?? 1
+
+const redocly = run([resolve('@redocly/cli/bin/cli.js'), 'lint', '--format=stylish', 'docs/openapi.json'])
+const spectral = run([
+  resolve('@stoplight/spectral-cli/dist/index.js'),
+  'lint',
+  '--ruleset=.spectral.yaml',
+  '--fail-severity=warn',
+  'docs/openapi.json',
+])
+process.exit(redocly || spectral)

@@ -1,7 +1,7 @@
 // `npm run build` step after `oclif manifest`: oclif's manifest keeps an integer flag as a bare `option`, without
 // its bounds. This puts back `min` and `max` from the bundled command classes, so the manifest's readers (the MCP
 // tools' input schemas, --schema, help --llms) type such a flag as an integer with its bounds
-// (src/services/mcp/command-spec.ts: an option flag with a bound is an integer; oclif's integer flag is the one
+// (src/mcp/command-spec.ts: an option flag with a bound is an integer; oclif's integer flag is the one
 // flag that takes them, and every payctl integer flag declares at least its minimum).
 import {readFileSync, writeFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'

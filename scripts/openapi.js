@@ -1,4 +1,5 @@
-// `npm run openapi`: writes docs/openapi.json, the OpenAPI document made from src/contract (openapi-document.ts).
+// `npm run openapi` (and a step of `npm run build`): writes docs/openapi.json, the OpenAPI document made from
+// src/contract (openapi-document.ts), the same bytes the emulator serves at GET /api/openapi.json.
 // `--print` writes it to stdout instead (the freshness test compares the two).
 import {writeFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
@@ -16,11 +17,11 @@ const {outputFiles} = await build({
   logLevel: 'error',
 })
 const code = Buffer.from(outputFiles[0].contents).toString('base64')
-const {openApiDocument} = await import(`data:text/javascript;base64,${code}`)
-const text = `${JSON.stringify(openApiDocument(), null, 2)}\n`
+const {openApiText} = await import(`data:text/javascript;base64,${code}`)
+const text = openApiText()
 
 if (process.argv.includes('--print')) process.stdout.write(text)
 else {
   writeFileSync(target, text)
-  console.log(`wrote docs/openapi.json (${Object.keys(openApiDocument().paths).length} paths)`)
+  console.log(`wrote docs/openapi.json (${Object.keys(JSON.parse(text).paths).length} paths)`)
 }

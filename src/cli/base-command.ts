@@ -6,7 +6,7 @@ import type {PayoutClient} from '../client/index.js'
 import {scrubBearer, scrubSecrets} from '../client/redact.js'
 import {heldSecrets} from '../config/held-secrets.js'
 import type {ResolvedProfile} from '../config/resolve.js'
-import type {ResultName} from '../contract/results/index.js'
+import type {ResultName, UnreadItems} from '../contract/results/index.js'
 import {
   errorJson,
   errorObject,
@@ -22,6 +22,7 @@ import {currentDataSink} from './data-run.js'
 import {outputFlag} from './flags/output-flag.js'
 import {schemaFlag} from './flags/schema-flag.js'
 import {exitCodeAfterStop, forgetStops} from './interrupt.js'
+import type {ItemStream} from './output/item-stream.js'
 import {type Column, type ListFormat, Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
 import {terminalSafe} from './output/terminal-safe.js'
@@ -102,6 +103,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }),
     schema: schemaFlag,
     output: outputFlag,
+    'csv-formulas': Flags.boolean({
+      summary:
+        "-o csv: write a cell that begins with =, +, -, @, a tab or CR as it is (default: with a ' before it, so that a spreadsheet shows text, not a formula; payctl's import removes the ').",
+      helpGroup: 'GLOBAL',
+    }),
     color: Flags.boolean({
       summary: 'Colours and bold on a terminal (default; --no-color turns them off, as NO_COLOR=1 or FORCE_COLOR=0).',
       helpGroup: 'GLOBAL',
@@ -164,12 +170,22 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     )
     const silent = Boolean(this.jsonErrors || script.jsonRequested || script.quiet || script.fields)
     this.out = new Output({json: this.flags.json, silent, script, sink: currentDataSink()})
+    const run = this.run.bind(this)
+    this.run = async () => this.rendered(await run())
+  }
+
+  /** What `run()` returned, a streamed list read and written here (src/cli/output/item-stream.ts). */
+  private async rendered(value: unknown): Promise<unknown> {
+    if ((value as Partial<UnreadItems> | undefined)?.itemStream !== true) return value
+    const {renderItemStream} = await import('./output/item-stream.js')
+    return renderItemStream(this.out, value as ItemStream<unknown>, this.jsonErrors)
   }
 
   /** --jq, --template, --fields and --quiet; the jq engine is loaded only when --jq is given. */
   private async scriptOptions(): Promise<ScriptOptions> {
     const {jq, template, fields, quiet, json, output: format} = this.flags
-    if (jq === undefined && template === undefined && fields === undefined && !quiet) return {format}
+    const csvFormulas = this.flags['csv-formulas']
+    if (jq === undefined && template === undefined && fields === undefined && !quiet) return {format, csvFormulas}
     if ((jq !== undefined || template !== undefined) && format && format !== 'json' && format !== 'jsonl')
       throw usageError(`${jq === undefined ? '--template' : '--jq'} works on JSON: use -o json or jsonl, not ${format}`)
     const [{parseFields}, jqFilter, render] = await Promise.all([
@@ -183,6 +199,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       fields: fields === undefined ? undefined : parseFields(fields),
       quiet,
       format,
+      csvFormulas,
       jsonRequested: Boolean(json || jq !== undefined || template !== undefined),
     }
   }
@@ -253,7 +270,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     ])
     this.clientInstance = new PayoutClient({
       origin: profile.origin,
-      auth: await authProviderFor(profile, this.config.configDir, this.debugTrace()),
+      auth: await authProviderFor(profile, this.config.configDir, this.debugTrace(), this.config.dataDir),
       userAgent: userAgent(this.config.version),
       debug: this.debugTrace(),
     })

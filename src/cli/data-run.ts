@@ -1,6 +1,6 @@
 import {AsyncLocalStorage} from 'node:async_hooks'
 import type {Config} from '@oclif/core/config'
-import type {CommandRun} from '../services/mcp/cli-runner.js'
+import type {CommandRun} from '../mcp/cli-runner.js'
 import type {ExitCodeValue} from '../shared/exit-codes.js'
 import {DataSink} from './output/data-sink.js'
 

@@ -24,20 +24,23 @@ export function noSqliteFixes(nodePath = process.execPath): string[] {
  * driver (the installation's configuration); 2 for control routes exposed by the flags. `noSqlite` and
  * `exposedControl`: the emulator's codes of those errors.
  */
-export function startFailure(
+export async function startFailure(
   error: Error & {code?: string},
-  at: {port: number; host: string; noSqlite: string; exposedControl: string},
-): unknown {
+  at: {port: number; host: string; noSqlite: string; exposedControl: string; dataDir: string},
+): Promise<unknown> {
   if (error.code === at.noSqlite)
     return new PayctlError(error.message, {exitCode: ExitCode.auth, code: 'NO_SQLITE', suggestions: noSqliteFixes()})
   if (error.code === at.exposedControl)
     return new PayctlError(error.message, {exitCode: ExitCode.usage, code: 'EXPOSED_CONTROL'})
-  if (error.code === 'EADDRINUSE')
-    return new PayctlError(`port ${at.port} on ${at.host} is in use`, {
+  if (error.code === 'EADDRINUSE') {
+    const {portHolder} = await import('../services/emulator-control/emulator-identity.js')
+    const holder = await portHolder(at.dataDir, at.host, at.port)
+    return new PayctlError(`port ${at.port} on ${at.host} is in use by ${holder}`, {
       exitCode: ExitCode.unexpected,
       code: 'PORT_IN_USE',
       suggestions: ['pass --port 0 for a free one, or stop the other process'],
     })
+  }
   return error
 }
 

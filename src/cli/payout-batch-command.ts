@@ -54,20 +54,36 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     const single = keys.length === 1 && !options.idsFile && !this.argvAll.includes('-')
     if (action !== 'send-claim-link' && (options.leaveOut?.skipConflicts || options.leaveOut?.withinBalance))
       return this.approveOrPayAllowed(action, keys, {...options, leaveOut: options.leaveOut}, single)
-    const {checkBatchKey, runBatchAction} = await import('../services/payouts/actions.js')
+    const {checkBatchKey} = await import('../services/payouts/actions.js')
     checkBatchKey(options.idempotencyKey, keys.length)
-    const client = await this.client()
     const read =
       action === 'approve' || action === 'pay' ? await this.beforeMoneyMoves(action, keys, options) : undefined
     const steps = await this.stepsOf(action, keys, read)
-    const [{payoutV2Columns}, {goalOf}] = await Promise.all([
-      import('./output/payout-view.js'),
-      import('../services/payouts/goals.js'),
-    ])
     const waiting = options.waitMs !== undefined
-    const writer = this.out.list<PayoutV2>(payoutV2Columns, undefined, {single})
+    const answered = await this.sendSteps(action, steps, {...options, single, waiting})
+    const {goalOf} = await import('../services/payouts/goals.js')
+    const goal = goalOf(action, options.andThen)
+    if (waiting) return this.followAndShow(answered, goal, options.waitMs!, single)
+    const {throwIfFailed} = await import('../services/payouts/payout-failures.js')
+    throwIfFailed(answered)
+    return shownAs(answered, single)
+  }
+
+  /** Sends each step in batches, printing the payouts as each batch is applied (not when waiting); their answers. */
+  private async sendSteps(
+    action: BatchAction,
+    steps: Array<{action: BatchAction; keys: PayoutKey[]}>,
+    options: {andThen?: AndThen; idempotencyKey?: string; single: boolean; waiting: boolean},
+  ): Promise<PayoutV2[]> {
+    const [client, {runBatchAction}, {payoutV2Columns}, {BATCH_STOPPING, watchInterrupts}] = await Promise.all([
+      this.client(),
+      import('../services/payouts/actions.js'),
+      import('./output/payout-view.js'),
+      import('./interrupt.js'),
+    ])
+    const {waiting} = options
+    const writer = this.out.list<PayoutV2>(payoutV2Columns, undefined, {single: options.single})
     const answered: PayoutV2[] = []
-    const {BATCH_STOPPING, watchInterrupts} = await import('./interrupt.js')
     const interrupts = watchInterrupts({notice: BATCH_STOPPING})
     try {
       for (const step of steps) {
@@ -93,11 +109,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     } finally {
       interrupts.dispose()
     }
-    const goal = goalOf(action, options.andThen)
-    if (waiting) return this.followAndShow(answered, goal, options.waitMs!, single)
-    const {throwIfFailed} = await import('../services/payouts/payout-failures.js')
-    throwIfFailed(answered)
-    return shownAs(answered, single)
+    return answered
   }
 
   /** `pay`: approved e-mail and phone payouts get their claim link instead (payOrClaimLink), first; else the action. */

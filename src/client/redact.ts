@@ -1,3 +1,5 @@
+import {PIECE, secretForms, secretPieces} from './secret-forms.js'
+
 /** Keeps secrets out of debug traces: header values and JSON fields that carry credentials. */
 
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'x-api-key', 'proxy-authorization'])
@@ -58,13 +60,58 @@ const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g
 /** Removes bearer credentials of any kind from a message meant for people or agents. */
 export const scrubBearer = (text: string): string => text.replace(BEARER, `$1 ${REDACTED}`)
 
-/** Removes any literal secret from a line of text (used as a last line of defence). */
-export function scrubSecrets(text: string, secrets: Iterable<string | undefined>): string {
-  let out = text
-  for (const secret of secrets) {
-    if (secret && secret.length >= 6) out = out.split(secret).join(REDACTED)
+/**
+ * Every secret this process has held, in every spelling of secret-forms.ts: whatever a run scrubbed once (the key,
+ * tokens before and after a refresh, a replaced refresh token, webhook secrets) stays scrubbed until it ends.
+ */
+const held = new Set<string>()
+let spellings: RegExp | undefined
+let pieces = new Set<string>()
+/** The first two characters of every piece (as one number): most places in a text are passed over on them alone. */
+let pieceStarts = new Set<number>()
+const pairAt = (text: string, i: number) => text.charCodeAt(i) * 65536 + text.charCodeAt(i + 1)
+
+/** Adds secrets to what this process scrubs from now on (shorter than 6 characters: not a secret worth a match). */
+export function holdSecrets(secrets: Iterable<string | undefined>): void {
+  let added = false
+  for (const secret of secrets)
+    if (secret && secret.length >= 6 && !held.has(secret)) {
+      held.add(secret)
+      added = true
+    }
+  if (!added) return
+  const forms = [...new Set([...held].flatMap(secretForms))].sort((a, b) => b.length - a.length)
+  spellings = new RegExp(forms.map(form => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
+  pieces = new Set([...held].flatMap(secretPieces))
+  pieceStarts = new Set([...pieces].map(piece => pairAt(piece, 0)))
+}
+
+/** Texts up to this size are also searched for pieces of long secrets (a page of a list is far below it). */
+const PIECE_SCAN_MAX = 1024 * 1024
+
+/** Replaces every run of text made of pieces of a held secret by one REDACTED. */
+function scrubPieces(text: string): string {
+  if (!pieces.size || text.length < PIECE || text.length > PIECE_SCAN_MAX) return text
+  let out = ''
+  let from = 0
+  let coveredTo = -1
+  for (let i = 0; i + PIECE <= text.length; i++) {
+    if (!pieceStarts.has(pairAt(text, i)) || !pieces.has(text.slice(i, i + PIECE))) continue
+    if (i > coveredTo) out += `${text.slice(from, i)}${REDACTED}`
+    coveredTo = i + PIECE
+    from = coveredTo
   }
-  return out
+  return from === 0 ? text : out + text.slice(from)
+}
+
+/**
+ * Removes every secret this process has held, and `secrets` (held from now on too), in any spelling the scrubber
+ * knows, from a line of text (used as a last line of defence).
+ */
+export function scrubSecrets(text: string, secrets: Iterable<string | undefined>): string {
+  holdSecrets(secrets)
+  if (!spellings) return text
+  return scrubPieces(text.replace(spellings, REDACTED))
 }
 
 /** scrubBearer and scrubSecrets on every string inside a JSON-shaped value (an answer handed to an agent). */

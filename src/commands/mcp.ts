@@ -3,7 +3,7 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
 import {followHeldSecrets} from '../config/held-secrets.js'
 import type {ResultOf} from '../contract/results/index.js'
-import type {CommandSpec} from '../services/mcp/command-spec.js'
+import type {CommandSpec} from '../mcp/command-spec.js'
 
 export default class Mcp extends BaseCommand<typeof Mcp> {
   static override result = 'mcpRun' as const
@@ -38,12 +38,12 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
     const profile = await this.profile()
     const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runForData}, {ApprovalRecord}, {targetKey}] =
       await Promise.all([
-        import('../services/mcp/mcp-server.js'),
-        import('../services/mcp/audit-log.js'),
-        import('../services/mcp/cli-runner.js'),
-        import('../services/mcp/money-gate.js'),
+        import('../mcp/mcp-server.js'),
+        import('../mcp/audit-log.js'),
+        import('../mcp/cli-runner.js'),
+        import('../mcp/money-gate.js'),
         import('../cli/data-run.js'),
-        import('../services/mcp/approval-record.js'),
+        import('../mcp/approval-record.js'),
         import('../services/payouts/target-key.js'),
       ])
     const gate = toolGroups({

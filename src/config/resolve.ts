@@ -21,6 +21,8 @@ export interface ResolvedProfile {
   allowAgentMoney?: boolean
   /** The stored credential PAYCTL_API_KEY overrides, if the profile has one. */
   overridden?: 'oauth' | 'api-key'
+  /** The origin is PAYCTL_ORIGIN's, not the profile's. */
+  originFromEnv?: boolean
 }
 
 export interface ResolveOptions {
@@ -82,6 +84,7 @@ export async function resolveProfile(options: ResolveOptions): Promise<ResolvedP
     credentials,
     apiKey,
     allowAgentMoney: settings.allowAgentMoney === true,
+    ...(env.PAYCTL_ORIGIN ? {originFromEnv: true} : {}),
     ...overriddenBy(credentialSource, credentials),
   }
 }

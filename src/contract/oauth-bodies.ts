@@ -28,3 +28,6 @@ export const tokenResponseSchema = z.looseObject({
   refresh_token: text,
   scope: text,
 })
+
+/** The error of the registration and token endpoints (RFC 6749 section 5.2, RFC 7591 section 3.2.2). */
+export const oauthErrorSchema = z.looseObject({error: z.string(), error_description: z.optional(z.string())})

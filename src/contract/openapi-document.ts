@@ -1,5 +1,8 @@
 import * as z from 'zod/mini'
+import {documentNotes} from './document-notes.js'
 import {ERROR_STATUS, type ErrorCode} from './error-envelope.js'
+import {oauthErrorSchema} from './oauth-bodies.js'
+import {OPERATION_EXAMPLES, pathIdExample} from './operation-examples.js'
 import {
   COMMON_ERRORS,
   NAMED_LISTS,
@@ -9,6 +12,8 @@ import {
   REQUEST_SCHEMAS,
   TAGS,
 } from './operations.js'
+import {payoutEventV1Schema, payoutEventV2Schema} from './responses.js'
+import {webhooks} from './webhook-deliveries.js'
 
 /**
  * The OpenAPI 3.1 document of the service as payctl reads it, made from the contract: a walk over OPERATIONS,
@@ -22,6 +27,13 @@ const DECISION = 'x-payctl-decision'
 const ref = (name: string) => ({$ref: `#/components/schemas/${name}`})
 const pascal = (name: string) => name[0].toUpperCase() + name.slice(1)
 
+/** The bodies of webhook deliveries (the document's `webhooks`) and the OAuth endpoints' error. */
+const OTHER_SCHEMAS = {
+  PayoutEventV1: payoutEventV1Schema,
+  PayoutEventV2: payoutEventV2Schema,
+  OAuthError: oauthErrorSchema,
+}
+
 /** Every named schema, converted at once so that a named schema inside another becomes a `$ref`. */
 function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMiniType, string>} {
   const nameOf = new Map<z.ZodMiniType, string>()
@@ -31,28 +43,52 @@ function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMi
       registry.add(schema, {id: name})
       nameOf.set(schema, name)
     }
-    const {schemas} = z.toJSONSchema(registry, {io, uri: id => `#/components/schemas/${id}`})
+    const {schemas} = z.toJSONSchema(registry, {io, uri: id => `#/components/schemas/${id}`, metadata: documentNotes})
     return Object.fromEntries(Object.entries(schemas).map(([name, {$schema: _, $id: __, ...schema}]) => [name, schema]))
   }
   const requests = Object.fromEntries(
     REQUEST_SCHEMAS.filter(request => request.part !== 'query').map(request => [pascal(request.name), request.schema]),
   )
   const schemas = {
-    ...convert({...NAMED_SCHEMAS, ...NAMED_LISTS}, 'output'),
+    ...convert({...NAMED_SCHEMAS, ...NAMED_LISTS, ...OTHER_SCHEMAS}, 'output'),
     ...convert(requests, 'input'),
   }
   return {schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), nameOf}
 }
 
-function queryParameters(query: z.ZodMiniObject): Json[] {
-  const schema = z.toJSONSchema(query, {io: 'input'}) as {properties?: Record<string, Json>; required?: string[]}
+function queryParameters(query: z.ZodMiniObject, examples: Record<string, unknown> = {}): Json[] {
+  const schema = z.toJSONSchema(query, {io: 'input', metadata: documentNotes}) as {
+    properties?: Record<string, Json>
+    required?: string[]
+  }
   return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
     name,
     in: 'query',
     required: schema.required?.includes(name) ?? false,
     ...(property.type === 'array' ? {style: 'form', explode: true} : {}),
     schema: property,
+    ...(examples[name] === undefined ? {} : {example: examples[name]}),
   }))
+}
+
+/** What an operation needs and answers beyond its summary: credentials, the idempotency key, the error codes. */
+function descriptionOf(operation: Operation): string {
+  const codes = [...(operation.auth === 'none' ? [] : COMMON_ERRORS), ...(operation.errors ?? [])]
+  return [
+    operation.summary,
+    operation.auth === 'none'
+      ? 'No credentials.'
+      : `Needs a bearer token (a team API key or an OAuth access token, spec 5)${
+          operation.scopes.length ? ` with scope ${operation.scopes.map(scope => `\`${scope}\``).join(', ')}` : ''
+        }.`,
+    operation.idempotent
+      ? 'Takes an `idempotency-key` header: the same key on this endpoint within 24 hours replays the stored answer.'
+      : '',
+    codes.length ? `Error codes: ${codes.join(', ')}.` : '',
+    operation.decision ? `Decided by payctl (DESIGN.md), the spec leaves it open: ${operation.decision}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n')
 }
 
 const errorResponse = (codes: readonly ErrorCode[]) => ({
@@ -66,6 +102,11 @@ function errorResponses(operation: Operation): Record<string, Json> {
   const byStatus = new Map<number, ErrorCode[]>()
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code])
   const responses: Record<string, Json> = {}
+  if (operation.auth === 'none' && operation.body)
+    responses['400'] = {
+      description: 'An OAuth error (RFC 6749 section 5.2, RFC 7591 section 3.2.2): `error` names it.',
+      content: {'application/json': {schema: ref('OAuthError')}},
+    }
   for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = errorResponse(statusCodes)
     if (status === 429) responses[String(status)].headers = {'Retry-After': {$ref: '#/components/headers/RetryAfter'}}
@@ -76,8 +117,9 @@ function errorResponses(operation: Operation): Record<string, Json> {
 function operationObject(operation: Operation, nameOf: Map<z.ZodMiniType, string>): Json {
   const schemaOf = (schema: z.ZodMiniType): Json => {
     const name = nameOf.get(schema)
-    return name ? ref(name) : (z.toJSONSchema(schema, {io: 'output'}) as Json)
+    return name ? ref(name) : (z.toJSONSchema(schema, {io: 'output', metadata: documentNotes}) as Json)
   }
+  const example = OPERATION_EXAMPLES[operation.operationId]
   const parameters = [
     ...(operation.pathParameters ?? []).map(({name, description}) => ({
       name,
@@ -85,8 +127,9 @@ function operationObject(operation: Operation, nameOf: Map<z.ZodMiniType, string
       required: true,
       description,
       schema: {type: 'string', minLength: 1},
+      example: pathIdExample(operation.path),
     })),
-    ...(operation.query ? queryParameters(operation.query) : []),
+    ...(operation.query ? queryParameters(operation.query, example?.query) : []),
     ...(operation.idempotent ? [{$ref: '#/components/parameters/IdempotencyKey'}] : []),
   ]
   const body = operation.body
@@ -100,9 +143,8 @@ function operationObject(operation: Operation, nameOf: Map<z.ZodMiniType, string
     operationId: operation.operationId,
     tags: [operation.tag],
     summary: operation.summary,
-    ...(operation.decision
-      ? {description: `Decided by payctl (DESIGN.md), the spec leaves it open: ${operation.decision}`, [DECISION]: true}
-      : {}),
+    description: descriptionOf(operation),
+    ...(operation.decision ? {[DECISION]: true} : {}),
     ...(operation.auth === 'none' ? {security: []} : {}),
     ...(parameters.length ? {parameters} : {}),
     ...(body
@@ -112,6 +154,7 @@ function operationObject(operation: Operation, nameOf: Map<z.ZodMiniType, string
             content: {
               [body.mediaType ?? 'application/json']: {
                 schema: bodySchemas.length === 1 ? bodySchemas[0] : {oneOf: bodySchemas},
+                ...(example?.body ? {example: example.body} : {}),
               },
             },
           },
@@ -137,15 +180,21 @@ export function openApiDocument(): Json {
         'This document describes the payctl emulator (`payctl emulator start`), which serves it at',
         '`GET /api/openapi.json`. It follows the service specification; where the specification leaves a',
         'point open and payctl decides it (DESIGN.md), the operation carries `x-payctl-decision: true` and a',
-        'description line saying what was decided. Schemas of answers are loose: unknown fields may appear and',
-        'must be ignored. Integrators can generate a client from it.',
+        'description line saying what was decided. Request schemas carry every rule the emulator checks on its',
+        'own; what the service decides (the currencies it settles, amount bounds, countries, payment methods, tax',
+        'fields, IBAN check digits) it publishes at GET /api/v2/countries and GET /api/v2/payment-method-types or',
+        'answers with a 400. Answers are loose: unknown fields may appear and must be ignored, and an `enum` in an',
+        'answer lists the values of today: a new value is not a breaking change (spec 9). docs/contract.md says',
+        'how to generate a client from it.',
       ].join('\n'),
+      contact: {name: 'The payctl maintainers'},
       license: {name: 'MIT', identifier: 'MIT'},
     },
     servers: [{url: 'http://127.0.0.1:4010', description: 'The payctl emulator on its default port'}],
     security: [{bearerAuth: []}],
     tags: Object.entries(TAGS).map(([name, description]) => ({name, description})),
     paths,
+    webhooks: webhooks(ref),
     components: {
       securitySchemes: {
         bearerAuth: {type: 'http', scheme: 'bearer', description: 'A team API key or an OAuth access token.'},
@@ -182,3 +231,6 @@ export function openApiDocument(): Json {
     },
   }
 }
+
+/** The document as `npm run build` writes docs/openapi.json and the emulator serves it: these exact bytes. */
+export const openApiText = (): string => `${JSON.stringify(openApiDocument(), null, 2)}\n`

@@ -27,6 +27,7 @@ import {
   sandboxDepositBody,
   sendClaimLinksV2Body,
 } from './requests/index.js'
+import {v2PageLimit} from './requests/request-fields.js'
 import {
   accountSchema,
   counterpartySchema,
@@ -109,7 +110,7 @@ export const NAMED_LISTS = {
 
 /** The query of the v2 cursor lists without filters (counterparties). */
 const pageQuery = z.object({
-  limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+  limit: v2PageLimit,
   cursor: z.optional(z.string()),
 })
 
@@ -123,7 +124,7 @@ const transactionsQuery = z.object({
   payoutId: z.optional(z.string().check(z.minLength(1))),
   createdFrom: z.optional(dateTime),
   createdBefore: z.optional(dateTime),
-  limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+  limit: v2PageLimit,
   cursor: z.optional(z.string()),
 })
 

@@ -4,13 +4,28 @@
  * a copy of any of these patterns outside src/contract.
  */
 
-const UUID_BODY = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+/**
+ * The patterns here carry no flags: the OpenAPI document publishes each as a JSON Schema `pattern`, which has
+ * none (a case-insensitive rule spells both cases out).
+ */
+const UUID_BODY = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}'
 
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 /** E.164: a plus, no leading zero, 7 to 15 digits. */
 export const PHONE = /^\+[1-9]\d{6,14}$/
-export const UUID = new RegExp(`^${UUID_BODY}$`, 'i')
+export const UUID = new RegExp(`^${UUID_BODY}$`)
 export const EMAIL_MAX_LENGTH = 254
+
+/**
+ * An amount as the requests take it: a plain positive decimal with at most two places (no sign, exponent or
+ * separator). Two is the most any currency the service settles has; fewer for a currency with fewer is checked
+ * against the currency (`amountFitsCurrency`).
+ */
+export const AMOUNT = /^(?=[\d.]*[1-9])\d+(\.\d{1,2})?$/
+
+/** An absolute http or https URL: a host name, IPv4 or bracketed IPv6 address, an optional port, then anything but spaces. */
+export const HTTP_URL =
+  /^[Hh][Tt][Tt][Pp][Ss]?:\/\/([A-Za-z0-9._~-]+|\[[0-9A-Fa-f:.]+\])(:(6553[0-5]|655[0-2]\d|65[0-4]\d\d|6[0-4]\d{3}|[1-5]\d{4}|\d{1,4}))?([/?#]\S*)?$/
 
 /** The two API generations. */
 export const API_GENERATIONS = ['v1', 'v2'] as const
@@ -31,9 +46,12 @@ export type IdPrefix = (typeof ID_PREFIXES)[number]
 const ID_FORMS = Object.fromEntries(
   ID_PREFIXES.map(prefix => [
     prefix,
-    new RegExp(`^${prefix}${UUID_BODY}${prefix === 'transaction_' ? '(_[a-z]+)?' : ''}$`, 'i'),
+    new RegExp(`^${prefix}${UUID_BODY}${prefix === 'transaction_' ? '(_[a-z]+)?' : ''}$`),
   ]),
 ) as Record<IdPrefix, RegExp>
+
+/** The pattern of a `<prefix>` + UUID id. */
+export const idPattern = (prefix: IdPrefix): RegExp => ID_FORMS[prefix]
 
 export const isEmail = (value: string) => value.length <= EMAIL_MAX_LENGTH && EMAIL.test(value)
 export const isPhone = (value: string) => PHONE.test(value)
@@ -75,6 +93,11 @@ export function counterpartyIdProblem(value: string): string | undefined {
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
 /** In free text (descriptions, names, address lines) a line feed, carriage return or tab is ordinary text. */
 const FREE_TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+
+/** Text without any of those characters: what ids and customIds match (the document's pattern). */
+export const WITHOUT_CONTROL = new RegExp(`^[^${CONTROL.source.slice(1, -1)}]*$`)
+/** Free text without the refused characters (line breaks and tabs are text). */
+export const FREE_TEXT = new RegExp(`^[^${FREE_TEXT_CONTROL.source.slice(1, -1)}]*$`)
 
 /** The fields of request bodies that are free text: line breaks and tabs allowed, other controls refused. */
 export const FREE_TEXT_FIELDS: ReadonlySet<string> = new Set([
@@ -125,16 +148,20 @@ export const PAYMENT_DETAIL_FORMATS: Readonly<Record<string, {pattern: RegExp; m
   address: {pattern: /^0x[0-9a-fA-F]{40}$/, message: 'must be a wallet address (0x and 40 hex digits)'},
 }
 
-/** An IBAN's shape once spaces are removed and letters upper-cased: country, check digits, 10 to 30 more. */
-export const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/
+/**
+ * An IBAN's shape: country, check digits and 10 to 30 letters or digits, in either case, with spaces anywhere
+ * (they are removed). The check digits themselves (mod 97) are not a pattern: the service checks them, and so do
+ * payctl's flags and columns (`ibanProblem`).
+ */
+export const IBAN = /^\s*[A-Za-z]{2}\s*\d\s*\d(\s*[A-Za-z0-9]){10,30}\s*$/
 
 /** The compact form of an IBAN (no spaces, upper case), as it is stored and checked. */
 export const compactIban = (value: string) => value.replace(/\s+/g, '').toUpperCase()
 
 /** ISO 13616 check (mod 97) of an IBAN; spaces are allowed and removed. */
 export function ibanIsValid(value: string): boolean {
+  if (!IBAN.test(value)) return false
   const compact = compactIban(value)
-  if (!IBAN.test(compact)) return false
   const rearranged = compact.slice(4) + compact.slice(0, 4)
   let remainder = 0
   for (const char of rearranged) {
@@ -148,6 +175,6 @@ export function ibanIsValid(value: string): boolean {
 /** Why `value` is not an IBAN (its shape, or its check digits), for a flag or a column; undefined when fine. */
 export function ibanProblem(value: string): string | undefined {
   if (ibanIsValid(value)) return undefined
-  if (IBAN.test(compactIban(value))) return `"${value}" is not a valid IBAN (the check digits do not match)`
+  if (IBAN.test(value)) return `"${value}" is not a valid IBAN (the check digits do not match)`
   return `"${value}" is not an IBAN like DE89370400440532013000`
 }

@@ -18,11 +18,24 @@ function messageOf(issue: z.core.$ZodIssue): string {
   return issue.message
 }
 
+/**
+ * The issues of a value that fits none of a `oneOf`'s branches, as those of the branch it comes closest to (the
+ * fewest problems; the first on a tie), with their paths under the union's own.
+ */
+function closestBranch(issue: z.core.$ZodIssueInvalidUnion): z.core.$ZodIssue[] {
+  if (!issue.errors.length) return [issue]
+  const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best))
+  return closest.flatMap(inner => flatten({...inner, path: [...issue.path, ...inner.path]} as z.core.$ZodIssue))
+}
+
+const flatten = (issue: z.core.$ZodIssue): z.core.$ZodIssue[] =>
+  issue.code === 'invalid_union' ? closestBranch(issue) : [issue]
+
 /** Each issue once: a field reports its first problem, as the service's checks do. */
 export function problemsOf(error: z.core.$ZodError, base = ''): ErrorDetail[] {
   const seen = new Set<string>()
   const details: ErrorDetail[] = []
-  for (const issue of error.issues) {
+  for (const issue of error.issues.flatMap(flatten)) {
     // An unknown field is named by its own path, like any other problem.
     const paths = issue.code === 'unrecognized_keys' ? issue.keys.map(key => [...issue.path, key]) : [issue.path]
     for (const segments of paths) {

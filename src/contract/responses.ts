@@ -1,4 +1,6 @@
 import * as z from 'zod/mini'
+import {noted} from './document-notes.js'
+import {V1_STATES, V2_EVENTS, V2_STATES} from './lifecycle.js'
 
 /**
  * Response schemas for every resource of the spec (section 2), in zod's "mini" form (functions instead of
@@ -7,6 +9,19 @@ import * as z from 'zod/mini'
  */
 
 const text = z.optional(z.string())
+
+/**
+ * A string the parser takes whatever it holds (spec 9: a new value is not a breaking change) and the document
+ * lists as today's closed set, so that a generated client's types name every value.
+ */
+function known(values: readonly string[]) {
+  return z.optional(noted(z.string(), {enum: [...values]}))
+}
+
+/** A field the spec deprecates (section 9): still answered, marked `deprecated` in the document. */
+function deprecated(instead: string) {
+  return z.optional(noted(z.string(), {deprecated: true, description: `Deprecated (spec 9): use ${instead}.`}))
+}
 const timestamp = z.optional(z.string())
 const decimal = z.optional(z.string())
 const flag = z.optional(z.boolean())
@@ -14,6 +29,7 @@ const strings = z.optional(z.array(z.string()))
 
 export const payoutV1Schema = z.looseObject({
   id: z.string(),
+  uuid: deprecated('`id`, the same value'),
   customId: text,
   description: text,
   amount: decimal,
@@ -22,11 +38,14 @@ export const payoutV1Schema = z.looseObject({
   updatedAt: timestamp,
   creatorHandle: text,
   verificationMethod: text,
+  handleType: deprecated('`verificationMethod`'),
   tags: z.optional(z.array(z.unknown())),
   payoutType: text,
-  status: text,
+  status: known(V1_STATES),
   notifications: text,
-  action: text,
+  /** Only in the answer of `POST /payout`. */
+  action: known(['created', 'updated']),
+  url: deprecated('a fresh claim URL from `POST /session/payout`'),
 })
 export type PayoutV1 = z.infer<typeof payoutV1Schema>
 
@@ -41,7 +60,7 @@ export const payoutV2Schema = z.looseObject({
   currency: text,
   recipient: z.optional(recipientSchema),
   counterpartyId: text,
-  status: text,
+  status: known(V2_STATES),
   locked: flag,
   availableOn: text,
   expiresAt: timestamp,
@@ -127,6 +146,7 @@ export const depositRailSchema = z.looseObject({
 
 export const teamV1Schema = z.looseObject({
   id: z.string(),
+  teamUuid: deprecated('`id`'),
   name: text,
   kybStatus: text,
   dac7ReportingRequired: flag,
@@ -198,3 +218,15 @@ export const listOf = <T extends z.ZodMiniType>(item: T) =>
     nextCursor: z.nullish(z.string()),
   })
 export type ListEnvelope<T> = {object?: string; data: T[]; hasMore?: boolean; nextCursor?: string | null}
+
+/** A v1 webhook delivery (spec 6.3): the payout as `GET /payout/{id}` answers it, with a line a person can read. */
+export const payoutEventV1Schema = z.extend(payoutV1Schema, {message: text})
+
+/** A v2 settlement event (spec 6.2): `payout.completed` or `payout.failed` with the v2 payout. */
+export const payoutEventV2Schema = z.looseObject({
+  object: text,
+  id: z.string(),
+  type: known(V2_EVENTS),
+  createdAt: timestamp,
+  data: payoutV2Schema,
+})

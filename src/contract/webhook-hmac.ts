@@ -7,6 +7,10 @@ import {createHmac, timingSafeEqual} from 'node:crypto'
 
 type Bytes = string | Buffer
 
+/** The headers of a delivery (spec 6.4); in the live service the middle word is the operator's name. */
+export const SIGNATURE_HEADER = 'X-Service-Signature'
+export const TIMESTAMP_HEADER = 'X-Service-Timestamp'
+
 /** The hex HMAC-SHA256 of the parts, in order (strings as UTF-8). */
 export function hmacSha256Hex(key: Bytes, ...parts: Bytes[]): string {
   const hmac = createHmac('sha256', key)

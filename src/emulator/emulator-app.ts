@@ -27,6 +27,8 @@ export interface AppOptions {
   /** Variance mode from the start (`variance/variance-mode.ts`); the seed makes its choices reproducible. */
   variance?: {seed?: string}
   log?: (line: string) => void
+  /** The token this emulator proves who it is with (contract/emulator-identity.ts). */
+  identityToken?: string
 }
 
 /**
@@ -50,6 +52,7 @@ export class EmulatorApp {
   readonly router: Router
   readonly environment: Environment
   readonly log: (line: string) => void
+  readonly identityToken?: string
   /** `http://host:port` once the server listens (set by `startEmulator`); fills URLs in webhook deliveries. */
   origin: string | undefined
 
@@ -57,6 +60,7 @@ export class EmulatorApp {
     this.environment = options.environment ?? 'sandbox'
     this.variance = new VarianceMode({enabled: options.variance !== undefined, seed: options.variance?.seed})
     this.log = options.log ?? (() => undefined)
+    this.identityToken = options.identityToken
     const store = new Store(options.dataFile)
     const clock = this.clock
     this.store = store

@@ -37,6 +37,8 @@ export interface EmulatorOptions {
   control?: ControlAccess
   /** Further `Host` names to accept on the API and control routes (a tunnel's or the machine's name). */
   allowedHosts?: readonly string[]
+  /** The token it proves who it is with (`emulator start` keeps it in the data folder; contract/emulator-identity.ts). */
+  identityToken?: string
 }
 
 export interface RunningEmulator {
@@ -66,6 +68,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     autoConsent: options.autoConsent,
     variance: options.variance,
     log: options.log,
+    identityToken: options.identityToken,
   })
   const server = new EmulatorServer(
     {

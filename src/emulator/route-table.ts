@@ -14,6 +14,7 @@ import {oauthControlRoutes} from './oauth/oauth-control-routes.js'
 import {oauthOperationHandlers, oauthRoutes} from './oauth/oauth-routes.js'
 import type {OAuthServer} from './oauth/oauth-server.js'
 import {controlRoutes} from './routes/control-routes.js'
+import {identityRoutes} from './routes/identity-routes.js'
 import {openApiRoutes} from './routes/openapi-routes.js'
 import {teamFeatureRoutes} from './routes/team-feature-routes.js'
 import {v1PayoutRoutes} from './routes/v1/v1-payout-routes.js'
@@ -45,6 +46,8 @@ export interface RouteServices {
   brands: Brands
   environment: Environment
   variance: VarianceMode
+  /** The token `emulator start` keeps in the user's data folder, to prove who answers (contract/emulator-identity.ts). */
+  identityToken?: string
   /** `POST /_emulator/reset`. */
   reset(): void
   /** Runs what became due on the clock; answers how many payouts expired. */
@@ -79,5 +82,6 @@ export function buildRouter(services: RouteServices): Router {
     ...oauthControlRoutes(services),
     ...teamFeatureRoutes(services),
     ...varianceRoutes(services),
+    ...identityRoutes(services),
   )
 }

@@ -1,4 +1,4 @@
-/** One RFC 4180 CSV line (quoted where needed; formula-leading cells are not rewritten: this is data export). */
+/** One RFC 4180 CSV line, quoted where needed (formula-looking cells: csv-formula.ts, applied by the caller). */
 export function csvLine(cells: ReadonlyArray<string | number | boolean | undefined | null>): string {
   return cells
     .map(cell => {

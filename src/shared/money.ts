@@ -5,7 +5,7 @@ import Big from 'big.js'
  * Minor units come from ISO 4217 through Intl (no hardcoded list of the service's currencies).
  */
 
-const CURRENCY_CODE = /^[A-Z]{3}$/
+export const CURRENCY_CODE = /^[A-Z]{3}$/
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/
 
 /**

@@ -61,3 +61,35 @@ describe('secret names in any spelling', () => {
     expect(scrubBearer('bad key Bearer sk_live_abcdef123 here')).toBe('bad key Bearer [redacted] here')
   })
 })
+
+describe('the spellings of a held secret', () => {
+  const secret = 'tok_5b2f6c1e9a7d4e3f8b0c2a1d6e9f7a3b'
+  it('finds base64 of it at every alignment, URL-safe and URL-encoded, inside longer base64 texts', () => {
+    for (const prefix of ['', 'B', 'Be', 'Bearer ', 'user:'])
+      for (const encoding of ['base64', 'base64url'] as const) {
+        const encoded = Buffer.from(`${prefix}${secret} and after`).toString(encoding)
+        const scrubbed = scrubSecrets(`x ${encoded} y`, [secret])
+        expect(scrubbed).toContain('[redacted]')
+        // At most the two characters at each end of the secret's run that also carry its neighbours stay.
+        expect(scrubbed.length).toBeLessThan(encoded.length)
+        expect(Buffer.from(scrubbed.replace('[redacted]', ''), encoding).toString('latin1')).not.toContain(
+          secret.slice(2, -2),
+        )
+      }
+    expect(scrubSecrets(encodeURIComponent(Buffer.from(secret).toString('base64')), [secret])).toBe('[redacted]')
+  })
+
+  it('replaces a run made of pieces of a long secret (16 characters or more each), and keeps other text', () => {
+    const split = `${secret.slice(0, 18)}\n${secret.slice(18)}`
+    expect(scrubSecrets(`a ${split} b`, [secret])).toBe('a [redacted]\n[redacted] b')
+    expect(scrubSecrets('payout_5b2f6c1e-9a7d-4e3f', [secret])).toBe('payout_5b2f6c1e-9a7d-4e3f')
+    // A piece must look random: a key's run of zeros does not redact the zeros of a token address.
+    const address = `0x746f6b656e2d455552${'0'.repeat(22)}`
+    expect(scrubSecrets(address, ['sk_sandbox_emulator_full_0000000000000000'])).toBe(address)
+  })
+
+  it('keeps scrubbing a secret held earlier in the process, after it is no longer passed', () => {
+    scrubSecrets('', ['old_refresh_token_0123456789'])
+    expect(scrubSecrets('was old_refresh_token_0123456789', [])).toBe('was [redacted]')
+  })
+})

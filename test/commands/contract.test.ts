@@ -3,7 +3,7 @@ import {createServer} from 'node:net'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import * as z from 'zod'
-import {outputSchemaOf} from '../../src/services/mcp/output-schemas.js'
+import {outputSchemaOf} from '../../src/mcp/output-schemas.js'
 import {FULL} from '../emulator/helpers.js'
 import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
 import {useEmulator} from '../helpers/emulator.js'
@@ -210,7 +210,7 @@ describe('the error contract, every command of the manifest', () => {
       expect(lines(result.stderr), args.join(' ')).toHaveLength(1)
       expect(result.stderr.startsWith(line), `${args.join(' ')}: ${result.stderr}`).toBe(true)
     }
-    const json = await runCli(['--json', 'payouts', 'list'], {env: env()})
+    const json = await runCli(['--limit', '5', 'payouts', 'list', '--json'], {env: env()})
     expect(JSON.parse(json.stderr).error).toMatchObject({exitCode: 2, code: 'USAGE'})
     const help = await runCli(['payouts', 'list', '-h'], {env: env()})
     expect(help.code).toBe(0)
@@ -225,7 +225,7 @@ describe('the error contract, every command of the manifest', () => {
       const human = await runCli(['emulator', 'start', '--port', port, '--data', ':memory:'], {env: home.env})
       expect(human.code).toBe(1)
       expect(human.stderr).toBe(
-        `Error: PORT_IN_USE: port ${port} on 127.0.0.1 is in use; pass --port 0 for a free one, or stop the other process\n`,
+        `Error: PORT_IN_USE: port ${port} on 127.0.0.1 is in use by a program that does not answer HTTP; pass --port 0 for a free one, or stop the other process\n`,
       )
       const json = await runCli(['emulator', 'start', '--port', port, '--data', ':memory:', '--json'], {env: home.env})
       expect(json.code).toBe(1)

@@ -6,6 +6,7 @@ import {isolatedHome} from '../helpers/cli.js'
 import {startCountingProxy} from '../helpers/counting-proxy.js'
 import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
+import {runCliInTty} from '../helpers/tty.js'
 
 /** payouts create|get|list|update|delete|approve|pay|send-claim-link, end to end against the emulator. */
 
@@ -479,10 +480,12 @@ describe('payouts list', () => {
     expect(rows).toHaveLength(8)
   })
 
-  it('an empty list says so on stderr and prints nothing on stdout', async () => {
+  it('an empty list prints nothing in a pipe (a cron job mails nothing) and says so on a terminal', async () => {
     const result = await cli(['payouts', 'list', '--status', 'failed'])
-    expect(result.code).toBe(0)
-    expect(result.stdout).toBe('')
-    expect(result.stderr).toContain('No payouts.')
+    expect(result).toMatchObject({code: 0, stdout: '', stderr: ''})
+    const shown = await runCliInTty(['payouts', 'list', '--status', 'failed'], {
+      env: {...home.env, PAYCTL_ORIGIN: ctx.emu.url, PAYCTL_API_KEY: FULL},
+    })
+    expect(shown.output).toContain('No payouts.')
   })
 })

@@ -92,7 +92,7 @@ describe('the contract lint rule', {timeout: 180_000}, () => {
 
   it('fails on a zod object schema in a file the allow-list does not name', async () => {
     const text = "import * as z from 'zod'\nexport const flags = (shape: z.ZodRawShape) => z.object(shape)\n"
-    const result = await check(treeWith('services/mcp/flag-shape.ts', text))
+    const result = await check(treeWith('mcp/flag-shape.ts', text))
     expect(result.code).toBe(1)
     expect(result.err).toContain('scripts/contract-allow-list.json does not list')
   })

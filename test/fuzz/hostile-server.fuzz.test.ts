@@ -2,13 +2,14 @@ import fc from 'fast-check'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {isolatedHome, runCli} from '../helpers/cli.js'
 import {FakeServer, type Handler, json} from '../helpers/fake-server.js'
-import {hostileAnswers, sameCursorPage} from '../helpers/hostile-server.js'
+import {freshCursors, hostileAnswers, hugeHeaders, sameCursorPage} from '../helpers/hostile-server.js'
 
 /**
  * The hostile-server class of the fuzz suites: fast-check picks a misbehaving answer (an oversized or trickled
- * body, a repeated cursor, invalid JSON, a wrong content type, a huge header, a truncated body, the caller's
- * secret echoed in an error) and a command; the built CLI runs against it on 127.0.0.1. Asserted for every case:
- * the documented exit code, one `Error:` line, no secret on stdout or stderr, and a bounded peak RSS
+ * body, a repeated cursor, an endless stream of fresh cursors, invalid JSON, a wrong content type, a huge header, a
+ * truncated body, the caller's secret echoed in an error, as is or in other spellings) and a command; the built CLI
+ * runs against it on 127.0.0.1. Asserted for every case: the documented exit code, one `Error:` line, no secret in
+ * any spelling on stdout or stderr, no word of the emulator (the origin is not one), and a bounded peak RSS
  * (/usr/bin/time). A few cases in `npm test`; HOSTILE_FUZZ_RUNS=N runs more.
  */
 
@@ -17,17 +18,28 @@ const KEY = 'sk_test_fuzzsecret0123456789abcdef'
 const RSS_LIMIT_KB = 400 * 1024
 const CAP = 1024 * 1024
 
+/** A secret's other spellings a server may echo: base64 (any alignment, URL-safe), URL-encoded, in two pieces. */
+const SPELLINGS = [
+  (authorization: string) => Buffer.from(authorization).toString('base64'),
+  (authorization: string) => Buffer.from(`x${authorization.slice(7)}`).toString('base64url'),
+  (authorization: string) => encodeURIComponent(Buffer.from(authorization.slice(7)).toString('base64')),
+  (authorization: string) => `${authorization.slice(7, 24)} ${authorization.slice(24)}`,
+]
+const LEAKS = [KEY.slice(0, 17), KEY.slice(17), ...SPELLINGS.slice(0, 3).map(spell => spell(`Bearer ${KEY}`))]
+
 const transaction = (n: number) => ({id: `transaction_${n}`, type: 'deposit', amount: '1.00', currency: 'EUR'})
 
 type Kind =
   | 'oversized'
   | 'trickle'
   | 'repeated cursor'
+  | 'endless cursors'
   | 'invalid json'
   | 'wrong content type'
   | 'huge header'
   | 'truncated'
   | 'secret echoed'
+  | 'secret encoded'
 
 /**
  * Each kind: the answer, the command it is given to, and the exit code docs/scripting.md names for it (7: a body
@@ -42,6 +54,11 @@ const CASES: Record<Kind, {answer: () => Handler; args: string[]; code: number}>
   },
   'repeated cursor': {
     answer: () => sameCursorPage(transaction),
+    args: ['transactions', 'list', '--all', '-o', 'jsonl'],
+    code: 7,
+  },
+  'endless cursors': {
+    answer: () => freshCursors(transaction, Number.POSITIVE_INFINITY),
     args: ['transactions', 'list', '--all', '-o', 'jsonl'],
     code: 7,
   },
@@ -61,14 +78,7 @@ const CASES: Record<Kind, {answer: () => Handler; args: string[]; code: number}>
     args: ['team', 'get'],
     code: 1,
   },
-  'huge header': {
-    answer: () => (_req, res) => {
-      res.writeHead(200, {'content-type': 'application/json', 'x-padding': 'x'.repeat(256 * 1024)})
-      res.end('{}')
-    },
-    args: ['team', 'get'],
-    code: 7,
-  },
+  'huge header': {answer: () => hugeHeaders, args: ['team', 'get'], code: 7},
   truncated: {
     answer: () => (_req, res) => {
       res.writeHead(200, {'content-type': 'application/json', 'content-length': '4096'})
@@ -88,6 +98,17 @@ const CASES: Record<Kind, {answer: () => Handler; args: string[]; code: number}>
         },
       }),
     args: ['team', 'get'],
+    code: 6,
+  },
+  'secret encoded': {
+    answer: () => (req, res) =>
+      json(res, 400, {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: `bad request ${SPELLINGS.map(spell => spell(String(req.headers.authorization))).join(' ')}`,
+        },
+      }),
+    args: ['payouts', 'list', '--debug'],
     code: 6,
   },
 }
@@ -138,6 +159,7 @@ describe('the hostile-server class', () => {
             PAYCTL_ORIGIN: server.origin,
             PAYCTL_API_KEY: KEY,
             PAYCTL_MAX_RESPONSE_BYTES: String(CAP),
+            PAYCTL_MAX_PAGES: '50',
           })
           ranCases.push(kind)
           peakRssKb = Math.max(peakRssKb, run.maxRssKb)
@@ -146,8 +168,9 @@ describe('the hostile-server class', () => {
             run.stderr.split('\n').filter(line => line.startsWith('Error:')),
             `${kind}: ${run.stderr}`,
           ).toHaveLength(1)
-          expect(`${run.stdout}${run.stderr}`).not.toContain(KEY)
-          expect(`${run.stdout}${run.stderr}`).not.toContain('fuzzsecret')
+          for (const leak of [KEY, 'fuzzsecret', ...LEAKS])
+            expect(`${run.stdout}${run.stderr}`, kind).not.toContain(leak)
+          expect(run.stderr, kind).not.toMatch(/emulator/)
           expect(run.maxRssKb, kind).toBeLessThan(RSS_LIMIT_KB)
         }),
         {numRuns: RUNS},

@@ -1,14 +1,18 @@
+import {existsSync} from 'node:fs'
+import {join} from 'node:path'
 import fc from 'fast-check'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {isolatedHome, runCli} from '../helpers/cli.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
 
 /**
- * The signal class of the fuzz suites: fast-check picks a run (`transactions list --all`, `payouts wait`), a
- * signal (SIGINT, SIGTERM) and the request it comes at (the server holds that request unanswered, so the moment
- * is exact, not timed). Asserted for every case: exit 130 (143 after SIGTERM), one `Error: INTERRUPTED` line, and nothing half-done:
- * every line on stdout is a whole JSON document, each page that was answered is printed whole and once, and the
- * resume hint names the cursor of the page that was not. A few cases in `npm test`; SIGNAL_FUZZ_RUNS=N runs more.
+ * The signal class of the fuzz suites: fast-check picks a run (`transactions list --all`, `payouts wait`, the
+ * `--since-state` run of `transactions list`, `api --paginate`), a signal (SIGINT, SIGTERM), the request it comes
+ * at and how that request stalls (the server holds it unanswered, or sends its headers and half a page and then
+ * nothing), so the moment is exact, not timed. Asserted for every case: exit 130 (143 after SIGTERM), one
+ * `Error: INTERRUPTED` line, and nothing half-done: every line on stdout is a whole JSON document, each page that
+ * was answered is printed whole and once, the resume hint names the cursor of the page that was not, and no state
+ * file is written. A few cases in `npm test`; SIGNAL_FUZZ_RUNS=N runs more.
  */
 
 const RUNS = Number(process.env.SIGNAL_FUZZ_RUNS ?? 3)
@@ -19,12 +23,17 @@ let server: FakeServer
 let held = 0
 let answered = 0
 let holdAt = 1
+let halfSent = false
 
 beforeAll(async () => {
   server = await new FakeServer().start()
   server.fallback = (req, res) => {
     if (answered + 1 === holdAt) {
       held++
+      if (halfSent) {
+        res.writeHead(200, {'content-type': 'application/json'})
+        res.write('{"object":"list","data":[{"object":"transaction","id":"transaction_half"')
+      }
       return
     }
     answered++
@@ -46,9 +55,23 @@ beforeAll(async () => {
 })
 afterAll(async () => server.stop())
 
-const RUNS_OF: Record<string, string[]> = {
-  list: ['transactions', 'list', '--all', '-o', 'jsonl'],
-  wait: ['payouts', 'wait', PAYOUT, '--timeout', '60s'],
+const RUNS_OF: Record<string, (state: string) => string[]> = {
+  list: () => ['transactions', 'list', '--all', '-o', 'jsonl'],
+  wait: () => ['payouts', 'wait', PAYOUT, '--timeout', '60s'],
+  since: state => ['transactions', 'list', '--since-state', state, '-o', 'jsonl'],
+  api: () => ['api', 'GET', '/api/v2/transactions', '--paginate'],
+}
+
+/** What was printed: each page answered before the held one, whole and once, and where to continue. */
+function expectWholePages(run: string, stdout: string, stderr: string, context: string): void {
+  const ids = stdout
+    .split('\n')
+    .filter(Boolean)
+    .map(line => JSON.parse(line).id)
+  const pages = run === 'wait' ? 0 : holdAt - 1
+  expect(ids, context).toEqual(Array.from({length: pages * PAGE}, (_, i) => `transaction_${i}`))
+  if (pages > 0 && run === 'list') expect(stderr, context).toContain(`--cursor ${pages}`)
+  if (pages > 0 && run === 'api') expect(stderr, context).toContain(`-f cursor=${pages}`)
 }
 
 describe('the signal class', () => {
@@ -57,14 +80,17 @@ describe('the signal class', () => {
     let cases = 0
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('list', 'wait'),
+        fc.constantFrom('list', 'wait', 'since', 'api'),
         fc.constantFrom('SIGINT', 'SIGTERM'),
         fc.integer({min: 1, max: 4}),
-        async (run, signal, at) => {
+        fc.boolean(),
+        async (run, signal, at, half) => {
           held = 0
           answered = 0
           holdAt = run === 'wait' ? 1 : at
-          const cli = runCli(RUNS_OF[run], {
+          halfSent = half && run !== 'wait'
+          const state = join(home.dir, `run-${cases}.state`)
+          const cli = runCli(RUNS_OF[run](state), {
             env: {...home.env, PAYCTL_ORIGIN: server.origin, PAYCTL_API_KEY: 'sk_test_0123456789abcdef'},
             timeoutMs: 30_000,
           })
@@ -77,19 +103,14 @@ describe('the signal class', () => {
           const {code, stdout, stderr} = await cli
           clearInterval(watch)
           cases++
-          const context = `${run} ${signal} at request ${holdAt}: ${stderr}`
+          const context = `${run} ${signal} at request ${holdAt}${halfSent ? ' (half-sent)' : ''}: ${stderr}`
           expect(code, context).toBe(signal === 'SIGINT' ? 130 : 143)
           expect(
             stderr.split('\n').filter(line => line.startsWith('Error:')),
             context,
           ).toEqual([expect.stringMatching(/^Error: INTERRUPTED: /)])
-          const printed = stdout.split('\n').filter(Boolean)
-          const ids = printed.map(line => JSON.parse(line).id)
-          if (run === 'list') {
-            const pages = holdAt - 1
-            expect(ids, context).toEqual(Array.from({length: pages * PAGE}, (_, i) => `transaction_${i}`))
-            if (pages > 0) expect(stderr, context).toContain(`--cursor ${pages}`)
-          } else expect(ids, context).toEqual([])
+          expectWholePages(run, stdout, stderr, context)
+          expect(existsSync(state), context).toBe(false)
         },
       ),
       {numRuns: RUNS},

@@ -20,11 +20,11 @@ describe('MCP tools take the data their commands return', {timeout: 240_000}, ()
   const mcp = useMcpSessions()
   let session: McpSession | undefined
 
-  it('nothing in src replaces write on a process stream; nothing in src/services/mcp reads printed output', () => {
+  it('nothing in src replaces write on a process stream; nothing in src/mcp reads printed output', () => {
     for (const file of sourceFiles(join(ROOT, 'src'))) {
       const text = readFileSync(file, 'utf8')
       expect(text, file).not.toMatch(/\.write\s*=[^=]/)
-      if (file.includes(join('src', 'services', 'mcp'))) expect(text, file).not.toMatch(/stdout|stderr/)
+      if (file.includes(join('src', 'mcp'))) expect(text, file).not.toMatch(/stdout|stderr/)
     }
   })
 

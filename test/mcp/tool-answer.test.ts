@@ -1,6 +1,6 @@
 import {AjvJsonSchemaValidator} from '@modelcontextprotocol/sdk/validation/ajv'
 import {describe, expect, it} from 'vitest'
-import {callResultOf, fittedResult} from '../../src/services/mcp/tool-answer.js'
+import {callResultOf, fittedResult} from '../../src/mcp/tool-answer.js'
 
 const fits = new AjvJsonSchemaValidator().getValidator({
   type: 'object',

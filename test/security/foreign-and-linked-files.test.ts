@@ -17,13 +17,18 @@ const OTHER = 4242
 
 const errors = (stderr: string) => stderr.split('\n').filter(line => line.startsWith('Error:'))
 
-/** A folder of ours (0700) holding the state of one complete `transactions list` run. */
+let savedText: string | undefined
+
+/** A folder of ours (0700) holding the state of a complete `transactions list` run (run once, then copied). */
 async function savedState(): Promise<{folder: string; state: string}> {
   const folder = join(ctx.home.dir, `state-${Math.random().toString(36).slice(2)}`)
   mkdirSync(folder, {mode: 0o700})
   const state = join(folder, 'tx.state')
-  const first = await runCli(['transactions', 'list', '--since-state', state, '--quiet'], {env: ctx.env})
-  expect(first.code, first.stderr).toBe(0)
+  if (savedText === undefined) {
+    const first = await runCli(['transactions', 'list', '--since-state', state, '--quiet'], {env: ctx.env})
+    expect(first.code, first.stderr).toBe(0)
+    savedText = readFileSync(state, 'utf8')
+  } else writeFileSync(state, savedText, {mode: 0o600})
   return {folder, state}
 }
 
@@ -90,5 +95,23 @@ describe('--report FILE', () => {
     expect(statSync(report).ino).not.toBe(before)
     expect(statSync(report).mode & 0o777).toBe(0o600)
     expect(readdirSync(folder)).toEqual(['report.csv'])
+  })
+})
+
+describe('webhooks listen --secret-file FILE', () => {
+  it('a symbolic link at FILE is refused (exit 2): its target keeps its text, the subscription is deleted again', async () => {
+    const victim = join(ctx.home.dir, 'victim.env')
+    writeFileSync(victim, 'DATABASE_URL=postgres://localhost/app\n')
+    const link = join(ctx.home.dir, 'app-link.env')
+    symlinkSync(victim, link)
+    const result = await runCli(['webhooks', 'listen', '--register', '--port', '0', '--secret-file', link], {
+      env: ctx.env,
+    })
+    expect(result.code, result.stderr).toBe(2)
+    expect(errors(result.stderr)).toEqual([
+      `Error: USAGE: --secret-file: ${link} is a symbolic link; payctl does not write through one; remove the link, or give the path of the file itself`,
+    ])
+    expect(readFileSync(victim, 'utf8')).toBe('DATABASE_URL=postgres://localhost/app\n')
+    expect(result.stderr).toMatch(/Deleted webhook subscription/)
   })
 })

@@ -1,7 +1,23 @@
 import * as Flags from '@oclif/core/flags'
 import type * as Interfaces from '@oclif/core/interfaces'
-import {andThenFlag, apiFlag, waitFlag, waitTimeoutOfWaitFlag, yesFlag} from '../../cli/flags/common-flags.js'
+import {
+  allowConfusableFlag,
+  andThenFlag,
+  apiFlag,
+  waitFlag,
+  waitTimeoutOfWaitFlag,
+  yesFlag,
+} from '../../cli/flags/common-flags.js'
+import type {PayoutKindOptions} from '../../services/import/session/payout-kind.js'
 import {usageError} from '../../shared/errors.js'
+
+/** The kind of payout import the flags ask for. */
+export const payoutKindOptions = (f: Interfaces.InferredFlags<typeof importFlags>): PayoutKindOptions => ({
+  api: f.api,
+  andThen: f['and-then'],
+  decimalComma: f['decimal-comma'],
+  allowConfusable: f['allow-confusable'],
+})
 
 /** The flags of `payouts import`. */
 export const importFlags = {
@@ -32,6 +48,7 @@ export const importFlags = {
       'Rows without a customId get one derived from their content. Without --batch the same rows always get the same ids (a re-run never duplicates them); with --batch NAME they get ids of that batch, so the same rows become new payouts once per batch name.',
   }),
   'decimal-comma': Flags.boolean({summary: 'Amounts are written like 1.234,56 (comma decimal mark).'}),
+  'allow-confusable': allowConfusableFlag,
   wait: waitFlag,
   timeout: waitTimeoutOfWaitFlag,
   report: Flags.string({
@@ -73,4 +90,5 @@ export const counterpartyImportFlags = {
     exclusive: ['dry-run'],
   }),
   'force-unlock': importFlags['force-unlock'],
+  'allow-confusable': allowConfusableFlag,
 }

@@ -1,11 +1,5 @@
 import type {Config} from '@oclif/core/config'
-import {
-  type CommandSpec,
-  commandWords,
-  type FlagSpec,
-  isGlobalFlag,
-  isIntegerFlag,
-} from '../../services/mcp/command-spec.js'
+import {type CommandSpec, commandWords, type FlagSpec, isGlobalFlag, isIntegerFlag} from '../../mcp/command-spec.js'
 import {RERUN} from './rerun.js'
 
 const render = (text: string, bin: string, id: string) =>

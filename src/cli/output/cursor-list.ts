@@ -70,7 +70,8 @@ function reportPosition<T>(options: CursorListOptions<T>, at: CursorPosition, wr
   if (options.jsonErrors) return options.out.detail({written, hasMore: at.hasMore, nextCursor: cursor})
   if (!cursor && at.hasMore)
     return options.out.stderr(`Stopped after ${written}, before the first page: run the same command again.`)
-  if (!cursor && !failed) return options.out.note(`${written} written; end of the list.`)
+  // The end of the list is news to a person only: a cron job that reached it prints nothing.
+  if (!cursor && !failed && !options.out.stderrIsTTY) return
   if (!cursor) return options.out.stderr(`${written} written; end of the list.`)
   const what = failed ? `Stopped after ${written}` : `${written} written`
   options.out.stderr(`${what}; continue with --cursor ${cursor}`)

@@ -1,3 +1,4 @@
+import {neutralizedCell} from '../../shared/csv-formula.js'
 import {csvLine} from '../../shared/csv-line.js'
 import {usageError} from '../../shared/errors.js'
 import {colorEnabled, type Palette, palette} from './colors.js'
@@ -260,11 +261,11 @@ export class Output {
   }
 
   /**
-   * What only a person watching needs ("nothing new", "end of the list"): on stderr when it is a terminal, whatever
-   * the format, and nowhere else, so that a cron job with nothing to say prints nothing (cron mails what it gets).
+   * `info` that only a person watching needs ("nothing new", "no payouts"): on a terminal only, so that a cron job
+   * with nothing to say prints nothing (cron mails what it gets).
    */
   note(text: string): void {
-    if (this.stderrIsTTY) this.stderr(text)
+    if (this.stderrIsTTY) this.info(text)
   }
 
   /** A warning on stderr, shown even under --json (stdout stays clean). */
@@ -446,9 +447,14 @@ export class ListWriter<T> {
     if (this.count === 0 && !this.continued)
       this.out.write(`${csvLine(columns.map(columnKey))}
 `)
-    // Into a pipe or a file the values stay byte-exact; on a terminal their control characters are shown escaped.
+    // A formula-looking cell gets a ' first (--csv-formulas: not); into a pipe or a file the values are otherwise
+    // exact, and on a terminal their control characters are shown escaped.
     const terminal = this.out.stdoutIsTTY
-    const shown = <V>(value: V) => (terminal && typeof value === 'string' ? terminalSafe(value) : value)
+    const guard = this.out.script.csvFormulas ? (text: string) => text : neutralizedCell
+    const shown = <V>(value: V) => {
+      if (typeof value !== 'string') return value
+      return terminal ? terminalSafe(guard(value)) : guard(value)
+    }
     for (const row of rows)
       this.out.write(`${csvLine(columns.map(c => shown((c.raw ?? c.value)(row))))}
 `)

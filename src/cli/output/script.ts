@@ -12,6 +12,8 @@ export interface ScriptOptions {
   jsonRequested?: boolean
   /** -o as given: the format of every list, and of single objects for all but `table`. */
   format?: 'table' | 'json' | 'jsonl' | 'csv' | 'tsv'
+  /** --csv-formulas: CSV cells as they are, also when a spreadsheet would read them as a formula. */
+  csvFormulas?: boolean
 }
 
 /** The name a column answers to in --fields: its `key`, else its header in camelCase ("Custom ID" -> customId). */

@@ -47,7 +47,7 @@ export function fitColumns(
   drop: Array<number | undefined>,
 ): {kept: number[]; widths: number[]} | undefined {
   const kept = natural.map((_, i) => i)
-  const fit = (tiers: (g: Give) => Give) => {
+  const tryFit = (tiers: (g: Give) => Give) => {
     const widths = fitWidths(
       kept.map(i => natural[i]),
       columns,
@@ -58,24 +58,24 @@ export function fitColumns(
   }
   const dropped: number[] = []
   // Free text gives way, then a column is dropped; other columns are cut only when nothing is left to drop.
-  let fitted = fit(keepWhole)
+  let fitted = tryFit(keepWhole)
   while (!fitted) {
     const droppable = kept.filter(i => drop[i] !== undefined)
-    if (droppable.length === 0) return fit(g => g)
+    if (droppable.length === 0) return tryFit(g => g)
     const next = droppable.reduce((a, b) => ((drop[b] ?? 0) > (drop[a] ?? 0) ? b : a))
     kept.splice(kept.indexOf(next), 1)
     dropped.unshift(next)
-    fitted = fit(keepWhole)
+    fitted = tryFit(keepWhole)
   }
   // A column dropped on the way may fit again once a wider one is gone: the most important first.
   for (const index of dropped) {
     kept.push(index)
     kept.sort((a, b) => a - b)
-    const again = fit(keepWhole)
+    const again = tryFit(keepWhole)
     if (again) fitted = again
     else kept.splice(kept.indexOf(index), 1)
   }
-  return fit(keepWhole)
+  return tryFit(keepWhole)
 }
 
 const keepWhole = (give: Give): Give => (give === 'then' ? 'whole' : give)

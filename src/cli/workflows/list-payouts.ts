@@ -74,7 +74,7 @@ export async function listPayouts(options: ListPayoutsOptions): Promise<Array<Pa
             read: () => counter.read,
           }),
     )
-    if (written === 0) out.info(filter ? 'No payouts match.' : 'No payouts.')
+    if (written === 0) out.note(filter ? 'No payouts match.' : 'No payouts.')
     return listed.result()
   } finally {
     interrupts.dispose()

@@ -1,3 +1,4 @@
+import type {BodyOf, Operation} from '../../contract/operation-types.js'
 import {operations} from '../../contract/operations.js'
 import type {AndThen, ApprovePayoutV2, CreatePayoutV2, PatchPayoutV2} from '../../contract/requests/index.js'
 import {type CallOptions, call} from '../call.js'
@@ -19,6 +20,12 @@ export interface ListPayoutsV2 {
   status?: string[]
 }
 
+/**
+ * A body as callers build it (recipient and counterpartyId optional side by side) as the row's `oneOf` types it;
+ * the contract's schema still refuses both or neither.
+ */
+const asRowBody = <O extends Operation>(_operation: O, body: unknown) => body as BodyOf<O>
+
 export class PayoutsV2 {
   constructor(private readonly transport: Transport) {}
 
@@ -28,7 +35,10 @@ export class PayoutsV2 {
 
   /** create, telling whether the service replayed its answer to an earlier call with the same idempotency key. */
   async submit(body: CreatePayoutV2, options: PostOptions = {}): Promise<{payout: PayoutV2; earlier: boolean}> {
-    const res = await call(this.transport, operations.createPayoutV2, {body, ...options})
+    const res = await call(this.transport, operations.createPayoutV2, {
+      body: asRowBody(operations.createPayoutV2, body),
+      ...options,
+    })
     return {payout: res.body, earlier: res.replayed && !res.retried}
   }
 
@@ -45,7 +55,10 @@ export class PayoutsV2 {
     items: CreatePayoutV2[],
     options: PostOptions = {},
   ): Promise<{payouts: PayoutV2[]; earlier: boolean}> {
-    const res = await call(this.transport, operations.createPayoutsV2Batch, {body: {items}, ...options})
+    const res = await call(this.transport, operations.createPayoutsV2Batch, {
+      body: asRowBody(operations.createPayoutsV2Batch, {items}),
+      ...options,
+    })
     return {payouts: res.body.data, earlier: res.replayed && !res.retried}
   }
 
@@ -64,7 +77,12 @@ export class PayoutsV2 {
   }
 
   async update(id: string, patch: UpdatePayoutV2): Promise<PayoutV2> {
-    return (await call(this.transport, operations.updatePayoutV2, {params: {id}, body: patch})).body
+    return (
+      await call(this.transport, operations.updatePayoutV2, {
+        params: {id},
+        body: asRowBody(operations.updatePayoutV2, patch),
+      })
+    ).body
   }
 
   async delete(id: string): Promise<DeletedV2> {

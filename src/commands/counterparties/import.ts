@@ -33,7 +33,7 @@ Columns and examples: docs/import.md, "Counterparties". Exit codes: 0 all done, 
       import('../../services/import/read/file-options.js'),
       import('../../services/import/outcome/import-result.js'),
     ])
-    const result = await runImportCommand(counterpartyImportKind(), {
+    const result = await runImportCommand(counterpartyImportKind({allowConfusable: flags['allow-confusable']}), {
       file: this.args.file,
       json: flags.json,
       title: 'counterparties',

@@ -7,7 +7,7 @@ export default class CounterpartiesList extends BaseCommand<typeof Counterpartie
   static override result = 'counterpartyList' as const
   static override summary = 'List counterparties, newest first.'
   static override description =
-    `Shows 50 by default; --limit bounds the count, --cursor continues where an earlier page stopped (its nextCursor) and --all follows every page (streamed; use --output jsonl or csv for exports). Where the list stands goes to stderr: the cursor to continue with, or the end of the list. The "Missing" column says what a direct payment to each one still needs.`
+    `Shows 50 by default; --limit bounds the count, --cursor continues where an earlier page stopped (its nextCursor) and --all follows every page (streamed; use --output jsonl or csv for exports). Where the list stands goes to stderr: the cursor to continue with, or, on a terminal, the end of the list. The "Missing" column says what a direct payment to each one still needs.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
@@ -25,24 +25,18 @@ export default class CounterpartiesList extends BaseCommand<typeof Counterpartie
 
   async run(): Promise<ResultOf<typeof CounterpartiesList.result>> {
     const f = this.flags
-    const client = await this.client()
-    const [{counterpartyColumns}, {writeCursorList}, {keptPages, ListedItems}] = await Promise.all([
+    const [client, {counterpartyColumns}, {itemStream}] = await Promise.all([
+      this.client(),
       import('../../cli/output/counterparty-view.js'),
-      import('../../cli/output/cursor-list.js'),
-      import('../../cli/output/listed-items.js'),
+      import('../../cli/output/item-stream.js'),
     ])
-    const listed = new ListedItems<Counterparty>(this.out)
-    const written = await writeCursorList({
-      out: this.out,
+    return itemStream<Counterparty>({
       columns: counterpartyColumns,
       format: f.output,
       all: f.all,
       cursor: f.cursor,
-      jsonErrors: this.jsonErrors,
-      pages: position =>
-        keptPages(client.v2.counterparties.pages({...position, limit: f.all ? undefined : f.limit}), listed),
+      pages: position => client.v2.counterparties.pages({...position, limit: f.all ? undefined : f.limit}),
+      empty: 'No counterparties.',
     })
-    if (written === 0) this.out.info('No counterparties.')
-    return listed.result()
   }
 }

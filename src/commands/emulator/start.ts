@@ -32,13 +32,16 @@ export default class EmulatorStart extends Command {
       this.exit(0)
     }
     const dataFile = flags.data ?? join(this.config.dataDir, 'emulator.sqlite')
-    const [{startEmulator}, {runUntilStopped}, banner] = await Promise.all([
+    const [{startEmulator}, {runUntilStopped}, banner, identity] = await Promise.all([
       import('../../emulator/index.js'),
       import('../../cli/interrupt.js'),
       import('../../cli/output/emulator-banner.js'),
+      import('../../services/emulator-control/emulator-identity.js'),
     ])
     const control = controlAccess(flags)
+    const identityToken = identity.newIdentityToken()
     const emulator = await startEmulator({
+      identityToken,
       port: flags.port,
       host: flags.host,
       dataFile,
@@ -48,12 +51,17 @@ export default class EmulatorStart extends Command {
       control,
       allowedHosts: flags['allow-host'],
       log: line => process.stderr.write(`${line}\n`),
-    }).catch(error => {
-      throw startFailure(error, {...flags, noSqlite: NO_SQLITE, exposedControl: EXPOSED_CONTROL})
+    }).catch(async error => {
+      const at = {...flags, dataDir: this.config.dataDir, noSqlite: NO_SQLITE, exposedControl: EXPOSED_CONTROL}
+      throw await startFailure(error, at)
     })
+    const forget = await identity.announceIdentity(this.config.dataDir, emulator, dataFile, identityToken)
     // Listening for Ctrl-C before saying "Press Ctrl-C".
     const stopped = await runUntilStopped(async serving => {
-      serving.onStop(() => emulator.close())
+      serving.onStop(async () => {
+        await forget()
+        await emulator.close()
+      })
       const started = {...emulator, dataFile, autoConsent: flags['auto-consent'], control}
       if (flags.json) this.log(banner.emulatorJson(started))
       else for (const line of banner.emulatorBanner(started)) this.log(line)

@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
-import {checkImportFlags, importFlags} from '../../cli/flags/import-flags.js'
+import {checkImportFlags, importFlags, payoutKindOptions} from '../../cli/flags/import-flags.js'
 import type {ResultOf} from '../../contract/results/index.js'
 
 export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
@@ -52,7 +52,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
       dataDir: this.config.dataDir,
       out: this.out,
     }
-    const kind = payoutKind({api: flags.api, andThen: flags['and-then'], decimalComma: flags['decimal-comma']})
+    const kind = payoutKind(payoutKindOptions(flags))
     const result = await runImportCommand(kind, {
       ...rows,
       json: flags.json,

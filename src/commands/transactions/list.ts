@@ -34,23 +34,17 @@ Amounts are right-aligned with their sign (out is negative).`
       const {transactionsSince} = await import('../../cli/workflows/unattended-lists.js')
       return transactionsSince(await this.unattended(f['since-state'], f.output), filters)
     }
-    const [{transactionColumns}, {writeCursorList}, {keptPages, ListedItems}] = await Promise.all([
+    const [{transactionColumns}, {itemStream}] = await Promise.all([
       import('../../cli/output/transaction-view.js'),
-      import('../../cli/output/cursor-list.js'),
-      import('../../cli/output/listed-items.js'),
+      import('../../cli/output/item-stream.js'),
     ])
-    const listed = new ListedItems<Transaction>(this.out)
-    const written = await writeCursorList({
-      out: this.out,
+    return itemStream<Transaction>({
       columns: transactionColumns,
       format: f.output,
       all: f.all,
       cursor: f.cursor,
-      jsonErrors: this.jsonErrors,
-      pages: position =>
-        keptPages(client.v2.transactions.pages({...filters, ...position, limit: f.all ? undefined : f.limit}), listed),
+      pages: position => client.v2.transactions.pages({...filters, ...position, limit: f.all ? undefined : f.limit}),
+      empty: 'No transactions.',
     })
-    if (written === 0) this.out.info('No transactions.')
-    return listed.result()
   }
 }

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
 import {IDENTITY_TYPES} from '../closed-enums.js'
 import {COUNTRY_CODE} from '../formats.js'
-import {ibanIsValid, PAYMENT_DETAIL_FORMATS} from '../primitives.js'
-import {body, choice, currency, customId, email, freeText, nested, text} from './request-fields.js'
+import {IBAN, PAYMENT_DETAIL_FORMATS} from '../primitives.js'
+import {body, calendarDate, choice, currency, customId, email, freeText, nested, text} from './request-fields.js'
 
 /**
  * v2 `POST /counterparties` and `PATCH /counterparties/{id}` (spec 4.4b). Which countries, payment-method types,
@@ -18,13 +18,15 @@ export const identity = nested({
   businessName: z.optional(freeText(200)),
 })
 
+const countryCode = text({pattern: COUNTRY_CODE, patternMessage: 'must be a two-letter country code like DE'})
+
 export const address = nested({
   line1: freeText(200),
   line2: z.optional(freeText(200, 0)),
   city: freeText(100),
   state: z.optional(freeText(100, 0)),
   postalCode: text({max: 20}),
-  country: text({pattern: COUNTRY_CODE, patternMessage: 'must be a two-letter country code like DE'}),
+  country: countryCode,
 })
 
 const detail = (field: keyof typeof PAYMENT_DETAIL_FORMATS) =>
@@ -46,7 +48,8 @@ export const PAYMENT_DETAIL_FIELDS = [
 export const paymentMethod = nested({
   type: text(),
   currency,
-  iban: z.optional(text().check(z.refine(ibanIsValid, 'is not a valid IBAN'))),
+  /** Its shape; the check digits are the service's to check (docs/decisions.md). */
+  iban: z.optional(text({pattern: IBAN, patternMessage: 'is not a valid IBAN'})),
   bic: detail('bic'),
   sortCode: detail('sortCode'),
   accountNumber: detail('accountNumber'),
@@ -65,12 +68,15 @@ export const TAX_FIELDS = [
   'registrationNumber',
 ] as const
 
-export const taxIdentity = nested(
-  Object.fromEntries(TAX_FIELDS.map(field => [field, z.optional(text({max: 100}))])) as Record<
-    (typeof TAX_FIELDS)[number],
-    z.ZodMiniOptional<ReturnType<typeof text>>
-  >,
-)
+/** The tax fields' forms; which a country requires, and their patterns there, are the service's (GET /countries). */
+export const taxIdentity = nested({
+  taxId: z.optional(text({max: 100})),
+  vatNumber: z.optional(text({max: 100})),
+  dateOfBirth: z.optional(calendarDate),
+  birthPlaceCity: z.optional(text({max: 100})),
+  birthPlaceCountry: z.optional(countryCode),
+  registrationNumber: z.optional(text({max: 100})),
+})
 
 export const createCounterpartyBody = body({
   customId: z.optional(customId),

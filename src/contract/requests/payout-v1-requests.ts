@@ -4,13 +4,14 @@ import {
   amount,
   amountFitsCurrency,
   body,
+  boundedInteger,
   choice,
   currency,
   customId,
+  deprecated,
   email,
   flag,
   freeText,
-  integerIn,
   phone,
   tags,
   text,
@@ -24,26 +25,17 @@ export const createPayoutV1Body = body({
   customId: z.optional(customId),
   creatorHandle: z.optional(text({max: 255})),
   verificationMethod: z.optional(text({max: 100})),
-  /** Deprecated name of verificationMethod (spec 9); when both are given they must agree. */
-  handleType: z.optional(text({max: 100})),
+  /** Deprecated name of verificationMethod (spec 9); the service refuses the two when they differ. */
+  handleType: z.optional(
+    deprecated(text({max: 100}), '`verificationMethod`; the service refuses the two when they differ'),
+  ),
   preApproved: z.optional(flag),
   payoutType: z.optional(text({oneOf: KNOWN_PAYOUT_TYPES})),
   email: z.optional(email),
   phone: z.optional(phone),
   tags: z.optional(tags),
   notifications: z.optional(text({oneOf: KNOWN_NOTIFICATIONS})),
-}).check(
-  amountFitsCurrency('payoutAmount'),
-  z.superRefine((value, ctx) => {
-    if (value.verificationMethod && value.handleType && value.verificationMethod !== value.handleType)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'is the deprecated name of verificationMethod and must not differ from it',
-        path: ['handleType'],
-        input: value.handleType,
-      })
-  }),
-)
+}).check(amountFitsCurrency('payoutAmount'))
 export type CreatePayoutV1 = z.input<typeof createPayoutV1Body>
 
 /** The page of v1 `GET /payouts` (spec 4.1, 8): offset 0 to 2^53-1, page size 1 to 100. */
@@ -51,9 +43,9 @@ export const V1_PAGE = {maxOffset: Number.MAX_SAFE_INTEGER, maxLimit: 100, defau
 
 /** v1 `GET /payouts` query (its parameter names are the emulator's reading: spec "not shown"). */
 export const listPayoutsV1Query = z.object({
-  offset: z.optional(integerIn(0, V1_PAGE.maxOffset)),
-  limit: z.optional(integerIn(1, V1_PAGE.maxLimit)),
-  order_by: z.optional(choice(['created_at'])),
-  order_direction: z.optional(choice(['asc', 'desc'])),
+  offset: z._default(boundedInteger(0, V1_PAGE.maxOffset), 0),
+  limit: z._default(boundedInteger(1, V1_PAGE.maxLimit), V1_PAGE.defaultLimit),
+  order_by: z._default(choice(['created_at']), 'created_at'),
+  order_direction: z._default(choice(['asc', 'desc']), 'desc'),
 })
 export type ListPayoutsV1 = z.input<typeof listPayoutsV1Query>

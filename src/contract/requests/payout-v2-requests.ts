@@ -10,11 +10,11 @@ import {
   customId,
   email,
   freeText,
-  integerIn,
   nested,
   phone,
   prefixedId,
   tags,
+  v2PageLimit,
 } from './request-fields.js'
 
 export {AND_THEN, type AndThen} from '../primitives.js'
@@ -23,55 +23,49 @@ const andThen = choice(AND_THEN)
 
 export const RECIPIENT_TYPES = ['email', 'phone'] as const
 
-/** A v2 recipient: an e-mail or a phone, named by `type`. */
-export const recipientV2 = nested({
-  type: choice(RECIPIENT_TYPES),
-  email: z.optional(email),
-  phone: z.optional(phone),
-}).check(
-  z.superRefine((value, ctx) => {
-    if (value.type === 'email' && value.email === undefined)
-      ctx.addIssue({code: 'custom', message: 'is required', path: ['email'], input: undefined})
-    if (value.type === 'phone' && value.phone === undefined)
-      ctx.addIssue({code: 'custom', message: 'is required', path: ['phone'], input: undefined})
-  }),
-)
+const RECIPIENT_TYPE_RULE = `must be one of ${RECIPIENT_TYPES.join(', ')}`
+
+/** A v2 recipient: an e-mail or a phone, named by `type` (the document's `oneOf` on `type`). */
+export const recipientV2 = z.xor([
+  nested({type: z.literal('email', RECIPIENT_TYPE_RULE), email, phone: z.optional(phone)}),
+  nested({type: z.literal('phone', RECIPIENT_TYPE_RULE), phone, email: z.optional(email)}),
+])
 
 const payoutFields = {
   customId: z.optional(customId),
   description: freeText(1000),
   amount,
   currency,
-  recipient: z.optional(recipientV2),
-  counterpartyId: z.optional(prefixedId('counterparty_')),
   tags: z.optional(tags),
 }
 
-/** Exactly one of `recipient` and `counterpartyId`; when `required` is false (a PATCH), neither is fine too. */
-const oneRecipient = (required: boolean) =>
-  z.superRefine(
-    (value: {recipient?: unknown; counterpartyId?: unknown}, ctx) => {
-      if (!value || typeof value !== 'object') return
-      const hasRecipient = value.recipient !== undefined
-      const hasCounterparty = value.counterpartyId !== undefined
-      if (hasRecipient !== hasCounterparty || (!required && !hasRecipient)) return
-      ctx.addIssue({
-        code: 'custom',
-        message: 'give either recipient or counterpartyId',
-        path: [hasRecipient ? 'counterpartyId' : 'recipient'],
-        input: undefined,
-      })
-      // Also when other fields are wrong: a 400 names every problem of the body at once.
-    },
-    {when: () => true},
-  )
+const EITHER = 'give either recipient or counterpartyId'
+/** A field that must be absent: the other of the two ways to name the recipient is given. */
+const absent = z.optional(z.never({error: EITHER}))
+const toRecipient = {recipient: recipientV2, counterpartyId: absent}
+const toCounterparty = {counterpartyId: prefixedId('counterparty_'), recipient: absent}
+
+/**
+ * Exactly one of `recipient` and `counterpartyId` (the document's `oneOf`); `patch` also allows neither. A body
+ * that fits no branch is reported by the branch it is closest to (request-problems.ts).
+ */
+function eitherRecipient<Shape extends z.core.$ZodLooseShape>(shape: Shape, patch = false) {
+  const branches = [
+    body({...shape, ...toRecipient}),
+    body({...shape, ...toCounterparty}),
+    ...(patch ? [body({...shape, recipient: absent, counterpartyId: absent})] : []),
+  ] as const
+  return z.xor(branches)
+}
 
 /** v2 `POST /payouts` (spec 4.5; fields beyond `andThen` are DESIGN.md's reading). */
-export const createPayoutV2Body = body({...payoutFields, andThen: z.optional(andThen)}).check(
+export const createPayoutV2Body = eitherRecipient({...payoutFields, andThen: z.optional(andThen)}).check(
   amountFitsCurrency('amount'),
-  oneRecipient(true),
 )
-export type CreatePayoutV2 = z.input<typeof createPayoutV2Body>
+/** The recipient as a caller builds a body: one of the two fields (the schema refuses both or neither). */
+type Recipient = {recipient?: z.input<typeof recipientV2>; counterpartyId?: string}
+type Either = 'recipient' | 'counterpartyId'
+export type CreatePayoutV2 = Omit<z.input<typeof createPayoutV2Body>, Either> & Recipient
 
 /** v2 `POST /payouts/batch`: up to 100 create bodies, all or nothing. */
 export const MAX_BATCH_ITEMS = 100
@@ -86,16 +80,17 @@ export const createPayoutsV2BatchBody = body({
 export type CreatePayoutsV2Batch = z.input<typeof createPayoutsV2BatchBody>
 
 /** v2 `PATCH /payouts/{id}`: omitted fields unchanged, `recipient` (or `counterpartyId`) replaced whole. */
-export const patchPayoutV2Body = body({
-  customId: z.optional(customId),
-  description: z.optional(freeText(1000)),
-  amount: z.optional(amount),
-  currency: z.optional(currency),
-  recipient: z.optional(recipientV2),
-  counterpartyId: z.optional(prefixedId('counterparty_')),
-  tags: z.optional(tags),
-}).check(amountFitsCurrency('amount'), oneRecipient(false))
-export type PatchPayoutV2 = z.input<typeof patchPayoutV2Body>
+export const patchPayoutV2Body = eitherRecipient(
+  {
+    customId: z.optional(customId),
+    description: z.optional(freeText(1000)),
+    amount: z.optional(amount),
+    currency: z.optional(currency),
+    tags: z.optional(tags),
+  },
+  true,
+).check(amountFitsCurrency('amount'))
+export type PatchPayoutV2 = Omit<z.input<typeof patchPayoutV2Body>, Either> & Recipient
 
 /** v2 `POST /payouts/{id}/approve`: an optional body with `andThen`. */
 export const approvePayoutV2Body = z.optional(body({andThen: z.optional(andThen)}))
@@ -115,7 +110,7 @@ export type SendClaimLinksV2 = z.input<typeof sendClaimLinksV2Body>
 
 /** v2 `GET /payouts` query: cursor pages, statuses repeatable. */
 export const listPayoutsV2Query = z.object({
-  limit: z.optional(integerIn(1, 100)),
+  limit: v2PageLimit,
   cursor: z.optional(z.string()),
   status: z.optional(z.array(z.string())),
 })

@@ -1,7 +1,21 @@
 import * as z from 'zod/mini'
-import {amountProblem, currencyProblem} from '../../shared/money.js'
-import {EMAIL, EMAIL_MAX_LENGTH, type IdPrefix, isId, PHONE, UUID} from '../primitives.js'
-import {type StringRule, stringProblem, typeName} from '../request-checker.js'
+import {amountProblem, CURRENCY_CODE, currencyProblem, MAX_AMOUNT_LENGTH} from '../../shared/money.js'
+import {noted} from '../document-notes.js'
+import {
+  AMOUNT,
+  controlCharacterProblem,
+  EMAIL,
+  EMAIL_MAX_LENGTH,
+  FREE_TEXT,
+  freeTextProblem,
+  HTTP_URL,
+  type IdPrefix,
+  idPattern,
+  PHONE,
+  UUID,
+  WITHOUT_CONTROL,
+} from '../primitives.js'
+import {type StringRule, typeName} from '../request-checker.js'
 
 /**
  * The fields request bodies are made of, each a zod schema whose problems read as the service's 400 answers do
@@ -13,14 +27,45 @@ import {type StringRule, stringProblem, typeName} from '../request-checker.js'
 const typeError = (what: string) => (issue: {input?: unknown}) =>
   issue.input === undefined ? 'is required' : `must be ${what}, not ${typeName(issue.input)}`
 
-/** A string under `rule` (lengths, list, control characters, pattern), one problem per field. */
+/** Characters as JSON Schema counts them: a character outside the Basic Multilingual Plane is one, not two. */
+function characters(value: string): number {
+  let count = 0
+  for (const _ of value) count++
+  return count
+}
+
+/**
+ * A string under `rule`, each part a check the OpenAPI document carries (lengths, the closed list, control
+ * characters, the pattern), so that the document and this check are one definition. A field reports its first
+ * problem. Lengths count characters as JSON Schema does (zod's own length checks count UTF-16 units), and the
+ * document learns them from `documentNotes`.
+ */
 export function text(rule: StringRule = {}) {
-  return z.string({error: typeError('a string')}).check(
-    z.superRefine((value, ctx) => {
-      const problem = stringProblem(value, rule)
-      if (problem) ctx.addIssue({code: 'custom', message: problem, input: value})
-    }),
-  )
+  if (rule.oneOf) return oneOf(rule.oneOf as readonly [string, ...string[]])
+  const min = rule.min ?? 1
+  const checks: z.core.$ZodCheck<string>[] = [
+    z.refine(
+      value => characters(value) >= min,
+      min === 1 ? 'must not be empty' : `must have at least ${min} characters`,
+    ),
+  ]
+  if (rule.max !== undefined) {
+    const max = rule.max
+    checks.push(z.refine(value => characters(value) <= max, `must have at most ${max} characters`))
+  }
+  if (rule.text) checks.push(z.regex(WITHOUT_CONTROL, {error: issue => controlCharacterProblem(String(issue.input))}))
+  else if (rule.freeText) checks.push(z.regex(FREE_TEXT, {error: issue => freeTextProblem(String(issue.input))}))
+  if (rule.pattern) checks.push(z.regex(rule.pattern, rule.patternMessage ?? `does not match ${rule.pattern}`))
+  const schema = z.string({error: typeError('a string')}).check(...checks)
+  return noted(schema, {minLength: min, ...(rule.max === undefined ? {} : {maxLength: rule.max})})
+}
+
+/** A string from a closed list (the document's `enum`). */
+function oneOf<const Values extends readonly [string, ...string[]]>(values: Values) {
+  return z.enum(values, {
+    error: issue =>
+      typeof issue.input === 'string' ? `must be one of ${values.join(', ')}` : typeError('a string')(issue),
+  })
 }
 
 /** Free text (descriptions, names, address lines): line breaks and tabs are text, other controls are refused. */
@@ -42,40 +87,49 @@ export const uuid = text({pattern: UUID, patternMessage: 'must be a UUID'})
 
 /** A `<prefix>` + UUID id (`counterparty_…`). */
 export const prefixedId = (prefix: IdPrefix) =>
-  text({text: true}).check(
-    z.refine(value => isId(prefix, value), `must be a ${prefix.slice(0, -1)} id (${prefix}<uuid>)`),
-  )
+  text({
+    text: true,
+    pattern: idPattern(prefix),
+    patternMessage: `must be a ${prefix.slice(0, -1)} id (${prefix}<uuid>)`,
+  })
 
 /** An absolute http or https URL. */
-export const httpUrl = text({max: 2048}).check(
-  z.refine(value => {
-    try {
-      const {protocol} = new URL(value)
-      return protocol === 'http:' || protocol === 'https:'
-    } catch {
-      return false
-    }
-  }, 'must be an absolute http or https URL'),
-)
+export const httpUrl = text({max: 2048, pattern: HTTP_URL, patternMessage: 'must be an absolute http or https URL'})
+
+/** A calendar date YYYY-MM-DD that exists (no 1990-13-45, no 2026-02-30): the document's `format: date`. */
+export const calendarDate = z.iso.date({
+  error: issue => (typeof issue.input === 'string' ? 'must be a date like 1990-04-30' : typeError('a string')(issue)),
+})
+
+/** A request field the spec deprecates (section 9): accepted, and marked `deprecated` in the document. */
+export function deprecated<Schema extends z.ZodMiniType>(schema: Schema, instead: string): Schema {
+  return noted(schema, {deprecated: true, description: `Deprecated (spec 9): use ${instead}.`})
+}
 
 /** One of a closed list of values (its type is that union). */
 export const choice = <const Values extends readonly [string, ...string[]]>(values: Values) => z.enum(values)
 
-export const flag = z.boolean({error: typeError('true or false')})
+/** A boolean field (a new schema each call, so that one can carry its own notes in the document). */
+export const booleanField = () => z.boolean({error: typeError('true or false')})
 
-/** A three-letter currency code; which ones are settled is the service's decision. */
+export const flag = booleanField()
+
+/** A three-letter currency code in capitals; which ones are settled is the service's decision. */
 export const currency = z.string({error: typeError('a string')}).check(
-  z.superRefine((value, ctx) => {
-    const problem = value ? currencyProblem(value) : 'must not be empty'
-    if (problem) ctx.addIssue({code: 'custom', message: problem, input: value})
+  z.regex(CURRENCY_CODE, {
+    error: issue => (issue.input === '' ? 'must not be empty' : currencyProblem(String(issue.input))),
   }),
 )
 
-/** A positive plain decimal string; its decimals are checked against the currency by `amountFitsCurrency`. */
+/**
+ * A positive plain decimal string with at most two places (`AMOUNT`); its decimals are also checked against the
+ * currency by `amountFitsCurrency`. The messages say what is wrong (a comma, an exponent, a sign).
+ */
 export const amount = z.string({error: typeError('a decimal string like "12.50"')}).check(
-  z.superRefine((value, ctx) => {
-    const problem = amountProblem(value)
-    if (problem) ctx.addIssue({code: 'custom', message: problem, input: value})
+  z.maxLength(MAX_AMOUNT_LENGTH, {error: issue => amountProblem(String(issue.input))}),
+  z.regex(AMOUNT, {
+    error: issue =>
+      amountProblem(String(issue.input)) ?? `amount "${String(issue.input)}" has more than two decimal places`,
   }),
 )
 
@@ -121,7 +175,17 @@ export function nested<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   return z.object(shape, {error: typeError('an object')})
 }
 
-/** An integer within bounds, as a number or as the digits of a query string. */
+/** An integer within bounds (a query parameter's digits are read as a number first: `queryValues`). */
+export function boundedInteger(min: number, max: number) {
+  const message = `must be an integer from ${min} to ${max}`
+  return z.int({error: message}).check(z.minimum(min, message), z.maximum(max, message))
+}
+
+/** The page size of the v2 cursor lists: 1 to 100, 20 when not given (spec 8 for transactions; DESIGN.md for the others). */
+export const V2_PAGE = {maxLimit: 100, defaultLimit: 20} as const
+export const v2PageLimit = z._default(boundedInteger(1, V2_PAGE.maxLimit), V2_PAGE.defaultLimit)
+
+/** An integer within bounds, as a number or as the digits of a string (the emulator's control bodies). */
 export function integerIn(min: number, max: number) {
   const message = `must be an integer from ${min} to ${max}`
   return z.union([z.number(), z.string()], {error: typeError('an integer')}).check(

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import {UUID} from '../primitives.js'
-import {body, choice, email, flag, httpUrl, text, textList} from './request-fields.js'
+import {body, booleanField, choice, deprecated, email, httpUrl, text, textList} from './request-fields.js'
 
 /** v1 hosted sessions (spec 4.2): every body has `redirectUrl` and an optional `branding`. */
 
@@ -14,7 +14,7 @@ export const payoutSessionBody = body({
   ...common,
   payoutId: text({pattern: UUID, patternMessage: 'must be a UUID'}),
   /** Deprecated, accepted and ignored (spec 9). */
-  whitelabel: z.optional(flag),
+  whitelabel: z.optional(deprecated(booleanField(), '`branding: team`; accepted and ignored')),
 })
 export type PayoutSession = z.input<typeof payoutSessionBody>
 

@@ -36,9 +36,17 @@ export interface StreamedItems {
   streamed: number
 }
 
+/**
+ * A streamed list that `run()` returns unread: the base command reads and renders it (src/cli/output/item-stream.ts)
+ * and answers the items of a run for data, or the count it printed.
+ */
+export interface UnreadItems {
+  readonly itemStream: true
+}
+
 export type ResultOf<N extends ResultName> =
   | z.output<ReturnType<(typeof RESULT_SCHEMAS)[N]>>
-  | (N extends StreamedName ? StreamedItems : never)
+  | (N extends StreamedName ? StreamedItems | UnreadItems : never)
 
 export const isResultName = (name: unknown): name is ResultName =>
   typeof name === 'string' && Object.hasOwn(RESULT_SCHEMAS, name)

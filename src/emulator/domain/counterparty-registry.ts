@@ -1,6 +1,6 @@
 import {randomUUID} from 'node:crypto'
 import type * as z from 'zod/mini'
-import {normalizeCustomId, UUID} from '../../contract/primitives.js'
+import {ibanIsValid, normalizeCustomId, UUID} from '../../contract/primitives.js'
 import {
   createCounterpartyBody,
   PAYMENT_DETAIL_FIELDS,
@@ -84,7 +84,7 @@ type CounterpartyBody = z.output<typeof patchCounterpartyBody>
 type PaymentMethodBody = NonNullable<CounterpartyBody['paymentMethod']>
 
 /** What the contract leaves to the service (GET /countries, GET /payment-method-types): checked on a well-formed body. */
-function checkServiceRules(input: CounterpartyBody, check: Checker): void {
+export function checkServiceRules(input: CounterpartyBody, check: Checker): void {
   const country = input.address?.country
   if (country && !countryByCode(country))
     check.fail('address.country', `unsupported country ${country}; GET /api/v2/countries lists the supported ones`)
@@ -108,6 +108,8 @@ function checkPaymentMethod(method: PaymentMethodBody, check: Checker): void {
     if (spec.fields.includes(field) && !given) check.fail(`paymentMethod.${field}`, 'is required')
     else if (!spec.fields.includes(field) && given) check.fail(`paymentMethod.${field}`, `is not used by ${spec.type}`)
   }
+  if (method.iban !== undefined && spec.fields.includes('iban') && !ibanIsValid(method.iban))
+    check.fail('paymentMethod.iban', 'is not a valid IBAN (the check digits do not match)')
   if (method.asset !== undefined && spec.fields.includes('asset') && !spec.assets.includes(method.asset))
     check.fail('paymentMethod.asset', `must be one of ${spec.assets.join(', ')}`)
 }

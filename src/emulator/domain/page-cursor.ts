@@ -1,4 +1,5 @@
 import {createHash} from 'node:crypto'
+import {V2_PAGE} from '../../contract/requests/request-fields.js'
 import {invalidField} from '../http/api-failure.js'
 import type {Checker} from './input-checker.js'
 import {decodeSigned, encodeSigned} from './signed-blobs.js'
@@ -33,7 +34,7 @@ export function decodeCursor(cursor: string, list: string, filters: unknown, sec
 
 /** `limit` (1 to 100, default 20) and `cursor` of a v2 list query. */
 export function pageParams(query: URLSearchParams, check: Checker): {limit: number; cursor?: string} {
-  const limit = check.integer(query.get('limit') ?? undefined, 'limit', 1, 100) ?? 20
+  const limit = check.integer(query.get('limit') ?? undefined, 'limit', 1, V2_PAGE.maxLimit) ?? V2_PAGE.defaultLimit
   const cursor = query.get('cursor') ?? undefined
   if (cursor === '') check.fail('cursor', 'must not be empty')
   return {limit, cursor: cursor || undefined}

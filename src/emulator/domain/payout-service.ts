@@ -188,6 +188,8 @@ export class PayoutService {
     const b = check.request(createPayoutV1Body, body)
     check.throwIfAny()
     const input = b!
+    if (input.verificationMethod && input.handleType && input.verificationMethod !== input.handleType)
+      check.fail('handleType', 'is the deprecated name of verificationMethod and must not differ from it')
     const currency = check.currency(input, 'currency')
     const amount = check.amount(input, 'payoutAmount', currency)
     check.throwIfAny()

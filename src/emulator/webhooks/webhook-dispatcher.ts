@@ -1,4 +1,5 @@
 import {randomUUID} from 'node:crypto'
+import {SIGNATURE_HEADER, TIMESTAMP_HEADER} from '../../contract/webhook-hmac.js'
 import {httpCall} from '../../shared/http-call.js'
 import {payoutV1, payoutV2, v1Status} from '../domain/api-views.js'
 import type {Clock} from '../domain/clock.js'
@@ -192,8 +193,8 @@ export class WebhookDispatcher implements PayoutEvents {
         headers: {
           'content-type': 'application/json',
           'user-agent': this.options.userAgent ?? 'payctl-emulator',
-          'x-service-signature': signDelivery(subscription.secret, timestamp, delivery.body),
-          'x-service-timestamp': String(timestamp),
+          [SIGNATURE_HEADER.toLowerCase()]: signDelivery(subscription.secret, timestamp, delivery.body),
+          [TIMESTAMP_HEADER.toLowerCase()]: String(timestamp),
         },
         signal: AbortSignal.timeout(this.timeoutMs),
       })

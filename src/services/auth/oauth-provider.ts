@@ -1,3 +1,4 @@
+import {holdSecrets} from '../../client/redact.js'
 import type {AuthProvider} from '../../client/transport.js'
 import type {OAuthCredentials} from '../../config/credential-types.js'
 import {CredentialStore} from '../../config/credentials.js'
@@ -50,7 +51,9 @@ export class OAuthProvider implements AuthProvider {
     return this.current
   }
 
+  /** The tokens replaced stay scrubbed for the rest of the run (src/client/redact.ts), as the new ones are. */
   private async refreshOrFail(): Promise<void> {
+    holdSecrets(this.secrets())
     const used = this.current.accessToken
     const store = new CredentialStore(this.options.configDir)
     try {
@@ -66,6 +69,7 @@ export class OAuthProvider implements AuthProvider {
       })
       if (!next?.oauth) throw new Error('the login was removed')
       this.current = next.oauth
+      holdSecrets(this.secrets())
     } catch (error) {
       throw authError(`cannot refresh the login of profile "${this.options.profile}": ${(error as Error).message}`, [
         `run "payctl auth login --profile ${this.options.profile}"`,

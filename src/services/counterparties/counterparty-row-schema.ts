@@ -70,8 +70,8 @@ export const counterpartyRowSchema: RowSchema<CounterpartyInput> = {
     hint: 'payouts are imported with "payctl payouts import"',
   },
 
-  parse(cells: Cells, _options, build): RowResult<CounterpartyInput> {
-    const check = new RowCheck(cells)
+  parse(cells: Cells, options, build): RowResult<CounterpartyInput> {
+    const check = new RowCheck(cells, options)
     const values: CounterpartyFlags = {}
     for (const [, , flag] of COUNTERPARTY_FIELDS) {
       const value = cells.get(columnOf(flag))
@@ -87,6 +87,7 @@ export const counterpartyRowSchema: RowSchema<CounterpartyInput> = {
       const flag = FLAG_OF_PATH.get(problem.path)
       check.fail(flag ? columnOf(flag) : problem.path, problem.reason)
     }
+    if (values.email !== undefined) check.lookAlike(columnOf('email'), values.email)
     if (check.errors) return {errors: check.errors}
     const customId = values['custom-id']
     return {row: {item: build ? (body as unknown as CounterpartyInput) : undefined, customId, movesMoney: false}}

@@ -90,7 +90,8 @@ export async function openFileRows(options: FileRowsOptions): Promise<FileRows> 
   )
   const api = journal.header?.api ?? options.api
   const schema = await schemaFor(api)
-  const schemaOptions: SchemaOptions = {decimalComma: options.decimalComma}
+  // It reads what was imported: an address the person accepted then is no reason to stop here.
+  const schemaOptions: SchemaOptions = {decimalComma: options.decimalComma, allowConfusable: true}
   const validation = await validateFile({
     path: options.path,
     schema,

@@ -141,7 +141,7 @@ function v2Body(input: CreateInput, tags: string[] | undefined): CreatePayoutV2 
       : {
           recipient: input.email
             ? {type: 'email' as const, email: input.email}
-            : {type: 'phone' as const, phone: input.phone},
+            : {type: 'phone' as const, phone: input.phone ?? ''},
         }),
     tags,
     andThen: input.andThen,

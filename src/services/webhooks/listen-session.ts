@@ -1,6 +1,6 @@
 import {ApiError} from '../../client/api-errors.js'
 import type {PayoutClient} from '../../client/index.js'
-import {usageError} from '../../shared/errors.js'
+import {PayctlError, usageError} from '../../shared/errors.js'
 import {parseRespondWith} from './listener.js'
 import {EVENT_NAMES, V2_EVENT_NAMES} from './payload.js'
 import {writeSecretFile} from './secret-file.js'
@@ -154,6 +154,7 @@ async function writeSecret(file: string, name: string, secret: string): Promise<
   try {
     return await writeSecretFile(file, name, secret)
   } catch (error) {
+    if (error instanceof PayctlError) throw error
     throw usageError(
       `--secret-file: cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
     )

@@ -1,4 +1,4 @@
-import {sameSignature, signWebhook} from '../../contract/webhook-hmac.js'
+import {SIGNATURE_HEADER, sameSignature, signWebhook, TIMESTAMP_HEADER} from '../../contract/webhook-hmac.js'
 
 /**
  * Webhook signatures (spec section 6): the signed string is the Unix timestamp in seconds, a dot, and the raw
@@ -131,8 +131,8 @@ export interface VerifyInput {
  * constant time), and the timestamp is within the tolerance.
  */
 export function verify(input: VerifyInput): VerifyResult {
-  const signatureName = input.signatureHeader ?? 'X-Service-Signature'
-  const timestampName = input.timestampHeader ?? 'X-Service-Timestamp'
+  const signatureName = input.signatureHeader ?? SIGNATURE_HEADER
+  const timestampName = input.timestampHeader ?? TIMESTAMP_HEADER
   if (input.signature === undefined)
     return {ok: false, reason: 'missing_signature', message: `no ${signatureName} header`}
   if (input.timestamp === undefined)

@@ -1,4 +1,5 @@
-import {listPayoutsV1Query, V1_PAGE} from '../../../contract/requests/payout-v1-requests.js'
+import {queryValues} from '../../../contract/query-values.js'
+import {listPayoutsV1Query} from '../../../contract/requests/payout-v1-requests.js'
 import {payoutV1} from '../../domain/api-views.js'
 import {Checker} from '../../domain/input-checker.js'
 import type {PayoutService} from '../../domain/payout-service.js'
@@ -20,16 +21,9 @@ export function v1PayoutRoutes({payouts, store}: {payouts: PayoutService; store:
       return ok(payoutV1(payouts.deleteV1(row), origin))
     },
     listPayoutsV1: ({origin, principal, query}) => {
-      const {
-        offset = 0,
-        limit = V1_PAGE.defaultLimit,
-        order_direction: direction = 'desc',
-      } = new Checker().parsed(listPayoutsV1Query, Object.fromEntries(query))
-      return ok(
-        store.payouts
-          .list(principal.teamId, direction, Number(limit), Number(offset))
-          .map(row => payoutV1(row, origin)),
-      )
+      const values = queryValues(listPayoutsV1Query, query)
+      const {offset, limit, order_direction: direction} = new Checker().parsed(listPayoutsV1Query, values)
+      return ok(store.payouts.list(principal.teamId, direction, limit, offset).map(row => payoutV1(row, origin)))
     },
   }
 }

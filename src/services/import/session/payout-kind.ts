@@ -19,6 +19,7 @@ export interface PayoutKindOptions {
   api: 'v1' | 'v2'
   andThen?: 'send-claim-link' | 'pay'
   decimalComma: boolean
+  allowConfusable?: boolean
 }
 
 function confirmAction(options: PayoutKindOptions): string {
@@ -63,7 +64,11 @@ async function checkPayouts(
 export async function payoutKind(options: PayoutKindOptions): Promise<ImportKind<PayoutItem>> {
   const refs = new CounterpartyRefs()
   const schema = await schemaOf(options.api, refs)
-  const schemaOptions: SchemaOptions = {decimalComma: options.decimalComma, andThen: options.andThen}
+  const schemaOptions: SchemaOptions = {
+    decimalComma: options.decimalComma,
+    andThen: options.andThen,
+    allowConfusable: options.allowConfusable,
+  }
   const movesMoney = (item: unknown) =>
     options.api === 'v2' ? options.andThen !== undefined : (item as {preApproved?: boolean}).preApproved === true
   return {

@@ -45,7 +45,7 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
   foreign: {names: ['counterpartyId', 'counterparty'], hint: 'counterparties need the v2 format (drop --api v1)'},
 
   parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<CreatePayoutV1> {
-    const check = new RowCheck(cells)
+    const check = new RowCheck(cells, options)
     const customId = cells.get('customId')
     // A row naming its payout by id may leave values out: the upsert keeps them.
     const payoutId = check.payoutId()
@@ -53,6 +53,7 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
     const description = check.required('description', byId)
     const {amount, currency} = check.money('payoutAmount', 'currency', options.decimalComma, byId)
     const creatorHandle = cells.get('creatorHandle')
+    if (creatorHandle?.includes('@')) check.lookAlike('creatorHandle', creatorHandle)
     const verificationMethod = cells.get('verificationMethod')
     const payoutType = check.openEnum('payoutType', KNOWN_PAYOUT_TYPES)
     const preApproved = check.boolean('preApproved')

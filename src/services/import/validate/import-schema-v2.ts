@@ -92,7 +92,7 @@ export const v2Schema: RowSchema<PayoutRowV2> = {
   },
 
   parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<PayoutRowV2> {
-    const check = new RowCheck(cells)
+    const check = new RowCheck(cells, options)
     const customId = cells.get('customId')
     // A row naming its payout by id may leave values out: the payout keeps them.
     const payoutId = check.payoutId()

@@ -1,7 +1,9 @@
 import type * as z from 'zod/mini'
 import {payoutRefOf} from '../../../contract/ids.js'
+import {lookAlikeOf} from '../../../contract/look-alike.js'
 import {compactPhone, isEmail, phoneProblem} from '../../../contract/primitives.js'
 import {checkRequest} from '../../../contract/request-problems.js'
+import {restoredCell} from '../../../shared/csv-formula.js'
 import {canonicalAmount, currencyProblem} from '../../../shared/money.js'
 import {readAmount} from './amount.js'
 import type {ColumnSpec, ForeignColumns, HeaderMapping} from './headers.js'
@@ -19,6 +21,8 @@ export interface RowError {
 
 export interface SchemaOptions {
   decimalComma: boolean
+  /** The person accepts look-alike recipient addresses (--allow-confusable); reads that send nothing pass true. */
+  allowConfusable?: boolean
   andThen?: 'send-claim-link' | 'pay'
 }
 
@@ -104,7 +108,8 @@ export class Cells {
     if (position === undefined) return undefined
     const value = this.values[position]
     if (!value) return undefined
-    const trimmed = trimCell(value)
+    // An export's formula guard (a ' before =, +, -, @, tab or CR) is undone, so exports import back unchanged.
+    const trimmed = trimCell(restoredCell(value))
     return trimmed ? trimmed : undefined
   }
 
@@ -127,7 +132,10 @@ export class RowCheck {
   /** Allocated on the first error only (most rows have none). */
   errors?: RowError[]
 
-  constructor(private readonly cells: Cells) {}
+  constructor(
+    private readonly cells: Cells,
+    private readonly options: {allowConfusable?: boolean} = {},
+  ) {}
 
   fail(name: string, message: string): undefined {
     this.errors ??= []
@@ -175,7 +183,19 @@ export class RowCheck {
   email(name: string, value = this.cells.get(name)): string | undefined {
     if (value === undefined) return undefined
     // Sent in lower case: "Ann@Example.com" and "ann@example.com" are one recipient and one payout.
-    return isEmail(value) ? value.toLowerCase() : this.fail(name, `"${value}" is not an e-mail address`)
+    if (!isEmail(value)) return this.fail(name, `"${value}" is not an e-mail address`)
+    return this.lookAlike(name, value) ? undefined : value.toLowerCase()
+  }
+
+  /** Fails an address that could pass for another (src/contract/look-alike.ts), unless the person allowed it. */
+  lookAlike(name: string, value: string): boolean {
+    const found = this.options.allowConfusable ? undefined : lookAlikeOf(value)
+    if (found)
+      this.fail(
+        name,
+        `"${value}" could pass for another address: ${found.reason} (domain ${found.punycode}); check it, or pass --allow-confusable`,
+      )
+    return found !== undefined
   }
 
   phone(name: string, value = this.cells.get(name)): string | undefined {

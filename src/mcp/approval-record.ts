@@ -1,6 +1,6 @@
 import {chmod, mkdir, readFile} from 'node:fs/promises'
 import {dirname} from 'node:path'
-import {openAppendOnly} from '../../shared/atomic-file.js'
+import {openAppendOnly} from '../shared/atomic-file.js'
 
 /** One approval URL handed to an agent: the payouts it covers and the counterparties they pay. */
 export interface IssuedApproval {

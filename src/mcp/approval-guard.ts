@@ -1,4 +1,4 @@
-import {ExitCode} from '../../shared/exit-codes.js'
+import {ExitCode} from '../shared/exit-codes.js'
 import type {ApprovalRecord} from './approval-record.js'
 import type {CliRunner} from './cli-runner.js'
 import type {CommandSpec} from './command-spec.js'

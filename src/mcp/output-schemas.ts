@@ -1,4 +1,4 @@
-import {isResultName, resultSchema} from '../../contract/results/index.js'
+import {isResultName, resultSchema} from '../contract/results/index.js'
 import type {CommandSpec} from './command-spec.js'
 
 /**

@@ -1,6 +1,6 @@
 import type {Server} from '@modelcontextprotocol/sdk/server/index.js'
-import {scrubValue} from '../../client/redact.js'
-import {ExitCode} from '../../shared/exit-codes.js'
+import {scrubValue} from '../client/redact.js'
+import {ExitCode} from '../shared/exit-codes.js'
 import {checkedArguments} from './argument-check.js'
 import type {AuditLog} from './audit-log.js'
 import {AuditedTransport} from './audited-transport.js'

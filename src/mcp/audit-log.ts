@@ -1,7 +1,7 @@
 import {chmod, mkdir} from 'node:fs/promises'
 import {dirname} from 'node:path'
-import {redactBody, scrubSecrets} from '../../client/redact.js'
-import {openAppendOnly} from '../../shared/atomic-file.js'
+import {redactBody, scrubSecrets} from '../client/redact.js'
+import {openAppendOnly} from '../shared/atomic-file.js'
 
 /** One line of the audit log: a tool call, its arguments and its outcome. Never a credential. */
 export interface AuditRecord {

@@ -1,4 +1,4 @@
-import type {ErrorObject} from '../errors/error-report.js'
+import type {ErrorObject} from '../services/errors/error-report.js'
 import {argvOfLine, type CommandLine} from './input-schema.js'
 
 /** A command run for its data: what it would print under --json, as values, never as text. */

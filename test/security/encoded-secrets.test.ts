@@ -1,0 +1,76 @@
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
+import {isolatedHome, runCli} from '../helpers/cli.js'
+import {FakeServer, json} from '../helpers/fake-server.js'
+import {type McpSession, startMcp} from '../mcp/mcp-client.js'
+
+/**
+ * A server (or a proxy) that echoes the key in other spellings: base64 of `Bearer <key>`, base64 of the key at
+ * another alignment and URL-safe, URL-encoded, and in two pieces. None of them reaches stderr, --debug, `api`
+ * output, an MCP answer or the audit log.
+ */
+
+const KEY = 'sk_live_0123456789abcdef+SECRET/ghijklmnop'
+const b64 = (text: string, encoding: BufferEncoding = 'base64') => Buffer.from(text).toString(encoding)
+const SPELLINGS = [
+  b64(`Bearer ${KEY}`),
+  b64(`xy${KEY}`),
+  b64(`z${KEY}`, 'base64url'),
+  encodeURIComponent(KEY),
+  encodeURIComponent(b64(KEY)),
+]
+/** The key in two pieces of 20 and 21 characters, as a server that wraps long values would echo it. */
+const PIECES = `${KEY.slice(0, 20)} ${KEY.slice(20)}`
+const ECHO = `${SPELLINGS.join(' | ')} | ${PIECES}`
+
+/** What must never be printed: each spelling, and what identifies the key in the pieces. */
+const LEAKS = [...SPELLINGS, KEY.slice(0, 20), KEY.slice(20)]
+const expectNoLeak = (text: string) => {
+  for (const leak of LEAKS) expect(text, `${leak} in:\n${text}`).not.toContain(leak)
+}
+
+describe('secrets in other spellings never reach the user or the agent', {timeout: 120_000}, () => {
+  const server = new FakeServer()
+  beforeAll(async () => {
+    server.fallback = (req, res) =>
+      req.url.startsWith('/api/v2/transactions')
+        ? json(res, 200, {object: 'list', data: [{id: 'transaction_1', note: ECHO}], hasMore: false, nextCursor: null})
+        : json(res, 400, {error: {code: 'VALIDATION_ERROR', message: `bad credentials: ${ECHO}`}})
+    await server.start()
+  })
+  afterAll(() => server.stop())
+  let session: McpSession | undefined
+  afterEach(async () => {
+    await session?.close()
+    session = undefined
+  })
+
+  const env = (): Record<string, string> => ({...isolatedHome().env, PAYCTL_ORIGIN: server.origin, PAYCTL_API_KEY: KEY})
+
+  it('stderr and --debug of a failed command', async () => {
+    const result = await runCli(['payouts', 'list', '--debug'], {env: env()})
+    expect(result.code, result.stderr).toBe(6)
+    expectNoLeak(result.stderr + result.stdout)
+    expect(result.stderr).toMatch(/^Error: VALIDATION_ERROR: bad credentials: \S*\[redacted\]/m)
+  })
+
+  it('the body `api` prints, and its --paginate lines', async () => {
+    for (const extra of [[], ['--paginate']]) {
+      const result = await runCli(['api', 'GET', '/api/v2/transactions', ...extra], {env: env()})
+      expect(result.code, result.stderr).toBe(0)
+      expectNoLeak(result.stdout + result.stderr)
+      expect(result.stdout).toContain('[redacted]')
+    }
+  })
+
+  it('an MCP answer and the audit log, also when the agent passes a spelling on', async () => {
+    const home = env()
+    session = await startMcp([], home)
+    const answer = await session.call('payouts_list', {})
+    expect(answer.isError).toBe(true)
+    expectNoLeak(JSON.stringify(answer))
+    await session.call('payouts_get', {id: [SPELLINGS[0], SPELLINGS[3]]})
+    expectNoLeak(readFileSync(join(home.PAYCTL_DATA_DIR, 'mcp-audit.jsonl'), 'utf8'))
+  })
+})
