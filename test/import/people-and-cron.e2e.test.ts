@@ -83,6 +83,16 @@ describe('a real import, for people and cron', () => {
     expect(payout.description).toBe('\t=1+1')
   })
 
+  it('a payout whose description begins with a tab, exported (guarded with a quote) and imported back: already present', async () => {
+    await ctx.api.v2Create({customId: 'tab-export', description: '\t=1+1'})
+    const listed = await runCommand(['payouts', 'list', '--api', 'v2', '--all', '-o', 'csv'], {env: ctx.env})
+    expect(listed.stdout).toContain("'\t=1+1")
+    writeFileSync(csv('export.csv'), listed.stdout)
+    const result = await run(csv('export.csv'), '--json')
+    expect(result.code, result.stderr).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject({rows: 1, created: 0, updated: 0, alreadyPresent: 1})
+  })
+
   it('payments declined at once: the retry advice names the file as it was given', async () => {
     const failing = await ctx.api.counterparty({
       paymentMethod: {
