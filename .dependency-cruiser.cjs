@@ -51,6 +51,14 @@ module.exports = {
       to: {path: '^src/cli/'},
     },
     {
+      name: 'payouts-not-to-import',
+      severity: 'error',
+      comment:
+        'The import builds on the payout services (identity, comparison, balances), never the other way: no loop between the folders.',
+      from: {path: '^src/services/payouts/'},
+      to: {path: '^src/services/(import|import-status)/'},
+    },
+    {
       name: 'services-not-to-mcp',
       severity: 'error',
       comment: 'The MCP adapter drives the commands from above the services: no service imports it.',

@@ -44,7 +44,7 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
         import('../mcp/money-gate.js'),
         import('../cli/data-run.js'),
         import('../mcp/approval-record.js'),
-        import('../services/import/plan/keys.js'),
+        import('../services/payouts/target-key.js'),
       ])
     const gate = toolGroups({
       allowMoney: this.flags['allow-money'],

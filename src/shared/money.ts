@@ -54,7 +54,8 @@ export function amountProblem(amount: string, currency?: string, limits: AmountL
     return `amount "${amount}" has a decimal comma, which is not accepted; write ${decimalComma[1]}.${decimalComma[2]}`
   if (/[,\s']/.test(amount)) return `amount "${amount}" has a thousands separator or space; write e.g. 1000.00`
   if (!PLAIN_DECIMAL.test(amount)) return `amount "${amount}" is not a decimal number like 12.50`
-  if (new Big(amount).lte(0)) return `amount "${amount}" must be greater than zero`
+  // A plain decimal is above zero exactly when it has a digit other than 0 (no Big needed: hot in imports).
+  if (!/[1-9]/.test(amount)) return `amount "${amount}" must be greater than zero`
   if (limits.min !== undefined && new Big(amount).lt(limits.min))
     return `amount "${amount}" is below the smallest allowed, ${limits.min}`
   if (limits.max !== undefined && new Big(amount).gt(limits.max))

@@ -4,7 +4,7 @@ import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterAll, describe, expect, it} from 'vitest'
 import {type CsvRecord, CsvSyntaxError, readRecords} from '../../src/services/import/read/records.js'
-import {type Chunk, readChunks} from '../../src/services/import/send/chunks.js'
+import {type Chunk, readChunks, validatedChunkOptions} from '../../src/services/import/send/chunks.js'
 import type {RowSchema, SchemaOptions} from '../../src/services/import/validate/import-schema.js'
 import {v1Schema} from '../../src/services/import/validate/import-schema-v1.js'
 import {v2Schema} from '../../src/services/import/validate/import-schema-v2.js'
@@ -23,6 +23,7 @@ function validate(
     schema: (options.schema ?? v2Schema) as RowSchema<unknown>,
     schemaOptions: {decimalComma: false, ...options.schemaOptions},
     encoding: options.encoding ?? 'utf8',
+    keepRows: true,
   })
 }
 
@@ -94,15 +95,7 @@ describe('the awkward-file corpus', () => {
     expect(asUtf8.errors[0].message).toContain('--encoding windows-1252')
     const result = await validate('windows-1252.csv', {encoding: 'windows-1252'})
     expect(result).toMatchObject({rows: 2, valid: 2, encoding: 'windows-1252'})
-    const chunks = readChunks({
-      path: fixture('windows-1252.csv'),
-      schema: v2Schema,
-      schemaOptions: {decimalComma: false},
-      encoding: 'windows-1252',
-      delimiter: ',',
-      invalidRows: result.invalidRows,
-      duplicateOf: result.duplicateOf,
-    })
+    const chunks = readChunks(validatedChunkOptions({schema: v2Schema}, result))
     const all: Chunk<{description: string}>[] = []
     for await (const chunk of chunks) all.push(chunk)
     expect(all).toHaveLength(1)
@@ -259,15 +252,7 @@ describe('a 20 MB file (generated here, not committed)', () => {
 
     let chunks = 0
     let last: Chunk<unknown> | undefined
-    for await (const chunk of readChunks({
-      path,
-      schema: v2Schema,
-      schemaOptions: {decimalComma: false},
-      encoding: 'utf8',
-      delimiter: ',',
-      invalidRows: result.invalidRows,
-      duplicateOf: result.duplicateOf,
-    })) {
+    for await (const chunk of readChunks(validatedChunkOptions({schema: v2Schema}, result))) {
       chunks++
       expect(chunk.number).toBe(chunks)
       last = chunk

@@ -51,7 +51,7 @@ describe('counterparties import of a renamed copy', () => {
       timeoutMs: 60_000,
     })
     expect(human.code, human.stderr).toBe(0)
-    expect(`${human.stdout}${human.stderr}`).toMatch(/10 already present/)
+    expect(human.stdout).toMatch(/Present:\s+10 \(already on the service\)/)
     expect(`${human.stdout}${human.stderr}`).not.toMatch(/created/)
   })
 })

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {phoneProblem} from '../../src/contract/primitives.js'
-import {chunkIdempotencyKey, targetKey} from '../../src/services/import/plan/keys.js'
+import {chunkIdempotencyKey} from '../../src/services/import/plan/keys.js'
 import {parseDelimiterFlag, sniffDelimiter} from '../../src/services/import/read/sniff.js'
 import {readAmount} from '../../src/services/import/validate/amount.js'
 import {FingerprintList, fingerprint, RowSet} from '../../src/services/import/validate/duplicates.js'
@@ -8,6 +8,7 @@ import {mapHeader, normalizeHeader} from '../../src/services/import/validate/hea
 import {Cells} from '../../src/services/import/validate/import-schema.js'
 import {v1Schema} from '../../src/services/import/validate/import-schema-v1.js'
 import {v2Schema} from '../../src/services/import/validate/import-schema-v2.js'
+import {targetKey} from '../../src/services/payouts/target-key.js'
 import {editDistance} from '../../src/shared/edit-distance.js'
 import {CurrencyTotals} from '../../src/shared/money.js'
 

@@ -1,7 +1,7 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {request} from 'undici'
-import {readChunks} from '../../src/services/import/send/chunks.js'
+import {readChunks, validatedChunkOptions} from '../../src/services/import/send/chunks.js'
 import type {RowSchema} from '../../src/services/import/validate/import-schema.js'
 import {v2Schema} from '../../src/services/import/validate/import-schema-v2.js'
 import {validateFile} from '../../src/services/import/validate/validate-file.js'
@@ -90,18 +90,17 @@ export async function importInFreshHome(origin: string, lines: string[], ...flag
 /** The identity (customId, content) of every row of a valid v2 file, as the import derives them. */
 export async function rowKeys(path: string): Promise<Array<{customId: string; content: string}>> {
   const schema = v2Schema as RowSchema<unknown>
-  const validation = await validateFile({path, schema, schemaOptions: {decimalComma: false}, encoding: 'utf8'})
-  if (validation.errors.length) throw new Error(JSON.stringify(validation.errors))
-  const rows: Array<{customId: string; content: string}> = []
-  for await (const chunk of readChunks({
+  const validation = await validateFile({
     path,
     schema,
     schemaOptions: {decimalComma: false},
-    encoding: validation.encoding,
-    delimiter: validation.delimiter,
-    invalidRows: validation.invalidRows,
-    duplicateOf: validation.duplicateOf,
-  }))
+    encoding: 'utf8',
+    keepRows: true,
+  })
+  if (validation.errors.length) throw new Error(JSON.stringify(validation.errors))
+  const rows: Array<{customId: string; content: string}> = []
+  for await (const chunk of readChunks(validatedChunkOptions({schema}, validation)))
     for (const row of chunk.rows) rows.push({customId: row.customId, content: row.content})
+  await validation.kept?.close()
   return rows
 }

@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import fc from 'fast-check'
 import {afterAll, describe, expect, it} from 'vitest'
-import {contentOf, RowIdentifier} from '../../src/services/import/plan/identity.js'
+import {contentOf, RowIdentifier} from '../../src/services/payouts/payout-identity.js'
 import {rowKeys} from './helpers.js'
 
 const work = mkdtempSync(join(tmpdir(), 'payctl-identity-'))

@@ -72,6 +72,27 @@ describe('a real import, for people and cron', () => {
     expect(again.stdout).toBe(result.stdout)
   })
 
+  it('a description that begins with a tab keeps it (a formula guarded as text stays text)', async () => {
+    writeFileSync(
+      csv('tab.csv'),
+      'customId,description,amount,currency,recipientEmail\ntab-1,"\t=1+1",1.00,EUR,t@example.com\n',
+    )
+    const result = await run(csv('tab.csv'), '--json')
+    expect(result.code, result.stderr).toBe(0)
+    const payout = (await ctx.api.get('/api/v2/payouts/tab-1')).body
+    expect(payout.description).toBe('\t=1+1')
+  })
+
+  it('a payout whose description begins with a tab, exported (guarded with a quote) and imported back: already present', async () => {
+    await ctx.api.v2Create({customId: 'tab-export', description: '\t=1+1'})
+    const listed = await runCommand(['payouts', 'list', '--api', 'v2', '--all', '-o', 'csv'], {env: ctx.env})
+    expect(listed.stdout).toContain("'\t=1+1")
+    writeFileSync(csv('export.csv'), listed.stdout)
+    const result = await run(csv('export.csv'), '--json')
+    expect(result.code, result.stderr).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject({rows: 1, created: 0, updated: 0, alreadyPresent: 1})
+  })
+
   it('payments declined at once: the retry advice names the file as it was given', async () => {
     const failing = await ctx.api.counterparty({
       paymentMethod: {

@@ -21,7 +21,7 @@ afterAll(async () => {
   rmSync(work, {recursive: true, force: true})
 })
 
-function run(file: string, dataDir: string, keepInMemoryBytes: number) {
+function run(file: string, dataDir: string, keepInMemoryRows: number) {
   const stderr = new PassThrough()
   let messages = ''
   stderr.on('data', chunk => {
@@ -48,7 +48,7 @@ function run(file: string, dataDir: string, keepInMemoryBytes: number) {
     encoding: 'utf8',
     decimalComma: false,
     dataDir,
-    keepInMemoryBytes,
+    keepInMemoryRows,
     out: new Output({json: false, streams: {stdout: new PassThrough(), stderr}, env: {NO_COLOR: '1'}}),
     profile: async () => profile,
     client: async () => client,
@@ -59,7 +59,7 @@ function run(file: string, dataDir: string, keepInMemoryBytes: number) {
 }
 
 describe('importPayouts', () => {
-  it('streams a file it does not keep a second time, with the same chunks, report lines and resume', async () => {
+  it('rows spilled to a temporary file (none kept in memory): the same chunks, report lines and resume', async () => {
     const file = join(work, 'stream.csv')
     const ids = writeCsv(file, 250, {replace: {120: 'imp-120,Bad,-1,EUR,user120@example.com,'}})
     const dataDir = join(work, 'data')

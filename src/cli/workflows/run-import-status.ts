@@ -80,8 +80,9 @@ export async function importStatus(
 ): Promise<{summary: StatusSummary; rows: StatusRow[] | StreamedItems; error?: PayctlError}> {
   steadyHeap()
   const source = await openSource(options.file)
+  let rows: FileRows | undefined
   try {
-    const rows = await openFileRows({...options, path: source.path, label: source.label})
+    rows = await openFileRows({...options, path: source.path, label: source.label})
     if (rows.validation.fatal)
       throw invalidInputError(
         `${source.label} cannot be read as an import: ${errorLines(rows.validation)[0] ?? 'see above'}`,
@@ -100,6 +101,7 @@ export async function importStatus(
     if (error) listProblems(options.out, problems, summary)
     return {summary, rows: printed, error}
   } finally {
+    await rows?.close()
     await source.cleanup()
   }
 }

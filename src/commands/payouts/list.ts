@@ -14,7 +14,7 @@ The list comes from v1 (offset pages; --offset and --order work there) unless --
 
 --since-state FILE (for cron jobs) reads the whole v2 list and prints only the payouts that are new or whose status or updatedAt changed since the last successful run recorded in FILE; FILE advances only after the output is written (docs/scripting.md, "Unattended runs").
 
---json is an array of the payouts, whichever generation. v2 output ends with the position on stderr: the cursor to continue from (also after a failure), or, on a terminal, the end of the list. A v1 export resumes with --offset.
+--json is an array of the payouts, whichever generation. v2 output ends with the position on stderr: the cursor to continue from (also after a failure), or, on a terminal, the end of the list. A v1 export resumes with --offset when it lists oldest first (--order asc); a continued CSV export has no second header.
 
 Safe to re-run (read only; --since-state advances its file only after a complete run).`
 

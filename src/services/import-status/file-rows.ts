@@ -11,8 +11,9 @@ import {type ValidationResult, validateFile} from '../import/validate/validate-f
 /**
  * A CSV file's rows as `payouts import` identifies them, 100 at a time, streamed (memory flat in file size).
  * This is the one place that knows how the import turns a row into a payout identity: it reuses the import's
- * own validation and row reading (src/services/import: validate-file.ts, chunks.ts `fileRows`, identity.ts)
- * and finds the import's journal for the API generation and the follow-up step it ran with.
+ * own validation, which keeps every row's body (src/services/import: validate-file.ts, row-store.ts, chunks.ts
+ * `fileRows`, identity.ts): the file is read once however often the rows are, and finds the import's journal for
+ * the API generation and the follow-up step it ran with.
  */
 
 export interface FileRow {
@@ -53,6 +54,8 @@ export interface FileRows {
   /** The follow-up step (`--and-then`) the import ran with, as its journal records it. */
   andThen?: string
   chunks(): AsyncGenerator<{rows: FileRow[]; skipped: SkippedFileRow[]}>
+  /** Removes the rows the validation kept (a big file's temporary file). */
+  close(): Promise<void>
 }
 
 const CHUNK = 100
@@ -97,16 +100,18 @@ export async function openFileRows(options: FileRowsOptions): Promise<FileRows> 
     encoding: options.encoding,
     delimiter: options.delimiter,
     signal: options.signal,
+    keepRows: true,
   })
   return {
     validation,
     journal: journal.header,
     api,
     andThen: journal.andThen,
+    close: async () => validation.kept?.close(),
     chunks: async function* () {
       let rows: FileRow[] = []
       let skipped: SkippedFileRow[] = []
-      const file = {path: options.path, schema, schemaOptions, batch: options.batch}
+      const file = {schema, batch: options.batch}
       for await (const entry of fileRows(validatedChunkOptions(file, validation))) {
         if (entry.kind === 'invalid') skipped.push(entry.row)
         else rows.push(entry.row as FileRow)

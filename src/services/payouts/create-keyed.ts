@@ -2,7 +2,7 @@ import {ApiError, type PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import type {CreatePayoutV2} from '../../client/v2/payouts-v2.js'
 import {conflictError} from '../../shared/errors.js'
-import {compareWithPayout} from '../import/plan/differences.js'
+import {compareWithPayout} from './payout-differences.js'
 
 /**
  * A v2 create keyed by customId that the service answers 409 (whatever the code or wording): the payout is

@@ -3,7 +3,7 @@ import {mkdir, readFile} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {writeFileAtomic} from '../../shared/atomic-file.js'
 import {canonicalJson} from '../../shared/canonical-json.js'
-import {targetKey} from '../import/plan/keys.js'
+import {targetKey} from './target-key.js'
 
 /** How long a kept key is reused: the service's idempotency window (spec: 24 hours). */
 export const KEPT_FOR_MS = 24 * 60 * 60 * 1000

@@ -7,7 +7,7 @@ import {createInterface} from 'node:readline'
 import type {ApiGeneration} from '../../../contract/primitives.js'
 import {invalidInputError} from '../../../shared/errors.js'
 import {notAFile} from '../../../shared/regular-file.js'
-import {targetKey} from './keys.js'
+import {targetKey} from '../../payouts/target-key.js'
 
 /**
  * The import journal, in the user data dir, one per file name, profile (name and origin) and batch: what

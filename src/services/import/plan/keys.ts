@@ -2,8 +2,8 @@ import {createHash} from 'node:crypto'
 import {uuidFromHex} from '../../../contract/ids.js'
 
 /**
- * Keys an import derives so that a re-run can never create a second payout: the file's content hash, the
- * target (profile) key, and each chunk's idempotency key. (Row identities: identity.ts.)
+ * Keys an import derives so that a re-run can never create a second payout: the file's content hash and each
+ * chunk's idempotency key (the target: services/payouts/target-key.ts; row identities: payout-identity.ts).
  */
 
 /** SHA-256 of the file's bytes, fed chunk by chunk while the file is read. */
@@ -11,10 +11,6 @@ export function fileHasher(): {update(chunk: Buffer): void; digest(): string} {
   const hash = createHash('sha256')
   return {update: chunk => hash.update(chunk), digest: () => hash.digest('hex')}
 }
-
-/** Where the payouts go: the profile's name and origin (PAYCTL_ORIGIN can point one profile elsewhere). */
-export const targetKey = (profile: string, origin: string) =>
-  `${profile}-${createHash('sha256').update(origin).digest('hex').slice(0, 8)}`
 
 /**
  * The idempotency key of a chunk: from the target, the request (API, andThen) and the identity and content

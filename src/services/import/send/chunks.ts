@@ -1,16 +1,15 @@
-import {type PayoutLike, RowIdentifier} from '../plan/identity.js'
+import {type PayoutLike, RowIdentifier} from '../../payouts/payout-identity.js'
 import type {JournalRow} from '../plan/journal.js'
-import {type CsvRecord, readRecords} from '../read/records.js'
-import type {Delimiter} from '../read/sniff.js'
 import type {RowSet} from '../validate/duplicates.js'
-import type {RowSchema, SchemaOptions} from '../validate/import-schema.js'
-import {RowInspector} from '../validate/row-inspector.js'
+import type {RowSchema} from '../validate/import-schema.js'
+import type {RowStore} from '../validate/row-store.js'
 import type {ValidationResult} from '../validate/validate-file.js'
 
 /**
- * The sending pass: the file is streamed again (only the chunks in flight are in memory) and its valid rows
- * are grouped into chunks of 100, numbered from 1. The grouping depends only on the file and the options,
- * so a re-run forms the same chunks, with the same idempotency keys.
+ * The rows the validation pass kept (row-store.ts), read in file order by every later stage (plan, online
+ * checks, sending, import-status): the valid ones with their identity, grouped into chunks of 100, numbered
+ * from 1. The grouping depends only on the file and the options, so a re-run forms the same chunks, with the
+ * same idempotency keys. The CSV is not read again.
  */
 
 export const CHUNK_SIZE = 100
@@ -66,11 +65,9 @@ export interface Chunk<Item> {
 }
 
 export interface ChunkOptions<Item> {
-  path: string
   schema: RowSchema<Item>
-  schemaOptions: SchemaOptions
-  encoding: string
-  delimiter: Delimiter
+  /** The rows the validation pass kept (`keepRows`). */
+  kept?: RowStore
   /** Mixed into derived customIds (`--batch`): the same rows as a new set of payouts. */
   batch?: string
   invalidRows: RowSet
@@ -81,26 +78,19 @@ export interface ChunkOptions<Item> {
   /** Completes a valid row's body before its identity is taken (a counterparty's customId replaced by its id). */
   prepare?: (item: Item) => Item
   duplicateOf: Map<number, string>
-  /** The records the validation pass kept (a small file): no second read. */
-  records?: CsvRecord[][]
-  /** What the validation pass found: rows of a UTF-8 file with bytes that are not UTF-8 need the U+FFFD check. */
-  invalidUtf8?: boolean
   size?: number
 }
 
 /** The chunk options of a file its validation pass has read: every reader then sees the same rows, skips and ids. */
 export function validatedChunkOptions<Item>(
-  file: {path: string; schema: RowSchema<Item>; schemaOptions: SchemaOptions; batch?: string},
+  file: {schema: RowSchema<Item>; batch?: string},
   validation: ValidationResult,
 ): ChunkOptions<Item> {
   return {
     ...file,
-    encoding: validation.encoding,
-    delimiter: validation.delimiter,
+    kept: validation.kept,
     invalidRows: validation.invalidRows,
     duplicateOf: validation.duplicateOf,
-    records: validation.records,
-    invalidUtf8: validation.invalidUtf8,
   }
 }
 
@@ -108,34 +98,24 @@ type FileRow<Item> = {kind: 'invalid'; row: SkippedRow} | {kind: 'valid'; row: O
 
 /** Every row of the file in order: the invalid ones with their error, the valid ones with their identity. */
 export async function* fileRows<Item>(options: ChunkOptions<Item>): AsyncGenerator<FileRow<Item>> {
-  const reader = options.records
-    ? undefined
-    : await readRecords({path: options.path, encoding: options.encoding, delimiter: options.delimiter})
-  const batches = reader?.batches ?? options.records ?? []
-  const checkUtf8 = () => reader?.invalidUtf8 ?? Boolean(options.invalidUtf8)
-  let inspector: RowInspector<Item> | undefined
+  if (!options.kept) throw new Error('the validation pass kept no rows to read')
   const identifier = new RowIdentifier(options.batch)
   let ordinal = 0
-  for await (const batch of batches) {
-    for (const record of batch) {
-      if (!inspector) {
-        inspector = new RowInspector(record.cells, options.schema, options.schemaOptions, checkUtf8)
-        continue
-      }
-      const row = ordinal++
-      const invalid = options.invalidRows.has(row)
-      const parsed = inspector.inspect(record.cells, !invalid)
-      const customId = inspector.cells.get('customId')
-      if (invalid) {
-        const error =
-          options.duplicateOf.get(row) ??
-          parsed.errors?.map(e => (e.column ? `${e.column}: ${e.message}` : e.message)).join('; ') ??
-          'invalid row'
-        yield {kind: 'invalid', row: {line: record.line, customId, error}}
-        continue
-      }
-      if (!parsed.row?.item) throw new Error(`line ${record.line} changed between the validation and the sending pass`)
-      yield {kind: 'valid', row: validRow(options, identifier, record.line, parsed.row, customId)}
+  for await (const entry of options.kept.rows()) {
+    const row = ordinal++
+    const {line, customId} = entry
+    if (options.invalidRows.has(row)) {
+      const error =
+        options.duplicateOf.get(row) ??
+        entry.errors?.map(e => (e.column ? `${e.column}: ${e.message}` : e.message)).join('; ') ??
+        'invalid row'
+      yield {kind: 'invalid', row: {line, customId, error}}
+      continue
+    }
+    if (!entry.row?.item) throw new Error(`line ${line} has no request body`)
+    yield {
+      kind: 'valid',
+      row: validRow(options, identifier, line, entry.row as {item?: Item; payoutId?: string}, customId),
     }
   }
 }

@@ -2,7 +2,7 @@ import type {PayoutV1} from '../../../client/schemas.js'
 import type {CreatePayoutV1} from '../../../client/v1/payouts-v1.js'
 import {payoutIdBody} from '../../../contract/ids.js'
 import {isUpdatable} from '../../../contract/lifecycle.js'
-import {compareWithPayout, statedDifferences} from '../plan/differences.js'
+import {compareWithPayout, statedDifferences} from '../../payouts/payout-differences.js'
 import type {ChunkRow} from './chunks.js'
 import {
   attempt,

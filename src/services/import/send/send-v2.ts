@@ -4,7 +4,7 @@ import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../../client/v2/p
 import {isUpdatable} from '../../../contract/lifecycle.js'
 import {mapLimit} from '../../../shared/map-limit.js'
 import {comparedUnderCustomId} from '../../payouts/create-keyed.js'
-import {statedDifferences} from '../plan/differences.js'
+import {statedDifferences} from '../../payouts/payout-differences.js'
 import type {ChunkRow} from './chunks.js'
 import {
   attempt,

@@ -1,3 +1,4 @@
+import {stat} from 'node:fs/promises'
 import {acquireFileLock} from '../../../config/file-lock.js'
 import type {ResolvedProfile} from '../../../config/resolve.js'
 import type {OnlineChecks} from '../check/online-checks.js'
@@ -9,7 +10,7 @@ import {planImport} from '../plan/plan.js'
 import {openSource} from '../read/source.js'
 import {type ChunkOptions, validatedChunkOptions} from '../send/chunks.js'
 import {emptySendResult, type SendResult} from '../send/runner.js'
-import {interruptedError, validateFile} from '../validate/validate-file.js'
+import {interruptedError, type ValidationResult, validateFile} from '../validate/validate-file.js'
 import type {Confirmation} from './import-kind.js'
 import type {SessionContext, SessionOptions} from './session-context.js'
 import type {ImportEvents} from './session-events.js'
@@ -22,12 +23,6 @@ import {sendPlanned} from './session-send.js'
  * and decide the outcome. Progress is reported as events; the result is what the command prints.
  */
 
-/**
- * A file up to this size is parsed once: the validation pass keeps its records (about 3 times the file's
- * size in memory) for the sending pass. Bigger files are read again, streamed, so memory stays flat.
- */
-const KEEP_IN_MEMORY_BYTES = 1024 * 1024
-
 /** How long a second import of a file waits for the first one (then exit 5 naming the lock). */
 const IMPORT_LOCK_TIMEOUT_MS = 10 * 60_000
 
@@ -35,23 +30,22 @@ export async function runImportSession<Item>(options: SessionOptions<Item>): Pro
   if (options.signal?.aborted) throw interruptedError()
   const {kind} = options
   const source = await openSource(options.file)
+  let validation: ValidationResult | undefined
   try {
-    const validation = await validateFile({
+    validation = await validateFile({
       path: source.path,
       schema: kind.schema,
       schemaOptions: kind.schemaOptions,
       encoding: options.encoding,
       delimiter: options.delimiter,
       signal: options.signal,
-      keepRecordsUpTo: options.dryRun ? undefined : (options.keepInMemoryBytes ?? KEEP_IN_MEMORY_BYTES),
+      keepRows: await rowsWanted(options, source.label),
+      memoryRows: options.keepInMemoryRows,
     })
     const early = validationOutcome(validation, options.skipInvalid, options.dryRun)
     const label = source.label
     const chunkOptions = {
-      ...validatedChunkOptions(
-        {path: source.path, schema: kind.schema, schemaOptions: kind.schemaOptions, batch: options.batch},
-        validation,
-      ),
+      ...validatedChunkOptions({schema: kind.schema, batch: options.batch}, validation),
       prepare: kind.prepare,
     }
     const context: SessionContext<Item> = {options, source, validation, chunkOptions, emit: options.onEvent ?? noEvents}
@@ -67,8 +61,25 @@ export async function runImportSession<Item>(options: SessionOptions<Item>): Pro
     }
     return await importLocked(context)
   } finally {
+    await validation?.kept?.close()
     await source.cleanup()
   }
+}
+
+/**
+ * Whether the stages after validation will read the rows: always, but for a dry run that neither checks online
+ * nor has a journal to compare with (it then keeps nothing, and costs no more than reading the file).
+ */
+async function rowsWanted<Item>(options: SessionOptions<Item>, label: string): Promise<boolean> {
+  if (!options.dryRun || !options.offline) return true
+  const path = profileJournalPath(
+    options.dataDir,
+    await options.profile(),
+    label,
+    options.batch,
+    options.kind.namespace,
+  )
+  return (await stat(path).catch(() => undefined))?.size !== undefined
 }
 
 const noEvents: ImportEvents = () => undefined

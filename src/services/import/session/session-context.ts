@@ -34,8 +34,8 @@ export interface SessionOptions<Item> {
   forceUnlock?: boolean
   /** Whether `onEvent` wants every row's outcome (`rows-done` events: ids for --quiet). */
   wantsRows?: boolean
-  /** Files up to this size are parsed once and kept in memory for sending (default 1 MiB). */
-  keepInMemoryBytes?: number
+  /** Validated rows held in memory before they go to a temporary file (default 10,000). */
+  keepInMemoryRows?: number
 }
 
 /** What one import works with once the file is validated. */

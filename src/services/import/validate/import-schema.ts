@@ -109,13 +109,22 @@ export class Cells {
     const value = this.values[position]
     if (!value) return undefined
     // An export's formula guard (a ' before =, +, -, @, tab or CR) is undone, so exports import back unchanged.
-    const trimmed = restoredCell(value).trim()
+    const trimmed = trimCell(restoredCell(value))
     return trimmed ? trimmed : undefined
   }
 
   label(name: string): string {
     return this.mapping.label.get(name) ?? name
   }
+}
+
+/**
+ * A cell without the spaces around it, but a leading tab is kept: text that begins with one (`"\t=1+1"`, as a
+ * spreadsheet guards a formula) is imported as written. Only free-text columns can hold a tab at all.
+ */
+function trimCell(value: string): string {
+  const end = value.trimEnd()
+  return end.charCodeAt(0) === 9 ? end : end.trimStart()
 }
 
 /** Collects a row's errors, each named by the file's own column label. */

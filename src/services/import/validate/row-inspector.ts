@@ -53,8 +53,8 @@ export class RowInspector<Item> {
    */
   private widthProblem(values: string[]): {errors: RowError[]} | undefined {
     const {named} = this
+    if (values.length >= named && !filledAfter(values, named)) return undefined
     const filled = values.reduce((count, value, i) => (value.trim() ? i + 1 : count), 0)
-    if (values.length >= named && filled <= named) return undefined
     const header = `the header ${named === this.mapping.width ? 'has' : 'names'} ${named}`
     if (filled > named)
       // A value right of the header's last name: the row's fields moved right of where they belong.
@@ -88,6 +88,12 @@ export class RowInspector<Item> {
   private label(i: number): string {
     return this.labels[i] || `#${i + 1}`
   }
+}
+
+/** Whether a cell at or after `from` holds more than spaces. */
+function filledAfter(values: readonly string[], from: number): boolean {
+  for (let i = from; i < values.length; i++) if (values[i].trim()) return true
+  return false
 }
 
 const problem = (column: string, message: string): {errors: RowError[]} => ({errors: [{column, message}]})

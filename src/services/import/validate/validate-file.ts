@@ -1,17 +1,19 @@
-import {stat} from 'node:fs/promises'
 import {interruptedError as interrupted} from '../../../shared/errors.js'
 import {CurrencyTotals} from '../../../shared/money.js'
 import {fileHasher} from '../plan/keys.js'
 import {type CsvRecord, CsvSyntaxError, readRecords} from '../read/records.js'
 import type {Delimiter} from '../read/sniff.js'
 import {FingerprintList, fingerprint, RowSet} from './duplicates.js'
-import type {ParsedRow, RowSchema, SchemaOptions} from './import-schema.js'
+import type {ParsedRow, RowError, RowSchema, SchemaOptions} from './import-schema.js'
 import {RowInspector} from './row-inspector.js'
+import {RowStore, type StoredRow} from './row-store.js'
 
 /**
  * Validation of the whole file before anything is sent, streamed (memory flat in file size): every row
  * checked against the schema, amounts totalled per currency (decimal arithmetic), duplicate customIds
- * found, and the invalid rows remembered (1 bit a row) so that `--skip-invalid` can leave them out.
+ * found, and the invalid rows remembered (1 bit a row) so that `--skip-invalid` can leave them out. With
+ * `keepRows`, each row's request body (or its errors) is kept (row-store.ts): the later stages read those and
+ * the file is read once.
  */
 
 export interface ValidationError {
@@ -44,8 +46,8 @@ export interface ValidationResult {
   withoutCustomId: number
   /** Valid rows that move money on their own (v2 --and-then pay, v1 preApproved), for the confirmation. */
   moneyMoving: {count: number; totals: Record<string, string>}
-  /** The parsed records, header first, when the file is small enough to keep (`keepRecordsUpTo`). */
-  records?: CsvRecord[][]
+  /** Every row's body or errors, in file order (`keepRows`): what the stages after validation read. */
+  kept?: RowStore
   /** A UTF-8 file had bytes that are not UTF-8 (rows were then checked for U+FFFD). */
   invalidUtf8: boolean
 }
@@ -60,10 +62,12 @@ export interface ValidateOptions<Item> {
   /** Aborted on Ctrl-C: validation stops, nothing is sent. */
   signal?: AbortSignal
   /**
-   * Keep the parsed records of a file up to this size (bytes), so that the sending pass need not read and
-   * parse it again; bigger files are streamed twice (memory flat in file size).
+   * Keep every row's body (`ValidationResult.kept`) for the stages after validation. Without it (a dry run that
+   * has nothing to compare or check) nothing is kept, and repeated customIds are confirmed by reading the file again.
    */
-  keepRecordsUpTo?: number
+  keepRows?: boolean
+  /** Kept rows held in memory before they go to a temporary file (row-store.ts). */
+  memoryRows?: number
 }
 
 export const interruptedError = () => interrupted('interrupted: nothing was sent')
@@ -72,9 +76,11 @@ export const formatValidationError = (error: ValidationError) =>
   `line ${error.line}${error.column ? `, column ${error.column}` : ''}: ${error.message}`
 
 interface ScanResult {
-  result: Omit<ValidationResult, 'fileHash' | 'records'>
+  result: Omit<ValidationResult, 'fileHash' | 'kept'>
   /** Fingerprints of customIds seen more than once (to confirm with a second scan). */
   suspects: Set<number>
+  /** The customId column as the file names it. */
+  customIdLabel?: string
 }
 
 /** A suspect row of the second scan, held until every row has been seen. */
@@ -100,6 +106,8 @@ class FilePass<Item> {
   /** Second scan: the suspect rows, by customId. */
   readonly held = new Map<string, HeldRow[]>()
   inspector?: RowInspector<Item>
+  /** The customId column's label in the file (the suspects' scan of the store has no header to read it from). */
+  customIdLabel?: string
   fatal = false
   rows = 0
   valid = 0
@@ -109,6 +117,8 @@ class FilePass<Item> {
     private readonly options: ValidateOptions<Item>,
     private readonly suspects: Set<number> | undefined,
     private readonly checkUtf8: () => boolean,
+    /** First scan with `keepRows`: every row's body or errors go here. */
+    readonly store?: RowStore,
   ) {
     if (!suspects) this.fingerprints = new FingerprintList()
   }
@@ -123,26 +133,37 @@ class FilePass<Item> {
       this.header(record)
       return
     }
-    const row = this.rows++
     if (this.fatal) {
-      this.invalidRows.add(row)
+      this.invalidRows.add(this.rows++)
       return
     }
-    const parsed = this.inspector.inspect(record.cells, false)
-    if (parsed.errors) {
-      for (const error of parsed.errors) this.addError({line: record.line, ...error})
-      this.invalidRows.add(row)
+    const parsed = this.inspector.inspect(record.cells, Boolean(this.store))
+    const customId = this.inspector.cells.get('customId')
+    this.store?.add({line: record.line, customId, row: parsed.row, errors: parsed.errors})
+    this.take(record.line, customId, parsed.row, parsed.errors)
+  }
+
+  /** A row of the store (the suspects' second scan): its result as the first scan found it. */
+  stored(entry: StoredRow): void {
+    this.take(entry.line, entry.customId, entry.row as ParsedRow<Item> | undefined, entry.errors)
+  }
+
+  private take(line: number, customIdCell: string | undefined, row?: ParsedRow<Item>, errors?: RowError[]): void {
+    const ordinal = this.rows++
+    if (errors) {
+      for (const error of errors) this.addError({line, ...error})
+      this.invalidRows.add(ordinal)
     }
     // A row's key: its customId, else the payout its id names (two rows for one payout are duplicates too).
-    const customId = this.inspector.cells.get('customId') ?? parsed.row?.payoutId
-    if (customId && this.hold(customId, row, record.line, parsed.row)) {
-      if (parsed.row) this.valid++
+    const customId = customIdCell ?? row?.payoutId
+    if (customId && this.hold(customId, ordinal, line, row)) {
+      if (row) this.valid++
       return
     }
-    if (!parsed.row) return
+    if (!row) return
     this.valid++
     if (!customId) this.withoutCustomId++
-    this.tally(parsed.row)
+    this.tally(row)
   }
 
   private header(record: CsvRecord): void {
@@ -195,7 +216,7 @@ class FilePass<Item> {
   settleSuspects(): {duplicateOf: Map<number, string>; errors: ValidationError[]} {
     const duplicateOf = new Map<number, string>()
     const errors: ValidationError[] = []
-    const column = this.inspector?.cells.label('customId') ?? 'customId'
+    const column = this.customIdLabel ?? this.inspector?.cells.label('customId') ?? 'customId'
     for (const [customId, entries] of this.held) {
       if (entries.length === 1) {
         const [entry] = entries
@@ -220,7 +241,7 @@ async function scan<Item>(
   options: ValidateOptions<Item>,
   onBytes: ((chunk: Buffer) => void) | undefined,
   suspects: Set<number> | undefined,
-  keep?: CsvRecord[][],
+  store?: RowStore,
 ): Promise<ScanResult> {
   const reader = await readRecords({
     path: options.path,
@@ -228,12 +249,12 @@ async function scan<Item>(
     delimiter: options.delimiter,
     onBytes,
   })
-  const pass = new FilePass(options, suspects, () => reader.invalidUtf8)
+  const pass = new FilePass(options, suspects, () => reader.invalidUtf8, store)
   try {
     for await (const batch of reader.batches) {
       if (options.signal?.aborted) throw interruptedError()
-      keep?.push(batch)
       for (const record of batch) pass.record(record)
+      await store?.settle()
     }
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) {
@@ -243,10 +264,38 @@ async function scan<Item>(
     pass.fatal = true
     pass.addError({line: error.line, column: '', message: `CSV syntax: ${error.message}`})
   }
+  await store?.finish()
   if (!pass.inspector && !pass.fatal) {
     pass.fatal = true
     pass.addError({line: 1, column: '', message: 'the file is empty: it needs a header row and one row per payout'})
   }
+  return resultOf(options, pass, reader)
+}
+
+/** The suspects' second scan over the rows the first one kept: the file is not read again. */
+async function scanStored<Item>(
+  options: ValidateOptions<Item>,
+  suspects: Set<number>,
+  store: RowStore,
+  first: ScanResult['result'],
+  customIdLabel: string | undefined,
+): Promise<ScanResult> {
+  const pass = new FilePass(options, suspects, () => false)
+  pass.customIdLabel = customIdLabel
+  for await (const entry of store.rows()) {
+    if (options.signal?.aborted) throw interruptedError()
+    pass.stored(entry)
+  }
+  const {delimiter, encoding, invalidUtf8} = first
+  return resultOf(options, pass, {delimiter, encoding, invalidUtf8}, first.ignoredColumns)
+}
+
+function resultOf<Item>(
+  options: ValidateOptions<Item>,
+  pass: FilePass<Item>,
+  reader: {delimiter: Delimiter; encoding: string; invalidUtf8: boolean},
+  ignoredColumns = pass.inspector?.mapping.ignored ?? [],
+): ScanResult {
   const {duplicateOf, errors: duplicates} = pass.settleSuspects()
   const maxErrors = options.maxErrors ?? 100
   const errors = duplicates.length
@@ -257,6 +306,7 @@ async function scan<Item>(
   pass.fingerprints?.close()
   return {
     suspects: repeated,
+    customIdLabel: pass.customIdLabel ?? pass.inspector?.cells.label('customId'),
     result: {
       rows: pass.rows,
       valid: fatal ? 0 : pass.valid,
@@ -269,7 +319,7 @@ async function scan<Item>(
       duplicateOf,
       delimiter: reader.delimiter,
       encoding: reader.encoding,
-      ignoredColumns: pass.inspector?.mapping.ignored ?? [],
+      ignoredColumns,
       withoutCustomId: pass.withoutCustomId,
       invalidUtf8: reader.invalidUtf8,
       moneyMoving: {count: pass.moneyCount, totals: pass.moneyTotals.toObject()},
@@ -283,12 +333,19 @@ async function scan<Item>(
  */
 export async function validateFile<Item>(options: ValidateOptions<Item>): Promise<ValidationResult> {
   const hasher = fileHasher()
-  const size = (await stat(options.path)).size
-  const records = options.keepRecordsUpTo !== undefined && size <= options.keepRecordsUpTo ? [] : undefined
-  const first = await scan(options, chunk => hasher.update(chunk), undefined, records)
-  const fileHash = hasher.digest()
-  const keep = first.result.fatal ? {} : {records}
-  if (first.suspects.size === 0 || first.result.fatal) return {...first.result, fileHash, ...keep}
-  const second = await scan(options, undefined, first.suspects)
-  return {...second.result, fileHash, ...keep}
+  const store = options.keepRows ? new RowStore(options.memoryRows) : undefined
+  try {
+    const first = await scan(options, chunk => hasher.update(chunk), undefined, store)
+    const fileHash = hasher.digest()
+    const kept = first.result.fatal ? undefined : store
+    if (first.result.fatal) await store?.close()
+    if (first.suspects.size === 0 || first.result.fatal) return {...first.result, fileHash, kept}
+    const second = store
+      ? await scanStored(options, first.suspects, store, first.result, first.customIdLabel)
+      : await scan(options, undefined, first.suspects)
+    return {...second.result, fileHash, kept}
+  } catch (error) {
+    await store?.close()
+    throw error
+  }
 }

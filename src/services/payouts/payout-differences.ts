@@ -1,4 +1,4 @@
-import {contentOf, type PayoutLike, payoutFacts} from './identity.js'
+import {contentOf, type PayoutLike, payoutFacts} from './payout-identity.js'
 
 /**
  * What the service holds under a customId, set against what we would send: the same content means the

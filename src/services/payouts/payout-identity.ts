@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto'
-import {canonicalAmount} from '../../../shared/money.js'
+import {canonicalAmount} from '../../shared/money.js'
 
 /**
  * Row identity: which payout a row of a CSV file stands for, whatever the file looks like on disk. A row's
