@@ -165,7 +165,10 @@ describe('payctl api, payouts get and payouts list against a real HTTP server', 
     expect(csv.stdout.split('\n')[0]).toBe(
       'id,customId,status,amount,currency,description,creatorHandle,tags,createdAt',
     )
-    expect(csv.stdout.split('\n')[1]).toBe(`payout_${uuid(1)},inv-1,created,12.50,EUR,x,@maria,,2026-11-01T10:00:00Z`)
+    // A cell starting with @ is a formula to a spreadsheet: the export neutralises it (docs/scripting.md, CSV exports).
+    expect(csv.stdout.split('\n')[1]).toBe(`payout_${uuid(1)},inv-1,created,12.50,EUR,x,'@maria,,2026-11-01T10:00:00Z`)
+    const raw = await runCommand(['payouts', 'list', '--limit', '2', '--output', 'csv', '--csv-formulas'], {env})
+    expect(raw.stdout.split('\n')[1]).toBe(`payout_${uuid(1)},inv-1,created,12.50,EUR,x,@maria,,2026-11-01T10:00:00Z`)
     const jsonOut = await runCommand(['payouts', 'list', '--limit', '2', '--json'], {env})
     expect(JSON.parse(jsonOut.stdout)).toEqual([payout(1), payout(2)].map(p => ({...p, id: `payout_${p.id}`})))
   })

@@ -71,7 +71,8 @@ describe('lock files (fuzz)', () => {
   }, 60_000)
 })
 
-const CURRENCIES = ['EUR', 'JPY', 'KWD'] as const
+/** A currency of each kind of minor unit the contract takes: two places, none (amounts have at most two places). */
+const CURRENCIES = ['EUR', 'JPY'] as const
 
 /** One amount in minor units, written with `zeros` leading zeros and `decimals` decimals (at least those it needs). */
 const formArb = (currency: string) =>

@@ -28,8 +28,8 @@ function commandLength(words: readonly string[], ids: ReadonlySet<string>): numb
 
 /**
  * argv with the global flags typed before the command moved to just after it, as kubectl and most CLIs accept
- * them: `--profile emu2 payouts list` becomes `payouts list --profile emu2`. Anything else is left as typed
- * (oclif then explains it), and so is argv when no command follows the flags.
+ * them: `--profile emu2 payouts list` becomes `payouts list --profile emu2`. When no command follows them, they go
+ * to the end, so that oclif's explanation names what is wrong (`--json --limit 5 payouts list`: the `--limit`).
  */
 export function globalFlagsAfterCommand(argv: readonly string[], commandIds: Iterable<string>): string[] {
   const leading: string[] = []
@@ -40,6 +40,6 @@ export function globalFlagsAfterCommand(argv: readonly string[], commandIds: Ite
   }
   if (leading.length === 0) return argv.slice()
   const length = commandLength(rest, new Set(commandIds))
-  if (length === 0) return argv.slice()
+  if (length === 0) return [...rest, ...leading]
   return [...rest.slice(0, length), ...leading, ...rest.slice(length)]
 }
