@@ -53,6 +53,12 @@ export const TRANSITIONS: readonly Transition[] = [
   {from: ['created', 'approved'], trigger: 'expire', to: 'expired', v1Event: 'expired'},
 ]
 
+/** The step that brings a payout into being: the one `create` row, from no state. */
+export const creation = (): Transition => TRANSITIONS.find(step => step.trigger === 'create' && !step.from.length)!
+
+/** The state a new payout starts in (the emulator's creation writes it). */
+export const initialState = (): PayoutState => creation().to
+
 export function transition(trigger: Trigger, from: PayoutState): Transition | undefined {
   return TRANSITIONS.find(candidate => candidate.trigger === trigger && candidate.from.includes(from))
 }
@@ -108,7 +114,7 @@ export function v1EventsTo(to: 'completed' | 'failed'): V1State[] {
   let state: PayoutState | undefined
   const events: V1State[] = []
   for (const trigger of path) {
-    const step: Transition | undefined = state === undefined ? TRANSITIONS[0] : transition(trigger, state)
+    const step: Transition | undefined = state === undefined ? creation() : transition(trigger, state)
     if (!step) break
     if (step.v1Event) events.push(step.v1Event)
     state = step.to

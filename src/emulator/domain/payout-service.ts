@@ -1,6 +1,6 @@
 import {randomUUID} from 'node:crypto'
 import {hasPayoutPrefix, payoutIdBody} from '../../contract/ids.js'
-import {isDeletable, isUpdatable} from '../../contract/lifecycle.js'
+import {initialState, isApprovable, isDeletable, isUpdatable} from '../../contract/lifecycle.js'
 import {normalizeCustomId, UUID} from '../../contract/primitives.js'
 import type {AndThen} from '../../contract/requests/index.js'
 import {
@@ -166,7 +166,7 @@ export class PayoutService {
       uuid: randomUUID(),
       team_id: teamId,
       ...fields,
-      status: 'created',
+      status: initialState(),
       payment_method: null,
       failure_code: null,
       failure_reason: null,
@@ -239,7 +239,7 @@ export class PayoutService {
         throw invalidState(`${label} is ${v1Status(existing.status)}; only created payouts can be updated`)
       row = this.store.payouts.patch(existing, {...changes, updated_at: this.clock.iso()})
     }
-    if (preApproved && row.status === 'created') row = this.settlement.approve(principal, [{row}])[0]
+    if (preApproved && isApprovable(row.status)) row = this.settlement.approve(principal, [{row}])[0]
     return {row, action: 'updated'}
   }
 
