@@ -1,3 +1,4 @@
+import {isApprovable} from '../contract/lifecycle.js'
 import {approvalRefusal, recordApprovalUrl} from './approval-guard.js'
 import type {ApprovalRecord} from './approval-record.js'
 import type {CliRunner} from './cli-runner.js'
@@ -112,10 +113,11 @@ export async function callTool(context: ToolContext, tool: ToolDefinition, input
   return {answer, exitCode: run.exitCode, idempotencyKey}
 }
 
-/** A payout the create tool left pending gets its approval page, recorded before the agent sees it. */
+/** A payout the create tool left awaiting approval (the lifecycle says it may be approved) gets its approval page,
+ * recorded before the agent sees it. */
 async function addApprovalUrl(context: ToolContext, answer: ToolAnswer, args: ToolArguments): Promise<void> {
   const payout = answer.data as {id?: string; status?: string} | undefined
-  if (!payout?.id || payout.status !== 'created') return
+  if (!payout?.id || !isApprovable(payout.status)) return
   const session = await approvalUrl(context, payout.id, args)
   const withheld = session.error ? undefined : await recordApprovalUrl(context, 'payouts_create', {data: payout})
   if (session.error) answer.warnings.push(`no approval URL: ${session.error.code}: ${session.error.message}`)
