@@ -71,7 +71,22 @@ export function buildRouter(services: RouteServices): Router {
       openApiRoutes(),
       oauthOperationHandlers(services),
     ],
-    {rawBody: ['registerClient']},
+    {
+      rawBody: ['registerClient'],
+      ownBodyCheck: [
+        'createOrUpdatePayoutV1',
+        'createPayoutV2',
+        'createPayoutsV2Batch',
+        'updatePayoutV2',
+        'approvePayoutV2',
+        'approvePayoutsV2',
+        'sendClaimLinksV2',
+        'payPayoutsV2',
+        'createCounterparty',
+        'updateCounterparty',
+        'createSandboxDeposit',
+      ],
+    },
   )
   return new Router().add(
     ...api,

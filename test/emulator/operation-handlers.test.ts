@@ -1,8 +1,11 @@
 import {describe, expect, it} from 'vitest'
 import {routerPath} from '../../src/contract/operation-path.js'
 import {OPERATIONS, operations} from '../../src/contract/operations.js'
-import {operationRoutes} from '../../src/emulator/http/operation-route.js'
-import {ok} from '../../src/emulator/http/request-context.js'
+import {checkRequest} from '../../src/contract/request-problems.js'
+import {createWebhookBody} from '../../src/contract/requests/index.js'
+import {ApiFailure} from '../../src/emulator/http/api-failure.js'
+import {operationRoute, operationRoutes} from '../../src/emulator/http/operation-route.js'
+import {type AuthenticatedContext, ok} from '../../src/emulator/http/request-context.js'
 import {buildRouter} from '../../src/emulator/route-table.js'
 
 const routes = buildRouter({} as never).list()
@@ -46,5 +49,31 @@ describe('the emulator serves the operations table', () => {
     expect(operationRoutes([everyHandler]).map(route => route.path)).toContain(
       routerPath(operations.approvePayoutV2.path),
     )
+  })
+
+  it("checks the body against the row's schema and hands the handler the parsed body", async () => {
+    const seen: unknown[] = []
+    const handler = (ctx: AuthenticatedContext) => {
+      seen.push(ctx.body)
+      return ok({})
+    }
+    const withBody = (body: unknown) => ({body}) as AuthenticatedContext
+    const route = operationRoute(operations.createWebhook, handler)
+    await route.handler(withBody({targetUrl: 'https://example.com/hook', unknown: 1}))
+    expect(seen).toEqual([{targetUrl: 'https://example.com/hook'}])
+    const bad = {targetUrl: 'ftp://example.com', events: ['nope']}
+    let failure: unknown
+    try {
+      await route.handler(withBody(bad))
+    } catch (error) {
+      failure = error
+    }
+    expect(failure).toBeInstanceOf(ApiFailure)
+    const expected = checkRequest(createWebhookBody, bad)
+    expect(expected.ok).toBe(false)
+    expect((failure as ApiFailure).details).toEqual(expected.ok ? [] : expected.details)
+    expect(seen).toHaveLength(1)
+    await operationRoute(operations.createWebhook, handler, false, true).handler(withBody(bad))
+    expect(seen[1]).toBe(bad)
   })
 })

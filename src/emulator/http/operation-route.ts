@@ -1,5 +1,7 @@
 import {routerPath} from '../../contract/operation-path.js'
 import {OPERATIONS, type Operation, type OperationId, operations} from '../../contract/operations.js'
+import {checkRequest} from '../../contract/request-problems.js'
+import {validationError} from './api-failure.js'
 import type {AuthenticatedContext, HttpMethod, Reply} from './request-context.js'
 import type {Route} from './router.js'
 
@@ -9,13 +11,45 @@ export type OperationHandler = (ctx: AuthenticatedContext) => Reply | Promise<Re
 /** Handlers by operation id: a group of the emulator serves some rows of the contract's table. */
 export type OperationHandlers = {readonly [K in OperationId]?: OperationHandler}
 
-/** Handlers whose body stays the raw text (OAuth's registration answers its own errors for a body that is not JSON). */
 export interface OperationRouteOptions {
+  /** Handlers whose body stays the raw text (OAuth's registration answers its own errors for a body that is not JSON). */
   rawBody?: readonly OperationId[]
+  /**
+   * Handlers that check their JSON body themselves: they report the contract's problems together with the
+   * service's own rules (currencies, amounts, balances) in one 400, so the route leaves the body to them.
+   */
+  ownBodyCheck?: readonly OperationId[]
 }
 
-/** The route of one row: method, path, scopes, idempotency and the body's form, all from the contract's table. */
-export function operationRoute(operation: Operation, handler: OperationHandler, rawBody = false): Route {
+/** The row's one JSON body schema, when the route checks the body (not raw, not a form, not the handler's own). */
+function centralSchema(operation: Operation, rawBody: boolean, ownBodyCheck: boolean) {
+  const body = operation.body
+  if (!body || rawBody || ownBodyCheck || body.mediaType !== undefined || body.schemas.length !== 1) return undefined
+  return {schema: body.schemas[0], required: body.required !== false}
+}
+
+/**
+ * The handler behind the row's body check: a body that breaks the row's schema is a 400 VALIDATION_ERROR whose
+ * details are the contract formatter's (request-problems.ts); the handler gets the parsed body.
+ */
+function checkingBody(operation: Operation, handler: OperationHandler, rawBody: boolean, ownBodyCheck: boolean) {
+  const central = centralSchema(operation, rawBody, ownBodyCheck)
+  if (!central) return handler
+  return (ctx: AuthenticatedContext) => {
+    if (ctx.body === undefined && !central.required) return handler(ctx)
+    const checked = checkRequest(central.schema, ctx.body)
+    if (!checked.ok) throw validationError(checked.details)
+    return handler({...ctx, body: checked.value})
+  }
+}
+
+/** The route of one row: method, path, scopes, idempotency, the body's form and its check, all from the table. */
+export function operationRoute(
+  operation: Operation,
+  handler: OperationHandler,
+  rawBody = false,
+  ownBodyCheck = false,
+): Route {
   return {
     operationId: operation.operationId,
     method: operation.method.toUpperCase() as HttpMethod,
@@ -23,7 +57,7 @@ export function operationRoute(operation: Operation, handler: OperationHandler, 
     access: operation.auth === 'none' ? {kind: 'public'} : {kind: 'credentials', scopes: operation.scopes},
     idempotent: operation.idempotent,
     rawBody: rawBody || operation.body?.mediaType === 'application/x-www-form-urlencoded',
-    handler,
+    handler: checkingBody(operation, handler, rawBody, ownBodyCheck),
   }
 }
 
@@ -47,6 +81,7 @@ export function operationRoutes(groups: readonly OperationHandlers[], options: O
       operation,
       served.get(operation.operationId)!,
       options.rawBody?.includes(operation.operationId as OperationId),
+      options.ownBodyCheck?.includes(operation.operationId as OperationId),
     ),
   )
 }

@@ -1,10 +1,11 @@
 import type * as z from 'zod/mini'
-import {SESSION_BODIES, type SessionKind} from '../../../contract/requests/session-requests.js'
+import type {SESSION_BODIES, SessionKind} from '../../../contract/requests/session-requests.js'
 import type {Clock} from '../../domain/clock.js'
 import {Checker, type Json} from '../../domain/input-checker.js'
 import type {PayoutService} from '../../domain/payout-service.js'
 import {createSessionToken} from '../../domain/session-tokens.js'
 import {requireWhiteLabel} from '../../domain/white-label.js'
+import {invalidField} from '../../http/api-failure.js'
 import type {OperationHandler, OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
@@ -59,12 +60,11 @@ export function v1SessionRoutes({
   const handler =
     (kind: SessionKind): OperationHandler =>
     ({principal, body, origin}) => {
-      const check = new Checker()
-      const input: SessionBody = check.parsed(SESSION_BODIES[kind], body)
+      const input = body as SessionBody
       const {redirectUrl, branding = 'talentir'} = input
       if (branding === 'platform' && principal.kind !== 'oauth')
-        check.fail('branding', 'platform branding is only available to calls made with an OAuth access token')
-      check.throwIfAny()
+        throw invalidField('branding', 'platform branding is only available to calls made with an OAuth access token')
+      const check = new Checker()
       const payload = payloadOf(input)
       checkPayoutsExist(kind, payload, principal.teamId, payouts, check)
       check.throwIfAny()

@@ -1,8 +1,8 @@
 import Big from 'big.js'
-import {patchTeamBody} from '../../../contract/requests/team-requests.js'
+import type * as z from 'zod/mini'
+import type {patchTeamBody} from '../../../contract/requests/team-requests.js'
 import {teamV1} from '../../domain/api-views.js'
 import type {Clock} from '../../domain/clock.js'
-import {Checker} from '../../domain/input-checker.js'
 import type {Settlement} from '../../domain/settlement.js'
 import {notFound} from '../../http/api-failure.js'
 import type {OperationHandlers} from '../../http/operation-route.js'
@@ -38,7 +38,7 @@ export function v1TeamRoutes({
       )
     },
     updateTeamSettings: ({principal, body}) => {
-      const value = new Checker().parsed(patchTeamBody, body).dac7ReportingRequired
+      const value = (body as z.output<typeof patchTeamBody>).dac7ReportingRequired
       store.teams.patchTeam(principal.teamId, {dac7_reporting_required: value ? 1 : 0})
       return ok({dac7ReportingRequired: value})
     },
