@@ -73,18 +73,14 @@ export function buildRouter(services: RouteServices): Router {
     ],
     {
       rawBody: ['registerClient'],
+      // The batch reports the index of its first bad item, send-links checks the pay body, the deposit reports
+      // its currency and amount with the contract's problems; the two updates look the resource up first.
       ownBodyCheck: [
-        'createOrUpdatePayoutV1',
-        'createPayoutV2',
         'createPayoutsV2Batch',
-        'updatePayoutV2',
-        'approvePayoutV2',
-        'approvePayoutsV2',
         'sendClaimLinksV2',
-        'payPayoutsV2',
-        'createCounterparty',
-        'updateCounterparty',
         'createSandboxDeposit',
+        'updatePayoutV2',
+        'updateCounterparty',
       ],
     },
   )

@@ -1,11 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import type * as z from 'zod/mini'
 import {ibanIsValid, normalizeCustomId, UUID} from '../../contract/primitives.js'
-import {
-  createCounterpartyBody,
-  PAYMENT_DETAIL_FIELDS,
-  patchCounterpartyBody,
-} from '../../contract/requests/counterparty-requests.js'
+import {PAYMENT_DETAIL_FIELDS, type patchCounterpartyBody} from '../../contract/requests/counterparty-requests.js'
 import {type ApiFailure, invalidState, notFound} from '../http/api-failure.js'
 import type {Store} from '../store/index.js'
 import type {CounterpartyRow, PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
@@ -80,7 +76,7 @@ export function taxIdentityProblems(
   return problems
 }
 
-type CounterpartyBody = z.output<typeof patchCounterpartyBody>
+export type CounterpartyBody = z.output<typeof patchCounterpartyBody>
 type PaymentMethodBody = NonNullable<CounterpartyBody['paymentMethod']>
 
 /** What the contract leaves to the service (GET /countries, GET /payment-method-types): checked on a well-formed body. */
@@ -137,10 +133,12 @@ export class CounterpartyRegistry {
     return row
   }
 
-  /** Validates a create body (or a PATCH merged onto `existing`); throws VALIDATION_ERROR with every problem. */
-  validate(body: unknown, existing?: CounterpartyRow): CounterpartyData {
+  /**
+   * Applies the service's rules to a create body (or a PATCH merged onto `existing`) that has the contract's shape;
+   * throws VALIDATION_ERROR with every problem.
+   */
+  validate(patch: CounterpartyBody, existing?: CounterpartyRow): CounterpartyData {
     const check = new Checker()
-    const patch: CounterpartyBody = check.parsed(existing ? patchCounterpartyBody : createCounterpartyBody, body)
     checkServiceRules(patch, check)
     const base = existing ? dataOf(existing) : undefined
     const replaced = <K extends 'email' | 'paymentMethod' | 'taxIdentity'>(key: K) =>

@@ -1,14 +1,15 @@
 import {randomUUID} from 'node:crypto'
+import type * as z from 'zod/mini'
 import {hasPayoutPrefix, payoutIdBody} from '../../contract/ids.js'
 import {initialState, isApprovable, isDeletable, isUpdatable} from '../../contract/lifecycle.js'
 import {normalizeCustomId, UUID} from '../../contract/primitives.js'
 import type {AndThen} from '../../contract/requests/index.js'
 import {
   approvePayoutsV2Body,
-  createPayoutV1Body,
+  type createPayoutV1Body,
   createPayoutV2Body,
   type PatchPayoutV2,
-  patchPayoutV2Body,
+  type patchPayoutV2Body,
   payPayoutsV2Body,
 } from '../../contract/requests/index.js'
 import {formatAmount as formatMoney} from '../../shared/money.js'
@@ -50,6 +51,10 @@ export type PayoutFields = Pick<
   | 'payout_type'
   | 'notifications'
 >
+
+type V1CreateBody = z.output<typeof createPayoutV1Body>
+type V2CreateBody = z.output<typeof createPayoutV2Body>
+type V2PatchBody = z.output<typeof patchPayoutV2Body>
 
 export interface V2CreateInput {
   fields: PayoutFields
@@ -184,11 +189,9 @@ export class PayoutService {
 
   // ---- v1 ----
 
-  private parseV1(body: unknown): {fields: PayoutFields; preApproved: boolean; present: Set<string>} {
+  /** The service's rules on a v1 body that has the contract's shape (the operation route checked it). */
+  private parseV1(input: V1CreateBody): {fields: PayoutFields; preApproved: boolean; present: Set<string>} {
     const check = new Checker()
-    const b = check.request(createPayoutV1Body, body)
-    check.throwIfAny()
-    const input = b!
     if (input.verificationMethod && input.handleType && input.verificationMethod !== input.handleType)
       check.fail('handleType', 'is the deprecated name of verificationMethod and must not differ from it')
     const currency = check.currency(input, 'currency')
@@ -219,7 +222,7 @@ export class PayoutService {
   }
 
   /** v1 `POST /payout`: create, or update the payout with the same customId (spec section 3). */
-  upsertV1(principal: Principal, body: unknown): {row: PayoutRow; action: 'created' | 'updated'} {
+  upsertV1(principal: Principal, body: V1CreateBody): {row: PayoutRow; action: 'created' | 'updated'} {
     const {fields, preApproved, present} = this.parseV1(body)
     if (preApproved) requireScopes(principal, Scope.payoutsApprove)
     const existing = fields.custom_id ? this.store.payouts.byCustomId(principal.teamId, fields.custom_id) : undefined
@@ -252,10 +255,14 @@ export class PayoutService {
 
   // ---- v2 ----
 
-  /** Validates one v2 create body; problems go to `check` (paths under `path`). */
+  /** Validates one v2 create body (a batch item); problems go to `check` (paths under `path`). */
   parseV2(value: unknown, check: Checker, path: string): V2CreateInput | undefined {
     const body = check.request(createPayoutV2Body, value, path)
-    if (!body) return undefined
+    return body && this.v2Input(body, check, path)
+  }
+
+  /** The service's rules on a v2 create body that has the contract's shape; problems go to `check`. */
+  v2Input(body: V2CreateBody, check: Checker, path: string): V2CreateInput | undefined {
     const policy = new Checker(path)
     const currency = policy.currency(body, 'currency')
     const amount = policy.amount(body, 'amount', currency)
@@ -323,10 +330,8 @@ export class PayoutService {
   }
 
   /** v2 PATCH: only while `created`; omitted fields unchanged; `recipient` (or `counterpartyId`) replaced whole. */
-  patchV2(row: PayoutRow, body: unknown): PayoutRow {
+  patchV2(row: PayoutRow, patch: V2PatchBody): PayoutRow {
     const check = new Checker()
-    const patch = check.request(patchPayoutV2Body, body) ?? {}
-    check.throwIfAny()
     const changes: Partial<PayoutRow> = {}
     const currency = patch.currency === undefined ? row.currency : check.currency(patch, 'currency')
     const amount = check.amount(patch, 'amount', currency, false)

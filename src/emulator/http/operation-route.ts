@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini'
 import {routerPath} from '../../contract/operation-path.js'
 import {OPERATIONS, type Operation, type OperationId, operations} from '../../contract/operations.js'
 import {checkRequest} from '../../contract/request-problems.js'
@@ -28,6 +29,24 @@ function centralSchema(operation: Operation, rawBody: boolean, ownBodyCheck: boo
   return {schema: body.schemas[0], required: body.required !== false}
 }
 
+/** The row's parsed body: one that breaks its schema is a 400 VALIDATION_ERROR with the formatter's details. */
+function parsedBody(schema: z.ZodMiniType, body: unknown): unknown {
+  const checked = checkRequest(schema, body)
+  if (!checked.ok) throw validationError(checked.details)
+  return checked.value
+}
+
+/**
+ * The row's body checked as the route checks it, for a handler that must look something up first (a missing
+ * resource is a 404 before its body is a 400).
+ */
+export function checkedBody<O extends Operation & {body: {schemas: readonly [z.ZodMiniType]}}>(
+  operation: O,
+  body: unknown,
+): z.output<O['body']['schemas'][0]> {
+  return parsedBody(operation.body.schemas[0], body) as z.output<O['body']['schemas'][0]>
+}
+
 /**
  * The handler behind the row's body check: a body that breaks the row's schema is a 400 VALIDATION_ERROR whose
  * details are the contract formatter's (request-problems.ts); the handler gets the parsed body.
@@ -37,9 +56,7 @@ function checkingBody(operation: Operation, handler: OperationHandler, rawBody: 
   if (!central) return handler
   return (ctx: AuthenticatedContext) => {
     if (ctx.body === undefined && !central.required) return handler(ctx)
-    const checked = checkRequest(central.schema, ctx.body)
-    if (!checked.ok) throw validationError(checked.details)
-    return handler({...ctx, body: checked.value})
+    return handler({...ctx, body: parsedBody(central.schema, ctx.body)})
   }
 }
 

@@ -1,4 +1,6 @@
+import type * as z from 'zod/mini'
 import {queryValues} from '../../../contract/query-values.js'
+import type {createPayoutV1Body} from '../../../contract/requests/index.js'
 import {listPayoutsV1Query} from '../../../contract/requests/payout-v1-requests.js'
 import {payoutV1} from '../../domain/api-views.js'
 import {Checker} from '../../domain/input-checker.js'
@@ -11,7 +13,7 @@ import type {Store} from '../../store/index.js'
 export function v1PayoutRoutes({payouts, store}: {payouts: PayoutService; store: Store}): OperationHandlers {
   return {
     createOrUpdatePayoutV1: ({origin, principal, body}) => {
-      const {row, action} = payouts.upsertV1(principal, body)
+      const {row, action} = payouts.upsertV1(principal, body as z.output<typeof createPayoutV1Body>)
       return ok({...payoutV1(row, origin), action})
     },
     getPayoutV1: ({origin, principal, params, query}) =>

@@ -1,8 +1,9 @@
+import {operations} from '../../../contract/operations.js'
 import {v2CounterpartyId} from '../../domain/api-views.js'
-import type {CounterpartyRegistry} from '../../domain/counterparty-registry.js'
+import type {CounterpartyBody, CounterpartyRegistry} from '../../domain/counterparty-registry.js'
 import {Checker} from '../../domain/input-checker.js'
 import {decodeCursor, encodeCursor, envelope, pageParams} from '../../domain/page-cursor.js'
-import type {OperationHandlers} from '../../http/operation-route.js'
+import {checkedBody, type OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
 
@@ -16,7 +17,9 @@ export function v2CounterpartyRoutes({
 }): OperationHandlers {
   return {
     createCounterparty: ({principal, body}) =>
-      ok(counterparties.view(counterparties.create(principal.teamId, counterparties.validate(body)))),
+      ok(
+        counterparties.view(counterparties.create(principal.teamId, counterparties.validate(body as CounterpartyBody))),
+      ),
     listCounterparties: ({principal, query}) => {
       const check = new Checker()
       const {limit, cursor} = pageParams(query, check)
@@ -41,7 +44,11 @@ export function v2CounterpartyRoutes({
       ok(counterparties.view(counterparties.resolve(principal.teamId, params.id))),
     updateCounterparty: ({principal, params, body}) => {
       const row = counterparties.resolve(principal.teamId, params.id)
-      return ok(counterparties.view(counterparties.update(row, counterparties.validate(body, row))))
+      return ok(
+        counterparties.view(
+          counterparties.update(row, counterparties.validate(checkedBody(operations.updateCounterparty, body), row)),
+        ),
+      )
     },
     deleteCounterparty: ({principal, params}) => {
       const row = counterparties.resolve(principal.teamId, params.id)

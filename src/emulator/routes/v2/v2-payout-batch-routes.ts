@@ -1,4 +1,9 @@
-import {createPayoutsV2BatchBody} from '../../../contract/requests/index.js'
+import type * as z from 'zod/mini'
+import {
+  type approvePayoutsV2Body,
+  createPayoutsV2BatchBody,
+  type payPayoutsV2Body,
+} from '../../../contract/requests/index.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {payoutV2} from '../../domain/api-views.js'
 import {Checker} from '../../domain/input-checker.js'
@@ -43,7 +48,7 @@ export function v2PayoutBatchRoutes({
       return list(payouts.createV2(principal, parsed), origin)
     },
     approvePayoutsV2: ({origin, principal, body}) => {
-      const {ids, andThen} = payouts.parseBatch(body, true)
+      const {ids, andThen} = body as z.output<typeof approvePayoutsV2Body>
       requireScopes(principal, ...approveScopes(andThen))
       const items = payouts.resolveBatch(principal.teamId, ids)
       return list(
@@ -61,7 +66,10 @@ export function v2PayoutBatchRoutes({
       ),
     payPayoutsV2: ({origin, principal, body}) =>
       list(
-        settlement.pay(principal, payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids)),
+        settlement.pay(
+          principal,
+          payouts.resolveBatch(principal.teamId, (body as z.output<typeof payPayoutsV2Body>).ids),
+        ),
         origin,
       ),
   }

@@ -1,12 +1,14 @@
+import type * as z from 'zod/mini'
 import {V2_STATES} from '../../../contract/lifecycle.js'
-import {type AndThen, approvePayoutV2Body} from '../../../contract/requests/index.js'
+import {operations} from '../../../contract/operations.js'
+import type {AndThen, approvePayoutV2Body, createPayoutV2Body} from '../../../contract/requests/index.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {payoutV2, v2PayoutId} from '../../domain/api-views.js'
 import {Checker} from '../../domain/input-checker.js'
 import {decodeCursor, encodeCursor, envelope, pageParams} from '../../domain/page-cursor.js'
 import type {PayoutService} from '../../domain/payout-service.js'
 import type {Settlement} from '../../domain/settlement.js'
-import type {OperationHandlers} from '../../http/operation-route.js'
+import {checkedBody, type OperationHandlers} from '../../http/operation-route.js'
 import {requireScopes} from '../../http/principal.js'
 import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
@@ -19,14 +21,6 @@ const V2_STATUSES: readonly PayoutStatus[] = V2_STATES
 /** Scopes of approve: `payouts:approve`, plus `payouts:write` with `andThen: pay` (spec 4.5). */
 export const approveScopes = (andThen: AndThen | undefined) =>
   andThen === 'pay' ? [Scope.payoutsApprove, Scope.payoutsWrite] : [Scope.payoutsApprove]
-
-/** The optional `{andThen}` body of single approve. */
-function andThenOf(body: unknown): AndThen | undefined {
-  const check = new Checker()
-  const input = check.request(approvePayoutV2Body, body)
-  check.throwIfAny()
-  return input?.andThen
-}
 
 /** Endpoints without a body accept none, `null` or any object (its fields are ignored); other JSON is refused. */
 function noBody(body: unknown): void {
@@ -48,7 +42,7 @@ export function v2PayoutRoutes({
   return {
     createPayoutV2: ({origin, principal, body}) => {
       const check = new Checker()
-      const input = payouts.parseV2(body, check, '')
+      const input = payouts.v2Input(body as z.output<typeof createPayoutV2Body>, check, '')
       check.throwIfAny()
       if (input!.andThen) requireScopes(principal, Scope.payoutsApprove)
       return ok(payoutV2(payouts.createV2(principal, [input!])[0], origin))
@@ -82,7 +76,7 @@ export function v2PayoutRoutes({
     getPayoutV2: ({origin, principal, params}) => ok(payoutV2(payouts.resolveV2(principal.teamId, params.id), origin)),
     updatePayoutV2: ({origin, principal, params, body}) => {
       const row = payouts.resolveV2(principal.teamId, params.id)
-      return ok(payoutV2(payouts.patchV2(row, body), origin))
+      return ok(payoutV2(payouts.patchV2(row, checkedBody(operations.updatePayoutV2, body)), origin))
     },
     deletePayoutV2: ({principal, params}) => {
       const row = payouts.resolveV2(principal.teamId, params.id)
@@ -90,7 +84,7 @@ export function v2PayoutRoutes({
       return ok({object: 'payout', id: v2PayoutId(row.uuid), deleted: true})
     },
     approvePayoutV2: ({origin, principal, params, body}) => {
-      const andThen = andThenOf(body)
+      const andThen = (body as z.output<typeof approvePayoutV2Body> | undefined)?.andThen
       requireScopes(principal, ...approveScopes(andThen))
       const row = payouts.resolveV2(principal.teamId, params.id)
       return ok(payoutV2(settlement.approve(principal, [{row, andThen}])[0], origin))
