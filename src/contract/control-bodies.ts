@@ -1,5 +1,7 @@
 import * as z from 'zod/mini'
-import {text as checkedText, choice, integerIn} from './requests/request-fields.js'
+import {typeName} from './request-checker.js'
+import {text as checkedText, choice, flag, integerIn, textList} from './requests/request-fields.js'
+import {API_SCOPES} from './scopes.js'
 
 /** The bodies of the local emulator's control routes (`/_emulator/*`, docs/emulator.md), loose like every answer. */
 
@@ -70,6 +72,31 @@ export const faultInputBody = z
     }),
   )
 export type FaultInput = z.input<typeof faultInputBody>
+
+/** A control route's body: unknown fields refused (the emulator's own route, not the service's). */
+const controlBody = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
+  z.strictObject(shape, {
+    error: issue =>
+      issue.input === undefined ? 'a JSON object body is required' : `must be an object, not ${typeName(issue.input)}`,
+  })
+
+const SECONDS = 'must be a number of seconds, 0 or more'
+
+/** `POST /_emulator/clock`: how far to move the clock (its headroom is the emulator's to check). */
+export const advanceClockBody = controlBody({
+  advanceSeconds: z.number({error: SECONDS}).check(z.gte(0, SECONDS)),
+})
+
+/** `POST /_emulator/keys/revoke`. */
+export const revokeKeyBody = controlBody({key: checkedText({max: 200})})
+
+/** `POST /_emulator/teams`: a team, its wallet and one key with `scopes` (default: all but payouts:approve). */
+export const createTeamBody = controlBody({
+  name: checkedText({max: 200}),
+  scopes: z.optional(textList({oneOf: API_SCOPES}, {max: 50})),
+  wallet: z.optional(flag),
+  whiteLabel: z.optional(flag),
+})
 
 export const clockSchema = z.looseObject({now: text, offsetSeconds: z.number(), expired: z.optional(z.number())})
 export type ClockState = z.infer<typeof clockSchema>

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import type * as z from 'zod/mini'
-import {faultInputBody} from '../../src/contract/control-bodies.js'
+import {advanceClockBody, createTeamBody, faultInputBody, revokeKeyBody} from '../../src/contract/control-bodies.js'
 import {checkRequest} from '../../src/contract/request-problems.js'
 import {
   clientRegistrationBody,
@@ -192,6 +192,22 @@ describe('the emulator answers contract problems with the contract schemas', () 
       const res = await ctx.api.post('/_emulator/faults', body, {key: null})
       expect(res.status, res.text).toBe(400)
       expect(res.body.error.details).toEqual(expected.ok ? [] : expected.details)
+    }
+  })
+
+  it('for the team, key-revocation and clock control bodies', async () => {
+    const cases: Array<[path: string, schema: z.ZodMiniType, body: unknown]> = [
+      ['/_emulator/teams', createTeamBody, {name: 'x', scopes: ['root'], wallet: 'no', extra: 1}],
+      ['/_emulator/teams', createTeamBody, {}],
+      ['/_emulator/keys/revoke', revokeKeyBody, {key: 'k'.repeat(201)}],
+      ['/_emulator/clock', advanceClockBody, {advanceSeconds: -1, by: 2}],
+      ['/_emulator/clock', advanceClockBody, ['x']],
+    ]
+    for (const [path, schema, body] of cases) {
+      const expected = checkRequest(schema, body)
+      const res = await ctx.api.post(path, body, {key: null})
+      expect(res.status, res.text).toBe(400)
+      expect(res.body.error.details, path).toEqual(expected.ok ? [] : expected.details)
     }
   })
 })

@@ -29,8 +29,11 @@ function centralSchema(operation: Operation, rawBody: boolean, ownBodyCheck: boo
   return {schema: body.schemas[0], required: body.required !== false}
 }
 
-/** The row's parsed body: one that breaks its schema is a 400 VALIDATION_ERROR with the formatter's details. */
-function parsedBody(schema: z.ZodMiniType, body: unknown): unknown {
+/**
+ * A body parsed by its schema (a row's, or a control route's of contract/control-bodies.ts): one that breaks it is
+ * a 400 VALIDATION_ERROR with the formatter's details.
+ */
+export function parsedBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.output<S> {
   const checked = checkRequest(schema, body)
   if (!checked.ok) throw validationError(checked.details)
   return checked.value

@@ -1,7 +1,8 @@
+import {advanceClockBody, createTeamBody, revokeKeyBody} from '../../contract/control-bodies.js'
 import {hasPayoutPrefix, payoutIdBody} from '../../contract/ids.js'
 import {isOpen, onlyFrom} from '../../contract/lifecycle.js'
 import {isUuid} from '../../contract/primitives.js'
-import {DEFAULT_SCOPES, FULL_SCOPES} from '../domain/api-scopes.js'
+import {DEFAULT_SCOPES} from '../domain/api-scopes.js'
 import {payoutV1, payoutV2, v1Status} from '../domain/api-views.js'
 import {claimRecord} from '../domain/claim-input.js'
 import type {Clock} from '../domain/clock.js'
@@ -9,12 +10,13 @@ import {MAX_CLOCK_OFFSET_SECONDS} from '../domain/clock.js'
 import type {CounterpartyRegistry} from '../domain/counterparty-registry.js'
 import {settleTaxResidenceForClaim} from '../domain/dac7-step.js'
 import type {Faults} from '../domain/fault-injection.js'
-import {Checker, type Json} from '../domain/input-checker.js'
+import type {Json} from '../domain/input-checker.js'
 import type {PayoutService} from '../domain/payout-service.js'
 import {createTeam, seedInfo} from '../domain/seed.js'
 import type {Settlement} from '../domain/settlement.js'
 import type {TextOutbox} from '../domain/text-outbox.js'
 import {invalidField, invalidState, notFound} from '../http/api-failure.js'
+import {parsedBody} from '../http/operation-route.js'
 import {ok} from '../http/request-context.js'
 import type {Route} from '../http/router.js'
 import type {Store} from '../store/index.js'
@@ -83,12 +85,7 @@ export function controlRoutes({
       path: '/_emulator/clock',
       access,
       handler: async ({body}) => {
-        const check = new Checker()
-        const input = check.strictObject(body, '', ['advanceSeconds'])
-        check.throwIfAny()
-        const seconds = (input as Json).advanceSeconds
-        if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
-          throw invalidField('advanceSeconds', 'must be a number of seconds, 0 or more')
+        const seconds = parsedBody(advanceClockBody, body).advanceSeconds
         const headroom = Math.floor(clock.headroomSeconds())
         if (seconds > headroom)
           throw invalidField(
@@ -178,12 +175,8 @@ export function controlRoutes({
       path: '/_emulator/keys/revoke',
       access,
       handler: ({body}) => {
-        const check = new Checker()
-        const input = check.strictObject(body, '', ['key'])
-        check.throwIfAny()
-        const key = check.string(input as Json, 'key', {required: true, max: 200})
-        check.throwIfAny()
-        if (!store.teams.revokeKey(key!, clock.iso())) throw notFound('no active API key with that value')
+        const {key} = parsedBody(revokeKeyBody, body)
+        if (!store.teams.revokeKey(key, clock.iso())) throw notFound('no active API key with that value')
         return ok({revoked: true})
       },
     },
@@ -192,17 +185,10 @@ export function controlRoutes({
       path: '/_emulator/teams',
       access,
       handler: ({body}) => {
-        const check = new Checker()
-        const input = check.strictObject(body, '', ['name', 'scopes', 'wallet', 'whiteLabel'])
-        check.throwIfAny()
-        const name = check.string(input as Json, 'name', {required: true, max: 200})
-        const scopes = check.stringArray(input as Json, 'scopes', {maxItems: 50, item: {oneOf: FULL_SCOPES}})
-        const wallet = check.boolean(input as Json, 'wallet')
-        const whiteLabel = check.boolean(input as Json, 'whiteLabel') ?? true
-        check.throwIfAny()
+        const {name, scopes, wallet, whiteLabel = true} = parsedBody(createTeamBody, body)
         const granted = scopes ?? DEFAULT_SCOPES
         const {teamId, keys} = createTeam(store, clock, {
-          name: name!,
+          name,
           wallet: wallet ?? true,
           keys: [{name: 'control route', scopes: granted}],
         })
