@@ -98,6 +98,19 @@ export const createTeamBody = controlBody({
   whiteLabel: z.optional(flag),
 })
 
+/** A control body whose unknown fields are ignored, like the service's (spec: further fields not shown). */
+const lenientControlBody = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
+  z.object(shape, {
+    error: issue =>
+      issue.input === undefined ? 'a JSON object body is required' : `must be an object, not ${typeName(issue.input)}`,
+  })
+
+/** `POST /_emulator/teams/{id}/white-label`. */
+export const whiteLabelBody = lenientControlBody({enabled: flag})
+
+/** `POST /_emulator/variance`: variance mode on or off, with an optional seed. */
+export const varianceBody = lenientControlBody({enabled: flag, seed: z.optional(checkedText({max: 100}))})
+
 export const clockSchema = z.looseObject({now: text, offsetSeconds: z.number(), expired: z.optional(z.number())})
 export type ClockState = z.infer<typeof clockSchema>
 

@@ -1,6 +1,13 @@
 import {describe, expect, it} from 'vitest'
 import type * as z from 'zod/mini'
-import {advanceClockBody, createTeamBody, faultInputBody, revokeKeyBody} from '../../src/contract/control-bodies.js'
+import {
+  advanceClockBody,
+  createTeamBody,
+  faultInputBody,
+  revokeKeyBody,
+  varianceBody,
+  whiteLabelBody,
+} from '../../src/contract/control-bodies.js'
 import {checkRequest} from '../../src/contract/request-problems.js'
 import {
   clientRegistrationBody,
@@ -195,13 +202,15 @@ describe('the emulator answers contract problems with the contract schemas', () 
     }
   })
 
-  it('for the team, key-revocation and clock control bodies', async () => {
+  it('for the team, key-revocation, clock, white-label and variance control bodies', async () => {
     const cases: Array<[path: string, schema: z.ZodMiniType, body: unknown]> = [
       ['/_emulator/teams', createTeamBody, {name: 'x', scopes: ['root'], wallet: 'no', extra: 1}],
       ['/_emulator/teams', createTeamBody, {}],
       ['/_emulator/keys/revoke', revokeKeyBody, {key: 'k'.repeat(201)}],
       ['/_emulator/clock', advanceClockBody, {advanceSeconds: -1, by: 2}],
       ['/_emulator/clock', advanceClockBody, ['x']],
+      ['/_emulator/teams/00000000-0000-4000-8000-000000000000/white-label', whiteLabelBody, {enabled: 'yes'}],
+      ['/_emulator/variance', varianceBody, {seed: ''}],
     ]
     for (const [path, schema, body] of cases) {
       const expected = checkRequest(schema, body)

@@ -1,6 +1,6 @@
 import {type FaultAction, faultInputBody} from '../../contract/control-bodies.js'
 import {ApiFailure, failureForStatus} from '../http/api-failure.js'
-import {Checker} from './input-checker.js'
+import {parsedBody} from '../http/operation-route.js'
 
 /**
  * Injected faults (`POST /_emulator/faults`): the next `count` requests whose method matches and whose
@@ -38,7 +38,7 @@ export class Faults {
       code,
       message,
       retryAfter,
-    } = new Checker().parsed(faultInputBody, body)
+    } = parsedBody(faultInputBody, body)
     const fault: Fault = {
       id: this.nextId++,
       method: method.toUpperCase(),

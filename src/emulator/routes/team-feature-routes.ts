@@ -1,5 +1,6 @@
-import {Checker, type Json} from '../domain/input-checker.js'
+import {whiteLabelBody} from '../../contract/control-bodies.js'
 import {notFound} from '../http/api-failure.js'
+import {parsedBody} from '../http/operation-route.js'
 import {ok} from '../http/request-context.js'
 import type {Route} from '../http/router.js'
 import type {Store} from '../store/index.js'
@@ -15,11 +16,7 @@ export function teamFeatureRoutes({store}: {store: Store}): Route[] {
       path: '/_emulator/teams/:id/white-label',
       access: {kind: 'loopback'},
       handler: ({params, body}) => {
-        const check = new Checker()
-        const input = check.object(body, '', ['enabled'])
-        check.throwIfAny()
-        const enabled = check.boolean(input as Json, 'enabled', true)
-        check.throwIfAny()
+        const {enabled} = parsedBody(whiteLabelBody, body)
         if (!store.teams.team(params.id)) throw notFound(`no team ${params.id}`)
         store.transaction(() => store.teams.patchTeam(params.id, {white_label: enabled ? 1 : 0}))
         return ok({teamId: params.id, whiteLabel: enabled})

@@ -1,4 +1,5 @@
-import {Checker, type Json} from '../domain/input-checker.js'
+import {varianceBody} from '../../contract/control-bodies.js'
+import {parsedBody} from '../http/operation-route.js'
 import {ok} from '../http/request-context.js'
 import type {Route} from '../http/router.js'
 import type {VarianceMode} from './variance-mode.js'
@@ -16,12 +17,7 @@ export function varianceRoutes({variance}: {variance: VarianceMode}): Route[] {
       path: '/_emulator/variance',
       access,
       handler: ({body}) => {
-        const check = new Checker()
-        const input = check.object(body, '', ['enabled', 'seed'])
-        check.throwIfAny()
-        const enabled = check.boolean(input as Json, 'enabled', true)
-        const seed = check.string(input as Json, 'seed', {min: 1, max: 100})
-        check.throwIfAny()
+        const {enabled, seed} = parsedBody(varianceBody, body)
         return ok(variance.set({enabled, ...(seed === undefined ? {} : {seed})}))
       },
     },

@@ -3,9 +3,8 @@ import {queryValues} from '../../../contract/query-values.js'
 import type {createPayoutV1Body} from '../../../contract/requests/index.js'
 import {listPayoutsV1Query} from '../../../contract/requests/payout-v1-requests.js'
 import {payoutV1} from '../../domain/api-views.js'
-import {Checker} from '../../domain/input-checker.js'
 import type {PayoutService} from '../../domain/payout-service.js'
-import type {OperationHandlers} from '../../http/operation-route.js'
+import {type OperationHandlers, parsedBody} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
 
@@ -24,7 +23,7 @@ export function v1PayoutRoutes({payouts, store}: {payouts: PayoutService; store:
     },
     listPayoutsV1: ({origin, principal, query}) => {
       const values = queryValues(listPayoutsV1Query, query)
-      const {offset, limit, order_direction: direction} = new Checker().parsed(listPayoutsV1Query, values)
+      const {offset, limit, order_direction: direction} = parsedBody(listPayoutsV1Query, values)
       return ok(store.payouts.list(principal.teamId, direction, limit, offset).map(row => payoutV1(row, origin)))
     },
   }
