@@ -73,15 +73,9 @@ export function buildRouter(services: RouteServices): Router {
     ],
     {
       rawBody: ['registerClient'],
-      // The batch reports the index of its first bad item, send-links checks the pay body, the deposit reports
-      // its currency and amount with the contract's problems; the two updates look the resource up first.
-      ownBodyCheck: [
-        'createPayoutsV2Batch',
-        'sendClaimLinksV2',
-        'createSandboxDeposit',
-        'updatePayoutV2',
-        'updateCounterparty',
-      ],
+      // The batch reports the index of its first bad item, the deposit its currency and amount with the
+      // contract's problems; the two updates look the resource up first (checkedBody).
+      ownBodyCheck: ['createPayoutsV2Batch', 'createSandboxDeposit', 'updatePayoutV2', 'updateCounterparty'],
     },
   )
   return new Router().add(

@@ -5,12 +5,10 @@ import {initialState, isApprovable, isDeletable, isUpdatable} from '../../contra
 import {normalizeCustomId, UUID} from '../../contract/primitives.js'
 import type {AndThen} from '../../contract/requests/index.js'
 import {
-  approvePayoutsV2Body,
   type createPayoutV1Body,
   createPayoutV2Body,
   type PatchPayoutV2,
   type patchPayoutV2Body,
-  payPayoutsV2Body,
 } from '../../contract/requests/index.js'
 import {formatAmount as formatMoney} from '../../shared/money.js'
 import {type ApiFailure, invalidField, invalidState, notFound, payoutNotFound} from '../http/api-failure.js'
@@ -373,14 +371,6 @@ export class PayoutService {
     if (!isDeletable(row.status))
       throw invalidState(`payout ${v2PayoutId(row.uuid)} is ${row.status}; it can no longer be deleted`)
     this.settlement.markDeleted(row)
-  }
-
-  /** Validates a batch body `{ids, andThen?}`: 1 to 100 ids. */
-  parseBatch(body: unknown, withAndThen: boolean): {ids: string[]; andThen?: AndThen} {
-    const check = new Checker()
-    const input = withAndThen ? check.request(approvePayoutsV2Body, body) : check.request(payPayoutsV2Body, body)
-    check.throwIfAny()
-    return input!
   }
 
   /** Resolves batch ids, each failure located by its index; an id listed twice is refused. */

@@ -3,6 +3,7 @@ import {
   type approvePayoutsV2Body,
   createPayoutsV2BatchBody,
   type payPayoutsV2Body,
+  type sendClaimLinksV2Body,
 } from '../../../contract/requests/index.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {payoutV2} from '../../domain/api-views.js'
@@ -61,7 +62,9 @@ export function v2PayoutBatchRoutes({
     },
     sendClaimLinksV2: ({origin, principal, body}) =>
       list(
-        settlement.sendClaimLinks(payouts.resolveBatch(principal.teamId, payouts.parseBatch(body, false).ids)),
+        settlement.sendClaimLinks(
+          payouts.resolveBatch(principal.teamId, (body as z.output<typeof sendClaimLinksV2Body>).ids),
+        ),
         origin,
       ),
     payPayoutsV2: ({origin, principal, body}) =>
