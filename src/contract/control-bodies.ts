@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import {typeName} from './request-checker.js'
-import {text as checkedText, choice, flag, integerIn, textList} from './requests/request-fields.js'
+import {text as checkedText, choice, flag, integerIn, textList, uuid} from './requests/request-fields.js'
 import {API_SCOPES} from './scopes.js'
 
 /** The bodies of the local emulator's control routes (`/_emulator/*`, docs/emulator.md), loose like every answer. */
@@ -110,6 +110,16 @@ export const whiteLabelBody = lenientControlBody({enabled: flag})
 
 /** `POST /_emulator/variance`: variance mode on or off, with an optional seed. */
 export const varianceBody = lenientControlBody({enabled: flag, seed: z.optional(checkedText({max: 100}))})
+
+/** `POST /_emulator/oauth/clients`: an admin-provisioned OAuth client; `scopes` are those the server grants. */
+export const oauthClientBody = (scopes: readonly string[]) =>
+  controlBody({
+    name: z.optional(checkedText({max: 200})),
+    redirectUris: textList({}, {min: 1, max: 10}),
+    scopes: z.optional(textList({oneOf: scopes}, {min: 1, max: 50})),
+    confidential: z.optional(flag),
+    teamId: z.optional(uuid),
+  })
 
 export const clockSchema = z.looseObject({now: text, offsetSeconds: z.number(), expired: z.optional(z.number())})
 export type ClockState = z.infer<typeof clockSchema>

@@ -4,6 +4,7 @@ import {
   advanceClockBody,
   createTeamBody,
   faultInputBody,
+  oauthClientBody,
   revokeKeyBody,
   varianceBody,
   whiteLabelBody,
@@ -19,6 +20,7 @@ import {
   SESSION_BODIES,
   sandboxDepositBody,
 } from '../../src/contract/requests/index.js'
+import {OAUTH_SCOPES} from '../../src/emulator/oauth/oauth-scopes.js'
 import {useEmulator} from '../helpers/emulator.js'
 import {counterpartyBody} from './helpers.js'
 
@@ -202,7 +204,7 @@ describe('the emulator answers contract problems with the contract schemas', () 
     }
   })
 
-  it('for the team, key-revocation, clock, white-label and variance control bodies', async () => {
+  it('for the team, key-revocation, clock, white-label, variance and OAuth client control bodies', async () => {
     const cases: Array<[path: string, schema: z.ZodMiniType, body: unknown]> = [
       ['/_emulator/teams', createTeamBody, {name: 'x', scopes: ['root'], wallet: 'no', extra: 1}],
       ['/_emulator/teams', createTeamBody, {}],
@@ -211,6 +213,8 @@ describe('the emulator answers contract problems with the contract schemas', () 
       ['/_emulator/clock', advanceClockBody, ['x']],
       ['/_emulator/teams/00000000-0000-4000-8000-000000000000/white-label', whiteLabelBody, {enabled: 'yes'}],
       ['/_emulator/variance', varianceBody, {seed: ''}],
+      ['/_emulator/oauth/clients', oauthClientBody(OAUTH_SCOPES), {redirectUris: [], scopes: ['root'], x: 1}],
+      ['/_emulator/oauth/clients', oauthClientBody(OAUTH_SCOPES), {redirectUris: [''], teamId: 'team'}],
     ]
     for (const [path, schema, body] of cases) {
       const expected = checkRequest(schema, body)

@@ -1,13 +1,16 @@
+import {oauthClientBody} from '../../contract/control-bodies.js'
 import type {Clock} from '../domain/clock.js'
-import {Checker, type Json} from '../domain/input-checker.js'
 import {SEEDED} from '../domain/seed.js'
-import {invalidField} from '../http/api-failure.js'
+import {invalidField, validationError} from '../http/api-failure.js'
+import {parsedBody} from '../http/operation-route.js'
 import {ok} from '../http/request-context.js'
 import type {Route} from '../http/router.js'
 import type {Store} from '../store/index.js'
 import {createClient, redirectUriProblem} from './oauth-clients.js'
 import {OAUTH_SCOPES} from './oauth-scopes.js'
 import type {OAuthServer} from './oauth-server.js'
+
+const CLIENT_BODY = oauthClientBody(OAUTH_SCOPES)
 
 /**
  * `POST /_emulator/oauth/clients`: an admin-provisioned client, as created in the dashboard (Settings,
@@ -21,28 +24,21 @@ export function oauthControlRoutes({clock, oauth, store}: {clock: Clock; oauth: 
       path: '/_emulator/oauth/clients',
       access: {kind: 'loopback'},
       handler: ({body}) => {
-        const check = new Checker()
-        const input = check.strictObject(body, '', ['name', 'redirectUris', 'scopes', 'confidential', 'teamId'])
-        check.throwIfAny()
-        const b = input as Json
-        const name = check.string(b, 'name', {min: 1, max: 200}) ?? 'Platform client'
-        const redirectUris = check.stringArray(b, 'redirectUris', {required: true, minItems: 1, maxItems: 10})
-        const scopes = check.stringArray(b, 'scopes', {minItems: 1, maxItems: 50, item: {oneOf: OAUTH_SCOPES}})
-        const confidential = check.boolean(b, 'confidential') ?? false
-        const teamId = check.uuid(b, 'teamId') ?? SEEDED.mainTeamId
-        check.throwIfAny()
-        redirectUris!.forEach((uri, i) => {
+        const input = parsedBody(CLIENT_BODY, body)
+        const {name = 'Platform client', redirectUris, scopes, confidential = false} = input
+        const teamId = input.teamId ?? SEEDED.mainTeamId
+        const problems = redirectUris.flatMap((uri, i) => {
           const problem = redirectUriProblem(uri)
-          if (problem) check.fail(`redirectUris.${i}`, problem)
+          return problem ? [{path: `redirectUris.${i}`, message: problem}] : []
         })
-        check.throwIfAny()
+        if (problems.length) throw validationError(problems)
         if (!store.teams.team(teamId)) throw invalidField('teamId', `no team ${teamId}`)
         const granted = scopes ?? [...OAUTH_SCOPES]
         const {row, secret} = createClient(oauth.store, {
           name,
           kind: 'admin',
           teamId,
-          redirectUris: redirectUris!,
+          redirectUris,
           scopes: granted,
           confidential,
           now: clock.nowMs(),
