@@ -1,7 +1,7 @@
 import {createServer} from 'node:net'
-import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {isolatedHome, runCli} from '../helpers/cli.js'
-import {drop, FakeServer} from '../helpers/fake-server.js'
+import {describe, expect, it} from 'vitest'
+import {runCli} from '../helpers/cli.js'
+import {drop, useFakeServer} from '../helpers/fake-server.js'
 import {hugeHeaders} from '../helpers/hostile-server.js'
 
 /**
@@ -10,23 +10,17 @@ import {hugeHeaders} from '../helpers/hostile-server.js'
  * retried), and a connection cut off by whoever listens is a network failure of that service.
  */
 
-let server: FakeServer
-let home: ReturnType<typeof isolatedHome>
-beforeEach(async () => {
-  server = await new FakeServer().start()
-  home = isolatedHome()
-})
-afterEach(async () => server.stop())
+const ctx = useFakeServer()
 
-const env = (origin: string) => ({...home.env, PAYCTL_ORIGIN: origin, PAYCTL_API_KEY: 'sk_test_0123456789abcdef'})
+const env = (origin: string) => ({...ctx.home.env, PAYCTL_ORIGIN: origin, PAYCTL_API_KEY: 'sk_test_0123456789abcdef'})
 /** A POST without an idempotency key is sent once (a retry could duplicate it): no back-off to wait out. */
 const ONE_ATTEMPT = ['api', 'POST', '/api/v1/webhooks', '-d', '{}']
 const errorLines = (stderr: string) => stderr.split('\n').filter(line => line.startsWith('Error:'))
 
 describe('the hint of a failure', () => {
   it('huge response headers: BAD_ANSWER naming them, not retried, no word of the emulator (exit 7)', async () => {
-    server.fallback = hugeHeaders
-    const result = await runCli(['team', 'get'], {env: env(server.origin)})
+    ctx.server.fallback = hugeHeaders
+    const result = await runCli(['team', 'get'], {env: env(ctx.server.origin)})
     expect(result.code, result.stderr).toBe(7)
     expect(errorLines(result.stderr)).toEqual([
       expect.stringMatching(
@@ -34,12 +28,12 @@ describe('the hint of a failure', () => {
       ),
     ])
     expect(result.stderr).not.toMatch(/emulator/)
-    expect(server.requests).toHaveLength(1)
+    expect(ctx.server.requests).toHaveLength(1)
   })
 
   it('a connection cut off by the server on a loopback origin: the service, not the emulator, is named', async () => {
-    server.fallback = drop
-    const result = await runCli(ONE_ATTEMPT, {env: env(server.origin)})
+    ctx.server.fallback = drop
+    const result = await runCli(ONE_ATTEMPT, {env: env(ctx.server.origin)})
     expect(result.code, result.stderr).toBe(7)
     expect(errorLines(result.stderr)).toEqual([
       expect.stringMatching(/^Error: NETWORK: .*; safe to re-run once the service is reachable$/),

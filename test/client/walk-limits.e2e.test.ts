@@ -1,8 +1,8 @@
 import {existsSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {isolatedHome, runCli} from '../helpers/cli.js'
-import {FakeServer} from '../helpers/fake-server.js'
+import {describe, expect, it} from 'vitest'
+import {runCli} from '../helpers/cli.js'
+import {useFakeServer} from '../helpers/fake-server.js'
 import {freshCursors} from '../helpers/hostile-server.js'
 
 /**
@@ -11,13 +11,7 @@ import {freshCursors} from '../helpers/hostile-server.js'
  * The service here ends its list after 60 pages, so a walk without limits would succeed.
  */
 
-let server: FakeServer
-let home: ReturnType<typeof isolatedHome>
-beforeEach(async () => {
-  server = await new FakeServer().start()
-  home = isolatedHome()
-})
-afterEach(async () => server.stop())
+const ctx = useFakeServer()
 
 const transaction = (n: number) => ({
   object: 'transaction',
@@ -30,8 +24,8 @@ const transaction = (n: number) => ({
   createdAt: '2026-11-20T10:00:00.000Z',
 })
 const env = (extra: Record<string, string>) => ({
-  ...home.env,
-  PAYCTL_ORIGIN: server.origin,
+  ...ctx.home.env,
+  PAYCTL_ORIGIN: ctx.server.origin,
   PAYCTL_API_KEY: 'sk_test_0123456789abcdef',
   ...extra,
 })
@@ -40,18 +34,18 @@ const PAGES_ERROR = /^Error: BAD_ANSWER: the list did not end within 20 pages; .
 
 describe('an endless stream of fresh cursors', () => {
   it('transactions list --all: stops after PAYCTL_MAX_PAGES pages, prints them, says where it stopped, exit 7', async () => {
-    server.fallback = freshCursors(transaction, 60)
+    ctx.server.fallback = freshCursors(transaction, 60)
     const result = await runCli(['transactions', 'list', '--all', '-o', 'jsonl'], {env: env({PAYCTL_MAX_PAGES: '20'})})
     expect(result.code, result.stderr).toBe(7)
     expect(errorLines(result.stderr)).toEqual([expect.stringMatching(PAGES_ERROR)])
     expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(20)
     expect(result.stderr).toContain('continue with --cursor fresh-20')
-    expect(server.requests).toHaveLength(20)
+    expect(ctx.server.requests).toHaveLength(20)
   })
 
   it('--since-state: the same, and the state file is not written', async () => {
-    server.fallback = freshCursors(transaction, 60)
-    const state = join(home.dir, 'run.state')
+    ctx.server.fallback = freshCursors(transaction, 60)
+    const state = join(ctx.home.dir, 'run.state')
     const result = await runCli(['transactions', 'list', '--since-state', state, '-o', 'jsonl'], {
       env: env({PAYCTL_MAX_PAGES: '20'}),
     })
@@ -61,7 +55,7 @@ describe('an endless stream of fresh cursors', () => {
   })
 
   it('api --paginate: stops at PAYCTL_MAX_WALK_SECONDS, exit 7', async () => {
-    server.fallback = freshCursors(transaction, 60, 40)
+    ctx.server.fallback = freshCursors(transaction, 60, 40)
     const result = await runCli(['api', 'GET', '/api/v2/transactions', '--paginate'], {
       env: env({PAYCTL_MAX_WALK_SECONDS: '0.3'}),
     })
@@ -69,13 +63,13 @@ describe('an endless stream of fresh cursors', () => {
     expect(errorLines(result.stderr)).toEqual([
       expect.stringMatching(/^Error: BAD_ANSWER: the list did not end within 0.3 s; .*raise PAYCTL_MAX_WALK_SECONDS/),
     ])
-    expect(server.requests.length).toBeLessThan(60)
+    expect(ctx.server.requests.length).toBeLessThan(60)
   })
 
   it('refuses a limit that is not a number (exit 2), before any request', async () => {
     const result = await runCli(['transactions', 'list', '--all'], {env: env({PAYCTL_MAX_PAGES: '1e3'})})
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('PAYCTL_MAX_PAGES must be a whole number of pages above 0, not "1e3"')
-    expect(server.requests).toHaveLength(0)
+    expect(ctx.server.requests).toHaveLength(0)
   })
 })

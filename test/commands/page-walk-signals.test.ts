@@ -1,8 +1,8 @@
 import {mkdirSync, readdirSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {isolatedHome, runCli} from '../helpers/cli.js'
-import {FakeServer} from '../helpers/fake-server.js'
+import {describe, expect, it} from 'vitest'
+import {runCli} from '../helpers/cli.js'
+import {useFakeServer} from '../helpers/fake-server.js'
 import {stallingList} from '../helpers/hostile-server.js'
 
 /**
@@ -11,13 +11,7 @@ import {stallingList} from '../helpers/hostile-server.js'
  * `Error: INTERRUPTED` line. Before, the read waited out its time-out and was retried (exit 7 two minutes later).
  */
 
-let server: FakeServer
-let home: ReturnType<typeof isolatedHome>
-beforeEach(async () => {
-  server = await new FakeServer().start()
-  home = isolatedHome()
-})
-afterEach(async () => server.stop())
+const ctx = useFakeServer()
 
 const payout = (n: number) => ({
   object: 'payout',
@@ -56,13 +50,13 @@ const CASES = RUNS.map((run, i) => ({...run, signal: i % 2 ? ('SIGTERM' as const
 describe('a signal while a page hangs half-sent', () => {
   it.each(CASES)('$name, $signal: the read is cancelled, nothing saved, exit 130/143', async run => {
     const list = stallingList(run.item, 2)
-    server.fallback = list.handler
-    const folder = join(home.dir, 'state')
+    ctx.server.fallback = list.handler
+    const folder = join(ctx.home.dir, 'state')
     mkdirSync(folder, {mode: 0o700})
     const state = join(folder, 'run.state')
     const args = run.args.at(-1) === '--since-state' ? [...run.args, state, '-o', 'jsonl'] : run.args
     const cli = runCli(args, {
-      env: {...home.env, PAYCTL_ORIGIN: server.origin, PAYCTL_API_KEY: 'sk_test_0123456789abcdef'},
+      env: {...ctx.home.env, PAYCTL_ORIGIN: ctx.server.origin, PAYCTL_API_KEY: 'sk_test_0123456789abcdef'},
       timeoutMs: 8_000,
     })
     while (list.stalled === 0) await new Promise(resolve => setTimeout(resolve, 10))

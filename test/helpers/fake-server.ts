@@ -1,5 +1,7 @@
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
+import {afterEach, beforeEach} from 'vitest'
+import {isolatedHome} from './cli.js'
 
 export interface RecordedRequest {
   method: string
@@ -70,4 +72,28 @@ export const apiError =
 /** Closes the socket without an answer, as a crashed proxy would. */
 export const drop: Handler = (_req, res) => {
   res.socket?.destroy()
+}
+
+/**
+ * A FakeServer and an isolated home for each test of the calling file (started before it, stopped after it), as
+ * `useEmulator` gives an emulator.
+ */
+export function useFakeServer(): {readonly server: FakeServer; readonly home: ReturnType<typeof isolatedHome>} {
+  let server: FakeServer | undefined
+  let home: ReturnType<typeof isolatedHome> | undefined
+  beforeEach(async () => {
+    server = await new FakeServer().start()
+    home = isolatedHome()
+  })
+  afterEach(async () => server?.stop())
+  return {
+    get server() {
+      if (!server) throw new Error('useFakeServer: no test is running')
+      return server
+    },
+    get home() {
+      if (!home) throw new Error('useFakeServer: no test is running')
+      return home
+    },
+  }
 }
