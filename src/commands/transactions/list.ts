@@ -4,6 +4,7 @@ import type {Transaction} from '../../client/schemas.js'
 import type {ResultOf} from '../../results/index.js'
 
 export default class TransactionsList extends BaseCommand<typeof TransactionsList> {
+  static override printsItself = true
   static override result = 'transactions' as const
   static override summary = "List every movement on the team's accounts, newest first."
   static override description =
