@@ -28,6 +28,8 @@ export const STREAMED_RESULTS = [
   'importStatusRows',
   'transactions',
   'counterpartyList',
+  'payoutsV2',
+  'deletedPayouts',
 ] as const satisfies ResultName[]
 export type StreamedName = (typeof STREAMED_RESULTS)[number]
 
