@@ -179,13 +179,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    * The one place a command's result is shown, once `run()` returned it (src/cli/shown.ts): a run for data (an MCP
    * tool call, src/cli/data-run.ts) takes the value as it is; --json and the script flags print it through its `json`
    * view (default: printJson, which also does -o csv/tsv/jsonl, --fields, --jq, --template, --quiet); else its `view`
-   * shows it to a person (default: the JSON too). A streamed list is read and written here
-   * (src/cli/output/item-stream.ts). Then the result's `after` runs: its error ends the run with the result shown.
+   * shows it to a person (default: the JSON too). An item stream is read and written here
+   * (src/cli/output/render-stream.ts). Then the result's `after` runs: its error ends the run with the result shown.
    */
   private async rendered(value: unknown): Promise<unknown> {
     if ((value as Partial<UnreadItems> | undefined)?.itemStream === true) {
-      const {renderItemStream} = await import('./output/item-stream.js')
-      return renderItemStream(this.out, value as ItemStream<unknown>, this.jsonErrors)
+      const {renderItemStream} = await import('./output/render-stream.js')
+      return renderItemStream(this.out, value as ItemStream<unknown>)
     }
     if ((this.ctor as typeof BaseCommand).printsItself) return value
     const {value: result, views}: Shown<unknown> = value instanceof Shown ? value : new Shown(value, {})
