@@ -16,6 +16,7 @@ export interface Views<R, F = R> {
    * error and its result stays shown: exit 8 after a failed payout), or go on working (a server until it is stopped)
    * and give the run's final value (undefined: the shown value).
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: an `after` that only fails or waits returns nothing (an async one, Promise<void>)
   after?(result: R): F | void | Promise<F | void>
 }
 
