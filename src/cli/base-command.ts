@@ -58,8 +58,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /**
    * The name of what `run()` returns (src/results): every command declares it, its `run()` returns
    * `Answer<typeof X.result>` (the result, maybe with its views: src/cli/shown.ts), and --json prints exactly that
-   * value. It reaches the manifest, where the MCP tools'
-   * output schemas and `--schema` read it.
+   * value. It reaches the manifest, where the MCP tools' output schemas and `--schema` read it.
    */
   static result?: ResultName
 

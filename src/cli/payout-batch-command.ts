@@ -8,9 +8,9 @@ import type {PayoutKey} from '../services/payouts/ids-input.js'
 import {BaseCommand} from './base-command.js'
 import type {MoneySummary} from './confirm.js'
 import type {ItemStream} from './output/item-stream.js'
+import {type Shown, shownItems, unprinted} from './shown.js'
 
 /** What the payouts' JSON is: the payout for one id given, else the array. */
-const shownAs = (payouts: PayoutV2[], single: boolean) => (single && payouts.length === 1 ? payouts[0] : payouts)
 
 const DONE: Record<BatchAction, string> = {
   approve: 'Approved',
@@ -45,7 +45,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       /** --skip-conflicts, --within-balance (approve and pay): apply the step to what fits. */
       leaveOut?: LeaveOutChoice
     },
-  ): Promise<PayoutV2 | PayoutV2[] | ItemStream<PayoutV2>> {
+  ): Promise<Shown<PayoutV2 | PayoutV2[]> | ItemStream<PayoutV2>> {
     const {collectPayoutKeys} = await import('../services/payouts/ids-input.js')
     const {keys} = await collectPayoutKeys({
       args: this.argvAll,
@@ -124,7 +124,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     keys: PayoutKey[],
     options: {andThen?: AndThen; idempotencyKey?: string; waitMs?: number; leaveOut: LeaveOutChoice},
     single: boolean,
-  ): Promise<PayoutV2 | PayoutV2[] | ItemStream<PayoutV2>> {
+  ): Promise<Shown<PayoutV2 | PayoutV2[]> | ItemStream<PayoutV2>> {
     const [{planAllowedRun, sendAllowedRun}, {goalOf}] = await Promise.all([
       import('./workflows/approve-or-pay-allowed.js'),
       import('../services/payouts/goals.js'),
@@ -148,7 +148,8 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     await sendAllowedRun(run, plan, async payouts => {
       answered.push(...payouts)
     })
-    if (!answered.length) return answered
+    // Every payout left out: nothing to follow, nothing printed.
+    if (!answered.length) return unprinted(answered)
     return this.followAndShow(answered, goalOf(action, options.andThen), options.waitMs, single)
   }
 
@@ -218,15 +219,18 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     goal: WaitGoal,
     timeoutMs: number,
     single = false,
-  ): Promise<PayoutV2 | PayoutV2[]> {
+  ): Promise<Shown<PayoutV2 | PayoutV2[]>> {
     const [{followPayouts}, {followedColumns}] = await Promise.all([
       import('./workflows/follow-payouts.js'),
       import('./output/payout-status.js'),
     ])
     const followed = await followPayouts({client: await this.client(), out: this.out, payouts, goal, timeoutMs})
-    const shown = {columns: followedColumns, single: single && followed.payouts.length === 1}
-    await this.out.show(followed.payouts, shown)
-    if (followed.error) throw followed.error
-    return shownAs(followed.payouts, shown.single)
+    return shownItems(followed.payouts, {
+      columns: followedColumns,
+      single: single && followed.payouts.length === 1,
+      after: () => {
+        if (followed.error) throw followed.error
+      },
+    })
   }
 }
