@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini'
+import {isDeleted} from '../../../contract/lifecycle.js'
 import type {SESSION_BODIES, SessionKind} from '../../../contract/requests/session-requests.js'
 import type {Clock} from '../../domain/clock.js'
 import {Checker, type Json} from '../../domain/input-checker.js'
@@ -36,13 +37,13 @@ function checkPayoutsExist(
 ): void {
   if (kind === 'payout') {
     const row = payouts.resolveV1(teamId, String(payload.payoutId), 'id')
-    if (row.status === 'deleted') check.fail('payoutId', `payout ${row.uuid} was deleted`)
+    if (isDeleted(row.status)) check.fail('payoutId', `payout ${row.uuid} was deleted`)
     payload.payoutId = row.uuid
   }
   if (kind === 'approval')
     (payload.payoutIds as string[]).forEach((id, index) => {
       const row = payouts.resolveV1(teamId, id, 'id')
-      if (row.status === 'deleted') check.fail(`payoutIds.${index}`, `payout ${id} was deleted`)
+      if (isDeleted(row.status)) check.fail(`payoutIds.${index}`, `payout ${id} was deleted`)
     })
 }
 
