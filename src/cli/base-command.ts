@@ -174,11 +174,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.run = async () => this.rendered(await run())
   }
 
-  /** What `run()` returned, a streamed list read and written here (src/cli/output/item-stream.ts). */
+  /** What `run()` returned, an item stream read and written here (src/cli/output/render-stream.ts). */
   private async rendered(value: unknown): Promise<unknown> {
     if ((value as Partial<UnreadItems> | undefined)?.itemStream !== true) return value
-    const {renderItemStream} = await import('./output/item-stream.js')
-    return renderItemStream(this.out, value as ItemStream<unknown>, this.jsonErrors)
+    const {renderItemStream} = await import('./output/render-stream.js')
+    return renderItemStream(this.out, value as ItemStream<unknown>)
   }
 
   /** --jq, --template, --fields and --quiet; the jq engine is loaded only when --jq is given. */

@@ -72,6 +72,6 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
     const send = (query: Query) =>
       client.transport.request({...request, query, idempotencyKey: flags['idempotency-key']})
     if (!flags.paginate) return print.printResponse(out, await send(request.query), flags.include)
-    return print.printPages(out, send, request.query, flags.include)
+    return print.pagesStream(out, send, request.query, flags.include)
   }
 }

@@ -5,8 +5,8 @@ import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 
 /**
- * scripts/check-layout.js (run by `npm run lint`): API paths and the generation type live in src/contract (payout
- * states: scripts/check-contract.js, test/contract/check-contract.test.ts).
+ * scripts/check-layout.js (run by `npm run lint`): API paths, the generation type and request checks live in
+ * src/contract (payout states: scripts/check-contract.js, test/contract/check-contract.test.ts).
  */
 
 const repo = join(import.meta.dirname, '..', '..')
@@ -17,7 +17,7 @@ afterAll(() => rmSync(root, {recursive: true, force: true}))
 describe('the contract-only lint rules', () => {
   it('find nothing in this repository and name each copy outside src/contract by file and line', () => {
     const clean = spawnSync(process.execPath, [script], {encoding: 'utf8'})
-    expect(clean.stderr).not.toMatch(/an API path|spelled out/)
+    expect(clean.stderr).not.toMatch(/an API path|spelled out|a request checker/)
     mkdirSync(join(root, 'src', 'services'), {recursive: true})
     writeFileSync(
       join(root, 'src', 'services', 'copies.ts'),
@@ -26,6 +26,9 @@ describe('the contract-only lint rules', () => {
         "export const team = '/team'",
         "export type Api = 'v1' | 'v2'",
         "export const fine = ['pending', 'sent']",
+        'export class BodyChecker {}',
+        "export const typed = (path: string) => ({path, message: 'must be a string, not number'})",
+        "export const extra = {path: 'x', message: `is not a known field`}",
       ].join('\n'),
     )
     const copied = spawnSync(process.execPath, [script, root], {encoding: 'utf8'})
@@ -38,6 +41,9 @@ describe('the contract-only lint rules', () => {
       'src/services/copies.ts:1: an API path',
       'src/services/copies.ts:2: an API path',
       "src/services/copies.ts:3: 'v1' | 'v2' spelled out",
+      'src/services/copies.ts:5: a request checker',
+      'src/services/copies.ts:6: a request checker',
+      'src/services/copies.ts:7: a request checker',
     ])
   })
 })
