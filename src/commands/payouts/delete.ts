@@ -5,6 +5,7 @@ import {isDeletable, isDeleted, namedStates, PAYOUT_STATES, statesFrom} from '..
 import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsDelete extends BaseCommand<typeof PayoutsDelete> {
+  static override printsItself = true
   static override result = 'deletedPayouts' as const
   static override summary = 'Delete payouts that have not been paid out.'
   static override description =
