@@ -119,6 +119,11 @@ export interface ImportCommandOptions extends Omit<ImportOptions, 'api' | 'andTh
   title: string
   /** An outcome the command goes on after (payments declined at once, when --wait follows the rows). */
   continuesAfter?: (outcome: NonNullable<ImportResult['outcome']>) => boolean
+  /**
+   * What follows a real import (--wait), given its rows as it read them (`holdRows`); they are removed once it
+   * ends, whatever the outcome.
+   */
+  afterImport?: (sent: Extract<ImportResult, {kind: 'import'}>) => Promise<void>
 }
 
 /**
@@ -138,9 +143,18 @@ export async function runImportCommand<Item>(
     notice: 'Stopping after the chunks in flight (press Ctrl-C again to quit at once)…',
     write: line => options.out.stderr(line),
   })
-  const result = await runImport(await kind, {...options, signal: interrupt.signal}).finally(() => interrupt.dispose())
-  renderImportResult(options.out, result, {json: options.json, dryRun: options.dryRun, api: options.title})
-  if (result.kind === 'import' && result.fatal) throw result.fatal
-  if (result.outcome && !options.continuesAfter?.(result.outcome)) throw outcomeError(result.outcome)
-  return result
+  const result = await runImport(await kind, {
+    ...options,
+    signal: interrupt.signal,
+    holdRows: Boolean(options.afterImport),
+  }).finally(() => interrupt.dispose())
+  try {
+    renderImportResult(options.out, result, {json: options.json, dryRun: options.dryRun, api: options.title})
+    if (result.kind === 'import' && result.fatal) throw result.fatal
+    if (result.outcome && !options.continuesAfter?.(result.outcome)) throw outcomeError(result.outcome)
+    if (result.kind === 'import') await options.afterImport?.(result)
+    return result
+  } finally {
+    if (result.kind === 'import') await result.rows?.kept?.close()
+  }
 }

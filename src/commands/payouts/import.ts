@@ -33,7 +33,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
 
   async run(): Promise<ResultOf<typeof PayoutsImport.result>> {
     const {flags} = this
-    checkImportFlags(flags, this.args.file)
+    checkImportFlags(flags)
     const [{runImportCommand}, {payoutKind}, {checkFileOptions}, {confirmMoneyMovement}, {summaryOf}] =
       await Promise.all([
         import('../../cli/workflows/run-import.js'),
@@ -67,11 +67,14 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
       profile: () => this.profile(),
       client: () => this.client(),
       confirm: (summary, environment) => confirmMoneyMovement({environment, yes: flags.yes, summary, out: this.out}),
+      afterImport: flags.wait
+        ? async sent => {
+            const {waitForImportedRows} = await import('../../cli/workflows/run-import-status.js')
+            const imported = {file: rows.file, api: flags.api, andThen: flags['and-then'], out: this.out, sent}
+            await waitForImportedRows({...imported, client: await this.client()}, flags.timeout)
+          }
+        : undefined,
     })
-    if (flags.wait && result.kind === 'import') {
-      const {waitForImportedRows} = await import('../../cli/workflows/run-import-status.js')
-      await waitForImportedRows({...rows, profile: await this.profile(), client: await this.client()}, flags.timeout)
-    }
     // What runImportCommand printed under --json.
     return summaryOf(result)
   }
