@@ -2,16 +2,9 @@ import * as z from 'zod/mini'
 import {documentNotes} from './document-notes.js'
 import {ERROR_STATUS, type ErrorCode} from './error-envelope.js'
 import {oauthErrorSchema} from './oauth-bodies.js'
+import {bodySchemasOf, REQUEST_SCHEMAS} from './operation-bodies.js'
 import {OPERATION_EXAMPLES, pathIdExample} from './operation-examples.js'
-import {
-  COMMON_ERRORS,
-  NAMED_LISTS,
-  NAMED_SCHEMAS,
-  OPERATIONS,
-  type Operation,
-  REQUEST_SCHEMAS,
-  TAGS,
-} from './operations.js'
+import {COMMON_ERRORS, NAMED_LISTS, NAMED_SCHEMAS, OPERATIONS, type Operation, TAGS} from './operations.js'
 import {idempotencyKeyHeader} from './requests/request-fields.js'
 import {payoutEventV1Schema, payoutEventV2Schema} from './responses.js'
 import {webhooks} from './webhook-deliveries.js'
@@ -152,7 +145,7 @@ function operationObject(operation: Operation, nameOf: Map<z.ZodMiniType, string
     ...(operation.idempotent ? [{$ref: '#/components/parameters/IdempotencyKey'}] : []),
   ]
   const body = operation.body
-  const bodySchemas = body?.schemas.map(schemaOf) ?? []
+  const bodySchemas = bodySchemasOf(operation).map(schemaOf)
   const success: Json = {
     description: operation.success.description,
     content: {'application/json': {schema: schemaOf(operation.success.schema)}},

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini'
 import type {ErrorDetail} from './error-envelope.js'
+import {requestSchema} from './operation-bodies.js'
 import type {Operation} from './operation-types.js'
 import {queryValues} from './query-values.js'
 import {type Checked, checkRequest} from './request-problems.js'
@@ -7,8 +8,8 @@ import {idempotencyKeyHeader, noBody} from './requests/request-fields.js'
 
 /**
  * What a row of the operations table takes, as the server checks it: its path parameters, its query string, its
- * JSON body (a row without one takes none), its idempotency key, and which batch item a problem belongs to. The emulator checks every operation's
- * request with these; nothing else checks a request.
+ * JSON body (a row without one takes none), its idempotency key, and which batch item a problem belongs to. The
+ * emulator checks every operation's request with these; nothing else checks a request.
  */
 
 export interface BodyRule {
@@ -25,7 +26,7 @@ export function bodyRuleOf(operation: Operation): BodyRule | undefined {
   const body = operation.body
   if (!body) return {schema: noBody, required: false}
   if (body.mediaType !== undefined || body.schemas.length !== 1) return undefined
-  return {schema: body.schemas[0], required: body.required !== false}
+  return {schema: requestSchema(body.schemas[0]), required: body.required !== false}
 }
 
 /** The row's query string read by its schema (`queryValues`) and checked; a row without a query takes any. */
