@@ -2,6 +2,7 @@ import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import {RETRY_AFTER_CAP_MS} from '../../client/waits.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
+import {isDeclined} from '../../contract/lifecycle.js'
 import type {ApiGeneration} from '../../contract/primitives.js'
 import {errorLines, type ImportResult} from '../../services/import/outcome/import-result.js'
 import type {Delimiter} from '../../services/import/read/sniff.js'
@@ -254,7 +255,7 @@ async function retryFailed(
   goal: WaitGoal,
 ): Promise<PayctlError | undefined> {
   const failed = await collect(rows, options, (row, payout): FailedRow | undefined =>
-    payout?.status === 'failed' && !awaitsNewClaim(payout)
+    payout && isDeclined(payout.status) && !awaitsNewClaim(payout)
       ? {
           ref: {id: payout.id, label: `line ${row.line} (${payout.id})`, updatedAt: payout.updatedAt},
           payout,
