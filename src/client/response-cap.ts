@@ -22,22 +22,36 @@ const tooLarge = (cap: number, target: string) =>
     target.split(' ')[1],
   )
 
-/** The body as text, refused (and the connection dropped) once it passes `cap` bytes, before it is all read. */
-export async function readCapped(response: HttpAnswer, cap: number, target: string): Promise<string> {
+/**
+ * The body as text, refused (and the connection dropped) once it passes `cap` bytes, before it is all read. Read
+ * through the stream's events, as `for await` would (an error or a close before the end fails the read), at a
+ * fraction of an async iterator's cost per answer.
+ */
+export function readCapped(response: HttpAnswer, cap: number, target: string): Promise<string> {
+  const body = response.body
   const declared = Number(response.headers['content-length'])
   if (Number.isFinite(declared) && declared > cap) {
-    response.body.destroy()
-    throw tooLarge(cap, target)
+    body.destroy()
+    return Promise.reject(tooLarge(cap, target))
   }
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of response.body) {
-    size += (chunk as Buffer).length
-    if (size > cap) {
-      response.body.destroy()
-      throw tooLarge(cap, target)
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > cap) {
+        body.off('data', onData)
+        body.destroy()
+        reject(tooLarge(cap, target))
+        return
+      }
+      chunks.push(chunk)
     }
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+    body.on('data', onData)
+    body.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    body.once('error', reject)
+    body.once('close', () => {
+      if (!body.readableEnded) reject(Object.assign(new Error('Premature close'), {code: 'ERR_STREAM_PREMATURE_CLOSE'}))
+    })
+  })
 }

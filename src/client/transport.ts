@@ -9,7 +9,11 @@ import {
   TimeoutError,
 } from './api-errors.js'
 import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
+import {type QueryValue, type RequestUrl, urlBuilder} from './request-url.js'
 import {readCapped, responseCap} from './response-cap.js'
+
+export {buildUrl, pathProblem, type QueryValue} from './request-url.js'
+
 import {
   currentWaitLimits,
   isTransientStatus,
@@ -24,8 +28,6 @@ import {
 const newIdempotencyKey = (): string => process.getBuiltinModule('node:crypto').randomUUID()
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
-
-export type QueryValue = string | number | boolean | undefined | readonly (string | number)[]
 
 /** Supplies the Authorization header; `refresh` is called once after a 401 and returns true when a retry makes sense. */
 export interface AuthProvider {
@@ -80,37 +82,8 @@ export interface ApiResponse<T = unknown> {
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
 
-/** Why a request path cannot be sent to the profile's origin, or undefined when it can. */
-export function pathProblem(path: string): string | undefined {
-  if (!path.startsWith('/')) return `path "${path}" must start with "/"`
-  // "//host" and "/\\host" are read by URL parsers as another host: never a path below the origin.
-  if (/^\/[\\/]/.test(path)) return `path "${path}" names another host; give a path below the profile's origin`
-  if (/[\u0000-\u001F\u007F]/.test(path)) return `path "${path}" contains a control character`
-  return undefined
-}
-
-/**
- * The URL of `path` below `origin`. Throws when the result would leave the origin, so that credentials are
- * only ever sent to the profile's service.
- */
-export function buildUrl(origin: string, path: string, query?: Record<string, QueryValue>): string {
-  const problem = pathProblem(path)
-  if (problem) throw new OriginError(problem)
-  const base = new URL(origin)
-  const url = new URL(base.origin)
-  url.pathname = `${base.pathname.replace(/\/$/, '')}${path.split('?')[0]}`
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value === undefined) continue
-    if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item))
-    else url.searchParams.set(name, String(value))
-  }
-  if (url.origin !== base.origin) throw new OriginError(`path "${path}" leaves the origin ${base.origin}`)
-  return url.toString()
-}
-
-interface PreparedCall {
+interface PreparedCall extends RequestUrl {
   method: HttpMethod
-  url: string
   headers?: Record<string, string>
   bodyText?: string
   idempotencyKey?: string
@@ -124,17 +97,28 @@ interface Exchange {
 }
 
 /**
- * A signal aborted with a TimeoutError after `ms`, as AbortSignal.timeout's, and its timer cleared once the attempt
- * ended (AbortSignal.timeout costs about ten times as much, on every request of an import).
+ * The signal of one attempt: aborted with a TimeoutError after `ms`, as AbortSignal.timeout's, or with the reason
+ * of `stop` when that is aborted first, as AbortSignal.any's; `clear` ends both once the attempt ended (the two
+ * built-ins cost about ten times as much, on every request of an import).
  */
-function deadlineSignal(ms: number): {signal: AbortSignal; clear(): void} {
+function attemptSignal(ms: number, stop?: AbortSignal): {signal: AbortSignal; timedOut(): boolean; clear(): void} {
   const controller = new AbortController()
-  const timer = setTimeout(
-    () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
-    ms,
-  )
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
+  }, ms)
   timer.unref()
-  return {signal: controller.signal, clear: () => clearTimeout(timer)}
+  const onStop = () => controller.abort(stop?.reason)
+  stop?.addEventListener('abort', onStop, {once: true})
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    clear: () => {
+      clearTimeout(timer)
+      stop?.removeEventListener('abort', onStop)
+    },
+  }
 }
 
 const formatSeconds = (ms: number) => `${Math.round(ms / 100) / 10} s`
@@ -173,6 +157,7 @@ export class Transport {
   private readonly agent: Agent
   private readonly timeoutMs: number
   private readonly maxResponseBytes: number
+  private readonly urlOf: ReturnType<typeof urlBuilder>
 
   constructor(options: TransportOptions) {
     this.options = options
@@ -180,6 +165,7 @@ export class Transport {
     this.timeoutMs = options.timeoutMs ?? 30_000
     this.maxResponseBytes = options.maxResponseBytes ?? responseCap()
     this.agent = keepAliveAgent(this.origin, options.maxConnections ?? 16)
+    this.urlOf = urlBuilder(this.origin)
   }
 
   /** Closes the kept-alive connections (an attempt cut off has already destroyed its own). */
@@ -226,7 +212,7 @@ export class Transport {
     const retryable = options.retryable ?? (options.method !== 'POST' || Boolean(idempotencyKey))
     return {
       method: options.method,
-      url: buildUrl(this.origin, options.path, options.query),
+      ...this.urlOf(options.path, options.query),
       headers: options.headers,
       bodyText: options.body === undefined ? undefined : JSON.stringify(options.body),
       idempotencyKey,
@@ -246,12 +232,12 @@ export class Transport {
     const stop = call.method === 'GET' ? currentWaitLimits().signal : undefined
     stop?.throwIfAborted()
     const budget = Math.max(1, Math.min(this.timeoutMs, timeLeft()))
-    const deadline = deadlineSignal(budget)
-    const signal = stop ? AbortSignal.any([deadline.signal, stop]) : deadline.signal
+    const deadline = attemptSignal(budget, stop)
+    const signal = deadline.signal
     let response: HttpAnswer
     let text: string
     try {
-      response = await httpCall(call.url, {
+      response = await httpCall(call.target, {
         method: call.method,
         headers,
         body: call.bodyText,
@@ -266,7 +252,7 @@ export class Transport {
     } catch (error) {
       deadline.clear()
       if (stop?.aborted) throw stop.reason
-      const failure = deadline.signal.aborted
+      const failure = deadline.timedOut()
         ? new TimeoutError(`no complete answer from ${call.method} ${call.url} within ${formatSeconds(budget)}`, {
             cause: error,
             url: call.url,
