@@ -213,6 +213,15 @@ describe('derived keys', () => {
     expect(key).not.toBe(chunkIdempotencyKey(targetKey('local', 'http://127.0.0.1:4011'), 'v2', rows))
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
   })
+
+  it("keeps a chunk's idempotency key across versions: a re-run after an upgrade is replayed, not created again", () => {
+    // SHA-256 of "payctl-import\n<target>\n<request>\n" and "<customId>\t<content>\n" per row, UUID-shaped.
+    const rows = [
+      {customId: 'a', content: '1'},
+      {customId: 'b', content: '{"x":2}'},
+    ]
+    expect(chunkIdempotencyKey('local-1234abcd', 'v2', rows)).toBe('a77b6c7f-f04e-81c4-9419-b17f6086dcce')
+  })
 })
 
 describe('duplicate fingerprints and row sets', () => {
