@@ -5,6 +5,7 @@ import {oauthErrorSchema} from './oauth-bodies.js'
 import {bodySchemasOf, REQUEST_SCHEMAS} from './operation-bodies.js'
 import {OPERATION_EXAMPLES, pathIdExample} from './operation-examples.js'
 import {COMMON_ERRORS, NAMED_LISTS, NAMED_SCHEMAS, OPERATIONS, type Operation, TAGS} from './operations.js'
+import {idempotencyKeyHeader} from './requests/request-fields.js'
 import {payoutEventV1Schema, payoutEventV2Schema} from './responses.js'
 import {webhooks} from './webhook-deliveries.js'
 
@@ -59,6 +60,12 @@ function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMi
     ...(absentAsFalse(convert(requests, 'input')) as Record<string, Json>),
   }
   return {schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), nameOf}
+}
+
+/** A header's schema as the document states it (no `$schema` of its own). */
+function headerSchema(schema: z.ZodMiniType): Json {
+  const {$schema: _, ...json} = z.toJSONSchema(schema, {io: 'input', metadata: documentNotes}) as Json
+  return json
 }
 
 function queryParameters(query: z.ZodMiniObject, examples: Record<string, unknown> = {}): Json[] {
@@ -210,7 +217,7 @@ export function openApiDocument(): Json {
           in: 'header',
           required: false,
           description: 'The same key on the same endpoint within 24 hours replays the stored answer.',
-          schema: {type: 'string', minLength: 1, maxLength: 255},
+          schema: headerSchema(idempotencyKeyHeader),
         },
       },
       headers: {
