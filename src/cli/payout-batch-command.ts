@@ -6,6 +6,8 @@ import type {LeaveOutChoice} from '../services/payouts/allowed-plan.js'
 import type {WaitGoal} from '../services/payouts/goals.js'
 import type {PayoutKey} from '../services/payouts/ids-input.js'
 import {BaseCommand} from './base-command.js'
+import type {MoneySummary} from './confirm.js'
+import type {ItemStream} from './output/item-stream.js'
 
 /** What the payouts' JSON is: the payout for one id given, else the array. */
 const shownAs = (payouts: PayoutV2[], single: boolean) => (single && payouts.length === 1 ? payouts[0] : payouts)
@@ -29,6 +31,7 @@ const claimLinkKey = (key: string | undefined) => (key === undefined ? undefined
  * given, else the array (empty when every payout was left out).
  */
 export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseCommand<T> {
+  static override printsItself = true
   static override strict = false
 
   protected async runBatch(
@@ -43,7 +46,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       /** --skip-conflicts, --within-balance (approve and pay): apply the step to what fits. */
       leaveOut?: LeaveOutChoice
     },
-  ): Promise<PayoutV2 | PayoutV2[]> {
+  ): Promise<PayoutV2 | PayoutV2[] | ItemStream<PayoutV2>> {
     const {collectPayoutKeys} = await import('../services/payouts/ids-input.js')
     const {keys} = await collectPayoutKeys({
       args: this.argvAll,
@@ -59,31 +62,28 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     const read =
       action === 'approve' || action === 'pay' ? await this.beforeMoneyMoves(action, keys, options) : undefined
     const steps = await this.stepsOf(action, keys, read)
-    const waiting = options.waitMs !== undefined
-    const answered = await this.sendSteps(action, steps, {...options, single, waiting})
+    if (options.waitMs === undefined)
+      return this.appliedPayouts(single, emit => this.sendSteps(action, steps, options, emit))
+    const answered: PayoutV2[] = []
+    await this.sendSteps(action, steps, options, async payouts => {
+      answered.push(...payouts)
+    })
     const {goalOf} = await import('../services/payouts/goals.js')
-    const goal = goalOf(action, options.andThen)
-    if (waiting) return this.followAndShow(answered, goal, options.waitMs!, single)
-    const {throwIfFailed} = await import('../services/payouts/payout-failures.js')
-    throwIfFailed(answered)
-    return shownAs(answered, single)
+    return this.followAndShow(answered, goalOf(action, options.andThen), options.waitMs, single)
   }
 
-  /** Sends each step in batches, printing the payouts as each batch is applied (not when waiting); their answers. */
+  /** Sends each step in batches; `onApplied` gets the payouts of each batch as it is applied. */
   private async sendSteps(
     action: BatchAction,
     steps: Array<{action: BatchAction; keys: PayoutKey[]}>,
-    options: {andThen?: AndThen; idempotencyKey?: string; single: boolean; waiting: boolean},
-  ): Promise<PayoutV2[]> {
-    const [client, {runBatchAction}, {payoutV2Columns}, {BATCH_STOPPING, watchInterrupts}] = await Promise.all([
+    options: {andThen?: AndThen; idempotencyKey?: string},
+    onApplied: (payouts: PayoutV2[]) => Promise<void>,
+  ): Promise<void> {
+    const [client, {runBatchAction}, {BATCH_STOPPING, watchInterrupts}] = await Promise.all([
       this.client(),
       import('../services/payouts/actions.js'),
-      import('./output/payout-view.js'),
       import('./interrupt.js'),
     ])
-    const {waiting} = options
-    const writer = this.out.list<PayoutV2>(payoutV2Columns, undefined, {single: options.single})
-    const answered: PayoutV2[] = []
     const interrupts = watchInterrupts({notice: BATCH_STOPPING})
     try {
       for (const step of steps) {
@@ -91,10 +91,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
           andThen: options.andThen,
           idempotencyKey: step.action === action ? options.idempotencyKey : claimLinkKey(options.idempotencyKey),
           signal: interrupts.signal,
-          onApplied: payouts => {
-            answered.push(...payouts)
-            if (!waiting) return writer.page(payouts)
-          },
+          onApplied,
         })
         const calls = result.batches === 1 ? '' : ` in ${result.batches} calls of at most 100`
         const then = options.andThen ? ` (then ${options.andThen})` : ''
@@ -102,14 +99,9 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
         if (step.action === action) this.out.info(`${DONE[action]} ${count}${calls}${then}.`)
         else this.out.info(`${CLAIM_INSTEAD_OF_PAY} ${count}${calls} instead of paying: the recipient's claim pays it.`)
       }
-      if (!waiting) writer.end()
-    } catch (error) {
-      if (writer.written) writer.end()
-      throw error
     } finally {
       interrupts.dispose()
     }
-    return answered
   }
 
   /** `pay`: approved e-mail and phone payouts get their claim link instead (payOrClaimLink), first; else the action. */
@@ -133,13 +125,12 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     keys: PayoutKey[],
     options: {andThen?: AndThen; idempotencyKey?: string; waitMs?: number; leaveOut: LeaveOutChoice},
     single: boolean,
-  ): Promise<PayoutV2 | PayoutV2[]> {
-    const [{approveOrPayAllowed}, {goalOf}, {throwIfFailed}] = await Promise.all([
+  ): Promise<PayoutV2 | PayoutV2[] | ItemStream<PayoutV2>> {
+    const [{planAllowedRun, sendAllowedRun}, {goalOf}] = await Promise.all([
       import('./workflows/approve-or-pay-allowed.js'),
       import('../services/payouts/goals.js'),
-      import('../services/payouts/payout-failures.js'),
     ])
-    const answered = await approveOrPayAllowed({
+    const run = {
       out: this.out,
       client: await this.client(),
       action,
@@ -147,17 +138,37 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       choice: options.leaveOut,
       andThen: options.andThen,
       idempotencyKey: options.idempotencyKey,
-      single,
-      waiting: options.waitMs !== undefined,
       jsonErrors: this.jsonErrors,
-      confirm: summary => this.confirmOnProduction(summary),
-    })
-    if (options.waitMs === undefined) {
-      throwIfFailed(answered)
-      return shownAs(answered, single)
+      confirm: (summary: MoneySummary) => this.confirmOnProduction(summary),
     }
+    const plan = await planAllowedRun(run)
+    if (options.waitMs === undefined)
+      // One id given and left out: nothing is printed.
+      return this.appliedPayouts(single, emit => sendAllowedRun(run, plan, emit))
+    const answered: PayoutV2[] = []
+    await sendAllowedRun(run, plan, async payouts => {
+      answered.push(...payouts)
+    })
     if (!answered.length) return answered
     return this.followAndShow(answered, goalOf(action, options.andThen), options.waitMs, single)
+  }
+
+  /** The payouts as each call applies them, as a stream the base command writes; exit 8 when one of them failed. */
+  private async appliedPayouts(
+    single: boolean,
+    apply: (emit: (payouts: PayoutV2[]) => Promise<void>) => Promise<void>,
+  ): Promise<ItemStream<PayoutV2>> {
+    const [{throwIfFailed}, {payoutV2Columns}, {appliedStream}] = await Promise.all([
+      import('../services/payouts/payout-failures.js'),
+      import('./output/payout-view.js'),
+      import('./output/applied-stream.js'),
+    ])
+    return appliedStream<PayoutV2, void>({
+      columns: payoutV2Columns,
+      single,
+      apply,
+      after: (_, answered) => throwIfFailed([...answered]),
+    })
   }
 
   /**

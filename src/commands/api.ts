@@ -8,6 +8,7 @@ import type {Query} from '../services/api/paginate.js'
 import {apiMethod, buildApiRequest, METHODS} from '../services/api/request.js'
 
 export default class Api extends BaseCommand<typeof Api> {
+  static override printsItself = true
   static override result = 'apiAnswer' as const
   static override summary = 'Send a raw request to the API and print the response body.'
   static override description =
@@ -72,6 +73,6 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
     const send = (query: Query) =>
       client.transport.request({...request, query, idempotencyKey: flags['idempotency-key']})
     if (!flags.paginate) return print.printResponse(out, await send(request.query), flags.include)
-    return print.printPages(out, send, request.query, flags.include)
+    return print.pagesStream(out, send, request.query, flags.include)
   }
 }

@@ -40,8 +40,8 @@ const stopped = z.string()
 
 export const CLI_RESULTS = {
   /**
-   * `api`: the body as the service answered it (any JSON, or text). With --paginate, the items of every page in a
-   * run for data, else (printed as they came) their count, `{streamed: n}`, as the streamed lists do.
+   * `api`: the body as the service answered it (any JSON, or text). With --paginate, the items of every page, an item
+   * stream printed one JSON line an item as they come.
    */
   apiAnswer: () => z.unknown(),
   apiKeyOrOAuthLogin: () => z.union([apiKeyLogin, oauthLogin]),

@@ -18,9 +18,9 @@ export const RESULT_SCHEMAS = {
 export type ResultName = keyof typeof RESULT_SCHEMAS
 
 /**
- * Lists that write their items page by page as they are read (`--all`, cron runs, the status of a big file). A run
- * for data (an MCP tool) returns the items, as --json prints them; a printing run keeps none of them, so its memory
- * stays flat whatever the count, and returns how many it wrote.
+ * Results that `run()` returns as an item stream (src/cli/output/item-stream.ts), written page by page as they are
+ * read (`--all`, cron runs, the rows of a big file, the payouts a batch applies). The base command renders the
+ * stream: --json prints the items as this schema describes them, and a run for data (an MCP tool) answers them.
  */
 export const STREAMED_RESULTS = [
   'payoutList',
@@ -28,25 +28,19 @@ export const STREAMED_RESULTS = [
   'importStatusRows',
   'transactions',
   'counterpartyList',
+  'payoutsV2',
+  'deletedPayouts',
 ] as const satisfies ResultName[]
 export type StreamedName = (typeof STREAMED_RESULTS)[number]
 
-/** What a printing run of a streamed list returns: the count of items it wrote (each was printed once). */
-export interface StreamedItems {
-  streamed: number
-}
-
-/**
- * A streamed list that `run()` returns unread: the base command reads and renders it (src/cli/output/item-stream.ts)
- * and answers the items of a run for data, or the count it printed.
- */
+/** An item stream as `run()` returns it, unread: the base command reads and renders it. */
 export interface UnreadItems {
   readonly itemStream: true
 }
 
 export type ResultOf<N extends ResultName> =
   | z.output<ReturnType<(typeof RESULT_SCHEMAS)[N]>>
-  | (N extends StreamedName ? StreamedItems | UnreadItems : never)
+  | (N extends StreamedName ? UnreadItems : never)
 
 export const isResultName = (name: unknown): name is ResultName =>
   typeof name === 'string' && Object.hasOwn(RESULT_SCHEMAS, name)

@@ -4,7 +4,8 @@ import {join} from 'node:path'
 import {PassThrough} from 'node:stream'
 import {describe, expect, it} from 'vitest'
 import {Output} from '../../src/cli/output/output.js'
-import {runSinceState} from '../../src/cli/workflows/since-state-run.js'
+import {renderItemStream} from '../../src/cli/output/render-stream.js'
+import {sinceStateStream} from '../../src/cli/workflows/since-state-run.js'
 import {contentFingerprint} from '../../src/services/since-state/since-tracker.js'
 import type {SinceState} from '../../src/services/since-state/state-file.js'
 import {transactionWindow, windowStart} from '../../src/services/since-state/transaction-window.js'
@@ -30,7 +31,7 @@ async function run(path: string, served: Tx[]): Promise<{printed: string[]; quer
   stdout.on('data', chunk => (text += chunk))
   const out = new Output({json: false, streams: {stdout, stderr: new PassThrough()}, env: {}})
   let query: string | undefined
-  await runSinceState<Tx, Tx>({
+  const stream = sinceStateStream<Tx, Tx>({
     out,
     columns: [{header: 'ID', key: 'id', value: t => t.id}],
     format: 'tsv',
@@ -44,6 +45,7 @@ async function run(path: string, served: Tx[]): Promise<{printed: string[]; quer
     window: {createdAt: t => t.createdAt, keepFrom: windowStart},
     shown: t => t,
   })
+  await renderItemStream(out, stream)
   return {printed: text.split('\n').filter(Boolean), query}
 }
 

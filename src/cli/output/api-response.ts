@@ -1,10 +1,9 @@
 import type {ApiResponse} from '../../client/transport.js'
-import {withWaitLimits} from '../../client/waits.js'
-import type {StreamedItems} from '../../results/index.js'
 import {apiPages, pageItems, type Query} from '../../services/api/paginate.js'
-import {READ_CANCELLED, watchInterrupts} from '../interrupt.js'
-import {ListedItems} from './listed-items.js'
+import {READ_CANCELLED} from '../interrupt.js'
+import {type ItemStream, itemStream} from './item-stream.js'
 import type {Output} from './output.js'
+import {watchedRead} from './watched-read.js'
 
 /** `api -i`: the status line and the response headers, then an empty line. */
 export function printHeaders(out: Output, response: ApiResponse): void {
@@ -23,29 +22,30 @@ export function printResponse(out: Output, response: ApiResponse, include: boole
 }
 
 /**
- * `api --paginate`: each item of every page as one JSON line; Ctrl-C or SIGTERM cancels the page being read (and any
- * retry wait), and the run ends saying where to continue (exit 130, 143 after SIGTERM).
- * Returns the items in a run for data, else their count (memory stays flat).
+ * `api --paginate`: each item of every page as one JSON line (with -i, each page's headers before its items);
+ * Ctrl-C or SIGTERM cancels the page being read (and any retry wait), and the run ends saying where to continue
+ * (exit 130, 143 after SIGTERM).
  */
-export async function printPages(
+export function pagesStream(
   out: Output,
   send: (query: Query) => Promise<ApiResponse>,
   start: Query,
   include: boolean,
-): Promise<unknown[] | StreamedItems> {
-  const interrupts = watchInterrupts({notice: READ_CANCELLED})
-  const listed = new ListedItems<unknown>(out)
-  try {
-    await withWaitLimits({signal: interrupts.signal}, async () => {
-      for await (const response of apiPages(send, start, interrupts.signal)) {
+): ItemStream<unknown> {
+  let signal: AbortSignal | undefined
+  return itemStream<unknown>({
+    columns: [],
+    format: 'jsonl',
+    around: render =>
+      watchedRead({notice: READ_CANCELLED}, aborted => {
+        signal = aborted
+        return render()
+      }),
+    async *pages() {
+      for await (const response of apiPages(send, start, signal)) {
         if (include) printHeaders(out, response)
-        const items = pageItems(response.body)
-        for (const item of items) out.jsonLine(item)
-        listed.add(items)
+        yield pageItems(response.body)
       }
-    })
-    return listed.result()
-  } finally {
-    interrupts.dispose()
-  }
+    },
+  })
 }

@@ -1,11 +1,12 @@
 import type {CursorPageOptions, CursorPosition} from '../../client/pagination.js'
-import {withWaitLimits} from '../../client/waits.js'
-import {interruptedError, READ_CANCELLED, watchInterrupts} from '../interrupt.js'
-import type {Column, ListFormat, Output} from './output.js'
+import {type InterruptOptions, interruptedError, READ_CANCELLED} from '../interrupt.js'
+import {type ItemStream, itemStream} from './item-stream.js'
+import type {DocumentColumns, ListFormat, Output} from './output.js'
+import {watchedRead} from './watched-read.js'
 
 export interface CursorListOptions<T> {
   out: Output
-  columns: Column<T>[]
+  columns: DocumentColumns<T>
   format?: ListFormat
   /** --all: stream every page. */
   all: boolean
@@ -13,56 +14,68 @@ export interface CursorListOptions<T> {
   cursor?: string
   /** --json as given (errors and the position line are JSON then). */
   jsonErrors: boolean
-  /** Aborted by Ctrl-C: stop, say where to continue, exit 130. Without it, --all watches Ctrl-C itself (and cancels the read in flight). */
-  signal?: AbortSignal
+  /** Said to a person at a terminal when the list is empty ("No counterparties."). */
+  empty: string
+  /**
+   * How Ctrl-C is watched while the list is read: it stops the list, says where to continue and exits 130. Default:
+   * with --all only (the read in flight is cancelled); a single page is left to end by itself.
+   */
+  interrupts?: InterruptOptions
   pages(options: Pick<CursorPageOptions, 'cursor' | 'onPage'>): AsyncIterable<T[]>
 }
 
 /**
- * Writes a v2 cursor list, streamed in every format (JSON: an array of the items, as every list). Where the list
- * stands afterwards goes to stderr: the cursor to continue from (also when a page fails midway, so an export can
- * resume without duplicates), or the end of the list.
+ * A v2 cursor list, streamed in every format (JSON: an array of the items, as every list). Where the list stands
+ * afterwards goes to stderr: the cursor to continue from (also when a page fails midway, so an export can resume
+ * without duplicates), or the end of the list.
  */
-export async function writeCursorList<T>(options: CursorListOptions<T>): Promise<number> {
-  if (options.signal || !options.all) return writeCursorPages(options)
-  const interrupts = watchInterrupts({notice: READ_CANCELLED})
-  try {
-    return await withWaitLimits({signal: interrupts.signal}, () =>
-      writeCursorPages({...options, signal: interrupts.signal}),
-    )
-  } finally {
-    interrupts.dispose()
-  }
-}
-
-async function writeCursorPages<T>(options: CursorListOptions<T>): Promise<number> {
-  const {out} = options
-  // A run from --cursor continues an export: its CSV is appended without the header.
-  const writer = out.list(options.columns, options.format, {continued: Boolean(options.cursor)})
+export function cursorStream<T>(options: CursorListOptions<T>): ItemStream<T> {
+  const watched = options.interrupts ?? (options.all ? {notice: READ_CANCELLED} : undefined)
+  let signal: AbortSignal | undefined
   let pending: CursorPosition = {hasMore: true, nextCursor: options.cursor}
   let done: CursorPosition = pending
-  const pages = options.pages({cursor: options.cursor, onPage: position => (pending = position)})
-  try {
-    for await (const page of pages) {
-      await writer.page(page)
+  const report = (written: number, failed: boolean) => reportPosition(options, done, written, failed)
+  return itemStream<T>({
+    columns: options.columns,
+    format: options.format,
+    // A run from --cursor continues an export: its CSV is appended without the header.
+    continued: Boolean(options.cursor),
+    around: render =>
+      watched
+        ? watchedRead(watched, aborted => {
+            signal = aborted
+            return render()
+          })
+        : render(),
+    async *pages() {
+      for await (const page of options.pages({cursor: options.cursor, onPage: position => (pending = position)})) {
+        yield page
+        done = pending
+        if (signal?.aborted) break
+      }
       done = pending
-      if (options.signal?.aborted) break
-    }
-    done = pending
-  } catch (error) {
-    // Ctrl-C cancels the read in flight: what was written stays complete, and the hint says where to resume.
-    if (!options.signal?.aborted) {
-      if (writer.written > 0 || options.cursor) reportPosition(options, done, writer.written, true)
-      throw error
-    }
+    },
+    failed(error, list) {
+      // Ctrl-C cancels the read in flight: what was written stays complete, and the hint says where to resume.
+      if (!signal?.aborted) {
+        if (list.written > 0 || options.cursor) report(list.written, true)
+        return error
+      }
+      list.end()
+      return stopped(list.written)
+    },
+    ended({written}) {
+      if (signal?.aborted) throw stopped(written)
+      report(written, false)
+      if (written === 0) options.out.note(options.empty)
+    },
+  })
+
+  /** After Ctrl-C: where the list stopped, and the error (exit 130). */
+  function stopped(written: number): Error {
+    report(written, true)
+    return interruptedError(`interrupted after ${written} items (the output so far is complete)`)
   }
-  writer.end()
-  if (options.signal?.aborted) {
-    reportPosition(options, done, writer.written, true)
-    throw interruptedError(`interrupted after ${writer.written} items (the output so far is complete)`)
-  }
-  reportPosition(options, done, writer.written, false)
-  return writer.written
 }
 
 function reportPosition<T>(options: CursorListOptions<T>, at: CursorPosition, written: number, failed: boolean) {

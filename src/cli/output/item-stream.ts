@@ -1,23 +1,40 @@
-import type {CursorPageOptions} from '../../client/pagination.js'
-import type {StreamedItems, UnreadItems} from '../../results/index.js'
-import {writeCursorList} from './cursor-list.js'
-import {keptPages, ListedItems} from './listed-items.js'
-import type {Column, ListFormat, Output} from './output.js'
+import type {UnreadItems} from '../../results/index.js'
+import type {DocumentColumns, ListFormat} from './output.js'
+
+/** A list as it is being written: how many items so far, and its end (a JSON array's `]`). */
+export interface WrittenList {
+  readonly written: number
+  /** What it is written as ('table' on a terminal); undefined when the items are collected for data. */
+  readonly format?: string
+  end(): void
+}
 
 /**
- * A cursor list as a command's `run()` returns it: its pages not yet read, the columns it is shown in and where it
- * starts and stops. The base command renders it (renderItemStream), so the command prints nothing itself.
+ * Items that `run()` returns unread, page by page: a list, the rows of an import, the payouts a batch applied, a
+ * raw API list. It knows its columns, its format and what it says beside its items (the position line, a summary);
+ * the base command alone renders it (src/cli/output/render-stream.ts): as JSON, JSONL, a table, TSV or CSV, or
+ * collected for a run for data. A printing run keeps none of the items, so its memory stays flat however many.
  */
 export interface ItemStream<T> extends UnreadItems {
-  columns: Column<T>[]
-  pages(position: Pick<CursorPageOptions, 'cursor' | 'onPage'>): AsyncIterable<T[]>
-  /** --all: every page; else one. */
-  all: boolean
-  /** --cursor: where an earlier run stopped. */
-  cursor?: string
-  format?: ListFormat
-  /** Said to a person at a terminal when the list is empty ("No counterparties."). */
-  empty: string
+  readonly columns: DocumentColumns<T>
+  /** -o, or a format the command imposes (undefined: the list default). */
+  readonly format?: ListFormat
+  /** One item asked for: JSON prints it as an object, not an array of one (nothing when none came). */
+  readonly single?: boolean
+  /** The list continues an earlier run's output (--cursor, --offset): CSV goes on without its header. */
+  readonly continued?: boolean
+  /** One line a person reads per item, in place of a table (outside --json and the script flags). */
+  readonly line?: (item: T) => string
+  /** The pages, read as they are written: the next page is asked for once the one before is out. */
+  pages(): AsyncIterable<T[]>
+  /** Runs the whole read and write (Ctrl-C watching, wait limits, a lock), default as it is. */
+  around?<R>(render: () => Promise<R>): Promise<R>
+  /** After the list was written and ended: the position line, a note, a summary, or the error the command ends with. */
+  ended?(list: WrittenList): void | Promise<void>
+  /** Reading failed: the error the command ends with (`list.end()` first when the output so far is complete). */
+  failed?(error: unknown, list: WrittenList): unknown
+  /** How many items a printing run wrote, once rendered. */
+  written?: number
 }
 
 export const itemStream = <T>(stream: Omit<ItemStream<T>, 'itemStream'>): ItemStream<T> => ({
@@ -25,25 +42,5 @@ export const itemStream = <T>(stream: Omit<ItemStream<T>, 'itemStream'>): ItemSt
   ...stream,
 })
 
-/**
- * Reads and writes the list page by page (tables, JSON, JSONL, CSV, TSV; the position on stderr): the items of a
- * run for data (an MCP tool), else the count it printed, so that memory stays flat however long the list.
- */
-export async function renderItemStream<T>(
-  out: Output,
-  stream: ItemStream<T>,
-  jsonErrors: boolean,
-): Promise<T[] | StreamedItems> {
-  const listed = new ListedItems<T>(out)
-  const written = await writeCursorList({
-    out,
-    columns: stream.columns,
-    format: stream.format,
-    all: stream.all,
-    cursor: stream.cursor,
-    jsonErrors,
-    pages: position => keptPages(stream.pages(position), listed),
-  })
-  if (written === 0) out.note(stream.empty)
-  return listed.result()
-}
+export const isItemStream = (value: unknown): value is ItemStream<unknown> =>
+  (value as Partial<UnreadItems> | undefined)?.itemStream === true

@@ -1,44 +1,60 @@
-import type {Column, ListFormat, Output} from './output.js'
+import {type InterruptOptions, interruptedError} from '../interrupt.js'
+import {type ItemStream, itemStream} from './item-stream.js'
+import type {DocumentColumns, ListFormat} from './output.js'
+import {watchedRead} from './watched-read.js'
 
 export interface OffsetListOptions<T> {
-  out: Output
-  columns: Column<T>[]
+  columns: DocumentColumns<T>
   format?: ListFormat
   /** --offset the list started at: a Ctrl-C names where to resume. */
   offset: number
   /** The list's order: only an oldest-first list keeps its offsets while payouts are created. */
   order: 'asc' | 'desc'
-  /** Aborted by Ctrl-C: stop after the page in flight (the output stays well formed), exit 130. */
-  signal?: AbortSignal
-  pages: AsyncIterable<T[]>
+  /** How Ctrl-C and SIGTERM are watched: they stop after the page in flight (the output stays well formed), exit 130. */
+  interrupts: InterruptOptions
+  pages(): AsyncIterable<T[]>
   /** How many items were read so far, when a client-side filter writes fewer (default: those written). */
   read?: () => number
-  /** How an item is printed (e.g. a v1 payout with its id in the one form). */
-  shown?: (item: T) => T
+  /** Said to a person at a terminal when nothing was listed. */
+  empty: string
+  note(text: string): void
 }
 
-/** Writes a v1 offset list page by page; returns how many items were written. */
-export async function writeOffsetList<T>(options: OffsetListOptions<T>): Promise<number> {
-  // A run from --offset continues an export: its CSV is appended without the header.
-  const writer = options.out.list(options.columns, options.format, {continued: options.offset > 0})
-  try {
-    for await (const page of options.pages) {
-      await writer.page(options.shown ? page.map(options.shown) : page)
-      if (options.signal?.aborted) break
-    }
-  } catch (error) {
-    // Ctrl-C ends the page in flight too: what was written stays complete, and the hint says where to resume.
-    if (!options.signal?.aborted) throw error
-  }
-  writer.end()
-  if (options.signal?.aborted) {
-    const {interruptedError} = await import('../interrupt.js')
-    throw interruptedError(
-      `interrupted after ${writer.written} payouts (the output so far is complete)`,
-      resumeAdvice(options.order, options.offset + (options.read?.() ?? writer.written)),
+/** A v1 offset list, written page by page. */
+export function offsetStream<T>(options: OffsetListOptions<T>): ItemStream<T> {
+  let signal: AbortSignal | undefined
+  const stopped = (written: number) =>
+    interruptedError(
+      `interrupted after ${written} payouts (the output so far is complete)`,
+      resumeAdvice(options.order, options.offset + (options.read?.() ?? written)),
     )
-  }
-  return writer.written
+  return itemStream<T>({
+    columns: options.columns,
+    format: options.format,
+    // A run from --offset continues an export: its CSV is appended without the header.
+    continued: options.offset > 0,
+    around: render =>
+      watchedRead(options.interrupts, aborted => {
+        signal = aborted
+        return render()
+      }),
+    async *pages() {
+      for await (const page of options.pages()) {
+        yield page
+        if (signal?.aborted) break
+      }
+    },
+    failed(error, list) {
+      // Ctrl-C ends the page in flight too: what was written stays complete, and the hint says where to resume.
+      if (!signal?.aborted) return error
+      list.end()
+      return stopped(list.written)
+    },
+    ended({written}) {
+      if (signal?.aborted) throw stopped(written)
+      if (written === 0) options.note(options.empty)
+    },
+  })
 }
 
 /**

@@ -408,6 +408,8 @@ export class ListWriter<T> {
   }
 
   end(): void {
+    // One item asked for and none came (it was left out): nothing to print.
+    if (this.single && this.count === 0) return
     // No row came: --fields is still checked, against the fields the command knows of.
     if (this.count === 0 && this.format !== 'ids') this.out.checkFields([], knownFields(this.columns))
     if (this.format !== 'json') return

@@ -2,7 +2,7 @@ import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import type {AndThen} from '../../client/v2/payouts-v2.js'
 import {totalsOf} from '../../services/payouts/actions.js'
-import type {LeaveOutChoice, PayoutStep} from '../../services/payouts/allowed-plan.js'
+import type {AllowedPlan, LeaveOutChoice, PayoutStep} from '../../services/payouts/allowed-plan.js'
 import {warnIfShort} from '../../services/payouts/balance-check.js'
 import type {PayoutKey} from '../../services/payouts/ids-input.js'
 import {
@@ -14,7 +14,6 @@ import {
 import type {MoneySummary} from '../confirm.js'
 import {BATCH_STOPPING, watchInterrupts} from '../interrupt.js'
 import type {Output} from '../output/output.js'
-import {payoutV2Columns} from '../output/payout-view.js'
 import {showSkipped} from '../output/skipped-view.js'
 
 export interface AllowedRun {
@@ -25,10 +24,6 @@ export interface AllowedRun {
   choice: LeaveOutChoice
   andThen?: AndThen
   idempotencyKey?: string
-  /** One id given: JSON prints the payout as an object (nothing when it was skipped). */
-  single: boolean
-  /** --wait: the applied payouts are followed afterwards instead of printed now. */
-  waiting: boolean
   jsonErrors: boolean
   confirm(summary: MoneySummary): Promise<void>
 }
@@ -36,11 +31,10 @@ export interface AllowedRun {
 const DONE = {approve: 'Approved', pay: 'Paid'}
 
 /**
- * approve or pay with --skip-conflicts and/or --within-balance: read the payouts, choose what fits, confirm that
- * on production, send it (leaving out what the service refuses as the choice allows), print the applied payouts on
- * stdout and the skipped ones on stderr. Answers the applied payouts.
+ * approve or pay with --skip-conflicts and/or --within-balance, before anything is sent: read the payouts, choose
+ * what fits, warn when it needs more than the balance, and confirm that on production.
  */
-export async function approveOrPayAllowed(run: AllowedRun): Promise<PayoutV2[]> {
+export async function planAllowedRun(run: AllowedRun): Promise<AllowedPlan> {
   const {out, client, action, choice} = run
   checkIdempotencyKeyLength(run.idempotencyKey)
   const spinner = await out.spinner('Reading the payouts…')
@@ -60,30 +54,32 @@ export async function approveOrPayAllowed(run: AllowedRun): Promise<PayoutV2[]> 
     count: plan.send.length,
     totals: totalsOf(plan.send),
   })
-  const writer = out.list<PayoutV2>(payoutV2Columns, undefined, {single: run.single})
-  const answered: PayoutV2[] = []
+  return plan
+}
+
+/**
+ * Sends the plan (leaving out what the service refuses as the choice allows); `onApplied` gets the payouts of each
+ * call as it is applied. Says how many were applied on stderr and lists the skipped ones there.
+ */
+export async function sendAllowedRun(
+  run: AllowedRun,
+  plan: AllowedPlan,
+  onApplied: (payouts: PayoutV2[]) => Promise<void>,
+): Promise<void> {
   const interrupts = watchInterrupts({notice: BATCH_STOPPING})
   try {
-    const result = await sendAllowed(client, action, plan, choice, {
+    const result = await sendAllowed(run.client, run.action, plan, run.choice, {
       andThen: run.andThen,
       idempotencyKey: run.idempotencyKey,
       signal: interrupts.signal,
-      onApplied: payouts => {
-        answered.push(...payouts)
-        if (!run.waiting) return writer.page(payouts)
-      },
+      onApplied,
     })
-    if (!run.waiting && !(run.single && !answered.length)) writer.end()
     const then = run.andThen ? ` (then ${run.andThen})` : ''
-    out.info(
-      `${DONE[action]} ${result.applied} payout${result.applied === 1 ? '' : 's'}${then}; skipped ${result.skipped.length}.`,
+    run.out.info(
+      `${DONE[run.action]} ${result.applied} payout${result.applied === 1 ? '' : 's'}${then}; skipped ${result.skipped.length}.`,
     )
-    showSkipped(out, result.skipped, run.jsonErrors)
-  } catch (error) {
-    if (writer.written) writer.end()
-    throw error
+    showSkipped(run.out, result.skipped, run.jsonErrors)
   } finally {
     interrupts.dispose()
   }
-  return answered
 }

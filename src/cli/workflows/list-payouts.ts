@@ -1,12 +1,11 @@
-import {type PayoutClient, withWaitLimits} from '../../client/index.js'
+import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV1, PayoutV2} from '../../client/schemas.js'
 import type {ApiGeneration} from '../../contract/primitives.js'
-import type {StreamedItems} from '../../results/index.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
-import {READ_CANCELLED, watchInterrupts} from '../interrupt.js'
-import {writeCursorList} from '../output/cursor-list.js'
-import {keptPages, ListedItems} from '../output/listed-items.js'
-import {writeOffsetList} from '../output/offset-list.js'
+import {READ_CANCELLED} from '../interrupt.js'
+import {cursorStream} from '../output/cursor-list.js'
+import type {ItemStream} from '../output/item-stream.js'
+import {offsetStream} from '../output/offset-list.js'
 import type {ListFormat, Output} from '../output/output.js'
 import {payoutV1Columns, payoutV2Columns, withPayoutId} from '../output/payout-view.js'
 
@@ -26,58 +25,43 @@ export interface ListPayoutsOptions {
   jsonErrors: boolean
 }
 
+/** Every page of a v1 list with each payout's id in the one form. */
+async function* shownV1(pages: AsyncIterable<PayoutV1[]>): AsyncIterable<PayoutV1[]> {
+  for await (const page of pages) yield page.map(withPayoutId)
+}
+
 /**
- * `payouts list`: the v1 offset list or the v2 cursor list, with the client-side filters applied per page. The
- * pages are written as they come; the result is the payouts listed in a run for data, else their count.
+ * `payouts list`: the v1 offset list or the v2 cursor list, with the client-side filters applied per page, as a
+ * stream the base command writes page by page. Ctrl-C or SIGTERM also ends a Retry-After sleep of the page in flight.
  */
-export async function listPayouts(options: ListPayoutsOptions): Promise<Array<PayoutV2 | PayoutV1> | StreamedItems> {
+export function listPayouts(options: ListPayoutsOptions): ItemStream<PayoutV2> | ItemStream<PayoutV1> {
   const {out, client, limit, filter} = options
-  const listed = new ListedItems<PayoutV2 | PayoutV1>(out)
-  const interrupts = watchInterrupts({
-    notice: READ_CANCELLED,
-    write: line => out.stderr(line),
-  })
+  const interrupts = {notice: READ_CANCELLED, write: (line: string) => out.stderr(line)}
+  const empty = filter ? 'No payouts match.' : 'No payouts.'
+  if (options.api === 'v2')
+    return cursorStream<PayoutV2>({
+      out,
+      columns: payoutV2Columns,
+      format: options.format,
+      all: options.all,
+      cursor: options.cursor,
+      jsonErrors: options.jsonErrors,
+      empty,
+      interrupts,
+      pages: position => filterPages(client.v2.payouts.pages({...position, limit, status: options.status}), filter),
+    })
   const counter = {read: 0}
-  try {
-    // Ctrl-C or SIGTERM also ends a Retry-After sleep of the page in flight.
-    const written = await withWaitLimits({signal: interrupts.signal}, async () =>
-      options.api === 'v2'
-        ? await writeCursorList({
-            out,
-            columns: payoutV2Columns,
-            format: options.format,
-            all: options.all,
-            cursor: options.cursor,
-            jsonErrors: options.jsonErrors,
-            signal: interrupts.signal,
-            pages: position =>
-              keptPages(
-                filterPages(client.v2.payouts.pages({...position, limit, status: options.status}), filter),
-                listed,
-              ),
-          })
-        : await writeOffsetList({
-            out,
-            columns: payoutV1Columns,
-            format: options.format,
-            offset: options.offset ?? 0,
-            order: options.order ?? 'desc',
-            signal: interrupts.signal,
-            pages: keptPages(
-              filterPages(
-                client.v1.payouts.pages({offset: options.offset ?? 0, limit, orderDirection: options.order ?? 'desc'}),
-                filter,
-                counter,
-              ),
-              listed,
-              withPayoutId,
-            ),
-            read: () => counter.read,
-          }),
-    )
-    if (written === 0) out.note(filter ? 'No payouts match.' : 'No payouts.')
-    return listed.result()
-  } finally {
-    interrupts.dispose()
-  }
+  const offset = options.offset ?? 0
+  const order = options.order ?? 'desc'
+  return offsetStream<PayoutV1>({
+    columns: payoutV1Columns,
+    format: options.format,
+    offset,
+    order,
+    interrupts,
+    pages: () => shownV1(filterPages(client.v1.payouts.pages({offset, limit, orderDirection: order}), filter, counter)),
+    read: () => counter.read,
+    empty,
+    note: text => out.note(text),
+  })
 }

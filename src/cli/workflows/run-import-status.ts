@@ -3,7 +3,6 @@ import type {PayoutV2} from '../../client/schemas.js'
 import {RETRY_AFTER_CAP_MS} from '../../client/waits.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
 import type {ApiGeneration} from '../../contract/primitives.js'
-import type {StreamedItems} from '../../results/index.js'
 import {errorLines} from '../../services/import/outcome/import-result.js'
 import type {Delimiter} from '../../services/import/read/sniff.js'
 import {openSource} from '../../services/import/read/source.js'
@@ -28,7 +27,7 @@ import {retryFailedCommand} from '../../shared/shell-word.js'
 import type {MoneySummary} from '../confirm.js'
 import {BATCH_STOPPING, watchInterrupts} from '../interrupt.js'
 import {importStatusColumns, showSummary} from '../output/import-status.js'
-import {ListedItems} from '../output/listed-items.js'
+import {type ItemStream, itemStream} from '../output/item-stream.js'
 import type {ListFormat, Output} from '../output/output.js'
 import {steadyHeap} from '../steady-heap.js'
 import {followPayouts} from './follow-payouts.js'
@@ -74,13 +73,21 @@ export type ImportedRows = Pick<
 /** How long the rows' reads ride through transient faults: the wait's time-out, or the longest Retry-After payctl sleeps. */
 const readsWithinMs = (options: ImportStatusOptions) => options.wait?.timeoutMs ?? RETRY_AFTER_CAP_MS
 
-/** The summary, the rows printed (none for `format: 'none'`), and the error the command ends with. */
-export async function importStatus(
-  options: ImportStatusOptions,
-): Promise<{summary: StatusSummary; rows: StatusRow[] | StreamedItems; error?: PayctlError}> {
+/** The file open for its rows, after --retry-failed and --wait did their part (their error, if one is left). */
+interface OpenedRows {
+  rows: FileRows
+  waitError?: PayctlError
+  close(): Promise<void>
+}
+
+async function openRows(options: ImportStatusOptions): Promise<OpenedRows> {
   steadyHeap()
   const source = await openSource(options.file)
   let rows: FileRows | undefined
+  const close = async () => {
+    await rows?.close()
+    await source.cleanup()
+  }
   try {
     rows = await openFileRows({...options, path: source.path, label: source.label})
     if (rows.validation.fatal)
@@ -95,14 +102,68 @@ export async function importStatus(
     let waitError: PayctlError | undefined
     if (options.retryFailed) waitError = await retryWatched(rows, options, goal)
     else if (options.wait) waitError = await waitForRows(rows, options, goal)
-    const {summary, problems, printed} = await printRows(rows, options)
-    if (waitError?.exitCode === ExitCode.transient) return {summary, rows: printed, error: waitError}
-    const error = statusOutcome(problems, summary, options.file)
-    if (error) listProblems(options.out, problems, summary)
-    return {summary, rows: printed, error}
-  } finally {
-    await rows?.close()
-    await source.cleanup()
+    return {rows, waitError, close}
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+/**
+ * `payouts import-status`: every row of the file with its payout, as a stream the base command writes (memory flat
+ * in file size), then the summary; the run ends with the rows' outcome.
+ */
+export async function importStatusStream(
+  options: ImportStatusOptions & {format: ListFormat | undefined},
+): Promise<ItemStream<StatusRow>> {
+  const opened = await openRows(options)
+  const tally = new TallyOfRows()
+  return itemStream<StatusRow>({
+    columns: importStatusColumns(opened.rows.api),
+    format: options.format,
+    async around(render) {
+      try {
+        return await render()
+      } finally {
+        await opened.close()
+      }
+    },
+    pages: () => tally.pages(opened.rows, options),
+    ended(list) {
+      const error = tally.outcome(options, opened.waitError, list.format === 'table')
+      if (error) throw error
+    },
+  })
+}
+
+/** The rows' statuses tallied as they are read, and the rows that did not go through (a few fields each). */
+class TallyOfRows {
+  private readonly tally = new StatusTally()
+  private readonly problems = new StatusProblems()
+
+  async *pages(rows: FileRows, options: ImportStatusOptions): AsyncIterable<StatusRow[]> {
+    for await (const chunk of statusChunks(rows, options.client, {...options, readsWithinMs: readsWithinMs(options)})) {
+      const page = chunk.map(({row}) => row)
+      for (const row of page) {
+        this.tally.add(row)
+        this.problems.add(row)
+      }
+      yield page
+    }
+  }
+
+  /** Shows the summary (on stdout after a table) and the rows that did not go through; the error to end with. */
+  outcome(
+    options: ImportStatusOptions,
+    waitError: PayctlError | undefined,
+    onStdout: boolean,
+  ): PayctlError | undefined {
+    const summary = this.tally.toJSON()
+    showSummary(options.out, summary, onStdout)
+    if (waitError?.exitCode === ExitCode.transient) return waitError
+    const error = statusOutcome(this.problems.kept, summary, options.file)
+    if (error) listProblems(options.out, this.problems.kept, summary)
+    return error
   }
 }
 
@@ -252,28 +313,6 @@ async function retryKind(
   return rows
 }
 
-async function printRows(rows: FileRows, options: ImportStatusOptions) {
-  const writer = options.format === 'none' ? undefined : options.out.list(importStatusColumns(rows.api), options.format)
-  const tally = new StatusTally()
-  const problems = new StatusProblems()
-  const printed = new ListedItems<StatusRow>(options.out)
-  for await (const chunk of statusChunks(rows, options.client, {...options, readsWithinMs: readsWithinMs(options)})) {
-    const page = chunk.map(({row}) => row)
-    for (const row of page) {
-      tally.add(row)
-      problems.add(row)
-    }
-    if (writer) {
-      await writer.page(page)
-      printed.add(page)
-    }
-  }
-  writer?.end()
-  const summary = tally.toJSON()
-  showSummary(options.out, summary, writer?.format === 'table')
-  return {summary, problems: problems.kept, printed: printed.result()}
-}
-
 /** On stderr, one line per row that did not go through (the first 100), with its failure code and reason. */
 function listProblems(out: Output, problems: StatusProblem[], summary: StatusSummary): void {
   out.info('Rows that did not go through:')
@@ -287,13 +326,21 @@ function listProblems(out: Output, problems: StatusProblem[], summary: StatusSum
 
 /** `payouts import --wait`: until every row is final for the import's step; prints only the summary and problems. */
 export async function waitForImportedRows(rows: ImportedRows, timeoutMs: number): Promise<void> {
-  const {error} = await importStatus({
+  const options: ImportStatusOptions = {
     ...rows,
     format: 'none',
     concurrency: 16,
     wait: {timeoutMs},
     retryFailed: false,
     confirm: async () => undefined,
-  })
+  }
+  const opened = await openRows(options)
+  const tally = new TallyOfRows()
+  try {
+    for await (const _ of tally.pages(opened.rows, options));
+  } finally {
+    await opened.close()
+  }
+  const error = tally.outcome(options, opened.waitError, false)
   if (error) throw error
 }

@@ -1,5 +1,4 @@
 import {currentWaitLimits, withWaitLimits} from '../../client/waits.js'
-import type {StreamedItems} from '../../results/index.js'
 import {laterOf, SinceTracker} from '../../services/since-state/since-tracker.js'
 import {
   checkSinceStatePath,
@@ -9,8 +8,8 @@ import {
   type SinceState,
   writeSinceState,
 } from '../../services/since-state/state-file.js'
-import {interruptedError, watchInterrupts} from '../interrupt.js'
-import {ListedItems} from '../output/listed-items.js'
+import {type Interruption, interruptedError, watchInterrupts} from '../interrupt.js'
+import {type ItemStream, itemStream} from '../output/item-stream.js'
 import type {Column, ListFormat, Output} from '../output/output.js'
 
 export interface SinceRunOptions<T extends {id: string}, Shown> {
@@ -29,60 +28,84 @@ export interface SinceRunOptions<T extends {id: string}, Shown> {
   baseline?: boolean
   /** The row printed for a new or changed item, given the fingerprint the last run had. */
   shown(item: T, previous: string | undefined): Shown
+  /** Once FILE is saved: what the run wrote, whether it was the first, how many items FILE tracks. */
+  saved?(run: {written: number; first: boolean; tracked: number}): void
 }
 
 /**
- * An unattended run: reads the window, prints what is new or changed since the last successful run, flushes
- * stdout, and only then replaces the state file. A run that fails or is killed before that leaves the state
- * as it was, so the next run repeats its window. Ctrl-C or SIGTERM cancels the page being read (and any retry
- * wait), keeps FILE as it was and says so (exit 130, 143 after SIGTERM). Answers the counts and the items it listed.
+ * An unattended run, as a stream the base command writes: reads the window, lists what is new or changed since the
+ * last successful run, flushes stdout, and only then replaces the state file. A run that fails or is killed before
+ * that leaves the state as it was, so the next run repeats its window. Ctrl-C or SIGTERM cancels the page being
+ * read (and any retry wait), keeps FILE as it was and says so (exit 130, 143 after SIGTERM).
  */
-export async function runSinceState<T extends {id: string}, Shown>(
-  options: SinceRunOptions<T, Shown>,
-): Promise<{written: number; first: boolean; tracked: number; listed: Shown[] | StreamedItems}> {
+export function sinceStateStream<T extends {id: string}, Shown>(options: SinceRunOptions<T, Shown>): ItemStream<Shown> {
   const {out, path} = options
-  await checkSinceStatePath(path)
-  const unlock = await lockSinceState(path)
-  const interrupts = watchInterrupts({notice: SINCE_STOPPING})
-  let saved = false
-  try {
-    const previous = await readSinceState(path, options.run)
-    const tracker = new SinceTracker(previous?.seen)
-    const writer = out.list(options.columns, options.format)
-    const listed = new ListedItems<Shown>(out)
-    let cancelled = false
-    const highWater = await withWaitLimits({signal: interrupts.signal}, () =>
-      readWindow(options, previous, tracker, (shown: Shown[]) => {
-        listed.add(shown)
-        return writer.page(shown)
-      }),
-    ).catch(error => {
-      if (!interrupts.signal.aborted) throw error
-      cancelled = true
-      return undefined
-    })
-    writer.end()
-    await out.flush()
-    if (interrupts.signal.aborted) throw stoppedRun(path, writer.written, cancelled)
-    const seen = tracker.seen(options.window?.keepFrom(highWater))
-    interrupts.dispose()
-    const save = guardSave()
-    try {
-      await writeSinceState(path, {version: 1, ...options.run, ...(options.window ? {highWater} : {}), seen})
-    } finally {
-      save.end()
-    }
-    saved = true
-    save.saved()
-    return {written: writer.written, first: tracker.first, tracked: tracker.count, listed: listed.result()}
-  } finally {
-    interrupts.dispose()
-    // After the save, the lock only keeps another run out of a finished one: a failure to remove it must not
-    // make a saved run fail (a lock of a process that is gone is taken over by the next run).
-    await unlock().catch(error => {
-      if (!saved) throw error
-    })
-  }
+  let interrupts: Interruption | undefined
+  let previous: SinceState | undefined
+  let tracker: SinceTracker | undefined
+  let highWater: string | undefined
+  const aborted = () => Boolean(interrupts?.signal.aborted)
+  return itemStream<Shown>({
+    columns: options.columns,
+    format: options.format,
+    async around(render) {
+      await checkSinceStatePath(path)
+      const unlock = await lockSinceState(path)
+      interrupts = watchInterrupts({notice: SINCE_STOPPING})
+      const signal = interrupts.signal
+      let saved = false
+      try {
+        previous = await readSinceState(path, options.run)
+        tracker = new SinceTracker(previous?.seen)
+        highWater = previous?.highWater
+        const rendered = await withWaitLimits({signal}, render)
+        saved = true
+        return rendered
+      } finally {
+        interrupts.dispose()
+        // After the save, the lock only keeps another run out of a finished one: a failure to remove it must not
+        // make a saved run fail (a lock of a process that is gone is taken over by the next run).
+        await unlock().catch(error => {
+          if (!saved) throw error
+        })
+      }
+    },
+    async *pages() {
+      // Stops between pages once the run is stopped (the read in flight is cancelled by the wait limits).
+      const silent = options.baseline && tracker!.first
+      for await (const page of options.pages(previous)) {
+        const shown: Shown[] = []
+        for (const item of page) {
+          const createdAt = options.window?.createdAt(item)
+          highWater = laterOf(highWater, createdAt)
+          const {changed, previous: before} = tracker!.observe(item.id, options.fingerprint(item), createdAt)
+          if (changed && !silent) shown.push(options.shown(item, before))
+        }
+        yield shown
+        if (currentWaitLimits().signal?.aborted) break
+      }
+    },
+    async failed(error, list) {
+      if (!aborted()) return error
+      list.end()
+      await out.flush()
+      return stoppedRun(path, list.written, true)
+    },
+    async ended({written}) {
+      await out.flush()
+      if (aborted()) throw stoppedRun(path, written, false)
+      const seen = tracker!.seen(options.window?.keepFrom(highWater))
+      interrupts!.dispose()
+      const save = guardSave()
+      try {
+        await writeSinceState(path, {version: 1, ...options.run, ...(options.window ? {highWater} : {}), seen})
+      } finally {
+        save.end()
+      }
+      save.saved()
+      options.saved?.({written, first: tracker!.first, tracked: tracker!.count})
+    },
+  })
 }
 
 /**
@@ -113,32 +136,6 @@ function guardSave(): {end(): void; saved(): void} {
 }
 
 const exitOk = () => process.exit(0)
-
-/**
- * Reads the window page by page and writes what is new or changed; answers the high-water mark. Stops between
- * pages once the run is stopped (the read in flight is cancelled by the wait limits).
- */
-async function readWindow<T extends {id: string}, Shown>(
-  options: SinceRunOptions<T, Shown>,
-  previous: SinceState | undefined,
-  tracker: SinceTracker,
-  write: (shown: Shown[]) => Promise<void>,
-): Promise<string | undefined> {
-  let highWater = previous?.highWater
-  const silent = options.baseline && tracker.first
-  for await (const page of options.pages(previous)) {
-    const shown: Shown[] = []
-    for (const item of page) {
-      const createdAt = options.window?.createdAt(item)
-      highWater = laterOf(highWater, createdAt)
-      const {changed, previous: before} = tracker.observe(item.id, options.fingerprint(item), createdAt)
-      if (changed && !silent) shown.push(options.shown(item, before))
-    }
-    await write(shown)
-    if (currentWaitLimits().signal?.aborted) break
-  }
-  return highWater
-}
 
 /** The notice of the first Ctrl-C or SIGTERM of a since-state run. */
 const SINCE_STOPPING =

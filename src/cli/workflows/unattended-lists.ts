@@ -1,15 +1,15 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2, Transaction} from '../../client/schemas.js'
 import type {TransactionFilters} from '../../client/v2/transactions-v2.js'
-import type {StreamedItems} from '../../results/index.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
 import {payoutFingerprint, statusKey, statusOfKey} from '../../services/since-state/payout-fingerprints.js'
 import {contentFingerprint} from '../../services/since-state/since-tracker.js'
 import {transactionWindow, windowStart} from '../../services/since-state/transaction-window.js'
+import type {ItemStream} from '../output/item-stream.js'
 import type {ListFormat, Output} from '../output/output.js'
 import {payoutChangeColumns, payoutV2Columns} from '../output/payout-view.js'
 import {transactionColumns} from '../output/transaction-view.js'
-import {runSinceState} from './since-state-run.js'
+import {sinceStateStream} from './since-state-run.js'
 
 /** The `--since-state` runs of `transactions list`, `payouts list` and `payouts changes` (docs/scripting.md). */
 export interface UnattendedOptions {
@@ -30,12 +30,8 @@ const identity = (options: UnattendedOptions, command: string, filters: object) 
 })
 
 /** New or changed transactions: the window from the high-water mark minus the overlap, content fingerprints. */
-/** Returns the transactions it listed. */
-export async function transactionsSince(
-  options: UnattendedOptions,
-  filters: TransactionFilters,
-): Promise<Transaction[] | StreamedItems> {
-  const result = await runSinceState<Transaction, Transaction>({
+export function transactionsSince(options: UnattendedOptions, filters: TransactionFilters): ItemStream<Transaction> {
+  return sinceStateStream<Transaction, Transaction>({
     ...options,
     columns: transactionColumns,
     run: identity(options, 'transactions list', filters),
@@ -43,28 +39,34 @@ export async function transactionsSince(
     fingerprint: contentFingerprint,
     window: {createdAt: t => t.createdAt, keepFrom: windowStart},
     shown: t => t,
+    saved: run => report(options, run, 'transaction'),
   })
-  report(options, result, 'transaction')
-  return result.listed
 }
 
 /** New payouts, and payouts whose status or updatedAt changed: the whole v2 list (status server-side). */
-export async function payoutsSince(options: UnattendedOptions, status: string[] | undefined, filter?: PayoutFilter) {
-  const result = await runSinceState<PayoutV2, PayoutV2>({
+export function payoutsSince(
+  options: UnattendedOptions,
+  status: string[] | undefined,
+  filter?: PayoutFilter,
+): ItemStream<PayoutV2> {
+  return sinceStateStream<PayoutV2, PayoutV2>({
     ...options,
     columns: payoutV2Columns,
     run: identity(options, 'payouts list', {status, ...filter}),
     pages: () => filterPages(options.client.v2.payouts.pages({status}), filter),
     fingerprint: payoutFingerprint,
     shown: p => p,
+    saved: run => report(options, run, 'payout'),
   })
-  report(options, result, 'payout')
-  return result.listed
 }
 
 /** Payouts whose status changed (or that failed again) since the last run; the first run is a baseline. */
-export async function payoutChanges(options: UnattendedOptions, status: string[] | undefined, filter?: PayoutFilter) {
-  const result = await runSinceState<PayoutV2, PayoutV2 & {previousStatus: string | null}>({
+export function payoutChanges(
+  options: UnattendedOptions,
+  status: string[] | undefined,
+  filter?: PayoutFilter,
+): ItemStream<PayoutChange> {
+  return sinceStateStream<PayoutV2, PayoutChange>({
     ...options,
     columns: payoutChangeColumns,
     run: identity(options, 'payouts changes', {status, ...filter}),
@@ -72,16 +74,20 @@ export async function payoutChanges(options: UnattendedOptions, status: string[]
     fingerprint: statusKey,
     baseline: true,
     shown: (p, previous) => ({...p, previousStatus: statusOfKey(previous) ?? null}),
+    saved: run => {
+      if (run.first)
+        firstRun(
+          options,
+          {baseline: run.tracked},
+          `baseline of ${run.tracked} ${plural(run.tracked, 'payout')} recorded in ${options.path}; changes are listed from the next run on.`,
+        )
+      else if (run.written === 0) options.out.note('No status changes since the last run.')
+    },
   })
-  if (result.first)
-    firstRun(
-      options,
-      {baseline: result.tracked},
-      `baseline of ${result.tracked} ${plural(result.tracked, 'payout')} recorded in ${options.path}; changes are listed from the next run on.`,
-    )
-  else if (result.written === 0) options.out.note('No status changes since the last run.')
-  return result.listed
 }
+
+/** A payout whose status changed, with the status the last run saw. */
+type PayoutChange = PayoutV2 & {previousStatus: string | null}
 
 function report(options: UnattendedOptions, result: {written: number; first: boolean}, what: string): void {
   if (result.first)

@@ -25,12 +25,14 @@ export default class CounterpartiesList extends BaseCommand<typeof Counterpartie
 
   async run(): Promise<ResultOf<typeof CounterpartiesList.result>> {
     const f = this.flags
-    const [client, {counterpartyColumns}, {itemStream}] = await Promise.all([
+    const [client, {counterpartyColumns}, {cursorStream}] = await Promise.all([
       this.client(),
       import('../../cli/output/counterparty-view.js'),
-      import('../../cli/output/item-stream.js'),
+      import('../../cli/output/cursor-list.js'),
     ])
-    return itemStream<Counterparty>({
+    return cursorStream<Counterparty>({
+      out: this.out,
+      jsonErrors: this.jsonErrors,
       columns: counterpartyColumns,
       format: f.output,
       all: f.all,

@@ -4,6 +4,7 @@ import type {DeletedV2, PayoutV1} from '../../client/schemas.js'
 import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsDelete extends BaseCommand<typeof PayoutsDelete> {
+  static override printsItself = true
   static override result = 'deletedPayouts' as const
   static override summary = 'Delete payouts that have not been paid out.'
   static override description =
@@ -38,32 +39,29 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
     })
     await this.confirmOnProduction({action: `delete ${keys.length === 1 ? 'a payout' : 'payouts'}`, count: keys.length})
     const client = await this.client()
-    const [{runDeletes}, {BATCH_STOPPING, watchInterrupts}] = await Promise.all([
+    const [{runDeletes}, {BATCH_STOPPING, watchInterrupts}, {appliedStream}] = await Promise.all([
       import('../../services/payouts/actions.js'),
       import('../../cli/interrupt.js'),
+      import('../../cli/output/applied-stream.js'),
     ])
-    const writer = this.flags.json ? this.out.list<object>([], 'json') : undefined
-    const deleted: Array<DeletedV2 | PayoutV1> = []
-    const interrupts = watchInterrupts({notice: BATCH_STOPPING})
-    try {
-      const result = await runDeletes(client, keys, {
-        api: this.flags.api,
-        signal: interrupts.signal,
-        onApplied: async results => {
-          deleted.push(...results)
-          if (writer) return writer.page(results)
-          for (const item of results)
-            this.out.line(`Deleted ${item.id}${'status' in item && item.status ? ` (status ${item.status})` : ''}`)
-        },
-      })
-      writer?.end()
-      if (result.applied > 1) this.out.info(`Deleted ${result.applied} payouts.`)
-      return deleted
-    } catch (error) {
-      if (writer?.written) writer.end()
-      throw error
-    } finally {
-      interrupts.dispose()
-    }
+    return appliedStream<DeletedV2 | PayoutV1, void>({
+      columns: [],
+      // --json (and the script flags): a JSON array whatever -o says.
+      format: this.flags.json ? 'json' : undefined,
+      line: item => `Deleted ${item.id}${'status' in item && item.status ? ` (status ${item.status})` : ''}`,
+      apply: async emit => {
+        const interrupts = watchInterrupts({notice: BATCH_STOPPING})
+        try {
+          const result = await runDeletes(client, keys, {
+            api: this.flags.api,
+            signal: interrupts.signal,
+            onApplied: emit,
+          })
+          if (result.applied > 1) this.out.info(`Deleted ${result.applied} payouts.`)
+        } finally {
+          interrupts.dispose()
+        }
+      },
+    })
   }
 }

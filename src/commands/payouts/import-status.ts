@@ -4,6 +4,7 @@ import {importStatusFlags} from '../../cli/flags/import-status-flags.js'
 import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImportStatus> {
+  static override printsItself = true
   static override result = 'importStatusRows' as const
   static override summary = 'Show every row of an imported CSV file with its payout: status, failure, timestamps.'
   static override description =
@@ -30,14 +31,14 @@ Exit codes: 0 every row went through, is on its way or waits on its payee; 8 som
 
   async run(): Promise<ResultOf<typeof PayoutsImportStatus.result>> {
     const f = this.flags
-    const [{importStatus}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([
+    const [{importStatusStream}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([
       import('../../cli/workflows/run-import-status.js'),
       import('../../services/import/read/file-options.js'),
       import('../../cli/confirm.js'),
     ])
     const delimiter = await checkFileOptions(f.encoding, f.delimiter)
     const profile = await this.profile()
-    const {rows, error} = await importStatus({
+    return importStatusStream({
       file: this.args.file,
       api: f.api,
       encoding: f.encoding,
@@ -54,7 +55,5 @@ Exit codes: 0 every row went through, is on its way or waits on its payee; 8 som
       retryFailed: f['retry-failed'],
       confirm: summary => confirmMoneyMovement({environment: profile.environment, yes: f.yes, summary, out: this.out}),
     })
-    if (error) throw error
-    return rows
   }
 }

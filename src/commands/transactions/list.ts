@@ -34,11 +34,13 @@ Amounts are right-aligned with their sign (out is negative).`
       const {transactionsSince} = await import('../../cli/workflows/unattended-lists.js')
       return transactionsSince(await this.unattended(f['since-state'], f.output), filters)
     }
-    const [{transactionColumns}, {itemStream}] = await Promise.all([
+    const [{transactionColumns}, {cursorStream}] = await Promise.all([
       import('../../cli/output/transaction-view.js'),
-      import('../../cli/output/item-stream.js'),
+      import('../../cli/output/cursor-list.js'),
     ])
-    return itemStream<Transaction>({
+    return cursorStream<Transaction>({
+      out: this.out,
+      jsonErrors: this.jsonErrors,
       columns: transactionColumns,
       format: f.output,
       all: f.all,

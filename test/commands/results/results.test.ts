@@ -16,8 +16,9 @@ import {PAYOUT_INVOCATIONS} from './payout-invocations.js'
 /**
  * Issue #32: every command class declares its result (src/results), its `run()` returns what `--json`
  * prints (byte for byte once serialised as --json serialises it), and that is the declared result, walked over
- * every command of the manifest against the emulator. A streamed list keeps none of its items when it prints them
- * and returns their count instead (test/mcp/mcp-data-path.test.ts has the items of a run for data).
+ * every command of the manifest against the emulator. A streamed result is an item stream: run() returns it unread,
+ * the base command writes its items as they come and keeps none of them, so the walk checks that the stream it got
+ * back wrote every item --json printed (test/commands/stream-data-runs.test.ts has the items of a run for data).
  */
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {
@@ -72,10 +73,17 @@ describe('--json prints the declared result', () => {
     })
 })
 
-/** `run()` returned what --json printed, byte for byte once serialised; a streamed list, the count it printed. */
+/**
+ * `run()` returned what --json printed, byte for byte once serialised; a streamed result, the item stream that
+ * printed it, which wrote as many items as --json printed.
+ */
 function expectReturnsPrinted(id: string, name: string, run: CommandResult, printed: unknown): void {
-  if ((STREAMED_RESULTS as readonly string[]).includes(name))
-    expect(run.returned).toEqual({streamed: Array.isArray(printed) ? printed.length : 1})
+  const streamed = (STREAMED_RESULTS as readonly string[]).includes(name)
+  const returned = run.returned as {itemStream?: boolean; written?: number} | undefined
+  expect(returned?.itemStream === true, `${id} returns an item stream exactly when its result is streamed`).toBe(
+    streamed,
+  )
+  if (streamed) expect(returned?.written).toBe(Array.isArray(printed) ? printed.length : 1)
   else expect(`${JSON.stringify(run.returned, null, 2)}\n`, `${id} returns what it prints`).toBe(run.stdout)
 }
 

@@ -1,0 +1,80 @@
+import type {DataSink} from './data-sink.js'
+import type {ItemStream, WrittenList} from './item-stream.js'
+import type {Output} from './output.js'
+
+/** Where a stream's pages go. */
+interface PageTarget<T> extends WrittenList {
+  page(items: T[]): void | Promise<void>
+}
+
+/** A run for data (an MCP tool): the items are its result, kept as --json would print them. */
+class CollectedItems<T> implements PageTarget<T> {
+  private readonly items: T[] = []
+
+  constructor(
+    private readonly sink: DataSink,
+    private readonly single: boolean,
+  ) {}
+
+  get written(): number {
+    return this.items.length
+  }
+
+  get value(): T | T[] {
+    return this.single && this.items.length === 1 ? this.items[0] : this.items
+  }
+
+  page(items: T[]): void {
+    this.items.push(...items)
+  }
+
+  /** Kept in the sink too: a command that fails after its list (exit 8) answers the list with its error. */
+  end(): void {
+    this.sink.set(this.value)
+  }
+}
+
+/** One line a person reads per item (ItemStream.line). */
+class ItemLines<T> implements PageTarget<T> {
+  written = 0
+
+  constructor(
+    private readonly out: Output,
+    private readonly line: (item: T) => string,
+  ) {}
+
+  page(items: T[]): void {
+    for (const item of items) this.out.line(this.line(item))
+    this.written += items.length
+  }
+
+  end(): void {}
+}
+
+function printedList<T>(out: Output, stream: ItemStream<T>): PageTarget<T> {
+  if (stream.line && !out.json) return new ItemLines(out, stream.line)
+  return out.list(stream.columns, stream.format, {single: stream.single, continued: stream.continued})
+}
+
+/**
+ * Reads a stream page by page and writes each page as it comes (a table, JSON, JSONL, CSV, TSV, one line an item),
+ * so that memory stays flat; a run for data collects the items instead. Answers the items of a run for data, else
+ * the stream with the count it wrote.
+ */
+export async function renderItemStream<T>(out: Output, stream: ItemStream<T>): Promise<ItemStream<T> | T | T[]> {
+  const collected = out.sink ? new CollectedItems<T>(out.sink, Boolean(stream.single)) : undefined
+  const list = collected ?? printedList(out, stream)
+  const render = async () => {
+    try {
+      for await (const page of stream.pages()) await list.page(page)
+    } catch (error) {
+      throw stream.failed ? await stream.failed(error, list) : error
+    }
+    list.end()
+    await stream.ended?.(list)
+  }
+  await (stream.around ? stream.around(render) : render())
+  if (collected) return collected.value
+  stream.written = list.written
+  return stream
+}
