@@ -16,8 +16,6 @@ const MAX = 40
 type Outcome = {records: string[][]; emptyLines?: number; error?: string}
 
 function byCsvParse(text: string, delimiter: string): Outcome {
-  const records: string[][] = []
-  let emptyLines = 0
   try {
     const rows = parse(text, {
       delimiter,
@@ -27,13 +25,9 @@ function byCsvParse(text: string, delimiter: string): Outcome {
       skip_empty_lines: true,
       max_record_size: MAX,
       info: true,
-      on_record: (record: {record: string[]; info: {empty_lines: number}}) => {
-        emptyLines = record.info.empty_lines
-        return record
-      },
-    }) as {record: string[]}[]
-    for (const row of rows) records.push(row.record)
-    return {records, emptyLines}
+    }) as unknown as {record: string[]; info: {empty_lines: number}}[]
+    // The empty lines skipped before the last record (as the tokenizer counts them when it emits that record).
+    return {records: rows.map(row => row.record), emptyLines: rows.at(-1)?.info.empty_lines ?? 0}
   } catch (error) {
     return {records: [], error: (error as {code?: string}).code}
   }

@@ -245,9 +245,12 @@ export async function compileBodyChecks(schemas: readonly z.ZodMiniType[]): Prom
   for (const schema of schemas) if (!compiled.has(schema)) compiled.set(schema, await compiledCheck(schema))
 }
 
-/** A problem as a row error says it: a predicate ("must be …", "is required") gets its column as the subject. */
+/** The words a contract problem that needs its field as the subject begins with ("must be …", "is required"). */
+const PREDICATES = ['is ', 'must ', 'does ', 'has ']
+
+/** A problem as a row error says it: a predicate gets its column as the subject; a sentence stays as it is. */
 const sentence = (column: string, message: string) =>
-  /^(is|must|does|has)\b/.test(message) ? `${column} ${message}` : message
+  PREDICATES.some(word => message.startsWith(word)) ? `${column} ${message}` : message
 
 /**
  * A row's body against the contract's request schema, as the service will check it, each problem named by the
