@@ -78,7 +78,11 @@ export function run(args, {env = {}, rssFile} = {}) {
     child.on('close', code => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6
       if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}: ${stderr.slice(-500)}`))
-      resolve({ms, rss: rssFile ? Number(readFileSync(rssFile, 'utf8')) : undefined})
+      resolve({
+        ms,
+        rss: rssFile ? Number(readFileSync(rssFile, 'utf8')) : undefined,
+        cpuMs: rssFile ? Number(readFileSync(`${rssFile}.cpu`, 'utf8')) / 1000 : undefined,
+      })
     })
   })
 }
@@ -195,12 +199,17 @@ export async function runImportBench({emulator} = {}) {
     const runs = {big: [], parseOnly: [], small: []}
     for (let i = 0; i < 3; i++) {
       runs.big.push(await run(dry(big), {env: dryEnv, rssFile: join(dir, 'rss-big')}))
-      runs.parseOnly.push(await run([csvParseAlone, big]))
+      runs.parseOnly.push(await run([csvParseAlone, big], {rssFile: join(dir, 'rss-parse')}))
       runs.small.push(await run(dry(small), {env: dryEnv, rssFile: join(dir, 'rss-small')}))
     }
     const bigRun = {ms: median(runs.big.map(r => r.ms)), rss: median(runs.big.map(r => r.rss))}
     const parseOnly = {ms: median(runs.parseOnly.map(r => r.ms))}
     const smallRun = {rss: median(runs.small.map(r => r.rss))}
+    const cpu = which => runs[which].map(r => (r.cpuMs / 1000).toFixed(2)).join(', ')
+    const cpuRatios = runs.big.map((r, i) => (r.cpuMs / runs.parseOnly[i].cpuMs).toFixed(2))
+    console.log(
+      `  (dry run CPU time, user + system: payctl ${cpu('big')} s; csv-parse alone ${cpu('parseOnly')} s; ratios ${cpuRatios.join(', ')})`,
+    )
     results.push(
       line(`payouts import --dry-run, ${fmt(DRYRUN_ROWS)} rows`, bigRun.ms / 1000, parseOnly.ms / 1000, 's', 1.5, [
         'payctl',
