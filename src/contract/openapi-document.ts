@@ -12,6 +12,7 @@ import {
   REQUEST_SCHEMAS,
   TAGS,
 } from './operations.js'
+import {idempotencyKeyHeader} from './requests/request-fields.js'
 import {payoutEventV1Schema, payoutEventV2Schema} from './responses.js'
 import {webhooks} from './webhook-deliveries.js'
 
@@ -66,6 +67,12 @@ function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMi
     ...(absentAsFalse(convert(requests, 'input')) as Record<string, Json>),
   }
   return {schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), nameOf}
+}
+
+/** A header's schema as the document states it (no `$schema` of its own). */
+function headerSchema(schema: z.ZodMiniType): Json {
+  const {$schema: _, ...json} = z.toJSONSchema(schema, {io: 'input', metadata: documentNotes}) as Json
+  return json
 }
 
 function queryParameters(query: z.ZodMiniObject, examples: Record<string, unknown> = {}): Json[] {
@@ -217,7 +224,7 @@ export function openApiDocument(): Json {
           in: 'header',
           required: false,
           description: 'The same key on the same endpoint within 24 hours replays the stored answer.',
-          schema: {type: 'string', minLength: 1, maxLength: 255},
+          schema: headerSchema(idempotencyKeyHeader),
         },
       },
       headers: {

@@ -1,4 +1,4 @@
-import {CLAIM_FIELDS, type ClaimMethod, isClaimMethod} from '../../contract/claim-bodies.js'
+import {CLAIM_FIELDS, type ClaimMethod, isClaimMethod} from '../../contract/claim-methods.js'
 import {isClaimable} from '../../contract/lifecycle.js'
 import {formatAmount} from '../../shared/money.js'
 import {claimRecord} from '../domain/claim-input.js'
