@@ -221,6 +221,11 @@ export class RowCheck {
   tags(name: string): string[] | undefined {
     const value = this.cells.get(name)
     if (value === undefined) return undefined
+    if (!value.includes(';')) {
+      // One tag, the usual cell: nothing to split or sort.
+      const tag = value.trim()
+      return tag ? [tag] : undefined
+    }
     const tags: string[] = []
     for (const part of value.split(';')) {
       const tag = part.trim()
