@@ -1,12 +1,10 @@
-// Preloaded with `node --import` by the benchmarks: writes the process's peak RSS (bytes) to $BENCH_RSS_FILE
-// and its CPU time (user + system, microseconds) to $BENCH_RSS_FILE.cpu when it exits, so that a benchmark can
-// measure a CLI run it does not control (CPU time says more than wall time on a shared machine).
+// Preloaded with `node --import` by the benchmarks: writes the process's peak RSS (bytes) and its CPU time (user +
+// system, ms) as JSON to $BENCH_RSS_FILE when it exits, so that a benchmark can measure a CLI run it does not control.
 import {writeFileSync} from 'node:fs'
 
 process.on('exit', () => {
-  if (process.env.BENCH_RSS_FILE) {
-    const usage = process.resourceUsage()
-    writeFileSync(process.env.BENCH_RSS_FILE, String(usage.maxRSS * 1024))
-    writeFileSync(`${process.env.BENCH_RSS_FILE}.cpu`, String(usage.userCPUTime + usage.systemCPUTime))
-  }
+  if (!process.env.BENCH_RSS_FILE) return
+  const usage = process.resourceUsage()
+  const cpuMs = (usage.userCPUTime + usage.systemCPUTime) / 1000
+  writeFileSync(process.env.BENCH_RSS_FILE, JSON.stringify({rss: usage.maxRSS * 1024, cpuMs}))
 })

@@ -57,16 +57,10 @@ function scrubStrings<V>(value: V, scrub: (line: string) => string): V {
 export abstract class BaseCommand<T extends typeof Command> extends Command {
   /**
    * The name of what `run()` returns (src/results): every command declares it, its `run()` returns
-   * `ResultOf<typeof X.result>`, and --json prints exactly that value. It reaches the manifest, where the MCP tools'
-   * output schemas and `--schema` read it.
+   * `Answer<typeof X.result>` (the result, maybe with its views: src/cli/shown.ts), and --json prints exactly that
+   * value. It reaches the manifest, where the MCP tools' output schemas and `--schema` read it.
    */
   static result?: ResultName
-
-  /**
-   * A list that prints its items while it runs and returns them (or their count) afterwards, not yet an item
-   * stream: BaseCommand returns its value as it is.
-   */
-  static printsItself?: boolean
 
   static override baseFlags = {
     profile: Flags.string({
@@ -187,7 +181,6 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       const {renderItemStream} = await import('./output/render-stream.js')
       return renderItemStream(this.out, value as ItemStream<unknown>)
     }
-    if ((this.ctor as typeof BaseCommand).printsItself) return value
     const {value: result, views}: Shown<unknown> = value instanceof Shown ? value : new Shown(value, {})
     const show = this.flags.json ? views.json : views.view
     // Kept in the sink also when `after` fails: a run for data answers the result with the error (exit 8).

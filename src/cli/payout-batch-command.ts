@@ -8,9 +8,9 @@ import type {PayoutKey} from '../services/payouts/ids-input.js'
 import {BaseCommand} from './base-command.js'
 import type {MoneySummary} from './confirm.js'
 import type {ItemStream} from './output/item-stream.js'
+import {type Shown, shownItems, unprinted} from './shown.js'
 
 /** What the payouts' JSON is: the payout for one id given, else the array. */
-const shownAs = (payouts: PayoutV2[], single: boolean) => (single && payouts.length === 1 ? payouts[0] : payouts)
 
 const DONE: Record<BatchAction, string> = {
   approve: 'Approved',
@@ -31,7 +31,6 @@ const claimLinkKey = (key: string | undefined) => (key === undefined ? undefined
  * given, else the array (empty when every payout was left out).
  */
 export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseCommand<T> {
-  static override printsItself = true
   static override strict = false
 
   protected async runBatch(
@@ -46,7 +45,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       /** --skip-conflicts, --within-balance (approve and pay): apply the step to what fits. */
       leaveOut?: LeaveOutChoice
     },
-  ): Promise<PayoutV2 | PayoutV2[] | ItemStream<PayoutV2>> {
+  ): Promise<Shown<PayoutV2 | PayoutV2[]> | ItemStream<PayoutV2>> {
     const {collectPayoutKeys} = await import('../services/payouts/ids-input.js')
     const {keys} = await collectPayoutKeys({
       args: this.argvAll,
@@ -125,7 +124,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     keys: PayoutKey[],
     options: {andThen?: AndThen; idempotencyKey?: string; waitMs?: number; leaveOut: LeaveOutChoice},
     single: boolean,
-  ): Promise<PayoutV2 | PayoutV2[] | ItemStream<PayoutV2>> {
+  ): Promise<Shown<PayoutV2 | PayoutV2[]> | ItemStream<PayoutV2>> {
     const [{planAllowedRun, sendAllowedRun}, {goalOf}] = await Promise.all([
       import('./workflows/approve-or-pay-allowed.js'),
       import('../services/payouts/goals.js'),
@@ -149,7 +148,8 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     await sendAllowedRun(run, plan, async payouts => {
       answered.push(...payouts)
     })
-    if (!answered.length) return answered
+    // Every payout left out: nothing to follow, nothing printed.
+    if (!answered.length) return unprinted(answered)
     return this.followAndShow(answered, goalOf(action, options.andThen), options.waitMs, single)
   }
 
@@ -182,9 +182,10 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     options: {andThen?: AndThen},
   ): Promise<PayoutV2[] | undefined> {
     const client = await this.client()
-    const [{fetchPayouts, totalsOf}, {warnIfShort}] = await Promise.all([
+    const [{fetchPayouts, totalsOf}, {warnIfShort}, {needsFunds}] = await Promise.all([
       import('../services/payouts/actions.js'),
       import('../services/payouts/balance-check.js'),
+      import('../services/payouts/allowed-plan.js'),
     ])
     const read = async () => {
       const spinner = await this.out.spinner('Reading the payouts to total them…')
@@ -197,7 +198,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     // A payout that cannot be read is left to the step itself to report (it names the failing id).
     const payouts = await read().catch(() => undefined)
     if (payouts) {
-      const needFunds = action === 'approve' ? payouts : payouts.filter(p => p.status === 'failed')
+      const needFunds = payouts.filter(p => needsFunds(action, p))
       await warnIfShort({
         accounts: () => client.v2.team.accounts(),
         totals: totalsOf(needFunds),
@@ -219,15 +220,18 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     goal: WaitGoal,
     timeoutMs: number,
     single = false,
-  ): Promise<PayoutV2 | PayoutV2[]> {
+  ): Promise<Shown<PayoutV2 | PayoutV2[]>> {
     const [{followPayouts}, {followedColumns}] = await Promise.all([
       import('./workflows/follow-payouts.js'),
       import('./output/payout-status.js'),
     ])
     const followed = await followPayouts({client: await this.client(), out: this.out, payouts, goal, timeoutMs})
-    const shown = {columns: followedColumns, single: single && followed.payouts.length === 1}
-    await this.out.show(followed.payouts, shown)
-    if (followed.error) throw followed.error
-    return shownAs(followed.payouts, shown.single)
+    return shownItems(followed.payouts, {
+      columns: followedColumns,
+      single: single && followed.payouts.length === 1,
+      after: () => {
+        if (followed.error) throw followed.error
+      },
+    })
   }
 }

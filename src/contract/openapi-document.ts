@@ -2,16 +2,9 @@ import * as z from 'zod/mini'
 import {documentNotes} from './document-notes.js'
 import {ERROR_STATUS, type ErrorCode} from './error-envelope.js'
 import {oauthErrorSchema} from './oauth-bodies.js'
+import {bodySchemasOf, REQUEST_SCHEMAS} from './operation-bodies.js'
 import {OPERATION_EXAMPLES, pathIdExample} from './operation-examples.js'
-import {
-  COMMON_ERRORS,
-  NAMED_LISTS,
-  NAMED_SCHEMAS,
-  OPERATIONS,
-  type Operation,
-  REQUEST_SCHEMAS,
-  TAGS,
-} from './operations.js'
+import {COMMON_ERRORS, NAMED_LISTS, NAMED_SCHEMAS, OPERATIONS, type Operation, TAGS} from './operations.js'
 import {idempotencyKeyHeader} from './requests/request-fields.js'
 import {payoutEventV1Schema, payoutEventV2Schema} from './responses.js'
 import {webhooks} from './webhook-deliveries.js'
@@ -69,8 +62,8 @@ function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMi
   return {schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), nameOf}
 }
 
-/** A header's schema as the document states it (no `$schema` of its own). */
-function headerSchema(schema: z.ZodMiniType): Json {
+/** A header's or path parameter's schema as the document states it (no `$schema` of its own). */
+function parameterSchema(schema: z.ZodMiniType): Json {
   const {$schema: _, ...json} = z.toJSONSchema(schema, {io: 'input', metadata: documentNotes}) as Json
   return json
 }
@@ -140,19 +133,19 @@ function operationObject(operation: Operation, nameOf: Map<z.ZodMiniType, string
   }
   const example = OPERATION_EXAMPLES[operation.operationId]
   const parameters = [
-    ...(operation.pathParameters ?? []).map(({name, description}) => ({
+    ...(operation.pathParameters ?? []).map(({name, description, schema}) => ({
       name,
       in: 'path',
       required: true,
       description,
-      schema: {type: 'string', minLength: 1},
+      schema: parameterSchema(schema),
       example: pathIdExample(operation.path),
     })),
     ...(operation.query ? queryParameters(operation.query, example?.query) : []),
     ...(operation.idempotent ? [{$ref: '#/components/parameters/IdempotencyKey'}] : []),
   ]
   const body = operation.body
-  const bodySchemas = body?.schemas.map(schemaOf) ?? []
+  const bodySchemas = bodySchemasOf(operation).map(schemaOf)
   const success: Json = {
     description: operation.success.description,
     content: {'application/json': {schema: schemaOf(operation.success.schema)}},
@@ -224,7 +217,7 @@ export function openApiDocument(): Json {
           in: 'header',
           required: false,
           description: 'The same key on the same endpoint within 24 hours replays the stored answer.',
-          schema: headerSchema(idempotencyKeyHeader),
+          schema: parameterSchema(idempotencyKeyHeader),
         },
       },
       headers: {

@@ -2,6 +2,7 @@ import {errorInContext} from '../../services/errors/error-report.js'
 import type {ListenSessionEvents} from '../../services/webhooks/listen-session.js'
 import type {Delivery} from '../../services/webhooks/listener.js'
 import {REGISTERED} from '../../services/webhooks/secrets.js'
+import {type Shown, shown} from '../shown.js'
 import type {Output} from './output.js'
 import {deliveryLine} from './webhook-delivery-line.js'
 
@@ -60,10 +61,10 @@ export const listenEvents = (out: Output, bin: string): ListenSessionEvents => (
 export const printDelivery = (out: Output, json: boolean) => (delivery: Delivery) =>
   json ? out.jsonLine(deliveryJson(delivery)) : out.line(deliveryLine(delivery, out.color, out.stdoutColumns))
 
-/** `--print-secret`: the secret alone on stdout (also under --json, for `$(…)`); the result is the secret printed. */
-export function printSecret(out: Output, secret: string): {secret: string} {
-  out.write(`${secret}\n`)
-  return {secret}
+/** `--print-secret`: the secret alone on stdout (also under --json, for `$(…)`); the result is `{secret}`. */
+export function shownSecret(secret: string): Shown<{secret: string}> {
+  const print = (result: {secret: string}, out: Output) => out.write(`${result.secret}\n`)
+  return shown({secret}, {view: print, json: print})
 }
 
 /** What a listen run received: every delivery, those that verified, those passed on to --forward-to. */

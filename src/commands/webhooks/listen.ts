@@ -1,11 +1,10 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {listenFlags} from '../../cli/flags/webhook-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, unprinted} from '../../cli/shown.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
 export default class WebhooksListen extends BaseCommand<typeof WebhooksListen> {
-  static override printsItself = true
   static override result = 'webhookListen' as const
   static override summary = 'Receive webhook deliveries locally, verify them and show one line each.'
   static override description =
@@ -27,7 +26,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
 
   static override flags = listenFlags
 
-  async run(): Promise<ResultOf<typeof WebhooksListen.result>> {
+  async run(): Promise<Answer<typeof WebhooksListen.result>> {
     const {flags, out} = this
     const [session, secrets, {WebhookListener}, {runUntilStopped}, render] = await Promise.all([
       import('../../services/webhooks/listen-session.js'),
@@ -39,7 +38,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
     const options = session.listenOptions(flags)
     const found = await secrets.listenSecrets(flags.secret, () => this.profile())
     const fromSource = found.secrets.length
-    if (flags['print-secret']) return render.printSecret(out, secrets.singleSecret(found, '--print-secret'))
+    if (flags['print-secret']) return render.shownSecret(secrets.singleSecret(found, '--print-secret'))
     const secretFile = session.secretFileTarget(flags['secret-file'], flags['secret-name'])
     secrets.checkListenSecrets(found, flags.register, Boolean(secretFile))
     if (flags.register && !flags['public-url']) session.checkReachable((await this.profile()).origin)
@@ -72,6 +71,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       {stdoutClosed: true},
     )
     if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
-    return {url, ...tally, stopped}
+    // The deliveries were shown as they came: the tally is only returned.
+    return unprinted({url, ...tally, stopped})
   }
 }

@@ -6,10 +6,9 @@ import {PAYMENT_DETAIL_FIELDS, type patchCounterpartyBody} from '../../contract/
 import {type ApiFailure, invalidState, notFound, throwIfProblems} from '../http/api-failure.js'
 import type {Store} from '../store/index.js'
 import type {CounterpartyRow, PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
-import {counterpartyView, v2CounterpartyId} from './api-views.js'
+import {counterpartyView, v2CounterpartyId, v2PayoutId} from './api-views.js'
 import type {Clock} from './clock.js'
 import type {Json} from './json-value.js'
-import {checkedPathId} from './path-id.js'
 import {countryByCode, PAYMENT_METHOD_TYPES, paymentMethodType, type TaxField} from './reference-data.js'
 
 /**
@@ -151,7 +150,7 @@ export class CounterpartyRegistry {
         ? UUID.test(uuid)
           ? this.store.counterparties.byUuid(teamId, uuid.toLowerCase())
           : undefined
-        : this.store.counterparties.byCustomId(teamId, checkedPathId(id))
+        : this.store.counterparties.byCustomId(teamId, normalizeCustomId(id))
     if (!row || row.deleted_at) throw fail(notFound(`no counterparty ${id}`))
     return row
   }
@@ -236,7 +235,9 @@ export class CounterpartyRegistry {
       ? this.store.counterparties.byUuid(payout.team_id, payout.counterparty_uuid)
       : undefined
     if (!row || row.deleted_at)
-      throw fail(invalidState(`the counterparty of payout payout_${payout.uuid} was deleted; update the payout first`))
+      throw fail(
+        invalidState(`the counterparty of payout ${v2PayoutId(payout.uuid)} was deleted; update the payout first`),
+      )
     const data = dataOf(row)
     const missing = missingOf(data)
     if (missing.length)
