@@ -128,6 +128,20 @@ describe('field rules', () => {
     expect(phoneProblem('4915112345678')).toContain('with + and the country code')
   })
 
+  it('a phone cell a spreadsheet turned into a number says so, naming the column, in v2 and v1 rows', () => {
+    for (const schema of [v2Schema, v1Schema]) {
+      const header = ['customId', 'description', 'amount', 'currency', 'phone']
+      const cells = new Cells(mapHeader(header, schema.columns)).load(['c1', 'x', '10', 'EUR', '4.91511E+12'])
+      const result = schema.parse(cells, {decimalComma: false}, true)
+      expect(result.errors).toEqual([
+        {
+          column: 'phone',
+          message: '"4.91511E+12" was turned into a number by a spreadsheet; format the column as text',
+        },
+      ])
+    }
+  })
+
   it('builds a v2 body: one recipient, tags split on ";", andThen from the flag', () => {
     const mapping = mapHeader(
       ['customId', 'description', 'amount', 'currency', 'recipientPhone', 'tags'],

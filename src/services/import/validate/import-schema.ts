@@ -2,7 +2,7 @@ import type * as z from 'zod/mini'
 import type {Accepts} from '../../../contract/compiled-check.js'
 import {payoutIdProblem, payoutRefOf} from '../../../contract/ids.js'
 import {lookAlikeOf} from '../../../contract/look-alike.js'
-import {type ApiGeneration, compactPhone, isEmail} from '../../../contract/primitives.js'
+import {type ApiGeneration, compactPhone, isEmail, spreadsheetNumberProblem} from '../../../contract/primitives.js'
 import {checkRequest} from '../../../contract/request-problems.js'
 import {restoredCell} from '../../../shared/csv-formula.js'
 import {readAmount} from './amount.js'
@@ -194,9 +194,14 @@ export class RowCheck {
     return found !== undefined
   }
 
-  /** A phone number without its layout (spaces, dashes, dots, brackets). */
+  /**
+   * A phone number without its layout (spaces, dashes, dots, brackets); a number a spreadsheet wrote in scientific
+   * notation cannot be mapped back to its digits.
+   */
   phone(name: string, value = this.cells.get(name)): string | undefined {
-    return value === undefined ? undefined : compactPhone(value)
+    if (value === undefined) return undefined
+    const spreadsheet = spreadsheetNumberProblem(value)
+    return spreadsheet ? this.fail(name, spreadsheet) : compactPhone(value)
   }
 
   /** An open enumeration (spec 9): a known value in its own spelling, any other as written (the service decides). */
