@@ -33,6 +33,11 @@ export interface ItemStream<T> extends UnreadItems {
   ended?(list: WrittenList): void | Promise<void>
   /** Reading failed: the error the command ends with (`list.end()` first when the output so far is complete). */
   failed?(error: unknown, list: WrittenList): unknown
+  /**
+   * What the run answers once the stream is written, in place of its items: the summary of a command that serves
+   * until stopped (not printed).
+   */
+  result?(): unknown
   /** How many items a printing run wrote, once rendered. */
   written?: number
 }

@@ -58,10 +58,10 @@ function printedList<T>(out: Output, stream: ItemStream<T>): PageTarget<T> {
 
 /**
  * Reads a stream page by page and writes each page as it comes (a table, JSON, JSONL, CSV, TSV, one line an item),
- * so that memory stays flat; a run for data collects the items instead. Answers the items of a run for data, else
- * the stream with the count it wrote.
+ * so that memory stays flat; a run for data collects the items instead. Answers the stream's result when it has
+ * one, else the items of a run for data, or the stream with the count it wrote.
  */
-export async function renderItemStream<T>(out: Output, stream: ItemStream<T>): Promise<ItemStream<T> | T | T[]> {
+export async function renderItemStream<T>(out: Output, stream: ItemStream<T>): Promise<unknown> {
   const collected = out.sink ? new CollectedItems<T>(out.sink, Boolean(stream.single)) : undefined
   const list = collected ?? printedList(out, stream)
   const render = async () => {
@@ -74,6 +74,7 @@ export async function renderItemStream<T>(out: Output, stream: ItemStream<T>): P
     await stream.ended?.(list)
   }
   await (stream.around ? stream.around(render) : render())
+  if (stream.result) return stream.result()
   if (collected) return collected.value
   stream.written = list.written
   return stream

@@ -1,6 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {listenFlags} from '../../cli/flags/webhook-flags.js'
 import type {ResultOf} from '../../results/index.js'
+import type {Delivery} from '../../services/webhooks/listener.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
@@ -44,33 +45,40 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
     if (flags.register && !flags['public-url']) session.checkReachable((await this.profile()).origin)
     for (const note of session.eventNotes(options.events)) out.warn(note)
     const tally = {received: 0, verified: 0, forwarded: 0}
-    const listener = new WebhookListener({
-      ...options,
-      secrets: found.secrets,
-      onDelivery: render.printAndCount(out, flags.json, tally),
-      onProblem: message => out.warn(message),
+    const listen = async (show: (delivery: Delivery) => void) => {
+      const listener = new WebhookListener({
+        ...options,
+        secrets: found.secrets,
+        onDelivery: delivery => {
+          render.countDelivery(tally, delivery)
+          show(delivery)
+        },
+        onProblem: message => out.warn(message),
+      })
+      let url = ''
+      const stopped = await runUntilStopped(
+        async serving => {
+          const {registered} = await session.openListenSession({
+            ...options,
+            listener,
+            found,
+            secretFile,
+            register: flags.register ? {client: () => this.client(), publicUrl: flags['public-url']} : undefined,
+            events: render.listenEvents(out, this.config.bin),
+            onStop: cleanup => serving.onStop(cleanup),
+          })
+          // One write, so that whoever waits for "Listening on" also has the banner.
+          url = listener.url
+          const listening = `Listening on ${url}`
+          const banner = render.listenBanner({...options, ...found, fromSource, registered})
+          out.stderr(flags.json ? listening : `${listening}\n${banner}`)
+        },
+        {stdoutClosed: true},
+      )
+      return {url, ...tally, stopped}
+    }
+    return render.deliveryStream(out, listen, ({stopped}) => {
+      if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
     })
-    let url = ''
-    const stopped = await runUntilStopped(
-      async serving => {
-        const {registered} = await session.openListenSession({
-          ...options,
-          listener,
-          found,
-          secretFile,
-          register: flags.register ? {client: () => this.client(), publicUrl: flags['public-url']} : undefined,
-          events: render.listenEvents(out, this.config.bin),
-          onStop: cleanup => serving.onStop(cleanup),
-        })
-        // One write, so that whoever waits for "Listening on" also has the banner.
-        url = listener.url
-        const listening = `Listening on ${url}`
-        const banner = render.listenBanner({...options, ...found, fromSource, registered})
-        out.stderr(flags.json ? listening : `${listening}\n${banner}`)
-      },
-      {stdoutClosed: true},
-    )
-    if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
-    return {url, ...tally, stopped}
   }
 }
