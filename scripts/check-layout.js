@@ -30,12 +30,27 @@ for (const [name, paths] of byName) {
   if (paths.length > 1) problems.push(`${name} is the name of ${paths.length} files: ${paths.join(', ')}`)
 }
 
-// A command's result type is tied to what it declares (src/results): run() answers ResultOf<typeof X.result>.
+// A command's result type is tied to what it declares (src/results): run() answers Answer<typeof X.result>, the
+// result or the result with its views (src/cli/shown.ts); a list may answer ResultOf, its item stream.
 const declaresResult = text => /^ {2}static (override )?result = '\w+' as const$/m.test(text)
 const runReturnsDeclared = text => {
   const name = /^export default class (\w+) /m.exec(text)?.[1]
-  return text.includes(`async run(): Promise<ResultOf<typeof ${name}.result>>`)
+  return ['Answer', 'ResultOf'].some(type => text.includes(`async run(): Promise<${type}<typeof ${name}.result>>`))
 }
+
+// One way out (docs/decisions.md, "#42 one way out"): run() returns its result and BaseCommand shows it. A command
+// never prints its result itself: no stdout of its own, no `this.log`; a view writes to the `out` it is given.
+const PRINTS_ITSELF = [
+  {
+    what: 'this.log/logToStderr/respond (return the result; BaseCommand shows it)',
+    pattern: /\bthis\.(log|logToStderr|respond|respondItems)\(/,
+  },
+  {what: 'stdout written directly', pattern: /\bprocess\.stdout\b|\bconsole\.(log|info)\(/},
+  {
+    what: "the command's own Output written to (a view writes to the `out` it is given)",
+    pattern: /\bthis\.out\.(line|write|table|keyValue|printJson|show|jsonLine|list)\b/,
+  },
+]
 
 for (const file of files.filter(f => f.startsWith('commands/'))) {
   const text = readFileSync(join(src, file), 'utf8')
@@ -43,6 +58,10 @@ for (const file of files.filter(f => f.startsWith('commands/'))) {
     problems.push(
       `src/${file}: every command declares "static override result = '<name>' as const" and "run(): Promise<ResultOf<typeof <Class>.result>>"`,
     )
+  text.split('\n').forEach((line, index) => {
+    for (const {what, pattern} of PRINTS_ITSELF)
+      if (pattern.test(line)) problems.push(`src/${file}:${index + 1}: ${what}: ${line.trim()}`)
+  })
   const lines = text.trimEnd().split('\n').length
   if (lines > MAX_COMMAND_LINES) {
     problems.push(`src/${file} has ${lines} lines (commands stay under ${MAX_COMMAND_LINES}: move logic to a service)`)
@@ -72,12 +91,22 @@ const CONTRACT_ONLY = [
     what: "'v1' | 'v2' spelled out (use ApiGeneration of src/contract/primitives.ts)",
     pattern: /['"]v1['"]\s*\|\s*['"]v2['"]/,
   },
+  {
+    // A request's shape is checked by its schema (src/contract/requests, claim-bodies.ts, control-bodies.ts) with
+    // the contract's formatter, whose words these are; the service's own rules name only what it decides. The
+    // config files' shape (src/config/file-shape.ts) is a file the user edits, not a request.
+    what: 'a request checker (check the request with its schema in src/contract)',
+    pattern:
+      /class \w*Checker\b|[`'"](must be (a string|an object|an array|an integer|true or false)\b|is not a known field|a JSON object body is required)/,
+    except: ['config/'],
+  },
 ]
 for (const file of files.filter(f => !f.startsWith('contract/'))) {
   const lines = readFileSync(join(src, file), 'utf8').split('\n')
   lines.forEach((line, index) => {
-    for (const {what, pattern} of CONTRACT_ONLY)
-      if (pattern.test(line)) problems.push(`src/${file}:${index + 1}: ${what}: ${line.trim()}`)
+    for (const {what, pattern, except = []} of CONTRACT_ONLY)
+      if (pattern.test(line) && !except.some(folder => file.startsWith(folder)))
+        problems.push(`src/${file}:${index + 1}: ${what}: ${line.trim()}`)
   })
 }
 
@@ -86,5 +115,5 @@ if (problems.length > 0) {
   process.exit(1)
 }
 console.log(
-  `layout ok: ${files.length} files in the layers, unique names, commands under ${MAX_COMMAND_LINES} lines, each declaring its result; no API path, state list or generation type outside src/contract`,
+  `layout ok: ${files.length} files in the layers, unique names, commands under ${MAX_COMMAND_LINES} lines, each declaring its result and printing none itself; no API path, state list, generation type or request checker outside src/contract`,
 )

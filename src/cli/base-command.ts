@@ -23,9 +23,10 @@ import {outputFlag} from './flags/output-flag.js'
 import {schemaFlag} from './flags/schema-flag.js'
 import {exitCodeAfterStop, forgetStops} from './interrupt.js'
 import type {ItemStream} from './output/item-stream.js'
-import {type Column, type ListFormat, Output} from './output/output.js'
+import {type ListFormat, Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
 import {terminalSafe} from './output/terminal-safe.js'
+import {Shown} from './shown.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<
   (typeof BaseCommand)['baseFlags'] & T['flags']
@@ -38,12 +39,6 @@ export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args
  */
 function argsWithoutStdin(args: Interfaces.ArgInput | undefined): Interfaces.ArgInput {
   return Object.fromEntries(Object.entries(args ?? {}).map(([name, arg]) => [name, {...arg, ignoreStdin: true}]))
-}
-
-/** How a command shows its result: to a person (`view`) and under --json or -o (`json`, when it has columns). */
-export interface ResultViews<R> {
-  view?: (result: R) => void | Promise<void>
-  json?: (result: R) => void | Promise<void>
 }
 
 /** Every string in a value (an error report) through `scrub`. */
@@ -66,6 +61,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    * output schemas and `--schema` read it.
    */
   static result?: ResultName
+
+  /**
+   * A list that prints its items while it runs and returns them (or their count) afterwards, not yet an item
+   * stream: BaseCommand returns its value as it is.
+   */
+  static printsItself?: boolean
 
   static override baseFlags = {
     profile: Flags.string({
@@ -174,11 +175,26 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.run = async () => this.rendered(await run())
   }
 
-  /** What `run()` returned, an item stream read and written here (src/cli/output/render-stream.ts). */
+  /**
+   * The one place a command's result is shown, once `run()` returned it (src/cli/shown.ts): a run for data (an MCP
+   * tool call, src/cli/data-run.ts) takes the value as it is; --json and the script flags print it through its `json`
+   * view (default: printJson, which also does -o csv/tsv/jsonl, --fields, --jq, --template, --quiet); else its `view`
+   * shows it to a person (default: the JSON too). An item stream is read and written here
+   * (src/cli/output/render-stream.ts). Then the result's `after` runs: its error ends the run with the result shown.
+   */
   private async rendered(value: unknown): Promise<unknown> {
-    if ((value as Partial<UnreadItems> | undefined)?.itemStream !== true) return value
-    const {renderItemStream} = await import('./output/render-stream.js')
-    return renderItemStream(this.out, value as ItemStream<unknown>)
+    if ((value as Partial<UnreadItems> | undefined)?.itemStream === true) {
+      const {renderItemStream} = await import('./output/render-stream.js')
+      return renderItemStream(this.out, value as ItemStream<unknown>)
+    }
+    if ((this.ctor as typeof BaseCommand).printsItself) return value
+    const {value: result, views}: Shown<unknown> = value instanceof Shown ? value : new Shown(value, {})
+    const show = this.flags.json ? views.json : views.view
+    // Kept in the sink also when `after` fails: a run for data answers the result with the error (exit 8).
+    if (this.out.sink) this.out.sink.set(result)
+    else if (show) await show(result, this.out)
+    else this.out.printJson(result)
+    return (await views.after?.(result)) ?? result
   }
 
   /** --jq, --template, --fields and --quiet; the jq engine is loaded only when --jq is given. */
@@ -207,36 +223,6 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** Our --json is a plain flag: oclif must not print results or errors itself. */
   override jsonEnabled(): boolean {
     return false
-  }
-
-  /**
-   * The one place a command's result is shown; `run()` ends with `return this.respond(result, …)`. A run for data (an
-   * MCP tool call, src/cli/data-run.ts) takes the result as it is; --json and the script flags print it through
-   * `json` (default: printJson, which also does -o csv/tsv/jsonl, --fields, --jq, --template, --quiet); else `view`
-   * shows it to a person (default: the JSON too).
-   */
-  protected async respond<R>(result: R, how: ResultViews<R> = {}): Promise<R> {
-    if (this.out.sink) {
-      // Kept beside the returned value: a command that fails after showing its result (exit 8) answers it too.
-      this.out.sink.set(result)
-      return result
-    }
-    const show = this.flags.json ? how.json : how.view
-    if (show) await show(result)
-    else this.out.printJson(result)
-    return result
-  }
-
-  /**
-   * `respond` for a command that shows one item or several by the output contract (Output.show: an object for one
-   * item asked for, an array for several, a table or the item's view on a terminal); the result is that value.
-   */
-  protected async respondItems<I>(
-    items: I[],
-    options: {columns: Column<I>[]; single: boolean; format?: ListFormat; view?: (item: I) => void},
-  ): Promise<I | I[]> {
-    await this.out.show(items, options)
-    return options.single && items.length === 1 ? items[0] : items
   }
 
   /** The resolved profile, once per run (concurrent callers share one resolution). */

@@ -1,6 +1,5 @@
 import {existsSync} from 'node:fs'
 import {dirname, join} from 'node:path'
-import * as Errors from '@oclif/core/errors'
 import {PayctlError} from '../shared/errors.js'
 import {ExitCode} from '../shared/exit-codes.js'
 
@@ -42,26 +41,4 @@ export async function startFailure(
     })
   }
   return error
-}
-
-/** oclif's parse error of `emulator start` as a usage error naming the help. */
-export async function parseFailure(error: unknown): Promise<never> {
-  const {parseErrorMessage} = await import('../services/errors/error-report.js')
-  throw new PayctlError(parseErrorMessage(error), {
-    exitCode: ExitCode.usage,
-    code: 'USAGE',
-    suggestions: ['see "payctl emulator start --help"'],
-  })
-}
-
-/**
- * Every failure of `emulator start` (which has its own --json and is not a BaseCommand) the way BaseCommand
- * reports them: one line, one JSON object under --json, the documented exit code.
- */
-export async function reportStartFailure(error: unknown, json: boolean): Promise<never> {
-  if (error instanceof Errors.ExitError) throw error
-  const {errorJson, formatErrorLine, reportError} = await import('../services/errors/error-report.js')
-  const report = reportError(error)
-  process.stderr.write(`${json ? errorJson(report) : formatErrorLine(report)}\n`)
-  throw new Errors.ExitError(report.exitCode)
 }

@@ -31,6 +31,7 @@ const claimLinkKey = (key: string | undefined) => (key === undefined ? undefined
  * given, else the array (empty when every payout was left out).
  */
 export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseCommand<T> {
+  static override printsItself = true
   static override strict = false
 
   protected async runBatch(

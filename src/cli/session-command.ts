@@ -4,6 +4,7 @@ import type {SessionUrl} from '../client/schemas.js'
 import type {Branding, SessionBody, SessionKind} from '../client/v1/sessions-v1.js'
 import {BaseCommand} from './base-command.js'
 import {emailFlag, httpUrlFlag} from './flags/common-flags.js'
+import {type Shown, shown} from './shown.js'
 
 /** The API value of each --branding choice: `default` is the service's own branding, `talentir` in the API. */
 export const BRANDING: Record<'default' | 'team' | 'platform', Branding> = {
@@ -38,19 +39,25 @@ export abstract class SessionCommand<T extends typeof Command> extends BaseComma
     kind: K,
     body: Omit<SessionBody[K], 'redirectUrl' | 'branding'>,
     common: {redirectUrl: string; branding?: keyof typeof BRANDING; open?: boolean},
-  ): Promise<SessionUrl> {
+  ): Promise<Shown<SessionUrl>> {
     const client = await this.client()
     const session = await client.v1.sessions.create(kind, {
       ...body,
       redirectUrl: common.redirectUrl,
       ...(common.branding ? {branding: BRANDING[common.branding]} : {}),
     } as SessionBody[K])
-    const result = await this.respond({url: session.url}, {view: ({url}) => this.out.line(url)})
-    if (common.open) {
-      const {openInBrowser} = await import('./browser.js')
-      if (await openInBrowser(session.url)) this.out.info('Opened in your browser.')
-      else this.out.info('No browser was opened (PAYCTL_BROWSER=none, or no terminal): open the URL above yourself.')
-    }
-    return result
+    return shown(
+      {url: session.url},
+      {
+        view: ({url}, out) => out.line(url),
+        after: async ({url}) => {
+          if (!common.open) return
+          const {openInBrowser} = await import('./browser.js')
+          if (await openInBrowser(url)) this.out.info('Opened in your browser.')
+          else
+            this.out.info('No browser was opened (PAYCTL_BROWSER=none, or no terminal): open the URL above yourself.')
+        },
+      },
+    )
   }
 }

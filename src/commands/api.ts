@@ -8,6 +8,7 @@ import type {Query} from '../services/api/paginate.js'
 import {apiMethod, buildApiRequest, METHODS} from '../services/api/request.js'
 
 export default class Api extends BaseCommand<typeof Api> {
+  static override printsItself = true
   static override result = 'apiAnswer' as const
   static override summary = 'Send a raw request to the API and print the response body.'
   static override description =

@@ -1,5 +1,5 @@
 import {BaseCommand} from '../cli/base-command.js'
-import type {ResultOf} from '../results/index.js'
+import {type Answer, shown} from '../cli/shown.js'
 import {PayctlError} from '../shared/errors.js'
 
 export default class Doctor extends BaseCommand<typeof Doctor> {
@@ -12,7 +12,7 @@ Exits 0 when nothing fails (warnings included), else with the exit code of the f
 
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
-  async run(): Promise<ResultOf<typeof Doctor.result>> {
+  async run(): Promise<Answer<typeof Doctor.result>> {
     const checks = await import('../services/doctor/doctor-checks.js')
     const results = [
       checks.runtimeCheck(),
@@ -37,23 +37,21 @@ Exits 0 when nothing fails (warnings included), else with the exit code of the f
     }
     results.push(checks.proxyCheck(), await checks.emulatorDatabaseCheck(this.config.dataDir))
     const failed = results.filter(check => check.status === 'fail')
-    const report = await this.respond(
+    return shown(
       {ok: failed.length === 0, checks: results.map(({exitCode: _, ...check}) => check)},
       {
-        view: () => {
-          for (const check of results) this.out.line(line(check, this.out.color))
+        view: (_, out) => {
+          for (const check of results) out.line(line(check, out.color))
+        },
+        after: () => {
+          if (failed.length)
+            throw new PayctlError(
+              `${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${failed.map(c => c.name).join(', ')}`,
+              {exitCode: failed[0].exitCode ?? 1, code: 'DOCTOR'},
+            )
         },
       },
     )
-    if (failed.length)
-      throw new PayctlError(
-        `${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${failed.map(c => c.name).join(', ')}`,
-        {
-          exitCode: failed[0].exitCode ?? 1,
-          code: 'DOCTOR',
-        },
-      )
-    return report
   }
 }
 

@@ -1,9 +1,9 @@
 import {join} from 'node:path'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
+import {type Answer, unprinted} from '../cli/shown.js'
 import {followHeldSecrets} from '../config/held-secrets.js'
 import type {CommandSpec} from '../mcp/command-spec.js'
-import type {ResultOf} from '../results/index.js'
 
 export default class Mcp extends BaseCommand<typeof Mcp> {
   static override result = 'mcpRun' as const
@@ -34,7 +34,7 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
     }),
   }
 
-  async run(): Promise<ResultOf<typeof Mcp.result>> {
+  async run(): Promise<Answer<typeof Mcp.result>> {
     const profile = await this.profile()
     const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runForData}, {ApprovalRecord}, {targetKey}] =
       await Promise.all([
@@ -75,6 +75,6 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       approvals: new ApprovalRecord(
         join(this.config.dataDir, 'mcp', targetKey(profile.name, profile.origin), 'approval-urls.jsonl'),
       ),
-    })
+    }).then(unprinted)
   }
 }

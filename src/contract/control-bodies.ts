@@ -1,6 +1,5 @@
 import * as z from 'zod/mini'
-import {typeName} from './request-checker.js'
-import {text as checkedText, choice, flag, integerIn, textList, uuid} from './requests/request-fields.js'
+import {text as checkedText, choice, flag, integerIn, textList, typeName, uuid} from './requests/request-fields.js'
 import {API_SCOPES} from './scopes.js'
 
 /** The bodies of the local emulator's control routes (`/_emulator/*`, docs/emulator.md), loose like every answer. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import {CURRENCY_CODE} from '../shared/money.js'
 import {type ErrorCode, errorEnvelopeSchema} from './error-envelope.js'
 import {TRANSACTION_STATUSES, TRANSACTION_TYPES} from './lifecycle.js'
 import {metadataSchema, registrationSchema, tokenResponseSchema} from './oauth-bodies.js'
@@ -28,7 +29,7 @@ import {
   sandboxDepositBody,
   sendClaimLinksV2Body,
 } from './requests/index.js'
-import {v2PageLimit} from './requests/request-fields.js'
+import {choices, pageCursor, text, v2PageLimit} from './requests/request-fields.js'
 import {
   accountSchema,
   counterpartySchema,
@@ -112,21 +113,25 @@ export const NAMED_LISTS = {
 /** The query of the v2 cursor lists without filters (counterparties). */
 const pageQuery = z.object({
   limit: v2PageLimit,
-  cursor: z.optional(z.string()),
+  cursor: pageCursor,
 })
 
-const dateTime = z.iso.datetime({offset: true, local: false})
+const dateTime = z.iso.datetime({
+  offset: true,
+  local: false,
+  error: 'must be an ISO 8601 date-time like 2026-01-31T00:00:00Z',
+})
 
 /** `GET /transactions` (spec 4.5b): every filter; `type`, `status` and `currency` repeat. */
 const transactionsQuery = z.object({
-  type: z.optional(z.array(z.enum(TRANSACTION_TYPES))),
-  status: z.optional(z.array(z.enum(TRANSACTION_STATUSES))),
-  currency: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{3}$/)))),
-  payoutId: z.optional(z.string().check(z.minLength(1))),
+  type: choices(TRANSACTION_TYPES),
+  status: choices(TRANSACTION_STATUSES),
+  currency: z.optional(z.array(text({pattern: CURRENCY_CODE, patternMessage: 'must be a three-letter code like EUR'}))),
+  payoutId: z.optional(text()),
   createdFrom: z.optional(dateTime),
   createdBefore: z.optional(dateTime),
   limit: v2PageLimit,
-  cursor: z.optional(z.string()),
+  cursor: pageCursor,
 })
 
 /** v1 `GET|DELETE /payout/{id}`: what `id` names. */

@@ -55,3 +55,12 @@ export function checkRequest<S extends z.ZodMiniType>(schema: S, value: unknown,
   const result = z.safeParse(schema, value, {reportInput: true})
   return result.success ? {ok: true, value: result.data} : {ok: false, details: problemsOf(result.error, base)}
 }
+
+/**
+ * The contract's problems with the service's own problems of the same request after them, so that one answer
+ * lists every problem; a field the contract already refused keeps its first problem.
+ */
+export function joinProblems(contract: readonly ErrorDetail[], service: readonly ErrorDetail[]): ErrorDetail[] {
+  const reported = new Set(contract.map(detail => detail.path))
+  return [...contract, ...service.filter(detail => !reported.has(detail.path))]
+}

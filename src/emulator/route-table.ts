@@ -71,12 +71,7 @@ export function buildRouter(services: RouteServices): Router {
       openApiRoutes(),
       oauthOperationHandlers(services),
     ],
-    {
-      rawBody: ['registerClient'],
-      // The batch reports the index of its first bad item, the deposit its currency and amount with the
-      // contract's problems; the two updates look the resource up first (checkedBody).
-      ownBodyCheck: ['createPayoutsV2Batch', 'createSandboxDeposit', 'updatePayoutV2', 'updateCounterparty'],
-    },
+    {rawBody: ['registerClient']},
   )
   return new Router().add(
     ...api,

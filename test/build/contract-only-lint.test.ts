@@ -4,7 +4,10 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 
-/** scripts/check-layout.js (run by `npm run lint`): API paths, payout state lists and the generation type live in src/contract. */
+/**
+ * scripts/check-layout.js (run by `npm run lint`): API paths, payout state lists, the generation type and request
+ * checks live in src/contract.
+ */
 
 const repo = join(import.meta.dirname, '..', '..')
 const script = join(repo, 'scripts', 'check-layout.js')
@@ -14,7 +17,7 @@ afterAll(() => rmSync(root, {recursive: true, force: true}))
 describe('the contract-only lint rules', () => {
   it('find nothing in this repository and name each copy outside src/contract by file and line', () => {
     const clean = spawnSync(process.execPath, [script], {encoding: 'utf8'})
-    expect(clean.stderr).not.toMatch(/an API path|a list of payout states|spelled out/)
+    expect(clean.stderr).not.toMatch(/an API path|a list of payout states|spelled out|a request checker/)
     mkdirSync(join(root, 'src', 'services'), {recursive: true})
     writeFileSync(
       join(root, 'src', 'services', 'copies.ts'),
@@ -26,6 +29,9 @@ describe('the contract-only lint rules', () => {
         "export const ended = (s: string) => s === 'failed' || s === 'expired'",
         "export type Api = 'v1' | 'v2'",
         "export const fine = ['pending', 'sent']",
+        'export class BodyChecker {}',
+        "export const typed = (path: string) => ({path, message: 'must be a string, not number'})",
+        "export const extra = {path: 'x', message: `is not a known field`}",
       ].join('\n'),
     )
     const copied = spawnSync(process.execPath, [script, root], {encoding: 'utf8'})
@@ -41,6 +47,9 @@ describe('the contract-only lint rules', () => {
       'src/services/copies.ts:4: a list of payout states',
       'src/services/copies.ts:5: a list of payout states',
       "src/services/copies.ts:6: 'v1' | 'v2' spelled out",
+      'src/services/copies.ts:8: a request checker',
+      'src/services/copies.ts:9: a request checker',
+      'src/services/copies.ts:10: a request checker',
     ])
   })
 })

@@ -4,8 +4,7 @@ import Big from 'big.js'
 import fc from 'fast-check'
 import {Pool} from 'undici'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {checkServiceRules, taxIdentityProblems} from '../../src/emulator/domain/counterparty-registry.js'
-import {Checker} from '../../src/emulator/domain/input-checker.js'
+import {counterpartyProblems, taxIdentityProblems} from '../../src/emulator/domain/counterparty-registry.js'
 import {AMOUNT_LIMITS, COUNTRIES, SUPPORTED_CURRENCIES} from '../../src/emulator/domain/reference-data.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {useEmulator} from '../helpers/emulator.js'
@@ -268,14 +267,12 @@ function payoutPolicy(item: Json, amountKey: string): boolean {
 }
 
 function counterpartyPolicy(body: Json): boolean {
-  const check = new Checker()
-  checkServiceRules(body as never, check)
   const identity = body.identity as Json
   const tax = body.taxIdentity as Json | undefined
   const kind = identity.type === 'business' ? 'business' : 'individual'
   const address = body.address as Json
   return (
-    check.ok &&
+    !counterpartyProblems(body as never).length &&
     fresh(takenCounterpartyIds, body.customId) &&
     (!tax || !taxIdentityProblems(tax, String(address.country), kind).length)
   )

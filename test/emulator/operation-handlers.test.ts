@@ -4,7 +4,7 @@ import {OPERATIONS, operations} from '../../src/contract/operations.js'
 import {checkRequest} from '../../src/contract/request-problems.js'
 import {createWebhookBody} from '../../src/contract/requests/index.js'
 import {ApiFailure} from '../../src/emulator/http/api-failure.js'
-import {operationRoute, operationRoutes} from '../../src/emulator/http/operation-route.js'
+import {guarded, operationRoute, operationRoutes} from '../../src/emulator/http/operation-route.js'
 import {type AuthenticatedContext, ok} from '../../src/emulator/http/request-context.js'
 import {buildRouter} from '../../src/emulator/route-table.js'
 
@@ -73,7 +73,85 @@ describe('the emulator serves the operations table', () => {
     expect(expected.ok).toBe(false)
     expect((failure as ApiFailure).details).toEqual(expected.ok ? [] : expected.details)
     expect(seen).toHaveLength(1)
-    await operationRoute(operations.createWebhook, handler, false, true).handler(withBody(bad))
+    await operationRoute(operations.createWebhook, handler, true).handler(withBody(bad))
     expect(seen[1]).toBe(bad)
   })
+
+  it("checks the query against the row's schema and hands the handler the parsed query, defaults applied", async () => {
+    const seen: unknown[] = []
+    const route = operationRoute(operations.listTransactions, ctx => {
+      seen.push(ctx.parsedQuery)
+      return ok({})
+    })
+    const withQuery = (query: string) => ({query: new URLSearchParams(query)}) as AuthenticatedContext
+    await route.handler(withQuery('type=payout&type=deposit&limit=5'))
+    expect(seen).toEqual([{type: ['payout', 'deposit'], limit: 5}])
+    const bad = 'type=nope&limit=0&createdFrom=yesterday&cursor='
+    const failure = await failureOf(() => route.handler(withQuery(bad)))
+    expect(failure.status).toBe(400)
+    expect(failure.details?.map(detail => detail.path).sort()).toEqual(['createdFrom', 'cursor', 'limit', 'type.0'])
+    expect(seen).toHaveLength(1)
+  })
+
+  it('refuses a body that is not an object on a row without one, and ignores an object', async () => {
+    const route = operationRoute(operations.payPayoutV2, () => ok({}))
+    for (const body of [undefined, null, {ignored: true}])
+      expect((await route.handler({body} as AuthenticatedContext)).status).toBe(200)
+    for (const body of [[], 'text', 5]) {
+      const failure = await failureOf(() => route.handler({body} as AuthenticatedContext))
+      expect(failure.details?.map(detail => detail.path)).toEqual([''])
+    }
+  })
+
+  it("runs a guarded handler's lookup first, and the service's rules alongside the schema in one 400", async () => {
+    const steps: string[] = []
+    const route = operationRoute(
+      operations.createPayoutsV2Batch,
+      guarded({
+        before: () => {
+          steps.push('before')
+          return 'found'
+        },
+        serviceRules: (_body, found) => {
+          steps.push(`rules ${found}`)
+          return [
+            {path: 'items.1.currency', message: 'the service settles no XYZ'},
+            {path: 'items.0.amount', message: 'a second problem of a field the contract refused'},
+          ]
+        },
+        handle: () => ok({}),
+      }),
+    )
+    const item = {description: 'x', amount: '1.00', currency: 'EUR', recipient: {type: 'email', email: 'a@b.example'}}
+    const body = {
+      items: [
+        {...item, amount: '1,5'},
+        {...item, currency: 'XYZ'},
+      ],
+    }
+    const failure = await failureOf(() => route.handler({body} as AuthenticatedContext))
+    expect(steps).toEqual(['before', 'rules found'])
+    expect(failure.details?.map(detail => detail.path)).toEqual(['items.0.amount', 'items.1.currency'])
+    expect(failure.index).toBe(0)
+    const gone = operationRoute(
+      operations.updatePayoutV2,
+      guarded({
+        before: () => {
+          throw new ApiFailure(404, 'PAYOUT_NOT_FOUND', 'no payout')
+        },
+        handle: () => ok({}),
+      }),
+    )
+    expect((await failureOf(() => gone.handler({body: []} as AuthenticatedContext))).status).toBe(404)
+  })
 })
+
+async function failureOf(run: () => unknown): Promise<ApiFailure> {
+  try {
+    await run()
+  } catch (error) {
+    if (error instanceof ApiFailure) return error
+    throw error
+  }
+  throw new Error('expected an ApiFailure')
+}

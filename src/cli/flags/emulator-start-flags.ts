@@ -3,10 +3,7 @@ import * as Flags from '@oclif/core/flags'
 import {testingFlags} from './emulator-flags.js'
 import {schemaFlag} from './schema-flag.js'
 
-/**
- * The flags of `emulator start` (an oclif Command, not a BaseCommand: it has no profile, but has --schema): where it
- * listens, its database, and who may reach it.
- */
+/** The flags of `emulator start`: where it listens, its database, and who may reach it. */
 export const emulatorStartFlags = {
   port: Flags.integer({summary: 'Port to listen on; 0 picks a free one.', default: 4010, min: 0, max: 65_535}),
   host: Flags.string({
@@ -34,9 +31,16 @@ export const emulatorStartFlags = {
     summary: 'Also accept this Host name on the API and control routes (a tunnel or the machine name); repeatable.',
     multiple: true,
   }),
+}
+
+/**
+ * The global flags `emulator start` has: no profile (it serves one, it uses none), no script flags and no colours (its
+ * --json is one line, once listening).
+ */
+export const emulatorStartBaseFlags = {
   json: Flags.boolean({
     summary: 'Print one JSON line (url, port, team, keys) on stdout once listening, nothing else.',
-    default: false,
+    helpGroup: 'GLOBAL',
   }),
   schema: schemaFlag,
 }

@@ -8,12 +8,8 @@ const SOURCES = {
   none: 'none',
 } as const
 
-/** `auth status`: the profile, where its credentials come from, and the check's result (--json: the view). */
+/** `auth status` for a person: the profile, where its credentials come from, and the check's result. */
 export function showAuthStatus(out: Output, view: Record<string, unknown>, status: string): void {
-  if (out.json) {
-    out.printJson(view)
-    return
-  }
   const expiresAt = view.expiresAt as string | null
   const expired = expiresAt !== null && Date.parse(expiresAt) < Date.now()
   const scopes = view.scopes as string[] | null

@@ -8,18 +8,14 @@ export function claimedLine(payout: Record<string, unknown>, method: string, det
 }
 
 /**
- * Several claims: one line per payout in input order (a refused one on stderr with its code and reason); under
- * --json the claimed payouts as an array (the refused ones are in the error object).
+ * Several claims, for a person: one line per payout in input order (a refused one on stderr with its code and
+ * reason). --json prints the claimed payouts as an array (the refused ones are in the error object).
  */
 export function showClaims(
   out: Output,
   outcomes: readonly ClaimOutcome[],
   claim: {method: string; details: Record<string, string>},
 ): void {
-  if (out.json) {
-    out.printJson(outcomes.flatMap(o => ('payout' in o ? [o.payout] : [])))
-    return
-  }
   for (const outcome of outcomes)
     if ('payout' in outcome) out.line(claimedLine(outcome.payout, claim.method, claim.details))
     else out.stderr(`Refused ${outcome.id}: ${outcome.error.code}: ${outcome.error.message}`)

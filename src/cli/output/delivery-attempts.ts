@@ -1,6 +1,7 @@
 import type {ControlDelivery} from '../../client/emulator-control.js'
 import {summarize} from '../../services/webhooks/payload.js'
 import type {Palette} from '../output/colors.js'
+import type {Output} from './output.js'
 import {clockTime} from './webhook-delivery-line.js'
 
 /**
@@ -90,4 +91,11 @@ export class DeliveryTail {
     for (const view of fresh) this.shown.add(view.deliveryId)
     return fresh
   }
+}
+
+/** Attempts as lines: one JSON line each under --json, else `attemptLine`. */
+export function showAttempts(attempts: readonly AttemptView[], out: Output): void {
+  for (const attempt of attempts)
+    if (out.json) out.jsonLine(attempt)
+    else out.line(attemptLine(attempt, out.color))
 }

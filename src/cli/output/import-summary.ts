@@ -119,14 +119,9 @@ export function previewLines(preview: JournalPreview | undefined): string[] {
   return [head, ...(preview.diff ? diffLines(preview.diff) : []), verdict]
 }
 
-/** What `payouts import` prints at the end: the JSON summary, the import's summary, or the validation. */
-export function renderImportResult(
-  out: Output,
-  result: ImportResult,
-  options: {json: boolean; dryRun: boolean; api: string},
-): void {
-  if (options.json) out.printJson(summaryOf(result))
-  else if (result.kind === 'import')
+/** What an import shows a person at the end: the import's summary, or the validation. */
+export function renderImportResult(out: Output, result: ImportResult, options: {dryRun: boolean; api: string}): void {
+  if (result.kind === 'import')
     renderImport(out, importSummary(result), `${result.label} → profile ${result.profile} (${options.api})`)
   else if (options.dryRun)
     renderValidation(out, result.validation, result.label, [

@@ -1,17 +1,13 @@
 import type {ResolvedProfile} from '../../config/resolve.js'
 import type {Output} from './output.js'
 
-/** `auth login` (OAuth): who is logged in to which team (--json: the view). */
+/** `auth login` (OAuth): who is logged in to which team. */
 export function showOAuthLogin(
   out: Output,
   view: {profile: string; teamId?: string; email?: string},
   profile: ResolvedProfile,
   bin: string,
 ): void {
-  if (out.json) {
-    out.printJson(view)
-    return
-  }
   out.info(
     `Logged in${view.email ? ` as ${view.email}` : ''} to team ${view.teamId ?? '(unknown)'} on profile "${profile.name}" (${profile.origin}).`,
   )
@@ -21,11 +17,7 @@ export function showOAuthLogin(
     )
 }
 
-/** `auth login --with-api-key`: the team the key belongs to (--json: the view). */
+/** `auth login --with-api-key`: the team the key belongs to. */
 export function showApiKeyLogin(out: Output, view: {profile: string; teamId: string; teamName?: string | null}): void {
-  if (out.json) {
-    out.printJson(view)
-    return
-  }
   out.info(`Stored the API key for team ${view.teamName ?? view.teamId} on profile "${view.profile}".`)
 }

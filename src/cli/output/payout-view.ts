@@ -128,17 +128,12 @@ export function showPayoutV1(out: Output, p: PayoutV1): void {
   ])
 }
 
-/** A payout `payouts create` made through v1: whether it was created or updated, then the record (--json: the document). */
+/** A payout `payouts create` made through v1: whether it was created or updated, then the record. */
 export function showCreatedV1(out: Output, payout: PayoutV1): void {
-  if (out.json) {
-    out.printJson(withPayoutId(payout))
-    return
-  }
   out.line(`${payout.action === 'updated' ? 'Updated' : 'Created'} payout ${payoutDisplayId(payout.id)} (v1)`)
   showPayoutV1(out, payout)
 }
 
-/** A v2 payout; `destination`: where its money goes (src/contract/destination.ts), when it was read. */
 /** What `payouts create` did through v2: created, found already present, or replayed by the service. */
 export function createdLine(
   sent: {payout: PayoutV2; present: boolean; earlier: boolean; reused: boolean},
@@ -154,6 +149,7 @@ export function createdLine(
   return `Created payout ${id}${then}`
 }
 
+/** A v2 payout; `destination`: where its money goes (src/contract/destination.ts), when it was read. */
 export function showPayoutV2(out: Output, p: PayoutV2, destination?: string): void {
   out.keyValue([
     ['ID', p.id],

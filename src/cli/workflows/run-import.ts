@@ -1,11 +1,12 @@
 import type {ApiGeneration} from '../../contract/primitives.js'
-import type {ImportResult} from '../../services/import/outcome/import-result.js'
+import type {ImportResult, ImportSummary, ValidationSummary} from '../../services/import/outcome/import-result.js'
 import type {ImportKind} from '../../services/import/session/import-kind.js'
 import type {SessionOptions} from '../../services/import/session/session-context.js'
 import type {ImportEvent} from '../../services/import/session/session-events.js'
 import {ImportProgress} from '../output/import-progress.js'
 import {leftOutLines, nothingToSend, payoutIds, renderDiff, resuming, waitingForLock} from '../output/import-summary.js'
 import type {Output} from '../output/output.js'
+import {type Shown, shown} from '../shown.js'
 import {steadyHeap} from '../steady-heap.js'
 
 /**
@@ -114,33 +115,40 @@ class SessionRenderer {
 
 /** What both import commands give: the session's options, and how to render and end. */
 export interface ImportCommandOptions extends Omit<ImportOptions, 'api' | 'andThen' | 'decimalComma'> {
-  json: boolean
   /** Shown in the summary's title: `v2`, `v1`, `counterparties`. */
   title: string
   /** An outcome the command goes on after (payments declined at once, when --wait follows the rows). */
   continuesAfter?: (outcome: NonNullable<ImportResult['outcome']>) => boolean
+  /** What the command does once the summary is shown and the import did not fail (--wait follows the rows). */
+  after?: (result: ImportResult) => Promise<void>
 }
 
 /**
- * An import command's run: Ctrl-C stops after the chunks in flight, the result is rendered, and the outcome
- * becomes the command's error (its exit code). Returns the result when the import did not fail.
+ * An import command's run: Ctrl-C stops after the chunks in flight; the answer is the summary (--json prints it), a
+ * person sees the import's summary or the validation, and once shown the outcome becomes the command's error (its
+ * exit code).
  */
 export async function runImportCommand<Item>(
   kind: ImportKind<Item> | Promise<ImportKind<Item>>,
   options: ImportCommandOptions,
-): Promise<ImportResult> {
-  const [{watchInterrupts}, {outcomeError}, {renderImportResult}] = await Promise.all([
+): Promise<Shown<ValidationSummary | ImportSummary>> {
+  const [{watchInterrupts}, {outcomeError}, {renderImportResult}, {summaryOf}] = await Promise.all([
     import('../interrupt.js'),
     import('../../services/import/outcome/import-outcome.js'),
     import('../output/import-summary.js'),
+    import('../../services/import/outcome/import-result.js'),
   ])
   const interrupt = watchInterrupts({
     notice: 'Stopping after the chunks in flight (press Ctrl-C again to quit at once)…',
     write: line => options.out.stderr(line),
   })
   const result = await runImport(await kind, {...options, signal: interrupt.signal}).finally(() => interrupt.dispose())
-  renderImportResult(options.out, result, {json: options.json, dryRun: options.dryRun, api: options.title})
-  if (result.kind === 'import' && result.fatal) throw result.fatal
-  if (result.outcome && !options.continuesAfter?.(result.outcome)) throw outcomeError(result.outcome)
-  return result
+  return shown(summaryOf(result), {
+    view: (_, out) => renderImportResult(out, result, {dryRun: options.dryRun, api: options.title}),
+    after: async () => {
+      if (result.kind === 'import' && result.fatal) throw result.fatal
+      if (result.outcome && !options.continuesAfter?.(result.outcome)) throw outcomeError(result.outcome)
+      await options.after?.(result)
+    },
+  })
 }

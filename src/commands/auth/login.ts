@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {loginFlags} from '../../cli/flags/login-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
   static override result = 'apiKeyOrOAuthLogin' as const
@@ -18,7 +18,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
 
   static override flags = loginFlags
 
-  async run(): Promise<ResultOf<typeof AuthLogin.result>> {
+  async run(): Promise<Answer<typeof AuthLogin.result>> {
     const f = this.flags
     const profile = await this.profile()
     const [service, {readSecret}, view] = await Promise.all([
@@ -29,7 +29,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
     if (f['with-api-key']) {
       const key = await readSecret('API key', 'pipe it: echo "$KEY" | payctl auth login --with-api-key')
       const stored = await service.storeApiKey(profile, this.config.configDir, key)
-      return this.respond(stored, {view: shown => view.showApiKeyLogin(this.out, shown)})
+      return shown(stored, {view: (saved, out) => view.showApiKeyLogin(out, saved)})
     }
     const [{oauthLogin}, {openInBrowser, pastedRedirect}, {watchInterrupts}] = await Promise.all([
       import('../../services/auth/login.js'),
@@ -72,6 +72,6 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
       })
       .finally(() => interrupts.dispose())
     const login = await service.storeOAuthLogin(profile, this.config.configDir, client, result)
-    return this.respond(login, {view: shown => view.showOAuthLogin(this.out, shown, profile, this.config.bin)})
+    return shown(login, {view: (done, out) => view.showOAuthLogin(out, done, profile, this.config.bin)})
   }
 }

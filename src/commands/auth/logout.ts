@@ -1,5 +1,5 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
   static override result = 'logout' as const
@@ -10,7 +10,7 @@ export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
     '<%= config.bin %> <%= command.id %> --profile prod',
   ]
 
-  async run(): Promise<ResultOf<typeof AuthLogout.result>> {
+  async run(): Promise<Answer<typeof AuthLogout.result>> {
     const profile = await this.profile()
     const {CredentialStore} = await import('../../config/credentials.js')
     const store = new CredentialStore(this.config.configDir)
@@ -36,16 +36,16 @@ export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
     }
     const had = Boolean(profile.credentials.apiKey || oauth)
     await store.update(profile.name, current => ({...current, apiKey: undefined, oauth: undefined}))
-    return this.respond(
+    return shown(
       {profile: profile.name, removed: had, revoked},
       {
-        view: () => {
-          this.out.info(
+        view: (_, out) => {
+          out.info(
             had
               ? `Logged out of profile "${profile.name}"${revoked ? ' (tokens revoked)' : ''}.`
               : `Profile "${profile.name}" had no stored credentials.`,
           )
-          if (profile.credentialSource === 'env') this.out.warn('PAYCTL_API_KEY is still set in this environment')
+          if (profile.credentialSource === 'env') out.warn('PAYCTL_API_KEY is still set in this environment')
         },
       },
     )

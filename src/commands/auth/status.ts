@@ -1,5 +1,5 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class AuthStatus extends BaseCommand<typeof AuthStatus> {
   static override result = 'authStatus' as const
@@ -13,7 +13,7 @@ Safe to re-run (read only).`
     '<%= config.bin %> <%= command.id %> --profile prod --json',
   ]
 
-  async run(): Promise<ResultOf<typeof AuthStatus.result>> {
+  async run(): Promise<Answer<typeof AuthStatus.result>> {
     const profile = await this.profile()
     const [{checkCredentials, profileChoice}, {reportError}, {showAuthStatus}] = await Promise.all([
       import('../../services/auth/credential-check.js'),
@@ -27,8 +27,11 @@ Safe to re-run (read only).`
       team: async () => (await this.client()).v1.team.get(),
       report: reportError,
     })
-    const shown = await this.respond(check.view, {view: view => showAuthStatus(this.out, view, check.status)})
-    if (check.error) throw check.error
-    return shown
+    return shown(check.view, {
+      view: (checked, out) => showAuthStatus(out, checked, check.status),
+      after: () => {
+        if (check.error) throw check.error
+      },
+    })
   }
 }

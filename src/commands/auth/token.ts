@@ -1,5 +1,5 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 import {authError} from '../../shared/errors.js'
 
 export default class AuthToken extends BaseCommand<typeof AuthToken> {
@@ -10,7 +10,7 @@ export default class AuthToken extends BaseCommand<typeof AuthToken> {
     'curl -H "Authorization: Bearer $(<%= config.bin %> <%= command.id %>)" https://api.example.com/api/v1/team',
   ]
 
-  async run(): Promise<ResultOf<typeof AuthToken.result>> {
+  async run(): Promise<Answer<typeof AuthToken.result>> {
     const profile = await this.profile()
     if (profile.credentialSource === 'none')
       throw authError(`profile "${profile.name}" has no credentials`, [
@@ -29,6 +29,6 @@ export default class AuthToken extends BaseCommand<typeof AuthToken> {
   }
 
   private emit(token: string, expiresAt: string | undefined) {
-    return this.respond({token, expiresAt: expiresAt ?? null}, {view: shown => this.out.write(`${shown.token}\n`)})
+    return shown({token, expiresAt: expiresAt ?? null}, {view: (answer, out) => out.write(`${answer.token}\n`)})
   }
 }

@@ -1,5 +1,5 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class CounterpartiesCountries extends BaseCommand<typeof CounterpartiesCountries> {
   static override result = 'countries' as const
@@ -12,13 +12,13 @@ export default class CounterpartiesCountries extends BaseCommand<typeof Counterp
     '<%= config.bin %> <%= command.id %> --json | jq \'.[] | select(.code == "DE")\'',
   ]
 
-  async run(): Promise<ResultOf<typeof CounterpartiesCountries.result>> {
+  async run(): Promise<Answer<typeof CounterpartiesCountries.result>> {
     const countries = await (await this.client()).v2.counterparties.countries()
     const {countryColumns} = await import('../../cli/output/counterparty-view.js')
-    return this.respond(countries, {
-      view: async rows => {
-        await this.out.table(rows, countryColumns)
-        this.out.info('* = required')
+    return shown(countries, {
+      view: async (rows, out) => {
+        await out.table(rows, countryColumns)
+        out.info('* = required')
       },
     })
   }

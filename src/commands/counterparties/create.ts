@@ -2,7 +2,7 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {idempotencyKeyFlag} from '../../cli/flags/common-flags.js'
 import {counterpartyFlags} from '../../cli/flags/counterparty-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class CounterpartiesCreate extends BaseCommand<typeof CounterpartiesCreate> {
   static override result = 'counterparty' as const
@@ -26,7 +26,7 @@ The body can also come from --from-file (JSON with the API's field names, "-" fo
     'idempotency-key': idempotencyKeyFlag,
   }
 
-  async run(): Promise<ResultOf<typeof CounterpartiesCreate.result>> {
+  async run(): Promise<Answer<typeof CounterpartiesCreate.result>> {
     const f = this.flags
     const {buildCreateBody} = await import('../../services/counterparties/counterparty-input.js')
     const body = await buildCreateBody(f)
@@ -37,10 +37,10 @@ The body can also come from --from-file (JSON with the API's field names, "-" fo
     }
     const counterparty = await client.v2.counterparties.create(body, {idempotencyKey: f['idempotency-key']})
     const {showCounterparty} = await import('../../cli/output/counterparty-view.js')
-    return this.respond(counterparty, {
-      view: shown => {
-        this.out.line(`Created counterparty ${shown.id}`)
-        showCounterparty(this.out, shown)
+    return shown(counterparty, {
+      view: (saved, out) => {
+        out.line(`Created counterparty ${saved.id}`)
+        showCounterparty(out, saved)
       },
     })
   }

@@ -1,7 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
 import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class CounterpartiesDelete extends BaseCommand<typeof CounterpartiesDelete> {
   static override result = 'deleted' as const
@@ -23,11 +23,11 @@ export default class CounterpartiesDelete extends BaseCommand<typeof Counterpart
     yes: yesFlag,
   }
 
-  async run(): Promise<ResultOf<typeof CounterpartiesDelete.result>> {
+  async run(): Promise<Answer<typeof CounterpartiesDelete.result>> {
     const {counterpartyRef} = await import('../../services/counterparties/counterparty-service.js')
     const id = counterpartyRef(this.args.id, this.flags['custom-id'])
     await this.confirmOnProduction({action: `delete counterparty ${id}`, count: 1})
     const result = await (await this.client()).v2.counterparties.delete(id)
-    return this.respond(result, {view: deleted => this.out.line(`Deleted counterparty ${deleted.id}`)})
+    return shown(result, {view: (deleted, out) => out.line(`Deleted counterparty ${deleted.id}`)})
   }
 }

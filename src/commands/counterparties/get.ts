@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class CounterpartiesGet extends BaseCommand<typeof CounterpartiesGet> {
   static override result = 'counterparty' as const
@@ -21,11 +21,11 @@ export default class CounterpartiesGet extends BaseCommand<typeof Counterparties
     'custom-id': counterpartyCustomIdFlag,
   }
 
-  async run(): Promise<ResultOf<typeof CounterpartiesGet.result>> {
+  async run(): Promise<Answer<typeof CounterpartiesGet.result>> {
     const {counterpartyRef} = await import('../../services/counterparties/counterparty-service.js')
     const id = counterpartyRef(this.args.id, this.flags['custom-id'])
     const counterparty = await (await this.client()).v2.counterparties.get(id)
     const {showCounterparty} = await import('../../cli/output/counterparty-view.js')
-    return this.respond(counterparty, {view: shown => showCounterparty(this.out, shown)})
+    return shown(counterparty, {view: (got, out) => showCounterparty(out, got)})
   }
 }

@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {counterpartyImportFlags} from '../../cli/flags/import-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import type {Answer} from '../../cli/shown.js'
 
 export default class CounterpartiesImport extends BaseCommand<typeof CounterpartiesImport> {
   static override result = 'importSummary' as const
@@ -25,17 +25,15 @@ Columns and examples: docs/import.md, "Counterparties". Exit codes: 0 all done, 
 
   static override flags = counterpartyImportFlags
 
-  async run(): Promise<ResultOf<typeof CounterpartiesImport.result>> {
+  async run(): Promise<Answer<typeof CounterpartiesImport.result>> {
     const {flags} = this
-    const [{runImportCommand}, {counterpartyImportKind}, {checkFileOptions}, {summaryOf}] = await Promise.all([
+    const [{runImportCommand}, {counterpartyImportKind}, {checkFileOptions}] = await Promise.all([
       import('../../cli/workflows/run-import.js'),
       import('../../services/counterparties/counterparty-import-kind.js'),
       import('../../services/import/read/file-options.js'),
-      import('../../services/import/outcome/import-result.js'),
     ])
-    const result = await runImportCommand(counterpartyImportKind({allowConfusable: flags['allow-confusable']}), {
+    return runImportCommand(counterpartyImportKind({allowConfusable: flags['allow-confusable']}), {
       file: this.args.file,
-      json: flags.json,
       title: 'counterparties',
       dryRun: flags['dry-run'],
       offline: flags.offline,
@@ -52,6 +50,5 @@ Columns and examples: docs/import.md, "Counterparties". Exit codes: 0 all done, 
       client: () => this.client(),
       confirm: async () => undefined,
     })
-    return summaryOf(result)
   }
 }

@@ -1,5 +1,5 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class CounterpartiesPaymentMethodTypes extends BaseCommand<typeof CounterpartiesPaymentMethodTypes> {
   static override result = 'paymentMethodTypes' as const
@@ -9,9 +9,9 @@ export default class CounterpartiesPaymentMethodTypes extends BaseCommand<typeof
 
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
-  async run(): Promise<ResultOf<typeof CounterpartiesPaymentMethodTypes.result>> {
+  async run(): Promise<Answer<typeof CounterpartiesPaymentMethodTypes.result>> {
     const types = await (await this.client()).v2.counterparties.paymentMethodTypes()
     const {paymentMethodTypeColumns} = await import('../../cli/output/counterparty-view.js')
-    return this.respond(types, {view: rows => this.out.table(rows, paymentMethodTypeColumns)})
+    return shown(types, {view: (rows, out) => out.table(rows, paymentMethodTypeColumns)})
   }
 }

@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {counterpartyCustomIdFlag, counterpartyFlags, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class CounterpartiesUpdate extends BaseCommand<typeof CounterpartiesUpdate> {
   static override result = 'counterparty' as const
@@ -36,7 +36,7 @@ The tax identity is checked against GET /countries first (--skip-tax-check leave
     }),
   }
 
-  async run(): Promise<ResultOf<typeof CounterpartiesUpdate.result>> {
+  async run(): Promise<Answer<typeof CounterpartiesUpdate.result>> {
     const f = this.flags
     const [{counterpartyRef, checkTaxRules}, {buildUpdateBody}] = await Promise.all([
       import('../../services/counterparties/counterparty-service.js'),
@@ -52,10 +52,10 @@ The tax identity is checked against GET /countries first (--skip-tax-check leave
       await checkTaxRules(client, merged)
     const counterparty = await client.v2.counterparties.update(id, patch)
     const {showCounterparty} = await import('../../cli/output/counterparty-view.js')
-    return this.respond(counterparty, {
-      view: shown => {
-        this.out.line(`Updated counterparty ${shown.id}`)
-        showCounterparty(this.out, shown)
+    return shown(counterparty, {
+      view: (saved, out) => {
+        out.line(`Updated counterparty ${saved.id}`)
+        showCounterparty(out, saved)
       },
     })
   }

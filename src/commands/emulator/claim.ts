@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {ControlCommand} from '../../cli/emulator-command.js'
 import {claimFlags} from '../../cli/flags/emulator-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class EmulatorClaim extends ControlCommand<typeof EmulatorClaim> {
@@ -34,7 +34,7 @@ Many payouts in one run: ids as arguments, "-" reads them from stdin (one a line
     'all-approved': Flags.boolean({summary: 'Claim every approved payout with an e-mail or phone recipient.'}),
   }
 
-  async run(): Promise<ResultOf<typeof EmulatorClaim.result>> {
+  async run(): Promise<Answer<typeof EmulatorClaim.result>> {
     const {claimDetails, parseDetailFlags, taxResidenceOf} = await import(
       '../../services/emulator-control/claim-details.js'
     )
@@ -63,13 +63,13 @@ Many payouts in one run: ids as arguments, "-" reads them from stdin (one a line
     ])
     if (args.length === 1 && args[0] !== '-') {
       const payout = await control.claim(args[0], claim.method, claim.details, claim.taxResidence)
-      return this.respond(payout, {view: shown => this.out.line(view.claimedLine(shown, claim.method, claim.details))})
+      return shown(payout, {view: (claimed, out) => out.line(view.claimedLine(claimed, claim.method, claim.details))})
     }
     const {collectPayoutKeys} = await import('../../services/payouts/ids-input.js')
     const ids = this.flags['all-approved']
       ? await many.approvedClaimableIds(await this.client())
       : (await collectPayoutKeys({args, warn: line => this.out.warn(line)})).keys.map(key => key.v2)
     const {claimMany} = await import('../../cli/workflows/claim-many-run.js')
-    return claimMany(this.out, control, ids, claim)
+    return claimMany(control, ids, claim)
   }
 }

@@ -1,7 +1,7 @@
 import {setTimeout as sleep} from 'node:timers/promises'
 import * as Flags from '@oclif/core/flags'
 import {ControlCommand} from '../../cli/emulator-command.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
 const POLL_MS = 500
@@ -26,37 +26,37 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
     }),
   }
 
-  async run(): Promise<ResultOf<typeof EmulatorDeliveries.result>> {
-    const [{DeliveryTail, attemptLine}, {runUntilStopped}, control] = await Promise.all([
+  async run(): Promise<Answer<typeof EmulatorDeliveries.result>> {
+    const [{DeliveryTail, showAttempts}, {runUntilStopped}, control] = await Promise.all([
       import('../../cli/output/delivery-attempts.js'),
       import('../../cli/interrupt.js'),
       this.control(),
     ])
     const tail = new DeliveryTail()
     const follow = this.flags.follow ?? this.out.stdoutIsTTY
+    const first = tail.next(await control.deliveries())
     // -o json without following: the log as one array, like every list; else one line per attempt.
-    if (!follow && this.out.script.format === 'json') return this.respond(tail.next(await control.deliveries()))
-    const shown: ResultOf<typeof EmulatorDeliveries.result> = []
-    const show = async () => {
-      for (const view of tail.next(await control.deliveries())) {
-        if (this.flags.json) this.out.jsonLine(view)
-        else this.out.line(attemptLine(view, this.out.color))
-        shown.push(view)
-      }
+    if (!follow && this.out.script.format === 'json') return first
+    const lines = {view: showAttempts, json: showAttempts}
+    if (!follow) return shown(first, lines)
+    const after = async () => {
+      const all = [...first]
+      const stopped = await runUntilStopped(
+        async serving => {
+          this.out.info('Following the delivery log. Press Ctrl-C to stop.')
+          while (!serving.received) {
+            await Promise.race([sleep(POLL_MS), serving.stopped])
+            if (serving.received) break
+            const next = tail.next(await control.deliveries())
+            showAttempts(next, this.out)
+            all.push(...next)
+          }
+        },
+        {stdoutClosed: true},
+      )
+      if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
+      return all
     }
-    await show()
-    if (!follow) return shown
-    const stopped = await runUntilStopped(
-      async serving => {
-        this.out.info('Following the delivery log. Press Ctrl-C to stop.')
-        while (!serving.received) {
-          await Promise.race([sleep(POLL_MS), serving.stopped])
-          if (!serving.received) await show()
-        }
-      },
-      {stdoutClosed: true},
-    )
-    if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
-    return shown
+    return shown(first, {...lines, after})
   }
 }

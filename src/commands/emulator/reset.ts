@@ -1,6 +1,6 @@
 import {ControlCommand} from '../../cli/emulator-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class EmulatorReset extends ControlCommand<typeof EmulatorReset> {
   static override result = 'emulatorReset' as const
@@ -12,7 +12,7 @@ export default class EmulatorReset extends ControlCommand<typeof EmulatorReset> 
 
   static override flags = {yes: yesFlag}
 
-  async run(): Promise<ResultOf<typeof EmulatorReset.result>> {
+  async run(): Promise<Answer<typeof EmulatorReset.result>> {
     const profile = await this.profile()
     const {confirmProductionAction} = await import('../../cli/confirm.js')
     await confirmProductionAction({
@@ -22,8 +22,8 @@ export default class EmulatorReset extends ControlCommand<typeof EmulatorReset> 
       out: this.out,
     })
     const answer = await (await this.control()).reset()
-    return this.respond(answer, {
-      view: reset => this.out.line(`Emulator reset: fresh seed, team ${reset.teamId}, real time, no faults.`),
+    return shown(answer, {
+      view: (reset, out) => out.line(`Emulator reset: fresh seed, team ${reset.teamId}, real time, no faults.`),
     })
   }
 }

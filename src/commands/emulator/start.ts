@@ -1,14 +1,14 @@
 import {join} from 'node:path'
-import {Command} from '@oclif/core/command'
-import {parseFailure, reportStartFailure, startFailure} from '../../cli/emulator-start-failure.js'
-import {controlAccess, emulatorStartFlags} from '../../cli/flags/emulator-start-flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {startFailure} from '../../cli/emulator-start-failure.js'
+import {controlAccess, emulatorStartBaseFlags, emulatorStartFlags} from '../../cli/flags/emulator-start-flags.js'
+import {type Answer, shown} from '../../cli/shown.js'
 import {EXPOSED_CONTROL} from '../../emulator/http/access-policy.js'
 import {NO_SQLITE} from '../../emulator/store/sqlite-driver.js'
-import type {ResultOf} from '../../results/index.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
-export default class EmulatorStart extends Command {
-  static result = 'emulatorRun' as const
+export default class EmulatorStart extends BaseCommand<typeof EmulatorStart> {
+  static override result = 'emulatorRun' as const
   static override summary = 'Run the local emulator of the whole service in the foreground'
 
   static override description =
@@ -22,15 +22,12 @@ export default class EmulatorStart extends Command {
     '<%= config.bin %> <%= command.id %> --host 0.0.0.0 --control-token',
   ]
 
+  // No profile: the emulator serves the built-in one and needs none itself.
+  static override baseFlags = emulatorStartBaseFlags as unknown as typeof BaseCommand.baseFlags
   static override flags = emulatorStartFlags
 
-  async run(): Promise<ResultOf<typeof EmulatorStart.result>> {
-    const {flags} = await this.parse(EmulatorStart).catch(parseFailure)
-    if (flags.schema) {
-      const {printCommandSchema} = await import('../../cli/help/command-schema.js')
-      printCommandSchema(this.config, this.id)
-      this.exit(0)
-    }
+  async run(): Promise<Answer<typeof EmulatorStart.result>> {
+    const {flags} = this
     const dataFile = flags.data ?? join(this.config.dataDir, 'emulator.sqlite')
     const [{startEmulator}, {runUntilStopped}, banner, identity] = await Promise.all([
       import('../../emulator/index.js'),
@@ -56,23 +53,28 @@ export default class EmulatorStart extends Command {
       throw await startFailure(error, at)
     })
     const forget = await identity.announceIdentity(this.config.dataDir, emulator, dataFile, identityToken)
-    // Listening for Ctrl-C before saying "Press Ctrl-C".
-    const stopped = await runUntilStopped(async serving => {
+    // Listening for Ctrl-C before the banner says "Press Ctrl-C".
+    const stopping = runUntilStopped(async serving =>
       serving.onStop(async () => {
         await forget()
         await emulator.close()
-      })
-      const started = {...emulator, dataFile, autoConsent: flags['auto-consent'], control}
-      if (flags.json) this.log(banner.emulatorJson(started))
-      else for (const line of banner.emulatorBanner(started)) this.log(line)
-    })
-    if (!flags.json) this.logToStderr(`Emulator stopped (${stopped}).`)
-    // Ctrl-C is an interruption (130) like in every long command; SIGTERM is a supervisor's normal stop.
-    if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
-    return {url: emulator.url, port: emulator.port, dataFile, stopped}
-  }
-
-  override async catch(error: Error): Promise<never> {
-    return reportStartFailure(error, this.argv.includes('--json'))
+      }),
+    )
+    return shown(
+      {...emulator, dataFile, autoConsent: flags['auto-consent'], control},
+      {
+        view: (started, out) => {
+          for (const line of banner.emulatorBanner(started)) out.line(line)
+        },
+        json: (started, out) => out.write(`${banner.emulatorJson(started)}\n`),
+        after: async () => {
+          const stopped = await stopping
+          this.out.info(`Emulator stopped (${stopped}).`)
+          // Ctrl-C is an interruption (130) like in every long command; SIGTERM is a supervisor's normal stop.
+          if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
+          return {url: emulator.url, port: emulator.port, dataFile, stopped}
+        },
+      },
+    )
   }
 }

@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import {ControlCommand} from '../../cli/emulator-command.js'
 import {amountFlag, currencyFlag, emailFlag} from '../../cli/flags/common-flags.js'
 import {methodFlag} from '../../cli/flags/emulator-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 import {TRIGGERS} from '../../services/emulator-control/trigger.js'
 
 export default class EmulatorTrigger extends ControlCommand<typeof EmulatorTrigger> {
@@ -37,7 +37,7 @@ payout.completed and payout.failed claim with --method: regular sandbox details 
     email: emailFlag({summary: "The recipient's e-mail address.", default: 'trigger@example.com'}),
   }
 
-  async run(): Promise<ResultOf<typeof EmulatorTrigger.result>> {
+  async run(): Promise<Answer<typeof EmulatorTrigger.result>> {
     const [{trigger}, api, control] = await Promise.all([
       import('../../services/emulator-control/trigger.js'),
       this.client(),
@@ -50,13 +50,13 @@ payout.completed and payout.failed claim with --method: regular sandbox details 
       api,
       control,
     )
-    return this.respond(result, {
-      view: async shown => {
-        for (const step of shown.steps) this.out.line(`  ${step}`)
-        if (shown.failureCode) this.out.line(`  failure: ${shown.failureCode}: ${shown.failureReason}`)
-        this.out.line(`Triggered ${event}. Deliveries: ${shown.expected.join(', ')}.`)
+    return shown(result, {
+      view: async (triggered, out) => {
+        for (const step of triggered.steps) out.line(`  ${step}`)
+        if (triggered.failureCode) out.line(`  failure: ${triggered.failureCode}: ${triggered.failureReason}`)
+        out.line(`Triggered ${event}. Deliveries: ${triggered.expected.join(', ')}.`)
         if (!(await api.v1.webhooks.list()).length)
-          this.out.info(
+          out.info(
             `The team has no webhook subscription, so nothing was delivered: run "${this.config.bin} webhooks listen --register" in another terminal first.`,
           )
       },

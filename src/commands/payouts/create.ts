@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {createFlags, createInputOf} from '../../cli/flags/payout-create-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class PayoutsCreate extends BaseCommand<typeof PayoutsCreate> {
   static override result = 'payout' as const
@@ -23,7 +23,7 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
 
   static override flags = createFlags
 
-  async run(): Promise<ResultOf<typeof PayoutsCreate.result>> {
+  async run(): Promise<Answer<typeof PayoutsCreate.result>> {
     const f = this.flags
     const {planCreate, createConfirmation} = await import('../../services/payouts/payout-plans.js')
     const input = createInputOf(f)
@@ -44,9 +44,8 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
     const kept = new KeptKeys(this.config.dataDir, await this.profile())
     const sent = await createPayout(client, plan, {idempotencyKey: f['idempotency-key'], kept})
     if (sent.api === 'v1')
-      return this.respond(view.withPayoutId(sent.payout), {view: () => view.showCreatedV1(this.out, sent.payout)})
+      return shown(view.withPayoutId(sent.payout), {view: (_, out) => view.showCreatedV1(out, sent.payout)})
     const created = sent.payout
-    this.out.line(view.createdLine(sent, f['custom-id'], f['and-then']))
     const [{followPayouts}, {goalOf}, {throwIfFailed}] = await Promise.all([
       import('../../cli/workflows/follow-payouts.js'),
       import('../../services/payouts/goals.js'),
@@ -64,11 +63,15 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
       : {payouts: [created], error: undefined}
     const {shownDestinations} = await import('../../cli/workflows/payout-destinations.js')
     const destinations = await shownDestinations(this.out, client, payouts)
-    const shown = await this.respond(payouts[0], {
-      view: payout => view.showPayoutV2(this.out, payout, destinations[payout.id]),
+    return shown(payouts[0], {
+      view: (payout, out) => {
+        out.line(view.createdLine(sent, f['custom-id'], f['and-then']))
+        view.showPayoutV2(out, payout, destinations[payout.id])
+      },
+      after: () => {
+        if (error) throw error
+        throwIfFailed(payouts)
+      },
     })
-    if (error) throw error
-    throwIfFailed(payouts)
-    return shown
   }
 }

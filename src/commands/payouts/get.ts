@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {apiFlag, idsArgs, idsFlags, outputFlag} from '../../cli/flags/common-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shownItems} from '../../cli/shown.js'
 
 export default class PayoutsGet extends BaseCommand<typeof PayoutsGet> {
   static override result = 'payoutOrPayouts' as const
@@ -26,7 +26,7 @@ With one payout the output is the record (--json: the object; -o tsv/csv/jsonl: 
     output: outputFlag,
   }
 
-  async run(): Promise<ResultOf<typeof PayoutsGet.result>> {
+  async run(): Promise<Answer<typeof PayoutsGet.result>> {
     const {collectPayoutKeys} = await import('../../services/payouts/ids-input.js')
     const {keys} = await collectPayoutKeys({
       args: this.argvAll,
@@ -46,20 +46,20 @@ With one payout the output is the record (--json: the object; -o tsv/csv/jsonl: 
           await (key.kind === 'id' ? client.v1.payouts.get(key.v1) : client.v1.payouts.get(key.customId, 'custom_id')),
         ),
       )
-      return this.respondItems(payouts, {
+      return shownItems(payouts, {
         ...show,
         columns: view.payoutV1Columns,
-        view: p => view.showPayoutV1(this.out, p),
+        view: (p, out) => view.showPayoutV1(out, p),
       })
     }
     const {getV2NamingDeleted} = await import('../../services/payouts/deleted-payout.js')
     const payouts = await readEach(keys, key => getV2NamingDeleted(client, key))
     const {shownDestinations} = await import('../../cli/workflows/payout-destinations.js')
     const destinations = await shownDestinations(this.out, client, payouts)
-    return this.respondItems(payouts, {
+    return shownItems(payouts, {
       ...show,
       columns: view.payoutV2Columns,
-      view: p => view.showPayoutV2(this.out, p, destinations[p.id]),
+      view: (p, out) => view.showPayoutV2(out, p, destinations[p.id]),
     })
   }
 }

@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {checkImportFlags, importFlags, payoutKindOptions} from '../../cli/flags/import-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import type {Answer} from '../../cli/shown.js'
 
 export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
   static override result = 'importSummary' as const
@@ -31,17 +31,15 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
 
   static override flags = importFlags
 
-  async run(): Promise<ResultOf<typeof PayoutsImport.result>> {
+  async run(): Promise<Answer<typeof PayoutsImport.result>> {
     const {flags} = this
     checkImportFlags(flags, this.args.file)
-    const [{runImportCommand}, {payoutKind}, {checkFileOptions}, {confirmMoneyMovement}, {summaryOf}] =
-      await Promise.all([
-        import('../../cli/workflows/run-import.js'),
-        import('../../services/import/session/payout-kind.js'),
-        import('../../services/import/read/file-options.js'),
-        import('../../cli/confirm.js'),
-        import('../../services/import/outcome/import-result.js'),
-      ])
+    const [{runImportCommand}, {payoutKind}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([
+      import('../../cli/workflows/run-import.js'),
+      import('../../services/import/session/payout-kind.js'),
+      import('../../services/import/read/file-options.js'),
+      import('../../cli/confirm.js'),
+    ])
     const rows = {
       file: this.args.file,
       api: flags.api,
@@ -53,9 +51,8 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
       out: this.out,
     }
     const kind = payoutKind(payoutKindOptions(flags))
-    const result = await runImportCommand(kind, {
+    return runImportCommand(kind, {
       ...rows,
-      json: flags.json,
       title: flags.api,
       continuesAfter: outcome => flags.wait && outcome.code === 'PAYMENTS_FAILED',
       dryRun: flags['dry-run'],
@@ -67,12 +64,11 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
       profile: () => this.profile(),
       client: () => this.client(),
       confirm: (summary, environment) => confirmMoneyMovement({environment, yes: flags.yes, summary, out: this.out}),
+      after: async result => {
+        if (!flags.wait || result.kind !== 'import') return
+        const {waitForImportedRows} = await import('../../cli/workflows/run-import-status.js')
+        await waitForImportedRows({...rows, profile: await this.profile(), client: await this.client()}, flags.timeout)
+      },
     })
-    if (flags.wait && result.kind === 'import') {
-      const {waitForImportedRows} = await import('../../cli/workflows/run-import-status.js')
-      await waitForImportedRows({...rows, profile: await this.profile(), client: await this.client()}, flags.timeout)
-    }
-    // What runImportCommand printed under --json.
-    return summaryOf(result)
   }
 }

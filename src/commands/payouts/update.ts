@@ -10,7 +10,7 @@ import {
   freeTextFlag,
   phoneFlag,
 } from '../../cli/flags/common-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
   static override result = 'payoutV2' as const
@@ -43,7 +43,7 @@ export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
     'clear-tags': Flags.boolean({summary: 'Remove every tag.', exclusive: ['tag']}),
   }
 
-  async run(): Promise<ResultOf<typeof PayoutsUpdate.result>> {
+  async run(): Promise<Answer<typeof PayoutsUpdate.result>> {
     const f = this.flags
     const [{singlePayoutKey}, {planUpdate}] = await Promise.all([
       import('../../services/payouts/ids-input.js'),
@@ -64,10 +64,10 @@ export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
     const client = await this.client()
     const payout = await client.v2.payouts.update(key.v2, patch)
     const {showPayoutV2} = await import('../../cli/output/payout-view.js')
-    return this.respond(payout, {
-      view: shown => {
-        this.out.line(`Updated payout ${shown.id}`)
-        showPayoutV2(this.out, shown)
+    return shown(payout, {
+      view: (updated, out) => {
+        out.line(`Updated payout ${updated.id}`)
+        showPayoutV2(out, updated)
       },
     })
   }

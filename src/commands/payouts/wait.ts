@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {idsArgs, idsFlags, waitTimeoutFlag} from '../../cli/flags/common-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 import {WAIT_GOALS} from '../../services/payouts/goals.js'
 
 export default class PayoutsWait extends BaseCommand<typeof PayoutsWait> {
@@ -36,7 +36,7 @@ Exit codes: 0 every payout reached the state; 8 some failed or expired (each nam
     timeout: waitTimeoutFlag,
   }
 
-  async run(): Promise<ResultOf<typeof PayoutsWait.result>> {
+  async run(): Promise<Answer<typeof PayoutsWait.result>> {
     const [{collectPayoutKeys}, {followPayouts}, {followedColumns}] = await Promise.all([
       import('../../services/payouts/ids-input.js'),
       import('../../cli/workflows/follow-payouts.js'),
@@ -56,8 +56,11 @@ Exit codes: 0 every payout reached the state; 8 some failed or expired (each nam
       goal: this.flags.until,
       timeoutMs: this.flags.timeout,
     })
-    await this.respond(payouts, {view: shown => this.out.table(shown, followedColumns)})
-    if (error) throw error
-    return payouts
+    return shown(payouts, {
+      view: (followed, out) => out.table(followed, followedColumns),
+      after: () => {
+        if (error) throw error
+      },
+    })
   }
 }

@@ -2,8 +2,8 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {environmentFlag, originFlag} from '../../cli/flags/profile-flags.js'
+import {type Answer, shown} from '../../cli/shown.js'
 import {productionOriginProblem, profileNameProblem} from '../../config/profiles.js'
-import type {ResultOf} from '../../results/index.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {
@@ -24,7 +24,7 @@ export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {
     use: Flags.boolean({summary: 'Make it the active profile.'}),
   }
 
-  async run(): Promise<ResultOf<typeof ProfilesAdd.result>> {
+  async run(): Promise<Answer<typeof ProfilesAdd.result>> {
     const {name} = this.args
     const problem = profileNameProblem(name)
     if (problem) throw usageError(problem)
@@ -37,14 +37,14 @@ export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {
     if (insecure) throw usageError(`--origin: ${insecure}`)
     await config.setProfile(name, settings)
     if (this.flags.use) await config.setActive(name)
-    return this.respond(
+    return shown(
       {name, ...settings, active: this.flags.use},
       {
-        view: added => {
-          this.out.info(
+        view: (added, out) => {
+          out.info(
             `Added profile "${name}" (${added.environment}, ${added.origin})${added.active ? ', now active' : ''}.`,
           )
-          this.out.info(`Next: payctl auth login --profile ${name}`)
+          out.info(`Next: payctl auth login --profile ${name}`)
         },
       },
     )

@@ -1,12 +1,12 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class ProfilesList extends BaseCommand<typeof ProfilesList> {
   static override result = 'profiles' as const
   static override summary = 'List profiles; the active one is marked with *.'
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
-  async run(): Promise<ResultOf<typeof ProfilesList.result>> {
+  async run(): Promise<Answer<typeof ProfilesList.result>> {
     const [{ConfigStore}, {CredentialStore}, {describeCredentials}] = await Promise.all([
       import('../../config/config-store.js'),
       import('../../config/credentials.js'),
@@ -23,9 +23,9 @@ export default class ProfilesList extends BaseCommand<typeof ProfilesList> {
       origin: settings.origin,
       credentials: describeCredentials(name, credentials[name] ?? {}, true),
     }))
-    return this.respond(rows, {
-      view: shown =>
-        this.out.table(shown, [
+    return shown(rows, {
+      view: (listed, out) =>
+        out.table(listed, [
           {header: ' ', key: 'active', value: r => (r.active ? '*' : '')},
           {header: 'Name', value: r => r.name},
           {header: 'Environment', value: r => r.environment},

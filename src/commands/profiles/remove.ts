@@ -1,8 +1,8 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
+import {type Answer, shown} from '../../cli/shown.js'
 import {LOCAL_PROFILE} from '../../config/profiles.js'
-import type {ResultOf} from '../../results/index.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove> {
@@ -14,7 +14,7 @@ export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove> {
   static override args = {name: Args.string({required: true, description: 'Profile name.'})}
   static override flags = {yes: yesFlag}
 
-  async run(): Promise<ResultOf<typeof ProfilesRemove.result>> {
+  async run(): Promise<Answer<typeof ProfilesRemove.result>> {
     const {name} = this.args
     const [{ConfigStore}, {CredentialStore}] = await Promise.all([
       import('../../config/config-store.js'),
@@ -36,6 +36,6 @@ export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove> {
     })
     await config.removeProfile(name)
     await credentials.update(name, () => undefined)
-    return this.respond({removed: name}, {view: () => this.out.info(`Removed ${what}.`)})
+    return shown({removed: name}, {view: (_, out) => out.info(`Removed ${what}.`)})
   }
 }

@@ -2,8 +2,8 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {environmentFlag, originFlag} from '../../cli/flags/profile-flags.js'
+import {type Answer, shown} from '../../cli/shown.js'
 import {productionOriginProblem} from '../../config/profiles.js'
-import type {ResultOf} from '../../results/index.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class ProfilesSet extends BaseCommand<typeof ProfilesSet> {
@@ -25,7 +25,7 @@ export default class ProfilesSet extends BaseCommand<typeof ProfilesSet> {
     'allow-agent-money': Flags.boolean({allowNo: true, summary: 'Let `payctl mcp --allow-money` offer money tools.'}),
   }
 
-  async run(): Promise<ResultOf<typeof ProfilesSet.result>> {
+  async run(): Promise<Answer<typeof ProfilesSet.result>> {
     const {name} = this.args
     const money = this.flags['allow-agent-money']
     if (!this.flags.origin && !this.flags.environment && money === undefined)
@@ -43,9 +43,9 @@ export default class ProfilesSet extends BaseCommand<typeof ProfilesSet> {
     const insecure = productionOriginProblem(next.environment, next.origin)
     if (insecure) throw usageError(`${this.flags.origin ? '--origin' : '--environment'}: ${insecure}`)
     await config.setProfile(name, next)
-    return this.respond(
+    return shown(
       {name, ...next},
-      {view: updated => this.out.info(`Updated profile "${name}" (${updated.environment}, ${updated.origin}).`)},
+      {view: (updated, out) => out.info(`Updated profile "${name}" (${updated.environment}, ${updated.origin}).`)},
     )
   }
 }

@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class ProfilesShow extends BaseCommand<typeof ProfilesShow> {
   static override result = 'profileShown' as const
@@ -8,7 +8,7 @@ export default class ProfilesShow extends BaseCommand<typeof ProfilesShow> {
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> prod --json']
   static override args = {name: Args.string({description: 'Profile name (default: the one in force).'})}
 
-  async run(): Promise<ResultOf<typeof ProfilesShow.result>> {
+  async run(): Promise<Answer<typeof ProfilesShow.result>> {
     const [{resolveProfile}, {describeCredentials}] = await Promise.all([
       import('../../config/resolve.js'),
       import('../../cli/output/profile-view.js'),
@@ -29,20 +29,20 @@ export default class ProfilesShow extends BaseCommand<typeof ProfilesShow> {
       credentials,
       webhookSecrets: Object.keys(profile.credentials.webhookSecrets ?? {}).length,
     }
-    return this.respond(view, {
-      view: shown =>
-        this.out.keyValue([
-          ['Name', shown.name],
-          ['Environment', shown.environment],
-          ['Origin', shown.origin],
+    return shown(view, {
+      view: (profileView, out) =>
+        out.keyValue([
+          ['Name', profileView.name],
+          ['Environment', profileView.environment],
+          ['Origin', profileView.origin],
           [
             'Selected by',
             {flag: '--profile / PAYCTL_PROFILE', active: 'active profile', default: 'built-in default'}[
-              shown.selectedBy
+              profileView.selectedBy
             ],
           ],
-          ['Credentials', shown.credentials],
-          ['Webhook secrets', shown.webhookSecrets ? `${shown.webhookSecrets} stored` : undefined],
+          ['Credentials', profileView.credentials],
+          ['Webhook secrets', profileView.webhookSecrets ? `${profileView.webhookSecrets} stored` : undefined],
         ]),
     })
   }

@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class ProfilesUse extends BaseCommand<typeof ProfilesUse> {
@@ -12,12 +12,12 @@ export default class ProfilesUse extends BaseCommand<typeof ProfilesUse> {
   ]
   static override args = {name: Args.string({required: true, description: 'Profile name.'})}
 
-  async run(): Promise<ResultOf<typeof ProfilesUse.result>> {
+  async run(): Promise<Answer<typeof ProfilesUse.result>> {
     const {ConfigStore} = await import('../../config/config-store.js')
     const config = new ConfigStore(this.config.configDir)
     if (!(await config.profiles())[this.args.name])
       throw usageError(`unknown profile "${this.args.name}"`, ['run "payctl profiles list"'])
     await config.setActive(this.args.name)
-    return this.respond({active: this.args.name}, {view: ({active}) => this.out.info(`Active profile: ${active}`)})
+    return shown({active: this.args.name}, {view: ({active}, out) => out.info(`Active profile: ${active}`)})
   }
 }

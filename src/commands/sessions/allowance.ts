@@ -1,5 +1,5 @@
 import {loginHintFlag, SessionCommand, sessionFlags} from '../../cli/session-command.js'
-import type {ResultOf} from '../../results/index.js'
+import type {Answer} from '../../cli/shown.js'
 
 export default class SessionsAllowance extends SessionCommand<typeof SessionsAllowance> {
   static override result = 'sessionUrl' as const
@@ -19,7 +19,7 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
     ...sessionFlags,
   }
 
-  async run(): Promise<ResultOf<typeof SessionsAllowance.result>> {
+  async run(): Promise<Answer<typeof SessionsAllowance.result>> {
     const f = this.flags
     return this.mint('allowance', f['login-hint'] ? {loginHint: f['login-hint']} : {}, {
       redirectUrl: f['redirect-url'],

@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {loginHintFlag, SessionCommand, sessionFlags} from '../../cli/session-command.js'
-import type {ResultOf} from '../../results/index.js'
+import type {Answer} from '../../cli/shown.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class SessionsApproval extends SessionCommand<typeof SessionsApproval> {
@@ -31,7 +31,7 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
     ...sessionFlags,
   }
 
-  async run(): Promise<ResultOf<typeof SessionsApproval.result>> {
+  async run(): Promise<Answer<typeof SessionsApproval.result>> {
     const f = this.flags
     if (!f.payout?.length && !f['custom-id']?.length)
       throw usageError('give the payouts to approve: --payout ID or --custom-id KEY (repeatable)')

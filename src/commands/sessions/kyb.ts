@@ -1,5 +1,5 @@
 import {loginHintFlag, SessionCommand, sessionFlags} from '../../cli/session-command.js'
-import type {ResultOf} from '../../results/index.js'
+import type {Answer} from '../../cli/shown.js'
 
 export default class SessionsKyb extends SessionCommand<typeof SessionsKyb> {
   static override result = 'sessionUrl' as const
@@ -19,7 +19,7 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
     ...sessionFlags,
   }
 
-  async run(): Promise<ResultOf<typeof SessionsKyb.result>> {
+  async run(): Promise<Answer<typeof SessionsKyb.result>> {
     const f = this.flags
     return this.mint('kyb', f['login-hint'] ? {loginHint: f['login-hint']} : {}, {
       redirectUrl: f['redirect-url'],

@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {SessionCommand, sessionFlags} from '../../cli/session-command.js'
-import type {ResultOf} from '../../results/index.js'
+import type {Answer} from '../../cli/shown.js'
 import {usageError} from '../../shared/errors.js'
 
 export default class SessionsPayout extends SessionCommand<typeof SessionsPayout> {
@@ -20,7 +20,7 @@ export default class SessionsPayout extends SessionCommand<typeof SessionsPayout
     ...sessionFlags,
   }
 
-  async run(): Promise<ResultOf<typeof SessionsPayout.result>> {
+  async run(): Promise<Answer<typeof SessionsPayout.result>> {
     const f = this.flags
     if (!f.payout && !f['custom-id']) throw usageError('give the payout: --payout ID or --custom-id KEY')
     const {sessionPayoutKeys, v1PayoutIds} = await import('../../services/sessions/payout-ids.js')

@@ -1,7 +1,8 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {outputFlag} from '../../cli/flags/common-flags.js'
+import type {Output} from '../../cli/output/output.js'
+import {type Answer, shown} from '../../cli/shown.js'
 import type {Account} from '../../client/schemas.js'
-import type {ResultOf} from '../../results/index.js'
 
 export default class TeamAccounts extends BaseCommand<typeof TeamAccounts> {
   static override result = 'accounts' as const
@@ -22,15 +23,15 @@ Before approve, pay and import --and-then pay send anything, payctl compares the
 
   static override flags = {output: outputFlag}
 
-  async run(): Promise<ResultOf<typeof TeamAccounts.result>> {
+  async run(): Promise<Answer<typeof TeamAccounts.result>> {
     const client = await this.client()
     const accounts = await client.v2.team.accounts()
     const {showAccounts, accountColumns} = await import('../../cli/output/account-view.js')
     const format = this.flags.output
-    const table = (rows: Account[]) => this.out.table(rows, accountColumns, format)
-    return this.respond(accounts, {
+    const table = (rows: Account[], out: Output) => out.table(rows, accountColumns, format)
+    return shown(accounts, {
       json: table,
-      view: rows => (format && format !== 'table' ? table(rows) : showAccounts(this.out, rows)),
+      view: (rows, out) => (format && format !== 'table' ? table(rows, out) : showAccounts(out, rows)),
     })
   }
 }

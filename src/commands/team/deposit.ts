@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {amountFlag, currencyFlag, idempotencyKeyFlag} from '../../cli/flags/common-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class TeamDeposit extends BaseCommand<typeof TeamDeposit> {
   static override result = 'account' as const
@@ -21,7 +21,7 @@ export default class TeamDeposit extends BaseCommand<typeof TeamDeposit> {
     'idempotency-key': idempotencyKeyFlag,
   }
 
-  async run(): Promise<ResultOf<typeof TeamDeposit.result>> {
+  async run(): Promise<Answer<typeof TeamDeposit.result>> {
     const f = this.flags
     const [{amountProblem}, {usageError}] = await Promise.all([
       import('../../shared/money.js'),
@@ -45,10 +45,10 @@ export default class TeamDeposit extends BaseCommand<typeof TeamDeposit> {
         import('../../cli/output/team-view.js'),
         import('../../cli/output/format.js'),
       ])
-      return await this.respond(account, {
-        view: shown => {
-          this.out.line(`Deposited ${money(f.amount, f.currency)}.`)
-          showAccount(this.out, shown)
+      return shown(account, {
+        view: (deposited, out) => {
+          out.line(`Deposited ${money(f.amount, f.currency)}.`)
+          showAccount(out, deposited)
         },
       })
     } catch (error) {

@@ -1,5 +1,5 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class TeamGet extends BaseCommand<typeof TeamGet> {
   static override result = 'team' as const
@@ -14,10 +14,10 @@ export default class TeamGet extends BaseCommand<typeof TeamGet> {
     '<%= config.bin %> <%= command.id %> --json | jq .balances',
   ]
 
-  async run(): Promise<ResultOf<typeof TeamGet.result>> {
+  async run(): Promise<Answer<typeof TeamGet.result>> {
     const client = await this.client()
     const team = await client.v1.team.get()
     const {showTeam} = await import('../../cli/output/team-view.js')
-    return this.respond(team, {view: shown => showTeam(this.out, shown)})
+    return shown(team, {view: (got, out) => showTeam(out, got)})
   }
 }

@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class TeamUpdate extends BaseCommand<typeof TeamUpdate> {
   static override result = 'teamSettings' as const
@@ -25,15 +25,15 @@ export default class TeamUpdate extends BaseCommand<typeof TeamUpdate> {
     yes: yesFlag,
   }
 
-  async run(): Promise<ResultOf<typeof TeamUpdate.result>> {
+  async run(): Promise<Answer<typeof TeamUpdate.result>> {
     await this.confirmOnProduction({
       action: `set DAC7 reporting of the team to ${this.flags['dac7-reporting']}`,
       count: 1,
     })
     const client = await this.client()
     const settings = await client.v1.team.update({dac7ReportingRequired: this.flags['dac7-reporting'] === 'true'})
-    return this.respond(settings, {
-      view: shown => this.out.line(`DAC7 reporting: ${shown.dac7ReportingRequired ? 'required' : 'not required'}`),
+    return shown(settings, {
+      view: (set, out) => out.line(`DAC7 reporting: ${set.dac7ReportingRequired ? 'required' : 'not required'}`),
     })
   }
 }

@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {httpUrl, v2EventsFlag} from '../../cli/flags/webhook-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
   static override result = 'webhook' as const
@@ -30,7 +30,7 @@ export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
     replace: Flags.boolean({summary: "Delete the URL's existing subscriptions first, then subscribe."}),
   }
 
-  async run(): Promise<ResultOf<typeof WebhooksCreate.result>> {
+  async run(): Promise<Answer<typeof WebhooksCreate.result>> {
     const client = await this.client()
     const profile = await this.profile()
     const {createWebhook} = await import('../../services/webhooks/create-webhook.js')
@@ -56,17 +56,17 @@ export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
       this.out.warn('the service did not return a signing secret for this subscription')
     }
     const {localTime} = await import('../../cli/output/format.js')
-    return this.respond(subscription, {
-      view: shown => {
-        this.out.keyValue([
-          ['ID', shown.id],
-          ['URL', shown.targetUrl],
-          ['Event type', shown.eventType],
-          ['Created', shown.createdAt ? localTime(shown.createdAt) : undefined],
+    return shown(subscription, {
+      view: (created, out) => {
+        out.keyValue([
+          ['ID', created.id],
+          ['URL', created.targetUrl],
+          ['Event type', created.eventType],
+          ['Created', created.createdAt ? localTime(created.createdAt) : undefined],
           ['Signing secret', secret],
         ])
         if (secret)
-          this.out.info(
+          out.info(
             `The secret is shown only now. It is stored in profile "${profile.name}", so "${this.config.bin} webhooks listen" verifies with it.`,
           )
       },

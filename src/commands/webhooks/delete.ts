@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 
 export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete> {
   static override result = 'webhookDeleted' as const
@@ -17,7 +17,7 @@ export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete> {
 
   static override flags = {yes: yesFlag}
 
-  async run(): Promise<ResultOf<typeof WebhooksDelete.result>> {
+  async run(): Promise<Answer<typeof WebhooksDelete.result>> {
     const {id} = this.args
     await this.confirmOnProduction({action: `delete webhook subscription ${id}`, count: 1})
     const client = await this.client()
@@ -29,10 +29,7 @@ export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete> {
       throw error
     }
     await this.forgetSecret(id)
-    return this.respond(
-      {id, deleted: true as const},
-      {view: () => this.out.line(`Deleted webhook subscription ${id}.`)},
-    )
+    return shown({id, deleted: true as const}, {view: (_, out) => out.line(`Deleted webhook subscription ${id}.`)})
   }
 
   private async forgetSecret(id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import type {Column} from '../../cli/output/output.js'
+import type {Column, Output} from '../../cli/output/output.js'
+import {type Answer, shown} from '../../cli/shown.js'
 import type {WebhookSubscription} from '../../client/schemas.js'
-import type {ResultOf} from '../../results/index.js'
 
 export default class WebhooksList extends BaseCommand<typeof WebhooksList> {
   static override result = 'webhooks' as const
@@ -11,15 +11,15 @@ export default class WebhooksList extends BaseCommand<typeof WebhooksList> {
 
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
-  async run(): Promise<ResultOf<typeof WebhooksList.result>> {
+  async run(): Promise<Answer<typeof WebhooksList.result>> {
     const client = await this.client()
     const subscriptions = await client.v1.webhooks.list()
-    return this.respond(subscriptions, {view: shown => this.showTable(shown)})
+    return shown(subscriptions, {view: (listed, out) => this.showTable(listed, out)})
   }
 
-  private async showTable(subscriptions: WebhookSubscription[]): Promise<void> {
+  private async showTable(subscriptions: WebhookSubscription[], out: Output): Promise<void> {
     if (!subscriptions.length) {
-      this.out.info(`No webhook subscriptions. Create one with "${this.config.bin} webhooks create --url URL".`)
+      out.info(`No webhook subscriptions. Create one with "${this.config.bin} webhooks create --url URL".`)
       return
     }
     const stored = (await this.profile()).credentials.webhookSecrets ?? {}
@@ -31,6 +31,6 @@ export default class WebhooksList extends BaseCommand<typeof WebhooksList> {
       {header: 'Created', key: 'createdAt', value: s => localTime(s.createdAt), drop: 2},
       {header: 'Secret', value: s => (stored[s.id] ? 'stored' : '-')},
     ]
-    await this.out.table(subscriptions, columns)
+    await out.table(subscriptions, columns)
   }
 }

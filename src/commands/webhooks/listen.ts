@@ -6,6 +6,7 @@ import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
 export default class WebhooksListen extends BaseCommand<typeof WebhooksListen> {
+  static override printsItself = true
   static override result = 'webhookListen' as const
   static override summary = 'Receive webhook deliveries locally, verify them and show one line each.'
   static override description =

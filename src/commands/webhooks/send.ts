@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {httpUrl} from '../../cli/flags/webhook-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 import {EVENT_STATUSES} from '../../services/webhooks/payload.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 
@@ -37,8 +37,8 @@ Exit 0 when the receiver did what a correct one does: 2xx for a good delivery; 4
     }),
   }
 
-  async run(): Promise<ResultOf<typeof WebhooksSend.result>> {
-    const {flags, out} = this
+  async run(): Promise<Answer<typeof WebhooksSend.result>> {
+    const {flags} = this
     const [delivery, {sendSecret}, {sentLines}] = await Promise.all([
       import('../../services/webhooks/test-delivery.js'),
       import('../../services/webhooks/secrets.js'),
@@ -46,7 +46,11 @@ Exit 0 when the receiver did what a correct one does: 2xx for a good delivery; 4
     ])
     const secret = sendSecret(flags.secret)
     delivery.checkHeaderPrefix(flags['header-prefix'])
-    const body = await delivery.testDeliveryBody({payload: flags.payload, status: flags.status, warn: m => out.warn(m)})
+    const body = await delivery.testDeliveryBody({
+      payload: flags.payload,
+      status: flags.status,
+      warn: m => this.out.warn(m),
+    })
     const sent = {badSignature: flags['bad-signature'], stale: flags.stale}
     const result = await delivery.sendTestDelivery({
       ...sent,
@@ -56,12 +60,14 @@ Exit 0 when the receiver did what a correct one does: 2xx for a good delivery; 4
       headerPrefix: flags['header-prefix'],
       userAgent: `payctl/${this.config.version}`,
     })
-    await this.respond(result, {
-      view: shown => {
-        for (const line of sentLines(shown, body, sent, out.color)) out.line(line)
+    return shown(result, {
+      view: (answered, out) => {
+        for (const line of sentLines(answered, body, sent, out.color)) out.line(line)
+      },
+      after: answered => {
+        if (!answered.ok) throw delivery.receiverCheckError(answered)
+        return answered
       },
     })
-    if (!result.ok) throw delivery.receiverCheckError(result)
-    return result
   }
 }

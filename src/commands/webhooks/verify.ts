@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {toleranceFlag} from '../../cli/flags/webhook-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import {type Answer, shown} from '../../cli/shown.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 import {usageError} from '../../shared/errors.js'
 
@@ -37,8 +37,8 @@ When it does not verify, it says what most likely happened: the wrong secret, a 
     tolerance: toleranceFlag,
   }
 
-  async run(): Promise<ResultOf<typeof WebhooksVerify.result>> {
-    const {flags, out} = this
+  async run(): Promise<Answer<typeof WebhooksVerify.result>> {
+    const {flags} = this
     const [saved, {verifySecrets}, {explainWithAny}, {verifyLines}] = await Promise.all([
       import('../../services/webhooks/saved-delivery.js'),
       import('../../services/webhooks/secrets.js'),
@@ -56,12 +56,11 @@ When it does not verify, it says what most likely happened: the wrong secret, a 
     if (timestamp === undefined) throw usageError('give the timestamp with --timestamp (or --headers FILE)')
     const body = await saved.readDeliveryBody(this.args.file)
     const result = explainWithAny(candidates, {signature, timestamp, body, toleranceSeconds: flags.tolerance})
-    await this.respond(result, {
-      view: shown => {
-        for (const line of verifyLines(shown, out.color)) out.line(line)
+    return shown(result, {
+      view: (checked, out) => {
+        for (const line of verifyLines(checked, out.color)) out.line(line)
       },
+      after: checked => (checked.verified ? checked : this.exit(1)),
     })
-    if (!result.verified) this.exit(1)
-    return result
   }
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import {V2_STATES} from '../lifecycle.js'
 import {AND_THEN} from '../primitives.js'
 import {
   amount,
@@ -6,11 +7,13 @@ import {
   batchIds,
   body,
   choice,
+  choices,
   currency,
   customId,
   email,
   freeText,
   nested,
+  pageCursor,
   phone,
   prefixedId,
   tags,
@@ -111,7 +114,7 @@ export type SendClaimLinksV2 = z.input<typeof sendClaimLinksV2Body>
 /** v2 `GET /payouts` query: cursor pages, statuses repeatable. */
 export const listPayoutsV2Query = z.object({
   limit: v2PageLimit,
-  cursor: z.optional(z.string()),
-  status: z.optional(z.array(z.string())),
+  cursor: pageCursor,
+  status: choices(V2_STATES),
 })
 export type ListPayoutsV2 = z.input<typeof listPayoutsV2Query>

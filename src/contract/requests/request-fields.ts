@@ -15,13 +15,32 @@ import {
   UUID,
   WITHOUT_CONTROL,
 } from '../primitives.js'
-import {type StringRule, typeName} from '../request-checker.js'
 
 /**
- * The fields request bodies are made of, each a zod schema whose problems read as the service's 400 answers do
- * (the same words as RequestChecker). Rules the service decides (which currencies it settles, the smallest and
- * largest amount, which countries) are not here: the contract knows the shape, the service the policy.
+ * The fields request bodies are made of, each a zod schema whose problems read as the service's 400 answers do.
+ * Rules the service decides (which currencies it settles, the smallest and largest amount, which countries) are
+ * not here: the contract knows the shape, the service the policy.
  */
+
+/** The name of a JSON value's type, as a problem names what it found ("must be a string, not number"). */
+export const typeName = (value: unknown): string => {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  return typeof value
+}
+
+/** What a text field allows. */
+export interface StringRule {
+  min?: number
+  max?: number
+  pattern?: RegExp
+  patternMessage?: string
+  oneOf?: readonly string[]
+  /** Text people or systems key on (ids, customIds): control characters are refused. */
+  text?: boolean
+  /** Free text (descriptions, names, address lines): line breaks and tabs allowed, other controls refused. */
+  freeText?: boolean
+}
 
 /** What a missing or wrongly typed value is called; `what` names the expected type ("a string", "an object"). */
 const typeError = (what: string) => (issue: {input?: unknown}) =>
@@ -171,12 +190,13 @@ export const tags = textList({max: 100}, {max: 50})
 /** The `ids` of a v2 batch call: 1 to 100 payout ids or customIds. */
 export const batchIds = textList({max: 300}, {min: 1, max: 100})
 
+/** What a missing body or one that is not an object is told. */
+export const bodyTypeError = (issue: {input?: unknown}) =>
+  issue.input === undefined ? 'a JSON object body is required' : `must be an object, not ${typeName(issue.input)}`
+
 /** An object body; fields it does not list are ignored, never refused (spec: "further request fields: not shown"). */
 export function body<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
-  return z.object(shape, {
-    error: issue =>
-      issue.input === undefined ? 'a JSON object body is required' : `must be an object, not ${typeName(issue.input)}`,
-  })
+  return z.object(shape, {error: bodyTypeError})
 }
 
 /** A nested object field. */
@@ -193,6 +213,26 @@ export function boundedInteger(min: number, max: number) {
 /** The page size of the v2 cursor lists: 1 to 100, 20 when not given (spec 8 for transactions; DESIGN.md for the others). */
 export const V2_PAGE = {maxLimit: 100, defaultLimit: 20} as const
 export const v2PageLimit = z._default(boundedInteger(1, V2_PAGE.maxLimit), V2_PAGE.defaultLimit)
+/** The `cursor` of a v2 list: the `nextCursor` of the page before, passed unchanged (never empty). */
+export const pageCursor = z.optional(text())
+
+/** A repeatable query parameter whose values come from a closed list (`?status=a&status=b`). */
+export const choices = <const Values extends readonly [string, ...string[]]>(values: Values) =>
+  z.optional(z.array(text({oneOf: values}), {error: typeError('an array')}))
+
+/**
+ * An object whose fields are all it may hold: another field is refused by name ("is not a known field"). For
+ * what the emulator itself defines (its control routes, the claim form), never for the service's bodies.
+ */
+export function strictNested<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z.strictObject(shape, {error: typeError('an object')})
+}
+
+/**
+ * The body of an operation that takes none: nothing, `null`, or an object whose fields are ignored; other JSON
+ * (an array, a string, a number) is refused.
+ */
+export const noBody = z.optional(z.nullable(body({})))
 
 /** An integer within bounds, as a number or as the digits of a string (the emulator's control bodies). */
 export function integerIn(min: number, max: number) {

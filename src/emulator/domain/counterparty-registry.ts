@@ -1,13 +1,15 @@
 import {randomUUID} from 'node:crypto'
 import type * as z from 'zod/mini'
+import type {ErrorDetail} from '../../contract/error-envelope.js'
 import {ibanIsValid, normalizeCustomId, UUID} from '../../contract/primitives.js'
 import {PAYMENT_DETAIL_FIELDS, type patchCounterpartyBody} from '../../contract/requests/counterparty-requests.js'
-import {type ApiFailure, invalidState, notFound} from '../http/api-failure.js'
+import {type ApiFailure, invalidState, notFound, throwIfProblems} from '../http/api-failure.js'
 import type {Store} from '../store/index.js'
 import type {CounterpartyRow, PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
 import {counterpartyView, v2CounterpartyId} from './api-views.js'
 import type {Clock} from './clock.js'
-import {Checker, checkedPathId, type Json} from './input-checker.js'
+import type {Json} from './json-value.js'
+import {checkedPathId} from './path-id.js'
 import {countryByCode, PAYMENT_METHOD_TYPES, paymentMethodType, type TaxField} from './reference-data.js'
 
 /**
@@ -79,35 +81,56 @@ export function taxIdentityProblems(
 export type CounterpartyBody = z.output<typeof patchCounterpartyBody>
 type PaymentMethodBody = NonNullable<CounterpartyBody['paymentMethod']>
 
-/** What the contract leaves to the service (GET /countries, GET /payment-method-types): checked on a well-formed body. */
-export function checkServiceRules(input: CounterpartyBody, check: Checker): void {
+/** What the contract leaves to the service (GET /countries, GET /payment-method-types), on a well-formed body. */
+export function counterpartyProblems(input: CounterpartyBody): ErrorDetail[] {
   const country = input.address?.country
-  if (country && !countryByCode(country))
-    check.fail('address.country', `unsupported country ${country}; GET /api/v2/countries lists the supported ones`)
-  if (input.paymentMethod) checkPaymentMethod(input.paymentMethod, check)
+  const unsupported =
+    country && !countryByCode(country)
+      ? [
+          {
+            path: 'address.country',
+            message: `unsupported country ${country}; GET /api/v2/countries lists the supported ones`,
+          },
+        ]
+      : []
+  return [...unsupported, ...(input.paymentMethod ? paymentMethodProblems(input.paymentMethod) : [])]
 }
 
 /** The type's currencies and fields: the fields it uses are required, the others refused. */
-function checkPaymentMethod(method: PaymentMethodBody, check: Checker): void {
+function paymentMethodProblems(method: PaymentMethodBody): ErrorDetail[] {
   const spec = paymentMethodType(method.type)
-  if (!spec) {
-    check.fail('paymentMethod.type', `must be one of ${PAYMENT_METHOD_TYPES.map(type => type.type).join(', ')}`)
-    return
-  }
+  if (!spec)
+    return [
+      {path: 'paymentMethod.type', message: `must be one of ${PAYMENT_METHOD_TYPES.map(type => type.type).join(', ')}`},
+    ]
+  const problems: ErrorDetail[] = []
+  const fail = (field: string, message: string) => problems.push({path: `paymentMethod.${field}`, message})
   if (!spec.currencies.includes(method.currency))
-    check.fail(
-      'paymentMethod.currency',
-      `${spec.type} pays out in ${spec.currencies.join(', ')}, not ${method.currency}`,
-    )
+    fail('currency', `${spec.type} pays out in ${spec.currencies.join(', ')}, not ${method.currency}`)
   for (const field of PAYMENT_DETAIL_FIELDS) {
     const given = method[field] !== undefined
-    if (spec.fields.includes(field) && !given) check.fail(`paymentMethod.${field}`, 'is required')
-    else if (!spec.fields.includes(field) && given) check.fail(`paymentMethod.${field}`, `is not used by ${spec.type}`)
+    if (spec.fields.includes(field) && !given) fail(field, 'is required')
+    else if (!spec.fields.includes(field) && given) fail(field, `is not used by ${spec.type}`)
   }
   if (method.iban !== undefined && spec.fields.includes('iban') && !ibanIsValid(method.iban))
-    check.fail('paymentMethod.iban', 'is not a valid IBAN (the check digits do not match)')
+    fail('iban', 'is not a valid IBAN (the check digits do not match)')
   if (method.asset !== undefined && spec.fields.includes('asset') && !spec.assets.includes(method.asset))
-    check.fail('paymentMethod.asset', `must be one of ${spec.assets.join(', ')}`)
+    fail('asset', `must be one of ${spec.assets.join(', ')}`)
+  return problems
+}
+
+/** `taxIdentity` against the rules of GET /countries for the address country and identity type. */
+function taxRuleProblems(taxIdentity: Json, address: Json, identity: Json): ErrorDetail[] {
+  const kind = identity.type === 'business' ? 'business' : 'individual'
+  return taxIdentityProblems(taxIdentity, String(address.country), kind).map(problem => ({
+    path: `taxIdentity.${problem.field}`,
+    message:
+      problem.kind === 'missing'
+        ? `is required for ${kind} counterparties in ${address.country}`
+        : problem.kind === 'format'
+          ? `does not match the ${address.country} format (${problem.rule?.description})`
+          : 'must be a date like 1990-04-30',
+  }))
 }
 
 export class CounterpartyRegistry {
@@ -138,16 +161,16 @@ export class CounterpartyRegistry {
    * throws VALIDATION_ERROR with every problem.
    */
   validate(patch: CounterpartyBody, existing?: CounterpartyRow): CounterpartyData {
-    const check = new Checker()
-    checkServiceRules(patch, check)
+    const problems = counterpartyProblems(patch)
     const base = existing ? dataOf(existing) : undefined
     const replaced = <K extends 'email' | 'paymentMethod' | 'taxIdentity'>(key: K) =>
       patch[key] === null ? undefined : (patch[key] ?? base?.[key])
     const identity = patch.identity ?? base?.identity
     const address = patch.address ?? base?.address
     const taxIdentity = replaced('taxIdentity')
-    if (check.ok && taxIdentity && address && identity) this.checkTaxRules(taxIdentity, address, identity, check)
-    check.throwIfAny()
+    if (!problems.length && taxIdentity && address && identity)
+      problems.push(...taxRuleProblems(taxIdentity, address, identity))
+    throwIfProblems(problems)
     return {
       customId: patch.customId === undefined ? base?.customId : normalizeCustomId(patch.customId),
       identity: identity as Json,
@@ -155,18 +178,6 @@ export class CounterpartyRegistry {
       address,
       paymentMethod: replaced('paymentMethod'),
       taxIdentity,
-    }
-  }
-
-  /** `taxIdentity` against the rules of GET /countries for the address country and identity type. */
-  private checkTaxRules(taxIdentity: Json, address: Json, identity: Json, check: Checker): void {
-    const kind = identity.type === 'business' ? 'business' : 'individual'
-    for (const problem of taxIdentityProblems(taxIdentity, String(address.country), kind)) {
-      const path = `taxIdentity.${problem.field}`
-      if (problem.kind === 'missing') check.fail(path, `is required for ${kind} counterparties in ${address.country}`)
-      else if (problem.kind === 'format')
-        check.fail(path, `does not match the ${address.country} format (${problem.rule?.description})`)
-      else check.fail(path, 'must be a date like 1990-04-30')
     }
   }
 

@@ -1,8 +1,10 @@
+import {taxResidenceBody} from '../../contract/claim-bodies.js'
 import {validationError} from '../http/api-failure.js'
+import {parsedBody} from '../http/operation-route.js'
 import type {TeamRow} from '../store/row-types.js'
 import type {CounterpartyRegistry} from './counterparty-registry.js'
 import {taxIdentityProblems} from './counterparty-registry.js'
-import {Checker, type Json} from './input-checker.js'
+import type {Json} from './json-value.js'
 import {countryByCode, EU_COUNTRY_CODES} from './reference-data.js'
 
 /**
@@ -54,8 +56,9 @@ const PROBLEM_MESSAGES = {
 
 /**
  * The `taxResidence` of a control-route claim: nothing to do when the step is not owed; otherwise the body must
- * carry `{country, taxIdentity?}` that passes the page's checks, and it is recorded (when the recipient has an
- * e-mail address to key it by). Refuses with VALIDATION_ERROR naming `taxResidence…` paths.
+ * carry `{country, taxIdentity?}` (the contract's `taxResidenceBody`) that passes the country's rules, and it is
+ * recorded (when the recipient has an e-mail address to key it by). Refuses with VALIDATION_ERROR naming
+ * `taxResidence…` paths.
  */
 export function settleTaxResidenceForClaim(
   registry: CounterpartyRegistry,
@@ -68,11 +71,7 @@ export function settleTaxResidenceForClaim(
   const given = (body as Json | undefined)?.taxResidence
   const why = `${team?.name ?? 'the team'} reports under DAC7: give the recipient's tax residence`
   if (given === undefined) throw validationError([{path: 'taxResidence', message: `is required: ${why}`}])
-  const check = new Checker()
-  const input = check.strictObject(given, 'taxResidence', ['country', 'taxIdentity'])
-  check.throwIfAny()
-  const code = check.string(input as Json, 'country', {required: true, max: 10}) ?? ''
-  check.throwIfAny()
+  const {country: code, taxIdentity: raw = {}} = parsedBody(taxResidenceBody, given, 'taxResidence')
   const country = residenceCountry(code.toUpperCase() === 'OTHER' ? 'other' : code.toUpperCase())
   if (!country)
     throw validationError([
@@ -81,9 +80,15 @@ export function settleTaxResidenceForClaim(
   let taxIdentity: Json | undefined
   if (isEuCountry(country)) {
     const fields = countryByCode(country)?.taxFields.individual.map(rule => rule.field) ?? []
-    const raw = check.strictObject((input as Json).taxIdentity, 'taxResidence.taxIdentity', fields, false) ?? {}
-    check.throwIfAny()
-    taxIdentity = taxIdentityOf(country, field => (typeof raw[field] === 'string' ? raw[field] : undefined))
+    const unused = Object.keys(raw).filter(field => !(fields as string[]).includes(field))
+    if (unused.length)
+      throw validationError(
+        unused.map(field => ({
+          path: `taxResidence.taxIdentity.${field}`,
+          message: `is not asked of residents of ${country}`,
+        })),
+      )
+    taxIdentity = taxIdentityOf(country, field => raw[field as keyof typeof raw])
     const problems = taxIdentityProblems(taxIdentity, country, 'individual')
     if (problems.length)
       throw validationError(

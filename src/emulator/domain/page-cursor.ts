@@ -1,7 +1,5 @@
 import {createHash} from 'node:crypto'
-import {V2_PAGE} from '../../contract/requests/request-fields.js'
 import {invalidField} from '../http/api-failure.js'
-import type {Checker} from './input-checker.js'
 import {decodeSigned, encodeSigned} from './signed-blobs.js'
 
 /**
@@ -30,14 +28,6 @@ export function decodeCursor(cursor: string, list: string, filters: unknown, sec
   if (value.f !== filtersHash(list, filters))
     throw invalidField('cursor', 'belongs to the same list with other filters; keep the filters while paging')
   return value.p
-}
-
-/** `limit` (1 to 100, default 20) and `cursor` of a v2 list query. */
-export function pageParams(query: URLSearchParams, check: Checker): {limit: number; cursor?: string} {
-  const limit = check.integer(query.get('limit') ?? undefined, 'limit', 1, V2_PAGE.maxLimit) ?? V2_PAGE.defaultLimit
-  const cursor = query.get('cursor') ?? undefined
-  if (cursor === '') check.fail('cursor', 'must not be empty')
-  return {limit, cursor: cursor || undefined}
 }
 
 /** Builds the list envelope from `limit + 1` fetched rows. */

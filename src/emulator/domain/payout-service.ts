@@ -1,14 +1,15 @@
 import {randomUUID} from 'node:crypto'
 import type * as z from 'zod/mini'
+import type {ErrorDetail} from '../../contract/error-envelope.js'
 import {hasPayoutPrefix, payoutIdBody} from '../../contract/ids.js'
 import {initialState, isApprovable, isDeletable, isUpdatable} from '../../contract/lifecycle.js'
 import {normalizeCustomId, UUID} from '../../contract/primitives.js'
-import type {AndThen} from '../../contract/requests/index.js'
-import {
-  type createPayoutV1Body,
+import type {
+  AndThen,
+  createPayoutV1Body,
   createPayoutV2Body,
-  type PatchPayoutV2,
-  type patchPayoutV2Body,
+  PatchPayoutV2,
+  patchPayoutV2Body,
 } from '../../contract/requests/index.js'
 import {formatAmount as formatMoney} from '../../shared/money.js'
 import {type ApiFailure, invalidField, invalidState, notFound, payoutNotFound} from '../http/api-failure.js'
@@ -19,7 +20,9 @@ import {Scope} from './api-scopes.js'
 import {v1Status, v2PayoutId} from './api-views.js'
 import type {Clock} from './clock.js'
 import type {CounterpartyRegistry} from './counterparty-registry.js'
-import {Checker, checkedPathId} from './input-checker.js'
+import {isObject} from './json-value.js'
+import {amountProblems, moneyProblems} from './money-rules.js'
+import {checkedPathId} from './path-id.js'
 import {contactOf} from './payout-contact.js'
 import type {PayoutEvents} from './payout-events.js'
 import type {Item, Settlement} from './settlement.js'
@@ -114,11 +117,28 @@ function assertImmutableKept(existing: PayoutRow, changes: Partial<PayoutRow>, l
 }
 
 /** A currency change without an amount keeps the stored amount, which must fit the new currency. */
-function assertAmountFits(amount: string, currency: string | undefined): void {
-  const problem = new Checker()
-  problem.amount({amount}, 'amount', currency)
-  if (!problem.ok) throw invalidField('amount', `${amount} does not fit ${currency}; send amount as well`)
+function assertAmountFits(amount: string, currency: string): void {
+  if (amountProblems(amount, currency, 'amount').length)
+    throw invalidField('amount', `${amount} does not fit ${currency}; send amount as well`)
 }
+
+/** The service's rules on a v1 create body: its money, and `handleType` (deprecated) the same as `verificationMethod`. */
+export function v1PayoutProblems(body: unknown): ErrorDetail[] {
+  if (!isObject(body)) return []
+  const {verificationMethod, handleType} = body
+  const renamed =
+    typeof verificationMethod === 'string' && typeof handleType === 'string' && verificationMethod !== handleType
+      ? [{path: 'handleType', message: 'is the deprecated name of verificationMethod and must not differ from it'}]
+      : []
+  return [...renamed, ...moneyProblems(body, 'payoutAmount')]
+}
+
+/** The service's rules on a v2 create body (a batch item's under `base`): its money. */
+export const v2PayoutProblems = (body: unknown, base = ''): ErrorDetail[] => moneyProblems(body, 'amount', base)
+
+/** The service's rules on a v2 PATCH of `row`: its money, an amount alone in the payout's currency. */
+export const v2PatchProblems = (body: unknown, row: PayoutRow): ErrorDetail[] =>
+  moneyProblems(body, 'amount', '', row.currency)
 
 export class PayoutService {
   constructor(
@@ -131,10 +151,8 @@ export class PayoutService {
 
   // ---- resolution ----
 
-  /** v1: a UUID (`id_type=id`) or a customId (`id_type=custom_id`); deleted payouts are still found. */
-  resolveV1(teamId: string, id: string, idType: string | null): PayoutRow {
-    if (idType !== null && idType !== 'id' && idType !== 'custom_id')
-      throw invalidField('id_type', 'must be id or custom_id')
+  /** v1: a UUID (`id_type=id`, the default) or a customId (`id_type=custom_id`); deleted payouts are still found. */
+  resolveV1(teamId: string, id: string, idType: 'id' | 'custom_id' = 'id'): PayoutRow {
     if (idType === 'custom_id') {
       const row = this.store.payouts.byCustomId(teamId, checkedPathId(id))
       if (!row) throw notFound(`no payout with customId ${id}`)
@@ -187,14 +205,9 @@ export class PayoutService {
 
   // ---- v1 ----
 
-  /** The service's rules on a v1 body that has the contract's shape (the operation route checked it). */
+  /** The columns of a v1 body that the contract and the service's rules (`v1PayoutProblems`) accepted. */
   private parseV1(input: V1CreateBody): {fields: PayoutFields; preApproved: boolean; present: Set<string>} {
-    const check = new Checker()
-    if (input.verificationMethod && input.handleType && input.verificationMethod !== input.handleType)
-      check.fail('handleType', 'is the deprecated name of verificationMethod and must not differ from it')
-    const currency = check.currency(input, 'currency')
-    const amount = check.amount(input, 'payoutAmount', currency)
-    check.throwIfAny()
+    const {currency, payoutAmount: amount} = input
     const {creatorHandle, verificationMethod, handleType, preApproved, payoutType, email, phone, tags} = input
     const customId = input.customId === undefined ? undefined : normalizeCustomId(input.customId)
     const recipientType: RecipientType = email ? 'email' : phone ? 'phone' : creatorHandle ? 'handle' : 'none'
@@ -202,8 +215,8 @@ export class PayoutService {
       fields: {
         custom_id: customId ?? null,
         description: input.description,
-        amount: formatMoney(amount!, currency!),
-        currency: currency!,
+        amount: formatMoney(amount, currency),
+        currency,
         recipient_type: recipientType,
         creator_handle: creatorHandle ?? null,
         email: email ?? null,
@@ -253,26 +266,16 @@ export class PayoutService {
 
   // ---- v2 ----
 
-  /** Validates one v2 create body (a batch item); problems go to `check` (paths under `path`). */
-  parseV2(value: unknown, check: Checker, path: string): V2CreateInput | undefined {
-    const body = check.request(createPayoutV2Body, value, path)
-    return body && this.v2Input(body, check, path)
-  }
-
-  /** The service's rules on a v2 create body that has the contract's shape; problems go to `check`. */
-  v2Input(body: V2CreateBody, check: Checker, path: string): V2CreateInput | undefined {
-    const policy = new Checker(path)
-    const currency = policy.currency(body, 'currency')
-    const amount = policy.amount(body, 'amount', currency)
-    check.details.push(...policy.details)
-    if (!policy.ok) return undefined
+  /** The columns of a v2 create body that the contract and the service's rules (`v2PayoutProblems`) accepted. */
+  v2Input(body: V2CreateBody): V2CreateInput {
+    const {currency, amount} = body
     const recipient = recipientOf(body)
     return {
       fields: {
         custom_id: body.customId === undefined ? null : normalizeCustomId(body.customId),
         description: body.description,
-        amount: formatMoney(amount!, currency!),
-        currency: currency!,
+        amount: formatMoney(amount, currency),
+        currency,
         recipient_type: recipient.type,
         creator_handle: null,
         email: recipient.email ?? null,
@@ -327,19 +330,20 @@ export class PayoutService {
     return rows
   }
 
-  /** v2 PATCH: only while `created`; omitted fields unchanged; `recipient` (or `counterpartyId`) replaced whole. */
+  /**
+   * v2 PATCH (a body the contract and `v2PatchProblems` accepted): only while `created`; omitted fields unchanged;
+   * `recipient` (or `counterpartyId`) replaced whole.
+   */
   patchV2(row: PayoutRow, patch: V2PatchBody): PayoutRow {
-    const check = new Checker()
     const changes: Partial<PayoutRow> = {}
-    const currency = patch.currency === undefined ? row.currency : check.currency(patch, 'currency')
-    const amount = check.amount(patch, 'amount', currency, false)
+    const currency = patch.currency ?? row.currency
+    const amount = patch.amount
     const customId = patch.customId === undefined ? undefined : normalizeCustomId(patch.customId)
-    check.throwIfAny()
     if (!isUpdatable(row.status))
       throw invalidState(`payout ${v2PayoutId(row.uuid)} is ${row.status}; only created payouts can be updated`)
     if (patch.description !== undefined) changes.description = patch.description
     if (patch.currency !== undefined) changes.currency = currency
-    if (amount !== undefined) changes.amount = formatMoney(amount, currency!)
+    if (amount !== undefined) changes.amount = formatMoney(amount, currency)
     else if (patch.currency !== undefined) assertAmountFits(row.amount, currency)
     if (patch.tags !== undefined) changes.tags = JSON.stringify(patch.tags)
     if (customId !== undefined && customId !== row.custom_id) {

@@ -186,17 +186,5 @@ export const PAYMENT_METHOD_TYPES: readonly PaymentMethodType[] = [
 
 export const paymentMethodType = (type: string) => PAYMENT_METHOD_TYPES.find(method => method.type === type)
 
-/** The claim methods of spec section 1 and the details each needs (DESIGN "The emulator"). */
-export const CLAIM_METHODS: Readonly<Record<string, readonly string[]>> = {
-  'bank-iban': ['accountHolderName', 'iban'],
-  'bank-swift': ['accountHolderName', 'bic', 'accountNumber'],
-  'bank-ach': ['accountHolderName', 'routingNumber', 'accountNumber'],
-  'bank-wire': ['accountHolderName', 'routingNumber', 'accountNumber'],
-  'bank-uk': ['accountHolderName', 'sortCode', 'accountNumber'],
-  paypal: ['email'],
-  venmo: ['phone'],
-  crypto: ['address'],
-}
-
 /** The sandbox's failure-trigger wallet address (spec section 1). */
 export const FAILING_CRYPTO_ADDRESS = '0x000000000000000000000000000000000000dEaD'

@@ -1,7 +1,7 @@
+import {CLAIM_FIELDS, type ClaimMethod, isClaimMethod} from '../../contract/claim-bodies.js'
 import {isClaimable} from '../../contract/lifecycle.js'
 import {formatAmount} from '../../shared/money.js'
 import {claimRecord} from '../domain/claim-input.js'
-import {CLAIM_METHODS} from '../domain/reference-data.js'
 import {ApiFailure} from '../http/api-failure.js'
 import type {Reply} from '../http/request-context.js'
 import type {PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
@@ -172,8 +172,8 @@ function chooser(ctx: PageContext, row: PayoutRow, errors: FieldError[], selecte
 </form>`
 }
 
-function detailsForm(ctx: PageContext, row: PayoutRow, method: string, errors: FieldError[]): Html {
-  const fields = CLAIM_METHODS[method]
+function detailsForm(ctx: PageContext, row: PayoutRow, method: ClaimMethod, errors: FieldError[]): Html {
+  const fields = CLAIM_FIELDS[method]
   return html`${postForm(
     ctx.action('claim'),
     ctx.csrf,
@@ -189,8 +189,6 @@ function detailsForm(ctx: PageContext, row: PayoutRow, method: string, errors: F
   )}`
 }
 
-const isMethod = (method: string) => Object.hasOwn(CLAIM_METHODS, method)
-
 /**
  * The method chooser or the details form: `?step=details&method=X` (the chooser's GET) shows X's fields;
  * after a refused POST the posted method's fields come back with the errors.
@@ -203,11 +201,11 @@ function claimForm(
 ): {body: Html; status?: number} {
   const method = postedMethod ?? ctx.query.get('method') ?? ''
   if (postedMethod !== undefined || ctx.query.get('step') === 'details') {
-    if (isMethod(method)) return {body: html`${errorSummary(errors)}${detailsForm(ctx, row, method, errors)}`}
+    if (isClaimMethod(method)) return {body: html`${errorSummary(errors)}${detailsForm(ctx, row, method, errors)}`}
     if (!errors.length) errors = [{field: 'method', message: 'Choose how you want to be paid'}]
     return {body: html`${errorSummary(errors)}${chooser(ctx, row, errors)}`, status: 400}
   }
-  return {body: html`${errorSummary(errors)}${chooser(ctx, row, errors, isMethod(method) ? method : undefined)}`}
+  return {body: html`${errorSummary(errors)}${chooser(ctx, row, errors, isClaimMethod(method) ? method : undefined)}`}
 }
 
 export function claimPage(ctx: PageContext, errors: FieldError[] = [], status = 200, method?: string): Reply {
@@ -274,10 +272,10 @@ export function claim(ctx: PageContext): Reply {
   if (needsTaxResidence(ctx, row))
     return residencePage(ctx, summary(ctx, row), [{message: 'Tell us where you live before you claim'}], 409)
   const method = ctx.value('method')
-  if (!Object.hasOwn(CLAIM_METHODS, method))
+  if (!isClaimMethod(method))
     return claimPage(ctx, [{field: 'method', message: 'Choose how you want to be paid'}], 400, method)
   const details: Record<string, string> = {}
-  for (const name of CLAIM_METHODS[method]) {
+  for (const name of CLAIM_FIELDS[method]) {
     const value = ctx.value(name)
     details[name] = FIELDS[name]?.normalize ? FIELDS[name].normalize(value) : value
   }

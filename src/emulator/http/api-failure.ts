@@ -71,6 +71,11 @@ export const validationError = (details: ErrorDetail[], index?: number) =>
 
 export const invalidField = (path: string, message: string) => validationError([{path, message}])
 
+/** Throws VALIDATION_ERROR listing every problem, when there is one (`index`: the batch item it names). */
+export function throwIfProblems(details: readonly ErrorDetail[], index?: number): void {
+  if (details.length) throw validationError([...details], index)
+}
+
 export const notFound = (message: string) => new ApiFailure(ERROR_STATUS.NOT_FOUND, 'NOT_FOUND', message)
 
 export const payoutNotFound = (id: string) =>

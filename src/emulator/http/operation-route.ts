@@ -1,75 +1,98 @@
 import type * as z from 'zod/mini'
+import type {ErrorDetail} from '../../contract/error-envelope.js'
+import {batchItemIndex, bodyRuleOf, checkQuery} from '../../contract/operation-input.js'
 import {routerPath} from '../../contract/operation-path.js'
 import {OPERATIONS, type Operation, type OperationId, operations} from '../../contract/operations.js'
-import {checkRequest} from '../../contract/request-problems.js'
+import {checkRequest, joinProblems} from '../../contract/request-problems.js'
 import {validationError} from './api-failure.js'
 import type {AuthenticatedContext, HttpMethod, Reply} from './request-context.js'
 import type {Route} from './router.js'
 
-/** What an operation's handler does once the row's method, path, access, body and idempotency are handled. */
-export type OperationHandler = (ctx: AuthenticatedContext) => Reply | Promise<Reply>
-
-/** Handlers by operation id: a group of the emulator serves some rows of the contract's table. */
-export type OperationHandlers = {readonly [K in OperationId]?: OperationHandler}
-
-export interface OperationRouteOptions {
-  /** Handlers whose body stays the raw text (OAuth's registration answers its own errors for a body that is not JSON). */
-  rawBody?: readonly OperationId[]
-  /**
-   * Handlers that check their JSON body themselves: they report the contract's problems together with the
-   * service's own rules (currencies, amounts, balances) in one 400, so the route leaves the body to them.
-   */
-  ownBodyCheck?: readonly OperationId[]
+/**
+ * What an operation's handler sees: the request with the row's method, path, access and idempotency handled, its
+ * query and body checked against the row's schemas (contract/operation-input.ts) and parsed.
+ */
+export type OperationContext = AuthenticatedContext & {
+  /** The query string as the row's schema reads it (defaults applied); `{}` for a row without a query. */
+  parsedQuery: Record<string, unknown>
 }
 
-/** The row's one JSON body schema, when the route checks the body (not raw, not a form, not the handler's own). */
-function centralSchema(operation: Operation, rawBody: boolean, ownBodyCheck: boolean) {
-  const body = operation.body
-  if (!body || rawBody || ownBodyCheck || body.mediaType !== undefined || body.schemas.length !== 1) return undefined
-  return {schema: body.schemas[0], required: body.required !== false}
-}
+/** What an operation's handler does once the row's method, path, access, query, body and idempotency are handled. */
+export type OperationHandler = (ctx: OperationContext) => Reply | Promise<Reply>
 
 /**
- * A body parsed by its schema (a row's, or a control route's of contract/control-bodies.ts): one that breaks it is
- * a 400 VALIDATION_ERROR with the formatter's details.
+ * A handler with a step before the request is checked, or rules of the service checked with it: `before` is a
+ * gate or the lookup of the resource the path names (its 403 or 404 comes before a 400); `serviceRules` are the
+ * service's own rules on the body (currencies, amounts), run alongside the row's schema so that one 400 lists
+ * every problem; `handle` gets what `before` found.
  */
-export function parsedBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.output<S> {
-  const checked = checkRequest(schema, body)
+export interface GuardedHandler<Found> {
+  before?: (ctx: OperationContext) => Found
+  serviceRules?: (body: unknown, found: Found) => ErrorDetail[]
+  handle: (ctx: OperationContext, found: Found) => Reply | Promise<Reply>
+}
+
+interface Guarded {
+  readonly guarded: GuardedHandler<unknown>
+}
+
+export const guarded = <Found = undefined>(handler: GuardedHandler<Found>): Guarded => ({
+  guarded: handler as GuardedHandler<unknown>,
+})
+
+/** Handlers by operation id: a group of the emulator serves some rows of the contract's table. */
+export type OperationHandlers = {readonly [K in OperationId]?: OperationHandler | Guarded}
+
+/** The query of a checked request, typed by its row. */
+export const queryOf = <O extends Operation & {query: z.ZodMiniObject}>(_operation: O, ctx: OperationContext) =>
+  ctx.parsedQuery as z.output<O['query']>
+
+/**
+ * A body parsed by its schema (a control route's of contract/control-bodies.ts, the claim's): one that breaks it
+ * is a 400 VALIDATION_ERROR with the formatter's details, under `base`.
+ */
+export function parsedBody<S extends z.ZodMiniType>(schema: S, body: unknown, base = ''): z.output<S> {
+  const checked = checkRequest(schema, body, base)
   if (!checked.ok) throw validationError(checked.details)
   return checked.value
 }
 
 /**
- * The row's body checked as the route checks it, for a handler that must look something up first (a missing
- * resource is a 404 before its body is a 400).
+ * The request checked against the row: its query, and its JSON body (unless the route keeps the raw text), with
+ * the service's rules alongside. Every problem is in one 400 VALIDATION_ERROR; a batch's names its first item.
  */
-export function checkedBody<O extends Operation & {body: {schemas: readonly [z.ZodMiniType]}}>(
-  operation: O,
-  body: unknown,
-): z.output<O['body']['schemas'][0]> {
-  return parsedBody(operation.body.schemas[0], body) as z.output<O['body']['schemas'][0]>
+function checkedContext(
+  operation: Operation,
+  ctx: AuthenticatedContext,
+  rawBody: boolean,
+  serviceRules: ((body: unknown) => ErrorDetail[]) | undefined,
+): OperationContext {
+  const query = checkQuery(operation, ctx.query)
+  const rule = rawBody ? undefined : bodyRuleOf(operation)
+  const checksBody = rule !== undefined && (ctx.body !== undefined || rule.required)
+  const body = checksBody ? checkRequest(rule.schema, ctx.body) : {ok: true as const, value: ctx.body}
+  const problems = joinProblems(
+    [...(query.ok ? [] : query.details), ...(body.ok ? [] : body.details)],
+    checksBody && serviceRules ? serviceRules(ctx.body) : [],
+  )
+  if (problems.length) throw validationError(problems, batchItemIndex(problems))
+  return {...ctx, body: body.ok ? body.value : undefined, parsedQuery: query.ok ? query.value : {}}
 }
 
-/**
- * The handler behind the row's body check: a body that breaks the row's schema is a 400 VALIDATION_ERROR whose
- * details are the contract formatter's (request-problems.ts); the handler gets the parsed body.
- */
-function checkingBody(operation: Operation, handler: OperationHandler, rawBody: boolean, ownBodyCheck: boolean) {
-  const central = centralSchema(operation, rawBody, ownBodyCheck)
-  if (!central) return handler
+/** The handler behind the row's checks. */
+function checkingHandler(operation: Operation, handler: OperationHandler | Guarded, rawBody: boolean) {
+  if (typeof handler === 'function')
+    return (ctx: AuthenticatedContext) => handler(checkedContext(operation, ctx, rawBody, undefined))
+  const {before, serviceRules, handle} = handler.guarded
   return (ctx: AuthenticatedContext) => {
-    if (ctx.body === undefined && !central.required) return handler(ctx)
-    return handler({...ctx, body: parsedBody(central.schema, ctx.body)})
+    const found = before?.({...ctx, parsedQuery: {}})
+    const rules = serviceRules && ((body: unknown) => serviceRules(body, found))
+    return handle(checkedContext(operation, ctx, rawBody, rules), found)
   }
 }
 
-/** The route of one row: method, path, scopes, idempotency, the body's form and its check, all from the table. */
-export function operationRoute(
-  operation: Operation,
-  handler: OperationHandler,
-  rawBody = false,
-  ownBodyCheck = false,
-): Route {
+/** The route of one row: method, path, scopes, idempotency, the request's form and its checks, all from the table. */
+export function operationRoute(operation: Operation, handler: OperationHandler | Guarded, rawBody = false): Route {
   return {
     operationId: operation.operationId,
     method: operation.method.toUpperCase() as HttpMethod,
@@ -77,8 +100,13 @@ export function operationRoute(
     access: operation.auth === 'none' ? {kind: 'public'} : {kind: 'credentials', scopes: operation.scopes},
     idempotent: operation.idempotent,
     rawBody: rawBody || operation.body?.mediaType === 'application/x-www-form-urlencoded',
-    handler: checkingBody(operation, handler, rawBody, ownBodyCheck),
+    handler: checkingHandler(operation, handler, rawBody) as Route['handler'],
   }
+}
+
+export interface OperationRouteOptions {
+  /** Handlers whose body stays the raw text (OAuth's registration answers its own errors for a body that is not JSON). */
+  rawBody?: readonly OperationId[]
 }
 
 /**
@@ -86,7 +114,7 @@ export function operationRoute(
  * starting (and test/emulator/operation-handlers.test.ts says which).
  */
 export function operationRoutes(groups: readonly OperationHandlers[], options: OperationRouteOptions = {}): Route[] {
-  const served = new Map<string, OperationHandler>()
+  const served = new Map<string, OperationHandler | Guarded>()
   for (const group of groups)
     for (const [operationId, handler] of Object.entries(group)) {
       if (!Object.hasOwn(operations, operationId))
@@ -101,7 +129,6 @@ export function operationRoutes(groups: readonly OperationHandlers[], options: O
       operation,
       served.get(operation.operationId)!,
       options.rawBody?.includes(operation.operationId as OperationId),
-      options.ownBodyCheck?.includes(operation.operationId as OperationId),
     ),
   )
 }

@@ -1,5 +1,5 @@
 import {clientRegistrationBody} from '../../contract/requests/oauth-requests.js'
-import type {Json} from '../domain/input-checker.js'
+import type {Json} from '../domain/json-value.js'
 import {checkedOAuthRequest} from './checked-request.js'
 import {createClient, redirectUriProblem} from './oauth-clients.js'
 import {OAuthError} from './oauth-errors.js'

@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
 import {ControlCommand} from '../../../cli/emulator-command.js'
-import type {ResultOf} from '../../../results/index.js'
+import {type Answer, shown} from '../../../cli/shown.js'
 import {usageError} from '../../../shared/errors.js'
 
 export default class EmulatorClockAdvance extends ControlCommand<typeof EmulatorClockAdvance> {
@@ -18,7 +18,7 @@ export default class EmulatorClockAdvance extends ControlCommand<typeof Emulator
     duration: Args.string({description: 'How far: 90, 10s, 5m, 1h30m, 30d.', required: true}),
   }
 
-  async run(): Promise<ResultOf<typeof EmulatorClockAdvance.result>> {
+  async run(): Promise<Answer<typeof EmulatorClockAdvance.result>> {
     const {formatDuration, parseDuration} = await import('../../../services/emulator-control/duration.js')
     let seconds: number
     try {
@@ -27,10 +27,10 @@ export default class EmulatorClockAdvance extends ControlCommand<typeof Emulator
       throw usageError(`DURATION ${(error as Error).message}`)
     }
     const clock = await (await this.control()).advanceClock(seconds)
-    return this.respond(clock, {
-      view: ({now, offsetSeconds, expired}) => {
+    return shown(clock, {
+      view: ({now, offsetSeconds, expired}, out) => {
         const gone = expired ? `; ${expired} payout${expired === 1 ? '' : 's'} expired` : ''
-        this.out.line(`Emulator clock: ${now} (${formatDuration(offsetSeconds)} ahead of real time)${gone}.`)
+        out.line(`Emulator clock: ${now} (${formatDuration(offsetSeconds)} ahead of real time)${gone}.`)
       },
     })
   }

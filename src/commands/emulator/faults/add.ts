@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {ControlCommand} from '../../../cli/emulator-command.js'
+import {type Answer, shown} from '../../../cli/shown.js'
 import {FAULT_ACTIONS} from '../../../contract/control-bodies.js'
-import type {ResultOf} from '../../../results/index.js'
 import {usageError} from '../../../shared/errors.js'
 
 export default class EmulatorFaultsAdd extends ControlCommand<typeof EmulatorFaultsAdd> {
@@ -40,7 +40,7 @@ Control routes (/_emulator) are never affected.`
     count: Flags.integer({summary: 'How many requests get the fault.', default: 1, min: 1, max: 1_000_000}),
   }
 
-  async run(): Promise<ResultOf<typeof EmulatorFaultsAdd.result>> {
+  async run(): Promise<Answer<typeof EmulatorFaultsAdd.result>> {
     const {action, count, method, path, status} = this.flags
     const delayMs = this.flags['delay-ms']
     if ((action === 'status' || action === 'status-after-commit') && status === undefined)
@@ -49,6 +49,6 @@ Control routes (/_emulator) are never affected.`
     if (!path.startsWith('/')) throw usageError(`--path "${path}" must start with /`)
     const [{faultLine}, control] = await Promise.all([import('../../../cli/output/fault-line.js'), this.control()])
     const fault = await control.addFault({method, path, action, count, status, delayMs})
-    return this.respond(fault, {view: added => this.out.line(`Added fault ${faultLine(added)}`)})
+    return shown(fault, {view: (added, out) => out.line(`Added fault ${faultLine(added)}`)})
   }
 }

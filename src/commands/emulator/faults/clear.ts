@@ -1,18 +1,18 @@
 import {ControlCommand} from '../../../cli/emulator-command.js'
-import type {ResultOf} from '../../../results/index.js'
+import {type Answer, shown} from '../../../cli/shown.js'
 
 export default class EmulatorFaultsClear extends ControlCommand<typeof EmulatorFaultsClear> {
   static override result = 'faultsCleared' as const
   static override summary = 'Remove every injected fault.'
   static override examples = ['<%= config.bin %> <%= command.id %>']
 
-  async run(): Promise<ResultOf<typeof EmulatorFaultsClear.result>> {
+  async run(): Promise<Answer<typeof EmulatorFaultsClear.result>> {
     const control = await this.control()
     const removed = (await control.faults()).length
     await control.clearFaults()
-    return this.respond(
+    return shown(
       {cleared: removed},
-      {view: ({cleared}) => this.out.line(`Cleared ${cleared} fault${cleared === 1 ? '' : 's'}.`)},
+      {view: ({cleared}, out) => out.line(`Cleared ${cleared} fault${cleared === 1 ? '' : 's'}.`)},
     )
   }
 }

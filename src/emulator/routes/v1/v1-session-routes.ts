@@ -1,11 +1,12 @@
 import type * as z from 'zod/mini'
+import type {ErrorDetail} from '../../../contract/error-envelope.js'
 import type {SESSION_BODIES, SessionKind} from '../../../contract/requests/session-requests.js'
 import type {Clock} from '../../domain/clock.js'
-import {Checker, type Json} from '../../domain/input-checker.js'
+import type {Json} from '../../domain/json-value.js'
 import type {PayoutService} from '../../domain/payout-service.js'
 import {createSessionToken} from '../../domain/session-tokens.js'
 import {requireWhiteLabel} from '../../domain/white-label.js'
-import {invalidField} from '../../http/api-failure.js'
+import {invalidField, throwIfProblems} from '../../http/api-failure.js'
 import type {OperationHandler, OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
@@ -26,24 +27,22 @@ function payloadOf(input: Record<string, unknown>): Json {
   return payload
 }
 
-/** The payouts must be this team's and still exist; a payout session names the payout by its UUID. */
-function checkPayoutsExist(
-  kind: SessionKind,
-  payload: Json,
-  teamId: string,
-  payouts: PayoutService,
-  check: Checker,
-): void {
+/**
+ * The payouts must be this team's (404 otherwise) and still exist (the problems); a payout session names the payout
+ * by its UUID, which the payload then holds in lower case.
+ */
+function deletedPayouts(kind: SessionKind, payload: Json, teamId: string, payouts: PayoutService): ErrorDetail[] {
   if (kind === 'payout') {
-    const row = payouts.resolveV1(teamId, String(payload.payoutId), 'id')
-    if (row.status === 'deleted') check.fail('payoutId', `payout ${row.uuid} was deleted`)
+    const row = payouts.resolveV1(teamId, String(payload.payoutId))
     payload.payoutId = row.uuid
+    return row.status === 'deleted' ? [{path: 'payoutId', message: `payout ${row.uuid} was deleted`}] : []
   }
-  if (kind === 'approval')
-    (payload.payoutIds as string[]).forEach((id, index) => {
-      const row = payouts.resolveV1(teamId, id, 'id')
-      if (row.status === 'deleted') check.fail(`payoutIds.${index}`, `payout ${id} was deleted`)
-    })
+  if (kind !== 'approval') return []
+  return (payload.payoutIds as string[]).flatMap((id, index) =>
+    payouts.resolveV1(teamId, id).status === 'deleted'
+      ? [{path: `payoutIds.${index}`, message: `payout ${id} was deleted`}]
+      : [],
+  )
 }
 
 export function v1SessionRoutes({
@@ -64,10 +63,8 @@ export function v1SessionRoutes({
       const {redirectUrl, branding = 'talentir'} = input
       if (branding === 'platform' && principal.kind !== 'oauth')
         throw invalidField('branding', 'platform branding is only available to calls made with an OAuth access token')
-      const check = new Checker()
       const payload = payloadOf(input)
-      checkPayoutsExist(kind, payload, principal.teamId, payouts, check)
-      check.throwIfAny()
+      throwIfProblems(deletedPayouts(kind, payload, principal.teamId, payouts))
       requireWhiteLabel(store.teams, branding, principal.teamId, () =>
         principal.clientId ? oauth.platformTeamId(principal.clientId) : undefined,
       )

@@ -1,9 +1,8 @@
 import {operations} from '../../../contract/operations.js'
 import {v2CounterpartyId} from '../../domain/api-views.js'
 import type {CounterpartyBody, CounterpartyRegistry} from '../../domain/counterparty-registry.js'
-import {Checker} from '../../domain/input-checker.js'
-import {decodeCursor, encodeCursor, envelope, pageParams} from '../../domain/page-cursor.js'
-import {checkedBody, type OperationHandlers} from '../../http/operation-route.js'
+import {decodeCursor, encodeCursor, envelope} from '../../domain/page-cursor.js'
+import {guarded, type OperationHandlers, queryOf} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
 
@@ -20,10 +19,9 @@ export function v2CounterpartyRoutes({
       ok(
         counterparties.view(counterparties.create(principal.teamId, counterparties.validate(body as CounterpartyBody))),
       ),
-    listCounterparties: ({principal, query}) => {
-      const check = new Checker()
-      const {limit, cursor} = pageParams(query, check)
-      check.throwIfAny()
+    listCounterparties: ctx => {
+      const {limit, cursor} = queryOf(operations.listCounterparties, ctx)
+      const {principal} = ctx
       const secret = store.secret()
       const after = cursor ? decodeCursor(cursor, 'counterparties', {}, secret) : undefined
       const rows = store.counterparties.page(
@@ -42,14 +40,11 @@ export function v2CounterpartyRoutes({
     },
     getCounterparty: ({principal, params}) =>
       ok(counterparties.view(counterparties.resolve(principal.teamId, params.id))),
-    updateCounterparty: ({principal, params, body}) => {
-      const row = counterparties.resolve(principal.teamId, params.id)
-      return ok(
-        counterparties.view(
-          counterparties.update(row, counterparties.validate(checkedBody(operations.updateCounterparty, body), row)),
-        ),
-      )
-    },
+    updateCounterparty: guarded({
+      before: ({principal, params}) => counterparties.resolve(principal.teamId, params.id),
+      handle: ({body}, row) =>
+        ok(counterparties.view(counterparties.update(row, counterparties.validate(body as CounterpartyBody, row)))),
+    }),
     deleteCounterparty: ({principal, params}) => {
       const row = counterparties.resolve(principal.teamId, params.id)
       counterparties.delete(row)

@@ -1,16 +1,16 @@
 import type * as z from 'zod/mini'
-import {
-  type approvePayoutsV2Body,
+import type {
+  approvePayoutsV2Body,
   createPayoutsV2BatchBody,
-  type payPayoutsV2Body,
-  type sendClaimLinksV2Body,
+  payPayoutsV2Body,
+  sendClaimLinksV2Body,
 } from '../../../contract/requests/index.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {payoutV2} from '../../domain/api-views.js'
-import {Checker} from '../../domain/input-checker.js'
-import type {PayoutService, V2CreateInput} from '../../domain/payout-service.js'
+import {isObject} from '../../domain/json-value.js'
+import {type PayoutService, v2PayoutProblems} from '../../domain/payout-service.js'
 import type {Settlement} from '../../domain/settlement.js'
-import type {OperationHandlers} from '../../http/operation-route.js'
+import {guarded, type OperationHandlers} from '../../http/operation-route.js'
 import {requireScopes} from '../../http/principal.js'
 import {ok} from '../../http/request-context.js'
 import {approveScopes} from './v2-payout-routes.js'
@@ -19,6 +19,12 @@ import {approveScopes} from './v2-payout-routes.js'
  * v2 batch endpoints (spec 4.5 rules): 1 to 100 items, all-or-nothing in one SQL transaction (the server
  * wraps every API call in one); a failing item fails the request with its code and `error.index`.
  */
+
+/** The service's rules on every item of a batch; the route names the first item with a problem (`error.index`). */
+const itemProblems = (body: unknown) =>
+  isObject(body) && Array.isArray(body.items)
+    ? body.items.flatMap((item, index) => v2PayoutProblems(item, `items.${index}`))
+    : []
 
 const list = (rows: Parameters<typeof payoutV2>[0][], origin: string) =>
   ok({object: 'list', data: rows.map(row => payoutV2(row, origin))})
@@ -31,23 +37,15 @@ export function v2PayoutBatchRoutes({
   settlement: Settlement
 }): OperationHandlers {
   return {
-    createPayoutsV2Batch: ({origin, principal, body}) => {
-      const check = new Checker()
-      const input = check.request(createPayoutsV2BatchBody, body)
-      // Every item is checked; the error names the first failing one and lists every problem.
-      const firstBad = check.details.map(detail => /^items\.(\d+)\./.exec(detail.path)).find(Boolean)?.[1]
-      check.throwIfAny(firstBad === undefined ? undefined : Number(firstBad))
-      let firstRefused: number | undefined
-      const parsed = input!.items.map((item, index) => {
-        const before = check.details.length
-        const result = payouts.parseV2(item, check, `items.${index}`)
-        if (check.details.length > before && firstRefused === undefined) firstRefused = index
-        return {...(result as V2CreateInput), index}
-      })
-      check.throwIfAny(firstRefused)
-      if (parsed.some(item => item.andThen)) requireScopes(principal, Scope.payoutsApprove)
-      return list(payouts.createV2(principal, parsed), origin)
-    },
+    createPayoutsV2Batch: guarded({
+      serviceRules: itemProblems,
+      handle: ({origin, principal, body}) => {
+        const {items} = body as z.output<typeof createPayoutsV2BatchBody>
+        const parsed = items.map((item, index) => ({...payouts.v2Input(item), index}))
+        if (parsed.some(item => item.andThen)) requireScopes(principal, Scope.payoutsApprove)
+        return list(payouts.createV2(principal, parsed), origin)
+      },
+    }),
     approvePayoutsV2: ({origin, principal, body}) => {
       const {ids, andThen} = body as z.output<typeof approvePayoutsV2Body>
       requireScopes(principal, ...approveScopes(andThen))

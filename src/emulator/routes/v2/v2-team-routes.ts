@@ -1,10 +1,11 @@
-import {sandboxDepositBody} from '../../../contract/requests/team-requests.js'
+import type * as z from 'zod/mini'
+import type {sandboxDepositBody} from '../../../contract/requests/team-requests.js'
 import {accountView, teamV2} from '../../domain/api-views.js'
 import type {Environment} from '../../domain/environment.js'
-import {Checker} from '../../domain/input-checker.js'
+import {moneyProblems} from '../../domain/money-rules.js'
 import type {Settlement} from '../../domain/settlement.js'
 import {ApiFailure, notFound} from '../../http/api-failure.js'
-import type {OperationHandlers} from '../../http/operation-route.js'
+import {guarded, type OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
 
@@ -34,20 +35,17 @@ export function v2TeamRoutes({
         hasMore: false,
       })
     },
-    createSandboxDeposit: ({principal, body}) => {
-      if (environment !== 'sandbox')
-        throw new ApiFailure(403, 'SANDBOX_ONLY', 'test deposits exist only in the sandbox environment')
-      const check = new Checker()
-      check.request(sandboxDepositBody, body)
-      let currency: string | undefined
-      let amount: string | undefined
-      check.serviceRules(body, (input, policy) => {
-        currency = policy.currency(input, 'currency')
-        amount = policy.amount(input, 'amount', currency)
-      })
-      check.throwIfAny()
-      const account = settlement.deposit(principal.teamId, currency!, amount!)
-      return ok(accountView(team(principal.teamId), account))
-    },
+    createSandboxDeposit: guarded({
+      before: () => {
+        if (environment !== 'sandbox')
+          throw new ApiFailure(403, 'SANDBOX_ONLY', 'test deposits exist only in the sandbox environment')
+      },
+      serviceRules: body => moneyProblems(body, 'amount'),
+      handle: ({principal, body}) => {
+        const {currency, amount} = body as z.output<typeof sandboxDepositBody>
+        const account = settlement.deposit(principal.teamId, currency, amount)
+        return ok(accountView(team(principal.teamId), account))
+      },
+    }),
   }
 }

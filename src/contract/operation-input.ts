@@ -1,0 +1,41 @@
+import type * as z from 'zod/mini'
+import type {ErrorDetail} from './error-envelope.js'
+import type {Operation} from './operation-types.js'
+import {queryValues} from './query-values.js'
+import {type Checked, checkRequest} from './request-problems.js'
+import {noBody} from './requests/request-fields.js'
+
+/**
+ * What a row of the operations table takes, as the server checks it: its query string, its JSON body (a row
+ * without one takes none), and which batch item a problem belongs to. The emulator checks every operation's
+ * request with these; nothing else checks a request.
+ */
+
+export interface BodyRule {
+  schema: z.ZodMiniType
+  /** False: a request without a body is let through unchecked. */
+  required: boolean
+}
+
+/**
+ * The row's JSON body rule: its one schema, or `noBody` for a row without a body. Undefined for a body that is
+ * not one JSON schema (the OAuth token request's form, checked by the authorization server).
+ */
+export function bodyRuleOf(operation: Operation): BodyRule | undefined {
+  const body = operation.body
+  if (!body) return {schema: noBody, required: false}
+  if (body.mediaType !== undefined || body.schemas.length !== 1) return undefined
+  return {schema: body.schemas[0], required: body.required !== false}
+}
+
+/** The row's query string read by its schema (`queryValues`) and checked; a row without a query takes any. */
+export function checkQuery(operation: Operation, query: URLSearchParams): Checked<Record<string, unknown>> {
+  if (!operation.query) return {ok: true, value: {}}
+  return checkRequest(operation.query, queryValues(operation.query, query))
+}
+
+/** The item of a batch body (`items`) that the first problem belongs to: the answer's `error.index` (spec 4.5). */
+export function batchItemIndex(details: readonly ErrorDetail[]): number | undefined {
+  const indexes = details.flatMap(detail => /^items\.(\d+)(\.|$)/.exec(detail.path)?.[1] ?? []).map(Number)
+  return indexes.length ? Math.min(...indexes) : undefined
+}
