@@ -22,8 +22,9 @@ import {currentDataSink} from './data-run.js'
 import {outputFlag} from './flags/output-flag.js'
 import {schemaFlag} from './flags/schema-flag.js'
 import {exitCodeAfterStop, forgetStops} from './interrupt.js'
+import type {ListFormat} from './output/columns.js'
 import type {ItemStream} from './output/item-stream.js'
-import {type ListFormat, Output} from './output/output.js'
+import {Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
 import {terminalSafe} from './output/terminal-safe.js'
 import {Shown} from './shown.js'
@@ -61,12 +62,6 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    * output schemas and `--schema` read it.
    */
   static result?: ResultName
-
-  /**
-   * A list that prints its items while it runs and returns them (or their count) afterwards, not yet an item
-   * stream: BaseCommand returns its value as it is.
-   */
-  static printsItself?: boolean
 
   static override baseFlags = {
     profile: Flags.string({
@@ -187,7 +182,6 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       const {renderItemStream} = await import('./output/render-stream.js')
       return renderItemStream(this.out, value as ItemStream<unknown>)
     }
-    if ((this.ctor as typeof BaseCommand).printsItself) return value
     const {value: result, views}: Shown<unknown> = value instanceof Shown ? value : new Shown(value, {})
     const show = this.flags.json ? views.json : views.view
     // Kept in the sink also when `after` fails: a run for data answers the result with the error (exit 8).

@@ -8,9 +8,7 @@ import type {PayoutKey} from '../services/payouts/ids-input.js'
 import {BaseCommand} from './base-command.js'
 import type {MoneySummary} from './confirm.js'
 import type {ItemStream} from './output/item-stream.js'
-
-/** What the payouts' JSON is: the payout for one id given, else the array. */
-const shownAs = (payouts: PayoutV2[], single: boolean) => (single && payouts.length === 1 ? payouts[0] : payouts)
+import {type Answer, type Shown, shown, shownItems} from './shown.js'
 
 const DONE: Record<BatchAction, string> = {
   approve: 'Approved',
@@ -31,7 +29,6 @@ const claimLinkKey = (key: string | undefined) => (key === undefined ? undefined
  * given, else the array (empty when every payout was left out).
  */
 export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseCommand<T> {
-  static override printsItself = true
   static override strict = false
 
   protected async runBatch(
@@ -46,7 +43,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       /** --skip-conflicts, --within-balance (approve and pay): apply the step to what fits. */
       leaveOut?: LeaveOutChoice
     },
-  ): Promise<PayoutV2 | PayoutV2[] | ItemStream<PayoutV2>> {
+  ): Promise<Answer<'payoutsV2'>> {
     const {collectPayoutKeys} = await import('../services/payouts/ids-input.js')
     const {keys} = await collectPayoutKeys({
       args: this.argvAll,
@@ -125,7 +122,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     keys: PayoutKey[],
     options: {andThen?: AndThen; idempotencyKey?: string; waitMs?: number; leaveOut: LeaveOutChoice},
     single: boolean,
-  ): Promise<PayoutV2 | PayoutV2[] | ItemStream<PayoutV2>> {
+  ): Promise<Answer<'payoutsV2'>> {
     const [{planAllowedRun, sendAllowedRun}, {goalOf}] = await Promise.all([
       import('./workflows/approve-or-pay-allowed.js'),
       import('../services/payouts/goals.js'),
@@ -213,21 +210,27 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     return payouts
   }
 
-  /** --wait: poll until the payouts are final for the step, print them as they ended, exit 8 or 7 if not all made it. */
+  /** --wait: poll until the payouts are final for the step, show them as they ended; exit 8 or 7 if not all made it. */
   protected async followAndShow(
     payouts: PayoutV2[],
     goal: WaitGoal,
     timeoutMs: number,
     single = false,
-  ): Promise<PayoutV2 | PayoutV2[]> {
+  ): Promise<Shown<PayoutV2 | PayoutV2[]>> {
     const [{followPayouts}, {followedColumns}] = await Promise.all([
       import('./workflows/follow-payouts.js'),
       import('./output/payout-status.js'),
     ])
     const followed = await followPayouts({client: await this.client(), out: this.out, payouts, goal, timeoutMs})
-    const shown = {columns: followedColumns, single: single && followed.payouts.length === 1}
-    await this.out.show(followed.payouts, shown)
-    if (followed.error) throw followed.error
-    return shownAs(followed.payouts, shown.single)
+    const items = shownItems(followed.payouts, {
+      columns: followedColumns,
+      single: single && followed.payouts.length === 1,
+    })
+    return shown(items.value, {
+      ...items.views,
+      after() {
+        if (followed.error) throw followed.error
+      },
+    })
   }
 }

@@ -2,13 +2,12 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
 import {idempotencyKeyFlag, yesFlag} from '../cli/flags/common-flags.js'
+import type {Answer} from '../cli/shown.js'
 import {operations} from '../contract/operations.js'
-import type {ResultOf} from '../results/index.js'
 import type {Query} from '../services/api/paginate.js'
 import {apiMethod, buildApiRequest, METHODS} from '../services/api/request.js'
 
 export default class Api extends BaseCommand<typeof Api> {
-  static override printsItself = true
   static override result = 'apiAnswer' as const
   static override summary = 'Send a raw request to the API and print the response body.'
   static override description =
@@ -63,7 +62,7 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
     yes: yesFlag,
   }
 
-  async run(): Promise<ResultOf<typeof Api.result>> {
+  async run(): Promise<Answer<typeof Api.result>> {
     const {flags, out} = this
     const method = apiMethod(this.args.method)
     const client = await this.client()
@@ -72,7 +71,7 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
     const print = await import('../cli/output/api-response.js')
     const send = (query: Query) =>
       client.transport.request({...request, query, idempotencyKey: flags['idempotency-key']})
-    if (!flags.paginate) return print.printResponse(out, await send(request.query), flags.include)
+    if (!flags.paginate) return print.shownResponse(await send(request.query), flags.include)
     return print.pagesStream(out, send, request.query, flags.include)
   }
 }

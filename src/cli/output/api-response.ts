@@ -1,6 +1,7 @@
 import type {ApiResponse} from '../../client/transport.js'
 import {apiPages, pageItems, type Query} from '../../services/api/paginate.js'
 import {READ_CANCELLED} from '../interrupt.js'
+import {type Shown, shown} from '../shown.js'
 import {type ItemStream, itemStream} from './item-stream.js'
 import type {Output} from './output.js'
 import {watchedRead} from './watched-read.js'
@@ -13,12 +14,17 @@ export function printHeaders(out: Output, response: ApiResponse): void {
   out.write('\n')
 }
 
-/** The response body: text as it came, JSON through --jq/--template/--fields like every command. Returns the body. */
-export function printResponse(out: Output, response: ApiResponse, include: boolean): unknown {
-  if (include) printHeaders(out, response)
-  if (typeof response.body === 'string') out.write(`${response.body}\n`)
-  else if (response.body !== undefined) out.printJson(response.body)
-  return response.body
+/**
+ * The response body as the run's result, shown as it came: text as it is, JSON through --jq/--template/--fields
+ * like every command; with -i the status line and the headers first.
+ */
+export function shownResponse(response: ApiResponse, include: boolean): Shown<unknown> {
+  const print = (body: unknown, out: Output) => {
+    if (include) printHeaders(out, response)
+    if (typeof body === 'string') out.write(`${body}\n`)
+    else if (body !== undefined) out.printJson(body)
+  }
+  return shown(response.body, {view: print, json: print})
 }
 
 /**

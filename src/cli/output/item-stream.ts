@@ -1,5 +1,5 @@
 import type {UnreadItems} from '../../results/index.js'
-import type {DocumentColumns, ListFormat} from './output.js'
+import type {DocumentColumns, ListFormat} from './columns.js'
 
 /** A list as it is being written: how many items so far, and its end (a JSON array's `]`). */
 export interface WrittenList {

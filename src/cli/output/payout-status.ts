@@ -1,5 +1,5 @@
 import type {PayoutV2} from '../../client/schemas.js'
-import {withDocumentKeys} from './output.js'
+import {withDocumentKeys} from './columns.js'
 import {payoutV2Columns} from './payout-view.js'
 
 export const failureOf = (p: Pick<PayoutV2, 'failureCode' | 'failureReason' | 'status'>): string =>

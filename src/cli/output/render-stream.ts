@@ -1,5 +1,6 @@
 import type {DataSink} from './data-sink.js'
 import type {ItemStream, WrittenList} from './item-stream.js'
+import {listWriter} from './list-writer.js'
 import type {Output} from './output.js'
 
 /** Where a stream's pages go. */
@@ -53,7 +54,7 @@ class ItemLines<T> implements PageTarget<T> {
 
 function printedList<T>(out: Output, stream: ItemStream<T>): PageTarget<T> {
   if (stream.line && !out.json) return new ItemLines(out, stream.line)
-  return out.list(stream.columns, stream.format, {single: stream.single, continued: stream.continued})
+  return listWriter(out, stream.columns, stream.format, {single: stream.single, continued: stream.continued})
 }
 
 /**

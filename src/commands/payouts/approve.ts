@@ -9,7 +9,7 @@ import {
   yesFlag,
 } from '../../cli/flags/common-flags.js'
 import {PayoutBatchCommand} from '../../cli/payout-batch-command.js'
-import type {ResultOf} from '../../results/index.js'
+import type {Answer} from '../../cli/shown.js'
 
 export default class PayoutsApprove extends PayoutBatchCommand<typeof PayoutsApprove> {
   static override result = 'payoutsV2' as const
@@ -43,7 +43,7 @@ Needs the payouts:approve scope. --and-then pay also pays counterparty payouts r
     ...fitFlags,
   }
 
-  async run(): Promise<ResultOf<typeof PayoutsApprove.result>> {
+  async run(): Promise<Answer<typeof PayoutsApprove.result>> {
     return this.runBatch('approve', {
       andThen: this.flags['and-then'],
       idempotencyKey: this.flags['idempotency-key'],

@@ -4,7 +4,6 @@ import {payoutFilterFlags, payoutStatusFlag, statusesOf} from '../../cli/flags/p
 import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsChanges extends BaseCommand<typeof PayoutsChanges> {
-  static override printsItself = true
   static override result = 'payoutChanges' as const
   static override summary = 'List payouts whose status changed since the last run (for alerts).'
   static override description =

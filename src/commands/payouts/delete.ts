@@ -4,7 +4,6 @@ import type {DeletedV2, PayoutV1} from '../../client/schemas.js'
 import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsDelete extends BaseCommand<typeof PayoutsDelete> {
-  static override printsItself = true
   static override result = 'deletedPayouts' as const
   static override summary = 'Delete payouts that have not been paid out.'
   static override description =

@@ -4,7 +4,6 @@ import {importStatusFlags} from '../../cli/flags/import-status-flags.js'
 import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImportStatus> {
-  static override printsItself = true
   static override result = 'importStatusRows' as const
   static override summary = 'Show every row of an imported CSV file with its payout: status, failure, timestamps.'
   static override description =

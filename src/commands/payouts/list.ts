@@ -3,7 +3,6 @@ import {payoutListApi, payoutListFlags, statusesOf} from '../../cli/flags/payout
 import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
-  static override printsItself = true
   static override result = 'payoutList' as const
   static override summary = 'List payouts, newest first.'
   static override description =

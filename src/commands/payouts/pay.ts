@@ -8,7 +8,7 @@ import {
   yesFlag,
 } from '../../cli/flags/common-flags.js'
 import {PayoutBatchCommand} from '../../cli/payout-batch-command.js'
-import type {ResultOf} from '../../results/index.js'
+import type {Answer} from '../../cli/shown.js'
 
 export default class PayoutsPay extends PayoutBatchCommand<typeof PayoutsPay> {
   static override result = 'payoutsV2' as const
@@ -40,7 +40,7 @@ Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-f
     ...fitFlags,
   }
 
-  async run(): Promise<ResultOf<typeof PayoutsPay.result>> {
+  async run(): Promise<Answer<typeof PayoutsPay.result>> {
     return this.runBatch('pay', {
       idempotencyKey: this.flags['idempotency-key'],
       customIds: this.flags['custom-id'],

@@ -1,6 +1,6 @@
 import {idempotencyKeyFlag, idsArgs, idsFlags, waitFlag, waitTimeoutOfWaitFlag} from '../../cli/flags/common-flags.js'
 import {PayoutBatchCommand} from '../../cli/payout-batch-command.js'
-import type {ResultOf} from '../../results/index.js'
+import type {Answer} from '../../cli/shown.js'
 
 export default class PayoutsSendClaimLink extends PayoutBatchCommand<typeof PayoutsSendClaimLink> {
   static override result = 'payoutsV2' as const
@@ -25,7 +25,7 @@ export default class PayoutsSendClaimLink extends PayoutBatchCommand<typeof Payo
     timeout: waitTimeoutOfWaitFlag,
   }
 
-  async run(): Promise<ResultOf<typeof PayoutsSendClaimLink.result>> {
+  async run(): Promise<Answer<typeof PayoutsSendClaimLink.result>> {
     return this.runBatch('send-claim-link', {
       idempotencyKey: this.flags['idempotency-key'],
       customIds: this.flags['custom-id'],
