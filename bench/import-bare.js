@@ -1,5 +1,6 @@
 // The baseline of the import benchmark: a bare undici script that sends prepared batch bodies (one JSON body
-// per line of a file) to POST /api/v2/payouts/batch at a fixed concurrency, with one idempotency key each.
+// per line of a file) to POST /api/v2/payouts/batch at a fixed concurrency, with one idempotency key each, and reads
+// the payouts the answers hold.
 // node bench/import-bare.js BODIES.jsonl ORIGIN KEY CONCURRENCY
 import {readFileSync} from 'node:fs'
 import {Agent, request} from 'undici'
@@ -25,6 +26,8 @@ await Promise.all(
       })
       const text = await res.body.text()
       if (res.statusCode !== 200) throw new Error(`batch ${index}: HTTP ${res.statusCode} ${text.slice(0, 200)}`)
+      // The payouts' ids, as an import must read them to record them.
+      if (JSON.parse(text).data.length !== 100) throw new Error(`batch ${index}: not 100 payouts`)
     }
   }),
 )

@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {startEmulatorProcess} from './emulator-process.js'
-import {line, RSS_TARGET, reset, run, writeFiles} from './import.js'
+import {compareRuns, line, RSS_TARGET, reset, run, writeFiles} from './import.js'
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
 const bare = fileURLToPath(new URL('./status-bare.js', import.meta.url))
@@ -43,38 +43,14 @@ export async function runImportStatusBench({emulator} = {}) {
         env,
         rssFile: join(dir, rss),
       })
-    const runBare = async () => (await run([bare, String(ROWS), target.url, target.keys.full, String(CONCURRENCY)])).ms
+    const runBare = () => run([bare, String(ROWS), target.url, target.keys.full, String(CONCURRENCY)])
     await runBare()
-    const times = {payctl: [], bare: []}
-    let peak = 0
-    for (const order of [
-      ['bare', 'payctl'],
-      ['payctl', 'bare'],
-    ]) {
-      for (const which of order) {
-        if (which === 'bare') times.bare.push(await runBare())
-        else {
-          const measured = await status(big, 'rss-big')
-          times.payctl.push(measured.ms)
-          peak = Math.max(peak, measured.rss)
-        }
-      }
-    }
-    console.log(
-      `  (import-status runs: payctl ${times.payctl.map(ms => (ms / 1000).toFixed(1)).join(', ')} s; bare ${times.bare
-        .map(ms => (ms / 1000).toFixed(1))
-        .join(', ')} s; peak RSS ${(peak / 1e6).toFixed(0)} MB)`,
-    )
-    results.push(
-      line(
-        `payouts import-status, ${fmt(ROWS)} rows`,
-        Math.min(...times.payctl) / 1000,
-        Math.min(...times.bare) / 1000,
-        's',
-        1.3,
-        ['payctl', 'bare undici'],
-      ),
-    )
+    const compared = await compareRuns(`payouts import-status, ${fmt(ROWS)} rows`, 1.3, {
+      ours: () => status(big, 'rss-big'),
+      bare: runBare,
+    })
+    results.push(...compared)
+    const peak = Math.max(...compared.runs.payctl.map(r => r.rss))
     await run([bin, 'payouts', 'import', small, '--json'], {env})
     const smallRun = await status(small, 'rss-small')
     results.push(

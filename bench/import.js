@@ -11,7 +11,7 @@
 import {spawn} from 'node:child_process'
 import {createWriteStream, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {request as httpRequest} from 'node:http'
-import {tmpdir} from 'node:os'
+import {loadavg, tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {startEmulatorProcess} from './emulator-process.js'
@@ -62,12 +62,19 @@ export async function writeFiles(rows, csvPath, bodiesPath) {
   await Promise.all([csv, bodies].filter(Boolean).map(s => new Promise(resolve => s.end(resolve))))
 }
 
-/** Runs a node script as a child process; answers its wall time (ms) and, with `rssFile`, its peak RSS. */
+let runs = 0
+
+/**
+ * Runs a node script as a child process; answers its wall time (ms), its CPU time (user + system, ms: on a shared
+ * machine the steadier figure) and its peak RSS (`rssFile`: where the child writes them; a temporary file
+ * otherwise).
+ */
 export function run(args, {env = {}, rssFile} = {}) {
+  const statsFile = rssFile ?? join(tmpdir(), `payctl-bench-run-${process.pid}-${++runs}.json`)
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint()
-    const child = spawn(process.execPath, rssFile ? ['--import', peakRss, ...args] : args, {
-      env: {...process.env, NO_COLOR: '1', ...env, ...(rssFile ? {BENCH_RSS_FILE: rssFile} : {})},
+    const child = spawn(process.execPath, ['--import', peakRss, ...args], {
+      env: {...process.env, NO_COLOR: '1', ...env, BENCH_RSS_FILE: statsFile},
       stdio: ['ignore', 'ignore', 'pipe'],
     })
     let stderr = ''
@@ -78,7 +85,9 @@ export function run(args, {env = {}, rssFile} = {}) {
     child.on('close', code => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6
       if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}: ${stderr.slice(-500)}`))
-      resolve({ms, rss: rssFile ? Number(readFileSync(rssFile, 'utf8')) : undefined})
+      const {rss, cpuMs} = JSON.parse(readFileSync(statsFile, 'utf8'))
+      if (!rssFile) rmSync(statsFile, {force: true})
+      resolve({ms, cpuMs, rss})
     })
   })
 }
@@ -93,6 +102,39 @@ export const reset = url =>
     req.on('error', reject)
     req.end()
   })
+
+/**
+ * payctl and its bare baseline, `rounds` times each in alternating order (`before` each run): the best wall time and
+ * the best CPU time (user + system) of each side count, against `target` (a shared machine is noisy: its load
+ * stretches wall times most). Prints every run's range and the load average.
+ */
+export async function compareRuns(name, target, {ours, bare, before, rounds = 3}) {
+  const runs = {payctl: [], bare: []}
+  for (let i = 0; i < rounds; i++)
+    for (const which of i % 2 ? ['payctl', 'bare'] : ['bare', 'payctl']) {
+      await before?.()
+      runs[which].push(await (which === 'bare' ? bare() : ours()))
+    }
+  const seconds = ms => (ms / 1000).toFixed(1)
+  const spread = (side, key) => {
+    const values = runs[side].map(r => r[key])
+    return `${seconds(Math.min(...values))}–${seconds(Math.max(...values))} s`
+  }
+  console.log(
+    `  (${rounds} runs each: wall payctl ${spread('payctl', 'ms')}, bare ${spread('bare', 'ms')}; CPU payctl ${spread(
+      'payctl',
+      'cpuMs',
+    )}, bare ${spread('bare', 'cpuMs')}; load average ${loadavg()[0].toFixed(1)})`,
+  )
+  const best = (side, key) => Math.min(...runs[side].map(r => r[key])) / 1000
+  return Object.assign(
+    [
+      line(name, best('payctl', 'ms'), best('bare', 'ms'), 's', target, ['payctl', 'bare']),
+      line(`${name}, CPU`, best('payctl', 'cpuMs'), best('bare', 'cpuMs'), 's', target, ['payctl', 'bare']),
+    ],
+    {runs},
+  )
+}
 
 const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
@@ -130,41 +172,21 @@ export async function runImportBench({emulator} = {}) {
       // A fresh data dir each run: no journal, so every chunk is really sent.
       PAYCTL_DATA_DIR: join(home, `data-${Date.now()}-${Math.random()}`),
     })
-    const runBare = async () => (await run([bare, bodies, target.url, target.keys.full, String(CONCURRENCY)])).ms
+    const runBare = () => run([bare, bodies, target.url, target.keys.full, String(CONCURRENCY)])
     const importRun = (file, rssFile) =>
       run([bin, 'payouts', 'import', file, '--concurrency', String(CONCURRENCY), '--json'], {env: cliEnv(), rssFile})
-    const runPayctl = async () => (await importRun(csv)).ms
-    // Warm-up (not measured): the emulator's JIT and its database pages. Then both three times, in
-    // alternating order, each on a freshly reset emulator; the best of each counts (shared machines are noisy).
+    // Warm-up (not measured): the emulator's JIT and its database pages. Then both three times, each on a freshly
+    // reset emulator.
     await reset(target.url)
     await runBare()
-    const times = {payctl: [], bare: []}
-    for (const order of [
-      ['bare', 'payctl'],
-      ['payctl', 'bare'],
-      ['bare', 'payctl'],
-    ]) {
-      for (const which of order) {
-        await reset(target.url)
-        times[which].push(which === 'bare' ? await runBare() : await runPayctl())
-      }
-    }
-    console.log(
-      `  (import runs: payctl ${times.payctl.map(ms => (ms / 1000).toFixed(1)).join(', ')} s; bare ${times.bare
-        .map(ms => (ms / 1000).toFixed(1))
-        .join(', ')} s)`,
+    results.push(
+      ...(await compareRuns(`payouts import, ${fmt(IMPORT_ROWS)} rows (emulator)`, 1.15, {
+        ours: () => importRun(csv),
+        bare: runBare,
+        before: () => reset(target.url),
+      })),
     )
     await reset(target.url)
-    results.push(
-      line(
-        `payouts import, ${fmt(IMPORT_ROWS)} rows (emulator)`,
-        Math.min(...times.payctl) / 1000,
-        Math.min(...times.bare) / 1000,
-        's',
-        1.15,
-        ['payctl', 'bare undici'],
-      ),
-    )
     const memoryCsv = join(dir, 'import-memory.csv')
     const smallCsv = join(dir, 'import-small.csv')
     await writeFiles(MEMORY_ROWS, memoryCsv)

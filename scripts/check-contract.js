@@ -7,7 +7,9 @@
 //   an error when a second pattern does the same;
 // - every RegExp and every zod object schema outside src/contract must be listed, file by file, in
 //   scripts/contract-allow-list.json with the reason it may stay; a new one fails until it is listed;
-// - a webhook signature (a hex HMAC-SHA256) is computed only in src/contract.
+// - a webhook signature (a hex HMAC-SHA256) is computed only in src/contract;
+// - a payout state is compared, switched on, listed or written into SQL only in src/contract (state-words.js);
+//   a word of another vocabulary that is spelled like one (an import row `failed`) is listed like a RegExp.
 // Usage: node scripts/check-contract.js [ROOT] (ROOT holds src/; default: this repository).
 import {join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -20,5 +22,5 @@ if (problems.length > 0) {
   process.exit(1)
 }
 console.log(
-  `contract ok: ${files} files; no copy of a contract format outside src/contract, each RegExp and zod object schema outside it listed with its reason`,
+  `contract ok: ${files} files; no copy of a contract format outside src/contract, each RegExp and zod object schema outside it listed with its reason, no payout state rule outside the lifecycle`,
 )

@@ -3,6 +3,7 @@ import {readdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import ts from 'typescript'
+import {payoutStatesOf, stateWordsOf} from './state-words.js'
 
 const scripts = fileURLToPath(new URL('..', import.meta.url))
 const CONTRACT = 'contract/'
@@ -114,17 +115,17 @@ const literalPattern = text => new RegExp(text.slice(1, text.lastIndexOf('/')), 
 /** Inventories by file and text: a tree checked again (the lint's own test) parses only what changed. */
 const inventories = new Map()
 
-/** The RegExps, zod object schemas and HMAC digests of one file, each with its line. */
-function inventory(file, text) {
-  const key = `${file}\0${text}`
-  if (!inventories.has(key)) inventories.set(key, readInventory(file, text))
+/** The RegExps, zod object schemas, HMAC digests and payout-state rules of one file, each with its line. */
+function inventory(file, text, states) {
+  const key = `${file}\0${[...states].join()}\0${text}`
+  if (!inventories.has(key)) inventories.set(key, readInventory(file, text, states))
   return inventories.get(key)
 }
 
-function readInventory(file, text) {
+function readInventory(file, text, states) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
   const zodNames = zodNamesOf(source)
-  const found = {regexps: [], zodObjects: [], hmac: []}
+  const found = {regexps: [], zodObjects: [], hmac: [], stateWords: stateWordsOf(file, text, states)}
   const lineOf = node => source.getLineAndCharacterOfPosition(node.getStart()).line + 1
   const isZodObject = access =>
     ts.isPropertyAccessExpression(access) &&
@@ -161,6 +162,13 @@ function problemsOutside(file, found) {
       `src/${file}:${line}: a webhook signature (hex HMAC-SHA256) outside src/contract; use signWebhook or hmacSha256Hex from src/contract/webhook-hmac.ts`,
     )
   const listed = allowList[`src/${file}`] ?? {}
+  if (found.stateWords.length > (listed.stateWords ?? 0))
+    problems.push(
+      ...found.stateWords.map(
+        ({line, what}) =>
+          `src/${file}:${line}: a payout state rule outside src/contract/lifecycle.ts (${what}); ask the lifecycle (isApprovable, isDeclined, isSettled, statesFrom, stateAfter...) or, for a word of another vocabulary, list the file's count in scripts/contract-allow-list.json as stateWords with its stateWordsReason`,
+      ),
+    )
   for (const what of ['regexps', 'zodObjects']) {
     const count = found[what].length
     if (count <= (listed[what] ?? 0)) continue
@@ -181,8 +189,9 @@ export function checkContract(root) {
     .filter(file => file.endsWith('.ts') && !file.endsWith('.d.ts'))
   const problems = []
   const inContract = new Map()
+  const states = payoutStatesOf(readFileSync(join(src, 'contract', 'lifecycle.ts'), 'utf8'))
   for (const file of files) {
-    const found = inventory(file, readFileSync(join(src, file), 'utf8'))
+    const found = inventory(file, readFileSync(join(src, file), 'utf8'), states)
     if (!file.startsWith(CONTRACT)) {
       problems.push(...problemsOutside(file, found))
       continue

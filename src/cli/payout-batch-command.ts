@@ -179,9 +179,10 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     options: {andThen?: AndThen},
   ): Promise<PayoutV2[] | undefined> {
     const client = await this.client()
-    const [{fetchPayouts, totalsOf}, {warnIfShort}] = await Promise.all([
+    const [{fetchPayouts, totalsOf}, {warnIfShort}, {needsFunds}] = await Promise.all([
       import('../services/payouts/actions.js'),
       import('../services/payouts/balance-check.js'),
+      import('../services/payouts/allowed-plan.js'),
     ])
     const read = async () => {
       const spinner = await this.out.spinner('Reading the payouts to total them…')
@@ -194,7 +195,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     // A payout that cannot be read is left to the step itself to report (it names the failing id).
     const payouts = await read().catch(() => undefined)
     if (payouts) {
-      const needFunds = action === 'approve' ? payouts : payouts.filter(p => p.status === 'failed')
+      const needFunds = payouts.filter(p => needsFunds(action, p))
       await warnIfShort({
         accounts: () => client.v2.team.accounts(),
         totals: totalsOf(needFunds),

@@ -70,6 +70,15 @@ let pieces = new Set<string>()
 /** The first two characters of every piece (as one number): most places in a text are passed over on them alone. */
 let pieceStarts = new Set<number>()
 const pairAt = (text: string, i: number) => text.charCodeAt(i) * 65536 + text.charCodeAt(i + 1)
+/**
+ * Every run of TRIGRAM characters inside a piece, marked by a 16-bit hash: a run of PIECE characters always holds
+ * one that starts at a multiple of STRIDE, so a text is looked at closely only around such marks.
+ */
+const TRIGRAM = 3
+const STRIDE = PIECE - TRIGRAM + 1
+let trigrams = new Uint8Array(65536)
+const trigramAt = (text: string, i: number) =>
+  (text.charCodeAt(i) * 961 + text.charCodeAt(i + 1) * 31 + text.charCodeAt(i + 2)) & 0xffff
 
 /** Adds secrets to what this process scrubs from now on (shorter than 6 characters: not a secret worth a match). */
 export function holdSecrets(secrets: Iterable<string | undefined>): void {
@@ -84,10 +93,26 @@ export function holdSecrets(secrets: Iterable<string | undefined>): void {
   spellings = new RegExp(forms.map(form => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
   pieces = new Set([...held].flatMap(secretPieces))
   pieceStarts = new Set([...pieces].map(piece => pairAt(piece, 0)))
+  trigrams = new Uint8Array(65536)
+  for (const piece of pieces) for (let i = 0; i + TRIGRAM <= piece.length; i++) trigrams[trigramAt(piece, i)] = 1
 }
 
 /** Texts up to this size are also searched for pieces of long secrets (a page of a list is far below it). */
 const PIECE_SCAN_MAX = 1024 * 1024
+
+/** Where pieces of held secrets start in a text, in order (each place a piece could start is looked at once). */
+function pieceOffsets(text: string): number[] {
+  const found: number[] = []
+  let next = 0
+  for (let mark = 0; mark + TRIGRAM <= text.length; mark += STRIDE) {
+    if (!trigrams[trigramAt(text, mark)]) continue
+    const last = Math.min(mark, text.length - PIECE)
+    for (let i = Math.max(next, mark - STRIDE + 1); i <= last; i++)
+      if (pieceStarts.has(pairAt(text, i)) && pieces.has(text.slice(i, i + PIECE))) found.push(i)
+    next = Math.max(next, last + 1)
+  }
+  return found
+}
 
 /** Replaces every run of text made of pieces of a held secret by one REDACTED. */
 function scrubPieces(text: string): string {
@@ -95,8 +120,7 @@ function scrubPieces(text: string): string {
   let out = ''
   let from = 0
   let coveredTo = -1
-  for (let i = 0; i + PIECE <= text.length; i++) {
-    if (!pieceStarts.has(pairAt(text, i)) || !pieces.has(text.slice(i, i + PIECE))) continue
+  for (const i of pieceOffsets(text)) {
     if (i > coveredTo) out += `${text.slice(from, i)}${REDACTED}`
     coveredTo = i + PIECE
     from = coveredTo

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import {CLAIM_FIELDS, CLAIM_METHODS, type ClaimMethod} from './claim-methods.js'
 import {EMAIL, ibanIsValid, PAYMENT_DETAIL_FORMATS, PHONE} from './primitives.js'
 import {TAX_FIELDS} from './requests/counterparty-requests.js'
 import {bodyTypeError, strictNested, text} from './requests/request-fields.js'
@@ -8,22 +9,6 @@ import {bodyTypeError, strictNested, text} from './requests/request-fields.js'
  * (DESIGN.md): the payout method of spec section 1 and its details, and the tax residence the DAC7 step asks
  * for. Each detail is required and no other is taken.
  */
-
-/** The payout methods and the details each takes. */
-export const CLAIM_FIELDS = {
-  'bank-iban': ['accountHolderName', 'iban'],
-  'bank-swift': ['accountHolderName', 'bic', 'accountNumber'],
-  'bank-ach': ['accountHolderName', 'routingNumber', 'accountNumber'],
-  'bank-wire': ['accountHolderName', 'routingNumber', 'accountNumber'],
-  'bank-uk': ['accountHolderName', 'sortCode', 'accountNumber'],
-  paypal: ['email'],
-  venmo: ['phone'],
-  crypto: ['address'],
-} as const satisfies Record<string, readonly string[]>
-export type ClaimMethod = keyof typeof CLAIM_FIELDS
-export const CLAIM_METHODS = Object.keys(CLAIM_FIELDS) as ClaimMethod[]
-
-export const isClaimMethod = (method: string): method is ClaimMethod => Object.hasOwn(CLAIM_FIELDS, method)
 
 const FORMATS: Readonly<Record<string, {pattern: RegExp; message: string}>> = {
   ...PAYMENT_DETAIL_FORMATS,

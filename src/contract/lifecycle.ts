@@ -83,9 +83,13 @@ const PARTICIPLE: Record<Trigger, string> = {
   expire: 'expired',
 }
 
+/** States as a refusal names them: "created, approved or failed". */
+export const namedStates = (states: readonly string[]): string =>
+  states.length > 1 ? `${states.slice(0, -1).join(', ')} or ${states.at(-1)}` : states.join('')
+
 /** What a refusal of `trigger` says: "only created payouts can be approved" (`mood` 'are': "are approved"). */
 export const onlyFrom = (trigger: Trigger, mood: 'can be' | 'are' = 'can be'): string =>
-  `only ${statesFrom(trigger).join(' or ')} payouts ${mood} ${PARTICIPLE[trigger]}`
+  `only ${namedStates(statesFrom(trigger))} payouts ${mood} ${PARTICIPLE[trigger]}`
 
 /** Deletable (v2 DELETE; v1 adds: a deleted payout is returned unchanged). */
 export const isDeletable = may('delete')
@@ -98,15 +102,41 @@ export const isPayable = may('pay')
 export const isOpen = may('expire')
 /** A recipient may claim it on the hosted claim page: not yet paid, or paid and failed (a new method). */
 export const isClaimable = (state: string | undefined) => isOpen(state) || may('request')(state)
+/** The states a recipient may claim in (and a claim link goes out for), as a refusal names them. */
+export const claimableStates = (): string => namedStates(PAYOUT_STATES.filter(isClaimable))
 /** No transition leaves it (a failed payout may still be paid again, so it is not final). */
 export const isFinal = (state: string) =>
   !TRANSITIONS.some(candidate => candidate.from.includes(state as PayoutState) && candidate.to !== state)
+
+/** Whether a payout in `state` got there by `trigger`: the states named by what happened to the payout. */
+const reachedBy = (trigger: Trigger) => (state: string | undefined) =>
+  TRANSITIONS.some(step => step.trigger === trigger && step.to === state)
+
+/** The state `trigger` leads to (what SQL, a sample payout or a stand-in for a payout gone names). */
+export const stateAfter = (trigger: Exclude<Trigger, 'create' | 'update'>): PayoutState =>
+  TRANSITIONS.find(step => step.trigger === trigger)!.to
+
+/** Approved and not yet requested: its amount is reserved against the team's balance. */
+export const isApproved = reachedBy('approve')
+/** Its transfer is under way (v1 shows a failed payout so too). */
+export const isInTransfer = reachedBy('request')
+/** Settled: the money reached the recipient. */
+export const isSettled = reachedBy('settle')
+/** The transfer was declined: its reservation released, it may be paid or claimed again. */
+export const isDeclined = reachedBy('fail')
+/** Deleted by the team (v2 no longer shows it). */
+export const isDeleted = reachedBy('delete')
+/** Expired before it was requested. */
+export const isExpired = reachedBy('expire')
 /** A state that ended without the money arriving (what failure hints explain). */
-export const isUnpaidEnd = (state: string) => state === 'failed' || state === 'expired'
+export const isUnpaidEnd = (state: string | undefined) => isDeclined(state) || isExpired(state)
 
 /** A transaction's kinds and states (spec 4.5b): pending until its payout or deposit settles. */
 export const TRANSACTION_TYPES = ['deposit', 'payout'] as const
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
+/** A transaction whose payout or deposit settled. */
+export const isTransactionSettled = (status: string) => status === ('completed' satisfies TransactionStatus)
 
 /** The v1 event statuses a payout passes through to reach `to` the ordinary way (create, approve, request...). */
 export function v1EventsTo(to: 'completed' | 'failed'): V1State[] {

@@ -2,16 +2,10 @@ import * as z from 'zod/mini'
 import {documentNotes} from './document-notes.js'
 import {ERROR_STATUS, type ErrorCode} from './error-envelope.js'
 import {oauthErrorSchema} from './oauth-bodies.js'
+import {bodySchemasOf, REQUEST_SCHEMAS} from './operation-bodies.js'
 import {OPERATION_EXAMPLES, pathIdExample} from './operation-examples.js'
-import {
-  COMMON_ERRORS,
-  NAMED_LISTS,
-  NAMED_SCHEMAS,
-  OPERATIONS,
-  type Operation,
-  REQUEST_SCHEMAS,
-  TAGS,
-} from './operations.js'
+import {COMMON_ERRORS, NAMED_LISTS, NAMED_SCHEMAS, OPERATIONS, type Operation, TAGS} from './operations.js'
+import {idempotencyKeyHeader} from './requests/request-fields.js'
 import {payoutEventV1Schema, payoutEventV2Schema} from './responses.js'
 import {webhooks} from './webhook-deliveries.js'
 
@@ -66,6 +60,12 @@ function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMi
     ...(absentAsFalse(convert(requests, 'input')) as Record<string, Json>),
   }
   return {schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), nameOf}
+}
+
+/** A header's schema as the document states it (no `$schema` of its own). */
+function headerSchema(schema: z.ZodMiniType): Json {
+  const {$schema: _, ...json} = z.toJSONSchema(schema, {io: 'input', metadata: documentNotes}) as Json
+  return json
 }
 
 function queryParameters(query: z.ZodMiniObject, examples: Record<string, unknown> = {}): Json[] {
@@ -145,7 +145,7 @@ function operationObject(operation: Operation, nameOf: Map<z.ZodMiniType, string
     ...(operation.idempotent ? [{$ref: '#/components/parameters/IdempotencyKey'}] : []),
   ]
   const body = operation.body
-  const bodySchemas = body?.schemas.map(schemaOf) ?? []
+  const bodySchemas = bodySchemasOf(operation).map(schemaOf)
   const success: Json = {
     description: operation.success.description,
     content: {'application/json': {schema: schemaOf(operation.success.schema)}},
@@ -217,7 +217,7 @@ export function openApiDocument(): Json {
           in: 'header',
           required: false,
           description: 'The same key on the same endpoint within 24 hours replays the stored answer.',
-          schema: {type: 'string', minLength: 1, maxLength: 255},
+          schema: headerSchema(idempotencyKeyHeader),
         },
       },
       headers: {

@@ -1,13 +1,14 @@
 import type * as z from 'zod/mini'
 import type {ErrorDetail} from './error-envelope.js'
+import {requestSchema} from './operation-bodies.js'
 import type {Operation} from './operation-types.js'
 import {queryValues} from './query-values.js'
 import {type Checked, checkRequest} from './request-problems.js'
-import {noBody} from './requests/request-fields.js'
+import {idempotencyKeyHeader, noBody} from './requests/request-fields.js'
 
 /**
  * What a row of the operations table takes, as the server checks it: its query string, its JSON body (a row
- * without one takes none), and which batch item a problem belongs to. The emulator checks every operation's
+ * without one takes none), its idempotency key, and which batch item a problem belongs to. The emulator checks every operation's
  * request with these; nothing else checks a request.
  */
 
@@ -25,7 +26,7 @@ export function bodyRuleOf(operation: Operation): BodyRule | undefined {
   const body = operation.body
   if (!body) return {schema: noBody, required: false}
   if (body.mediaType !== undefined || body.schemas.length !== 1) return undefined
-  return {schema: body.schemas[0], required: body.required !== false}
+  return {schema: requestSchema(body.schemas[0]), required: body.required !== false}
 }
 
 /** The row's query string read by its schema (`queryValues`) and checked; a row without a query takes any. */
@@ -33,6 +34,10 @@ export function checkQuery(operation: Operation, query: URLSearchParams): Checke
   if (!operation.query) return {ok: true, value: {}}
   return checkRequest(operation.query, queryValues(operation.query, query))
 }
+
+/** An operation's `idempotency-key` header, when sent: its problem is named by the header. */
+export const checkIdempotencyKey = (value: string | undefined): Checked<string | undefined> =>
+  value === undefined ? {ok: true, value} : checkRequest(idempotencyKeyHeader, value, 'idempotency-key')
 
 /** The item of a batch body (`items`) that the first problem belongs to: the answer's `error.index` (spec 4.5). */
 export function batchItemIndex(details: readonly ErrorDetail[]): number | undefined {

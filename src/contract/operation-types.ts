@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini'
 import type {ErrorCode} from './error-envelope.js'
+import type * as requests from './requests/index.js'
 import type {ApiScope} from './scopes.js'
 
 /** The shape of a row of the operations table (operations.ts) and the types a row gives its callers. */
@@ -26,9 +27,18 @@ export interface PathParameter {
   description: string
 }
 
+/** The request schemas of `requests/`, by their export names. */
+type Requests = typeof requests
+
+/** The export name of a request schema in `requests/` (what a row names its body by). */
+export type RequestSchemaName = {[K in keyof Requests]: Requests[K] extends z.ZodMiniType ? K : never}[keyof Requests]
+
 export interface RequestBody {
-  /** The body's schemas (several: any one of them); a schema's name is its export name in `requests/`. */
-  schemas: readonly z.ZodMiniType[]
+  /**
+   * The body's schemas (several: any one of them), by their export names in `requests/`: a row names them, so that
+   * the client, which sends bodies unchecked, does not build them (operation-bodies.ts resolves the names).
+   */
+  schemas: readonly RequestSchemaName[]
   /** Default `application/json`. */
   mediaType?: 'application/json' | 'application/x-www-form-urlencoded'
   /** Default true. */
@@ -75,8 +85,8 @@ export type QueryOf<O extends Operation> = O['query'] extends z.ZodMiniObject
   : never
 
 /** The request body a row takes (any of its schemas). */
-export type BodyOf<O extends Operation> = O['body'] extends {schemas: readonly (infer S extends z.ZodMiniType)[]}
-  ? z.input<S>
+export type BodyOf<O extends Operation> = O['body'] extends {schemas: readonly (infer N extends RequestSchemaName)[]}
+  ? z.input<Requests[N]>
   : never
 
 /** The success answer of a row, as parsed. */

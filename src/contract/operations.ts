@@ -3,32 +3,8 @@ import {CURRENCY_CODE} from '../shared/money.js'
 import {type ErrorCode, errorEnvelopeSchema} from './error-envelope.js'
 import {TRANSACTION_STATUSES, TRANSACTION_TYPES} from './lifecycle.js'
 import {metadataSchema, registrationSchema, tokenResponseSchema} from './oauth-bodies.js'
-import type {Operation, PathParameter} from './operation-types.js'
-import * as requests from './requests/index.js'
-import {
-  allowanceSessionBody,
-  approvalSessionBody,
-  approvePayoutsV2Body,
-  approvePayoutV2Body,
-  authorizationCodeTokenRequest,
-  clientRegistrationBody,
-  createCounterpartyBody,
-  createPayoutsV2BatchBody,
-  createPayoutV1Body,
-  createPayoutV2Body,
-  createWebhookBody,
-  kybSessionBody,
-  listPayoutsV1Query,
-  listPayoutsV2Query,
-  patchCounterpartyBody,
-  patchPayoutV2Body,
-  patchTeamBody,
-  payoutSessionBody,
-  payPayoutsV2Body,
-  refreshTokenRequest,
-  sandboxDepositBody,
-  sendClaimLinksV2Body,
-} from './requests/index.js'
+import type {Operation, PathParameter, RequestSchemaName} from './operation-types.js'
+import {listPayoutsV1Query, listPayoutsV2Query} from './requests/list-queries.js'
 import {choices, pageCursor, text, v2PageLimit} from './requests/request-fields.js'
 import {
   accountSchema,
@@ -153,11 +129,11 @@ const sessionUrl = {
   schema: sessionUrlSchema,
 } as const
 
-const session = <const Id extends string, const Kind extends string, const S extends z.ZodMiniType>(
+const session = <const Id extends string, const Kind extends string, const N extends RequestSchemaName>(
   operationId: Id,
   kind: Kind,
   summary: string,
-  schema: S,
+  schema: N,
 ) =>
   ({
     operationId,
@@ -178,7 +154,7 @@ const ROWS = [
     tag: 'v1 payouts',
     scopes: [Scope.payoutsWrite],
     summary: 'Create a payout, or update the one with the same customId (an upsert).',
-    body: {schemas: [createPayoutV1Body]},
+    body: {schemas: ['createPayoutV1Body']},
     success: {status: 200, description: 'The payout, with `action` created or updated.', schema: payoutV1Schema},
     errors: ['INVALID_STATE', 'INSUFFICIENT_BALANCE', 'VERIFICATION_REQUIRED'],
   },
@@ -217,14 +193,19 @@ const ROWS = [
     query: listPayoutsV1Query,
     success: {status: 200, description: 'One page of payouts.', schema: payoutV1List},
   },
-  session('createPayoutSession', 'payout', 'A claim screen for the payout recipient.', payoutSessionBody),
-  session('createApprovalSession', 'approval', 'An approval screen for a member of the team.', approvalSessionBody),
-  session('createKybSession', 'kyb', 'A business verification (KYB) screen for a member of the team.', kybSessionBody),
+  session('createPayoutSession', 'payout', 'A claim screen for the payout recipient.', 'payoutSessionBody'),
+  session('createApprovalSession', 'approval', 'An approval screen for a member of the team.', 'approvalSessionBody'),
+  session(
+    'createKybSession',
+    'kyb',
+    'A business verification (KYB) screen for a member of the team.',
+    'kybSessionBody',
+  ),
   session(
     'createAllowanceSession',
     'allowance',
     "The team owner's daily spending allowance screen.",
-    allowanceSessionBody,
+    'allowanceSessionBody',
   ),
   {
     operationId: 'getTeamV1',
@@ -244,7 +225,7 @@ const ROWS = [
     scopes: [Scope.teamManage],
     summary: 'Update team settings (DAC7 reportability).',
     decision: 'The body field `dac7ReportingRequired`.',
-    body: {schemas: [patchTeamBody]},
+    body: {schemas: ['patchTeamBody']},
     success: {status: 200, description: 'The settings.', schema: teamSettingsSchema},
     errors: ['NOT_FOUND'],
   },
@@ -256,7 +237,7 @@ const ROWS = [
     scopes: [Scope.webhooksWrite],
     summary: 'Subscribe a URL to payout events. Not keyed: list the subscriptions before retrying.',
     decision: 'The request and answer bodies; `signingSecret` is in this answer only.',
-    body: {schemas: [createWebhookBody]},
+    body: {schemas: ['createWebhookBody']},
     success: {status: 200, description: 'The subscription with its signing secret.', schema: webhookSubscriptionSchema},
   },
   {
@@ -289,7 +270,7 @@ const ROWS = [
     scopes: [Scope.payoutsWrite],
     summary: 'Create a payout; `andThen` runs a follow-up step.',
     decision: 'The body beyond `andThen`.',
-    body: {schemas: [createPayoutV2Body]},
+    body: {schemas: ['createPayoutV2Body']},
     idempotent: true,
     success: payoutV2,
     errors: ['NOT_FOUND', 'INVALID_STATE', 'INSUFFICIENT_BALANCE', 'ALLOWANCE_EXCEEDED', 'VERIFICATION_REQUIRED'],
@@ -313,7 +294,7 @@ const ROWS = [
     scopes: [Scope.payoutsWrite],
     summary: 'Create up to 100 payouts, all or nothing (`error.index` names the failing item).',
     decision: 'The path and the body `{items}`.',
-    body: {schemas: [createPayoutsV2BatchBody]},
+    body: {schemas: ['createPayoutsV2BatchBody']},
     idempotent: true,
     success: {status: 200, description: 'The payouts, in request order.', schema: payoutV2List},
     errors: ['NOT_FOUND', 'INVALID_STATE', 'INSUFFICIENT_BALANCE', 'ALLOWANCE_EXCEEDED', 'VERIFICATION_REQUIRED'],
@@ -338,7 +319,7 @@ const ROWS = [
     summary: 'Update a payout while it is created; omitted fields stay, `recipient` is replaced whole.',
     decision: 'The path and the body.',
     pathParameters: [v2PayoutId],
-    body: {schemas: [patchPayoutV2Body]},
+    body: {schemas: ['patchPayoutV2Body']},
     success: payoutV2,
     errors: ['PAYOUT_NOT_FOUND', 'INVALID_STATE'],
   },
@@ -362,7 +343,7 @@ const ROWS = [
     scopes: [Scope.payoutsApprove],
     summary: 'Approve one payout; the amount is reserved against the balance.',
     pathParameters: [v2PayoutId],
-    body: {schemas: [approvePayoutV2Body], required: false},
+    body: {schemas: ['approvePayoutV2Body'], required: false},
     idempotent: true,
     success: payoutV2,
     errors: [
@@ -405,7 +386,7 @@ const ROWS = [
     tag: 'v2 payouts',
     scopes: [Scope.payoutsApprove],
     summary: 'Approve up to 100 payouts in one decision, all or nothing.',
-    body: {schemas: [approvePayoutsV2Body]},
+    body: {schemas: ['approvePayoutsV2Body']},
     idempotent: true,
     success: payoutV2Page,
     errors: [
@@ -423,7 +404,7 @@ const ROWS = [
     tag: 'v2 payouts',
     scopes: [Scope.payoutsWrite],
     summary: 'Send the claim links of up to 100 payouts; all are checked before the first e-mail.',
-    body: {schemas: [sendClaimLinksV2Body]},
+    body: {schemas: ['sendClaimLinksV2Body']},
     idempotent: true,
     success: payoutV2Page,
     errors: ['PAYOUT_NOT_FOUND', 'INVALID_STATE'],
@@ -435,7 +416,7 @@ const ROWS = [
     tag: 'v2 payouts',
     scopes: [Scope.payoutsWrite],
     summary: 'Pay up to 100 counterparty payouts in one transaction.',
-    body: {schemas: [payPayoutsV2Body]},
+    body: {schemas: ['payPayoutsV2Body']},
     idempotent: true,
     success: payoutV2Page,
     errors: ['PAYOUT_NOT_FOUND', 'INVALID_STATE', 'INSUFFICIENT_BALANCE', 'VERIFICATION_REQUIRED'],
@@ -447,7 +428,7 @@ const ROWS = [
     tag: 'v2 counterparties',
     scopes: [Scope.counterpartiesWrite],
     summary: 'Create a recipient paid directly; `missing` names what a direct payment still needs.',
-    body: {schemas: [createCounterpartyBody]},
+    body: {schemas: ['createCounterpartyBody']},
     idempotent: true,
     success: {status: 200, description: 'The counterparty.', schema: counterpartySchema},
   },
@@ -483,7 +464,7 @@ const ROWS = [
     summary: 'Update a counterparty; omitted fields stay.',
     decision: 'The whole operation.',
     pathParameters: [counterpartyId],
-    body: {schemas: [patchCounterpartyBody]},
+    body: {schemas: ['patchCounterpartyBody']},
     success: {status: 200, description: 'The counterparty.', schema: counterpartySchema},
     errors: ['NOT_FOUND', 'INVALID_STATE'],
   },
@@ -558,7 +539,7 @@ const ROWS = [
     tag: 'v2 team',
     scopes: [],
     summary: 'Sandbox only: add an amount to an account as a bank deposit would.',
-    body: {schemas: [sandboxDepositBody]},
+    body: {schemas: ['sandboxDepositBody']},
     idempotent: true,
     success: {status: 200, description: 'The account.', schema: accountSchema},
     errors: ['SANDBOX_ONLY', 'VERIFICATION_REQUIRED', 'NOT_FOUND'],
@@ -581,7 +562,7 @@ const ROWS = [
     scopes: [],
     summary: 'Dynamic client registration (RFC 7591); deprecated for platform integrations.',
     auth: 'none',
-    body: {schemas: [clientRegistrationBody]},
+    body: {schemas: ['clientRegistrationBody']},
     success: {status: 200, description: 'The registered client.', schema: registrationSchema},
   },
   {
@@ -594,7 +575,7 @@ const ROWS = [
     auth: 'none',
     decision: 'The request parameters and token lifetimes (access 1 hour, refresh 30 days, rotating).',
     body: {
-      schemas: [authorizationCodeTokenRequest, refreshTokenRequest],
+      schemas: ['authorizationCodeTokenRequest', 'refreshTokenRequest'],
       mediaType: 'application/x-www-form-urlencoded',
     },
     success: {status: 200, description: 'The tokens.', schema: tokenResponseSchema},
@@ -622,37 +603,3 @@ export const operations = Object.fromEntries(ROWS.map(row => [row.operationId, r
 
 /** The rows in the document's order. */
 export const OPERATIONS: readonly Operation[] = ROWS
-
-/** Where a request's schema applies: a JSON body, the query string, or a form-encoded body. */
-export type RequestPart = 'body' | 'query' | 'form'
-
-export interface RequestSchema {
-  /** The schema's export name in `requests/`. */
-  name: string
-  method: 'GET' | 'POST' | 'PATCH'
-  /** The row's path ({id} for a path parameter). */
-  path: string
-  part: RequestPart
-  schema: z.ZodMiniType
-}
-
-const requestNames = new Map<unknown, string>(Object.entries(requests).map(([name, value]) => [value, name]))
-
-/** Every named request schema of the rows (query, body or form), for the document and the tests that walk them. */
-export const REQUEST_SCHEMAS: readonly RequestSchema[] = OPERATIONS.flatMap(operation => {
-  const method = operation.method.toUpperCase() as RequestSchema['method']
-  const parts: [RequestPart, z.ZodMiniType][] = [
-    ...(operation.query ? [['query', operation.query] as [RequestPart, z.ZodMiniType]] : []),
-    ...(operation.body?.schemas ?? []).map(
-      schema =>
-        [operation.body?.mediaType === 'application/x-www-form-urlencoded' ? 'form' : 'body', schema] as [
-          RequestPart,
-          z.ZodMiniType,
-        ],
-    ),
-  ]
-  return parts.flatMap(([part, schema]) => {
-    const name = requestNames.get(schema)
-    return name ? [{name, method, path: operation.path, part, schema}] : []
-  })
-})

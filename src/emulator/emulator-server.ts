@@ -1,12 +1,13 @@
 import {randomBytes} from 'node:crypto'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {setTimeout as sleep} from 'node:timers/promises'
+import {checkIdempotencyKey} from '../contract/operation-input.js'
 import {parseRequestTarget} from '../shared/request-target.js'
 import type {Authentication} from './domain/authentication.js'
 import type {Fault, Faults} from './domain/fault-injection.js'
-import {Idempotency} from './domain/idempotency.js'
+import type {Idempotency} from './domain/idempotency.js'
 import {type AccessPolicy, refusal} from './http/access-policy.js'
-import {ApiFailure, invalidField, notFound} from './http/api-failure.js'
+import {ApiFailure, invalidField, notFound, throwIfProblems} from './http/api-failure.js'
 import {requireScopes} from './http/principal.js'
 import {type HttpMethod, header, type Reply, type RequestContext} from './http/request-context.js'
 import type {Match, Route, Router} from './http/router.js'
@@ -240,7 +241,8 @@ export class EmulatorServer {
     let save: ((reply: Reply) => void) | undefined
     if (route.idempotent) {
       const key = header(ctx.headers, 'idempotency-key')
-      Idempotency.checkKey(key)
+      const checked = checkIdempotencyKey(key)
+      if (!checked.ok) throwIfProblems(checked.details)
       if (key !== undefined) {
         const outcome = this.services.idempotency.begin(
           principal.teamId,

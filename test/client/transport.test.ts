@@ -2,19 +2,18 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {ApiError, ConnectionError, TimeoutError} from '../../src/client/api-errors.js'
 import {PayoutClient} from '../../src/client/index.js'
 import {Transport} from '../../src/client/transport.js'
-import {apiError, drop, FakeServer, json} from '../helpers/fake-server.js'
+import {apiError, drop, json, useFakeServer} from '../helpers/fake-server.js'
 
 const payoutV1 = {id: '0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f', amount: '10.00', currency: 'EUR', status: 'created'}
 const payoutV2 = {object: 'payout', id: `payout_${payoutV1.id}`, amount: '10.00', currency: 'EUR', status: 'created'}
 
 describe('Transport retry rules', () => {
-  let server: FakeServer
+  const ctx = useFakeServer()
   let client: PayoutClient
 
-  beforeEach(async () => {
-    server = await new FakeServer().start()
+  beforeEach(() => {
     client = new PayoutClient({
-      origin: server.origin,
+      origin: ctx.server.origin,
       auth: {authorization: async () => 'Bearer sk_test_secret'},
       retryBaseDelayMs: 5,
       maxRetries: 3,
@@ -22,39 +21,36 @@ describe('Transport retry rules', () => {
     })
   })
 
-  afterEach(async () => {
-    await client.close()
-    await server.stop()
-  })
+  afterEach(async () => client.close())
 
   it('retries a GET after 503 and succeeds', async () => {
-    server.next(apiError(503, 'UNAVAILABLE', 'down'), apiError(502, 'BAD_GATEWAY', 'down'))
-    server.fallback = (_req, res) => json(res, 200, payoutV1)
+    ctx.server.next(apiError(503, 'UNAVAILABLE', 'down'), apiError(502, 'BAD_GATEWAY', 'down'))
+    ctx.server.fallback = (_req, res) => json(res, 200, payoutV1)
     const payout = await client.v1.payouts.get(payoutV1.id)
     expect(payout.id).toBe(payoutV1.id)
-    expect(server.requests).toHaveLength(3)
+    expect(ctx.server.requests).toHaveLength(3)
   })
 
   it('gives up after maxRetries and reports the last status', async () => {
-    server.fallback = apiError(500, 'SERVER_ERROR', 'boom')
+    ctx.server.fallback = apiError(500, 'SERVER_ERROR', 'boom')
     const error = await client.v1.payouts.get(payoutV1.id).catch(e => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error.status).toBe(500)
-    expect(server.requests).toHaveLength(4)
+    expect(ctx.server.requests).toHaveLength(4)
   })
 
   it('never retries a v1 POST /payout without customId (non-keyed create)', async () => {
-    server.fallback = apiError(503, 'UNAVAILABLE', 'down')
+    ctx.server.fallback = apiError(503, 'UNAVAILABLE', 'down')
     const error = await client.v1.payouts
       .create({description: 'x', payoutAmount: '1.00', currency: 'EUR', creatorHandle: '@a'})
       .catch(e => e)
     expect(error.status).toBe(503)
-    expect(server.requests).toHaveLength(1)
+    expect(ctx.server.requests).toHaveLength(1)
   })
 
   it('retries a v1 POST /payout with a customId (an upsert cannot duplicate)', async () => {
-    server.next(apiError(503, 'UNAVAILABLE', 'down'))
-    server.fallback = (_req, res) => json(res, 200, {...payoutV1, action: 'created'})
+    ctx.server.next(apiError(503, 'UNAVAILABLE', 'down'))
+    ctx.server.fallback = (_req, res) => json(res, 200, {...payoutV1, action: 'created'})
     const payout = await client.v1.payouts.create({
       description: 'x',
       payoutAmount: '1.00',
@@ -62,70 +58,70 @@ describe('Transport retry rules', () => {
       customId: 'inv-1',
     })
     expect(payout.action).toBe('created')
-    expect(server.requests).toHaveLength(2)
+    expect(ctx.server.requests).toHaveLength(2)
   })
 
   it('never retries a webhook subscription create or a session mint', async () => {
-    server.fallback = apiError(502, 'BAD_GATEWAY', 'down')
+    ctx.server.fallback = apiError(502, 'BAD_GATEWAY', 'down')
     await expect(client.v1.webhooks.create({targetUrl: 'http://127.0.0.1:9/x'})).rejects.toBeInstanceOf(ApiError)
     await expect(client.v1.sessions.create('kyb', {redirectUrl: 'https://example.com'})).rejects.toBeInstanceOf(
       ApiError,
     )
-    expect(server.requests).toHaveLength(2)
+    expect(ctx.server.requests).toHaveLength(2)
   })
 
   it('retries a dropped connection on a keyed v2 POST with the same idempotency key', async () => {
-    server.next(drop, apiError(500, 'SERVER_ERROR', 'boom'))
-    server.fallback = (_req, res) => json(res, 200, payoutV2)
+    ctx.server.next(drop, apiError(500, 'SERVER_ERROR', 'boom'))
+    ctx.server.fallback = (_req, res) => json(res, 200, payoutV2)
     await client.v2.payouts.create({description: 'x', amount: '10.00', currency: 'EUR'})
-    expect(server.requests).toHaveLength(3)
-    const keys = server.requests.map(r => r.headers['idempotency-key'])
+    expect(ctx.server.requests).toHaveLength(3)
+    const keys = ctx.server.requests.map(r => r.headers['idempotency-key'])
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
     expect(new Set(keys).size).toBe(1)
   })
 
   it('uses a new idempotency key for each logical v2 call, and the caller key when given', async () => {
-    server.fallback = (_req, res) => json(res, 200, payoutV2)
+    ctx.server.fallback = (_req, res) => json(res, 200, payoutV2)
     await client.v2.payouts.create({description: 'x', amount: '1.00', currency: 'EUR'})
     await client.v2.payouts.create({description: 'x', amount: '1.00', currency: 'EUR'})
     await client.v2.payouts.create({description: 'x', amount: '1.00', currency: 'EUR'}, {idempotencyKey: 'my-key'})
-    const keys = server.requests.map(r => r.headers['idempotency-key'])
+    const keys = ctx.server.requests.map(r => r.headers['idempotency-key'])
     expect(keys[0]).not.toBe(keys[1])
     expect(keys[2]).toBe('my-key')
   })
 
   it('waits for Retry-After on 429 before retrying', async () => {
-    server.next((_req, res) =>
+    ctx.server.next((_req, res) =>
       json(res, 429, {error: {code: 'RATE_LIMITED', message: 'slow down'}}, {'retry-after': '1'}),
     )
-    server.fallback = (_req, res) => json(res, 200, [payoutV1])
+    ctx.server.fallback = (_req, res) => json(res, 200, [payoutV1])
     const started = Date.now()
     await client.v1.payouts.list()
     // Retry-After: 1 means at least one second between the two attempts (a lower bound, not a timing budget).
     expect(Date.now() - started).toBeGreaterThanOrEqual(950)
-    expect(server.requests).toHaveLength(2)
+    expect(ctx.server.requests).toHaveLength(2)
   })
 
   it('does not retry 400, 401, 403, 404, 409 or 422', async () => {
     for (const status of [400, 401, 403, 404, 409, 422]) {
-      server.next(apiError(status, 'X', 'no'))
+      ctx.server.next(apiError(status, 'X', 'no'))
       await expect(client.v1.payouts.get(payoutV1.id)).rejects.toMatchObject({status})
     }
-    expect(server.requests).toHaveLength(6)
+    expect(ctx.server.requests).toHaveLength(6)
   })
 
-  it('fires the time-out when the server never answers, and retries a GET', async () => {
-    const slow = new PayoutClient({origin: server.origin, timeoutMs: 200, maxRetries: 1, retryBaseDelayMs: 5})
-    server.fallback = () => {}
+  it('fires the time-out when the ctx.server never answers, and retries a GET', async () => {
+    const slow = new PayoutClient({origin: ctx.server.origin, timeoutMs: 200, maxRetries: 1, retryBaseDelayMs: 5})
+    ctx.server.fallback = () => {}
     const error = await slow.v1.team.get().catch(e => e)
     await slow.close()
     expect(error).toBeInstanceOf(TimeoutError)
-    expect(server.requests).toHaveLength(2)
+    expect(ctx.server.requests).toHaveLength(2)
   })
 
   it('reports a refused connection as ConnectionError', async () => {
-    const origin = server.origin
-    await server.stop()
+    const origin = ctx.server.origin
+    await ctx.server.stop()
     const offline = new PayoutClient({origin, maxRetries: 0})
     await expect(offline.v1.team.get()).rejects.toBeInstanceOf(ConnectionError)
     await offline.close()
@@ -133,20 +129,20 @@ describe('Transport retry rules', () => {
 
   it('sends bearer auth and a payctl User-Agent', async () => {
     const transport = new Transport({
-      origin: server.origin,
+      origin: ctx.server.origin,
       userAgent: 'payctl/9.9.9',
       auth: {authorization: async () => 'Bearer k'},
     })
     await transport.request({method: 'GET', path: '/api/v1/team'})
     await transport.close()
-    expect(server.requests[0].headers.authorization).toBe('Bearer k')
-    expect(server.requests[0].headers['user-agent']).toBe('payctl/9.9.9')
+    expect(ctx.server.requests[0].headers.authorization).toBe('Bearer k')
+    expect(ctx.server.requests[0].headers['user-agent']).toBe('payctl/9.9.9')
   })
 
   it('refreshes once on 401 when the auth provider can, then retries', async () => {
     let token = 'old'
     const refreshing = new PayoutClient({
-      origin: server.origin,
+      origin: ctx.server.origin,
       auth: {
         authorization: async () => `Bearer ${token}`,
         refresh: async () => {
@@ -155,29 +151,25 @@ describe('Transport retry rules', () => {
         },
       },
     })
-    server.next(apiError(401, 'UNAUTHORIZED', 'expired'))
-    server.fallback = (_req, res) => json(res, 200, {id: 't'})
+    ctx.server.next(apiError(401, 'UNAUTHORIZED', 'expired'))
+    ctx.server.fallback = (_req, res) => json(res, 200, {id: 't'})
     await refreshing.v1.team.get()
     await refreshing.close()
-    expect(server.requests.map(r => r.headers.authorization)).toEqual(['Bearer old', 'Bearer new'])
+    expect(ctx.server.requests.map(r => r.headers.authorization)).toEqual(['Bearer old', 'Bearer new'])
   })
 })
 
 describe('Error bodies', () => {
-  let server: FakeServer
-  beforeEach(async () => {
-    server = await new FakeServer().start()
-  })
-  afterEach(async () => server.stop())
+  const ctx = useFakeServer()
 
   it('reads the documented envelope with code, data, index, details and the request id', async () => {
-    server.next(
+    ctx.server.next(
       apiError(422, 'INSUFFICIENT_BALANCE', 'not enough', {
         data: {walletBalance: '5.00', totalOpenAmount: '9.00', currency: 'EUR'},
         index: 3,
       }),
     )
-    const client = new PayoutClient({origin: server.origin})
+    const client = new PayoutClient({origin: ctx.server.origin})
     const error = await client.v2.payouts.approveMany(['payout_x']).catch(e => e)
     await client.close()
     expect(error).toMatchObject({status: 422, code: 'INSUFFICIENT_BALANCE', index: 3, requestId: 'req_test'})
@@ -185,7 +177,7 @@ describe('Error bodies', () => {
   })
 
   it('tolerates an HTML 502 page and a plain-text body', async () => {
-    server.next(
+    ctx.server.next(
       (_req, res) => {
         res.writeHead(502, {'content-type': 'text/html'})
         res.end('<html><body><h1>502 Bad Gateway</h1></body></html>')
@@ -195,7 +187,7 @@ describe('Error bodies', () => {
         res.end('teapot')
       },
     )
-    const client = new PayoutClient({origin: server.origin, maxRetries: 0})
+    const client = new PayoutClient({origin: ctx.server.origin, maxRetries: 0})
     const html = await client.v1.team.get().catch(e => e)
     const plain = await client.v1.team.get().catch(e => e)
     await client.close()
@@ -204,8 +196,8 @@ describe('Error bodies', () => {
   })
 
   it('reports a 2xx body that does not match the schema instead of using it', async () => {
-    server.next((_req, res) => json(res, 200, {name: 'no id'}))
-    const client = new PayoutClient({origin: server.origin})
+    ctx.server.next((_req, res) => json(res, 200, {name: 'no id'}))
+    const client = new PayoutClient({origin: ctx.server.origin})
     const error = await client.v1.team.get().catch(e => e)
     await client.close()
     expect(error.name).toBe('ResponseShapeError')

@@ -96,4 +96,57 @@ describe('the contract lint rule', {timeout: 180_000}, () => {
     expect(result.code).toBe(1)
     expect(result.err).toContain('scripts/contract-allow-list.json does not list')
   })
+
+  it('fails on a payout state compared, switched on, listed or written into SQL outside src/contract', async () => {
+    const text = [
+      "export const pending = (s: string) => s === 'created'",
+      "export const done = (s: string) => 'completed' !== s",
+      'export function label(s: string) {',
+      '  switch (s) {',
+      "    case 'expired':",
+      "      return 'late'",
+      '  }',
+      "  return 'fine'",
+      '}',
+      "export const open = ['created', 'approved']",
+      "export const sql = `SELECT * FROM payouts WHERE status != 'deleted'`",
+      "export const words = ['pending', 'sent'].includes('sent') && ('paid' as string) === 'paid'",
+      "export type Seen = 'failed' | 'requested'",
+    ].join('\n')
+    const result = await check(treeWith('services/payouts/copied-rules.ts', `${text}\n`))
+    expect(result.code).toBe(1)
+    const named = result.err
+      .split('\n')
+      .filter(line => line.startsWith('src/services/payouts/copied-rules.ts:'))
+      .map(line =>
+        /^src\/services\/payouts\/copied-rules\.ts:(\d+): a payout state rule .*?\((.*?)\)/.exec(line)?.slice(1),
+      )
+    expect(named).toEqual([
+      ['1', "compares with 'created'"],
+      ['2', "compares with 'completed'"],
+      ['5', "switches on 'expired'"],
+      ['10', "lists 'created'"],
+      ['11', "writes 'deleted' into a query"],
+    ])
+  })
+
+  it('reads the payout states from the lifecycle: a state added there is checked at once', async () => {
+    const dir = treeWith('services/payouts/held.ts', "export const held = (s: string) => s === 'on-hold'\n")
+    expect((await check(dir)).code).toBe(0)
+    const lifecycle = join(dir, 'src', 'contract', 'lifecycle.ts')
+    const text = readFileSync(lifecycle, 'utf8')
+    writeFileSync(lifecycle, text.replace("'expired'] as const", "'expired', 'on-hold'] as const"))
+    const result = await check(dir)
+    expect(result.err).toContain(
+      "src/services/payouts/held.ts:1: a payout state rule outside src/contract/lifecycle.ts (compares with 'on-hold')",
+    )
+  })
+
+  it('lets a file the allow-list names keep as many words of its own vocabulary, and no more', async () => {
+    const runner = 'services/import/send/runner.ts'
+    const listed = readFileSync(join(repo, 'src', runner), 'utf8')
+    expect((await check(treeWith(runner, listed))).code).toBe(0)
+    const more = `${listed}\nexport const isCreated = (status: string) => status === 'created'\n`
+    expect((await check(treeWith(runner, more))).err).toContain(`src/${runner}:`)
+  })
 })

@@ -1,15 +1,24 @@
 import {describe, expect, it} from 'vitest'
 import {
+  claimableStates,
   isApprovable,
+  isApproved,
   isClaimable,
+  isDeclined,
   isDeletable,
+  isDeleted,
+  isExpired,
   isFinal,
+  isInTransfer,
   isOpen,
   isPayable,
+  isSettled,
+  isUnpaidEnd,
   isUpdatable,
   onlyFrom,
   PAYOUT_STATES,
   type PayoutState,
+  stateAfter,
   statesFrom,
   TRANSITIONS,
   transition,
@@ -31,6 +40,24 @@ describe('the payout lifecycle of spec section 3', () => {
     expect(which(isPayable)).toEqual(['approved', 'failed'])
     expect(which(isClaimable)).toEqual(['created', 'approved', 'failed'])
     expect(which(isFinal)).toEqual(['completed', 'deleted'])
+  })
+
+  it('names each state by the step that leads to it', () => {
+    expect(which(isApproved)).toEqual(['approved'])
+    expect(which(isInTransfer)).toEqual(['requested'])
+    expect(which(isSettled)).toEqual(['completed'])
+    expect(which(isDeclined)).toEqual(['failed'])
+    expect(which(isDeleted)).toEqual(['deleted'])
+    expect(which(isExpired)).toEqual(['expired'])
+    expect(which(isUnpaidEnd)).toEqual(['failed', 'expired'])
+    expect([stateAfter('approve'), stateAfter('delete'), stateAfter('settle')]).toEqual([
+      'approved',
+      'deleted',
+      'completed',
+    ])
+    expect(isSettled(undefined)).toBe(false)
+    expect(claimableStates()).toBe('created, approved or failed')
+    expect(onlyFrom('delete')).toBe('only created, approved, failed or expired payouts can be deleted')
   })
 
   it('names the events a transition emits in each generation', () => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {REQUEST_SCHEMAS} from '../../src/contract/operations.js'
+import {REQUEST_SCHEMAS} from '../../src/contract/operation-bodies.js'
 import {checkRequest} from '../../src/contract/request-problems.js'
 import {
   createCounterpartyBody,

@@ -39,6 +39,10 @@ describe('claim through the control route and the CLI: the DAC7 step', () => {
     ])
     const unknownField = await claim(claimBody({taxResidence: {country: 'DE', taxIdentity: {shoeSize: '42'}}}))
     expect(unknownField.body.error.details[0].path).toBe('taxResidence.taxIdentity.shoeSize')
+    const notAsked = await claim(claimBody({taxResidence: {country: 'DE', taxIdentity: {vatNumber: 'DE123456789'}}}))
+    expect(notAsked.body.error.details.map((d: {path: string}) => d.path)).toEqual([
+      'taxResidence.taxIdentity.vatNumber',
+    ])
     expect((await ctx.api.get(`/api/v1/payout/${payout.id}`)).body.status).toBe('approved')
 
     const ok = await claim(

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import type * as z from 'zod/mini'
+import {claimBody} from '../../src/contract/claim-bodies.js'
 import {
   advanceClockBody,
   createTeamBody,
@@ -9,6 +10,8 @@ import {
   varianceBody,
   whiteLabelBody,
 } from '../../src/contract/control-bodies.js'
+import {checkQuery} from '../../src/contract/operation-input.js'
+import {operations} from '../../src/contract/operations.js'
 import {checkRequest} from '../../src/contract/request-problems.js'
 import {
   clientRegistrationBody,
@@ -222,5 +225,63 @@ describe('the emulator answers contract problems with the contract schemas', () 
       expect(res.status, res.text).toBe(400)
       expect(res.body.error.details, path).toEqual(expected.ok ? [] : expected.details)
     }
+  })
+
+  it("for every query: the details are the row's schema's, all at once", async () => {
+    const payout = await ctx.api.v1Create()
+    const cases: Array<[operation: keyof typeof operations, path: string, query: string]> = [
+      ['getPayoutV1', `/api/v1/payout/${payout.id}`, 'id_type=uuid'],
+      ['listPayoutsV2', '/api/v2/payouts', 'limit=0&status=created&status=paid&cursor='],
+      ['listCounterparties', '/api/v2/counterparties', 'limit=x&cursor='],
+      [
+        'listTransactions',
+        '/api/v2/transactions',
+        'type=refund&currency=EUR&currency=eur&createdFrom=2026-01-31t00:00:00z',
+      ],
+    ]
+    for (const [operation, path, query] of cases) {
+      const expected = checkQuery(operations[operation], new URLSearchParams(query))
+      expect(expected.ok, operation).toBe(false)
+      const res = await ctx.api.get(`${path}?${query}`)
+      expect(res.status, res.text).toBe(400)
+      expect(res.body.error.details, operation).toEqual(expected.ok ? [] : expected.details)
+    }
+  })
+
+  it('for the claim control route: method and details by claimBody, unknown fields named', async () => {
+    const payout = await ctx.api.v1Create()
+    for (const body of [
+      {method: 'fax'},
+      {method: 'paypal', details: {email: 'nope', phone: '+4915112345678'}},
+      {method: 'bank-iban', details: {accountHolderName: '', iban: 'DE00'}, extra: 1},
+    ]) {
+      const expected = checkRequest(claimBody, body)
+      const res = await ctx.api.post(`/_emulator/payouts/${payout.id}/claim`, body, {key: null})
+      expect(res.status, res.text).toBe(400)
+      expect(res.body.error.details).toEqual(expected.ok ? [] : expected.details)
+    }
+  })
+
+  it("names the service's own refusals in the same 400 as the contract's, a batch its first item with either", async () => {
+    const item = {description: 'x', amount: '1.00', currency: 'EUR', recipient: {type: 'email', email: 'a@b.example'}}
+    const paths = (res: {body: {error: {details: {path: string}[]}}}) => res.body.error.details.map(d => d.path)
+    const v2 = await ctx.api.post('/api/v2/payouts', {...item, description: '', currency: 'CAD'})
+    expect(v2.status, v2.text).toBe(400)
+    expect(paths(v2)).toEqual(['description', 'currency'])
+    const v1 = await ctx.api.post('/api/v1/payout', {
+      description: '',
+      payoutAmount: '0.05',
+      currency: 'EUR',
+      verificationMethod: 'a',
+      handleType: 'b',
+    })
+    expect(v1.status, v1.text).toBe(400)
+    expect(paths(v1).sort()).toEqual(['description', 'handleType', 'payoutAmount'])
+    const batch = await ctx.api.post('/api/v2/payouts/batch', {
+      items: [item, {...item, currency: 'CAD'}, {...item, amount: '1,5'}],
+    })
+    expect(batch.status, batch.text).toBe(400)
+    expect(paths(batch)).toEqual(['items.2.amount', 'items.1.currency'])
+    expect(batch.body.error.index).toBe(1)
   })
 })

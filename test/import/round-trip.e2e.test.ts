@@ -153,7 +153,7 @@ describe('a file mixing exported rows and new ones', () => {
     expect(result.summary).toMatchObject({rows: 11, created: 2, updated: 1, alreadyPresent: 7, conflicts: 1, failed: 0})
     const conflict = result.summary.problems.find((p: Body) => p.status === 'conflict')
     expect(conflict.error).toMatch(
-      /is completed: only created payouts can be changed: amount: ours "99.00", the service's "7.25"/,
+      /is completed: only created payouts can be updated: amount: ours "99.00", the service's "7.25"/,
     )
     expect((await ok(api.get('/api/v2/payouts/phone-1'))).description).toBe('phone edited')
     expect(await count()).toBe(payouts + 2)

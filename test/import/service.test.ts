@@ -1,4 +1,4 @@
-import {mkdtempSync, rmSync} from 'node:fs'
+import {mkdirSync, mkdtempSync, readdirSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {PassThrough} from 'node:stream'
@@ -7,7 +7,8 @@ import {Output} from '../../src/cli/output/output.js'
 import {importPayouts} from '../../src/cli/workflows/run-import.js'
 import {PayoutClient} from '../../src/client/index.js'
 import type {ResolvedProfile} from '../../src/config/resolve.js'
-import {summaryOf} from '../../src/services/import/outcome/import-result.js'
+import {type ImportResult, summaryOf} from '../../src/services/import/outcome/import-result.js'
+import {importedRows} from '../../src/services/import-status/file-rows.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {useEmulator} from '../helpers/emulator.js'
 import {allPayouts, writeCsv} from './helpers.js'
@@ -21,7 +22,7 @@ afterAll(async () => {
   rmSync(work, {recursive: true, force: true})
 })
 
-function run(file: string, dataDir: string, keepInMemoryRows: number) {
+function run(file: string, dataDir: string, keepInMemoryRows: number, holdRows = false) {
   const stderr = new PassThrough()
   let messages = ''
   stderr.on('data', chunk => {
@@ -49,6 +50,7 @@ function run(file: string, dataDir: string, keepInMemoryRows: number) {
     decimalComma: false,
     dataDir,
     keepInMemoryRows,
+    holdRows,
     out: new Output({json: false, streams: {stdout: new PassThrough(), stderr}, env: {NO_COLOR: '1'}}),
     profile: async () => profile,
     client: async () => client,
@@ -73,5 +75,30 @@ describe('importPayouts', () => {
     const again = await run(file, dataDir, 0)
     expect(summaryOf(again.result)).toMatchObject({created: 0, unchanged: 249, chunksSent: 0})
     expect(again.messages).toContain('Nothing to send')
+  })
+
+  it('rows held for --wait outlive the session and the file; closing them removes their temporary file', async () => {
+    const file = join(work, 'held.csv')
+    const ids = writeCsv(file, 150, {prefix: 'held'})
+    const tmp = join(work, 'tmp')
+    mkdirSync(tmp)
+    const saved = process.env.TMPDIR
+    process.env.TMPDIR = tmp
+    try {
+      const {result} = await run(file, join(work, 'data-held'), 0, true)
+      rmSync(file)
+      const sent = result as Extract<ImportResult, {kind: 'import'}>
+      expect(sent.rows?.kept).toBeDefined()
+      const rows = await importedRows(sent.rows!, {validation: sent.validation, api: 'v2', journal: sent.journal})
+      const read: string[] = []
+      for await (const chunk of rows.chunks()) read.push(...chunk.rows.map(row => row.customId))
+      expect(read).toEqual(ids)
+      expect(readdirSync(tmp)).toHaveLength(1)
+      await rows.close()
+      expect(readdirSync(tmp)).toEqual([])
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = saved
+    }
   })
 })

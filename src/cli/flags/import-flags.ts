@@ -63,8 +63,7 @@ export const importFlags = {
 }
 
 /** Flag combinations `payouts import` refuses before reading anything. */
-export function checkImportFlags(f: Interfaces.InferredFlags<typeof importFlags>, file: string): void {
-  if (f.wait && file === '-') throw usageError('--wait reads the file again: give a file, not stdin')
+export function checkImportFlags(f: Interfaces.InferredFlags<typeof importFlags>): void {
   if (f['and-then'] && f.api === 'v1')
     throw usageError('--and-then needs the v2 API; in v1 use a preApproved column instead')
 }

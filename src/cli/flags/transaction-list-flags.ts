@@ -1,5 +1,5 @@
 import * as Flags from '@oclif/core/flags'
-import {TRANSACTION_STATUSES, TRANSACTION_TYPES} from '../../contract/closed-enums.js'
+import {TRANSACTION_STATUSES, TRANSACTION_TYPES} from '../../contract/lifecycle.js'
 import {
   allFlag,
   createdBeforeFlag,

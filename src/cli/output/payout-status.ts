@@ -1,11 +1,12 @@
 import type {PayoutV2} from '../../client/schemas.js'
+import {isExpired} from '../../contract/lifecycle.js'
 import {withDocumentKeys} from './columns.js'
 import {payoutV2Columns} from './payout-view.js'
 
 export const failureOf = (p: Pick<PayoutV2, 'failureCode' | 'failureReason' | 'status'>): string =>
   p.failureCode
     ? `${p.failureCode}${p.failureReason ? `: ${p.failureReason}` : ''}`
-    : p.status === 'expired'
+    : isExpired(p.status)
       ? 'expired'
       : '-'
 

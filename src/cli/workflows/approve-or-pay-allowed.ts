@@ -2,7 +2,12 @@ import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import type {AndThen} from '../../client/v2/payouts-v2.js'
 import {totalsOf} from '../../services/payouts/actions.js'
-import type {AllowedPlan, LeaveOutChoice, PayoutStep} from '../../services/payouts/allowed-plan.js'
+import {
+  type AllowedPlan,
+  type LeaveOutChoice,
+  needsFunds,
+  type PayoutStep,
+} from '../../services/payouts/allowed-plan.js'
 import {warnIfShort} from '../../services/payouts/balance-check.js'
 import type {PayoutKey} from '../../services/payouts/ids-input.js'
 import {
@@ -44,7 +49,7 @@ export async function planAllowedRun(run: AllowedRun): Promise<AllowedPlan> {
   if (!choice.withinBalance)
     await warnIfShort({
       accounts: () => client.v2.team.accounts(),
-      totals: totalsOf(plan.send.filter(p => action === 'approve' || p.status === 'failed')),
+      totals: totalsOf(plan.send.filter(p => needsFunds(action, p))),
       warn: line => out.warn(line),
     })
   const verb = action === 'pay' ? 'pay' : run.andThen === 'pay' ? 'approve and pay' : 'approve'

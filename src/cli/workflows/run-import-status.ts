@@ -2,11 +2,12 @@ import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import {RETRY_AFTER_CAP_MS} from '../../client/waits.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
+import {isDeclined} from '../../contract/lifecycle.js'
 import type {ApiGeneration} from '../../contract/primitives.js'
-import {errorLines} from '../../services/import/outcome/import-result.js'
+import {errorLines, type ImportResult} from '../../services/import/outcome/import-result.js'
 import type {Delimiter} from '../../services/import/read/sniff.js'
 import {openSource} from '../../services/import/read/source.js'
-import {type FileRows, openFileRows} from '../../services/import-status/file-rows.js'
+import {type FileRows, importedRows, openFileRows} from '../../services/import-status/file-rows.js'
 import {type FailedRef, type RetryKind, retryFailedPayouts, retryKindOf} from '../../services/import-status/retry.js'
 import {
   problemCount,
@@ -40,8 +41,7 @@ import {followPayouts} from './follow-payouts.js'
  * deleted, were never imported or are invalid, 0 otherwise.
  */
 
-export interface ImportStatusOptions {
-  file: string
+export interface ImportStatusOptions extends StatusRunOptions {
   api: ApiGeneration
   encoding: string
   delimiter?: Delimiter
@@ -50,6 +50,12 @@ export interface ImportStatusOptions {
   batch?: string
   dataDir: string
   profile: ResolvedProfile
+}
+
+/** How the rows are read, retried, waited for and printed, whoever read them (the file, or the import that sent them). */
+interface StatusRunOptions {
+  /** As the person named it: for the advice printed. */
+  file: string
   client: PayoutClient
   out: Output
   /**
@@ -65,14 +71,17 @@ export interface ImportStatusOptions {
   signal?: AbortSignal
 }
 
-/** The rows of an import as `payouts import --wait` follows them (the file, its options and the profile). */
-export type ImportedRows = Pick<
-  ImportStatusOptions,
-  'file' | 'api' | 'encoding' | 'delimiter' | 'decimalComma' | 'batch' | 'dataDir' | 'profile' | 'client' | 'out'
->
+/** What `payouts import --wait` follows: the rows as the import read them, and where to report. */
+export interface ImportedRows extends Pick<StatusRunOptions, 'file' | 'client' | 'out'> {
+  api: ApiGeneration
+  /** The import's result, holding its rows (`holdRows`). */
+  sent: Extract<ImportResult, {kind: 'import'}>
+  /** This run's follow-up step (`--and-then`). */
+  andThen?: string
+}
 
 /** How long the rows' reads ride through transient faults: the wait's time-out, or the longest Retry-After payctl sleeps. */
-const readsWithinMs = (options: ImportStatusOptions) => options.wait?.timeoutMs ?? RETRY_AFTER_CAP_MS
+const readsWithinMs = (options: StatusRunOptions) => options.wait?.timeoutMs ?? RETRY_AFTER_CAP_MS
 
 /** The file open for its rows, after --retry-failed and --wait did their part (their error, if one is left). */
 interface OpenedRows {
@@ -99,15 +108,19 @@ async function openRows(options: ImportStatusOptions): Promise<OpenedRows> {
       options.out.info(
         `No journal of an import of ${source.label} with profile ${options.profile.name}: reading the rows as payctl payouts import would.`,
       )
-    const goal = options.wait?.goal ?? goalOf('approve', rows.andThen)
-    let waitError: PayctlError | undefined
-    if (options.retryFailed) waitError = await retryWatched(rows, options, goal)
-    else if (options.wait) waitError = await waitForRows(rows, options, goal)
-    return {rows, waitError, close}
+    return {rows, waitError: await followRows(rows, options), close}
   } catch (error) {
     await close()
     throw error
   }
+}
+
+/** --retry-failed and --wait: the error they leave, if any. */
+async function followRows(rows: FileRows, options: StatusRunOptions): Promise<PayctlError | undefined> {
+  const goal = options.wait?.goal ?? goalOf('approve', rows.andThen)
+  if (options.retryFailed) return retryWatched(rows, options, goal)
+  if (options.wait) return waitForRows(rows, options, goal)
+  return undefined
 }
 
 /**
@@ -142,7 +155,7 @@ class TallyOfRows {
   private readonly tally = new StatusTally()
   private readonly problems = new StatusProblems()
 
-  async *pages(rows: FileRows, options: ImportStatusOptions): AsyncIterable<StatusRow[]> {
+  async *pages(rows: FileRows, options: StatusRunOptions): AsyncIterable<StatusRow[]> {
     for await (const chunk of statusChunks(rows, options.client, {...options, readsWithinMs: readsWithinMs(options)})) {
       const page = chunk.map(({row}) => row)
       for (const row of page) {
@@ -154,11 +167,7 @@ class TallyOfRows {
   }
 
   /** Shows the summary (on stdout after a table) and the rows that did not go through; the error to end with. */
-  outcome(
-    options: ImportStatusOptions,
-    waitError: PayctlError | undefined,
-    onStdout: boolean,
-  ): PayctlError | undefined {
+  outcome(options: StatusRunOptions, waitError: PayctlError | undefined, onStdout: boolean): PayctlError | undefined {
     const summary = this.tally.toJSON()
     showSummary(options.out, summary, onStdout)
     if (waitError?.exitCode === ExitCode.transient) return waitError
@@ -171,7 +180,7 @@ class TallyOfRows {
 /** Reads every row once, keeping only what `keep` picks (a few fields of a few rows: memory stays small). */
 async function collect<T>(
   rows: FileRows,
-  options: ImportStatusOptions,
+  options: StatusRunOptions,
   keep: (row: StatusRow, payout?: PayoutV2) => T | undefined,
 ): Promise<T[]> {
   const kept: T[] = []
@@ -185,7 +194,7 @@ async function collect<T>(
 
 async function waitForRows(
   rows: FileRows,
-  options: ImportStatusOptions,
+  options: StatusRunOptions,
   goal: WaitGoal,
 ): Promise<PayctlError | undefined> {
   const pending = await collect(rows, options, (_row, payout) =>
@@ -205,7 +214,7 @@ async function waitForRows(
 }
 
 /** --retry-failed: Ctrl-C stops after the call in flight and says where it stopped (a caller's own signal wins). */
-async function retryWatched(rows: FileRows, options: ImportStatusOptions, goal: WaitGoal) {
+async function retryWatched(rows: FileRows, options: StatusRunOptions, goal: WaitGoal) {
   if (options.signal) return retryFailed(rows, options, goal)
   const interrupt = watchInterrupts({notice: BATCH_STOPPING, write: line => options.out.info(line)})
   try {
@@ -243,11 +252,11 @@ function describeRows(rows: readonly FailedRow[]): string {
  */
 async function retryFailed(
   rows: FileRows,
-  options: ImportStatusOptions,
+  options: StatusRunOptions,
   goal: WaitGoal,
 ): Promise<PayctlError | undefined> {
   const failed = await collect(rows, options, (row, payout): FailedRow | undefined =>
-    payout?.status === 'failed' && !awaitsNewClaim(payout)
+    payout && isDeclined(payout.status) && !awaitsNewClaim(payout)
       ? {
           ref: {id: payout.id, label: `line ${row.line} (${payout.id})`, updatedAt: payout.updatedAt},
           payout,
@@ -290,7 +299,7 @@ async function retryFailed(
 
 /** Sends one kind; a refusal is reported and leaves its rows failed, Ctrl-C stops the whole retry. Returns the rows sent. */
 async function retryKind(
-  options: ImportStatusOptions,
+  options: StatusRunOptions,
   kind: RetryKind,
   rows: FailedRow[],
   resume: string,
@@ -325,23 +334,31 @@ function listProblems(out: Output, problems: StatusProblem[], summary: StatusSum
   if (more > 0) out.info(`  … and ${more} more (see the rows above)`)
 }
 
-/** `payouts import --wait`: until every row is final for the import's step; prints only the summary and problems. */
-export async function waitForImportedRows(rows: ImportedRows, timeoutMs: number): Promise<void> {
-  const options: ImportStatusOptions = {
-    ...rows,
+/**
+ * `payouts import --wait`: until every row is final for the import's step; prints only the summary and problems.
+ * The rows are the ones the import holds (its row store): the file is not read again.
+ */
+export async function waitForImportedRows(imported: ImportedRows, timeoutMs: number): Promise<void> {
+  steadyHeap()
+  const {sent} = imported
+  if (!sent.rows) throw new Error('the import did not hold its rows for --wait')
+  const rows = await importedRows(sent.rows, {
+    validation: sent.validation,
+    api: imported.api,
+    andThen: imported.andThen,
+    journal: sent.journal,
+  })
+  const options: StatusRunOptions = {
+    ...imported,
     format: 'none',
     concurrency: 16,
     wait: {timeoutMs},
     retryFailed: false,
     confirm: async () => undefined,
   }
-  const opened = await openRows(options)
+  const waitError = await followRows(rows, options)
   const tally = new TallyOfRows()
-  try {
-    for await (const _ of tally.pages(opened.rows, options));
-  } finally {
-    await opened.close()
-  }
-  const error = tally.outcome(options, opened.waitError, false)
+  for await (const _ of tally.pages(rows, options));
+  const error = tally.outcome(options, waitError, false)
   if (error) throw error
 }

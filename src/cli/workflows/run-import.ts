@@ -119,7 +119,10 @@ export interface ImportCommandOptions extends Omit<ImportOptions, 'api' | 'andTh
   title: string
   /** An outcome the command goes on after (payments declined at once, when --wait follows the rows). */
   continuesAfter?: (outcome: NonNullable<ImportResult['outcome']>) => boolean
-  /** What the command does once the summary is shown and the import did not fail (--wait follows the rows). */
+  /**
+   * What the command does once the summary is shown and the import did not fail (--wait follows the rows). The rows
+   * a session held for it (`holdRows`) are removed once it ends, whatever the outcome.
+   */
   after?: (result: ImportResult) => Promise<void>
 }
 
@@ -143,12 +146,26 @@ export async function runImportCommand<Item>(
     write: line => options.out.stderr(line),
   })
   const result = await runImport(await kind, {...options, signal: interrupt.signal}).finally(() => interrupt.dispose())
+  const release = async () => {
+    if (result.kind === 'import') await result.rows?.kept?.close()
+  }
   return shown(summaryOf(result), {
-    view: (_, out) => renderImportResult(out, result, {dryRun: options.dryRun, api: options.title}),
+    view: async (_, out) => {
+      try {
+        renderImportResult(out, result, {dryRun: options.dryRun, api: options.title})
+      } catch (error) {
+        await release()
+        throw error
+      }
+    },
     after: async () => {
-      if (result.kind === 'import' && result.fatal) throw result.fatal
-      if (result.outcome && !options.continuesAfter?.(result.outcome)) throw outcomeError(result.outcome)
-      await options.after?.(result)
+      try {
+        if (result.kind === 'import' && result.fatal) throw result.fatal
+        if (result.outcome && !options.continuesAfter?.(result.outcome)) throw outcomeError(result.outcome)
+        await options.after?.(result)
+      } finally {
+        await release()
+      }
     },
   })
 }

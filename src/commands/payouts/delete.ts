@@ -1,13 +1,14 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {apiFlag, idsArgs, idsFlags, yesFlag} from '../../cli/flags/common-flags.js'
 import type {DeletedV2, PayoutV1} from '../../client/schemas.js'
+import {isDeletable, isDeleted, namedStates, PAYOUT_STATES, statesFrom} from '../../contract/lifecycle.js'
 import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsDelete extends BaseCommand<typeof PayoutsDelete> {
   static override result = 'deletedPayouts' as const
   static override summary = 'Delete payouts that have not been paid out.'
   static override description =
-    `Allowed while a payout is created, approved, failed or expired; a requested or completed payout cannot be deleted (exit 5). Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. They are deleted one by one, stopping at the first failure (the error says which were deleted before it). On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise.
+    `Allowed while a payout is ${namedStates(statesFrom('delete'))}; a ${namedStates(PAYOUT_STATES.filter(state => !isDeletable(state) && !isDeleted(state)))} payout cannot be deleted (exit 5). Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. They are deleted one by one, stopping at the first failure (the error says which were deleted before it). On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise.
 
 v2 (default): a deleted payout is gone from the API; its customId stays taken. --api v1 keeps it visible with status deleted, and deleting it again succeeds.
 

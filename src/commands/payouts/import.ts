@@ -33,7 +33,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
 
   async run(): Promise<Answer<typeof PayoutsImport.result>> {
     const {flags} = this
-    checkImportFlags(flags, this.args.file)
+    checkImportFlags(flags)
     const [{runImportCommand}, {payoutKind}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([
       import('../../cli/workflows/run-import.js'),
       import('../../services/import/session/payout-kind.js'),
@@ -64,10 +64,12 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
       profile: () => this.profile(),
       client: () => this.client(),
       confirm: (summary, environment) => confirmMoneyMovement({environment, yes: flags.yes, summary, out: this.out}),
+      holdRows: flags.wait,
       after: async result => {
         if (!flags.wait || result.kind !== 'import') return
         const {waitForImportedRows} = await import('../../cli/workflows/run-import-status.js')
-        await waitForImportedRows({...rows, profile: await this.profile(), client: await this.client()}, flags.timeout)
+        const imported = {file: rows.file, api: flags.api, andThen: flags['and-then'], out: this.out, sent: result}
+        await waitForImportedRows({...imported, client: await this.client()}, flags.timeout)
       },
     })
   }

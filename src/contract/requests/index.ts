@@ -1,4 +1,5 @@
 export * from './counterparty-requests.js'
+export * from './list-queries.js'
 export * from './oauth-requests.js'
 export * from './payout-v1-requests.js'
 export * from './payout-v2-requests.js'

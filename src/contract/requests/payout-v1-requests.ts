@@ -4,8 +4,6 @@ import {
   amount,
   amountFitsCurrency,
   body,
-  boundedInteger,
-  choice,
   currency,
   customId,
   deprecated,
@@ -37,15 +35,3 @@ export const createPayoutV1Body = body({
   notifications: z.optional(text({oneOf: KNOWN_NOTIFICATIONS})),
 }).check(amountFitsCurrency('payoutAmount'))
 export type CreatePayoutV1 = z.input<typeof createPayoutV1Body>
-
-/** The page of v1 `GET /payouts` (spec 4.1, 8): offset 0 to 2^53-1, page size 1 to 100. */
-export const V1_PAGE = {maxOffset: Number.MAX_SAFE_INTEGER, maxLimit: 100, defaultLimit: 50} as const
-
-/** v1 `GET /payouts` query (its parameter names are the emulator's reading: spec "not shown"). */
-export const listPayoutsV1Query = z.object({
-  offset: z._default(boundedInteger(0, V1_PAGE.maxOffset), 0),
-  limit: z._default(boundedInteger(1, V1_PAGE.maxLimit), V1_PAGE.defaultLimit),
-  order_by: z._default(choice(['created_at']), 'created_at'),
-  order_direction: z._default(choice(['asc', 'desc']), 'desc'),
-})
-export type ListPayoutsV1 = z.input<typeof listPayoutsV1Query>

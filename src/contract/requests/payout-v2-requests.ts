@@ -1,5 +1,4 @@
 import * as z from 'zod/mini'
-import {V2_STATES} from '../lifecycle.js'
 import {AND_THEN} from '../primitives.js'
 import {
   amount,
@@ -7,17 +6,14 @@ import {
   batchIds,
   body,
   choice,
-  choices,
   currency,
   customId,
   email,
   freeText,
   nested,
-  pageCursor,
   phone,
   prefixedId,
   tags,
-  v2PageLimit,
 } from './request-fields.js'
 
 export {AND_THEN, type AndThen} from '../primitives.js'
@@ -110,11 +106,3 @@ export type PayPayoutsV2 = z.input<typeof payPayoutsV2Body>
 /** v2 `POST /payouts/send-claim-link`: up to 100 ids; every payout is checked before the first e-mail. */
 export const sendClaimLinksV2Body = body({ids: batchIds})
 export type SendClaimLinksV2 = z.input<typeof sendClaimLinksV2Body>
-
-/** v2 `GET /payouts` query: cursor pages, statuses repeatable. */
-export const listPayoutsV2Query = z.object({
-  limit: v2PageLimit,
-  cursor: pageCursor,
-  status: choices(V2_STATES),
-})
-export type ListPayoutsV2 = z.input<typeof listPayoutsV2Query>

@@ -213,6 +213,9 @@ export function boundedInteger(min: number, max: number) {
 /** The page size of the v2 cursor lists: 1 to 100, 20 when not given (spec 8 for transactions; DESIGN.md for the others). */
 export const V2_PAGE = {maxLimit: 100, defaultLimit: 20} as const
 export const v2PageLimit = z._default(boundedInteger(1, V2_PAGE.maxLimit), V2_PAGE.defaultLimit)
+/** The `idempotency-key` header of a v2 POST: 1 to 255 characters (spec 4, 8). */
+export const idempotencyKeyHeader = text({max: 255})
+
 /** The `cursor` of a v2 list: the `nextCursor` of the page before, passed unchanged (never empty). */
 export const pageCursor = z.optional(text())
 

@@ -1,3 +1,4 @@
+import {isDeleted} from '../../contract/lifecycle.js'
 import {isUuid} from '../../contract/primitives.js'
 import type {Clock} from '../domain/clock.js'
 import {type DocumentKind, hasInvoices, selfBillingNumber} from '../domain/public-links.js'
@@ -60,7 +61,7 @@ export function documentRoutes({clock, store}: {clock: Clock; store: Store}): Ro
       access,
       handler: ({origin, params}) => {
         const row = payout(params.uuid)
-        if (!row || row.status === 'deleted') return notFoundPage('payout')
+        if (!row || isDeleted(row.status)) return notFoundPage('payout')
         const link = `${origin}/links/claim/${row.uuid}`
         const token = createSessionToken(
           {

@@ -1,6 +1,6 @@
 import Big from 'big.js'
 import {v2PayoutIdOf} from '../../contract/ids.js'
-import {v1StateOf} from '../../contract/lifecycle.js'
+import {isDeleted, isTransactionSettled, isUpdatable, v1StateOf} from '../../contract/lifecycle.js'
 import {looksLikeMailbox} from '../../contract/primitives.js'
 import {formatAmount as formatMoney} from '../../shared/money.js'
 import type {
@@ -51,7 +51,7 @@ export function payoutV1(row: PayoutRow, origin?: string): Json {
   body.payoutType = row.payout_type
   body.status = v1Status(row.status)
   body.notifications = row.notifications
-  if (origin && row.status !== 'deleted') body.url = claimLinkUrl(origin, row.uuid)
+  if (origin && !isDeleted(row.status)) body.url = claimLinkUrl(origin, row.uuid)
   return body
 }
 
@@ -91,7 +91,7 @@ export function payoutV2(row: PayoutRow, origin?: string): Json {
   put(body, 'recipient', recipientV2(row))
   if (row.counterparty_uuid) body.counterpartyId = v2CounterpartyId(row.counterparty_uuid)
   body.status = row.status
-  body.locked = row.status !== 'created'
+  body.locked = !isUpdatable(row.status)
   body.expiresAt = row.expires_at
   body.tags = JSON.parse(row.tags)
   if (row.payment_method) body.paymentMethod = paymentMethodView(JSON.parse(row.payment_method))
@@ -124,7 +124,8 @@ export function counterpartyView(row: CounterpartyRow, missing: string[]): Json 
 
 /** The self-billing invoice of a completed payout transfer (spec 2.6 `documents`). */
 function documentsOf(row: TransactionRow, origin: string | undefined): Json[] {
-  if (!origin || row.type !== 'payout' || row.status !== 'completed' || !row.payout_uuid || !row.completed_at) return []
+  if (!origin || row.type !== 'payout' || !isTransactionSettled(row.status) || !row.payout_uuid || !row.completed_at)
+    return []
   const payout = {uuid: row.payout_uuid, completed_at: row.completed_at}
   return [
     {

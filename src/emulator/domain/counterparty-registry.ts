@@ -6,7 +6,7 @@ import {PAYMENT_DETAIL_FIELDS, type patchCounterpartyBody} from '../../contract/
 import {type ApiFailure, invalidState, notFound, throwIfProblems} from '../http/api-failure.js'
 import type {Store} from '../store/index.js'
 import type {CounterpartyRow, PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
-import {counterpartyView, v2CounterpartyId} from './api-views.js'
+import {counterpartyView, v2CounterpartyId, v2PayoutId} from './api-views.js'
 import type {Clock} from './clock.js'
 import type {Json} from './json-value.js'
 import {checkedPathId} from './path-id.js'
@@ -236,7 +236,9 @@ export class CounterpartyRegistry {
       ? this.store.counterparties.byUuid(payout.team_id, payout.counterparty_uuid)
       : undefined
     if (!row || row.deleted_at)
-      throw fail(invalidState(`the counterparty of payout payout_${payout.uuid} was deleted; update the payout first`))
+      throw fail(
+        invalidState(`the counterparty of payout ${v2PayoutId(payout.uuid)} was deleted; update the payout first`),
+      )
     const data = dataOf(row)
     const missing = missingOf(data)
     if (missing.length)

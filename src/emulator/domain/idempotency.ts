@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto'
 import {canonicalJson} from '../../shared/canonical-json.js'
-import {ApiFailure, invalidField} from '../http/api-failure.js'
+import {ApiFailure} from '../http/api-failure.js'
 import type {Reply} from '../http/request-context.js'
 import type {Store} from '../store/index.js'
 import type {Clock} from './clock.js'
@@ -14,7 +14,6 @@ import type {Clock} from './clock.js'
  */
 
 export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000
-const MAX_KEY_LENGTH = 255
 
 export type IdempotencyOutcome = {kind: 'replay'; reply: Reply} | {kind: 'fresh'; save: (reply: Reply) => void}
 
@@ -25,13 +24,6 @@ export class Idempotency {
     private readonly store: Store,
     private readonly clock: Clock,
   ) {}
-
-  /** Validates the header value (1 to 255 characters). */
-  static checkKey(key: string | undefined): void {
-    if (key === undefined) return
-    if (key.length < 1 || key.length > MAX_KEY_LENGTH)
-      throw invalidField('idempotency-key', `must have 1 to ${MAX_KEY_LENGTH} characters, not ${key.length}`)
-  }
 
   begin(teamId: string, scope: string, key: string, body: unknown): IdempotencyOutcome {
     const hash = createHash('sha256').update(canonicalJson(body)).digest('hex')

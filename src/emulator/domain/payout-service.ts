@@ -2,7 +2,7 @@ import {randomUUID} from 'node:crypto'
 import type * as z from 'zod/mini'
 import type {ErrorDetail} from '../../contract/error-envelope.js'
 import {hasPayoutPrefix, payoutIdBody} from '../../contract/ids.js'
-import {initialState, isApprovable, isDeletable, isUpdatable} from '../../contract/lifecycle.js'
+import {initialState, isApprovable, isDeletable, isDeleted, isUpdatable, onlyFrom} from '../../contract/lifecycle.js'
 import {normalizeCustomId, UUID} from '../../contract/primitives.js'
 import type {
   AndThen,
@@ -171,7 +171,7 @@ export class PayoutService {
       const uuid = payoutIdBody(id)
       row = UUID.test(uuid) ? this.store.payouts.byUuid(teamId, uuid.toLowerCase()) : undefined
     } else row = this.store.payouts.byCustomId(teamId, checkedPathId(id))
-    if (!row || row.status === 'deleted') throw fail(payoutNotFound(id))
+    if (!row || isDeleted(row.status)) throw fail(payoutNotFound(id))
     return row
   }
 
@@ -244,13 +244,13 @@ export class PayoutService {
       return {row, action: 'created'}
     }
     const label = `payout ${existing.uuid} (customId ${existing.custom_id})`
-    if (existing.status === 'deleted') throw invalidState(`${label} was deleted; its customId cannot be reused`)
+    if (isDeleted(existing.status)) throw invalidState(`${label} was deleted; its customId cannot be reused`)
     const changes = v1Changes(existing, fields, present)
     assertImmutableKept(existing, changes, label)
     let row = existing
     if (Object.keys(changes).length) {
       if (!isUpdatable(existing.status))
-        throw invalidState(`${label} is ${v1Status(existing.status)}; only created payouts can be updated`)
+        throw invalidState(`${label} is ${v1Status(existing.status)}; ${onlyFrom('update')}`)
       row = this.store.payouts.patch(existing, {...changes, updated_at: this.clock.iso()})
     }
     if (preApproved && isApprovable(row.status)) row = this.settlement.approve(principal, [{row}])[0]
@@ -259,8 +259,8 @@ export class PayoutService {
 
   /** v1 DELETE: created, approved and expired payouts; a deleted one is returned unchanged. */
   deleteV1(row: PayoutRow): PayoutRow {
-    if (row.status === 'deleted') return row
-    if (isDeletable(row.status) && row.status !== 'failed') return this.settlement.markDeleted(row)
+    if (isDeleted(row.status)) return row
+    if (isDeletable(v1Status(row.status))) return this.settlement.markDeleted(row)
     throw invalidState(`payout ${row.uuid} is ${v1Status(row.status)}; it can no longer be deleted`)
   }
 

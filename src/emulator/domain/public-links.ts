@@ -1,3 +1,4 @@
+import {isSettled} from '../../contract/lifecycle.js'
 import type {PayoutRow} from '../store/row-types.js'
 
 /**
@@ -14,7 +15,7 @@ export const documentUrl = (origin: string, kind: DocumentKind, uuid: string) =>
 
 /** Invoices exist once a payout completed: the service then bills the sender and self-bills for the recipient. */
 export const hasInvoices = (row: Pick<PayoutRow, 'status' | 'completed_at'>) =>
-  row.status === 'completed' && row.completed_at !== null
+  isSettled(row.status) && row.completed_at !== null
 
 /** The self-billing invoice number: stable per payout, `SB-<year>-<first 8 hex digits of the payout UUID>`. */
 export const selfBillingNumber = (row: Pick<PayoutRow, 'uuid' | 'completed_at'>) =>

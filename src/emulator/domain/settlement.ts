@@ -1,6 +1,13 @@
 import {createHash, randomUUID} from 'node:crypto'
 import Big from 'big.js'
-import {isClaimable} from '../../contract/lifecycle.js'
+import {
+  claimableStates,
+  isApprovable,
+  isApproved,
+  isClaimable,
+  isDeclined,
+  isInTransfer,
+} from '../../contract/lifecycle.js'
 import type {AndThen} from '../../contract/requests/index.js'
 import {formatAmount as formatMoney} from '../../shared/money.js'
 import {
@@ -247,7 +254,7 @@ export class Settlement {
           item,
         )
       failingAt(item, () => stepOf(row, 'pay'))
-      if (row.status === 'failed') {
+      if (isDeclined(row.status)) {
         if (!hasScope(principal, Scope.payoutsApprove)) throw at(insufficientScope(Scope.payoutsApprove), item)
         again.push({amount: row.amount, currency: row.currency, index})
       }
@@ -266,15 +273,15 @@ export class Settlement {
   claim(row: PayoutRow, record: PaymentMethodRecord): PayoutRow {
     if (!isClaimable(row.status))
       throw invalidState(
-        `payout ${payoutLabel(row)} is ${v1Status(row.status)}; only created, approved or failed payouts can be claimed`,
+        `payout ${payoutLabel(row)} is ${v1Status(row.status)}; only ${claimableStates()} payouts can be claimed`,
       )
     if (row.email && record.type === 'bank_iban')
       this.counterparties.recordRecipientManaged(row.team_id, row.email, record)
-    if (row.status === 'created') {
+    if (isApprovable(row.status)) {
       const now = this.clock.iso()
       return this.store.payouts.patch(row, {payment_method: JSON.stringify(record), updated_at: now})
     }
-    if (row.status === 'failed') {
+    if (isDeclined(row.status)) {
       this.requireWallet(row.team_id)
       this.reserve(row.team_id, [{amount: row.amount, currency: row.currency}])
     }
@@ -289,7 +296,7 @@ export class Settlement {
       if (!isClaimable(row.status))
         throw at(
           invalidState(
-            `payout ${payoutLabel(row)} is ${row.status}; claim links go out for created, approved or failed payouts`,
+            `payout ${payoutLabel(row)} is ${row.status}; claim links go out for ${claimableStates()} payouts`,
           ),
           item,
         )
@@ -309,7 +316,7 @@ export class Settlement {
 
   private markRequested(row: PayoutRow, record: PaymentMethodRecord, trigger: 'pay' | 'request'): PayoutRow {
     const now = this.clock.iso()
-    const wasRequested = v1Status(row.status) === 'requested'
+    const wasRequested = isInTransfer(v1Status(row.status))
     const requested = advance(this.store, row, trigger, {
       requested_at: now,
       updated_at: now,
@@ -369,7 +376,7 @@ export class Settlement {
 
   /** Deletes a payout (state rules are the caller's); an approved payout's reservation is released. */
   markDeleted(row: PayoutRow): PayoutRow {
-    if (row.status === 'approved') this.release(row)
+    if (isApproved(row.status)) this.release(row)
     const now = this.clock.iso()
     const deleted = advance(this.store, row, 'delete', {deleted_at: now, updated_at: now})
     this.events.changed(deleted)
@@ -382,7 +389,7 @@ export class Settlement {
       const due = this.store.payouts.dueExpiries(this.clock.iso())
       const now = this.clock.iso()
       const expired = due.map(row => {
-        if (row.status === 'approved') this.release(row)
+        if (isApproved(row.status)) this.release(row)
         return advance(this.store, row, 'expire', {updated_at: now})
       })
       this.events.changed(expired)

@@ -1,4 +1,5 @@
 import Big from 'big.js'
+import {isApprovable} from '../../contract/lifecycle.js'
 import {CurrencyTotals, formatAmount} from '../../shared/money.js'
 import {Scope} from '../domain/api-scopes.js'
 import {v1Status} from '../domain/api-views.js'
@@ -68,7 +69,7 @@ export function approvalPage(ctx: PageContext, errors: FieldError[] = [], status
   const gate = teamGate(ctx)
   if (!gate.ok) return gate.reply
   const rows = sessionRows(ctx)
-  const pending = rows.filter(row => row.status === 'created')
+  const pending = rows.filter(row => isApprovable(row.status))
   const approved = Number(ctx.query.get('approved') ?? '0')
   const notice =
     approved > 0
@@ -104,7 +105,7 @@ ${postForm(
 export function approve(ctx: PageContext): Reply {
   const gate = teamGate(ctx)
   if (!gate.ok) return gate.reply
-  const pending = sessionRows(ctx).filter(row => row.status === 'created')
+  const pending = sessionRows(ctx).filter(row => isApprovable(row.status))
   if (!pending.length) return approvalPage(ctx, [{message: 'There is nothing left to approve'}], 409)
   const changes = changesSinceShown(ctx, pending, ctx.form.getAll('shown'))
   if (changes.length)

@@ -1,5 +1,13 @@
-import {CLAIM_FIELDS, type ClaimMethod, isClaimMethod} from '../../contract/claim-bodies.js'
-import {isClaimable} from '../../contract/lifecycle.js'
+import {CLAIM_FIELDS, type ClaimMethod, isClaimMethod} from '../../contract/claim-methods.js'
+import {
+  isApprovable,
+  isClaimable,
+  isDeclined,
+  isDeleted,
+  isExpired,
+  isInTransfer,
+  isSettled,
+} from '../../contract/lifecycle.js'
 import {formatAmount} from '../../shared/money.js'
 import {claimRecord} from '../domain/claim-input.js'
 import {ApiFailure} from '../http/api-failure.js'
@@ -208,6 +216,30 @@ function claimForm(
   return {body: html`${errorSummary(errors)}${chooser(ctx, row, errors, isClaimMethod(method) ? method : undefined)}`}
 }
 
+/** The page of a payout past claiming: withdrawn, expired, paid, or on its way. */
+function closedPage(ctx: PageContext, row: PayoutRow, record: PaymentMethodRecord | undefined): Reply | undefined {
+  if (isDeleted(row.status))
+    return ctx.render(
+      'This payout was withdrawn',
+      html`${summary(ctx, row)}<p>The sender deleted this payout.</p>`,
+      410,
+    )
+  if (isExpired(row.status))
+    return ctx.render('This payout expired', html`${summary(ctx, row)}<p>Ask the sender to send it again.</p>`, 410)
+  if (isSettled(row.status))
+    return ctx.render(
+      'You have been paid',
+      html`<div class="alert ok" role="status"><p>${amountOf(row)} was sent to ${record ? destination(record) : 'you'}.</p></div>
+${summary(ctx, row)}<div class="actions">${doneLink(ctx.claims.redirectUrl)}</div>`,
+    )
+  if (isInTransfer(row.status))
+    return ctx.render(
+      'Your payout is on its way',
+      html`${summary(ctx, row)}<div class="actions">${doneLink(ctx.claims.redirectUrl)}</div>`,
+    )
+  return undefined
+}
+
 export function claimPage(ctx: PageContext, errors: FieldError[] = [], status = 200, method?: string): Reply {
   const row = sessionPayout(ctx)
   if (!row) return ctx.render('Payout not found', html`<p>This payout no longer exists.</p>`, 404)
@@ -220,36 +252,16 @@ was sent to someone else. Sign out and sign in with the e-mail address or phone 
       403,
     )
   const record: PaymentMethodRecord | undefined = row.payment_method ? JSON.parse(row.payment_method) : undefined
-  switch (row.status) {
-    case 'deleted':
-      return ctx.render(
-        'This payout was withdrawn',
-        html`${summary(ctx, row)}<p>The sender deleted this payout.</p>`,
-        410,
-      )
-    case 'expired':
-      return ctx.render('This payout expired', html`${summary(ctx, row)}<p>Ask the sender to send it again.</p>`, 410)
-    case 'completed':
-      return ctx.render(
-        'You have been paid',
-        html`<div class="alert ok" role="status"><p>${amountOf(row)} was sent to ${record ? destination(record) : 'you'}.</p></div>
-${summary(ctx, row)}<div class="actions">${doneLink(ctx.claims.redirectUrl)}</div>`,
-      )
-    case 'requested':
-      return ctx.render(
-        'Your payout is on its way',
-        html`${summary(ctx, row)}<div class="actions">${doneLink(ctx.claims.redirectUrl)}</div>`,
-      )
-  }
+  const closed = closedPage(ctx, row, record)
+  if (closed) return closed
   if (!isClaimable(row.status)) return ctx.render('This payout cannot be claimed', summary(ctx, row), 409)
   if (needsTaxResidence(ctx, row)) return residencePage(ctx, summary(ctx, row), [], status)
-  const declined =
-    row.status === 'failed'
-      ? html`<div class="alert error" role="alert" id="declined"><h2>The transfer was declined</h2>
+  const declined = isDeclined(row.status)
+    ? html`<div class="alert error" role="alert" id="declined"><h2>The transfer was declined</h2>
 <p>${row.failure_reason ?? 'The provider declined the transfer.'}${record ? ` (${destination(record)})` : ''}</p>
 <p>Check the details or choose another payout method, then claim again.</p></div>`
-      : ''
-  if (row.status === 'created' && record && !ctx.query.has('step') && method === undefined)
+    : ''
+  if (isApprovable(row.status) && record && !ctx.query.has('step') && method === undefined)
     return ctx.render(
       'Payout claimed',
       html`<div class="alert ok" role="status"><p>You chose ${destination(record)}. You are paid as soon as
@@ -259,7 +271,7 @@ ${summary(ctx, row)}
     )
   const form = claimForm(ctx, row, errors, method)
   return ctx.render(
-    row.status === 'failed' ? 'Claim your payout again' : 'Claim your payout',
+    isDeclined(row.status) ? 'Claim your payout again' : 'Claim your payout',
     html`${declined}${summary(ctx, row)}${form.body}`,
     form.status ?? status,
   )

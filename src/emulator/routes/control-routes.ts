@@ -1,6 +1,6 @@
 import {advanceClockBody, createTeamBody, revokeKeyBody} from '../../contract/control-bodies.js'
 import {hasPayoutPrefix, payoutIdBody} from '../../contract/ids.js'
-import {isOpen, onlyFrom} from '../../contract/lifecycle.js'
+import {isDeleted, isOpen, onlyFrom} from '../../contract/lifecycle.js'
 import {isUuid} from '../../contract/primitives.js'
 import {DEFAULT_SCOPES} from '../domain/api-scopes.js'
 import {payoutV1, payoutV2, v1Status} from '../domain/api-views.js'
@@ -30,7 +30,7 @@ import type {WebhookDispatcher} from '../webhooks/webhook-dispatcher.js'
 function payoutForClaim(store: Store, id: string): PayoutRow {
   const uuid = payoutIdBody(id)
   const row = isUuid(uuid) ? store.payouts.byUuidAnyTeam(uuid.toLowerCase()) : undefined
-  if (!row || (row.status === 'deleted' && hasPayoutPrefix(id))) throw notFound(`no payout ${id}`)
+  if (!row || (isDeleted(row.status) && hasPayoutPrefix(id))) throw notFound(`no payout ${id}`)
   return row
 }
 

@@ -1,7 +1,7 @@
 import {Patcher} from './row-patcher.js'
 import type {NewPayout, PayoutRow, PayoutStatus} from './row-types.js'
 import type {Database} from './sqlite-driver.js'
-import {OPEN_STATES_SQL} from './state-sql.js'
+import {DELETED_SQL, OPEN_STATES_SQL} from './state-sql.js'
 
 export interface PayoutPage {
   statuses?: PayoutStatus[]
@@ -65,13 +65,13 @@ export class PayoutStore {
         [{team: string; statuses: string | null; afterCreated: string | null; afterSeq: number | null; limit: number}],
         PayoutRow
       >(
-        `SELECT * FROM payouts WHERE team_id = @team AND status != 'deleted'
+        `SELECT * FROM payouts WHERE team_id = @team AND status != ${DELETED_SQL}
            AND (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
            AND (@afterCreated IS NULL OR created_at < @afterCreated OR (created_at = @afterCreated AND seq < @afterSeq))
          ORDER BY created_at DESC, seq DESC LIMIT @limit`,
       ),
-      amountsWithStatus: db.prepare<[string, string], {amount: string; currency: string}>(
-        'SELECT amount, currency FROM payouts WHERE team_id = ? AND status = ?',
+      amountsInStates: db.prepare<[string, string], {amount: string; currency: string}>(
+        'SELECT amount, currency FROM payouts WHERE team_id = ? AND status IN (SELECT value FROM json_each(?))',
       ),
       dueExpiries: db.prepare<[string], PayoutRow>(
         `SELECT * FROM payouts WHERE status IN (${OPEN_STATES_SQL}) AND expires_at <= ? ORDER BY expires_at, seq`,
@@ -123,8 +123,8 @@ export class PayoutStore {
     })
   }
 
-  amountsWithStatus(teamId: string, status: PayoutStatus): Iterable<{amount: string; currency: string}> {
-    return this.q.amountsWithStatus.iterate(teamId, status)
+  amountsInStates(teamId: string, states: readonly PayoutStatus[]): Iterable<{amount: string; currency: string}> {
+    return this.q.amountsInStates.iterate(teamId, JSON.stringify(states))
   }
 
   dueExpiries(nowIso: string): PayoutRow[] {

@@ -3,17 +3,9 @@
  * regular details settle the payout; the failure variant carries the method's failure trigger.
  */
 
-export const CLAIM_METHODS = [
-  'bank-iban',
-  'bank-swift',
-  'bank-ach',
-  'bank-wire',
-  'bank-uk',
-  'paypal',
-  'venmo',
-  'crypto',
-] as const
-export type ClaimMethod = (typeof CLAIM_METHODS)[number]
+import type {ClaimMethod} from '../../contract/claim-methods.js'
+
+export {CLAIM_METHODS, type ClaimMethod} from '../../contract/claim-methods.js'
 
 const HOLDER = 'Ada Lovelace'
 const FAILING_HOLDER = 'SANDBOX FAIL Ada Lovelace'

@@ -1,5 +1,6 @@
 import type {EmulatorControl} from '../../client/emulator-control.js'
 import type {PayoutClient} from '../../client/index.js'
+import {isApproved, stateAfter} from '../../contract/lifecycle.js'
 import {interruptedError, PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {mapLimit} from '../../shared/map-limit.js'
@@ -58,8 +59,8 @@ export function claimsInterruption(ids: readonly string[], outcomes: readonly Cl
  */
 export async function approvedClaimableIds(client: PayoutClient): Promise<string[]> {
   const ids: string[] = []
-  for await (const page of client.v2.payouts.pages({status: ['approved']}))
-    for (const payout of page) if (payout.status === 'approved' && !payout.counterpartyId) ids.push(payout.id)
+  for await (const page of client.v2.payouts.pages({status: [stateAfter('approve')]}))
+    for (const payout of page) if (isApproved(payout.status) && !payout.counterpartyId) ids.push(payout.id)
   return ids
 }
 

@@ -1,6 +1,6 @@
 import type {EmulatorControl} from '../../client/emulator-control.js'
 import type {PayoutClient} from '../../client/index.js'
-import {transition, v1EventsTo} from '../../contract/lifecycle.js'
+import {initialState, stateAfter, transition, v1EventsTo} from '../../contract/lifecycle.js'
 import {errorInContext, reportError} from '../errors/error-report.js'
 import {type ClaimMethod, claimDetails} from './claim-details.js'
 
@@ -15,13 +15,13 @@ export const TRIGGERS = ['payout.completed', 'payout.failed', 'payout.deleted', 
 export type TriggerEvent = (typeof TRIGGERS)[number]
 
 /** The v1 event of leaving `created` by `trigger` (delete, expire). */
-const fromCreated = (trigger: 'delete' | 'expire') => transition(trigger, 'created')?.v1Event ?? trigger
+const fromCreated = (trigger: 'delete' | 'expire') => transition(trigger, initialState())?.v1Event ?? trigger
 
 export const EXPECTED_DELIVERIES: Record<TriggerEvent, string[]> = {
   'payout.completed': [...v1EventsTo('completed'), 'payout.completed'],
   'payout.failed': [...v1EventsTo('failed'), 'payout.failed'],
-  'payout.deleted': ['created', fromCreated('delete')],
-  'payout.expired': ['created', fromCreated('expire')],
+  'payout.deleted': [initialState(), fromCreated('delete')],
+  'payout.expired': [initialState(), fromCreated('expire')],
 }
 
 export interface TriggerOptions {
@@ -86,7 +86,7 @@ async function drive(
   if (event === 'payout.deleted') {
     await api.v2.payouts.delete(id)
     result.steps.push(`deleted payout ${id}`)
-    result.status = 'deleted'
+    result.status = stateAfter('delete')
     return result
   }
   if (event === 'payout.expired') {
@@ -97,7 +97,7 @@ async function drive(
   }
   await api.v2.payouts.approve(id)
   result.steps.push(`approved payout ${id}`)
-  result.status = 'approved'
+  result.status = stateAfter('approve')
   const details = claimDetails(options.method, {fail: event === 'payout.failed'})
   const claimed = await control.claim(id, options.method, details)
   result.method = options.method

@@ -4,7 +4,7 @@ import {createInterface} from 'node:readline'
 import type {ApiGeneration} from '../../contract/primitives.js'
 import {type JournalHeader, profileJournalPath} from '../import/plan/journal.js'
 import type {Delimiter} from '../import/read/sniff.js'
-import {fileRows, validatedChunkOptions} from '../import/send/chunks.js'
+import {type ChunkOptions, fileRows, validatedChunkOptions} from '../import/send/chunks.js'
 import type {RowSchema, SchemaOptions} from '../import/validate/import-schema.js'
 import {type ValidationResult, validateFile} from '../import/validate/validate-file.js'
 
@@ -102,17 +102,33 @@ export async function openFileRows(options: FileRowsOptions): Promise<FileRows> 
     signal: options.signal,
     keepRows: true,
   })
+  const rows = validatedChunkOptions({schema, batch: options.batch}, validation)
+  return fileRowsOf(rows, {validation, journal: journal.header, api, andThen: journal.andThen})
+}
+
+/**
+ * The rows an import has just sent, as it read them (its kept rows: `payouts import --wait`): the file is not
+ * read again. The follow-up step is this run's, else the one the journal recorded for the file.
+ */
+export async function importedRows(
+  rows: ChunkOptions<unknown>,
+  facts: {validation: ValidationResult; api: ApiGeneration; andThen?: string; journal: string},
+): Promise<FileRows> {
+  const journal = await journalSummary(facts.journal)
+  return fileRowsOf(rows, {...facts, journal: journal.header, andThen: facts.andThen ?? journal.andThen})
+}
+
+function fileRowsOf(
+  options: ChunkOptions<unknown>,
+  facts: Pick<FileRows, 'validation' | 'journal' | 'api' | 'andThen'>,
+): FileRows {
   return {
-    validation,
-    journal: journal.header,
-    api,
-    andThen: journal.andThen,
-    close: async () => validation.kept?.close(),
+    ...facts,
+    close: async () => options.kept?.close(),
     chunks: async function* () {
       let rows: FileRow[] = []
       let skipped: SkippedFileRow[] = []
-      const file = {schema, batch: options.batch}
-      for await (const entry of fileRows(validatedChunkOptions(file, validation))) {
+      for await (const entry of fileRows(options)) {
         if (entry.kind === 'invalid') skipped.push(entry.row)
         else rows.push(entry.row as FileRow)
         if (rows.length + skipped.length === CHUNK) {

@@ -1,8 +1,7 @@
-import {isUnpaidEnd} from '../../contract/lifecycle.js'
+import {isDeleted, isUnpaidEnd} from '../../contract/lifecycle.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {retryFailedCommand, shellWord} from '../../shared/shell-word.js'
-import {GONE} from '../payouts/goals.js'
 import {INVALID, NOT_IMPORTED, type StatusRow} from './status-row.js'
 import type {StatusSummary} from './status-summary.js'
 
@@ -14,7 +13,7 @@ import type {StatusSummary} from './status-summary.js'
 
 /** A row that did not go through: its payout ended unpaid or was deleted, or the row never became a payout. */
 const isProblem = (status: string) =>
-  isUnpaidEnd(status) || status === GONE || status === NOT_IMPORTED || status === INVALID
+  isUnpaidEnd(status) || isDeleted(status) || status === NOT_IMPORTED || status === INVALID
 
 /** Rows kept to be named; the others are counted. */
 const PROBLEMS_KEPT = 1000

@@ -1,6 +1,7 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {DeletedV2, PayoutV1, PayoutV2} from '../../client/schemas.js'
 import type {AndThen} from '../../client/v2/payouts-v2.js'
+import {isApproved} from '../../contract/lifecycle.js'
 import type {ApiGeneration} from '../../contract/primitives.js'
 import {usageError} from '../../shared/errors.js'
 import {mapLimit} from '../../shared/map-limit.js'
@@ -40,7 +41,7 @@ export function payOrClaimLink(
   const claimLink = keys.filter((_, i) => {
     const payout = payouts[i]
     const recipient = payout?.recipient?.type
-    return payout?.status === 'approved' && !payout.counterpartyId && (recipient === 'email' || recipient === 'phone')
+    return isApproved(payout?.status) && !payout.counterpartyId && (recipient === 'email' || recipient === 'phone')
   })
   return {pay: keys.filter(key => !claimLink.includes(key)), claimLink}
 }

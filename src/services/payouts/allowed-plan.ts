@@ -1,6 +1,6 @@
 import Big from 'big.js'
 import type {Account, PayoutV2} from '../../client/schemas.js'
-import {isApprovable, isPayable, onlyFrom} from '../../contract/lifecycle.js'
+import {isApprovable, isDeclined, isPayable, onlyFrom} from '../../contract/lifecycle.js'
 import {formatAmount} from '../../shared/money.js'
 import {allowanceLeft} from './balance-check.js'
 
@@ -41,7 +41,7 @@ export function conflictOf(action: PayoutStep, payout: PayoutV2): string | undef
 
 /** Whether sending the payout needs funds: every approval reserves its amount; a pay only for a failed payout. */
 export function needsFunds(action: PayoutStep, payout: PayoutV2): boolean {
-  return action === 'approve' || payout.status === 'failed'
+  return action === 'approve' || isDeclined(payout.status)
 }
 
 /** Per currency: the available balance and the allowance left (undefined: no cap), spent as payouts are taken. */

@@ -1,6 +1,7 @@
 import {ApiError} from '../../client/api-errors.js'
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
+import {isDeleted} from '../../contract/lifecycle.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import type {PayoutKey} from './ids-input.js'
@@ -19,7 +20,7 @@ export async function getV2NamingDeleted(client: PayoutClient, key: PayoutKey): 
       ? client.v1.payouts.get(key.v1)
       : client.v1.payouts.get(key.customId, 'custom_id')
     ).catch(() => undefined)
-    if (v1?.status !== 'deleted') throw error
+    if (!isDeleted(v1?.status)) throw error
     const named = key.kind === 'id' ? key.v2 : `--custom-id ${key.customId}`
     throw new PayctlError(`payout ${key.label} was deleted: v2 answers 404 for a deleted payout`, {
       exitCode: ExitCode.notFound,

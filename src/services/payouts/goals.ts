@@ -1,5 +1,13 @@
 import type {PayoutV2} from '../../client/schemas.js'
-import {isOpen, isUnpaidEnd} from '../../contract/lifecycle.js'
+import {
+  isApproved,
+  isDeleted,
+  isInTransfer,
+  isOpen,
+  isSettled,
+  isUnpaidEnd,
+  stateAfter,
+} from '../../contract/lifecycle.js'
 import {awaitsNewClaim} from './payout-failures.js'
 
 /**
@@ -21,21 +29,22 @@ export const WAIT_GOALS: readonly WaitGoal[] = ['settled', 'paid', 'approved', '
 /** How a payout stands for a goal: `awaiting-claim` is done for this step, the recipient must still act. */
 export type GoalState = 'completed' | 'awaiting-claim' | 'approved' | 'failed' | 'pending'
 
-export const GONE = 'deleted'
+/** The status a payout read as gone (404) is counted with: deleted. */
+export const GONE = stateAfter('delete')
 
 export function goalStateOf(
   payout: Pick<PayoutV2, 'status' | 'counterpartyId' | 'claimLinkSentAt' | 'requestedAt'>,
   goal: WaitGoal,
 ): GoalState {
-  const status = payout.status ?? ''
-  if (status === 'completed') return 'completed'
+  const {status} = payout
+  if (isSettled(status)) return 'completed'
   if (goal !== 'settled' && awaitsNewClaim(payout)) return 'awaiting-claim'
-  if (isUnpaidEnd(status) || status === GONE) return 'failed'
-  if (status === 'requested' || goal === 'settled') return 'pending'
+  if (isUnpaidEnd(status) || isDeleted(status)) return 'failed'
+  if (isInTransfer(status) || goal === 'settled') return 'pending'
   const claimable = Boolean(payout.claimLinkSentAt)
   if (goal === 'claim-link') return isOpen(status) ? 'awaiting-claim' : 'pending'
-  if (goal === 'approved') return status === 'approved' ? 'approved' : 'pending'
-  if (status === 'approved' && !payout.counterpartyId && claimable) return 'awaiting-claim'
+  if (goal === 'approved') return isApproved(status) ? 'approved' : 'pending'
+  if (isApproved(status) && !payout.counterpartyId && claimable) return 'awaiting-claim'
   return 'pending'
 }
 

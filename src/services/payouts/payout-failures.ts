@@ -1,5 +1,5 @@
 import type {PayoutV2} from '../../client/schemas.js'
-import {isUnpaidEnd} from '../../contract/lifecycle.js'
+import {isDeclined, isDeleted, isExpired, isUnpaidEnd} from '../../contract/lifecycle.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
@@ -23,7 +23,7 @@ export const isFailed = (payout: Pick<PayoutV2, 'status'>) => isUnpaidEnd(payout
 export function awaitsNewClaim(
   payout: Pick<PayoutV2, 'status' | 'counterpartyId' | 'claimLinkSentAt' | 'requestedAt'>,
 ) {
-  if (payout.status !== 'failed' || payout.counterpartyId || !payout.claimLinkSentAt || !payout.requestedAt)
+  if (!isDeclined(payout.status) || payout.counterpartyId || !payout.claimLinkSentAt || !payout.requestedAt)
     return false
   return Date.parse(payout.claimLinkSentAt) > Date.parse(payout.requestedAt)
 }
@@ -42,12 +42,11 @@ export function failedPayout(payout: PayoutV2): FailedPayout {
 /** One line per failed payout: `payout_… (customId "x"): failed: account_closed: The recipient bank declined…`. */
 export function describeFailure(failure: FailedPayout): string {
   const who = failure.customId ? `${failure.id} (customId "${failure.customId}")` : failure.id
-  const why =
-    failure.status === 'expired'
-      ? 'it expired before it was paid'
-      : failure.status === 'deleted'
-        ? 'it was deleted'
-        : [failure.failureCode ?? 'no failure code', failure.failureReason].filter(Boolean).join(': ')
+  const why = isExpired(failure.status)
+    ? 'it expired before it was paid'
+    : isDeleted(failure.status)
+      ? 'it was deleted'
+      : [failure.failureCode ?? 'no failure code', failure.failureReason].filter(Boolean).join(': ')
   return `${who}: ${failure.status}: ${why}`
 }
 
@@ -63,7 +62,7 @@ export const CLAIM_AGAIN_HINT =
 
 /** The hints for these failures: paying again for counterparty payouts, a fresh claim link for the others. */
 export function retryHints(failures: ReadonlyArray<Pick<FailedPayout, 'counterpartyId' | 'status'>>): string[] {
-  const failed = failures.filter(f => f.status === 'failed')
+  const failed = failures.filter(f => isDeclined(f.status))
   return [
     ...(failed.some(f => f.counterpartyId) ? [RETRY_HINT] : []),
     ...(failed.some(f => !f.counterpartyId) ? [CLAIM_AGAIN_HINT] : []),

@@ -1,4 +1,4 @@
-import {createHash} from 'node:crypto'
+import * as crypto from 'node:crypto'
 import {canonicalAmount} from '../../shared/money.js'
 
 /**
@@ -53,7 +53,11 @@ export function payoutFacts(payout: PayoutLike): string {
   ])
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest('hex')
+/** SHA-256 in hex: `crypto.hash` (one call, under half the time of a Hash object) where the runtime has it. */
+const digest: (text: string) => string =
+  typeof crypto.hash === 'function'
+    ? text => crypto.hash('sha256', text, 'hex')
+    : text => crypto.createHash('sha256').update(text).digest('hex')
 
 /** The content digest of a payout or row body (32 hex digits). */
 export const contentOf = (payout: PayoutLike): string => digest(payoutFacts(payout)).slice(0, 32)

@@ -1,5 +1,5 @@
 import {randomUUID} from 'node:crypto'
-import {V1_EVENT_STATUSES, type V1State} from '../../contract/lifecycle.js'
+import {initialState, V1_EVENT_STATUSES, type V1State} from '../../contract/lifecycle.js'
 
 /** The v1 payout statuses a webhook fires for (spec section 6.2). */
 export const EVENT_STATUSES = V1_EVENT_STATUSES
@@ -22,7 +22,7 @@ export function samplePayout(status: EventStatus, options: {id?: string; now?: D
     amount: '125.00',
     currency: 'EUR',
     createdAt: iso(created),
-    updatedAt: iso(status === 'created' ? created : now),
+    updatedAt: iso(status === initialState() ? created : now),
     creatorHandle: '@marialopez',
     verificationMethod: 'youtube-channel',
     tags: ['november'],

@@ -1,4 +1,5 @@
 import {readFile} from 'node:fs/promises'
+import {initialState, v1StateOf} from '../../contract/lifecycle.js'
 import {PayctlError, usageError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {type EventStatus, samplePayout} from './payload.js'
@@ -15,7 +16,7 @@ export async function testDeliveryBody(options: {
   status?: EventStatus
   warn(message: string): void
 }): Promise<Buffer> {
-  if (!options.payload) return Buffer.from(JSON.stringify(samplePayout(options.status ?? 'created')))
+  if (!options.payload) return Buffer.from(JSON.stringify(samplePayout(options.status ?? v1StateOf(initialState()))))
   const bytes = await readFile(options.payload)
   try {
     JSON.parse(bytes.toString('utf8'))

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini'
 import type {ErrorDetail} from '../../../contract/error-envelope.js'
+import {isDeleted} from '../../../contract/lifecycle.js'
 import type {SESSION_BODIES, SessionKind} from '../../../contract/requests/session-requests.js'
 import type {Clock} from '../../domain/clock.js'
 import type {Json} from '../../domain/json-value.js'
@@ -35,11 +36,11 @@ function deletedPayouts(kind: SessionKind, payload: Json, teamId: string, payout
   if (kind === 'payout') {
     const row = payouts.resolveV1(teamId, String(payload.payoutId))
     payload.payoutId = row.uuid
-    return row.status === 'deleted' ? [{path: 'payoutId', message: `payout ${row.uuid} was deleted`}] : []
+    return isDeleted(row.status) ? [{path: 'payoutId', message: `payout ${row.uuid} was deleted`}] : []
   }
   if (kind !== 'approval') return []
   return (payload.payoutIds as string[]).flatMap((id, index) =>
-    payouts.resolveV1(teamId, id).status === 'deleted'
+    isDeleted(payouts.resolveV1(teamId, id).status)
       ? [{path: `payoutIds.${index}`, message: `payout ${id} was deleted`}]
       : [],
   )

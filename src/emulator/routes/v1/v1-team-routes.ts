@@ -1,5 +1,6 @@
 import Big from 'big.js'
 import type * as z from 'zod/mini'
+import {statesFrom} from '../../../contract/lifecycle.js'
 import type {patchTeamBody} from '../../../contract/requests/team-requests.js'
 import {teamV1} from '../../domain/api-views.js'
 import type {Clock} from '../../domain/clock.js'
@@ -25,7 +26,7 @@ export function v1TeamRoutes({
       if (!team) throw notFound('the team no longer exists')
       settlement.allowance.roll(team.id)
       const scheduled: Record<string, Big> = {}
-      for (const {amount, currency} of store.payouts.amountsWithStatus(team.id, 'created'))
+      for (const {amount, currency} of store.payouts.amountsInStates(team.id, statesFrom('approve')))
         scheduled[currency] = (scheduled[currency] ?? new Big(0)).plus(amount)
       return ok(
         teamV1(

@@ -2,6 +2,7 @@ import type {ExitCodeValue} from '../../../shared/exit-codes.js'
 import type {OnlineChecks} from '../check/online-checks.js'
 import {type JournalPreview, journalPreview} from '../plan/journal-preview.js'
 import type {ImportDiff, ImportPlan} from '../plan/plan.js'
+import type {ChunkOptions} from '../send/chunks.js'
 import type {ReportLine} from '../send/report.js'
 import type {SendResult} from '../send/runner.js'
 import {formatValidationError, type ValidationResult} from '../validate/validate-file.js'
@@ -36,6 +37,8 @@ interface SentImport {
   diff?: ImportDiff
   outcome?: Outcome
   fatal?: unknown
+  /** The rows as the import read them (with `holdRows`): `--wait` follows these, the file is not read again. */
+  rows?: ChunkOptions<unknown>
 }
 
 /** How the import ends: its exit code, and the error it ends with (import-outcome.ts decides it). */

@@ -158,10 +158,10 @@ class Runner<Item> {
       for await (const chunk of this.options.chunks) {
         this.countSettled(chunk)
         if (chunk.rows.length) this.result.chunks++
-        if (!chunk.rows.length) this.deliver(chunk, linesOf(chunk, []))
+        if (!chunk.rows.length) this.deliver(chunk, () => linesOf(chunk, []))
         else if (this.result.stopped) {
           this.result.pending += chunk.rows.length
-          this.deliver(chunk, linesOf(chunk, undefined))
+          this.deliver(chunk, () => linesOf(chunk, undefined))
           // Without a report there is nothing left to learn from the rest of the file.
           if (!this.options.report && !this.options.onLines) break
         } else await this.start(chunk)
@@ -244,7 +244,7 @@ class Runner<Item> {
   private finishChunk(chunk: Chunk<Item>, outcome: ChunkOutcome, counts: SendResult): void {
     if (outcome.kind === 'transient')
       this.stop(outcome.fatal ? 'fatal' : 'transient', `chunk ${chunk.number}: ${outcome.message}`, outcome.fatal)
-    this.deliver(chunk, linesOf(chunk, outcome.rows))
+    this.deliver(chunk, () => linesOf(chunk, outcome.rows))
     this.options.onChunk?.({
       chunk: chunk.number,
       firstLine: chunk.rows[0].line,
@@ -255,10 +255,11 @@ class Runner<Item> {
     })
   }
 
-  private deliver(chunk: Chunk<Item>, lines: ReportLine[]): void {
+  /** A chunk's report lines (made only when a report or `onLines` takes them), in chunk order. */
+  private deliver(chunk: Chunk<Item>, lines: () => ReportLine[]): void {
     const {report, onLines} = this.options
     if (!report && !onLines) return
-    this.finished.set(chunk.number, lines)
+    this.finished.set(chunk.number, lines())
     this.reportWrites = this.reportWrites.then(async () => {
       while (this.finished.has(this.nextToReport)) {
         const ready = this.finished.get(this.nextToReport)!

@@ -1,7 +1,7 @@
 import {ApiError} from '../../../client/index.js'
 import type {PayoutV2} from '../../../client/schemas.js'
 import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../../client/v2/payouts-v2.js'
-import {isUpdatable} from '../../../contract/lifecycle.js'
+import {isUpdatable, onlyFrom} from '../../../contract/lifecycle.js'
 import {mapLimit} from '../../../shared/map-limit.js'
 import {comparedUnderCustomId} from '../../payouts/create-keyed.js'
 import {statedDifferences} from '../../payouts/payout-differences.js'
@@ -148,7 +148,7 @@ async function identifiedRow(client: Client, row: Row, id: string): Promise<RowO
     return {
       status: 'conflict',
       payoutId: payout.id,
-      error: `${payout.id} is ${payout.status}${fixed ? ' and its customId cannot change' : ': only created payouts can be changed'}: ${differences}`,
+      error: `${payout.id} is ${payout.status}${fixed ? ' and its customId cannot change' : `: ${onlyFrom('update')}`}: ${differences}`,
     }
   const patched = await attempt(() => client.v2.payouts.update(payout.id, patchOf(row.item, true)))
   if ('value' in patched) return {status: 'updated', payoutId: payout.id}
@@ -165,7 +165,7 @@ async function updateRow(client: Client, row: Row): Promise<RowOutcome | 'create
     return {
       status: 'conflict',
       payoutId: payout.id,
-      error: `${payout.id} is ${payout.status}: only created payouts can be changed`,
+      error: `${payout.id} is ${payout.status}: ${onlyFrom('update')}`,
     }
   const patched = await attempt(() => client.v2.payouts.update(payout.id, patchOf(row.item)))
   if ('value' in patched) return {status: 'updated', payoutId: payout.id}

@@ -1,4 +1,5 @@
 import {ApiError, isTransient, type PayoutClient, withDetails} from '../../../client/index.js'
+import {isDeclined} from '../../../contract/lifecycle.js'
 import type {Chunk, ChunkRow} from './chunks.js'
 
 /**
@@ -28,7 +29,7 @@ export interface RowOutcome {
 
 /** A payout the answer to a create or approve already shows `failed`: the row failed, its payout is there. */
 export function declinedOutcome(payout: {id: string; status?: string; failureCode?: string; failureReason?: string}) {
-  if (payout.status !== 'failed') return undefined
+  if (!isDeclined(payout.status)) return undefined
   const why = [payout.failureCode, payout.failureReason].filter(Boolean).join(': ')
   return {
     status: 'failed',

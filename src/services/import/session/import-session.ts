@@ -31,6 +31,7 @@ export async function runImportSession<Item>(options: SessionOptions<Item>): Pro
   const {kind} = options
   const source = await openSource(options.file)
   let validation: ValidationResult | undefined
+  let held = false
   try {
     validation = await validateFile({
       path: source.path,
@@ -59,9 +60,14 @@ export async function runImportSession<Item>(options: SessionOptions<Item>): Pro
       const outcome = {...refused, suggestions: ['fix the rows, or leave them out; --dry-run shows the same checks']}
       return {kind: 'validation', validation, label, checks, outcome}
     }
-    return await importLocked(context)
+    const result = await importLocked(context)
+    if (options.holdRows && result.kind === 'import') {
+      held = true
+      return {...result, rows: context.chunkOptions as ChunkOptions<unknown>}
+    }
+    return result
   } finally {
-    await validation?.kept?.close()
+    if (!held) await validation?.kept?.close()
     await source.cleanup()
   }
 }

@@ -36,6 +36,11 @@ export interface SessionOptions<Item> {
   wantsRows?: boolean
   /** Validated rows held in memory before they go to a temporary file (default 10,000). */
   keepInMemoryRows?: number
+  /**
+   * Keep the validated rows after a real import (`SentImport.rows`, for `--wait`); whoever asks closes them
+   * (`rows.kept.close()`). Otherwise the session removes them when it ends.
+   */
+  holdRows?: boolean
 }
 
 /** What one import works with once the file is validated. */

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import {payoutRefOf} from '../../../contract/ids.js'
+import {payoutIdProblem, payoutRefOf} from '../../../contract/ids.js'
 import {lookAlikeOf} from '../../../contract/look-alike.js'
 import {type ApiGeneration, compactPhone, isEmail, phoneProblem} from '../../../contract/primitives.js'
 import {checkRequest} from '../../../contract/request-problems.js'
@@ -153,9 +153,7 @@ export class RowCheck {
   payoutId(): string | undefined {
     const value = this.cells.get(ID_COLUMN.name)
     if (value === undefined) return undefined
-    return (
-      payoutRefOf(value)?.v2 ?? this.fail(ID_COLUMN.name, `"${value}" is not a payout id (a UUID or payout_<UUID>)`)
-    )
+    return payoutRefOf(value)?.v2 ?? this.fail(ID_COLUMN.name, payoutIdProblem(value)!)
   }
 
   currency(name: string, optional = false): string | undefined {
