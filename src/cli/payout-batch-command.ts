@@ -8,7 +8,7 @@ import type {PayoutKey} from '../services/payouts/ids-input.js'
 import {BaseCommand} from './base-command.js'
 import type {MoneySummary} from './confirm.js'
 import type {ItemStream} from './output/item-stream.js'
-import {type Answer, type Shown, shown, shownItems} from './shown.js'
+import {type Answer, type Shown, shown, shownItems, unprinted} from './shown.js'
 
 const DONE: Record<BatchAction, string> = {
   approve: 'Approved',
@@ -146,7 +146,8 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     await sendAllowedRun(run, plan, async payouts => {
       answered.push(...payouts)
     })
-    if (!answered.length) return answered
+    // Every payout left out: nothing to follow, nothing printed.
+    if (!answered.length) return unprinted(answered)
     return this.followAndShow(answered, goalOf(action, options.andThen), options.waitMs, single)
   }
 

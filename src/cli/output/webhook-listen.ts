@@ -2,6 +2,7 @@ import {errorInContext} from '../../services/errors/error-report.js'
 import type {ListenSessionEvents} from '../../services/webhooks/listen-session.js'
 import type {Delivery} from '../../services/webhooks/listener.js'
 import {REGISTERED} from '../../services/webhooks/secrets.js'
+import {type Shown, shown} from '../shown.js'
 import {withDocumentKeys} from './columns.js'
 import {type ItemStream, itemStream} from './item-stream.js'
 import type {Output} from './output.js'
@@ -59,10 +60,10 @@ export const listenEvents = (out: Output, bin: string): ListenSessionEvents => (
   },
 })
 
-/** `--print-secret`: the secret alone on stdout (also under --json, for `$(…)`); the result is the secret printed. */
-export function printSecret(out: Output, secret: string): {secret: string} {
-  out.write(`${secret}\n`)
-  return {secret}
+/** `--print-secret`: the result is the secret, shown alone on stdout (also under --json, for `$(…)`). */
+export function shownSecret(secret: string): Shown<{secret: string}> {
+  const print = ({secret}: {secret: string}, out: Output) => out.write(`${secret}\n`)
+  return shown({secret}, {view: print, json: print})
 }
 
 /** What a listen run received: every delivery, those that verified, those passed on to --forward-to. */

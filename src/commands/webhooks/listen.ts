@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {listenFlags} from '../../cli/flags/webhook-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import type {Answer} from '../../cli/shown.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
@@ -26,7 +26,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
 
   static override flags = listenFlags
 
-  async run(): Promise<ResultOf<typeof WebhooksListen.result>> {
+  async run(): Promise<Answer<typeof WebhooksListen.result>> {
     const {flags, out} = this
     const [session, secrets, render, {serveDeliveries}] = await Promise.all([
       import('../../services/webhooks/listen-session.js'),
@@ -36,7 +36,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
     ])
     const options = session.listenOptions(flags)
     const found = await secrets.listenSecrets(flags.secret, () => this.profile())
-    if (flags['print-secret']) return render.printSecret(out, secrets.singleSecret(found, '--print-secret'))
+    if (flags['print-secret']) return render.shownSecret(secrets.singleSecret(found, '--print-secret'))
     const secretFile = session.secretFileTarget(flags['secret-file'], flags['secret-name'])
     secrets.checkListenSecrets(found, flags.register, Boolean(secretFile))
     if (flags.register && !flags['public-url']) session.checkReachable((await this.profile()).origin)
