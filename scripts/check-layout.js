@@ -31,11 +31,11 @@ for (const [name, paths] of byName) {
 }
 
 // A command's result type is tied to what it declares (src/results): run() answers Answer<typeof X.result>, the
-// result or the result with its views (src/cli/shown.ts); a list may answer ResultOf, its item stream.
+// result (a list: its item stream) or the result with its views (src/cli/shown.ts).
 const declaresResult = text => /^ {2}static (override )?result = '\w+' as const$/m.test(text)
 const runReturnsDeclared = text => {
   const name = /^export default class (\w+) /m.exec(text)?.[1]
-  return ['Answer', 'ResultOf'].some(type => text.includes(`async run(): Promise<${type}<typeof ${name}.result>>`))
+  return text.includes(`async run(): Promise<Answer<typeof ${name}.result>>`)
 }
 
 // One way out (docs/decisions.md, "#42 one way out"): run() returns its result and BaseCommand shows it. A command
@@ -56,7 +56,7 @@ for (const file of files.filter(f => f.startsWith('commands/'))) {
   const text = readFileSync(join(src, file), 'utf8')
   if (!declaresResult(text) || !runReturnsDeclared(text))
     problems.push(
-      `src/${file}: every command declares "static override result = '<name>' as const" and "run(): Promise<ResultOf<typeof <Class>.result>>"`,
+      `src/${file}: every command declares "static override result = '<name>' as const" and "run(): Promise<Answer<typeof <Class>.result>>"`,
     )
   text.split('\n').forEach((line, index) => {
     for (const {what, pattern} of PRINTS_ITSELF)

@@ -58,8 +58,8 @@ function scrubStrings<V>(value: V, scrub: (line: string) => string): V {
 export abstract class BaseCommand<T extends typeof Command> extends Command {
   /**
    * The name of what `run()` returns (src/results): every command declares it, its `run()` returns
-   * `ResultOf<typeof X.result>`, and --json prints exactly that value. It reaches the manifest, where the MCP tools'
-   * output schemas and `--schema` read it.
+   * `Answer<typeof X.result>` (the result, maybe with its views: src/cli/shown.ts), and --json prints exactly that
+   * value. It reaches the manifest, where the MCP tools' output schemas and `--schema` read it.
    */
   static result?: ResultName
 

@@ -8,7 +8,7 @@ import type {PayoutKey} from '../services/payouts/ids-input.js'
 import {BaseCommand} from './base-command.js'
 import type {MoneySummary} from './confirm.js'
 import type {ItemStream} from './output/item-stream.js'
-import {type Answer, type Shown, shown, shownItems, unprinted} from './shown.js'
+import {type Shown, shownItems, unprinted} from './shown.js'
 
 const DONE: Record<BatchAction, string> = {
   approve: 'Approved',
@@ -43,7 +43,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       /** --skip-conflicts, --within-balance (approve and pay): apply the step to what fits. */
       leaveOut?: LeaveOutChoice
     },
-  ): Promise<Answer<'payoutsV2'>> {
+  ): Promise<Shown<PayoutV2 | PayoutV2[]> | ItemStream<PayoutV2>> {
     const {collectPayoutKeys} = await import('../services/payouts/ids-input.js')
     const {keys} = await collectPayoutKeys({
       args: this.argvAll,
@@ -122,7 +122,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     keys: PayoutKey[],
     options: {andThen?: AndThen; idempotencyKey?: string; waitMs?: number; leaveOut: LeaveOutChoice},
     single: boolean,
-  ): Promise<Answer<'payoutsV2'>> {
+  ): Promise<Shown<PayoutV2 | PayoutV2[]> | ItemStream<PayoutV2>> {
     const [{planAllowedRun, sendAllowedRun}, {goalOf}] = await Promise.all([
       import('./workflows/approve-or-pay-allowed.js'),
       import('../services/payouts/goals.js'),
@@ -212,7 +212,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     return payouts
   }
 
-  /** --wait: poll until the payouts are final for the step, show them as they ended; exit 8 or 7 if not all made it. */
+  /** --wait: poll until the payouts are final for the step, print them as they ended, exit 8 or 7 if not all made it. */
   protected async followAndShow(
     payouts: PayoutV2[],
     goal: WaitGoal,
@@ -224,13 +224,10 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
       import('./output/payout-status.js'),
     ])
     const followed = await followPayouts({client: await this.client(), out: this.out, payouts, goal, timeoutMs})
-    const items = shownItems(followed.payouts, {
+    return shownItems(followed.payouts, {
       columns: followedColumns,
       single: single && followed.payouts.length === 1,
-    })
-    return shown(items.value, {
-      ...items.views,
-      after() {
+      after: () => {
         if (followed.error) throw followed.error
       },
     })

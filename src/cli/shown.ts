@@ -17,6 +17,7 @@ export interface Views<R, F = R> {
    * error and its result stays shown: exit 8 after a failed payout), or go on working (a server until it is stopped)
    * and give the run's final value (undefined: the shown value).
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: an `after` that only fails or waits returns nothing (an async one, Promise<void>)
   after?(result: R): F | void | Promise<F | void>
 }
 
@@ -46,12 +47,19 @@ export const unprinted = <R>(value: R): Shown<R> => shown(value, {view() {}, jso
  */
 export function shownItems<I>(
   items: I[],
-  options: {columns: Column<I>[]; single: boolean; format?: ListFormat; view?: (item: I, out: Output) => void},
+  options: {
+    columns: Column<I>[]
+    single: boolean
+    format?: ListFormat
+    view?: (item: I, out: Output) => void
+    after?: () => void
+  },
 ): Shown<I | I[]> {
-  const {view} = options
+  const {view, after} = options
   const show = (out: Output) => out.show(items, {...options, view: view && ((item: I) => view(item, out))})
   return shown(options.single && items.length === 1 ? items[0] : items, {
     view: (_, out) => show(out),
     json: (_, out) => show(out),
+    after,
   })
 }

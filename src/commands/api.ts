@@ -63,7 +63,7 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
   }
 
   async run(): Promise<Answer<typeof Api.result>> {
-    const {flags, out} = this
+    const {flags} = this
     const method = apiMethod(this.args.method)
     const client = await this.client()
     const request = await buildApiRequest({...flags, method, path: this.args.path, origin: client.transport.origin})
@@ -72,6 +72,6 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
     const send = (query: Query) =>
       client.transport.request({...request, query, idempotencyKey: flags['idempotency-key']})
     if (!flags.paginate) return print.shownResponse(await send(request.query), flags.include)
-    return print.pagesStream(out, send, request.query, flags.include)
+    return print.pagesStream(this.out, send, request.query, flags.include)
   }
 }

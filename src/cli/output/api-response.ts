@@ -15,8 +15,8 @@ export function printHeaders(out: Output, response: ApiResponse): void {
 }
 
 /**
- * The response body as the run's result, shown as it came: text as it is, JSON through --jq/--template/--fields
- * like every command; with -i the status line and the headers first.
+ * `api` without --paginate: the result is the response body, shown as it came (text), or JSON through
+ * --jq/--template/--fields like every command; -i puts the status line and headers first.
  */
 export function shownResponse(response: ApiResponse, include: boolean): Shown<unknown> {
   const print = (body: unknown, out: Output) => {

@@ -1,7 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {allFlag, cursorFlag, limitFlag, outputFlag} from '../../cli/flags/common-flags.js'
+import type {Answer} from '../../cli/shown.js'
 import type {Counterparty} from '../../client/schemas.js'
-import type {ResultOf} from '../../results/index.js'
 
 export default class CounterpartiesList extends BaseCommand<typeof CounterpartiesList> {
   static override result = 'counterpartyList' as const
@@ -23,7 +23,7 @@ export default class CounterpartiesList extends BaseCommand<typeof Counterpartie
     output: outputFlag,
   }
 
-  async run(): Promise<ResultOf<typeof CounterpartiesList.result>> {
+  async run(): Promise<Answer<typeof CounterpartiesList.result>> {
     const f = this.flags
     const [client, {counterpartyColumns}, {cursorStream}] = await Promise.all([
       this.client(),

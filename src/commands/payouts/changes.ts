@@ -1,7 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {outputFlag, requiredSinceStateFlag} from '../../cli/flags/common-flags.js'
 import {payoutFilterFlags, payoutStatusFlag, statusesOf} from '../../cli/flags/payout-list-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import type {Answer} from '../../cli/shown.js'
 
 export default class PayoutsChanges extends BaseCommand<typeof PayoutsChanges> {
   static override result = 'payoutChanges' as const
@@ -27,7 +27,7 @@ Safe to re-run: read only; FILE records one command, profile, origin and filters
     output: outputFlag,
   }
 
-  async run(): Promise<ResultOf<typeof PayoutsChanges.result>> {
+  async run(): Promise<Answer<typeof PayoutsChanges.result>> {
     const f = this.flags
     const status = statusesOf(f.status)
     const [{payoutFilter}, {payoutChanges}] = await Promise.all([

@@ -1,8 +1,8 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {apiFlag, idsArgs, idsFlags, yesFlag} from '../../cli/flags/common-flags.js'
+import type {Answer} from '../../cli/shown.js'
 import type {DeletedV2, PayoutV1} from '../../client/schemas.js'
 import {isDeletable, isDeleted, namedStates, PAYOUT_STATES, statesFrom} from '../../contract/lifecycle.js'
-import type {ResultOf} from '../../results/index.js'
 
 export default class PayoutsDelete extends BaseCommand<typeof PayoutsDelete> {
   static override result = 'deletedPayouts' as const
@@ -29,7 +29,7 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
     yes: yesFlag,
   }
 
-  async run(): Promise<ResultOf<typeof PayoutsDelete.result>> {
+  async run(): Promise<Answer<typeof PayoutsDelete.result>> {
     const {collectPayoutKeys} = await import('../../services/payouts/ids-input.js')
     const {keys} = await collectPayoutKeys({
       args: this.argvAll,

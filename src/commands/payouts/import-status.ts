@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {importStatusFlags} from '../../cli/flags/import-status-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import type {Answer} from '../../cli/shown.js'
 
 export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImportStatus> {
   static override result = 'importStatusRows' as const
@@ -28,7 +28,7 @@ Exit codes: 0 every row went through, is on its way or waits on its payee; 8 som
 
   static override flags = importStatusFlags
 
-  async run(): Promise<ResultOf<typeof PayoutsImportStatus.result>> {
+  async run(): Promise<Answer<typeof PayoutsImportStatus.result>> {
     const f = this.flags
     const [{importStatusStream}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([
       import('../../cli/workflows/run-import-status.js'),

@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {payoutListApi, payoutListFlags, statusesOf} from '../../cli/flags/payout-list-flags.js'
-import type {ResultOf} from '../../results/index.js'
+import type {Answer} from '../../cli/shown.js'
 
 export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
   static override result = 'payoutList' as const
@@ -30,7 +30,7 @@ Safe to re-run (read only; --since-state advances its file only after a complete
 
   static override flags = payoutListFlags
 
-  async run(): Promise<ResultOf<typeof PayoutsList.result>> {
+  async run(): Promise<Answer<typeof PayoutsList.result>> {
     const f = this.flags
     const api = payoutListApi(f)
     const {payoutFilter} = await import('../../services/payouts/payout-filters.js')

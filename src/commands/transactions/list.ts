@@ -1,7 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {transactionListFlags} from '../../cli/flags/transaction-list-flags.js'
+import type {Answer} from '../../cli/shown.js'
 import type {Transaction} from '../../client/schemas.js'
-import type {ResultOf} from '../../results/index.js'
 
 export default class TransactionsList extends BaseCommand<typeof TransactionsList> {
   static override result = 'transactions' as const
@@ -25,7 +25,7 @@ Amounts are right-aligned with their sign (out is negative).`
 
   static override flags = transactionListFlags
 
-  async run(): Promise<ResultOf<typeof TransactionsList.result>> {
+  async run(): Promise<Answer<typeof TransactionsList.result>> {
     const f = this.flags
     const {transactionFilters} = await import('../../services/transactions/filters.js')
     const filters = transactionFilters(f)

@@ -95,6 +95,9 @@ export const keyText = (max: number) => text({text: true, max})
 
 export const customId = keyText(255)
 
+/** An id or customId in a path: what a customId may be, which every id of the service is too. */
+export const pathId = keyText(255)
+
 export const email = text({max: EMAIL_MAX_LENGTH, pattern: EMAIL, patternMessage: 'must be an e-mail address'})
 
 export const phone = text({
@@ -188,7 +191,7 @@ export function textList(item: StringRule, bounds: {min?: number; max?: number} 
 export const tags = textList({max: 100}, {max: 50})
 
 /** The `ids` of a v2 batch call: 1 to 100 payout ids or customIds. */
-export const batchIds = textList({max: 300}, {min: 1, max: 100})
+export const batchIds = textList({text: true, max: 300}, {min: 1, max: 100})
 
 /** What a missing body or one that is not an object is told. */
 export const bodyTypeError = (issue: {input?: unknown}) =>
