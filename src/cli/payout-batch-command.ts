@@ -10,8 +10,6 @@ import type {MoneySummary} from './confirm.js'
 import type {ItemStream} from './output/item-stream.js'
 import {type Shown, shownItems, unprinted} from './shown.js'
 
-/** What the payouts' JSON is: the payout for one id given, else the array. */
-
 const DONE: Record<BatchAction, string> = {
   approve: 'Approved',
   pay: 'Paid',

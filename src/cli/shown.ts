@@ -1,5 +1,6 @@
 import type {ResultName, ResultOf} from '../results/index.js'
-import type {Column, ListFormat, Output} from './output/output.js'
+import type {Column, ListFormat} from './output/columns.js'
+import type {Output} from './output/output.js'
 
 /**
  * How a command's result is shown. BaseCommand renders it once `run()` has returned (src/cli/base-command.ts): a run

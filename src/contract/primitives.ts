@@ -71,9 +71,17 @@ export function emailProblem(value: string): string | undefined {
 /** A phone number as people type it: spaces, dashes, dots and brackets are layout and dropped. */
 export const compactPhone = (value: string) => value.replace(/[\s\-().]/g, '')
 
+/** A number a spreadsheet wrote in scientific notation ("4.91511E+12"), where the cell held digits of text. */
+export function spreadsheetNumberProblem(value: string): string | undefined {
+  return /e\+?\d+$/i.test(value)
+    ? `"${value}" was turned into a number by a spreadsheet; format the column as text`
+    : undefined
+}
+
 /** Why `value` is not a phone number once its layout is dropped (a spreadsheet's number, a missing +). */
 export function phoneProblem(value: string): string | undefined {
-  if (/e\+?\d+$/i.test(value)) return `"${value}" was turned into a number by a spreadsheet; format the column as text`
+  const spreadsheet = spreadsheetNumberProblem(value)
+  if (spreadsheet) return spreadsheet
   const compact = compactPhone(value)
   if (isPhone(compact)) return undefined
   if (/^\d{7,15}$/.test(compact))

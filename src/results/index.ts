@@ -33,6 +33,12 @@ export const STREAMED_RESULTS = [
 ] as const satisfies ResultName[]
 export type StreamedName = (typeof STREAMED_RESULTS)[number]
 
+/**
+ * Results that a command answers once the item stream its `run()` returns has ended (ItemStream.result): the stream
+ * prints the lines (`webhooks listen`: one a delivery), the result is the summary, not printed.
+ */
+export const STREAM_SUMMARY_RESULTS = ['webhookListen'] as const satisfies ResultName[]
+
 /** An item stream as `run()` returns it, unread: the base command reads and renders it. */
 export interface UnreadItems {
   readonly itemStream: true
@@ -40,7 +46,7 @@ export interface UnreadItems {
 
 export type ResultOf<N extends ResultName> =
   | z.output<ReturnType<(typeof RESULT_SCHEMAS)[N]>>
-  | (N extends StreamedName ? UnreadItems : never)
+  | (N extends StreamedName | (typeof STREAM_SUMMARY_RESULTS)[number] ? UnreadItems : never)
 
 export const isResultName = (name: unknown): name is ResultName =>
   typeof name === 'string' && Object.hasOwn(RESULT_SCHEMAS, name)

@@ -188,6 +188,12 @@ describe('payouts pay --skip-conflicts / --within-balance', () => {
     expect(result.code, result.stderr).toBe(0)
     expect(JSON.parse(result.stdout).map((p: Body) => [p.id, p.status])).toEqual([[payouts[1].id, 'completed']])
     expect(skippedOf(result.stderr)).toMatchObject([{id: payouts[0].id, status: 'completed'}])
+
+    // Every payout left out: nothing to follow and nothing on stdout, as without --wait.
+    const none = await cli(['payouts', 'pay', payouts[0].id, payouts[1].id, '--skip-conflicts', '--wait', '--json'])
+    expect(none.code, none.stderr).toBe(0)
+    expect(none.stdout).toBe('')
+    expect(skippedOf(none.stderr)).toHaveLength(2)
   })
 
   it('balance for 2 of 3 failed payouts: pays exactly the first two again; allowance likewise', async () => {

@@ -1,9 +1,11 @@
 import {PassThrough} from 'node:stream'
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {Output} from '../../src/cli/output/output.js'
+import {renderItemStream} from '../../src/cli/output/render-stream.js'
 import {compileTemplate} from '../../src/cli/output/template.js'
 import {terminalSafe} from '../../src/cli/output/terminal-safe.js'
-import {printDelivery} from '../../src/cli/output/webhook-listen.js'
+import {deliveryStream} from '../../src/cli/output/webhook-listen.js'
+import type {Delivery} from '../../src/services/webhooks/listener.js'
 import {isolatedHome} from '../helpers/cli.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
 import {runCommand} from '../helpers/run-command.js'
@@ -99,13 +101,10 @@ describe('every human renderer escapes hostile text; JSON, jsonl and csv stay by
     expect(pipe.stdout()).toContain(HOSTILE.replaceAll('"', '""'))
   })
 
-  it('a webhooks listen line of a rejected request cannot forge "verified" or hide its verdict', () => {
+  it('a webhooks listen line of a rejected request cannot forge "verified" or hide its verdict', async () => {
     const t = terminalOutput({color: true})
     const out = new Output({json: false, streams: t.streams, env: t.env})
-    printDelivery(
-      out,
-      false,
-    )({
+    const delivery: Delivery = {
       receivedAt: new Date().toISOString(),
       verified: false,
       reason: 'missing_signature',
@@ -116,7 +115,11 @@ describe('every human renderer escapes hostile text; JSON, jsonl and csv stay by
       currency: 'EUR',
       body: {},
       response: 401,
-    })
+    }
+    await renderItemStream(
+      out,
+      deliveryStream(out, async show => show(delivery)),
+    )
     const line = t.stdout()
     expect(line.replace(/\u001b\[(31|32|33|39)m/g, '')).not.toMatch(UNSAFE)
     expect(line).toContain(String.raw`\x1b[2Jcompleted`)

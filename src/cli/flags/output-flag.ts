@@ -1,5 +1,5 @@
 import * as Flags from '@oclif/core/flags'
-import {LIST_FORMATS} from '../output/output.js'
+import {LIST_FORMATS} from '../output/columns.js'
 
 /** -o: a global flag (every command that prints data honours it; docs/scripting.md, "The output contract"). */
 export const outputFlag = Flags.option({

@@ -1,7 +1,8 @@
 import Big from 'big.js'
 import type {Account} from '../../client/schemas.js'
+import type {Column} from './columns.js'
 import {localTime, money, orDash} from './format.js'
-import type {Column, Output} from './output.js'
+import type {Output} from './output.js'
 import {railPairs, railTitle} from './team-view.js'
 
 const allowanceText = (a: Account): string => {

@@ -1,5 +1,5 @@
+import type {DocumentColumns, ListFormat} from './columns.js'
 import {type ItemStream, itemStream} from './item-stream.js'
-import type {DocumentColumns, ListFormat} from './output.js'
 import {pushedPages} from './pushed-pages.js'
 
 export interface AppliedStreamOptions<T, R> {

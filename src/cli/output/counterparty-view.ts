@@ -1,7 +1,8 @@
 import {type Counterparty, type Country, counterpartySchema, type PaymentMethodType} from '../../client/schemas.js'
 import {describeRules, taxRulesOf} from '../../services/counterparties/tax-rules.js'
+import {type Column, withDocumentKeys} from './columns.js'
 import {localTime, orDash} from './format.js'
-import {type Column, type Output, withDocumentKeys} from './output.js'
+import type {Output} from './output.js'
 
 export const nameOf = (c: Counterparty): string => {
   const identity = c.identity as (Counterparty['identity'] & {businessName?: string; middleName?: string}) | undefined

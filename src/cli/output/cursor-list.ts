@@ -1,7 +1,8 @@
 import type {CursorPageOptions, CursorPosition} from '../../client/pagination.js'
 import {type InterruptOptions, interruptedError, READ_CANCELLED} from '../interrupt.js'
+import type {DocumentColumns, ListFormat} from './columns.js'
 import {type ItemStream, itemStream} from './item-stream.js'
-import type {DocumentColumns, ListFormat, Output} from './output.js'
+import type {Output} from './output.js'
 import {watchedRead} from './watched-read.js'
 
 export interface CursorListOptions<T> {

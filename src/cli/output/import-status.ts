@@ -2,8 +2,9 @@ import type {ApiGeneration} from '../../contract/primitives.js'
 import type {StatusRow} from '../../services/import-status/status-row.js'
 import type {StatusSummary} from '../../services/import-status/status-summary.js'
 import {describeTotals} from '../confirm.js'
+import type {Column} from './columns.js'
 import {localTime, money, orDash} from './format.js'
-import type {Column, Output} from './output.js'
+import type {Output} from './output.js'
 
 const csv = (header: string, pick: (row: StatusRow) => string | number | undefined): Column<StatusRow> => ({
   header,

@@ -1,5 +1,5 @@
 import type {UnreadItems} from '../../results/index.js'
-import type {DocumentColumns, ListFormat} from './output.js'
+import type {DocumentColumns, ListFormat} from './columns.js'
 
 /** A list as it is being written: how many items so far, and its end (a JSON array's `]`). */
 export interface WrittenList {
@@ -33,6 +33,11 @@ export interface ItemStream<T> extends UnreadItems {
   ended?(list: WrittenList): void | Promise<void>
   /** Reading failed: the error the command ends with (`list.end()` first when the output so far is complete). */
   failed?(error: unknown, list: WrittenList): unknown
+  /**
+   * What the run answers once the stream is written, in place of its items: the summary of a command that serves
+   * until stopped (not printed).
+   */
+  result?(): unknown
   /** How many items a printing run wrote, once rendered. */
   written?: number
 }

@@ -1,6 +1,6 @@
 import {type InterruptOptions, interruptedError} from '../interrupt.js'
+import type {DocumentColumns, ListFormat} from './columns.js'
 import {type ItemStream, itemStream} from './item-stream.js'
-import type {DocumentColumns, ListFormat} from './output.js'
 import {watchedRead} from './watched-read.js'
 
 export interface OffsetListOptions<T> {

@@ -1,6 +1,6 @@
 import type {PayoutV2} from '../../client/schemas.js'
 import {isExpired} from '../../contract/lifecycle.js'
-import {withDocumentKeys} from './output.js'
+import {withDocumentKeys} from './columns.js'
 import {payoutV2Columns} from './payout-view.js'
 
 export const failureOf = (p: Pick<PayoutV2, 'failureCode' | 'failureReason' | 'status'>): string =>

@@ -4,7 +4,8 @@ import {payoutDisplayId, withPayoutId} from './payout-display-id.js'
 
 export {payoutDisplayId, withPayoutId}
 
-import {type Column, type Output, withDocumentKeys} from './output.js'
+import {type Column, withDocumentKeys} from './columns.js'
+import type {Output} from './output.js'
 
 type PayoutRow = {
   id: string

@@ -1,5 +1,6 @@
 import type {DataSink} from './data-sink.js'
 import type {ItemStream, WrittenList} from './item-stream.js'
+import {listWriter} from './list-writer.js'
 import type {Output} from './output.js'
 
 /** Where a stream's pages go. */
@@ -53,15 +54,15 @@ class ItemLines<T> implements PageTarget<T> {
 
 function printedList<T>(out: Output, stream: ItemStream<T>): PageTarget<T> {
   if (stream.line && !out.json) return new ItemLines(out, stream.line)
-  return out.list(stream.columns, stream.format, {single: stream.single, continued: stream.continued})
+  return listWriter(out, stream.columns, stream.format, {single: stream.single, continued: stream.continued})
 }
 
 /**
  * Reads a stream page by page and writes each page as it comes (a table, JSON, JSONL, CSV, TSV, one line an item),
- * so that memory stays flat; a run for data collects the items instead. Answers the items of a run for data, else
- * the stream with the count it wrote.
+ * so that memory stays flat; a run for data collects the items instead. Answers the stream's result when it has
+ * one, else the items of a run for data, or the stream with the count it wrote.
  */
-export async function renderItemStream<T>(out: Output, stream: ItemStream<T>): Promise<ItemStream<T> | T | T[]> {
+export async function renderItemStream<T>(out: Output, stream: ItemStream<T>): Promise<unknown> {
   const collected = out.sink ? new CollectedItems<T>(out.sink, Boolean(stream.single)) : undefined
   const list = collected ?? printedList(out, stream)
   const render = async () => {
@@ -74,6 +75,7 @@ export async function renderItemStream<T>(out: Output, stream: ItemStream<T>): P
     await stream.ended?.(list)
   }
   await (stream.around ? stream.around(render) : render())
+  if (stream.result) return stream.result()
   if (collected) return collected.value
   stream.written = list.written
   return stream

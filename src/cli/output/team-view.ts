@@ -1,6 +1,7 @@
 import type {Account, TeamV1} from '../../client/schemas.js'
+import type {Column} from './columns.js'
 import {localTime, money, orDash} from './format.js'
-import type {Column, Output} from './output.js'
+import type {Output} from './output.js'
 
 type Member = NonNullable<TeamV1['members']>[number]
 type Balance = NonNullable<TeamV1['balances']>[number]

@@ -1,7 +1,7 @@
 import {type Transaction, transactionSchema} from '../../client/schemas.js'
 import {formatAmount} from '../../shared/money.js'
+import {withDocumentKeys} from './columns.js'
 import {localTime, orDash} from './format.js'
-import {withDocumentKeys} from './output.js'
 
 /** The amount with its sign by direction ("-12.50" going out), in the currency's minor units. */
 const signedAmount = (t: Transaction): string => {

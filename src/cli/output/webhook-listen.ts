@@ -3,7 +3,10 @@ import type {ListenSessionEvents} from '../../services/webhooks/listen-session.j
 import type {Delivery} from '../../services/webhooks/listener.js'
 import {REGISTERED} from '../../services/webhooks/secrets.js'
 import {type Shown, shown} from '../shown.js'
+import {withDocumentKeys} from './columns.js'
+import {type ItemStream, itemStream} from './item-stream.js'
 import type {Output} from './output.js'
+import {pushedPages} from './pushed-pages.js'
 import {deliveryLine} from './webhook-delivery-line.js'
 
 export interface ListenBanner {
@@ -57,13 +60,9 @@ export const listenEvents = (out: Output, bin: string): ListenSessionEvents => (
   },
 })
 
-/** One line per delivery (a few on a narrow terminal); under --json one object per line. */
-export const printDelivery = (out: Output, json: boolean) => (delivery: Delivery) =>
-  json ? out.jsonLine(deliveryJson(delivery)) : out.line(deliveryLine(delivery, out.color, out.stdoutColumns))
-
-/** `--print-secret`: the secret alone on stdout (also under --json, for `$(…)`); the result is `{secret}`. */
+/** `--print-secret`: the result is the secret, shown alone on stdout (also under --json, for `$(…)`). */
 export function shownSecret(secret: string): Shown<{secret: string}> {
-  const print = (result: {secret: string}, out: Output) => out.write(`${result.secret}\n`)
+  const print = ({secret}: {secret: string}, out: Output) => out.write(`${secret}\n`)
   return shown({secret}, {view: print, json: print})
 }
 
@@ -74,30 +73,72 @@ export interface DeliveryTally {
   forwarded: number
 }
 
-/** `printDelivery` that also counts the deliveries into `tally`. */
-export function printAndCount(out: Output, json: boolean, tally: DeliveryTally) {
-  const print = printDelivery(out, json)
-  return (delivery: Delivery) => {
-    tally.received++
-    if (delivery.verified) tally.verified++
-    if (delivery.forward) tally.forwarded++
-    print(delivery)
-  }
+/** The keys of a delivery's JSON line (--fields picks among them, also before the first delivery came). */
+const DELIVERY_KEYS = [
+  'receivedAt',
+  'verified',
+  'reason',
+  'duplicate',
+  'status',
+  'payoutId',
+  'amount',
+  'currency',
+  'body',
+  'detail',
+  'response',
+  'forward',
+  'saved',
+] as const satisfies ReadonlyArray<keyof Delivery>
+
+/**
+ * `webhooks listen` as a stream the base command writes: one line per delivery as it comes (a few on a narrow
+ * terminal), one JSON object a line under --json. `listen` serves until stopped, handing each delivery to `show`;
+ * what it answers then (the summary, not printed) is what the command's run answers.
+ */
+export function deliveryStream<S>(
+  out: Output,
+  listen: (show: (delivery: Delivery) => void) => Promise<S>,
+  ended?: (summary: S) => void,
+): ItemStream<Delivery> {
+  let summary: S
+  return itemStream<Delivery>({
+    columns: withDocumentKeys<Delivery>([], DELIVERY_KEYS),
+    format: 'jsonl',
+    line: delivery => deliveryLine(delivery, out.color, out.stdoutColumns),
+    pages: () =>
+      pushedPages<Delivery>(async emit => {
+        summary = await listen(delivery => {
+          // A delivery that comes after the output stopped is not shown.
+          emit([deliveryJson(delivery)]).catch(() => undefined)
+        })
+      }),
+    ended: () => ended?.(summary),
+    result: () => summary,
+  })
+}
+
+/** Counts a delivery into `tally`. */
+export function countDelivery(tally: DeliveryTally, delivery: Delivery): void {
+  tally.received++
+  if (delivery.verified) tally.verified++
+  if (delivery.forward) tally.forwarded++
 }
 
 /** --json: one object per delivery, DESIGN's key order first, then what the listener adds. */
-export function deliveryJson(d: Delivery): Record<string, unknown> {
-  const line: Record<string, unknown> = {receivedAt: d.receivedAt, verified: d.verified}
-  if (d.reason) line.reason = d.reason
-  if (d.duplicate) line.duplicate = true
-  if (d.status !== undefined) line.status = d.status
-  if (d.payoutId !== undefined) line.payoutId = d.payoutId
-  if (d.amount !== undefined) line.amount = d.amount
-  if (d.currency !== undefined) line.currency = d.currency
-  line.body = d.body
-  if (d.detail) line.detail = d.detail
-  line.response = d.response
-  if (d.forward) line.forward = d.forward
-  if (d.saved) line.saved = d.saved
-  return line
+export function deliveryJson(d: Delivery): Delivery {
+  return {
+    receivedAt: d.receivedAt,
+    verified: d.verified,
+    ...(d.reason ? {reason: d.reason} : {}),
+    ...(d.duplicate ? {duplicate: true} : {}),
+    ...(d.status !== undefined ? {status: d.status} : {}),
+    ...(d.payoutId !== undefined ? {payoutId: d.payoutId} : {}),
+    ...(d.amount !== undefined ? {amount: d.amount} : {}),
+    ...(d.currency !== undefined ? {currency: d.currency} : {}),
+    body: d.body,
+    ...(d.detail ? {detail: d.detail} : {}),
+    response: d.response,
+    ...(d.forward ? {forward: d.forward} : {}),
+    ...(d.saved ? {saved: d.saved} : {}),
+  }
 }

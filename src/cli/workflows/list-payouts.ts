@@ -3,10 +3,11 @@ import type {PayoutV1, PayoutV2} from '../../client/schemas.js'
 import type {ApiGeneration} from '../../contract/primitives.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
 import {READ_CANCELLED} from '../interrupt.js'
+import type {ListFormat} from '../output/columns.js'
 import {cursorStream} from '../output/cursor-list.js'
 import type {ItemStream} from '../output/item-stream.js'
 import {offsetStream} from '../output/offset-list.js'
-import type {ListFormat, Output} from '../output/output.js'
+import type {Output} from '../output/output.js'
 import {payoutV1Columns, payoutV2Columns, withPayoutId} from '../output/payout-view.js'
 
 export interface ListPayoutsOptions {

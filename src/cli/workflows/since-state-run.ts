@@ -9,8 +9,9 @@ import {
   writeSinceState,
 } from '../../services/since-state/state-file.js'
 import {type Interruption, interruptedError, watchInterrupts} from '../interrupt.js'
+import type {Column, ListFormat} from '../output/columns.js'
 import {type ItemStream, itemStream} from '../output/item-stream.js'
-import type {Column, ListFormat, Output} from '../output/output.js'
+import type {Output} from '../output/output.js'
 
 export interface SinceRunOptions<T extends {id: string}, Shown> {
   out: Output

@@ -1,5 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import type {Column, Output} from '../../cli/output/output.js'
+import type {Column} from '../../cli/output/columns.js'
+import type {Output} from '../../cli/output/output.js'
 import {type Answer, shown} from '../../cli/shown.js'
 import type {WebhookSubscription} from '../../client/schemas.js'
 

@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {listenFlags} from '../../cli/flags/webhook-flags.js'
-import {type Answer, unprinted} from '../../cli/shown.js'
+import type {Answer} from '../../cli/shown.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
@@ -28,50 +28,27 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
 
   async run(): Promise<Answer<typeof WebhooksListen.result>> {
     const {flags, out} = this
-    const [session, secrets, {WebhookListener}, {runUntilStopped}, render] = await Promise.all([
+    const [session, secrets, render, {serveDeliveries}] = await Promise.all([
       import('../../services/webhooks/listen-session.js'),
       import('../../services/webhooks/secrets.js'),
-      import('../../services/webhooks/listener.js'),
-      import('../../cli/interrupt.js'),
       import('../../cli/output/webhook-listen.js'),
+      import('../../cli/workflows/serve-deliveries.js'),
     ])
     const options = session.listenOptions(flags)
     const found = await secrets.listenSecrets(flags.secret, () => this.profile())
-    const fromSource = found.secrets.length
     if (flags['print-secret']) return render.shownSecret(secrets.singleSecret(found, '--print-secret'))
     const secretFile = session.secretFileTarget(flags['secret-file'], flags['secret-name'])
     secrets.checkListenSecrets(found, flags.register, Boolean(secretFile))
     if (flags.register && !flags['public-url']) session.checkReachable((await this.profile()).origin)
     for (const note of session.eventNotes(options.events)) out.warn(note)
-    const tally = {received: 0, verified: 0, forwarded: 0}
-    const listener = new WebhookListener({
-      ...options,
-      secrets: found.secrets,
-      onDelivery: render.printAndCount(out, flags.json, tally),
-      onProblem: message => out.warn(message),
-    })
-    let url = ''
-    const stopped = await runUntilStopped(
-      async serving => {
-        const {registered} = await session.openListenSession({
-          ...options,
-          listener,
-          found,
-          secretFile,
-          register: flags.register ? {client: () => this.client(), publicUrl: flags['public-url']} : undefined,
-          events: render.listenEvents(out, this.config.bin),
-          onStop: cleanup => serving.onStop(cleanup),
-        })
-        // One write, so that whoever waits for "Listening on" also has the banner.
-        url = listener.url
-        const listening = `Listening on ${url}`
-        const banner = render.listenBanner({...options, ...found, fromSource, registered})
-        out.stderr(flags.json ? listening : `${listening}\n${banner}`)
+    const register = flags.register ? {client: () => this.client(), publicUrl: flags['public-url']} : undefined
+    const serve = {out, bin: this.config.bin, options, found, secretFile, register, json: flags.json}
+    return render.deliveryStream(
+      out,
+      show => serveDeliveries(serve, show),
+      ({stopped}) => {
+        if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
       },
-      {stdoutClosed: true},
     )
-    if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
-    // The deliveries were shown as they came: the tally is only returned.
-    return unprinted({url, ...tally, stopped})
   }
 }
