@@ -1,18 +1,9 @@
 import type {Agent} from 'node:http'
 import {type HttpAnswer, httpCall, keepAliveAgent} from '../shared/http-call.js'
-import {
-  ApiError,
-  apiErrorFromBody,
-  ConnectionError,
-  HostileAnswerError,
-  OriginError,
-  TimeoutError,
-} from './api-errors.js'
+import {ApiError, apiErrorFromBody, ConnectionError, HostileAnswerError, TimeoutError} from './api-errors.js'
 import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
 import {type QueryValue, type RequestUrl, urlBuilder} from './request-url.js'
 import {readCapped, responseCap} from './response-cap.js'
-
-export {buildUrl, pathProblem, type QueryValue} from './request-url.js'
 
 import {
   currentWaitLimits,
@@ -23,6 +14,8 @@ import {
   retryTime,
   timeLeft,
 } from './waits.js'
+
+export {buildUrl, pathProblem, type QueryValue} from './request-url.js'
 
 /** node:crypto costs a few MiB of memory to load on Node 24; only a write with an idempotency key needs it. */
 const newIdempotencyKey = (): string => process.getBuiltinModule('node:crypto').randomUUID()
