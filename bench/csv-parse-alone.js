@@ -1,4 +1,5 @@
-// The baseline of the dry-run benchmark: csv-parse alone streaming the same file (same options as payctl).
+// The baseline of the dry-run benchmark: csv-parse alone streaming the same file (payctl reads it with its own
+// tokenizer, src/services/import/read/csv-tokenizer.ts, which reads as csv-parse does with the import's options).
 // node bench/csv-parse-alone.js FILE
 import {createReadStream} from 'node:fs'
 import {parse} from 'csv-parse'

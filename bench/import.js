@@ -223,11 +223,24 @@ export async function runImportBench({emulator} = {}) {
     const bigRun = {ms: median(runs.big.map(r => r.ms)), rss: median(runs.big.map(r => r.rss))}
     const parseOnly = {ms: median(runs.parseOnly.map(r => r.ms))}
     const smallRun = {rss: median(runs.small.map(r => r.rss))}
+    const cpuSeconds = side => runs[side].map(r => (r.cpuMs / 1000).toFixed(2)).join(', ')
+    console.log(
+      `  (dry run CPU, user + system: payctl ${cpuSeconds('big')} s; csv-parse alone ${cpuSeconds('parseOnly')} s; load average ${loadavg()[0].toFixed(1)})`,
+    )
+    const medianCpu = side => median(runs[side].map(r => r.cpuMs)) / 1000
     results.push(
       line(`payouts import --dry-run, ${fmt(DRYRUN_ROWS)} rows`, bigRun.ms / 1000, parseOnly.ms / 1000, 's', 1.5, [
         'payctl',
         'csv-parse alone',
       ]),
+      line(
+        `payouts import --dry-run, ${fmt(DRYRUN_ROWS)} rows, CPU`,
+        medianCpu('big'),
+        medianCpu('parseOnly'),
+        's',
+        1.5,
+        ['payctl', 'csv-parse alone'],
+      ),
     )
     results.push(
       line(

@@ -1,5 +1,7 @@
 import {usageError} from '../shared/errors.js'
 import {isUuid} from './primitives.js'
+import {checkRequest} from './request-problems.js'
+import {pathId} from './requests/request-fields.js'
 
 /** A payout in both generations: the v1 UUID and the v2 id (`payout_` + the same UUID). */
 export interface PayoutRef {
@@ -34,6 +36,16 @@ export function parsePayoutId(input: string): PayoutRef {
   const ref = payoutRefOf(input)
   if (ref) return ref
   throw usageError(payoutIdProblem(input)!, ['pass your own key with --custom-id instead'])
+}
+
+/**
+ * A `--custom-id` as the paths take it (`pathId`: 1 to 255 characters, no control characters; blank counts as
+ * empty); anything else is a usage error naming the problem, before anything is sent.
+ */
+export function customIdArgument(value: string): string {
+  const checked = checkRequest(pathId, value.trim() ? value : '')
+  if (!checked.ok) throw usageError(`--custom-id ${checked.details[0].message}`)
+  return value
 }
 
 /** 32+ hex digits as a version-8 UUID (RFC 9562 custom): derived idempotency keys look as the spec recommends. */

@@ -62,8 +62,8 @@ function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMi
   return {schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), nameOf}
 }
 
-/** A header's schema as the document states it (no `$schema` of its own). */
-function headerSchema(schema: z.ZodMiniType): Json {
+/** A header's or path parameter's schema as the document states it (no `$schema` of its own). */
+function parameterSchema(schema: z.ZodMiniType): Json {
   const {$schema: _, ...json} = z.toJSONSchema(schema, {io: 'input', metadata: documentNotes}) as Json
   return json
 }
@@ -133,12 +133,12 @@ function operationObject(operation: Operation, nameOf: Map<z.ZodMiniType, string
   }
   const example = OPERATION_EXAMPLES[operation.operationId]
   const parameters = [
-    ...(operation.pathParameters ?? []).map(({name, description}) => ({
+    ...(operation.pathParameters ?? []).map(({name, description, schema}) => ({
       name,
       in: 'path',
       required: true,
       description,
-      schema: {type: 'string', minLength: 1},
+      schema: parameterSchema(schema),
       example: pathIdExample(operation.path),
     })),
     ...(operation.query ? queryParameters(operation.query, example?.query) : []),
@@ -217,7 +217,7 @@ export function openApiDocument(): Json {
           in: 'header',
           required: false,
           description: 'The same key on the same endpoint within 24 hours replays the stored answer.',
-          schema: headerSchema(idempotencyKeyHeader),
+          schema: parameterSchema(idempotencyKeyHeader),
         },
       },
       headers: {

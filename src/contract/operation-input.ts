@@ -7,9 +7,9 @@ import {type Checked, checkRequest} from './request-problems.js'
 import {idempotencyKeyHeader, noBody} from './requests/request-fields.js'
 
 /**
- * What a row of the operations table takes, as the server checks it: its query string, its JSON body (a row
- * without one takes none), its idempotency key, and which batch item a problem belongs to. The emulator checks every operation's
- * request with these; nothing else checks a request.
+ * What a row of the operations table takes, as the server checks it: its path parameters, its query string, its
+ * JSON body (a row without one takes none), its idempotency key, and which batch item a problem belongs to. The
+ * emulator checks every operation's request with these; nothing else checks a request.
  */
 
 export interface BodyRule {
@@ -33,6 +33,29 @@ export function bodyRuleOf(operation: Operation): BodyRule | undefined {
 export function checkQuery(operation: Operation, query: URLSearchParams): Checked<Record<string, unknown>> {
   if (!operation.query) return {ok: true, value: {}}
   return checkRequest(operation.query, queryValues(operation.query, query))
+}
+
+/**
+ * The row's path parameters, each by its schema (problems named by the parameter, `id`) and then by its rule on
+ * the checked query; a query with problems of its own leaves the rules out (its problems say what to fix first).
+ */
+export function checkPath(
+  operation: Operation,
+  params: Readonly<Record<string, string>>,
+  query: Checked<Record<string, unknown>>,
+): Checked<Record<string, string>> {
+  const value: Record<string, string> = {...params}
+  const details: ErrorDetail[] = []
+  for (const {name, schema, rule} of operation.pathParameters ?? []) {
+    const checked = checkRequest(schema, params[name], name)
+    if (!checked.ok) details.push(...checked.details)
+    else {
+      const problem = query.ok ? rule?.(checked.value, query.value) : undefined
+      if (problem) details.push({path: name, message: problem})
+      else value[name] = checked.value
+    }
+  }
+  return details.length ? {ok: false, details} : {ok: true, value}
 }
 
 /** An operation's `idempotency-key` header, when sent: its problem is named by the header. */

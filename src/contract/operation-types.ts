@@ -25,6 +25,13 @@ export type HttpVerb = 'get' | 'post' | 'patch' | 'delete'
 export interface PathParameter {
   name: string
   description: string
+  /** What the value must be: the emulator checks it before anything else and the document publishes it. */
+  schema: z.ZodMiniType<string, string>
+  /**
+   * What the value must be given the checked query (v1: a UUID unless `id_type=custom_id`): its problem, or
+   * undefined. The document can only say it in the description.
+   */
+  rule?: (value: string, query: Readonly<Record<string, unknown>>) => string | undefined
 }
 
 /** The request schemas of `requests/`, by their export names. */

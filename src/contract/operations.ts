@@ -4,8 +4,9 @@ import {type ErrorCode, errorEnvelopeSchema} from './error-envelope.js'
 import {TRANSACTION_STATUSES, TRANSACTION_TYPES} from './lifecycle.js'
 import {metadataSchema, registrationSchema, tokenResponseSchema} from './oauth-bodies.js'
 import type {Operation, PathParameter, RequestSchemaName} from './operation-types.js'
+import {isUuid} from './primitives.js'
 import {listPayoutsV1Query, listPayoutsV2Query} from './requests/list-queries.js'
-import {choices, pageCursor, text, v2PageLimit} from './requests/request-fields.js'
+import {choices, pageCursor, pathId, text, v2PageLimit} from './requests/request-fields.js'
 import {
   accountSchema,
   counterpartySchema,
@@ -116,10 +117,23 @@ const idTypeQuery = z.object({id_type: z.optional(z.enum(['id', 'custom_id']))})
 const v1PayoutId: PathParameter = {
   name: 'id',
   description: 'The payout UUID, or its customId with `id_type=custom_id`.',
+  schema: pathId,
+  rule: (id, query) =>
+    query.id_type === 'custom_id' || isUuid(id)
+      ? undefined
+      : 'must be a payout UUID; pass id_type=custom_id to look up a customId',
 }
-const v2PayoutId: PathParameter = {name: 'id', description: 'The payout id (`payout_` + UUID) or its customId.'}
-const counterpartyId: PathParameter = {name: 'id', description: 'The counterparty id (`counterparty_` + UUID).'}
-const webhookId: PathParameter = {name: 'id', description: 'The subscription id.'}
+const v2PayoutId: PathParameter = {
+  name: 'id',
+  description: 'The payout id (`payout_` + UUID) or its customId.',
+  schema: pathId,
+}
+const counterpartyId: PathParameter = {
+  name: 'id',
+  description: 'The counterparty id (`counterparty_` + UUID) or its customId.',
+  schema: pathId,
+}
+const webhookId: PathParameter = {name: 'id', description: 'The subscription id.', schema: pathId}
 
 const payoutV2 = {status: 200, description: 'The payout.', schema: payoutV2Schema} as const
 const payoutV2Page = {status: 200, description: 'The payouts, in request order.', schema: payoutV2List} as const

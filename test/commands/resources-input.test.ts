@@ -242,6 +242,23 @@ describe('bad input to the resource commands: one line, exit 2, nothing sent', (
     expect(server.requests).toHaveLength(0)
   })
 
+  it('a --custom-id that names a payout or counterparty in the path is checked as the path takes it, nothing sent', async () => {
+    for (const command of [
+      ['payouts', 'get'],
+      ['counterparties', 'get'],
+    ])
+      for (const [customId, problem] of [
+        ['c'.repeat(256), 'must have at most 255 characters'],
+        ['a\u0007b', 'must not contain control characters (found U+0007 at position 2)'],
+        ['  ', 'must not be empty'],
+      ]) {
+        const result = await runCommand([...command, '--custom-id', customId], {env})
+        expect(result.code, result.stderr).toBe(2)
+        expect(result.stderr).toContain(`Error: USAGE: --custom-id ${problem}`)
+      }
+    expect(server.requests).toHaveLength(0)
+  })
+
   it('--from-file must hold a JSON object', async () => {
     const file = join(dir, 'cp.json')
     writeFileSync(file, '[1, 2]')

@@ -6,6 +6,7 @@ import {describe, expect, it} from 'vitest'
 import * as z from 'zod/mini'
 import {V1_STATES, V2_STATES} from '../../src/contract/lifecycle.js'
 import {bodySchemasOf} from '../../src/contract/operation-bodies.js'
+import {fillPath} from '../../src/contract/operation-path.js'
 import {OPERATIONS} from '../../src/contract/operations.js'
 import {checkRequest} from '../../src/contract/request-problems.js'
 import {payoutV1Schema, payoutV2Schema} from '../../src/contract/responses.js'
@@ -125,6 +126,32 @@ describe('docs/openapi.json', () => {
     for (const change of refusedCounterparty)
       expect(cp({...counterparty, ...change}), JSON.stringify(change)).toBe(false)
     expect(cp({...counterparty, taxIdentity: {dateOfBirth: '2000-02-29'}, email: 'rita@example.com'})).toBe(true)
+  })
+
+  it('refuses in every path parameter what the emulator refuses there, and takes what it looks up', async () => {
+    const samples = [
+      'a\u001bb',
+      'line\nbreak',
+      'bidi\u202eexe',
+      'x'.repeat(256),
+      '\u{1F3AC}'.repeat(256),
+      '\u{1F3AC}'.repeat(255),
+      'caf\u00e9 42',
+      'payout_0b7d6c1e-3a52-4f0e-9d7c-5e2f8a1b4c3d',
+    ]
+    const rows = OPERATIONS.filter(row => row.pathParameters?.length)
+    expect(rows.length).toBeGreaterThanOrEqual(10)
+    for (const row of rows) {
+      const parameter = (document.paths[row.path][row.method] as Operation).parameters!.find(p => p.in === 'path')!
+      for (const id of samples) {
+        const label = `${row.operationId} ${JSON.stringify(id.slice(0, 12))}`
+        const res = await ctx.api.call(row.method.toUpperCase(), fillPath(row.path, {id}), {
+          query: {id_type: 'custom_id'},
+        })
+        const refused = res.status === 400 && res.body.error.details.some((d: {path: string}) => d.path === 'id')
+        expect(ajv.validate(parameter.schema!, id), `${label}: ${res.status} ${res.text}`).toBe(!refused)
+      }
+    }
   })
 
   it("types statuses and action as the spec's closed enums, while payctl's parser takes a new value", () => {

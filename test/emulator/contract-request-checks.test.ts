@@ -10,8 +10,9 @@ import {
   varianceBody,
   whiteLabelBody,
 } from '../../src/contract/control-bodies.js'
-import {checkQuery} from '../../src/contract/operation-input.js'
-import {operations} from '../../src/contract/operations.js'
+import {checkPath, checkQuery} from '../../src/contract/operation-input.js'
+import {fillPath} from '../../src/contract/operation-path.js'
+import {OPERATIONS, operations} from '../../src/contract/operations.js'
 import {checkRequest} from '../../src/contract/request-problems.js'
 import {
   clientRegistrationBody,
@@ -246,6 +247,35 @@ describe('the emulator answers contract problems with the contract schemas', () 
       expect(res.status, res.text).toBe(400)
       expect(res.body.error.details, operation).toEqual(expected.ok ? [] : expected.details)
     }
+  })
+
+  it("for every path parameter: the row's schema and rule refuse it, before anything is looked up", async () => {
+    const rows = OPERATIONS.filter(row => row.pathParameters?.length)
+    expect(rows.map(row => row.operationId)).toContain('deleteWebhook')
+    const refused = ['a\u001bb', 'bidi\u202eexe', 'x'.repeat(256), '\u{1F3AC}'.repeat(256), 'not-a-uuid']
+    for (const row of rows)
+      for (const id of refused) {
+        const query = new URLSearchParams(id === 'not-a-uuid' ? '' : 'id_type=custom_id')
+        const expected = checkPath(row, {id}, checkQuery(row, query))
+        if (expected.ok) continue
+        const label = `${row.operationId} ${JSON.stringify(id.slice(0, 12))}`
+        const res = await ctx.api.call(row.method.toUpperCase(), `${fillPath(row.path, {id})}?${query}`)
+        expect(res.status, `${label}: ${res.text}`).toBe(400)
+        expect(res.body.error.code, label).toBe('VALIDATION_ERROR')
+        expect(res.body.error.details, label).toEqual(expected.details)
+      }
+    const v1 = operations.getPayoutV1
+    expect(checkPath(v1, {id: 'not-a-uuid'}, checkQuery(v1, new URLSearchParams())).ok).toBe(false)
+    expect(checkPath(v1, {id: 'not-a-uuid'}, checkQuery(v1, new URLSearchParams('id_type=custom_id'))).ok).toBe(true)
+  })
+
+  it('for a path parameter and the query at once; a customId of 255 characters is looked up (404)', async () => {
+    const both = await ctx.api.get('/api/v1/payout/a%07b?id_type=uuid')
+    expect(both.status, both.text).toBe(400)
+    expect(both.body.error.details.map((detail: {path: string}) => detail.path)).toEqual(['id', 'id_type'])
+    const longest = '\u{1F3AC}'.repeat(255)
+    const lookedUp = await ctx.api.get(fillPath(operations.getPayoutV2.path, {id: longest}))
+    expect([lookedUp.status, lookedUp.body.error.code]).toEqual([404, 'PAYOUT_NOT_FOUND'])
   })
 
   it('for the claim control route: method and details by claimBody, unknown fields named', async () => {

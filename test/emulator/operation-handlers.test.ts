@@ -10,6 +10,9 @@ import {buildRouter} from '../../src/emulator/route-table.js'
 
 const routes = buildRouter({} as never).list()
 const everyHandler = Object.fromEntries(OPERATIONS.map(operation => [operation.operationId, () => ok({})]))
+/** A well-formed id for the rows with a path parameter. */
+const params = {id: 'payout_0b7d6c1e-3a52-4f0e-9d7c-5e2f8a1b4c3d'}
+const request = (fields: Partial<AuthenticatedContext>) => fields as AuthenticatedContext
 
 describe('the emulator serves the operations table', () => {
   it('has exactly one handler per row, and every handler is a row', () => {
@@ -96,9 +99,9 @@ describe('the emulator serves the operations table', () => {
   it('refuses a body that is not an object on a row without one, and ignores an object', async () => {
     const route = operationRoute(operations.payPayoutV2, () => ok({}))
     for (const body of [undefined, null, {ignored: true}])
-      expect((await route.handler({body} as AuthenticatedContext)).status).toBe(200)
+      expect((await route.handler(request({params, body}))).status).toBe(200)
     for (const body of [[], 'text', 5]) {
-      const failure = await failureOf(() => route.handler({body} as AuthenticatedContext))
+      const failure = await failureOf(() => route.handler(request({params, body})))
       expect(failure.details?.map(detail => detail.path)).toEqual([''])
     }
   })
@@ -142,7 +145,41 @@ describe('the emulator serves the operations table', () => {
         handle: () => ok({}),
       }),
     )
-    expect((await failureOf(() => gone.handler({body: []} as AuthenticatedContext))).status).toBe(404)
+    expect((await failureOf(() => gone.handler(request({params, body: []})))).status).toBe(404)
+  })
+
+  it("checks the path parameters by the row's schema and rule before the lookup, the query's problems with them", async () => {
+    const steps: string[] = []
+    const route = operationRoute(
+      operations.updatePayoutV2,
+      guarded({
+        before: ({params: {id}}) => {
+          steps.push(id)
+          return id
+        },
+        handle: () => ok({}),
+      }),
+    )
+    const withId = (id: string) => request({params: {id}, body: {}})
+    for (const id of ['a\u0007b', 'x'.repeat(256)]) {
+      const failure = await failureOf(() => route.handler(withId(id)))
+      expect([failure.status, failure.code, failure.details?.map(detail => detail.path)]).toEqual([
+        400,
+        'VALIDATION_ERROR',
+        ['id'],
+      ])
+    }
+    expect(steps).toEqual([])
+    expect((await route.handler(withId('x'.repeat(255)))).status).toBe(200)
+    const v1 = operationRoute(operations.getPayoutV1, () => ok({}))
+    const v1Id = (id: string, query: string) => request({params: {id}, query: new URLSearchParams(query)})
+    const notUuid = await failureOf(() => v1.handler(v1Id('order-7', '')))
+    expect(notUuid.details).toEqual([
+      {path: 'id', message: 'must be a payout UUID; pass id_type=custom_id to look up a customId'},
+    ])
+    expect((await v1.handler(v1Id('order-7', 'id_type=custom_id'))).status).toBe(200)
+    const both = await failureOf(() => v1.handler(v1Id('a\u0000', 'id_type=x')))
+    expect(both.details?.map(detail => detail.path)).toEqual(['id', 'id_type'])
   })
 })
 

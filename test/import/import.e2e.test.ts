@@ -212,7 +212,7 @@ describe('payctl payouts import against the emulator', () => {
     const result = await runCommand(['payouts', 'import', csv('inv.csv')], {env: ctx.env})
     expect(result.code).toBe(6)
     expect(result.stderr).toContain('line 6, column amount: amount "1e3" uses scientific notation')
-    expect(result.stderr).toContain('line 81, column recipientEmail: "not-an-email" is not an e-mail address')
+    expect(result.stderr).toContain('line 81, column recipientEmail: recipientEmail must be an e-mail address')
     expect(result.stderr).toContain('Error: INVALID_INPUT: 2 of 120 rows are invalid; nothing was sent')
     expect(result.stdout).toBe('')
     expect(ctx.proxy.requests).toEqual([])

@@ -2,6 +2,7 @@ import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {importStatusFlags} from '../../cli/flags/import-status-flags.js'
 import type {Answer} from '../../cli/shown.js'
+import {V2_STATES} from '../../contract/lifecycle.js'
 
 export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImportStatus> {
   static override result = 'importStatusRows' as const
@@ -9,7 +10,7 @@ export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImpor
   static override description =
     `Reads the file as payctl payouts import does (the same row identities: give the same --batch, --encoding, --delimiter and --decimal-comma; the API generation and follow-up step come from the import's journal), reads each row's payout (by customId, --concurrency requests at a time, rate limits honoured) and prints one line per row: line, customId, payout id, amount, status, failure code and reason, timestamps; then a summary per status with totals per currency. Memory stays flat whatever the file's size.
 
-Statuses are the payout's (created, approved, requested, completed, failed, expired), or not-imported (no payout has the row's customId), invalid (the import leaves the row out) or awaiting-claim (failed, and its e-mail or phone payee has a fresh claim link: it waits on them).
+Statuses are the payout's (${V2_STATES.join(', ')}), or not-imported (no payout has the row's customId), invalid (the import leaves the row out) or awaiting-claim (failed, and its e-mail or phone payee has a fresh claim link: it waits on them).
 
 --output csv writes every field, with the input columns named as payouts import reads them: filter it and import it again. --wait first waits until the rows are final for the import's step (--and-then pay: paid; send-claim-link: link out; otherwise approved; --until overrides). --retry-failed first moves each failed row forward by what its recipient needs: a counterparty payout is paid again (to the counterparty's current payment method; needs payouts:approve; a confirmation on production), an e-mail or phone payee gets a fresh claim link to choose another method. Each kind is sent on its own (one refused never keeps the other from going out), in calls of 100 with idempotency keys; Ctrl-C stops after the call in flight and says where.
 

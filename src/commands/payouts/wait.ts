@@ -2,6 +2,7 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {idsArgs, idsFlags, waitTimeoutFlag} from '../../cli/flags/common-flags.js'
 import {type Answer, shown} from '../../cli/shown.js'
+import {namedStates, statesFrom} from '../../contract/lifecycle.js'
 import {WAIT_GOALS} from '../../services/payouts/goals.js'
 
 export default class PayoutsWait extends BaseCommand<typeof PayoutsWait> {
@@ -13,7 +14,7 @@ export default class PayoutsWait extends BaseCommand<typeof PayoutsWait> {
 --until settled (default): completed is success; failed and expired are failures; everything else is waited for.
 --until paid: as settled, but a payout to an e-mail or phone recipient is final once approved with its claim link sent (the recipient must still claim it).
 --until approved: approved (or settled).
---until claim-link: created or approved with the claim link out (or settled).
+--until claim-link: ${namedStates(statesFrom('expire'))} with the claim link out (or settled).
 
 Exit codes: 0 every payout reached the state; 8 some failed or expired (each named with its failure code and reason); 7 time-out (some still pending; run the same command again to keep waiting).`
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import {amountProblem, CURRENCY_CODE, currencyProblem, MAX_AMOUNT_LENGTH} from '../../shared/money.js'
+import {amountProblem, CURRENCY_CODE, currencyProblem, MAX_AMOUNT_LENGTH, minorUnits} from '../../shared/money.js'
 import {noted} from '../document-notes.js'
 import {
   AMOUNT,
@@ -95,6 +95,9 @@ export const keyText = (max: number) => text({text: true, max})
 
 export const customId = keyText(255)
 
+/** An id or customId in a path: what a customId may be, which every id of the service is too. */
+export const pathId = keyText(255)
+
 export const email = text({max: EMAIL_MAX_LENGTH, pattern: EMAIL, patternMessage: 'must be an e-mail address'})
 
 export const phone = text({
@@ -162,17 +165,36 @@ export const amount = noted(
 )
 
 /**
+ * The object rules of bodies that JSON Schema cannot state, by the zod check that states them: a validator compiled
+ * from a body's JSON Schema (compiled-check.ts) runs each on a body its JSON Schema accepted, so that together they
+ * accept exactly what zod accepts.
+ */
+export const bodyRules = new WeakMap<object, (body: Record<string, unknown>) => boolean>()
+
+/**
  * The object check of a body holding an amount and its currency: no more decimals than the currency has.
  * (The bounds are the service's: the emulator applies its own, the client lets the service answer.)
  */
 export function amountFitsCurrency(amountKey: string) {
-  return z.superRefine((body: Record<string, unknown>, ctx) => {
+  const problemOf = (body: Record<string, unknown>) => {
     const value = body[amountKey]
     const code = body.currency
     if (typeof value !== 'string' || typeof code !== 'string' || currencyProblem(code) || amountProblem(value)) return
-    const problem = amountProblem(value, code)
-    if (problem) ctx.addIssue({code: 'custom', message: problem, path: [amountKey], input: value})
+    return amountProblem(value, code)
+  }
+  const check = z.superRefine((body: Record<string, unknown>, ctx) => {
+    const problem = problemOf(body)
+    if (problem) ctx.addIssue({code: 'custom', message: problem, path: [amountKey], input: body[amountKey]})
   })
+  // On a body of the right shape, amount and currency are well formed: only the currency's decimals remain.
+  bodyRules.set(check, body => {
+    const value = body[amountKey]
+    if (typeof value !== 'string' || typeof body.currency !== 'string') return true
+    const units = minorUnits(body.currency)
+    const dot = value.indexOf('.')
+    return units === undefined || dot === -1 || value.length - dot - 1 <= units
+  })
+  return check
 }
 
 /** An array of strings, each under `item`. */
@@ -188,7 +210,7 @@ export function textList(item: StringRule, bounds: {min?: number; max?: number} 
 export const tags = textList({max: 100}, {max: 50})
 
 /** The `ids` of a v2 batch call: 1 to 100 payout ids or customIds. */
-export const batchIds = textList({max: 300}, {min: 1, max: 100})
+export const batchIds = textList({text: true, max: 300}, {min: 1, max: 100})
 
 /** What a missing body or one that is not an object is told. */
 export const bodyTypeError = (issue: {input?: unknown}) =>

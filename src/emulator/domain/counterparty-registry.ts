@@ -9,7 +9,6 @@ import type {CounterpartyRow, PaymentMethodRecord, PayoutRow} from '../store/row
 import {counterpartyView, v2CounterpartyId, v2PayoutId} from './api-views.js'
 import type {Clock} from './clock.js'
 import type {Json} from './json-value.js'
-import {checkedPathId} from './path-id.js'
 import {countryByCode, PAYMENT_METHOD_TYPES, paymentMethodType, type TaxField} from './reference-data.js'
 
 /**
@@ -151,7 +150,7 @@ export class CounterpartyRegistry {
         ? UUID.test(uuid)
           ? this.store.counterparties.byUuid(teamId, uuid.toLowerCase())
           : undefined
-        : this.store.counterparties.byCustomId(teamId, checkedPathId(id))
+        : this.store.counterparties.byCustomId(teamId, normalizeCustomId(id))
     if (!row || row.deleted_at) throw fail(notFound(`no counterparty ${id}`))
     return row
   }

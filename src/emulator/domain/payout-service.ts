@@ -22,7 +22,6 @@ import type {Clock} from './clock.js'
 import type {CounterpartyRegistry} from './counterparty-registry.js'
 import {isObject} from './json-value.js'
 import {amountProblems, moneyProblems} from './money-rules.js'
-import {checkedPathId} from './path-id.js'
 import {contactOf} from './payout-contact.js'
 import type {PayoutEvents} from './payout-events.js'
 import type {Item, Settlement} from './settlement.js'
@@ -151,14 +150,16 @@ export class PayoutService {
 
   // ---- resolution ----
 
-  /** v1: a UUID (`id_type=id`, the default) or a customId (`id_type=custom_id`); deleted payouts are still found. */
+  /**
+   * v1: a UUID (`id_type=id`, the default) or a customId (`id_type=custom_id`), in the form the row's path
+   * parameter checks; deleted payouts are still found.
+   */
   resolveV1(teamId: string, id: string, idType: 'id' | 'custom_id' = 'id'): PayoutRow {
     if (idType === 'custom_id') {
-      const row = this.store.payouts.byCustomId(teamId, checkedPathId(id))
+      const row = this.store.payouts.byCustomId(teamId, normalizeCustomId(id))
       if (!row) throw notFound(`no payout with customId ${id}`)
       return row
     }
-    if (!UUID.test(id)) throw invalidField('id', 'must be a payout UUID; pass id_type=custom_id to look up a customId')
     const row = this.store.payouts.byUuid(teamId, id.toLowerCase())
     if (!row) throw notFound(`no payout ${id}`)
     return row
@@ -170,7 +171,7 @@ export class PayoutService {
     if (hasPayoutPrefix(id)) {
       const uuid = payoutIdBody(id)
       row = UUID.test(uuid) ? this.store.payouts.byUuid(teamId, uuid.toLowerCase()) : undefined
-    } else row = this.store.payouts.byCustomId(teamId, checkedPathId(id))
+    } else row = this.store.payouts.byCustomId(teamId, normalizeCustomId(id))
     if (!row || isDeleted(row.status)) throw fail(payoutNotFound(id))
     return row
   }

@@ -1,16 +1,16 @@
 import type * as z from 'zod/mini'
 import type {ErrorDetail} from '../../contract/error-envelope.js'
-import {batchItemIndex, bodyRuleOf, checkQuery} from '../../contract/operation-input.js'
+import {batchItemIndex, bodyRuleOf, checkPath, checkQuery} from '../../contract/operation-input.js'
 import {routerPath} from '../../contract/operation-path.js'
 import {OPERATIONS, type Operation, type OperationId, operations} from '../../contract/operations.js'
-import {checkRequest, joinProblems} from '../../contract/request-problems.js'
+import {type Checked, checkRequest, joinProblems} from '../../contract/request-problems.js'
 import {validationError} from './api-failure.js'
 import type {AuthenticatedContext, HttpMethod, Reply} from './request-context.js'
 import type {Route} from './router.js'
 
 /**
  * What an operation's handler sees: the request with the row's method, path, access and idempotency handled, its
- * query and body checked against the row's schemas (contract/operation-input.ts) and parsed.
+ * path parameters, query and body checked against the row's schemas (contract/operation-input.ts) and parsed.
  */
 export type OperationContext = AuthenticatedContext & {
   /** The query string as the row's schema reads it (defaults applied); `{}` for a row without a query. */
@@ -58,16 +58,28 @@ export function parsedBody<S extends z.ZodMiniType>(schema: S, body: unknown, ba
 }
 
 /**
- * The request checked against the row: its query, and its JSON body (unless the route keeps the raw text), with
- * the service's rules alongside. Every problem is in one 400 VALIDATION_ERROR; a batch's names its first item.
+ * The request's path parameters and query checked against the row: a path parameter the row refuses is a 400
+ * before anything is looked up (with the query's problems, if any, in the same answer).
+ */
+function checkedUrl(operation: Operation, ctx: AuthenticatedContext) {
+  const query = checkQuery(operation, ctx.query)
+  const path = checkPath(operation, ctx.params, query)
+  if (!path.ok) throw validationError([...path.details, ...(query.ok ? [] : query.details)])
+  return {ctx: {...ctx, params: path.value}, query}
+}
+
+/**
+ * The rest of the request checked against the row: its query, and its JSON body (unless the route keeps the raw
+ * text), with the service's rules alongside. Every problem is in one 400 VALIDATION_ERROR; a batch's names its
+ * first item.
  */
 function checkedContext(
   operation: Operation,
   ctx: AuthenticatedContext,
+  query: Checked<Record<string, unknown>>,
   rawBody: boolean,
   serviceRules: ((body: unknown) => ErrorDetail[]) | undefined,
 ): OperationContext {
-  const query = checkQuery(operation, ctx.query)
   const rule = rawBody ? undefined : bodyRuleOf(operation)
   const checksBody = rule !== undefined && (ctx.body !== undefined || rule.required)
   const body = checksBody ? checkRequest(rule.schema, ctx.body) : {ok: true as const, value: ctx.body}
@@ -79,15 +91,15 @@ function checkedContext(
   return {...ctx, body: body.ok ? body.value : undefined, parsedQuery: query.ok ? query.value : {}}
 }
 
-/** The handler behind the row's checks. */
+/** The handler behind the row's checks: the path first, then `before`, then the query and body. */
 function checkingHandler(operation: Operation, handler: OperationHandler | Guarded, rawBody: boolean) {
-  if (typeof handler === 'function')
-    return (ctx: AuthenticatedContext) => handler(checkedContext(operation, ctx, rawBody, undefined))
-  const {before, serviceRules, handle} = handler.guarded
-  return (ctx: AuthenticatedContext) => {
+  const {before, serviceRules, handle}: GuardedHandler<unknown> =
+    typeof handler === 'function' ? {handle: handler} : handler.guarded
+  return (request: AuthenticatedContext) => {
+    const {ctx, query} = checkedUrl(operation, request)
     const found = before?.({...ctx, parsedQuery: {}})
     const rules = serviceRules && ((body: unknown) => serviceRules(body, found))
-    return handle(checkedContext(operation, ctx, rawBody, rules), found)
+    return handle(checkedContext(operation, ctx, query, rawBody, rules), found)
   }
 }
 

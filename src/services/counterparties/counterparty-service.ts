@@ -1,5 +1,6 @@
 import type {PayoutClient} from '../../client/index.js'
-import {controlCharacterProblem, isId, isUuid} from '../../contract/primitives.js'
+import {customIdArgument} from '../../contract/ids.js'
+import {isId, isUuid} from '../../contract/primitives.js'
 import {invalidInputError, usageError} from '../../shared/errors.js'
 import {taxCheckInput} from './counterparty-input.js'
 import {taxIdentityProblems} from './tax-rules.js'
@@ -21,12 +22,7 @@ export async function checkTaxRules(client: PayoutClient, body: Record<string, u
 /** A counterparty id argument (counterparty_<UUID>, or a bare UUID) or --custom-id; exactly one. */
 export function counterpartyRef(id: string | undefined, customId: string | undefined): string {
   if (Boolean(id) === Boolean(customId)) throw usageError('give a counterparty id or --custom-id (exactly one)')
-  if (customId !== undefined) {
-    if (!customId.trim()) throw usageError('--custom-id must not be empty')
-    const problem = controlCharacterProblem(customId)
-    if (problem) throw usageError(`--custom-id ${problem}`)
-    return customId
-  }
+  if (customId !== undefined) return customIdArgument(customId)
   const value = id!.trim()
   if (isUuid(value)) return `counterparty_${value.toLowerCase()}`
   if (!isId('counterparty_', value))

@@ -1,6 +1,5 @@
 import {readFile} from 'node:fs/promises'
-import {type PayoutRef, payoutIdProblem, payoutRefOf} from '../../contract/ids.js'
-import {controlCharacterProblem} from '../../contract/primitives.js'
+import {customIdArgument, type PayoutRef, payoutIdProblem, payoutRefOf} from '../../contract/ids.js'
 import {usageError} from '../../shared/errors.js'
 import {readStdin} from '../../shared/stdin.js'
 
@@ -41,10 +40,8 @@ export function payoutKeyFromId(value: string, where?: string): PayoutKey {
   ])
 }
 
-export function payoutKeyFromCustomId(customId: string): PayoutKey {
-  if (!customId.trim()) throw usageError('--custom-id must not be empty')
-  const problem = controlCharacterProblem(customId)
-  if (problem) throw usageError(`--custom-id ${problem}`)
+export function payoutKeyFromCustomId(value: string): PayoutKey {
+  const customId = customIdArgument(value)
   return {kind: 'custom', customId, label: `customId "${customId}"`, v2: customId}
 }
 

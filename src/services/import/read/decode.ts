@@ -1,7 +1,9 @@
+import {StringDecoder} from 'node:string_decoder'
+
 /**
- * Decoding: UTF-8 (with or without BOM) goes to csv-parse as bytes, untouched; other encodings
- * (`--encoding windows-1252`, `latin1`, …) and UTF-16 and UTF-32 files (recognised by their BOM, as Excel's
- * "Unicode text" writes them, or by their zero bytes) are decoded with iconv-lite, chunk by chunk.
+ * Decoding, chunk by chunk, to the text the tokenizer reads: UTF-8 (with or without BOM: the tokenizer drops it)
+ * by Node's own decoder; other encodings (`--encoding windows-1252`, `latin1`, …) and UTF-16 and UTF-32 files
+ * (recognised by their BOM, as Excel's "Unicode text" writes them, or by their zero bytes) with iconv-lite.
  */
 
 export const DEFAULT_ENCODING = 'utf8'
@@ -47,14 +49,17 @@ export function wideEncoding(bytes: Uint8Array): string | undefined {
   return undefined
 }
 
-/** A chunk decoder: identity for UTF-8 (csv-parse decodes and strips the BOM), iconv-lite otherwise. */
+/** A chunk decoder: a character cut at a chunk's end is completed by the next chunk. */
 export interface ChunkDecoder {
-  write(chunk: Buffer): Buffer | string
+  write(chunk: Buffer): string
   end(): string | undefined
 }
 
 export async function chunkDecoder(encoding: string): Promise<ChunkDecoder> {
-  if (isUtf8(encoding)) return {write: chunk => chunk, end: () => undefined}
+  if (isUtf8(encoding)) {
+    const decoder = new StringDecoder('utf8')
+    return {write: chunk => decoder.write(chunk), end: () => decoder.end() || undefined}
+  }
   const {default: iconv} = await import('iconv-lite')
   const decoder = iconv.getDecoder(encoding, {stripBOM: true})
   return {write: chunk => decoder.write(chunk), end: () => decoder.end() || undefined}

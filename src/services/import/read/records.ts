@@ -1,11 +1,11 @@
 import {isUtf8} from 'node:buffer'
 import {createReadStream} from 'node:fs'
-import {parse} from 'csv-parse'
+import {CsvTokenError, CsvTokenizer} from './csv-tokenizer.js'
 import {type ChunkDecoder, chunkDecoder, effectiveEncoding} from './decode.js'
 import {type Delimiter, sniffDelimiter} from './sniff.js'
 
 /**
- * The streaming reader: file bytes -> decoder -> csv-parse -> records with the line each one starts on.
+ * The streaming reader: file bytes -> decoder -> tokenizer -> records with the line each one starts on.
  * Memory stays flat in file size: the parser is fed one chunk at a time, and only when the consumer has
  * taken the records of the previous chunks.
  */
@@ -102,7 +102,7 @@ interface Opening {
   stream: ReturnType<typeof createReadStream>
   chunks: AsyncIterator<Buffer>
   firstBytes: Buffer
-  firstDecoded: Buffer | string
+  firstDecoded: string
   more: boolean
   encoding: string
   decoder: ChunkDecoder
@@ -124,17 +124,17 @@ async function open(options: ReadOptions): Promise<Opening> {
   const decoder = await chunkDecoder(encoding)
   if (firstBytes.length) options.onBytes?.(firstBytes)
   const firstDecoded = decoder.write(firstBytes)
-  const sample = typeof firstDecoded === 'string' ? firstDecoded : firstDecoded.toString('utf8')
-  return {stream, chunks, firstBytes, firstDecoded, more: !first.done, encoding, decoder, sample}
+  return {stream, chunks, firstBytes, firstDecoded, more: !first.done, encoding, decoder, sample: firstDecoded}
 }
 
 /**
- * csv-parse between the file's chunks and the consumer: a feeder writes chunks while fewer than HIGH_WATER
- * records wait; the consumer takes the waiting records as one batch. The parser runs in flowing mode and is
- * never paused, so every record parsed before an error is delivered before the error.
+ * The tokenizer between the file's chunks and the consumer: a feeder writes chunks while fewer than HIGH_WATER
+ * records wait; the consumer takes the waiting records as one batch. Every record read before an error is
+ * delivered before the error.
  */
 class BatchingCsvParser {
-  private readonly parser: ReturnType<typeof parse>
+  private readonly tokenizer: CsvTokenizer
+  private readonly emit: (cells: string[]) => void
   private queue: CsvRecord[] = []
   private line = 1
   private emptyLines = 0
@@ -144,39 +144,19 @@ class BatchingCsvParser {
   private feederWaiting?: () => void
 
   constructor(delimiter: Delimiter, lineBreak: string) {
-    // Empty lines are skipped by the parser itself: passed on, each would cost it a CsvError (a stack trace)
-    // for its field count; they are still counted, from the parser's tally, for the next record's line.
-    this.parser = parse({
-      delimiter,
-      bom: true,
-      // Any line end, mixed in one file (LF rows appended to a CRLF file): csv-parse would otherwise take the
-      // first one it meets as the only one.
-      record_delimiter: ['\r\n', '\n', '\r'],
-      relax_column_count: true,
-      skip_empty_lines: true,
-      max_record_size: MAX_RECORD_BYTES,
-    })
-    this.parser.on('data', (cells: string[]) => {
+    // Empty lines are skipped by the tokenizer itself, and counted, for the next record's line.
+    this.tokenizer = new CsvTokenizer(delimiter, MAX_RECORD_BYTES)
+    this.emit = cells => {
       const start = this.nextLine()
-      this.emptyLines = this.parser.info.empty_lines
+      this.emptyLines = this.tokenizer.emptyLines
       this.line = start + 1 + embeddedLines(cells, lineBreak)
       if (!isBlank(cells)) this.queue.push({cells, line: start})
-      if (this.queue.length >= HIGH_WATER) this.notify()
-    })
-    this.parser.on('error', error => {
-      const code = (error as {code?: string}).code ?? ''
-      this.failure = new CsvSyntaxError(this.nextLine(), SYNTAX_MESSAGES[code] ?? error.message)
-      this.notify()
-    })
-    this.parser.on('end', () => {
-      this.ended = true
-      this.notify()
-    })
+    }
   }
 
   /** The line the next record starts on: after the last record and the empty lines skipped since. */
   private nextLine(): number {
-    return this.line + this.parser.info.empty_lines - this.emptyLines
+    return this.line + this.tokenizer.emptyLines - this.emptyLines
   }
 
   private notify(): void {
@@ -191,26 +171,33 @@ class BatchingCsvParser {
     resume?.()
   }
 
+  private fail(error: unknown): void {
+    this.failure =
+      error instanceof CsvTokenError
+        ? new CsvSyntaxError(this.nextLine(), SYNTAX_MESSAGES[error.code] ?? error.message)
+        : (error as Error)
+    this.notify()
+  }
+
   /** Writes the file's chunks (`next` gives them decoded), waiting while the consumer is behind. */
-  async feed(first: Buffer | string, next: () => Promise<Buffer | string | undefined>, last: () => string | undefined) {
+  async feed(first: string, next: () => Promise<string | undefined>, last: () => string | undefined) {
     try {
-      const write = (data: Buffer | string | undefined) => {
-        if (data?.length) this.parser.write(data)
+      const write = (data: string | undefined) => {
+        if (data?.length) this.tokenizer.write(data, this.emit)
+        if (this.queue.length) this.notify()
       }
       write(first)
       for (let data = await next(); data !== undefined; data = await next()) {
         while (this.queue.length >= HIGH_WATER && !this.failure) await new Promise<void>(r => (this.feederWaiting = r))
         if (this.failure) return
         write(data)
-        // Let the parser's events run before the next chunk.
-        await new Promise<void>(resolve => setImmediate(resolve))
       }
-      if (this.failure) return
       write(last())
-      this.parser.end()
-    } catch (error) {
-      this.failure = error as Error
+      this.tokenizer.end(this.emit)
+      this.ended = true
       this.notify()
+    } catch (error) {
+      this.fail(error)
     }
   }
 
@@ -232,7 +219,6 @@ class BatchingCsvParser {
       await feeding
     } finally {
       close()
-      if (!this.ended && !this.failure) this.parser.destroy()
     }
   }
 }

@@ -1,6 +1,7 @@
 import type {CreatePayoutV1} from '../../../client/v1/payouts-v1.js'
 import {KNOWN_NOTIFICATIONS, KNOWN_PAYOUT_TYPES, OPEN_REQUEST_FIELDS} from '../../../contract/open-enums.js'
 import {createPayoutV1Body} from '../../../contract/requests/payout-v1-requests.js'
+import {canonicalAmount} from '../../../shared/money.js'
 import {
   type Cells,
   contractCheck,
@@ -24,6 +25,12 @@ const openEnumsLeftToTheService = (path: string) => {
   return OPEN_REQUEST_FIELDS.has(column) ? undefined : column
 }
 
+/** The column of a problem of a value an id row states (a value it leaves out is the payout's, not required). */
+const statedColumn = (item: CreatePayoutV1) => (path: string) => {
+  const column = openEnumsLeftToTheService(path)
+  return column !== undefined && (item as Record<string, unknown>)[column] !== undefined ? column : undefined
+}
+
 export const v1Schema: RowSchema<CreatePayoutV1> = {
   api: 'v1',
   columns: [
@@ -44,13 +51,15 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
   ].map(optionalWithId),
   foreign: {names: ['counterpartyId', 'counterparty'], hint: 'counterparties need the v2 format (drop --api v1)'},
 
+  bodies: [createPayoutV1Body],
+
   parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<CreatePayoutV1> {
     const check = new RowCheck(cells, options)
     const customId = cells.get('customId')
     // A row naming its payout by id may leave values out: the upsert keeps them.
     const payoutId = check.payoutId()
     const byId = payoutId !== undefined
-    const description = check.required('description', byId)
+    const description = cells.get('description')
     const {amount, currency} = check.money('payoutAmount', 'currency', options.decimalComma, byId)
     const creatorHandle = cells.get('creatorHandle')
     if (creatorHandle?.includes('@')) check.lookAlike('creatorHandle', creatorHandle)
@@ -61,10 +70,6 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
     const phone = check.phone('phone')
     const notifications = check.openEnum('notifications', KNOWN_NOTIFICATIONS)
     if (check.errors) return {errors: check.errors}
-    const movesMoney = preApproved === true
-    const row: ParsedRow<CreatePayoutV1> = {customId, amount: amount ?? '', currency: currency ?? '', movesMoney}
-    if (byId) row.payoutId = payoutId
-    if (!build && byId) return {row}
     const tags = check.tags('tags')
     // Built by assignment: object spreads cost microseconds a row, and a file can have millions.
     const item = {description, payoutAmount: amount, currency} as CreatePayoutV1
@@ -77,10 +82,20 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
     if (phone) item.phone = phone
     if (tags) item.tags = tags
     if (notifications) item.notifications = notifications
-    // A new payout's body is checked as the service will check it: the dry run refuses what the contract refuses,
-    // but for the open enumerations, whose new values a service may add (spec 9): it decides on those.
-    if (!byId) contractCheck(createPayoutV1Body, item, check, openEnumsLeftToTheService)
+    // The body is checked as the service will check it: the dry run refuses what the contract refuses, but for the
+    // open enumerations, whose new values a service may add (spec 9): it decides on those. An id row's upsert keeps
+    // what the row leaves out: only the values it states are checked.
+    contractCheck(createPayoutV1Body, item, check, byId ? statedColumn(item) : openEnumsLeftToTheService)
     if (check.errors) return {errors: check.errors}
+    if (amount !== undefined && currency !== undefined) item.payoutAmount = canonicalAmount(amount, currency)
+    const movesMoney = preApproved === true
+    const row: ParsedRow<CreatePayoutV1> = {
+      customId,
+      amount: item.payoutAmount ?? '',
+      currency: currency ?? '',
+      movesMoney,
+    }
+    if (byId) row.payoutId = payoutId
     if (build) row.item = item
     return {row}
   },

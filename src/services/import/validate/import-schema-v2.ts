@@ -1,6 +1,6 @@
 import type {CreatePayoutV2} from '../../../client/v2/payouts-v2.js'
-import {isId} from '../../../contract/primitives.js'
 import {createPayoutV2Body, patchPayoutV2Body} from '../../../contract/requests/payout-v2-requests.js'
+import {canonicalAmount} from '../../../shared/money.js'
 import {
   type Cells,
   contractCheck,
@@ -50,8 +50,6 @@ function recipientOf(cells: Cells, check: RowCheck, byId: boolean) {
     check.fail(names[1], `give only one recipient, not both ${names.join(' and ')}`)
     return {}
   }
-  if (counterpartyId !== undefined && !isId('counterparty_', counterpartyId))
-    check.fail('counterpartyId', `"${counterpartyId}" is not a counterparty id (counterparty_<uuid>)`)
   return {
     email: check.email('recipientEmail', email),
     phone: check.phone('recipientPhone', phone),
@@ -91,20 +89,18 @@ export const v2Schema: RowSchema<PayoutRowV2> = {
     hint: 'for the v1 format pass --api v1',
   },
 
+  bodies: [createPayoutV2Body, patchPayoutV2Body],
+
   parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<PayoutRowV2> {
     const check = new RowCheck(cells, options)
     const customId = cells.get('customId')
     // A row naming its payout by id may leave values out: the payout keeps them.
     const payoutId = check.payoutId()
     const byId = payoutId !== undefined
-    const description = check.required('description', byId)
+    const description = cells.get('description')
     const {amount, currency} = check.money('amount', 'currency', options.decimalComma, byId)
     const {email, phone, counterpartyId, counterpartyCustomId} = recipientOf(cells, check, byId)
     if (check.errors) return {errors: check.errors}
-    // Any --and-then approves the payout first (a new one, or one imported earlier without it), which reserves the money.
-    const movesMoney = options.andThen !== undefined
-    const row: ParsedRow<PayoutRowV2> = {customId, amount: amount ?? '', currency: currency ?? '', movesMoney}
-    if (byId) row.payoutId = payoutId
     // Built by assignment: object spreads cost microseconds a row, and a file can have millions.
     const item = {description, amount, currency} as PayoutRowV2
     if (customId) item.customId = customId
@@ -120,6 +116,11 @@ export const v2Schema: RowSchema<PayoutRowV2> = {
     // refuses what the contract refuses.
     contractCheck(byId ? patchPayoutV2Body : createPayoutV2Body, item, check, v2ColumnOf(item))
     if (check.errors) return {errors: check.errors}
+    if (amount !== undefined && currency !== undefined) item.amount = canonicalAmount(amount, currency)
+    // Any --and-then approves the payout first (a new one, or one imported earlier without it), which reserves the money.
+    const movesMoney = options.andThen !== undefined
+    const row: ParsedRow<PayoutRowV2> = {customId, amount: item.amount ?? '', currency: currency ?? '', movesMoney}
+    if (byId) row.payoutId = payoutId
     if (build) row.item = item
     return {row}
   },

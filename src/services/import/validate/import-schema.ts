@@ -1,10 +1,10 @@
 import type * as z from 'zod/mini'
+import type {Accepts} from '../../../contract/compiled-check.js'
 import {payoutIdProblem, payoutRefOf} from '../../../contract/ids.js'
 import {lookAlikeOf} from '../../../contract/look-alike.js'
-import {type ApiGeneration, compactPhone, isEmail, phoneProblem} from '../../../contract/primitives.js'
+import {type ApiGeneration, compactPhone, isEmail} from '../../../contract/primitives.js'
 import {checkRequest} from '../../../contract/request-problems.js'
 import {restoredCell} from '../../../shared/csv-formula.js'
-import {canonicalAmount, currencyProblem} from '../../../shared/money.js'
 import {readAmount} from './amount.js'
 import type {ColumnSpec, ForeignColumns, HeaderMapping} from './headers.js'
 
@@ -50,6 +50,8 @@ export interface RowSchema<Item> {
   api: ApiGeneration
   columns: readonly ColumnSpec[]
   foreign: ForeignColumns
+  /** The request schemas its rows' bodies are checked against (`contractCheck`), to compile for big files. */
+  bodies?: readonly z.ZodMiniType[]
   parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<Item>
   /** The body with a customId set (rows without one get a derived id). */
   withCustomId(item: Item, customId: string): Item
@@ -127,7 +129,13 @@ function trimCell(value: string): string {
   return end.charCodeAt(0) === 9 ? end : end.trimStart()
 }
 
-/** Collects a row's errors, each named by the file's own column label. */
+/**
+ * Maps a row's cells to the values of its request body (trimmed, an e-mail in lower case, a phone without its
+ * layout, a currency in capitals, a decimal-comma amount read), and collects the row's errors, each named by the
+ * file's own column label. The body's rules are the contract's (`contractCheck`); what fails here is a cell that
+ * cannot be mapped (two recipients, a boolean that is neither, an id that is no payout id) or a rule of the import
+ * itself (look-alike addresses).
+ */
 export class RowCheck {
   /** Allocated on the first error only (most rows have none). */
   errors?: RowError[]
@@ -143,12 +151,6 @@ export class RowCheck {
     return undefined
   }
 
-  required(name: string, optional = false): string | undefined {
-    const value = this.cells.get(name)
-    if (value === undefined) return optional ? undefined : this.fail(name, `${name} is required`)
-    return value
-  }
-
   /** The payout the row's id column names (v2 form), or undefined. */
   payoutId(): string | undefined {
     const value = this.cells.get(ID_COLUMN.name)
@@ -156,33 +158,29 @@ export class RowCheck {
     return payoutRefOf(value)?.v2 ?? this.fail(ID_COLUMN.name, payoutIdProblem(value)!)
   }
 
-  currency(name: string, optional = false): string | undefined {
-    const value = this.required(name, optional)?.toUpperCase()
-    if (value === undefined) return undefined
-    const problem = currencyProblem(value)
-    return problem ? this.fail(name, problem) : value
-  }
-
-  /** Amount and currency: both required, or for a row naming its payout by id both or neither (kept). */
+  /**
+   * Amount and currency as the body takes them (the amount as written; `decimalComma` reads "1.234,56"). A row
+   * naming its payout by id may leave both out (the payout keeps them), but not one of them.
+   */
   money(amountName: string, currencyName: string, decimalComma: boolean, byId: boolean) {
-    const currency = this.currency(currencyName, byId && this.cells.get(amountName) === undefined)
-    const amount = this.amount(amountName, currency, decimalComma, byId && currency === undefined)
-    return {amount, currency}
+    const currency = this.cells.get(currencyName)?.toUpperCase()
+    const text = this.cells.get(amountName)
+    if (byId && (text === undefined) !== (currency === undefined))
+      this.fail(
+        text === undefined ? amountName : currencyName,
+        `${text === undefined ? amountName : currencyName} is required`,
+      )
+    if (text === undefined) return {amount: undefined, currency}
+    const read = readAmount(text, decimalComma)
+    if (read.problem !== undefined) this.fail(amountName, read.problem)
+    return {amount: read.amount, currency}
   }
 
-  amount(name: string, currency: string | undefined, decimalComma: boolean, optional = false): string | undefined {
-    const text = this.required(name, optional)
-    if (text === undefined) return undefined
-    const result = readAmount(text, currency, decimalComma)
-    if (result.problem !== undefined) return this.fail(name, result.problem)
-    return currency === undefined ? result.amount : canonicalAmount(result.amount, currency)
-  }
-
+  /** An e-mail address in lower case ("Ann@Example.com" and "ann@example.com" are one recipient and one payout). */
   email(name: string, value = this.cells.get(name)): string | undefined {
     if (value === undefined) return undefined
-    // Sent in lower case: "Ann@Example.com" and "ann@example.com" are one recipient and one payout.
-    if (!isEmail(value)) return this.fail(name, `"${value}" is not an e-mail address`)
-    return this.lookAlike(name, value) ? undefined : value.toLowerCase()
+    if (isEmail(value)) this.lookAlike(name, value)
+    return value.toLowerCase()
   }
 
   /** Fails an address that could pass for another (src/contract/look-alike.ts), unless the person allowed it. */
@@ -196,17 +194,9 @@ export class RowCheck {
     return found !== undefined
   }
 
+  /** A phone number without its layout (spaces, dashes, dots, brackets). */
   phone(name: string, value = this.cells.get(name)): string | undefined {
-    if (value === undefined) return undefined
-    const problem = phoneProblem(value)
-    return problem ? this.fail(name, problem) : compactPhone(value)
-  }
-
-  oneOf<T extends string>(name: string, allowed: readonly T[]): T | undefined {
-    const value = this.cells.get(name)
-    if (value === undefined) return undefined
-    const match = allowed.find(option => option === value.toLowerCase())
-    return match ?? this.fail(name, `"${value}" must be one of ${allowed.join(', ')}`)
+    return value === undefined ? undefined : compactPhone(value)
   }
 
   /** An open enumeration (spec 9): a known value in its own spelling, any other as written (the service decides). */
@@ -229,6 +219,11 @@ export class RowCheck {
   tags(name: string): string[] | undefined {
     const value = this.cells.get(name)
     if (value === undefined) return undefined
+    if (!value.includes(';')) {
+      // One tag, the usual cell: nothing to split or sort.
+      const tag = value.trim()
+      return tag ? [tag] : undefined
+    }
     const tags: string[] = []
     for (const part of value.split(';')) {
       const tag = part.trim()
@@ -241,10 +236,29 @@ export class RowCheck {
 const TRUE = new Set(['true', 'yes', 'y', '1'])
 const FALSE = new Set(['false', 'no', 'n', '0'])
 
+/** The request schemas whose validator compiled from their JSON Schema is ready (`compileBodyChecks`). */
+const compiled = new WeakMap<z.ZodMiniType, Accepts>()
+
 /**
- * A new payout's body against the contract's request schema, as the service will check it, each problem named by
- * the column it comes from (`columnOf` a problem's path, undefined: not the row's to answer for): the dry run
- * refuses what the contract refuses.
+ * Compiles, once each, the validators of `schemas` from their JSON Schema (compiled-check.ts): from then on a body
+ * they accept is not checked by zod again. Worth it for a file of many rows; rows checked before are checked by zod.
+ */
+export async function compileBodyChecks(schemas: readonly z.ZodMiniType[]): Promise<void> {
+  const {compiledCheck} = await import('../../../contract/compiled-check.js')
+  for (const schema of schemas) if (!compiled.has(schema)) compiled.set(schema, await compiledCheck(schema))
+}
+
+/** The words a contract problem that needs its field as the subject begins with ("must be …", "is required"). */
+const PREDICATES = ['is ', 'must ', 'does ', 'has ']
+
+/** A problem as a row error says it: a predicate gets its column as the subject; a sentence stays as it is. */
+const sentence = (column: string, message: string) =>
+  PREDICATES.some(word => message.startsWith(word)) ? `${column} ${message}` : message
+
+/**
+ * A row's body against the contract's request schema, as the service will check it, each problem named by the
+ * column it comes from (`columnOf` a problem's path, undefined: not the row's to answer for): the dry run refuses
+ * what the contract refuses. A body the compiled validator accepts is done; zod finds the problems of the others.
  */
 export function contractCheck(
   schema: z.ZodMiniType,
@@ -252,10 +266,11 @@ export function contractCheck(
   check: RowCheck,
   columnOf: (path: string) => string | undefined = path => path.split('.')[0],
 ): void {
+  if (compiled.get(schema)?.(item)) return
   const result = checkRequest(schema, item)
   if (result.ok) return
   for (const {path, message} of result.details) {
     const column = columnOf(path)
-    if (column) check.fail(column, `${column} ${message}`)
+    if (column) check.fail(column, sentence(column, message))
   }
 }

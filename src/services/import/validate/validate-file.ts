@@ -1,10 +1,11 @@
+import {stat} from 'node:fs/promises'
 import {interruptedError as interrupted} from '../../../shared/errors.js'
 import {CurrencyTotals} from '../../../shared/money.js'
 import {fileHasher} from '../plan/keys.js'
 import {type CsvRecord, CsvSyntaxError, readRecords} from '../read/records.js'
 import type {Delimiter} from '../read/sniff.js'
 import {FingerprintList, fingerprint, RowSet} from './duplicates.js'
-import type {ParsedRow, RowError, RowSchema, SchemaOptions} from './import-schema.js'
+import {compileBodyChecks, type ParsedRow, type RowError, type RowSchema, type SchemaOptions} from './import-schema.js'
 import {RowInspector} from './row-inspector.js'
 import {RowStore, type StoredRow} from './row-store.js'
 
@@ -68,7 +69,15 @@ export interface ValidateOptions<Item> {
   keepRows?: boolean
   /** Kept rows held in memory before they go to a temporary file (row-store.ts). */
   memoryRows?: number
+  /** The file size from which the rows' bodies are checked by validators compiled for them (`COMPILE_FROM_BYTES`). */
+  compileFrom?: number
 }
+
+/**
+ * From this size (about 10,000 rows) a file's bodies are checked by validators compiled from the contract's JSON
+ * Schema (`compileBodyChecks`): compiling costs about as much as zod checking that many rows.
+ */
+export const COMPILE_FROM_BYTES = 1024 * 1024
 
 export const interruptedError = () => interrupted('interrupted: nothing was sent')
 
@@ -332,6 +341,9 @@ function resultOf<Item>(
  * with the real strings). Nothing is sent here.
  */
 export async function validateFile<Item>(options: ValidateOptions<Item>): Promise<ValidationResult> {
+  const {bodies} = options.schema
+  if (bodies && (await stat(options.path)).size >= (options.compileFrom ?? COMPILE_FROM_BYTES))
+    await compileBodyChecks(bodies)
   const hasher = fileHasher()
   const store = options.keepRows ? new RowStore(options.memoryRows) : undefined
   try {

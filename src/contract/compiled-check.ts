@@ -1,0 +1,41 @@
+import * as z from 'zod/mini'
+import {documentNotes} from './document-notes.js'
+import {bodyRules} from './requests/request-fields.js'
+
+/**
+ * A request schema's yes or no, fast: a validator compiled with Ajv from the schema's JSON Schema (zod's own
+ * conversion with the document's notes, as the OpenAPI document carries it), followed by the schema's object rules
+ * that JSON Schema cannot state (`bodyRules`). It answers only whether zod would accept a value (a property test
+ * holds the two equal); the problems of a refused value are zod's (`checkRequest`). Ajv is loaded when a check is
+ * compiled: the CSV import compiles one for files with many rows, nothing else loads it.
+ */
+
+export type Accepts = (value: unknown) => boolean
+
+type Rule = (body: Record<string, unknown>) => boolean
+
+/** The rules of the schema's own checks; one that JSON Schema cannot state and that has no rule stops the compile. */
+function objectRules(schema: z.ZodMiniType): Rule[] {
+  const checks = (schema._zod.def as {checks?: object[]}).checks ?? []
+  return checks.map(check => {
+    const rule = bodyRules.get(check)
+    if (!rule) throw new Error('the schema has a check that JSON Schema cannot state and no body rule for it')
+    return rule
+  })
+}
+
+export async function compiledCheck(schema: z.ZodMiniType): Promise<Accepts> {
+  const rules = objectRules(schema)
+  // The package's CommonJS exports, bundled or not: `default` is its module.exports.
+  const {default: ajvPackage} = await import('ajv/dist/2020.js')
+  // Lengths count characters, as the contract's text fields do (`unicode`); patterns are the contract's own.
+  const ajv = new ajvPackage.Ajv2020({strict: false, allErrors: false, validateSchema: false, unicodeRegExp: true})
+  const jsonSchema = z.toJSONSchema(schema, {io: 'input', metadata: documentNotes})
+  const validate = ajv.compile(jsonSchema)
+  if (!rules.length) return value => validate(value)
+  return value => {
+    if (!validate(value)) return false
+    for (const rule of rules) if (!rule(value as Record<string, unknown>)) return false
+    return true
+  }
+}
