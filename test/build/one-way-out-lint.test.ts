@@ -43,10 +43,10 @@ describe('no command prints its result itself', () => {
         '    const thing = {id: 1}',
         '    this.log(JSON.stringify(thing))',
         '    process.stdout.write("done\\n")',
-        '    this.out.line(`thing ${thing.id}`)',
+        '    this.out.line("thing " + thing.id)',
         '    await this.out.table([thing], [])',
         '    return this.respond(thing, {})',
-        '    return shown(thing, {view: (shownThing, out) => out.line(`thing ${shownThing.id}`)})',
+        '    return shown(thing, {view: (shownThing, out) => out.line("thing " + shownThing.id)})',
       ]),
     )
     const copied = spawnSync(process.execPath, [script, root], {encoding: 'utf8'})
