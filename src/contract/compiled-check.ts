@@ -24,25 +24,35 @@ function objectRules(schema: z.ZodMiniType): Rule[] {
   })
 }
 
-/** Ajv's validator of a JSON Schema (Ajv is loaded on the first compile). */
-export async function ajvValidator(jsonSchema: object): Promise<Accepts> {
+/** Ajv, loaded once: then a JSON Schema's validator is compiled synchronously. */
+async function ajvCompiler(): Promise<(jsonSchema: object) => Accepts> {
   // The package's CommonJS exports, bundled or not: `default` is its module.exports.
   const {default: ajvPackage} = await import('ajv/dist/2020.js')
-  // Lengths count characters, as the contract's text fields do (`unicode`); patterns are the contract's own.
-  const ajv = new ajvPackage.Ajv2020({strict: false, allErrors: false, validateSchema: false, unicodeRegExp: true})
-  const validate = ajv.compile(jsonSchema)
-  return value => validate(value)
+  return jsonSchema => {
+    // Lengths count characters, as the contract's text fields do (`unicode`); patterns are the contract's own.
+    const ajv = new ajvPackage.Ajv2020({strict: false, allErrors: false, validateSchema: false, unicodeRegExp: true})
+    const validate = ajv.compile(jsonSchema)
+    return value => validate(value)
+  }
+}
+
+/** Compiles request checks synchronously once Ajv is loaded (the import compiles a schema at its first row). */
+export async function requestCheckCompiler(): Promise<(schema: z.ZodMiniType) => Accepts> {
+  const compile = await ajvCompiler()
+  return schema => {
+    const rules = objectRules(schema)
+    const validate = compile(z.toJSONSchema(schema, {io: 'input', metadata: documentNotes}))
+    if (!rules.length) return validate
+    return value => {
+      if (!validate(value)) return false
+      for (const rule of rules) if (!rule(value as Record<string, unknown>)) return false
+      return true
+    }
+  }
 }
 
 export async function compiledCheck(schema: z.ZodMiniType): Promise<Accepts> {
-  const rules = objectRules(schema)
-  const validate = await ajvValidator(z.toJSONSchema(schema, {io: 'input', metadata: documentNotes}))
-  if (!rules.length) return validate
-  return value => {
-    if (!validate(value)) return false
-    for (const rule of rules) if (!rule(value as Record<string, unknown>)) return false
-    return true
-  }
+  return (await requestCheckCompiler())(schema)
 }
 
 /**
@@ -50,5 +60,5 @@ export async function compiledCheck(schema: z.ZodMiniType): Promise<Accepts> {
  * notes, whose `enum` lists would close the answer's open fields (spec 9).
  */
 export async function compiledAnswerCheck(schema: z.core.$ZodType): Promise<Accepts> {
-  return ajvValidator(z.toJSONSchema(schema, {io: 'output'}))
+  return (await ajvCompiler())(z.toJSONSchema(schema, {io: 'output'}))
 }
