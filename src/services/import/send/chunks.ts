@@ -150,7 +150,11 @@ export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGener
       chunk.settled.push({line: entry.row.line, ...decision.settled})
       continue
     }
-    chunk.rows.push({...entry.row, ...decision})
+    // fileRows built the row for this reader alone: it takes its action in place, not in a copy.
+    const row = entry.row as ChunkRow<Item>
+    row.action = decision.action
+    if (decision.previous) row.previous = decision.previous
+    chunk.rows.push(row)
     if (chunk.rows.length === size) {
       yield chunk
       chunk = {number: chunk.number + 1, rows: [], skipped: [], settled: []}
