@@ -24,9 +24,8 @@ const predicate = (message: string): Wording => ({message, predicate: true})
 function wordingOf(issue: z.core.$ZodIssue): Wording {
   if (issue.code === 'invalid_type' && issue.input === undefined && issue.path.length) return predicate('is required')
   if (issue.code === 'invalid_value' && issue.input === undefined) return predicate('is required')
-  // A schema's own wording wins over zod's default ("Invalid input: expected …").
-  if (issue.code === 'invalid_value' && issue.message.startsWith('Invalid input'))
-    return predicate(`must be one of ${issue.values.join(', ')}`)
+  // A schema's own wording wins over zod's default (in any locale).
+  if (issue.code === 'invalid_value' && isSentence(issue)) return predicate(`must be one of ${issue.values.join(', ')}`)
   if (issue.code === 'unrecognized_keys') return predicate('is not a known field')
   return {message: issue.message, predicate: !isSentence(issue)}
 }

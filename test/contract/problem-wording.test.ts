@@ -70,6 +70,15 @@ describe('how the formatter words each kind of request problem', () => {
     })
   })
 
+  it("words a value off a list the schema words nothing for as a predicate, in any of zod's locales", async () => {
+    const kind = z.object({kind: z.enum(['a', 'b'])})
+    const expected = {path: 'kind', message: 'must be one of a, b', predicate: true}
+    expect(problemOf(kind, {kind: 'c'})).toEqual(expected)
+    // The CLI loads zod's English messages (src/client/parse.ts); the answer does not change with them.
+    await import('../../src/client/parse.js')
+    expect(problemOf(kind, {kind: 'c'})).toEqual(expected)
+  })
+
   it("takes zod's own message, where a schema words nothing, as a sentence", () => {
     // Its words depend on the locale zod is configured with (src/client/parse.ts), the flag does not.
     expect(problemOf(z.object({count: z.number()}), {count: 'x'})).toMatchObject({path: 'count', predicate: false})
