@@ -104,9 +104,11 @@ export const reset = url =>
   })
 
 /**
- * payctl and its bare baseline, `rounds` times each in alternating order (`before` each run): the best wall time and
- * the best CPU time (user + system) of each side count, against `target` (a shared machine is noisy: its load
- * stretches wall times most). Prints every run's range and the load average.
+ * payctl and its bare baseline, `rounds` times each in alternating order (`before` each run): the best wall time of
+ * each side counts against `target` (a shared machine is noisy: its load stretches wall times most). The best CPU
+ * times (user + system) are printed beside, for information: payctl validates the file, keeps a journal and checks
+ * every answer, work a bare script does not do, so CPU parity is not a target (docs/decisions.md). Prints every
+ * run's range and the load average.
  */
 export async function compareRuns(name, target, {ours, bare, before, rounds = 3}) {
   const runs = {payctl: [], bare: []}
@@ -130,7 +132,7 @@ export async function compareRuns(name, target, {ours, bare, before, rounds = 3}
   return Object.assign(
     [
       line(name, best('payctl', 'ms'), best('bare', 'ms'), 's', target, ['payctl', 'bare']),
-      line(`${name}, CPU`, best('payctl', 'cpuMs'), best('bare', 'cpuMs'), 's', target, ['payctl', 'bare']),
+      line(`${name}, CPU`, best('payctl', 'cpuMs'), best('bare', 'cpuMs'), 's', null, ['payctl', 'bare']),
     ],
     {runs},
   )
@@ -141,13 +143,15 @@ const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.len
 /** Flat memory: the peak RSS of a big run within this ratio of a 10,000-row one. */
 export const RSS_TARGET = 1.1
 
+/** One measured ratio; without a target (`null`) it is printed for information and passes or fails nothing. */
 export function line(name, ours, baseline, unit, target, labels) {
   const ratio = ours / baseline
-  const pass = ratio <= target
+  const pass = target === null || ratio <= target
+  const verdict = target === null ? 'for information' : `target <= ${target}x: ${pass ? 'pass' : 'FAIL'}`
   console.log(
     `  ${name.padEnd(44)} ${labels[0]} ${ours.toFixed(unit === 'MB' ? 0 : 2)} ${unit}, ${labels[1]} ${baseline.toFixed(
       unit === 'MB' ? 0 : 2,
-    )} ${unit}: ${ratio.toFixed(2)}x  (target <= ${target}x: ${pass ? 'pass' : 'FAIL'})`,
+    )} ${unit}: ${ratio.toFixed(2)}x  (${verdict})`,
   )
   return {name, ours, baseline, ratio, target, unit, pass}
 }
@@ -238,7 +242,7 @@ export async function runImportBench({emulator} = {}) {
         medianCpu('big'),
         medianCpu('parseOnly'),
         's',
-        1.5,
+        null,
         ['payctl', 'csv-parse alone'],
       ),
     )

@@ -24,18 +24,41 @@ function objectRules(schema: z.ZodMiniType): Rule[] {
   })
 }
 
-export async function compiledCheck(schema: z.ZodMiniType): Promise<Accepts> {
-  const rules = objectRules(schema)
+/** Ajv, loaded once: then a JSON Schema's validator is compiled synchronously. */
+async function ajvCompiler(): Promise<(jsonSchema: object) => Accepts> {
   // The package's CommonJS exports, bundled or not: `default` is its module.exports.
   const {default: ajvPackage} = await import('ajv/dist/2020.js')
-  // Lengths count characters, as the contract's text fields do (`unicode`); patterns are the contract's own.
-  const ajv = new ajvPackage.Ajv2020({strict: false, allErrors: false, validateSchema: false, unicodeRegExp: true})
-  const jsonSchema = z.toJSONSchema(schema, {io: 'input', metadata: documentNotes})
-  const validate = ajv.compile(jsonSchema)
-  if (!rules.length) return value => validate(value)
-  return value => {
-    if (!validate(value)) return false
-    for (const rule of rules) if (!rule(value as Record<string, unknown>)) return false
-    return true
+  return jsonSchema => {
+    // Lengths count characters, as the contract's text fields do (`unicode`); patterns are the contract's own.
+    const ajv = new ajvPackage.Ajv2020({strict: false, allErrors: false, validateSchema: false, unicodeRegExp: true})
+    const validate = ajv.compile(jsonSchema)
+    return value => validate(value)
   }
+}
+
+/** Compiles request checks synchronously once Ajv is loaded (the import compiles a schema at its first row). */
+export async function requestCheckCompiler(): Promise<(schema: z.ZodMiniType) => Accepts> {
+  const compile = await ajvCompiler()
+  return schema => {
+    const rules = objectRules(schema)
+    const validate = compile(z.toJSONSchema(schema, {io: 'input', metadata: documentNotes}))
+    if (!rules.length) return validate
+    return value => {
+      if (!validate(value)) return false
+      for (const rule of rules) if (!rule(value as Record<string, unknown>)) return false
+      return true
+    }
+  }
+}
+
+export async function compiledCheck(schema: z.ZodMiniType): Promise<Accepts> {
+  return (await requestCheckCompiler())(schema)
+}
+
+/**
+ * A response schema's yes or no (answer-check.ts): its JSON Schema as zod writes its output, without the document's
+ * notes, whose `enum` lists would close the answer's open fields (spec 9).
+ */
+export async function compiledAnswerCheck(schema: z.core.$ZodType): Promise<Accepts> {
+  return (await ajvCompiler())(z.toJSONSchema(schema, {io: 'output'}))
 }

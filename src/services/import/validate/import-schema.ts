@@ -241,16 +241,28 @@ export class RowCheck {
 const TRUE = new Set(['true', 'yes', 'y', '1'])
 const FALSE = new Set(['false', 'no', 'n', '0'])
 
-/** The request schemas whose validator compiled from their JSON Schema is ready (`compileBodyChecks`). */
+/** The request schemas checked by validators compiled from their JSON Schema (`compileBodyChecks`), and those built. */
+const compilable = new WeakSet<z.ZodMiniType>()
 const compiled = new WeakMap<z.ZodMiniType, Accepts>()
+let compile: ((schema: z.ZodMiniType) => Accepts) | undefined
 
 /**
- * Compiles, once each, the validators of `schemas` from their JSON Schema (compiled-check.ts): from then on a body
- * they accept is not checked by zod again. Worth it for a file of many rows; rows checked before are checked by zod.
+ * From now on, a body of one of `schemas` is checked by a validator compiled from its JSON Schema (compiled-check.ts)
+ * and not by zod again, when it accepts the body. Ajv is loaded here; each schema is compiled at its first row, so a
+ * file without id rows never compiles the update schema. Worth it for a file of many rows.
  */
 export async function compileBodyChecks(schemas: readonly z.ZodMiniType[]): Promise<void> {
-  const {compiledCheck} = await import('../../../contract/compiled-check.js')
-  for (const schema of schemas) if (!compiled.has(schema)) compiled.set(schema, await compiledCheck(schema))
+  for (const schema of schemas) compilable.add(schema)
+  compile ??= await (await import('../../../contract/compiled-check.js')).requestCheckCompiler()
+}
+
+function compiledAccepts(schema: z.ZodMiniType): Accepts | undefined {
+  let accepts = compiled.get(schema)
+  if (!accepts && compile && compilable.has(schema)) {
+    accepts = compile(schema)
+    compiled.set(schema, accepts)
+  }
+  return accepts
 }
 
 /**
@@ -265,7 +277,7 @@ export function contractCheck(
   check: RowCheck,
   columnOf: (path: string) => string | undefined = path => path.split('.')[0],
 ): void {
-  if (compiled.get(schema)?.(item)) return
+  if (compiledAccepts(schema)?.(item)) return
   const result = checkRequestWorded(schema, item)
   if (result.ok) return
   for (const {path, message, predicate} of result.details) {
