@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import {text as checkedText, choice, flag, integerIn, textList, typeName, uuid} from './requests/request-fields.js'
+import {sentence} from './problem-wording.js'
+import {bodyTypeError, text as checkedText, choice, flag, integerIn, textList, uuid} from './requests/request-fields.js'
 import {API_SCOPES} from './scopes.js'
 
 /** The bodies of the local emulator's control routes (`/_emulator/*`, docs/emulator.md), loose like every answer. */
@@ -55,7 +56,10 @@ export const faultInputBody = z
         z.union([integerIn(0, 99_999_999_999), checkedText({pattern: /^[A-Za-z0-9 ,:.-]{1,64}$/})]),
       ),
     },
-    {error: issue => (issue.input === undefined ? 'a JSON object body is required' : 'must be an object')},
+    {
+      error: issue =>
+        issue.input === undefined ? sentence(issue, 'a JSON object body is required') : 'must be an object',
+    },
   )
   .check(
     z.superRefine((fault, ctx) => {
@@ -75,8 +79,7 @@ export type FaultInput = z.input<typeof faultInputBody>
 /** A control route's body: unknown fields refused (the emulator's own route, not the service's). */
 const controlBody = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
   z.strictObject(shape, {
-    error: issue =>
-      issue.input === undefined ? 'a JSON object body is required' : `must be an object, not ${typeName(issue.input)}`,
+    error: bodyTypeError,
   })
 
 const SECONDS = 'must be a number of seconds, 0 or more'
@@ -100,8 +103,7 @@ export const createTeamBody = controlBody({
 /** A control body whose unknown fields are ignored, like the service's (spec: further fields not shown). */
 const lenientControlBody = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
   z.object(shape, {
-    error: issue =>
-      issue.input === undefined ? 'a JSON object body is required' : `must be an object, not ${typeName(issue.input)}`,
+    error: bodyTypeError,
   })
 
 /** `POST /_emulator/teams/{id}/white-label`. */

@@ -15,6 +15,7 @@ import {
   UUID,
   WITHOUT_CONTROL,
 } from '../primitives.js'
+import {sentence, sentenceIssue} from '../problem-wording.js'
 
 /**
  * The fields request bodies are made of, each a zod schema whose problems read as the service's 400 answers do.
@@ -140,7 +141,8 @@ export const flag = booleanField()
 export const currency = noted(
   z.string({error: typeError('a string')}).check(
     z.regex(CURRENCY_CODE, {
-      error: issue => (issue.input === '' ? 'must not be empty' : currencyProblem(String(issue.input))),
+      error: issue =>
+        issue.input === '' ? 'must not be empty' : sentence(issue, currencyProblem(String(issue.input))),
     }),
   ),
   {description: 'An ISO 4217 code in capitals; which ones the service settles, it says (400 otherwise).'},
@@ -152,10 +154,13 @@ export const currency = noted(
  */
 export const amount = noted(
   z.string({error: typeError('a decimal string like "12.50"')}).check(
-    z.maxLength(MAX_AMOUNT_LENGTH, {error: issue => amountProblem(String(issue.input))}),
+    z.maxLength(MAX_AMOUNT_LENGTH, {error: issue => sentence(issue, amountProblem(String(issue.input)))}),
     z.regex(AMOUNT, {
       error: issue =>
-        amountProblem(String(issue.input)) ?? `amount "${String(issue.input)}" has more than two decimal places`,
+        sentence(
+          issue,
+          amountProblem(String(issue.input)) ?? `amount "${String(issue.input)}" has more than two decimal places`,
+        ),
     }),
   ),
   {
@@ -184,7 +189,8 @@ export function amountFitsCurrency(amountKey: string) {
   }
   const check = z.superRefine((body: Record<string, unknown>, ctx) => {
     const problem = problemOf(body)
-    if (problem) ctx.addIssue({code: 'custom', message: problem, path: [amountKey], input: body[amountKey]})
+    if (problem)
+      ctx.addIssue(sentenceIssue({code: 'custom', message: problem, path: [amountKey], input: body[amountKey]}))
   })
   // On a body of the right shape, amount and currency are well formed: only the currency's decimals remain.
   bodyRules.set(check, body => {
@@ -214,7 +220,9 @@ export const batchIds = textList({text: true, max: 300}, {min: 1, max: 100})
 
 /** What a missing body or one that is not an object is told. */
 export const bodyTypeError = (issue: {input?: unknown}) =>
-  issue.input === undefined ? 'a JSON object body is required' : `must be an object, not ${typeName(issue.input)}`
+  issue.input === undefined
+    ? sentence(issue, 'a JSON object body is required')
+    : `must be an object, not ${typeName(issue.input)}`
 
 /** An object body; fields it does not list are ignored, never refused (spec: "further request fields: not shown"). */
 export function body<Shape extends z.core.$ZodLooseShape>(shape: Shape) {

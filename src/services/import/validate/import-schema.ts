@@ -3,7 +3,7 @@ import type {Accepts} from '../../../contract/compiled-check.js'
 import {payoutIdProblem, payoutRefOf} from '../../../contract/ids.js'
 import {lookAlikeOf} from '../../../contract/look-alike.js'
 import {type ApiGeneration, compactPhone, isEmail, spreadsheetNumberProblem} from '../../../contract/primitives.js'
-import {checkRequest} from '../../../contract/request-problems.js'
+import {checkRequestWorded} from '../../../contract/request-problems.js'
 import {restoredCell} from '../../../shared/csv-formula.js'
 import {readAmount} from './amount.js'
 import type {ColumnSpec, ForeignColumns, HeaderMapping} from './headers.js'
@@ -265,17 +265,11 @@ function compiledAccepts(schema: z.ZodMiniType): Accepts | undefined {
   return accepts
 }
 
-/** The words a contract problem that needs its field as the subject begins with ("must be …", "is required"). */
-const PREDICATES = ['is ', 'must ', 'does ', 'has ']
-
-/** A problem as a row error says it: a predicate gets its column as the subject; a sentence stays as it is. */
-const sentence = (column: string, message: string) =>
-  PREDICATES.some(word => message.startsWith(word)) ? `${column} ${message}` : message
-
 /**
  * A row's body against the contract's request schema, as the service will check it, each problem named by the
- * column it comes from (`columnOf` a problem's path, undefined: not the row's to answer for): the dry run refuses
- * what the contract refuses. A body the compiled validator accepts is done; zod finds the problems of the others.
+ * column it comes from (`columnOf` a problem's path, undefined: not the row's to answer for), which is the subject
+ * of a problem worded as a predicate ("recipientEmail must be an e-mail address"): the dry run refuses what the
+ * contract refuses. A body the compiled validator accepts is done; zod finds the problems of the others.
  */
 export function contractCheck(
   schema: z.ZodMiniType,
@@ -284,10 +278,10 @@ export function contractCheck(
   columnOf: (path: string) => string | undefined = path => path.split('.')[0],
 ): void {
   if (compiledAccepts(schema)?.(item)) return
-  const result = checkRequest(schema, item)
+  const result = checkRequestWorded(schema, item)
   if (result.ok) return
-  for (const {path, message} of result.details) {
+  for (const {path, message, predicate} of result.details) {
     const column = columnOf(path)
-    if (column) check.fail(column, sentence(column, message))
+    if (column) check.fail(column, predicate ? `${column} ${message}` : message)
   }
 }
