@@ -1,12 +1,13 @@
 import {createHash} from 'node:crypto'
 import {once} from 'node:events'
-import {createReadStream, writeSync} from 'node:fs'
+import {createReadStream} from 'node:fs'
 import {type FileHandle, mkdir, open} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
 import {createInterface} from 'node:readline'
 import type {ApiGeneration} from '../../../contract/primitives.js'
 import {invalidInputError} from '../../../shared/errors.js'
 import {notAFile} from '../../../shared/regular-file.js'
+import {writeAllSync} from '../../../shared/sync-write.js'
 import {targetKey} from '../../payouts/target-key.js'
 
 /**
@@ -168,8 +169,7 @@ export class Journal {
    */
   private append(entry: JournalHeader | RowsEntry): Promise<void> {
     try {
-      const bytes = Buffer.from(`${JSON.stringify(entry)}\n`)
-      for (let at = 0; at < bytes.length; ) at += writeSync(this.fd!.fd, bytes, at)
+      writeAllSync(this.fd!.fd, `${JSON.stringify(entry)}\n`)
       return Promise.resolve()
     } catch (error) {
       return Promise.reject(error)
