@@ -133,7 +133,7 @@ function validRow<Item>(
   // A row naming its payout by id is known by it: no customId is derived for it (none is sent).
   const identity = identifier.identify(item as PayoutLike, customId ?? payoutId, options.schema.content?.(item))
   const body = customId || payoutId ? item : options.schema.withCustomId(item, identity.customId)
-  return {line, ...identity, payoutId, item: body}
+  return {line, customId: identity.customId, derived: identity.derived, content: identity.content, payoutId, item: body}
 }
 
 export async function* readChunks<Item>(options: ChunkOptions<Item>): AsyncGenerator<Chunk<Item>> {

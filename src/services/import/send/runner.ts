@@ -100,20 +100,35 @@ const COUNTED: Partial<
 
 /** What the journal keeps of a row's outcome (rows with nothing settled on the service are left out). */
 function journalRow<Item>(row: ChunkRow<Item>, outcome: RowOutcome, andThen?: string): JournalRow | undefined {
-  const base = {customId: row.customId, content: row.content, line: row.line, derived: row.derived}
-  const payoutId = outcome.payoutId ?? row.previous?.payoutId
+  const status = journalStatus(row, outcome)
+  if (status === undefined) return undefined
+  const conflict = outcome.status === 'conflict'
+  return {
+    customId: row.customId,
+    content: row.content,
+    line: row.line,
+    derived: row.derived,
+    payoutId: outcome.payoutId ?? row.previous?.payoutId,
+    status,
+    andThen: conflict ? undefined : andThen,
+    note: conflict ? outcome.error : undefined,
+  }
+}
+
+/** The status the journal keeps for a row's outcome; undefined: nothing is settled on the service. */
+function journalStatus<Item>(row: ChunkRow<Item>, outcome: RowOutcome): JournalRow['status'] | undefined {
   switch (outcome.status) {
     case 'created':
     case 'updated':
     case 'present':
-      return {...base, payoutId, status: outcome.status, andThen}
+      return outcome.status
     case 'followed-up':
-      return {...base, payoutId, status: row.previous?.status ?? 'created', andThen}
+      return row.previous?.status ?? 'created'
     case 'conflict':
-      return {...base, payoutId, status: 'conflict', note: outcome.error}
+      return 'conflict'
     case 'failed':
       // A declined payment: the payout exists as the row says (import-status and --retry-failed take it on).
-      return outcome.declined ? {...base, payoutId, status: row.previous?.status ?? 'created', andThen} : undefined
+      return outcome.declined ? (row.previous?.status ?? 'created') : undefined
     default:
       return undefined
   }
