@@ -62,8 +62,11 @@ export function checkPath(
 export const checkIdempotencyKey = (value: string | undefined): Checked<string | undefined> =>
   value === undefined ? {ok: true, value} : checkRequest(idempotencyKeyHeader, value, 'idempotency-key')
 
-/** The item of a batch body (`items`) that the first problem belongs to: the answer's `error.index` (spec 4.5). */
+/**
+ * The item of a batch body (`items`, or the `ids` of a batch step) that the first problem belongs to: the answer's
+ * `error.index` (spec 4.5).
+ */
 export function batchItemIndex(details: readonly ErrorDetail[]): number | undefined {
-  const indexes = details.flatMap(detail => /^items\.(\d+)(\.|$)/.exec(detail.path)?.[1] ?? []).map(Number)
+  const indexes = details.flatMap(detail => /^(?:items|ids)\.(\d+)(\.|$)/.exec(detail.path)?.[1] ?? []).map(Number)
   return indexes.length ? Math.min(...indexes) : undefined
 }

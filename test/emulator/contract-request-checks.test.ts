@@ -313,5 +313,12 @@ describe('the emulator answers contract problems with the contract schemas', () 
     expect(batch.status, batch.text).toBe(400)
     expect(paths(batch)).toEqual(['items.2.amount', 'items.1.currency'])
     expect(batch.body.error.index).toBe(1)
+    const good = 'payout_00000000-0000-4000-8000-000000000000'
+    for (const route of ['approve', 'pay', 'send-claim-link']) {
+      const ids = await ctx.api.post(`/api/v2/payouts/${route}`, {ids: [good, good, '', 7]})
+      expect(ids.status, ids.text).toBe(400)
+      expect(paths(ids)).toEqual(['ids.2', 'ids.3'])
+      expect(ids.body.error.index, route).toBe(2)
+    }
   })
 })
