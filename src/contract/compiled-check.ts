@@ -51,10 +51,6 @@ export async function requestCheckCompiler(): Promise<(schema: z.ZodMiniType) =>
   }
 }
 
-export async function compiledCheck(schema: z.ZodMiniType): Promise<Accepts> {
-  return (await requestCheckCompiler())(schema)
-}
-
 /**
  * A response schema's yes or no (answer-check.ts): its JSON Schema as zod writes its output, without the document's
  * notes, whose `enum` lists would close the answer's open fields (spec 9).

@@ -1,5 +1,5 @@
 import {closeSync, openSync, readSync} from 'node:fs'
-import {type FileHandle, mkdtemp, open, rm} from 'node:fs/promises'
+import {mkdtemp, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {StringDecoder} from 'node:string_decoder'
@@ -47,6 +47,7 @@ type RowTuple = [
   payoutId: string | null,
   amount: string | null,
   currency: string | null,
+  /** null: the row has no body (the schema refused it). */
   movesMoney: boolean | null,
   item: unknown,
 ]
@@ -84,7 +85,7 @@ function decode(tuple: RowTuple): StoredRow {
 
 export class RowStore {
   private memory: StoredRow[] = []
-  private spill?: {dir: string; path: string; file: FileHandle}
+  private spill?: {dir: string; path: string; fd: number}
   /** Rows added since the last line was written. */
   private pending: RowTuple[] = []
   private count = 0
@@ -109,7 +110,7 @@ export class RowStore {
     if (!this.spill && this.memory.length > this.memoryRows) {
       const dir = await mkdtemp(join(tmpdir(), 'payctl-rows-'))
       const path = join(dir, 'rows.ndjson')
-      this.spill = {dir, path, file: await open(path, 'w', 0o600)}
+      this.spill = {dir, path, fd: openSync(path, 'w', 0o600)}
       this.pending = this.memory.map(encode)
       this.memory = []
     }
@@ -123,7 +124,7 @@ export class RowStore {
     for (let at = 0; at < this.pending.length; at += FLUSH_ROWS)
       text += `${JSON.stringify(this.pending.slice(at, at + FLUSH_ROWS))}\n`
     this.pending = []
-    writeAllSync(spill.file.fd, text)
+    writeAllSync(spill.fd, text)
   }
 
   /** Every row has been added. */
@@ -163,7 +164,7 @@ export class RowStore {
     this.memory = []
     this.pending = []
     if (!spill) return
-    await spill.file.close().catch(() => undefined)
+    closeSync(spill.fd)
     await rm(spill.dir, {recursive: true, force: true})
   }
 }
