@@ -1,7 +1,6 @@
 // The import rules of the layers (docs/development.md, "Layers"), checked by `npm run lint`:
-//   commands -> cli -> services -> config -> client -> contract -> shared; the MCP adapter (src/mcp) drives the
-//   commands for an agent from beside the CLI, on the services; the emulator is its own tree on contract and
-//   shared.
+//   commands -> cli -> operations -> services -> config -> client -> contract -> shared; the MCP adapter (src/mcp)
+//   serves the operations to an agent from beside the CLI; the emulator is its own tree on contract and shared.
 
 /** Inside the emulator (docs/emulator.md, "Inside the emulator"): each folder and the folders it may import. */
 const EMULATOR_LAYERS = {
@@ -57,6 +56,21 @@ module.exports = {
         'The import builds on the payout services (identity, comparison, balances), never the other way: no loop between the folders.',
       from: {path: '^src/services/payouts/'},
       to: {path: '^src/services/(import|import-status)/'},
+    },
+    {
+      name: 'operations-only-to-services-and-below',
+      severity: 'error',
+      comment:
+        'An operation is a job the CLI and MCP both call: it runs services and reports; it knows neither its presenters nor oclif.',
+      from: {path: '^src/operations/'},
+      to: {path: '^src/', pathNot: '^src/(operations|services|config|client|contract|results|shared)/'},
+    },
+    {
+      name: 'services-not-to-operations',
+      severity: 'error',
+      comment: 'Operations are built on the services, never the other way.',
+      from: {path: '^src/services/'},
+      to: {path: '^src/operations/'},
     },
     {
       name: 'services-not-to-mcp',
@@ -133,7 +147,7 @@ module.exports = {
       name: 'no-ui-packages-below-cli',
       severity: 'error',
       comment: 'oclif, ora, cli-table3 and @inquirer belong to src/commands and src/cli.',
-      from: {path: '^src/(mcp|services|config|client|contract|shared|emulator)/'},
+      from: {path: '^src/(mcp|operations|services|config|client|contract|shared|emulator)/'},
       to: {path: UI_PACKAGES},
     },
     ...emulatorLayerRules,

@@ -2,10 +2,10 @@ import {Command} from '@oclif/core/command'
 import * as Errors from '@oclif/core/errors'
 import * as Flags from '@oclif/core/flags'
 import type * as Interfaces from '@oclif/core/interfaces'
-import type {PayoutClient} from '../client/index.js'
-import {scrubBearer, scrubSecrets} from '../client/redact.js'
-import {heldSecrets} from '../config/held-secrets.js'
 import type {ResolvedProfile} from '../config/resolve.js'
+import {exitCodeAfterStop, forgetStops} from '../operations/interrupt.js'
+import type {OperationContext} from '../operations/operation-context.js'
+import {Session} from '../operations/session.js'
 import type {ResultName, UnreadItems} from '../results/index.js'
 import {
   errorJson,
@@ -16,12 +16,10 @@ import {
   unknownFlagSuggestions,
 } from '../services/errors/error-report.js'
 import {usageError} from '../shared/errors.js'
-import {userAgent} from '../shared/runtime.js'
 import type {MoneySummary} from './confirm.js'
 import {currentDataSink} from './data-run.js'
 import {outputFlag} from './flags/output-flag.js'
 import {schemaFlag} from './flags/schema-flag.js'
-import {exitCodeAfterStop, forgetStops} from './interrupt.js'
 import type {ListFormat} from './output/columns.js'
 import type {ItemStream} from './output/item-stream.js'
 import {Output} from './output/output.js'
@@ -118,10 +116,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected out!: Output
   /** --json as given: errors are JSON only then (--jq, --fields and --quiet shape data, not errors). */
   protected jsonErrors = false
-  private clientInstance?: PayoutClient
-  private clientLoad?: Promise<PayoutClient>
-  private profileInstance?: ResolvedProfile
-  private profileLoad?: Promise<ResolvedProfile>
+  private sessionInstance?: Session
 
   override async init(): Promise<void> {
     this.out = new Output({json: this.argv.includes('--json'), sink: currentDataSink()})
@@ -165,7 +160,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         ((script.quiet || script.fields) && format === undefined),
     )
     const silent = Boolean(this.jsonErrors || script.jsonRequested || script.quiet || script.fields)
-    this.out = new Output({json: this.flags.json, silent, script, sink: currentDataSink()})
+    this.out = new Output({
+      json: this.flags.json,
+      jsonDetails: this.jsonErrors,
+      silent,
+      script,
+      sink: currentDataSink(),
+    })
     const run = this.run.bind(this)
     this.run = async () => this.rendered(await run())
   }
@@ -219,42 +220,40 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return false
   }
 
-  /** The resolved profile, once per run (concurrent callers share one resolution). */
-  protected profile(): Promise<ResolvedProfile> {
-    this.profileLoad ??= this.resolveProfile()
-    return this.profileLoad
+  /** What the operations of this run share: the profile, the clients, the secrets to scrub (src/operations/session.ts). */
+  protected get session(): Session {
+    this.sessionInstance ??= new Session({
+      configDir: this.config.configDir,
+      dataDir: this.config.dataDir,
+      version: this.config.version,
+      profile: this.flags?.profile,
+      trace: this.traceWriter(),
+      resolved: profile => this.overridden(profile),
+    })
+    return this.sessionInstance
   }
 
-  private async resolveProfile(): Promise<ResolvedProfile> {
-    const {resolveProfile} = await import('../config/resolve.js')
-    this.profileInstance = await resolveProfile({configDir: this.config.configDir, profile: this.flags.profile})
-    const {overridden, name} = this.profileInstance
+  /** What this run's operations get: the session, this output as their reporter, the production confirmation. */
+  protected context(): OperationContext {
+    const audience = this.out.sink ? 'agent' : this.out.json ? 'script' : 'person'
+    return {session: this.session, report: this.out, audience, confirm: summary => this.confirmOnProduction(summary)}
+  }
+
+  /** The resolved profile, once per run (concurrent callers share one resolution). */
+  protected profile(): Promise<ResolvedProfile> {
+    return this.session.profile()
+  }
+
+  /** The API client, once per run. */
+  protected client() {
+    return this.session.client()
+  }
+
+  private overridden({overridden, name}: ResolvedProfile): void {
     if (overridden && this.out.stderrIsTTY && this.id !== 'auth:status')
       this.out.warn(
         `PAYCTL_API_KEY overrides the stored ${overridden === 'oauth' ? 'OAuth login' : 'API key'} of profile "${name}"`,
       )
-    return this.profileInstance
-  }
-
-  /** The API client, once per run; its modules load while the profile resolves. */
-  protected client(): Promise<PayoutClient> {
-    this.clientLoad ??= this.createClient()
-    return this.clientLoad
-  }
-
-  private async createClient(): Promise<PayoutClient> {
-    const [profile, {PayoutClient}, {authProviderFor}] = await Promise.all([
-      this.profile(),
-      import('../client/index.js'),
-      import('../services/auth/auth-provider.js'),
-    ])
-    this.clientInstance = new PayoutClient({
-      origin: profile.origin,
-      auth: await authProviderFor(profile, this.config.configDir, this.debugTrace(), this.config.dataDir),
-      userAgent: userAgent(this.config.version),
-      debug: this.debugTrace(),
-    })
-    return this.clientInstance
   }
 
   /** What a `--since-state FILE` run needs from its command (src/cli/workflows/unattended-lists.ts). */
@@ -274,19 +273,21 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     })
   }
 
-  /** The --debug trace writer (stderr; one JSON object a line under --json), or undefined without --debug. */
+  /** The --debug trace writer, scrubbing each line, or undefined without --debug. */
   protected debugTrace(): ((line: string) => void) | undefined {
-    if (!this.flags.debug) return undefined
-    if (this.flags.json) return line => process.stderr.write(`${JSON.stringify({debug: this.scrub(line)})}\n`)
-    return line => process.stderr.write(`[debug] ${this.scrub(line)}\n`)
+    return this.session.trace()
   }
 
-  /**
-   * The secrets this run holds (the key in force, OAuth tokens, webhook signing secrets) and any bearer credential,
-   * replaced by [redacted] in a line meant for stderr, whatever a server echoed into it.
-   */
+  /** Where --debug lines go (stderr; one JSON object a line under --json), or undefined without --debug. */
+  private traceWriter(): ((line: string) => void) | undefined {
+    if (!this.flags?.debug) return undefined
+    if (this.flags.json) return line => process.stderr.write(`${JSON.stringify({debug: line})}\n`)
+    return line => process.stderr.write(`[debug] ${line}\n`)
+  }
+
+  /** A line meant for stderr without the secrets this run holds (src/operations/session.ts). */
   protected scrub(line: string): string {
-    return scrubSecrets(scrubBearer(line), heldSecrets(this.profileInstance))
+    return this.session.scrub(line)
   }
 
   override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
@@ -311,7 +312,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   override async finally(error: Error | undefined): Promise<unknown> {
     this.out?.stopSpinners()
     forgetStops()
-    await this.clientInstance?.close()
+    await this.sessionInstance?.close()
     return super.finally(error)
   }
 }

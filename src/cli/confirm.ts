@@ -1,18 +1,9 @@
 import type {Environment} from '../config/profiles.js'
+import type {MoneySummary} from '../operations/operation-context.js'
 import {usageError} from '../shared/errors.js'
 import type {Output} from './output/output.js'
 
-export interface MoneySummary {
-  /** What is about to happen, e.g. "approve 3 payouts" or "delete a counterparty". */
-  action: string
-  /** How many items the action touches (omitted for one thing named in `action`, e.g. a profile). */
-  count?: number
-  /**
-   * Totals per currency, decimal strings; or a function that computes them (e.g. by fetching the payouts),
-   * called only when a prompt is actually shown. Omitted for actions that move no amount (deletes, settings).
-   */
-  totals?: Record<string, string> | (() => Promise<Record<string, string>>)
-}
+export type {MoneySummary}
 
 export interface ConfirmOptions {
   environment: Environment

@@ -79,7 +79,7 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     const [client, {runBatchAction}, {BATCH_STOPPING, watchInterrupts}] = await Promise.all([
       this.client(),
       import('../services/payouts/actions.js'),
-      import('./interrupt.js'),
+      import('../operations/interrupt.js'),
     ])
     const interrupts = watchInterrupts({notice: BATCH_STOPPING})
     try {
@@ -220,10 +220,10 @@ export abstract class PayoutBatchCommand<T extends typeof Command> extends BaseC
     single = false,
   ): Promise<Shown<PayoutV2 | PayoutV2[]>> {
     const [{followPayouts}, {followedColumns}] = await Promise.all([
-      import('./workflows/follow-payouts.js'),
+      import('../operations/payouts/follow-payouts.js'),
       import('./output/payout-status.js'),
     ])
-    const followed = await followPayouts({client: await this.client(), out: this.out, payouts, goal, timeoutMs})
+    const followed = await followPayouts({client: await this.client(), report: this.out, payouts, goal, timeoutMs})
     return shownItems(followed.payouts, {
       columns: followedColumns,
       single: single && followed.payouts.length === 1,

@@ -1,6 +1,6 @@
 import type {ApiResponse} from '../../client/transport.js'
+import {READ_CANCELLED} from '../../operations/interrupt.js'
 import {apiPages, pageItems, type Query} from '../../services/api/paginate.js'
-import {READ_CANCELLED} from '../interrupt.js'
 import {type Shown, shown} from '../shown.js'
 import {type ItemStream, itemStream} from './item-stream.js'
 import type {Output} from './output.js'

@@ -1,5 +1,5 @@
 import type {CursorPageOptions, CursorPosition} from '../../client/pagination.js'
-import {type InterruptOptions, interruptedError, READ_CANCELLED} from '../interrupt.js'
+import {type InterruptOptions, interruptedError, READ_CANCELLED} from '../../operations/interrupt.js'
 import type {DocumentColumns, ListFormat} from './columns.js'
 import {type ItemStream, itemStream} from './item-stream.js'
 import type {Output} from './output.js'

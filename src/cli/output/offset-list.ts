@@ -1,4 +1,4 @@
-import {type InterruptOptions, interruptedError} from '../interrupt.js'
+import {type InterruptOptions, interruptedError} from '../../operations/interrupt.js'
 import type {DocumentColumns, ListFormat} from './columns.js'
 import {type ItemStream, itemStream} from './item-stream.js'
 import {watchedRead} from './watched-read.js'

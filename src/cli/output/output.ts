@@ -1,3 +1,4 @@
+import type {Reporter, Spinner, WaitWatch} from '../../operations/reporter.js'
 import {colorEnabled, type Palette, palette} from './colors.js'
 import type {Column, ListFormat} from './columns.js'
 import type {DataSink, Streams} from './data-sink.js'
@@ -6,21 +7,21 @@ import {printJson, printTable, showItems} from './print-json.js'
 import type {ScriptOptions} from './script.js'
 import {jsonTerminalSafe, terminalSafe} from './terminal-safe.js'
 import type {TextOut} from './text-out.js'
+import {WaitProgress} from './wait-progress.js'
 
-export interface Spinner {
-  update(text: string): void
-  stop(finalText?: string): void
-}
+export type {Spinner}
 
 /**
  * Everything a command shows goes through here: data on stdout (JSON under --json, nothing else), messages,
  * warnings and spinners on stderr. Colours follow NO_COLOR and the TTY; spinners appear only on a TTY stderr.
  */
-export class Output implements TextOut {
+export class Output implements TextOut, Reporter {
   readonly json: boolean
   readonly color: Palette
   readonly errColor: Palette
   readonly script: ScriptOptions
+  /** --json as given: what a command reports beside its data goes as JSON lines (errors too). */
+  readonly jsonDetails: boolean
   /** A run for data (src/cli/data-run.ts): warnings and details go here, nothing to the streams. */
   readonly sink?: DataSink
   private readonly colorOn: {stdout: boolean; stderr: boolean}
@@ -35,6 +36,8 @@ export class Output implements TextOut {
 
   constructor(options: {
     json: boolean
+    /** --json as given (default: `json`). */
+    jsonDetails?: boolean
     silent?: boolean
     script?: ScriptOptions
     streams?: Streams
@@ -47,6 +50,7 @@ export class Output implements TextOut {
     this.json = options.json || Boolean(sink)
     this.silent = Boolean(sink) || (options.silent ?? options.json)
     this.script = options.script ?? {}
+    this.jsonDetails = Boolean(sink) || (options.jsonDetails ?? options.json)
     this.streams = sink?.streams ?? options.streams ?? {stdout: process.stdout, stderr: process.stderr}
     this.notices = sink ?? {
       warning: text => this.streams.stderr.write(`${this.errColor.yellow('Warning:')} ${this.errText(text)}\n`),
@@ -175,6 +179,11 @@ export class Output implements TextOut {
     const width = Math.max(0, ...shown.map(([key]) => key.length))
     for (const [key, value] of shown)
       this.line(`${title ? '  ' : ''}${this.color.dim(`${key}:`.padEnd(width + 1))} ${terminalSafe(value)}`)
+  }
+
+  /** The progress of a wait (src/cli/output/wait-progress.ts). */
+  waitWatch(total: number): WaitWatch {
+    return new WaitProgress(this, total)
   }
 
   async spinner(text: string): Promise<Spinner> {

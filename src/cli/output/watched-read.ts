@@ -1,5 +1,5 @@
 import {withWaitLimits} from '../../client/waits.js'
-import {type InterruptOptions, watchInterrupts} from '../interrupt.js'
+import {type InterruptOptions, watchInterrupts} from '../../operations/interrupt.js'
 
 /**
  * Runs a read that Ctrl-C or SIGTERM stops: `read` gets the signal, which also cancels the request in flight and

@@ -1,6 +1,7 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import type {AndThen} from '../../client/v2/payouts-v2.js'
+import {BATCH_STOPPING, watchInterrupts} from '../../operations/interrupt.js'
 import {totalsOf} from '../../services/payouts/actions.js'
 import {
   type AllowedPlan,
@@ -17,7 +18,6 @@ import {
   sendAllowed,
 } from '../../services/payouts/send-allowed.js'
 import type {MoneySummary} from '../confirm.js'
-import {BATCH_STOPPING, watchInterrupts} from '../interrupt.js'
 import type {Output} from '../output/output.js'
 import {showSkipped} from '../output/skipped-view.js'
 

@@ -1,4 +1,5 @@
 import type {EmulatorControl} from '../../client/emulator-control.js'
+import {watchInterrupts} from '../../operations/interrupt.js'
 import {
   type ClaimedPayout,
   type ClaimRequest,
@@ -6,7 +7,6 @@ import {
   claimsFailure,
   claimsInterruption,
 } from '../../services/emulator-control/claim-many.js'
-import {watchInterrupts} from '../interrupt.js'
 import {showClaims} from '../output/claim-view.js'
 import {type Shown, shown} from '../shown.js'
 

@@ -1,5 +1,5 @@
+import {interruptedError, watchInterrupts} from '../../operations/interrupt.js'
 import {mapLimit} from '../../shared/map-limit.js'
-import {interruptedError, watchInterrupts} from '../interrupt.js'
 
 export const READS_STOPPING = 'Stopping after the reads in flight (press Ctrl-C again to quit at once)…'
 

@@ -4,6 +4,8 @@ import {RETRY_AFTER_CAP_MS} from '../../client/waits.js'
 import type {ResolvedProfile} from '../../config/resolve.js'
 import {isDeclined} from '../../contract/lifecycle.js'
 import type {ApiGeneration} from '../../contract/primitives.js'
+import {BATCH_STOPPING, watchInterrupts} from '../../operations/interrupt.js'
+import {followPayouts} from '../../operations/payouts/follow-payouts.js'
 import {errorLines, type ImportResult} from '../../services/import/outcome/import-result.js'
 import type {Delimiter} from '../../services/import/read/sniff.js'
 import {openSource} from '../../services/import/read/source.js'
@@ -26,13 +28,11 @@ import {interruptedError, invalidInputError, PayctlError} from '../../shared/err
 import {ExitCode} from '../../shared/exit-codes.js'
 import {retryFailedCommand} from '../../shared/shell-word.js'
 import type {MoneySummary} from '../confirm.js'
-import {BATCH_STOPPING, watchInterrupts} from '../interrupt.js'
 import type {ListFormat} from '../output/columns.js'
 import {importStatusColumns, showSummary} from '../output/import-status.js'
 import {type ItemStream, itemStream} from '../output/item-stream.js'
 import type {Output} from '../output/output.js'
 import {steadyHeap} from '../steady-heap.js'
-import {followPayouts} from './follow-payouts.js'
 
 /**
  * `payouts import-status FILE`: the file's rows joined with their payouts. Optionally first pays the failed
@@ -203,7 +203,7 @@ async function waitForRows(
   if (!pending.length) return undefined
   const {error} = await followPayouts({
     client: options.client,
-    out: options.out,
+    report: options.out,
     payouts: pending,
     goal,
     timeoutMs: options.wait!.timeoutMs,
@@ -287,7 +287,7 @@ async function retryFailed(
   if (!options.wait || !paid.length) return options.wait ? waitForRows(rows, options, goal) : undefined
   const {error} = await followPayouts({
     client: options.client,
-    out: options.out,
+    report: options.out,
     payouts: paid.map(f => f.ref.id),
     goal: 'paid',
     timeoutMs: options.wait.timeoutMs,

@@ -136,7 +136,7 @@ export async function runImportCommand<Item>(
   options: ImportCommandOptions,
 ): Promise<Shown<ValidationSummary | ImportSummary>> {
   const [{watchInterrupts}, {outcomeError}, {renderImportResult}, {summaryOf}] = await Promise.all([
-    import('../interrupt.js'),
+    import('../../operations/interrupt.js'),
     import('../../services/import/outcome/import-outcome.js'),
     import('../output/import-summary.js'),
     import('../../services/import/outcome/import-result.js'),

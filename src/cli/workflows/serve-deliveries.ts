@@ -1,3 +1,4 @@
+import {runUntilStopped} from '../../operations/interrupt.js'
 import {
   type ListenSessionOptions,
   type listenOptions,
@@ -5,7 +6,6 @@ import {
 } from '../../services/webhooks/listen-session.js'
 import {type Delivery, WebhookListener} from '../../services/webhooks/listener.js'
 import type {ListenSecrets} from '../../services/webhooks/secrets.js'
-import {runUntilStopped} from '../interrupt.js'
 import type {Output} from '../output/output.js'
 import {countDelivery, listenBanner, listenEvents} from '../output/webhook-listen.js'
 

@@ -1,4 +1,5 @@
 import {currentWaitLimits, withWaitLimits} from '../../client/waits.js'
+import {type Interruption, interruptedError, watchInterrupts, writeUninterrupted} from '../../operations/interrupt.js'
 import {laterOf, SinceTracker} from '../../services/since-state/since-tracker.js'
 import {
   checkSinceStatePath,
@@ -8,7 +9,6 @@ import {
   type SinceState,
   writeSinceState,
 } from '../../services/since-state/state-file.js'
-import {type Interruption, interruptedError, watchInterrupts} from '../interrupt.js'
 import type {Column, ListFormat} from '../output/columns.js'
 import {type ItemStream, itemStream} from '../output/item-stream.js'
 import type {Output} from '../output/output.js'
@@ -97,46 +97,13 @@ export function sinceStateStream<T extends {id: string}, Shown>(options: SinceRu
       if (aborted()) throw stoppedRun(path, written, false)
       const seen = tracker!.seen(options.window?.keepFrom(highWater))
       interrupts!.dispose()
-      const save = guardSave()
-      try {
-        await writeSinceState(path, {version: 1, ...options.run, ...(options.window ? {highWater} : {}), seen})
-      } finally {
-        save.end()
-      }
-      save.saved()
+      await writeUninterrupted(() =>
+        writeSinceState(path, {version: 1, ...options.run, ...(options.window ? {highWater} : {}), seen}),
+      )
       options.saved?.({written, first: tracker!.first, tracked: tracker!.count})
     },
   })
 }
-
-/**
- * The save is not interrupted: a Ctrl-C or SIGTERM that comes while FILE is written (a rename: FILE is old or
- * new, never half) is held until the save ends. Once FILE is saved, the run has done what it promised (its output
- * was flushed before), so a held stop, or any later one, ends the process at once with exit 0: a cron job never
- * sees a failure after a save. A save that fails lets its error through (the stop is dropped with the run).
- */
-function guardSave(): {end(): void; saved(): void} {
-  let held = false
-  const hold = () => {
-    held = true
-  }
-  process.on('SIGTERM', hold)
-  process.on('SIGINT', hold)
-  return {
-    end() {
-      process.off('SIGTERM', hold)
-      process.off('SIGINT', hold)
-    },
-    saved() {
-      if (held) exitOk()
-      if (process.listeners('SIGTERM').includes(exitOk)) return
-      process.on('SIGTERM', exitOk)
-      process.on('SIGINT', exitOk)
-    },
-  }
-}
-
-const exitOk = () => process.exit(0)
 
 /** The notice of the first Ctrl-C or SIGTERM of a since-state run. */
 const SINCE_STOPPING =

@@ -34,7 +34,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
     const [{oauthLogin}, {openInBrowser, pastedRedirect}, {watchInterrupts}] = await Promise.all([
       import('../../services/auth/login.js'),
       import('../../cli/browser.js'),
-      import('../../cli/interrupt.js'),
+      import('../../operations/interrupt.js'),
     ])
     const client = await service
       .oauthClientFor(profile, this.config.configDir, f['client-id'], this.debugTrace())

@@ -29,7 +29,7 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
   async run(): Promise<Answer<typeof EmulatorDeliveries.result>> {
     const [{DeliveryTail, showAttempts}, {runUntilStopped}, control] = await Promise.all([
       import('../../cli/output/delivery-attempts.js'),
-      import('../../cli/interrupt.js'),
+      import('../../operations/interrupt.js'),
       this.control(),
     ])
     const tail = new DeliveryTail()

@@ -31,7 +31,7 @@ export default class EmulatorStart extends BaseCommand<typeof EmulatorStart> {
     const dataFile = flags.data ?? join(this.config.dataDir, 'emulator.sqlite')
     const [{startEmulator}, {runUntilStopped}, banner, identity] = await Promise.all([
       import('../../emulator/index.js'),
-      import('../../cli/interrupt.js'),
+      import('../../operations/interrupt.js'),
       import('../../cli/output/emulator-banner.js'),
       import('../../services/emulator-control/emulator-proof.js'),
     ])

@@ -47,7 +47,7 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
       return shown(view.withPayoutId(sent.payout), {view: (_, out) => view.showCreatedV1(out, sent.payout)})
     const created = sent.payout
     const [{followPayouts}, {goalOf}, {throwIfFailed}] = await Promise.all([
-      import('../../cli/workflows/follow-payouts.js'),
+      import('../../operations/payouts/follow-payouts.js'),
       import('../../services/payouts/goals.js'),
       import('../../services/payouts/payout-failures.js'),
     ])
@@ -55,7 +55,7 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
     const {payouts, error} = f.wait
       ? await followPayouts({
           client,
-          out: this.out,
+          report: this.out,
           payouts: [created],
           goal: goalOf('approve', f['and-then']),
           timeoutMs: f.timeout,

@@ -41,7 +41,7 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
     const client = await this.client()
     const [{runDeletes}, {BATCH_STOPPING, watchInterrupts}, {appliedStream}] = await Promise.all([
       import('../../services/payouts/actions.js'),
-      import('../../cli/interrupt.js'),
+      import('../../operations/interrupt.js'),
       import('../../cli/output/applied-stream.js'),
     ])
     return appliedStream<DeletedV2 | PayoutV1, void>({

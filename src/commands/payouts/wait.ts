@@ -40,7 +40,7 @@ Exit codes: 0 every payout reached the state; 8 some failed or expired (each nam
   async run(): Promise<Answer<typeof PayoutsWait.result>> {
     const [{collectPayoutKeys}, {followPayouts}, {followedColumns}] = await Promise.all([
       import('../../services/payouts/ids-input.js'),
-      import('../../cli/workflows/follow-payouts.js'),
+      import('../../operations/payouts/follow-payouts.js'),
       import('../../cli/output/payout-status.js'),
     ])
     const {keys} = await collectPayoutKeys({
@@ -52,7 +52,7 @@ Exit codes: 0 every payout reached the state; 8 some failed or expired (each nam
     const client = await this.client()
     const {payouts, error} = await followPayouts({
       client,
-      out: this.out,
+      report: this.out,
       payouts: keys.map(key => key.v2),
       goal: this.flags.until,
       timeoutMs: this.flags.timeout,

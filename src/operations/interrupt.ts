@@ -131,3 +131,30 @@ export async function runUntilStopped(
     for (const cleanup of cleanups) await cleanup()
   }
 }
+
+const exitOk = () => process.exit(0)
+
+/**
+ * A write that Ctrl-C and SIGTERM must not cut short (a state file replaced by a rename: old or new, never half): a
+ * stop that comes while it runs is held until it ends. Once it succeeded, the run has done what it promised (its
+ * output was flushed before), so the held stop, or any later one, ends the process at once with exit 0: a cron job
+ * never sees a failure after a save. A write that fails lets its error through (the stop is dropped with the run).
+ */
+export async function writeUninterrupted(write: () => Promise<void>): Promise<void> {
+  let held = false
+  const hold = () => {
+    held = true
+  }
+  process.on('SIGTERM', hold)
+  process.on('SIGINT', hold)
+  try {
+    await write()
+  } finally {
+    process.off('SIGTERM', hold)
+    process.off('SIGINT', hold)
+  }
+  if (held) exitOk()
+  if (process.listeners('SIGTERM').includes(exitOk)) return
+  process.on('SIGTERM', exitOk)
+  process.on('SIGINT', exitOk)
+}

@@ -1,5 +1,3 @@
-import type {Output} from '../../cli/output/output.js'
-import {WaitProgress} from '../../cli/output/wait-progress.js'
 import {type PayoutClient, withWaitLimits} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import type {WaitGoal} from '../../services/payouts/goals.js'
@@ -7,10 +5,11 @@ import {fetchOrGone, waitForPayouts, waitOutcome} from '../../services/payouts/w
 import type {PayctlError} from '../../shared/errors.js'
 import {formatDuration} from '../../shared/validate.js'
 import {interruptedError, watchInterrupts} from '../interrupt.js'
+import type {Reporter} from '../reporter.js'
 
 export interface FollowOptions {
   client: PayoutClient
-  out: Output
+  report: Reporter
   /** The payouts to follow, as the step answered them (or just their ids). */
   payouts: ReadonlyArray<PayoutV2 | string>
   goal: WaitGoal
@@ -37,7 +36,7 @@ export async function followPayouts(options: FollowOptions): Promise<FollowResul
   const known = new Map<string, PayoutV2>()
   for (const p of options.payouts) if (typeof p !== 'string') known.set(p.id, p)
   const last = new Map<string, PayoutV2>(known)
-  const progress = new WaitProgress(options.out, ids.length)
+  const progress = options.report.waitWatch(ids.length)
   const own = options.signal
     ? undefined
     : watchInterrupts({notice: 'Stopping the wait (press Ctrl-C again to quit at once)…'})
