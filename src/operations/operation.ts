@@ -1,4 +1,5 @@
 import type {ResultName} from '../results/index.js'
+import type {Fields, InputOf} from './inputs/field.js'
 import type {ItemSource} from './item-source.js'
 import type {OperationContext} from './operation-context.js'
 
@@ -17,17 +18,33 @@ export type OperationAnswer = Answered<unknown> | ItemSource<unknown>
 
 /**
  * One job of payctl, called alike by its command (src/commands) and by an agent's tool (src/mcp): its id (the
- * command's), the result it answers (src/results: what --json prints and the tool's output schema publish), and
- * its run. The module that defines it stays light (a command loads it to read its inputs); the run loads what it
- * needs.
+ * command's), the result it answers (src/results: what --json prints and the tool's output schema publish), its
+ * inputs (src/operations/inputs: the command's flags and the tool's input schema are made from them) and its run.
+ * The module that defines it stays light (a command loads it for its flags); the run loads what it needs.
  */
-export interface Operation<I, R extends OperationAnswer = OperationAnswer> {
+export interface Operation<F extends Fields = Fields, R extends OperationAnswer = OperationAnswer> {
   readonly id: string
+  /** One line: what it does (the command's summary, the tool's description). */
+  readonly summary: string
   readonly result: ResultName
-  run(input: I, context: OperationContext): Promise<R>
+  readonly inputs: F
+  run(input: InputOf<F>, context: OperationContext): Promise<R>
 }
 
-export const operation = <I, R extends OperationAnswer>(definition: Operation<I, R>): Operation<I, R> => definition
+export const operation = <const F extends Fields, R extends OperationAnswer>(
+  definition: Operation<F, R>,
+): Operation<F, R> => definition
 
-/** The input an operation takes. */
-export type InputOf<O> = O extends Operation<infer I, OperationAnswer> ? I : never
+/** A value with the items it came from: the one item asked for, or the list (`single` tells which). */
+export interface ItemsAnswer<T> extends Answered<T | T[]> {
+  readonly items: T[]
+  readonly single: boolean
+}
+
+/** One item asked for answers that item, several (or a list asked for) the array, in the order given. */
+export const itemsAnswer = <T>(items: T[], single: boolean, error?: Error): ItemsAnswer<T> => ({
+  value: single && items.length === 1 ? items[0] : items,
+  items,
+  single,
+  error,
+})

@@ -33,6 +33,8 @@ export interface Reporter {
   note(text: string): void
   /** A line for people that goes to stderr whatever the format (where a list stopped, what was skipped). */
   stderr(text: string): void
+  /** The lines that sum up a list: after a table, on stdout below it; otherwise for a person (info). */
+  summary(lines: string[], afterTable: boolean): void
   /** What the operation reports beside its data (a list's position, the payouts a step skipped), as data. */
   detail(value: Record<string, unknown>): void
   spinner(text: string): Promise<Spinner>
@@ -59,6 +61,7 @@ export class KeptReport implements Reporter {
 
   info(): void {}
   note(): void {}
+  summary(): void {}
   stderr(): void {}
 
   async spinner(): Promise<Spinner> {

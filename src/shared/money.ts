@@ -152,3 +152,9 @@ export class CurrencyTotals {
     return out
   }
 }
+
+/** Totals per currency as people read them: "120.00 EUR, 5.00 USD" ("no amounts" for none). */
+export const describeTotals = (totals: Record<string, string>) =>
+  Object.entries(totals)
+    .map(([currency, amount]) => `${amount} ${currency}`)
+    .join(', ') || 'no amounts'

@@ -3,6 +3,34 @@
  * (src/cli/flags/flag-of.ts), and so is the tool's input schema (src/operations/inputs/input-schema.ts). Plain data
  * and a parse function: no oclif, no zod, so a command loads it at no cost.
  */
+type Lower =
+  | 'a'
+  | 'b'
+  | 'c'
+  | 'd'
+  | 'e'
+  | 'f'
+  | 'g'
+  | 'h'
+  | 'i'
+  | 'j'
+  | 'k'
+  | 'l'
+  | 'm'
+  | 'n'
+  | 'o'
+  | 'p'
+  | 'q'
+  | 'r'
+  | 's'
+  | 't'
+  | 'u'
+  | 'v'
+  | 'w'
+  | 'x'
+  | 'y'
+  | 'z'
+
 interface FieldCommon {
   summary: string
   description?: string
@@ -10,7 +38,7 @@ interface FieldCommon {
   /** The help section it is listed under (GLOBAL is the base command's). */
   helpGroup?: string
   /** A one-letter flag (-y). */
-  char?: 'y' | 'n' | 'f' | 'o' | 'q' | 't'
+  char?: Lower | Uppercase<Lower>
   /** Other names of the flag (--since for --from). */
   aliases?: readonly string[]
   /** Inputs it cannot be given with. */

@@ -1,7 +1,7 @@
 import {type PayoutClient, withWaitLimits} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import type {WaitGoal} from '../../services/payouts/goals.js'
-import {fetchOrGone, waitForPayouts, waitOutcome} from '../../services/payouts/wait.js'
+import {fetchOrGone, type Rerun, waitForPayouts, waitOutcome} from '../../services/payouts/wait.js'
 import type {PayctlError} from '../../shared/errors.js'
 import {formatDuration} from '../../shared/validate.js'
 import {interruptedError, watchInterrupts} from '../interrupt.js'
@@ -14,8 +14,8 @@ export interface FollowOptions {
   payouts: ReadonlyArray<PayoutV2 | string>
   goal: WaitGoal
   timeoutMs: number
-  /** How a user keeps waiting (shown on a time-out or Ctrl-C). */
-  rerun?: string
+  /** How to keep waiting (said on a time-out or Ctrl-C); default `payouts wait` on the payouts still pending. */
+  rerun?: Rerun
   /** The caller's own Ctrl-C signal; without it the wait listens for Ctrl-C itself. */
   signal?: AbortSignal
 }
@@ -71,22 +71,35 @@ export async function followPayouts(options: FollowOptions): Promise<FollowResul
     own?.dispose()
   }
   if (!result) {
-    const rerun = options.rerun ?? `payctl payouts wait --until ${options.goal} ${ids.join(' ')}`
+    const rerun = options.rerun ?? waitAgain(options.goal, ids)
     // Stopped during a read: the payouts read so far, and how many of them were final.
     const where = `interrupted while waiting: ${finals.size} of ${ids.length} final for --until ${options.goal}`
     return {
       payouts: ids.flatMap(id => last.get(id) ?? []),
-      error: interruptedError(where, [`keep waiting with "${rerun}"`]),
+      error: interruptedError(where, [`keep waiting with "${rerun.line}"`], undefined, {next: rerun.next}),
     }
   }
   progress.stop(result.counts)
   const rerun =
-    options.rerun ?? `payctl payouts wait --until ${options.goal} ${result.pending.map(p => p.id).join(' ')}`
+    options.rerun ??
+    waitAgain(
+      options.goal,
+      result.pending.map(p => p.id),
+    )
   const payouts = ids.map(id => last.get(id) ?? {id})
   if (signal?.aborted) {
     const done = ids.length - result.pending.length
     const where = `interrupted while waiting: ${done} of ${ids.length} final for --until ${options.goal}`
-    return {payouts, error: interruptedError(where, [`keep waiting with "${rerun}"`])}
+    return {
+      payouts,
+      error: interruptedError(where, [`keep waiting with "${rerun.line}"`], undefined, {next: rerun.next}),
+    }
   }
   return {payouts, error: waitOutcome(result, formatDuration(options.timeoutMs), rerun)}
 }
+
+/** Waiting on for these payouts: `payouts wait` (its operation and input, and the line a person types). */
+const waitAgain = (goal: WaitGoal, ids: string[]): Rerun => ({
+  line: `payctl payouts wait --until ${goal} ${ids.join(' ')}`,
+  next: {operation: 'payouts:wait', input: {until: goal, id: ids}},
+})

@@ -12,7 +12,7 @@ import {
 } from '../../client/api-errors.js'
 import {isTransientStatus, RETRY_AFTER_CAP_MS} from '../../client/waits.js'
 import {closestName} from '../../shared/edit-distance.js'
-import {PayctlError} from '../../shared/errors.js'
+import {type Advice, PayctlError} from '../../shared/errors.js'
 import {ExitCode, type ExitCodeValue} from '../../shared/exit-codes.js'
 import {isLoopbackOrigin} from '../../shared/local-emulator.js'
 
@@ -27,6 +27,8 @@ export interface ErrorReport {
   details?: Array<{path: string; message: string}>
   data?: unknown
   suggestions: string[]
+  /** What a usage error is about, and what to do next, as data (src/shared/errors.ts). */
+  advice?: Advice
 }
 
 const OCLIF_USAGE_ERRORS = new Set([
@@ -117,6 +119,7 @@ export function reportError(error: unknown): ErrorReport {
       message: error.message,
       ...(error.data === undefined ? {} : {data: error.data}),
       suggestions: error.suggestions,
+      ...(Object.keys(error.advice).length ? {advice: error.advice} : {}),
     }
   }
   if (error instanceof ApiError) {
@@ -220,11 +223,14 @@ export function formatErrorLine(report: ErrorReport): string {
   return `Error: ${code}${report.message}${request}${hint}`
 }
 
-/** An error as data (what `--json` prints under "error"): suggestions only when there are some. */
-export type ErrorObject = Omit<ErrorReport, 'suggestions'> & {suggestions?: string[]}
+/**
+ * An error as data (what `--json` prints under "error"): suggestions only when there are some. The advice as data
+ * is its presenter's to word (an agent's tool answer names a tool and its arguments).
+ */
+export type ErrorObject = Omit<ErrorReport, 'suggestions' | 'advice'> & {suggestions?: string[]}
 
 export function errorObject(report: ErrorReport): ErrorObject {
-  const {suggestions, ...rest} = report
+  const {suggestions, advice: _, ...rest} = report
   return {...rest, ...(suggestions.length ? {suggestions} : {})}
 }
 

@@ -2,7 +2,7 @@ import {setTimeout as sleep} from 'node:timers/promises'
 import {ApiError, isTransient, retryLaterThan} from '../../client/api-errors.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import {RETRY_AFTER_CAP_MS} from '../../client/waits.js'
-import {PayctlError} from '../../shared/errors.js'
+import {type NextStep, PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {mapLimit} from '../../shared/map-limit.js'
 import {GONE, type GoalState, goalStateOf, isFinal, type WaitGoal} from './goals.js'
@@ -173,7 +173,13 @@ export async function fetchOrGone(read: () => Promise<PayoutV2>): Promise<Payout
  * some are still pending at the time-out (waiting longer can change the answer; failures are named too); exit
  * 8 when some failed or expired, each named with its code and reason.
  */
-export function waitOutcome(result: WaitResult, timeoutText: string, rerun: string): PayctlError | undefined {
+/** How to keep waiting: the command line a person types, and the step as data (an operation and its input). */
+export interface Rerun {
+  line: string
+  next: NextStep
+}
+
+export function waitOutcome(result: WaitResult, timeoutText: string, rerun: Rerun): PayctlError | undefined {
   const total = Object.values(result.counts).reduce((a, b) => a + b, 0)
   if (result.timedOut) {
     const byStatus = new Map<string, number>()
@@ -186,8 +192,9 @@ export function waitOutcome(result: WaitResult, timeoutText: string, rerun: stri
       {
         exitCode: ExitCode.transient,
         code: 'WAIT_TIMEOUT',
-        suggestions: [`keep waiting: ${rerun}`],
+        suggestions: [`keep waiting: ${rerun.line}`],
         data: {pending: result.pending, failed: result.failed},
+        advice: {next: rerun.next},
       },
     )
   }

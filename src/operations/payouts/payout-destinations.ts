@@ -1,0 +1,19 @@
+import type {PayoutClient} from '../../client/index.js'
+import type {PayoutV2} from '../../client/schemas.js'
+import {destinationsOf} from '../../services/payouts/destinations.js'
+import type {OperationContext} from '../operation-context.js'
+
+/**
+ * The destination line of each payout, for a person's view and for an agent (its `destinations` detail, by payout
+ * id). A script's --json gets the API's document alone: nothing more is read.
+ */
+export async function payoutDestinations(
+  context: OperationContext,
+  client: PayoutClient,
+  payouts: readonly PayoutV2[],
+): Promise<Record<string, string>> {
+  if (context.audience === 'script') return {}
+  const destinations = await destinationsOf(client, payouts)
+  if (context.audience === 'agent') context.report.detail({destinations})
+  return destinations
+}
