@@ -3,28 +3,28 @@ import * as Errors from '@oclif/core/errors'
 import * as Flags from '@oclif/core/flags'
 import type * as Interfaces from '@oclif/core/interfaces'
 import type {ResolvedProfile} from '../config/resolve.js'
+import type {Fields, InputOf} from '../operations/inputs/field.js'
 import {exitCodeAfterStop, forgetStops} from '../operations/interrupt.js'
+import type {Operation, OperationAnswer} from '../operations/operation.js'
 import type {OperationContext} from '../operations/operation-context.js'
 import {Session} from '../operations/session.js'
 import type {ResultName, UnreadItems} from '../results/index.js'
 import {
   errorJson,
-  errorObject,
   formatErrorLine,
   parseErrorMessage,
   reportError,
   unknownFlagSuggestions,
 } from '../services/errors/error-report.js'
 import {usageError} from '../shared/errors.js'
+import {terminalSafe} from '../shared/terminal-safe.js'
 import type {MoneySummary} from './confirm.js'
-import {currentDataSink} from './data-run.js'
 import {outputFlag} from './flags/output-flag.js'
 import {schemaFlag} from './flags/schema-flag.js'
 import type {ListFormat} from './output/columns.js'
 import type {ItemStream} from './output/item-stream.js'
 import {Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
-import {terminalSafe} from './output/terminal-safe.js'
 import {Shown} from './shown.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<
@@ -38,15 +38,6 @@ export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args
  */
 function argsWithoutStdin(args: Interfaces.ArgInput | undefined): Interfaces.ArgInput {
   return Object.fromEntries(Object.entries(args ?? {}).map(([name, arg]) => [name, {...arg, ignoreStdin: true}]))
-}
-
-/** Every string in a value (an error report) through `scrub`. */
-function scrubStrings<V>(value: V, scrub: (line: string) => string): V {
-  if (typeof value === 'string') return scrub(value) as V
-  if (Array.isArray(value)) return value.map(item => scrubStrings(item, scrub)) as V
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubStrings(item, scrub)])) as V
-  return value
 }
 
 /**
@@ -119,7 +110,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   private sessionInstance?: Session
 
   override async init(): Promise<void> {
-    this.out = new Output({json: this.argv.includes('--json'), sink: currentDataSink()})
+    this.out = new Output({json: this.argv.includes('--json')})
     await super.init()
     const options = this.argv.includes('--') ? this.argv.slice(0, this.argv.indexOf('--')) : this.argv
     if (options.includes('--schema')) {
@@ -165,16 +156,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       jsonDetails: this.jsonErrors,
       silent,
       script,
-      sink: currentDataSink(),
     })
     const run = this.run.bind(this)
     this.run = async () => this.rendered(await run())
   }
 
   /**
-   * The one place a command's result is shown, once `run()` returned it (src/cli/shown.ts): a run for data (an MCP
-   * tool call, src/cli/data-run.ts) takes the value as it is; --json and the script flags print it through its `json`
-   * view (default: printJson, which also does -o csv/tsv/jsonl, --fields, --jq, --template, --quiet); else its `view`
+   * The one place a command's result is shown, once `run()` returned it (src/cli/shown.ts): --json and the script
+   * flags print it through its `json` view (default: printJson, which also does -o csv/tsv/jsonl, --fields, --jq, --template, --quiet); else its `view`
    * shows it to a person (default: the JSON too). An item stream is read and written here
    * (src/cli/output/render-stream.ts). Then the result's `after` runs: its error ends the run with the result shown.
    */
@@ -185,9 +174,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }
     const {value: result, views}: Shown<unknown> = value instanceof Shown ? value : new Shown(value, {})
     const show = this.flags.json ? views.json : views.view
-    // Kept in the sink also when `after` fails: a run for data answers the result with the error (exit 8).
-    if (this.out.sink) this.out.sink.set(result)
-    else if (show) await show(result, this.out)
+    if (show) await show(result, this.out)
     else this.out.printJson(result)
     return (await views.after?.(result)) ?? result
   }
@@ -233,9 +220,31 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return this.sessionInstance
   }
 
+  /**
+   * Runs an operation with this run's flags and arguments as its input (they are made from its inputs), and what
+   * the terminal decides beside them (`emulator deliveries` follows by default on a terminal).
+   */
+  protected operate<F extends Fields, R extends OperationAnswer>(
+    operation: Operation<F, R>,
+    decided: Partial<InputOf<F>> = {},
+  ): Promise<R> {
+    return operation.run({...this.inputOf(operation.inputs), ...decided}, this.context())
+  }
+
+  /** The values of an operation's inputs: its flags, its positional arguments (all of them when repeatable). */
+  private inputOf<F extends Fields>(fields: F): InputOf<F> {
+    const flags: Record<string, unknown> = this.flags
+    const args: Record<string, unknown> = this.args
+    const entries = Object.entries(fields).map(([name, field]) => [
+      name,
+      field.positional ? ('multiple' in field && field.multiple ? this.argvAll : args[name]) : flags[name],
+    ])
+    return Object.fromEntries(entries)
+  }
+
   /** What this run's operations get: the session, this output as their reporter, the production confirmation. */
   protected context(): OperationContext {
-    const audience = this.out.sink ? 'agent' : this.out.json ? 'script' : 'person'
+    const audience = this.out.json ? 'script' : 'person'
     return {session: this.session, report: this.out, audience, confirm: summary => this.confirmOnProduction(summary)}
   }
 
@@ -295,11 +304,6 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (error instanceof Errors.ExitError) throw error
     const reported = reportError(error)
     const report = {...reported, exitCode: exitCodeAfterStop(reported.exitCode)}
-    const sink = currentDataSink()
-    if (sink) {
-      sink.error = scrubStrings(errorObject(report), line => this.scrub(line))
-      throw new Errors.ExitError(report.exitCode)
-    }
     const json = this.flags ? this.jsonErrors : this.argv.includes('--json')
     const debug = this.flags?.debug ?? this.argv.includes('--debug')
     const line = json ? errorJson(report) : terminalSafe(formatErrorLine(report))

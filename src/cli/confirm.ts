@@ -1,6 +1,7 @@
 import type {Environment} from '../config/profiles.js'
 import type {MoneySummary} from '../operations/operation-context.js'
 import {usageError} from '../shared/errors.js'
+import {describeTotals} from '../shared/money.js'
 import type {Output} from './output/output.js'
 
 export type {MoneySummary}
@@ -14,11 +15,6 @@ export interface ConfirmOptions {
   /** Whether a person can answer (default: stdin and stderr are terminals). */
   interactive?: boolean
 }
-
-export const describeTotals = (totals: Record<string, string>) =>
-  Object.entries(totals)
-    .map(([currency, amount]) => `${amount} ${currency}`)
-    .join(', ') || 'no amounts'
 
 function describe(summary: MoneySummary, totals: Record<string, string> | undefined): string {
   const {count} = summary

@@ -3,7 +3,6 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
 import {type Answer, unprinted} from '../cli/shown.js'
 import {followHeldSecrets} from '../config/held-secrets.js'
-import type {CommandSpec} from '../mcp/command-spec.js'
 
 export default class Mcp extends BaseCommand<typeof Mcp> {
   static override result = 'mcpRun' as const
@@ -36,16 +35,14 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
 
   async run(): Promise<Answer<typeof Mcp.result>> {
     const profile = await this.profile()
-    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runForData}, {ApprovalRecord}, {targetKey}] =
-      await Promise.all([
-        import('../mcp/mcp-server.js'),
-        import('../mcp/audit-log.js'),
-        import('../mcp/cli-runner.js'),
-        import('../mcp/money-gate.js'),
-        import('../cli/data-run.js'),
-        import('../mcp/approval-record.js'),
-        import('../services/payouts/target-key.js'),
-      ])
+    const [{serveMcp}, {AuditLog}, {CallSlots}, {toolGroups}, {ApprovalRecord}, {targetKey}] = await Promise.all([
+      import('../mcp/mcp-server.js'),
+      import('../mcp/audit-log.js'),
+      import('../mcp/call-slots.js'),
+      import('../mcp/money-gate.js'),
+      import('../mcp/approval-record.js'),
+      import('../services/payouts/target-key.js'),
+    ])
     const gate = toolGroups({
       allowMoney: this.flags['allow-money'],
       environment: profile.environment,
@@ -61,12 +58,13 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       groups: gate.groups,
       profile: profile.name,
       version: this.config.version,
-      commands: new Map(this.config.commands.map(command => [command.id, command as unknown as CommandSpec])),
-      runner: new CliRunner({
-        execute: (id, argv) => runForData(this.config, id, argv),
+      session: {
+        configDir: this.config.configDir,
+        dataDir: this.config.dataDir,
+        version: this.config.version,
         profile: profile.name,
-        concurrency: 8,
-      }),
+      },
+      slots: new CallSlots(8),
       audit: new AuditLog(join(this.config.dataDir, 'mcp-audit.jsonl'), secrets),
       secrets,
       refreshSecrets,

@@ -3,10 +3,11 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {PassThrough} from 'node:stream'
 import {afterAll, describe, expect, it} from 'vitest'
+import {SessionRenderer} from '../../src/cli/output/import-session-view.js'
 import {Output} from '../../src/cli/output/output.js'
-import {importPayouts} from '../../src/cli/workflows/run-import.js'
 import {PayoutClient} from '../../src/client/index.js'
 import type {ResolvedProfile} from '../../src/config/resolve.js'
+import {importPayouts} from '../../src/operations/import/import-run.js'
 import {type ImportResult, summaryOf} from '../../src/services/import/outcome/import-result.js'
 import {importedRows} from '../../src/services/import-status/file-rows.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
@@ -51,7 +52,9 @@ function run(file: string, dataDir: string, keepInMemoryRows: number, holdRows =
     dataDir,
     keepInMemoryRows,
     holdRows,
-    out: new Output({json: false, streams: {stdout: new PassThrough(), stderr}, env: {NO_COLOR: '1'}}),
+    view: new SessionRenderer(
+      new Output({json: false, streams: {stdout: new PassThrough(), stderr}, env: {NO_COLOR: '1'}}),
+    ),
     profile: async () => profile,
     client: async () => client,
     confirm: async () => undefined,

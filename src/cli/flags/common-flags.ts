@@ -49,6 +49,11 @@ export const yesFlag = Flags.boolean({
     'Do not ask for confirmation (required without a TTY for money-moving or destructive commands on production).',
 })
 
+/** --open of the `sessions` commands: the browser is the terminal's; an agent never opens one. */
+export const openFlag = Flags.boolean({
+  summary: 'Also open the URL in a browser (not without a terminal, nor with PAYCTL_BROWSER=none).',
+})
+
 export const idempotencyKeyFlag = flagOf(idempotencyKeyInput)
 
 /** Typed flags for the resource commands: each validates its value at parse time (one line naming the flag, exit 2). */

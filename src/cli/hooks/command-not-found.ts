@@ -3,7 +3,7 @@ import type {Hook} from '@oclif/core/interfaces'
 import {errorJson, formatErrorLine} from '../../services/errors/error-report.js'
 import {closestName} from '../../shared/edit-distance.js'
 import {ExitCode} from '../../shared/exit-codes.js'
-import {terminalSafe} from '../output/terminal-safe.js'
+import {terminalSafe} from '../../shared/terminal-safe.js'
 
 /** Names people type from other tools, and what payctl calls them. */
 export const ALIASES: Readonly<Record<string, string>> = {

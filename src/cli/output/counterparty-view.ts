@@ -1,4 +1,4 @@
-import {type Counterparty, type Country, counterpartySchema, type PaymentMethodType} from '../../client/schemas.js'
+import {type Counterparty, type Country, counterpartySchema, type PaymentMethodType} from '../../contract/responses.js'
 import {describeRules, taxRulesOf} from '../../services/counterparties/tax-rules.js'
 import {type Column, withDocumentKeys} from './columns.js'
 import {localTime, orDash} from './format.js'

@@ -1,11 +1,11 @@
 import type {Reporter, Spinner, WaitWatch} from '../../operations/reporter.js'
+import {jsonTerminalSafe, terminalSafe} from '../../shared/terminal-safe.js'
 import {colorEnabled, type Palette, palette} from './colors.js'
 import type {Column, ListFormat} from './columns.js'
-import type {DataSink, Streams} from './data-sink.js'
 import {jsonLine} from './json-document.js'
 import {printJson, printTable, showItems} from './print-json.js'
 import type {ScriptOptions} from './script.js'
-import {jsonTerminalSafe, terminalSafe} from './terminal-safe.js'
+import type {Streams} from './streams.js'
 import type {TextOut} from './text-out.js'
 import {WaitProgress} from './wait-progress.js'
 
@@ -22,14 +22,10 @@ export class Output implements TextOut, Reporter {
   readonly script: ScriptOptions
   /** --json as given: what a command reports beside its data goes as JSON lines (errors too). */
   readonly jsonDetails: boolean
-  /** A run for data (src/cli/data-run.ts): warnings and details go here, nothing to the streams. */
-  readonly sink?: DataSink
   private readonly colorOn: {stdout: boolean; stderr: boolean}
   private readonly streams: Streams
   private readonly env: NodeJS.ProcessEnv
   private activeSpinner?: {stop(): void}
-  /** Where warnings and details go: stderr, or a run for data's sink. */
-  private readonly notices: Pick<DataSink, 'warning' | 'detail'>
 
   /** Messages (info) are off: --json, --jq, --template, --fields or --quiet; -o alone keeps them on stderr. */
   private readonly silent: boolean
@@ -42,20 +38,12 @@ export class Output implements TextOut, Reporter {
     script?: ScriptOptions
     streams?: Streams
     env?: NodeJS.ProcessEnv
-    sink?: DataSink
   }) {
-    // The one place a run for data changes the output: its streams take nothing, its notices go to the sink.
-    const {sink} = options
-    this.sink = sink
-    this.json = options.json || Boolean(sink)
-    this.silent = Boolean(sink) || (options.silent ?? options.json)
+    this.json = options.json
+    this.silent = options.silent ?? options.json
     this.script = options.script ?? {}
-    this.jsonDetails = Boolean(sink) || (options.jsonDetails ?? options.json)
-    this.streams = sink?.streams ?? options.streams ?? {stdout: process.stdout, stderr: process.stderr}
-    this.notices = sink ?? {
-      warning: text => this.streams.stderr.write(`${this.errColor.yellow('Warning:')} ${this.errText(text)}\n`),
-      detail: value => this.stderr(JSON.stringify(value)),
-    }
+    this.jsonDetails = options.jsonDetails ?? options.json
+    this.streams = options.streams ?? {stdout: process.stdout, stderr: process.stderr}
     const env = options.env ?? process.env
     this.env = env
     this.colorOn = {stdout: colorEnabled(this.streams.stdout, env), stderr: colorEnabled(this.streams.stderr, env)}
@@ -156,7 +144,7 @@ export class Output implements TextOut, Reporter {
 
   /** A warning on stderr, shown even under --json (stdout stays clean). */
   warn(text: string): void {
-    this.notices.warning(text)
+    this.streams.stderr.write(`${this.errColor.yellow('Warning:')} ${this.errText(text)}\n`)
   }
 
   /** Always on stderr, whatever the mode (errors, progress lines in non-TTY mode). */
@@ -164,12 +152,22 @@ export class Output implements TextOut, Reporter {
     this.streams.stderr.write(`${this.errText(text)}\n`)
   }
 
+  /** The lines that sum up a list: on stdout below a table (after an empty line), else on stderr for a person. */
+  summary(lines: string[], afterTable: boolean): void {
+    if (!afterTable) {
+      for (const line of lines) this.info(line)
+      return
+    }
+    this.line()
+    for (const line of lines) this.line(line)
+  }
+
   /**
    * What a command reports beside its data under --json (a list's position, the payouts a step skipped): one JSON
    * line on stderr, or the run's details when it runs for data.
    */
   detail(value: Record<string, unknown>): void {
-    this.notices.detail(value)
+    this.stderr(JSON.stringify(value))
   }
 
   keyValue(pairs: Array<[string, string | undefined]>, title?: string): void {

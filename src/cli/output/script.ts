@@ -1,6 +1,6 @@
 import {usageError} from '../../shared/errors.js'
+import {terminalSafe} from '../../shared/terminal-safe.js'
 import type {JqFilter} from './jq.js'
-import {terminalSafe} from './terminal-safe.js'
 
 /** What --jq, --template, --fields and --quiet ask of the output (src/cli/base-command.ts builds it). */
 export interface ScriptOptions {

@@ -27,14 +27,16 @@ Columns and examples: docs/import.md, "Counterparties". Exit codes: 0 all done, 
 
   async run(): Promise<Answer<typeof CounterpartiesImport.result>> {
     const {flags} = this
-    const [{runImportCommand}, {counterpartyImportKind}, {checkFileOptions}] = await Promise.all([
-      import('../../cli/workflows/run-import.js'),
+    const [{watchedImport}, view, {counterpartyImportKind}, {checkFileOptions}] = await Promise.all([
+      import('../../operations/import/import-run.js'),
+      import('../../cli/output/import-session-view.js'),
       import('../../services/counterparties/counterparty-import-kind.js'),
       import('../../services/import/read/file-options.js'),
     ])
-    return runImportCommand(counterpartyImportKind({allowConfusable: flags['allow-confusable']}), {
+    const result = await watchedImport(counterpartyImportKind({allowConfusable: flags['allow-confusable']}), {
       file: this.args.file,
-      title: 'counterparties',
+      view: new view.SessionRenderer(this.out),
+      notices: this.out,
       dryRun: flags['dry-run'],
       offline: flags.offline,
       skipInvalid: flags['skip-invalid'],
@@ -45,10 +47,10 @@ Columns and examples: docs/import.md, "Counterparties". Exit codes: 0 all done, 
       batch: flags.batch,
       report: flags.report,
       dataDir: this.config.dataDir,
-      out: this.out,
       profile: () => this.profile(),
       client: () => this.client(),
       confirm: async () => undefined,
     })
+    return view.shownImport(result, {title: 'counterparties', dryRun: flags['dry-run']})
   }
 }

@@ -1,14 +1,12 @@
-import {setTimeout as sleep} from 'node:timers/promises'
-import * as Flags from '@oclif/core/flags'
-import {ControlCommand} from '../../cli/emulator-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {flagsOf} from '../../cli/flags/flag-of.js'
 import {type Answer, shown} from '../../cli/shown.js'
+import {emulatorDeliveries} from '../../operations/emulator/emulator-controls.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
-const POLL_MS = 500
-
-export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDeliveries> {
+export default class EmulatorDeliveries extends BaseCommand<typeof EmulatorDeliveries> {
   static override result = 'deliveryAttempts' as const
-  static override summary = "Tail the emulator's webhook deliveries: status, attempt and next retry."
+  static override summary = emulatorDeliveries.summary
   static override description =
     `Prints every delivery attempt of the running emulator, one line each once it has an answer: time, event (v1 status, or the v2 event payout.completed / payout.failed), payout id, attempt, the receiver's answer (status or connection error), and what follows: delivered, "next retry HH:MM:SS" (retries follow spec section 6: 10 s, 20 s, … after a 5xx or no answer, 60 s after a 429), gave up, or subscription deleted (410). On a terminal it keeps following until Ctrl-C; in a pipe or file it prints the log so far and exits (--follow keeps following there too, --no-follow stops on a terminal). --json prints one object per line (-o json without following: one array): {sentAt, event, payoutId, url, attempt, responseStatus, error?, outcome, nextRetryAt?, subscriptionId, deliveryId}.`
 
@@ -18,42 +16,22 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
     '<%= config.bin %> <%= command.id %> --follow --json --jq .payoutId',
   ]
 
-  static override flags = {
-    follow: Flags.boolean({
-      summary:
-        'Keep printing new attempts until Ctrl-C (default on a terminal; --no-follow: print the log so far and exit).',
-      allowNo: true,
-    }),
-  }
+  static override flags = flagsOf(emulatorDeliveries.inputs)
 
   async run(): Promise<Answer<typeof EmulatorDeliveries.result>> {
-    const [{DeliveryTail, showAttempts}, {runUntilStopped}, control] = await Promise.all([
-      import('../../cli/output/delivery-attempts.js'),
-      import('../../operations/interrupt.js'),
-      this.control(),
-    ])
-    const tail = new DeliveryTail()
     const follow = this.flags.follow ?? this.out.stdoutIsTTY
-    const first = tail.next(await control.deliveries())
+    const [deliveries, {showAttempts}] = await Promise.all([
+      this.operate(emulatorDeliveries, {follow}),
+      import('../../cli/output/delivery-attempts.js'),
+    ])
+    const first = deliveries.value
     // -o json without following: the log as one array, like every list; else one line per attempt.
-    if (!follow && this.out.script.format === 'json') return first
+    if (!deliveries.follow && this.out.script.format === 'json') return first
     const lines = {view: showAttempts, json: showAttempts}
-    if (!follow) return shown(first, lines)
+    const {follow: following} = deliveries
+    if (!following) return shown(first, lines)
     const after = async () => {
-      const all = [...first]
-      const stopped = await runUntilStopped(
-        async serving => {
-          this.out.info('Following the delivery log. Press Ctrl-C to stop.')
-          while (!serving.received) {
-            await Promise.race([sleep(POLL_MS), serving.stopped])
-            if (serving.received) break
-            const next = tail.next(await control.deliveries())
-            showAttempts(next, this.out)
-            all.push(...next)
-          }
-        },
-        {stdoutClosed: true},
-      )
+      const {all, stopped} = await following(next => showAttempts(next, this.out))
       if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
       return all
     }

@@ -32,7 +32,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       import('../../services/webhooks/listen-session.js'),
       import('../../services/webhooks/secrets.js'),
       import('../../cli/output/webhook-listen.js'),
-      import('../../cli/workflows/serve-deliveries.js'),
+      import('../../operations/webhooks/serve-deliveries.js'),
     ])
     const options = session.listenOptions(flags)
     const found = await secrets.listenSecrets(flags.secret, () => this.profile())
@@ -42,7 +42,15 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
     if (flags.register && !flags['public-url']) session.checkReachable((await this.profile()).origin)
     for (const note of session.eventNotes(options.events)) out.warn(note)
     const register = flags.register ? {client: () => this.client(), publicUrl: flags['public-url']} : undefined
-    const serve = {out, bin: this.config.bin, options, found, secretFile, register, json: flags.json}
+    const serve = {
+      report: out,
+      options,
+      found,
+      secretFile,
+      register,
+      events: render.listenEvents(out, this.config.bin),
+      listening: render.listeningLine(out, flags.json, {...options, ...found, fromSource: found.secrets.length}),
+    }
     return render.deliveryStream(
       out,
       show => serveDeliveries(serve, show),
