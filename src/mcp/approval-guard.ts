@@ -1,9 +1,13 @@
+import {counterpartiesGet} from '../operations/counterparties/counterparties-read.js'
+import type {Operation} from '../operations/operation.js'
+import {payoutsGet} from '../operations/payouts/payouts-get.js'
+import type {SessionOptions} from '../operations/session.js'
 import {ExitCode} from '../shared/exit-codes.js'
 import type {ApprovalRecord} from './approval-record.js'
-import type {CliRunner} from './cli-runner.js'
-import type {CommandSpec} from './command-spec.js'
-import {commandLineOf, type ToolArguments} from './input-schema.js'
-import {answerOf, type ToolAnswer, type ToolError} from './tool-answer.js'
+import type {CallSlots} from './call-slots.js'
+import type {ToolAnswer, ToolError} from './tool-answer.js'
+import type {ToolArguments} from './tool-call-key.js'
+import {runTool} from './tool-run.js'
 
 /**
  * A person approves exactly what they were shown: once a tool has handed out an approval URL for a payout, no tool
@@ -12,8 +16,8 @@ import {answerOf, type ToolAnswer, type ToolError} from './tool-answer.js'
  */
 
 interface GuardContext {
-  runner: CliRunner
-  commands: ReadonlyMap<string, CommandSpec>
+  session: SessionOptions
+  slots: CallSlots
   approvals: ApprovalRecord
 }
 
@@ -21,11 +25,15 @@ interface GuardContext {
  * The tools that are refused once an approval URL covers their target, and how to find that target. A create
  * naming an existing customId is an update too (v1 `POST /payout` upserts by customId).
  */
-const GUARDED: Record<string, {lookup: string; fixed: string[]; kind: 'payoutId' | 'counterpartyId'}> = {
-  payouts_update: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId'},
-  payouts_create: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId'},
-  counterparties_update: {lookup: 'counterparties:get', fixed: [], kind: 'counterpartyId'},
+const GUARDED: Record<string, {lookup: Operation; fixed: ToolArguments; kind: 'payoutId' | 'counterpartyId'}> = {
+  payouts_update: {lookup: payoutsGet, fixed: {api: 'v2'}, kind: 'payoutId'},
+  payouts_create: {lookup: payoutsGet, fixed: {api: 'v2'}, kind: 'payoutId'},
+  counterparties_update: {lookup: counterpartiesGet, fixed: {}, kind: 'counterpartyId'},
 }
+
+/** A lookup the guard makes, in a slot of the server's calls like any tool call. */
+const lookUp = (context: GuardContext, operation: Operation, args: ToolArguments) =>
+  context.slots.run(() => runTool(context.session, operation, args))
 
 const IDENTIFYING = ['id', 'custom-id']
 
@@ -44,15 +52,13 @@ const idOf = (data: unknown): string | undefined => {
  */
 async function targetId(
   context: GuardContext,
-  lookup: string,
-  fixed: string[],
+  lookup: Operation,
+  fixed: ToolArguments,
   args: ToolArguments,
 ): Promise<{id?: string; unchecked?: string; invalid?: ToolError}> {
-  const command = context.commands.get(lookup)
   const naming = Object.fromEntries(Object.entries(args).filter(([name]) => IDENTIFYING.includes(name)))
-  if (!command || !Object.keys(naming).length) return {}
-  const line = commandLineOf(command, naming)
-  const answer = answerOf(await context.runner.run(lookup, {...line, flags: [...line.flags, ...fixed]}))
+  if (!Object.keys(naming).length) return {}
+  const answer = await lookUp(context, lookup, {...naming, ...fixed})
   if (!answer.error) return {id: idOf(answer.data)}
   if (answer.error.exitCode === ExitCode.usage) return {invalid: answer.error}
   return answer.error.exitCode === ExitCode.notFound ? {} : {unchecked: answer.error.code}
@@ -113,10 +119,8 @@ export async function approvalRefusal(
 
 /** The payouts an approval URL covers, by canonical id, with the counterparties they pay. */
 async function coveredPayouts(context: GuardContext, payouts: string[], customIds: string[]) {
-  const command = context.commands.get('payouts:get')
-  if (!command || payouts.length + customIds.length === 0) return undefined
-  const line = commandLineOf(command, {id: payouts, 'custom-id': customIds})
-  const answer = answerOf(await context.runner.run('payouts:get', {...line, flags: [...line.flags, '--api=v2']}))
+  if (payouts.length + customIds.length === 0) return undefined
+  const answer = await lookUp(context, payoutsGet, {id: payouts, 'custom-id': customIds, api: 'v2'})
   if (answer.error) return undefined
   const items = (Array.isArray(answer.data) ? answer.data : [answer.data]) as PayoutData[]
   return {

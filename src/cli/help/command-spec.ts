@@ -1,6 +1,7 @@
 /**
- * A command as oclif's manifest describes it (`oclif.manifest.json`, or `config.commands` at run time): the one
- * definition that the MCP tools, `--schema` and `help --llms` are generated from.
+ * A command as oclif's manifest describes it (`oclif.manifest.json`, or `config.commands` at run time): what
+ * `--schema` and `help --llms` are generated from (the flags of the commands on operations are made from the
+ * operations' inputs, as the MCP tools are).
  */
 export interface FlagSpec {
   name: string

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import {type CommandSpec, commandWords} from './command-spec.js'
-import {argumentShape, flagShape} from './input-schema.js'
+import {argumentShape, flagShape} from './flag-schema.js'
 import {outputSchemaOf} from './output-schemas.js'
 
 const jsonSchema = (schema: z.core.$ZodType) => z.toJSONSchema(schema, {io: 'output', unrepresentable: 'any'})
