@@ -80,12 +80,27 @@ module.exports = {
       to: {path: '^src/mcp/'},
     },
     {
+      name: 'cli-not-to-client',
+      severity: 'error',
+      comment:
+        'The CLI presents what operations answer: it reaches the service through src/operations, never the client (its types are the contract\'s).',
+      from: {path: '^src/cli/'},
+      to: {path: '^src/client/'},
+    },
+    {
       name: 'mcp-not-to-cli',
       severity: 'error',
       comment:
-        'The MCP adapter runs commands through the runner the `mcp` command hands it: it imports neither the CLI nor oclif.',
+        'The MCP adapter calls the operations, as the CLI does: it executes no command (neither the CLI nor oclif; commands are no one\'s import).',
       from: {path: '^src/mcp/'},
       to: {path: '^src/cli/'},
+    },
+    {
+      name: 'cli-not-to-mcp',
+      severity: 'error',
+      comment: 'The terminal and MCP are peers over the operations: the CLI knows nothing of the MCP adapter.',
+      from: {path: '^src/cli/'},
+      to: {path: '^src/mcp/'},
     },
     {
       name: 'config-only-to-client-and-shared',

@@ -16,7 +16,19 @@ const problems = []
 
 // The layers of docs/development.md, each with its rules in .dependency-cruiser.cjs: a new top-level folder is a
 // new layer, and gets its rules and its row in the table before its first file.
-const LAYERS = ['commands', 'cli', 'mcp', 'operations', 'services', 'config', 'client', 'contract', 'results', 'shared', 'emulator']
+const LAYERS = [
+  'commands',
+  'cli',
+  'mcp',
+  'operations',
+  'services',
+  'config',
+  'client',
+  'contract',
+  'results',
+  'shared',
+  'emulator',
+]
 for (const entry of readdirSync(src, {withFileTypes: true}))
   if (entry.isDirectory() && !LAYERS.includes(entry.name))
     problems.push(`src/${entry.name}/ is not a layer of docs/development.md (${LAYERS.join(', ')})`)
