@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import {discriminated, forGenerators, inGeneratorForms} from './document-forms.js'
 import {documentNotes} from './document-notes.js'
-import {ERROR_STATUS, type ErrorCode} from './error-envelope.js'
+import {ERROR_STATUS, HTTP_LAYER_ERRORS, RETRY_AFTER_STATUSES} from './error-envelope.js'
 import {oauthErrorSchema} from './oauth-bodies.js'
 import {bodySchemasOf, REQUEST_SCHEMAS} from './operation-bodies.js'
 import {OPERATION_EXAMPLES, pathIdExample} from './operation-examples.js'
@@ -93,25 +93,50 @@ function descriptionOf(operation: Operation): string {
     .join('\n\n')
 }
 
-const errorResponse = (codes: readonly ErrorCode[]) => ({
+const errorResponse = (codes: readonly string[]) => ({
   description: `An error envelope; \`error.code\`: ${codes.join(', ')}. Clients classify by status and code.`,
   content: {'application/json': {schema: ref('ErrorEnvelope')}},
 })
 
-/** The error answers of an operation, one per status, naming the codes that come with it. */
+/** Whether the service's HTTP layer may answer `status` (HTTP_LAYER_ERRORS) to a request of this operation. */
+function answersFromHttpLayer(operation: Operation, status: number): boolean {
+  if (status === 413) return operation.body !== undefined
+  if (status === 415)
+    return operation.body !== undefined && !operation.body.anyContentType && operation.body.mediaType === undefined
+  return true
+}
+
+const retryAfter = {'Retry-After': {$ref: '#/components/headers/RetryAfter'}}
+
+/**
+ * The error answers of an operation, one per status, naming the codes that come with it: its own, then those of
+ * the service's HTTP layer (a body too large or of another type, too many requests, a failure of the service or a
+ * gateway).
+ */
 function errorResponses(operation: Operation): Record<string, Json> {
   const codes = [...(operation.auth === 'none' ? [] : COMMON_ERRORS), ...(operation.errors ?? [])]
-  const byStatus = new Map<number, ErrorCode[]>()
+  const byStatus = new Map<number, string[]>()
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code])
+  for (const [status, code] of Object.entries(HTTP_LAYER_ERRORS))
+    if (answersFromHttpLayer(operation, Number(status)) && !byStatus.has(Number(status)))
+      byStatus.set(Number(status), [code])
   const responses: Record<string, Json> = {}
   if (operation.auth === 'none' && operation.body)
     responses['400'] = {
       description: 'An OAuth error (RFC 6749 section 5.2, RFC 7591 section 3.2.2): `error` names it.',
       content: {'application/json': {schema: ref('OAuthError')}},
     }
+  if (operation.authenticatesClient)
+    responses['401'] = {
+      description: 'An OAuth error `invalid_client` (RFC 6749 section 5.2): the client could not be authenticated.',
+      headers: {
+        'WWW-Authenticate': {description: 'The scheme to authenticate with: `Basic`.', schema: {type: 'string'}},
+      },
+      content: {'application/json': {schema: ref('OAuthError')}},
+    }
   for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = errorResponse(statusCodes)
-    if (status === 429) responses[String(status)].headers = {'Retry-After': {$ref: '#/components/headers/RetryAfter'}}
+    if (RETRY_AFTER_STATUSES.includes(status)) responses[String(status)].headers = retryAfter
   }
   return responses
 }
@@ -220,7 +245,7 @@ export function openApiDocument(): Json {
           schema: {type: 'string', enum: ['true']},
         },
         RetryAfter: {
-          description: 'Seconds to wait before the next request.',
+          description: 'Seconds to wait before the next request (or the HTTP date to wait for).',
           [DECISION]: true,
           schema: {type: 'string'},
         },
