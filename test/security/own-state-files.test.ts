@@ -2,6 +2,7 @@ import {chmodSync, chownSync, readdirSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {FULL} from '../emulator/helpers.js'
+import {EMAIL_PAYOUT} from '../helpers/cli.js'
 import {useEmulator} from '../helpers/emulator.js'
 import {runCommand} from '../helpers/run-command.js'
 
@@ -18,18 +19,7 @@ const env = () => ({...ctx.env, PAYCTL_API_KEY: FULL})
 const errors = (stderr: string) => stderr.split('\n').filter(line => line.startsWith('Error:'))
 const payoutCount = async () => (await ctx.api.get('/api/v2/payouts?limit=100')).body.data.length
 
-const create = [
-  'payouts',
-  'create',
-  '--amount',
-  '5',
-  '--currency',
-  'EUR',
-  '--description',
-  'x',
-  '--email',
-  'a@example.com',
-]
+const create = ['payouts', 'create', ...EMAIL_PAYOUT]
 
 /** The kept-keys folder and file after a create whose answer was lost. */
 async function keptKeys(): Promise<{folder: string; file: string}> {
