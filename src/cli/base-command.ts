@@ -265,7 +265,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       )
   }
 
-  /** What a `--since-state FILE` run needs from its command (src/cli/workflows/unattended-lists.ts). */
+  /** What a `--since-state FILE` run needs from its command (src/operations/since-state/unattended-lists.ts). */
   protected async unattended(path: string, format?: ListFormat) {
     const [{name, origin}, client] = await Promise.all([this.profile(), this.client()])
     return {out: this.out, client, profile: {name, origin}, path, format, jsonErrors: this.jsonErrors}

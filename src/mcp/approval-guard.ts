@@ -22,20 +22,27 @@ interface GuardContext {
 }
 
 /**
- * The tools that are refused once an approval URL covers their target, and how to find that target. A create
- * naming an existing customId is an update too (v1 `POST /payout` upserts by customId).
+ * The tools that are refused once an approval URL covers their target, how to find that target, and which of the
+ * tool's arguments name it (as the lookup's `id` or `custom-id`). A create naming an existing customId is an update
+ * too (v1 `POST /payout` upserts by customId). A claim, or a claim URL, of a payout under approval would let whoever
+ * claims choose where the approved money goes; deleting the counterparty a payout pays changes what the page showed.
  */
-const GUARDED: Record<string, {lookup: Operation; fixed: ToolArguments; kind: 'payoutId' | 'counterpartyId'}> = {
-  payouts_update: {lookup: payoutsGet, fixed: {api: 'v2'}, kind: 'payoutId'},
-  payouts_create: {lookup: payoutsGet, fixed: {api: 'v2'}, kind: 'payoutId'},
-  counterparties_update: {lookup: counterpartiesGet, fixed: {}, kind: 'counterpartyId'},
+const BY_ID = {id: 'id', 'custom-id': 'custom-id'}
+const BY_PAYOUT = {payout: 'id', 'custom-id': 'custom-id'}
+const GUARDED: Record<
+  string,
+  {lookup: Operation; fixed: ToolArguments; kind: 'payoutId' | 'counterpartyId'; naming: Record<string, string>}
+> = {
+  payouts_update: {lookup: payoutsGet, fixed: {api: 'v2'}, kind: 'payoutId', naming: BY_ID},
+  payouts_create: {lookup: payoutsGet, fixed: {api: 'v2'}, kind: 'payoutId', naming: BY_ID},
+  sessions_payout: {lookup: payoutsGet, fixed: {api: 'v2'}, kind: 'payoutId', naming: BY_PAYOUT},
+  emulator_claim: {lookup: payoutsGet, fixed: {api: 'v2'}, kind: 'payoutId', naming: BY_PAYOUT},
+  counterparties_update: {lookup: counterpartiesGet, fixed: {}, kind: 'counterpartyId', naming: BY_ID},
 }
 
 /** A lookup the guard makes, in a slot of the server's calls like any tool call. */
 const lookUp = (context: GuardContext, operation: Operation, args: ToolArguments) =>
   context.slots.run(() => runTool(context.session, operation, args))
-
-const IDENTIFYING = ['id', 'custom-id']
 
 type PayoutData = {id?: unknown; counterpartyId?: unknown}
 
@@ -52,13 +59,14 @@ const idOf = (data: unknown): string | undefined => {
  */
 async function targetId(
   context: GuardContext,
-  lookup: Operation,
-  fixed: ToolArguments,
+  guarded: (typeof GUARDED)[string],
   args: ToolArguments,
 ): Promise<{id?: string; unchecked?: string; invalid?: ToolError}> {
-  const naming = Object.fromEntries(Object.entries(args).filter(([name]) => IDENTIFYING.includes(name)))
+  const naming = Object.fromEntries(
+    Object.entries(args).flatMap(([name, value]) => (name in guarded.naming ? [[guarded.naming[name], value]] : [])),
+  )
   if (!Object.keys(naming).length) return {}
-  const answer = await lookUp(context, lookup, {...naming, ...fixed})
+  const answer = await lookUp(context, guarded.lookup, {...naming, ...guarded.fixed})
   if (!answer.error) return {id: idOf(answer.data)}
   if (answer.error.exitCode === ExitCode.usage) return {invalid: answer.error}
   return answer.error.exitCode === ExitCode.notFound ? {} : {unchecked: answer.error.code}
@@ -70,11 +78,12 @@ async function targetId(
  */
 async function coveredTarget(context: GuardContext, guarded: (typeof GUARDED)[string], args: ToolArguments) {
   const issuedFor = (id: string) => context.approvals.issuedFor({[guarded.kind]: id})
-  for (const id of strings(args.id)) {
+  const given = Object.keys(guarded.naming).filter(name => guarded.naming[name] === 'id')
+  for (const id of given.flatMap(name => strings(args[name]))) {
     const issued = await issuedFor(id)
     if (issued) return {id, issued}
   }
-  const {id, unchecked, invalid} = await targetId(context, guarded.lookup, guarded.fixed, args)
+  const {id, unchecked, invalid} = await targetId(context, guarded, args)
   if (invalid) return {invalid}
   if (unchecked) return {unchecked}
   const issued = id === undefined ? undefined : await issuedFor(id)

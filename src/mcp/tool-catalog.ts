@@ -175,7 +175,15 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {name: 'payouts_approve', operation: payoutsApprove, group: 'money', hints: CHANGE, note: 'Moves money.'},
   {name: 'payouts_pay', operation: payoutsPay, group: 'money', hints: CHANGE, note: 'Moves money.'},
-  {name: 'emulator_claim', operation: emulatorClaim, group: 'emulator-money', hints: CONTROL, note: 'Moves money.'},
+  {
+    name: 'emulator_claim',
+    operation: emulatorClaim,
+    group: 'emulator-money',
+    hints: CONTROL,
+    // The payouts are named, so that the approval guard sees each (src/mcp/approval-guard.ts).
+    omit: ['all-approved'],
+    note: 'Moves money.',
+  },
   {name: 'emulator_clock_advance', operation: emulatorClockAdvance, group: 'emulator', hints: CONTROL},
   {
     name: 'emulator_trigger',

@@ -21,7 +21,15 @@ export const counterpartiesCreate = operation({
       const {checkTaxRules} = await import('../../services/counterparties/counterparty-service.js')
       await checkTaxRules(client, body)
     }
-    return {value: await client.v2.counterparties.create(body, {idempotencyKey: input['idempotency-key']})}
+    const [{createCounterparty}, {runWithKeptKeys}] = await Promise.all([
+      import('../../services/counterparties/create-counterparty.js'),
+      import('../payouts/kept-key-run.js'),
+    ])
+    const kept = {dataDir: context.session.dataDir, origin: client.transport.origin, report: context.report}
+    const counterparty = await runWithKeptKeys(kept, run =>
+      createCounterparty(client, body, {idempotencyKey: input['idempotency-key'], ...run}),
+    )
+    return {value: counterparty}
   },
 })
 

@@ -23,12 +23,14 @@ export const payoutsCreate = operation({
       await warnIfShort({accounts, totals: confirmation.totals, warn: line => context.report.warn(line)})
       await context.confirm(confirmation)
     }
-    const [{createPayout}, {KeptKeys}] = await Promise.all([
+    const [{createPayout}, {runWithKeptKeys}] = await Promise.all([
       import('../../services/payouts/create-payout.js'),
-      import('../../services/payouts/kept-keys.js'),
+      import('./kept-key-run.js'),
     ])
-    const kept = new KeptKeys(context.session.dataDir, await context.session.profile())
-    const sent = await createPayout(client, plan, {idempotencyKey: input['idempotency-key'], kept})
+    const kept = {dataDir: context.session.dataDir, origin: client.transport.origin, report: context.report}
+    const sent = await runWithKeptKeys(kept, run =>
+      createPayout(client, plan, {idempotencyKey: input['idempotency-key'], ...run}),
+    )
     if (sent.api === 'v1') {
       const {withPayoutId} = await import('./payout-display-id.js')
       return {api: 'v1' as const, sent, value: withPayoutId(sent.payout)}
