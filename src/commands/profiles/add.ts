@@ -6,8 +6,7 @@ import {type Answer, shown} from '../../cli/shown.js'
 import {productionOriginProblem, profileNameProblem} from '../../config/profiles.js'
 import {usageError} from '../../shared/errors.js'
 
-export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {
-  static override result = 'profileSettings' as const
+export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd, 'profileSettings'> {
   static override summary = 'Add a profile: a name, an environment and an origin.'
   static override description =
     'Credentials are added afterwards with "payctl auth login --profile NAME" (OAuth) or "--with-api-key".'
@@ -24,7 +23,7 @@ export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {
     use: Flags.boolean({summary: 'Make it the active profile.'}),
   }
 
-  async run(): Promise<Answer<typeof ProfilesAdd.result>> {
+  async run(): Promise<Answer<'profileSettings'>> {
     const {name} = this.args
     const problem = profileNameProblem(name)
     if (problem) throw usageError(problem)
