@@ -1,5 +1,6 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {type Answer, shown} from '../../cli/shown.js'
+import {messageOf} from '../../shared/thrown.js'
 
 export default class AuthLogout extends BaseCommand<typeof AuthLogout, 'logout'> {
   static override summary =
@@ -29,7 +30,7 @@ export default class AuthLogout extends BaseCommand<typeof AuthLogout, 'logout'>
           })
           revoked = true
         } catch (error) {
-          this.out.warn(`could not revoke the ${hint.replace('_', ' ')}: ${(error as Error).message}`)
+          this.out.warn(`could not revoke the ${hint.replace('_', ' ')}: ${messageOf(error)}`)
         }
       }
     }

@@ -2,6 +2,7 @@ import {readFile} from 'node:fs/promises'
 import {customIdArgument, type PayoutRef, payoutIdProblem, payoutRefOf} from '../../contract/ids.js'
 import {usageError} from '../../shared/errors.js'
 import {readStdin} from '../../shared/stdin.js'
+import {errnoCode} from '../../shared/thrown.js'
 
 /**
  * A payout as the user named it: by id (a v1 UUID or a v2 `payout_…` id, both kept) or by customId.
@@ -81,9 +82,7 @@ export async function collectPayoutKeys(sources: IdSources): Promise<CollectedId
       try {
         text = await readFile(sources.idsFile, 'utf8')
       } catch (error) {
-        throw usageError(
-          `--ids-file ${sources.idsFile}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? error})`,
-        )
+        throw usageError(`--ids-file ${sources.idsFile}: cannot read the file (${errnoCode(error) ?? error})`)
       }
       keys.push(...idsFromText(text, sources.idsFile))
     }

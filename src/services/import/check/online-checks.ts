@@ -2,6 +2,7 @@ import Big from 'big.js'
 import type {PayoutClient} from '../../../client/index.js'
 import type {Account} from '../../../client/schemas.js'
 import {formatAmount} from '../../../shared/money.js'
+import {messageOf} from '../../../shared/thrown.js'
 import {type ChunkOptions, fileRows} from '../send/chunks.js'
 import type {ValidationResult} from '../validate/validate-file.js'
 
@@ -137,7 +138,7 @@ export async function checkOnline(options: {
   try {
     facts = await serviceFacts(await options.client())
   } catch (error) {
-    return {online: false, offlineReason: (error as Error).message, problems: []}
+    return {online: false, offlineReason: messageOf(error), problems: []}
   }
   if (!anyProblem(options.validation, facts)) return {online: true, problems: []}
   return {online: true, problems: await problemLines(options.chunkOptions, facts, options.movesMoney)}

@@ -8,6 +8,7 @@ import type {ApiGeneration} from '../../../contract/primitives.js'
 import {invalidInputError} from '../../../shared/errors.js'
 import {notAFile} from '../../../shared/regular-file.js'
 import {writeAllSync} from '../../../shared/sync-write.js'
+import {errnoCode} from '../../../shared/thrown.js'
 import {targetKey} from '../../payouts/target-key.js'
 
 /**
@@ -121,7 +122,7 @@ export class Journal {
     try {
       await once(input, 'open')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Journal(path, undefined, new Map())
+      if (errnoCode(error) === 'ENOENT') return new Journal(path, undefined, new Map())
       throw error
     }
     let header: JournalHeader | undefined
