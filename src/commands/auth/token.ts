@@ -1,6 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {type Answer, shown} from '../../cli/shown.js'
 import {authError} from '../../shared/errors.js'
+import {present} from '../../shared/present.js'
 
 export default class AuthToken extends BaseCommand<typeof AuthToken, 'token'> {
   static override summary = 'Print a valid access token (or the API key) for scripts; refreshes first if needed.'
@@ -21,7 +22,7 @@ export default class AuthToken extends BaseCommand<typeof AuthToken, 'token'> {
       profile: profile.name,
       origin: profile.origin,
       configDir: this.config.configDir,
-      credentials: profile.credentials.oauth!,
+      credentials: present(profile.credentials.oauth),
     })
     await provider.authorization()
     return this.emit(provider.credentials.accessToken, provider.credentials.expiresAt)

@@ -5,6 +5,7 @@ import {environmentFlag, originFlag} from '../../cli/flags/profile-flags.js'
 import {type Answer, shown} from '../../cli/shown.js'
 import {productionOriginProblem, profileNameProblem} from '../../config/profiles.js'
 import {usageError} from '../../shared/errors.js'
+import {present} from '../../shared/present.js'
 
 export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd, 'profileSettings'> {
   static override summary = 'Add a profile: a name, an environment and an origin.'
@@ -31,7 +32,7 @@ export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd, 'profil
     const config = new ConfigStore(this.config.configDir)
     if ((await config.profiles())[name])
       throw usageError(`profile "${name}" exists already`, [`change it with "payctl profiles set ${name}"`])
-    const settings = {environment: this.flags.environment, origin: this.flags.origin!}
+    const settings = {environment: this.flags.environment, origin: present(this.flags.origin)}
     const insecure = productionOriginProblem(settings.environment, settings.origin)
     if (insecure) throw usageError(`--origin: ${insecure}`)
     await config.setProfile(name, settings)

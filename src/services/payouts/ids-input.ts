@@ -1,6 +1,7 @@
 import {readFile} from 'node:fs/promises'
 import {customIdArgument, type PayoutRef, payoutIdProblem, payoutRefOf} from '../../contract/ids.js'
 import {usageError} from '../../shared/errors.js'
+import {present} from '../../shared/present.js'
 import {readStdin} from '../../shared/stdin.js'
 import {errnoCode} from '../../shared/thrown.js'
 
@@ -103,5 +104,5 @@ export async function collectPayoutKeys(sources: IdSources): Promise<CollectedId
 /** Exactly one payout: an id argument or --custom-id. */
 export function singlePayoutKey(id: string | undefined, customId: string | undefined): PayoutKey {
   if (Boolean(id) === Boolean(customId)) throw usageError('give a payout id or --custom-id (exactly one)')
-  return id ? payoutKeyFromId(id.trim()) : payoutKeyFromCustomId(customId!)
+  return id ? payoutKeyFromId(id.trim()) : payoutKeyFromCustomId(present(customId))
 }

@@ -4,6 +4,7 @@ import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {writeFileAtomic} from '../../shared/atomic-file.js'
 import {httpCall} from '../../shared/http-call.js'
+import {present} from '../../shared/present.js'
 import {causeOf, errnoCode, messageOf} from '../../shared/thrown.js'
 import {type DeliverySummary, summarize} from './payload.js'
 import {findSignatureHeaders, type VerifyReason, type VerifyResult, verify} from './webhook-signature.js'
@@ -303,7 +304,7 @@ export class WebhookListener {
 
   /** Passes the delivery on with its original body and headers; returns the app's status or the error. */
   private async forward(req: IncomingMessage, body: Buffer): Promise<NonNullable<Delivery['forward']>> {
-    const url = this.options.forwardTo!
+    const url = present(this.options.forwardTo)
     const headers: Record<string, string | string[]> = {}
     for (const [name, value] of Object.entries(req.headers))
       if (value !== undefined && !HOP_BY_HOP.has(name) && !CREDENTIAL_HEADERS.has(name)) headers[name] = value
@@ -330,7 +331,7 @@ export class WebhookListener {
       .filter(Boolean)
       .join('-')
       .replace(/[^A-Za-z0-9._-]/g, '_')
-    const base = join(this.options.saveDir!, name)
+    const base = join(present(this.options.saveDir), name)
     const lines: string[] = []
     for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`)
     try {

@@ -1,3 +1,4 @@
+import {present} from '../../../shared/present.js'
 import {messageOf} from '../../../shared/thrown.js'
 import type {Journal, JournalRow} from '../plan/journal.js'
 import type {Chunk, ChunkRow} from './chunks.js'
@@ -278,7 +279,7 @@ class Runner<Item> {
     this.finished.set(chunk.number, lines())
     this.reportWrites = this.reportWrites.then(async () => {
       while (this.finished.has(this.nextToReport)) {
-        const ready = this.finished.get(this.nextToReport)!
+        const ready = present(this.finished.get(this.nextToReport))
         this.finished.delete(this.nextToReport)
         this.nextToReport++
         onLines?.(ready)
