@@ -68,6 +68,18 @@ for (const file of files.filter(f => f.startsWith('commands/'))) {
   }
 }
 
+// One Ctrl-C helper (docs/development.md): a stop signal is handled by src/operations/interrupt.ts alone (a test's
+// pause point, src/shared/test-pause.ts, waits for one), so every long run stops the same way.
+const SIGNAL_HANDLER = /\bprocess\.(on|once|addListener|prependListener)\(\s*['"`]SIG(INT|TERM|HUP)['"`]/
+const SIGNAL_HOMES = ['operations/interrupt.ts', 'shared/test-pause.ts']
+for (const file of files.filter(f => !SIGNAL_HOMES.includes(f)))
+  readFileSync(join(src, file), 'utf8')
+    .split('\n')
+    .forEach((line, index) => {
+      if (SIGNAL_HANDLER.test(line))
+        problems.push(`src/${file}:${index + 1}: a signal handler outside src/operations/interrupt.ts: ${line.trim()}`)
+    })
+
 // The contract is the one home of API paths, the generation type and request checks (docs/development.md); payout
 // states are scripts/check-contract.js's (contract-check/state-words.js).
 const CONTRACT_ONLY = [
@@ -111,5 +123,5 @@ if (problems.length > 0) {
   process.exit(1)
 }
 console.log(
-  `layout ok: ${files.length} files in the layers, unique names, commands under ${MAX_COMMAND_LINES} lines, each printing none of its result itself; no API path, generation type or request checker outside src/contract`,
+  `layout ok: ${files.length} files in the layers, unique names, commands under ${MAX_COMMAND_LINES} lines, each printing none of its result itself; Ctrl-C handled by src/operations/interrupt.ts alone; no API path, generation type or request checker outside src/contract`,
 )
