@@ -1,3 +1,4 @@
+import {fieldOf} from '../shared/json-object.js'
 /** The next step of an error as an agent takes it: a tool and its arguments. */
 export interface NextCall {
   tool: string
@@ -53,7 +54,7 @@ export function answerOf(run: ToolRun): ToolAnswer {
 export function idsOf(data: unknown): string[] {
   const items = Array.isArray(data) ? data : data && typeof data === 'object' && 'id' in data ? [data] : []
   return items
-    .map(item => (item && typeof item === 'object' ? (item as {id?: unknown}).id : undefined))
+    .map(item => fieldOf(item, 'id'))
     .filter((id): id is string => typeof id === 'string')
     .slice(0, 100)
 }
