@@ -225,6 +225,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return this.profileLoad
   }
 
+  /** The counterparties agents created or changed through `payctl mcp` on this profile (destination lines mark them). */
+  protected async agentChanges() {
+    const {AgentChanges} = await import('../services/counterparties/agent-changes.js')
+    return new AgentChanges(this.config.dataDir, await this.profile())
+  }
+
   private async resolveProfile(): Promise<ResolvedProfile> {
     const {resolveProfile} = await import('../config/resolve.js')
     this.profileInstance = await resolveProfile({configDir: this.config.configDir, profile: this.flags.profile})

@@ -34,6 +34,7 @@ const GUARDED: Record<
   sessions_payout: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId', naming: BY_PAYOUT},
   emulator_claim: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId', naming: BY_PAYOUT},
   counterparties_update: {lookup: 'counterparties:get', fixed: [], kind: 'counterpartyId', naming: BY_ID},
+  counterparties_delete: {lookup: 'counterparties:get', fixed: [], kind: 'counterpartyId', naming: BY_ID},
 }
 
 type PayoutData = {id?: unknown; counterpartyId?: unknown}

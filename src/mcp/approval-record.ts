@@ -1,7 +1,6 @@
-import {chmod, mkdir, readFile} from 'node:fs/promises'
-import {dirname} from 'node:path'
+import {readFile} from 'node:fs/promises'
 import {payoutIdBody} from '../contract/ids.js'
-import {openAppendOnly} from '../shared/atomic-file.js'
+import {appendLineSynced} from '../shared/atomic-file.js'
 
 /** One approval URL handed to an agent: the payouts it covers and the counterparties they pay. */
 export interface IssuedApproval {
@@ -28,7 +27,7 @@ export class ApprovalRecord {
   /** Records an approval URL; resolves once the line is on disk (before the URL is handed out). */
   add(entry: Omit<IssuedApproval, 'at'>): Promise<void> {
     const line = `${JSON.stringify({at: new Date().toISOString(), ...entry, payoutIds: entry.payoutIds.map(payoutUuid)})}\n`
-    const write = this.tail.then(() => this.append(line))
+    const write = this.tail.then(() => appendLineSynced(this.file, line))
     this.tail = write.catch(() => undefined)
     return write
   }
@@ -60,17 +59,5 @@ export class ApprovalRecord {
         return []
       }
     })
-  }
-
-  private async append(line: string): Promise<void> {
-    await mkdir(dirname(this.file), {recursive: true, mode: 0o700})
-    const handle = await openAppendOnly(this.file)
-    try {
-      await handle.appendFile(line)
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await chmod(this.file, 0o600)
   }
 }

@@ -1,4 +1,5 @@
 import {isApprovable} from '../contract/lifecycle.js'
+import type {AgentChanges} from '../services/counterparties/agent-changes.js'
 import {approvalRefusal, recordApprovalUrl} from './approval-guard.js'
 import type {ApprovalRecord} from './approval-record.js'
 import type {CliRunner} from './cli-runner.js'
@@ -21,6 +22,8 @@ export interface ToolContext {
   approvalRedirectUrl: string
   /** The payouts whose approval URLs were handed out on this profile (no tool changes them afterwards). */
   approvals: ApprovalRecord
+  /** The counterparties agents created or changed on this profile (marked where a person reads a destination). */
+  agentChanges?: AgentChanges
   /** `payctl mcp --files-dir`: the only folder whose files a tool may read. */
   filesDir?: string
 }
@@ -80,6 +83,22 @@ function commandLine(tool: ToolDefinition, command: CommandSpec, args: ToolArgum
   return {line, idempotencyKey: typeof key === 'string' ? key : undefined}
 }
 
+/** The tools whose counterparty a person is shown as set by an agent. */
+const COUNTERPARTY_CHANGES: ReadonlySet<string> = new Set(['counterparties_create', 'counterparties_update'])
+
+/** Records the counterparty a tool created or changed; a record that cannot be written is said in the answer. */
+async function recordAgentChange(context: ToolContext, tool: string, answer: ToolAnswer): Promise<void> {
+  const counterpartyId = (answer.data as {id?: unknown} | undefined)?.id
+  if (!context.agentChanges || typeof counterpartyId !== 'string') return
+  try {
+    await context.agentChanges.add({tool, counterpartyId})
+  } catch (error) {
+    answer.warnings.push(
+      `the change could not be recorded as an agent's (${(error as NodeJS.ErrnoException).code ?? error}): payctl will not mark it`,
+    )
+  }
+}
+
 /** A pending payout's approval page, for a team member: `sessions approval` on the new payout. */
 async function approvalUrl(context: ToolContext, payoutId: string, args: ToolArguments): Promise<ToolAnswer> {
   const flags = [
@@ -108,6 +127,7 @@ export async function callTool(context: ToolContext, tool: ToolDefinition, input
     const withheld = await recordApprovalUrl(context, tool.name, {payouts: args.payout, customIds: args['custom-id']})
     if (withheld) return {answer: withholdUrl(withheld), exitCode: 1, idempotencyKey}
   }
+  if (COUNTERPARTY_CHANGES.has(tool.name) && !answer.error) await recordAgentChange(context, tool.name, answer)
   if (LIST_TOOLS.has(tool.name) && !answer.error) answer.extra = {nextCursor: null, ...answer.extra}
   if (tool.name === 'payouts_create' && !answer.error) await addApprovalUrl(context, answer, args)
   return {answer, exitCode: run.exitCode, idempotencyKey}
