@@ -32,13 +32,32 @@ async function violations(page: Page): Promise<string[]> {
   return found.violations.map(v => `${v.id}: ${v.nodes.map(node => node.target.join(' ')).join(', ')}`)
 }
 
+/** The little of the DOM the layout check reads (the tests compile without the DOM's types). */
+interface Box {
+  left: number
+  right: number
+  width: number
+}
+interface Shown {
+  tagName: string
+  textContent: string | null
+  getBoundingClientRect(): Box
+  getClientRects(): {length: number}
+}
+interface ShownDocument {
+  documentElement: {scrollWidth: number; clientWidth: number}
+  querySelector(selector: string): Shown
+  querySelectorAll(selector: string): Iterable<Shown>
+}
+
 /** What does not fit: sideways scroll, and elements of the card reaching past its edges. */
 async function misfits(page: Page): Promise<string[]> {
   return page.evaluate(() => {
+    const document = (globalThis as unknown as {document: ShownDocument}).document
     const found: string[] = []
     const root = document.documentElement
     if (root.scrollWidth > root.clientWidth) found.push(`sideways scroll of ${root.scrollWidth - root.clientWidth}px`)
-    const card = document.querySelector('main')!.getBoundingClientRect()
+    const card = document.querySelector('main').getBoundingClientRect()
     for (const element of document.querySelectorAll('main *')) {
       const box = element.getBoundingClientRect()
       if (box.width && (box.left < card.left - 0.5 || box.right > card.right + 0.5))

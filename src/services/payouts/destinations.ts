@@ -2,6 +2,7 @@ import {ApiError} from '../../client/api-errors.js'
 import type {PayoutClient} from '../../client/index.js'
 import type {Counterparty, PayoutV2} from '../../client/schemas.js'
 import {type CounterpartyHistory, type DestinationCounterparty, destinationOf} from '../../contract/destination.js'
+import {stateAfter} from '../../contract/lifecycle.js'
 import {mapLimit} from '../../shared/map-limit.js'
 import type {AgentChanges} from '../counterparties/agent-changes.js'
 
@@ -22,7 +23,7 @@ async function paidSinceChanged(
 ): Promise<{paid: Set<string>; complete: boolean}> {
   const paid = new Set<string>()
   let read = 0
-  for await (const page of client.v2.payouts.pages({status: ['completed'], limit: PAID_LOOKBACK})) {
+  for await (const page of client.v2.payouts.pages({status: [stateAfter('settle')], limit: PAID_LOOKBACK})) {
     for (const payout of page) {
       read++
       const changed = payout.counterpartyId ? counterparties.get(payout.counterpartyId)?.updatedAt : undefined
