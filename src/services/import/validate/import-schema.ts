@@ -110,9 +110,11 @@ export class Cells {
     if (position === undefined) return undefined
     const value = this.values[position]
     if (!value) return undefined
-    // An export's formula guard (a ' before =, +, -, @, tab or CR) is undone, so exports import back unchanged.
-    const trimmed = trimCell(restoredCell(value))
-    return trimmed ? trimmed : undefined
+    // An export's formula guard (a ' before =, +, -, @, tab or CR, spaces allowed before them) is undone, and the
+    // value it guarded is kept exactly, spaces included, so exports import back unchanged.
+    const restored = restoredCell(value)
+    const cell = restored === value ? trimCell(value) : restored
+    return cell ? cell : undefined
   }
 
   label(name: string): string {
