@@ -1,10 +1,11 @@
-import {type LookAlike, lookAlikeOf} from './look-alike.js'
+import {lookAlikeOf, nameLookAlikeOf} from './look-alike.js'
 
 /**
  * Where a payout's money goes, as one line a person can check: the approval page, `payouts get` and the MCP
  * answers all show this line, so what the person approves reads the same everywhere. For a counterparty: its
  * payment method (an IBAN masked to its country and last four) and the account holder; for an e-mail or phone
- * recipient: the address. A look-alike address is marked, with its domain in punycode.
+ * recipient: the address. A look-alike address or holder name (src/contract/look-alike.ts) is marked, an address
+ * with its domain in punycode.
  */
 
 export interface DestinationPayout {
@@ -25,9 +26,16 @@ export interface DestinationCounterparty {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined)
 
+/** Why a destination could pass for another: a look-alike address (with its domain in punycode) or holder name. */
+export interface DestinationLookAlike {
+  reason: string
+  /** The address's domain as DNS sees it; absent for a name. */
+  punycode?: string
+}
+
 export interface Destination {
   line: string
-  lookAlike?: LookAlike
+  lookAlike?: DestinationLookAlike
 }
 
 /** `GB33BUKB20201555555555` as `GB•• •••• 5555`: the country and the last four, never the rest. */
@@ -55,11 +63,22 @@ function methodLine(counterparty: DestinationCounterparty): string {
   return [text(method.type) ?? 'payment method', account, holder && `(holder ${holder})`].filter(Boolean).join(' ')
 }
 
-const marked = (line: string, address: string): Destination => {
-  const lookAlike = lookAlikeOf(address)
-  return lookAlike
-    ? {line: `${line} [LOOK-ALIKE: ${lookAlike.reason}; domain ${lookAlike.punycode}]`, lookAlike}
-    : {line}
+const addressMark = (address: string | undefined): DestinationLookAlike | undefined => {
+  const found = address === undefined ? undefined : lookAlikeOf(address)
+  return found && {reason: found.reason, punycode: found.punycode}
+}
+
+const nameMark = (name: string | undefined): DestinationLookAlike | undefined => {
+  const reason = name === undefined ? undefined : nameLookAlikeOf(name)
+  return reason ? {reason} : undefined
+}
+
+/** The line with every look-alike it shows marked: `[LOOK-ALIKE: <reason>; domain <punycode>]`. */
+function marked(line: string, ...marks: Array<DestinationLookAlike | undefined>): Destination {
+  const found = marks.filter(mark => mark !== undefined)
+  if (!found.length) return {line}
+  const words = found.map(mark => (mark.punycode ? `${mark.reason}; domain ${mark.punycode}` : mark.reason))
+  return {line: `${line} [LOOK-ALIKE: ${words.join('; ')}]`, lookAlike: found[0]}
 }
 
 /**
@@ -70,12 +89,14 @@ export function destinationOf(payout: DestinationPayout, counterparty?: Destinat
   if (payout.counterpartyId || counterparty) {
     if (!counterparty) return {line: `counterparty ${payout.counterpartyId} (its details could not be read)`}
     const line = methodLine(counterparty)
-    return counterparty.email ? marked(`${line}, e-mail ${counterparty.email}`, counterparty.email) : {line}
+    const holder = nameMark(counterparty.paymentMethod ? holderOf(counterparty) : undefined)
+    const email = counterparty.email
+    return email ? marked(`${line}, e-mail ${email}`, holder, addressMark(email)) : marked(line, holder)
   }
   const email = payout.recipient?.email ?? payout.email
-  if (email) return marked(`e-mail ${email}`, email)
+  if (email) return marked(`e-mail ${email}`, addressMark(email))
   const phone = payout.recipient?.phone ?? payout.phone
   if (phone) return {line: `phone ${phone}`}
-  if (payout.creatorHandle) return marked(`handle ${payout.creatorHandle}`, payout.creatorHandle)
+  if (payout.creatorHandle) return marked(`handle ${payout.creatorHandle}`, addressMark(payout.creatorHandle))
   return {line: payout.recipient?.type ? `${payout.recipient.type} recipient` : 'no recipient'}
 }

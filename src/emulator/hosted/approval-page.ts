@@ -25,12 +25,12 @@ function sessionRows(ctx: PageContext): PayoutRow[] {
   return ids.flatMap(id => ctx.services.store.payouts.byUuid(ctx.claims.teamId, id) ?? [])
 }
 
-/** Where the money goes; a look-alike address is marked, with its domain as DNS sees it. */
+/** Where the money goes; a look-alike address (with its domain as DNS sees it) or holder name is marked. */
 function destinationCell(ctx: PageContext, row: PayoutRow): Html {
-  const destination = destinationOfRow(ctx, row)
-  return destination.lookAlike
-    ? html`<td class="destination" data-look-alike="${destination.lookAlike.punycode}"><strong class="warning">Look-alike address</strong> ${destination.line}</td>`
-    : html`<td class="destination">${destination.line}</td>`
+  const {line, lookAlike} = destinationOfRow(ctx, row)
+  if (!lookAlike) return html`<td class="destination">${line}</td>`
+  const what = lookAlike.punycode ? 'Look-alike address' : 'Look-alike name'
+  return html`<td class="destination" data-look-alike="${lookAlike.punycode ?? 'name'}"><strong class="warning">${what}</strong> ${line}</td>`
 }
 
 function table(ctx: PageContext, rows: PayoutRow[], pending: PayoutRow[]): Html {
