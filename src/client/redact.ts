@@ -107,7 +107,10 @@ function escapedChar(char: string): string {
     if (variant.length !== 1) continue
     const code = variant.charCodeAt(0)
     const hex = code.toString(16)
-    alternatives.add(`\\\\u${hex.padStart(4, '0')}`).add(`&#x0*${hex};`).add(`&#0*${code};`)
+    alternatives
+      .add(`\\\\u${hex.padStart(4, '0')}`)
+      .add(`&#x0*${hex};`)
+      .add(`&#0*${code};`)
     if (code < 0x80) alternatives.add(`\\\\x${hex.padStart(2, '0')}`).add(`%${hex.padStart(2, '0')}`)
     for (const name of HTML_NAMES[variant] ?? []) alternatives.add(`&${name};`)
   }

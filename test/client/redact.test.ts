@@ -101,7 +101,8 @@ describe('the spellings of a held secret', () => {
       key.replace(/_/g, '&lowbar;').replace('+', '&plus;').replace('/', '&#x2F;'),
       [...key].map(char => `\\x${hex(char)}`).join(''),
     ]
-    for (const spelling of spellings) expect(scrubSecrets(`a "${spelling}" b`, [key]), spelling).toBe('a "[redacted]" b')
+    for (const spelling of spellings)
+      expect(scrubSecrets(`a "${spelling}" b`, [key]), spelling).toBe('a "[redacted]" b')
     expect(scrubHeaderValues({'x-echo': spellings[4], list: [spellings[0], 'fine']}, [key])).toEqual({
       'x-echo': '[redacted]',
       list: ['[redacted]', 'fine'],

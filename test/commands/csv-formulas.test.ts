@@ -36,7 +36,11 @@ describe('formula cells in CSV exports', () => {
   it("-o tsv, asked for or the default in a pipe, puts the same ' before formula cells; --csv-formulas does not", async () => {
     for (const [i, description] of ['=1+1', '@SUM(A1)', '\t-2+3', ' +x', 'fine'].entries())
       await ctx.api.v2Create({customId: `t-${i}`, description})
-    const cells = (stdout: string) => stdout.trim().split('\n').flatMap(line => line.split('\t'))
+    const cells = (stdout: string) =>
+      stdout
+        .trim()
+        .split('\n')
+        .flatMap(line => line.split('\t'))
     for (const format of [['-o', 'tsv'], []]) {
       const listed = await runCommand(['payouts', 'list', '--api', 'v2', '--all', ...format], {env: env()})
       expect(listed.code, listed.stderr).toBe(0)
@@ -57,7 +61,10 @@ describe('formula cells in CSV exports', () => {
     expect(listed.stdout).toContain(',"May;=HYPERLINK(""http://x"")",')
     expect(listed.stdout).toContain(',"May\t=1+1",')
     for (const line of listed.stdout.split('\n'))
-      for (const piece of line.replace(/"(?:[^"]|"")*"/g, '""').split(/[;\t]/).slice(1))
+      for (const piece of line
+        .replace(/"(?:[^"]|"")*"/g, '""')
+        .split(/[;\t]/)
+        .slice(1))
         expect(piece, line).not.toMatch(/^\s*[=+@]/)
   })
 
@@ -82,7 +89,10 @@ describe('formula cells in CSV exports', () => {
     const text = fc.oneof(
       fc.string(),
       fc
-        .tuple(fc.constantFrom("'", "''", '=', '+', '-', '@', '\t', '\r', '1', '-1', ' =', "' +", '\u00a0@'), fc.string())
+        .tuple(
+          fc.constantFrom("'", "''", '=', '+', '-', '@', '\t', '\r', '1', '-1', ' =', "' +", '\u00a0@'),
+          fc.string(),
+        )
         .map(([a, b]) => a + b),
     )
     fc.assert(

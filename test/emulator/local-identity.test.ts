@@ -50,7 +50,13 @@ async function startRelay(port: number): Promise<{seen: IncomingHttpHeaders[]; c
   const server = createServer((req, res) => {
     seen.push(req.headers)
     const upstream = request(
-      {host: '127.0.0.2', port, method: req.method, path: req.url, headers: {...req.headers, host: `127.0.0.2:${port}`}},
+      {
+        host: '127.0.0.2',
+        port,
+        method: req.method,
+        path: req.url,
+        headers: {...req.headers, host: `127.0.0.2:${port}`},
+      },
       answer => {
         res.writeHead(answer.statusCode ?? 502, answer.headers)
         answer.pipe(res)

@@ -89,7 +89,10 @@ describe('secrets escaped in a successful answer never reach the user', {timeout
     KEY.replace('/', '\\/'),
     KEY.toUpperCase(),
     [...KEY].map(char => `&#${char.charCodeAt(0)};`).join(''),
-    [...KEY].map((char, i) => (i % 2 ? `&#x${hex(char, 2)};` : char)).join('').replace('_', '&lowbar;'),
+    [...KEY]
+      .map((char, i) => (i % 2 ? `&#x${hex(char, 2)};` : char))
+      .join('')
+      .replace('_', '&lowbar;'),
     [...KEY].map(char => `%${hex(char, 2).toUpperCase()}`).join(''),
   ]
   /** The answer as raw JSON text, so that the escapes stay escapes until payctl parses it. */

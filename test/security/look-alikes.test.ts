@@ -87,10 +87,23 @@ describe('look-alikes are refused on every path that sends money', () => {
       expect(refused.code, refused.stderr).toBe(6)
       expect(errorOf(refused)).toMatchObject({code: 'LOOK_ALIKE_NAME'})
     }
-    const email = await cli(['counterparties', 'create', ...name('Ada'), '--email', ADDRESSES[1], ...COUNTERPARTY_FLAGS])
+    const email = await cli([
+      'counterparties',
+      'create',
+      ...name('Ada'),
+      '--email',
+      ADDRESSES[1],
+      ...COUNTERPARTY_FLAGS,
+    ])
     expect(email.code).toBe(6)
     expect(await count('counterparties')).toBe(0)
-    const allowed = await cli(['counterparties', 'create', ...name(NAMES[0]), ...COUNTERPARTY_FLAGS, '--allow-confusable'])
+    const allowed = await cli([
+      'counterparties',
+      'create',
+      ...name(NAMES[0]),
+      ...COUNTERPARTY_FLAGS,
+      '--allow-confusable',
+    ])
     expect(allowed.code, allowed.stderr).toBe(0)
   })
 
@@ -106,7 +119,10 @@ describe('look-alikes are refused on every path that sends money', () => {
     for (const line of ADDRESSES.map((_, i) => i + 2)) expect(text).toMatch(new RegExp(`"line": ?${line}\\b`))
     expect(text).not.toMatch(/"line": ?16\b/)
     const header = 'firstName,lastName,accountHolder,line1,city,postalCode,country'
-    const counterparties = csv('cp.csv', [header, ...NAMES.map(name => `Ada,Lovelace,${name},1 High St,London,N1 9GU,GB`)])
+    const counterparties = csv('cp.csv', [
+      header,
+      ...NAMES.map(name => `Ada,Lovelace,${name},1 High St,London,N1 9GU,GB`),
+    ])
     const refused = await cli(['counterparties', 'import', counterparties, '--json'])
     expect(refused.code, refused.stderr).not.toBe(0)
     expect(refused.stdout + refused.stderr).toContain('could pass for another name')

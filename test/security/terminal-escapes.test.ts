@@ -32,7 +32,8 @@ const STEALTH = [INVISIBLE, TAGS, SEPARATORS, ALM_LRI].join('|')
 const STEALTH_ESCAPED = String.raw`i\u200bj\u200dk\ufeffl\xadm|n\u{e0041}\u{e007f}o|p\u2028q\u2029r|s\u061ct\u2066u`
 
 /** No control character, C1 control, bidi control, invisible character or line separator reached the terminal. */
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069\ufeff\u00ad]|\udb40[\udc00-\udc7f]/
+const UNSAFE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069\ufeff\u00ad]|\udb40[\udc00-\udc7f]/
 
 function terminalOutput(options: {color?: boolean; tty?: boolean} = {}) {
   const tty = options.tty ?? true
@@ -103,9 +104,12 @@ describe('every human renderer escapes hostile text; JSON, jsonl and csv stay by
       expect(shown, format).not.toMatch(UNSAFE)
       expect(shown, format).toContain(STEALTH_ESCAPED)
     }
-    new Output({json: true, script: {template: compileTemplate('{{.customId}}')}, streams: t.streams, env: t.env}).printJson(
-      stealthy,
-    )
+    new Output({
+      json: true,
+      script: {template: compileTemplate('{{.customId}}')},
+      streams: t.streams,
+      env: t.env,
+    }).printJson(stealthy)
     expect(t.stdout()).toBe(`${STEALTH_ESCAPED}\n`)
   })
 
@@ -235,7 +239,10 @@ describe('end to end on a terminal', () => {
       expect(failed.code, failed.stderr).toBe(6)
       expect(failed.stderr, extra.join(' ')).not.toMatch(UNSAFE)
       if (extra.length) {
-        const lines = failed.stderr.trim().split('\n').map(line => JSON.parse(line))
+        const lines = failed.stderr
+          .trim()
+          .split('\n')
+          .map(line => JSON.parse(line))
         expect(lines.at(-1).error.message).toBe(`bad ${hostile}`)
       } else expect(failed.stderr).toContain(STEALTH_ESCAPED)
     }

@@ -199,7 +199,8 @@ export class RowCheck {
   /** Fails a name that could pass for another (`Аda` with a Cyrillic А), unless the person allowed it. */
   lookAlikeName(name: string, value: string): void {
     const reason = this.options.allowConfusable ? undefined : nameLookAlikeOf(value)
-    if (reason) this.fail(name, `"${value}" could pass for another name: ${reason}; check it, or pass --allow-confusable`)
+    if (reason)
+      this.fail(name, `"${value}" could pass for another name: ${reason}; check it, or pass --allow-confusable`)
   }
 
   /**
