@@ -104,6 +104,8 @@ describe('formula cells in CSV exports', () => {
       {numRuns: 300},
     )
     expect(neutralizedCell('-12.50')).toBe('-12.50')
+    expect(neutralizedCell('-')).toBe('-')
+    expect(neutralizedCell("'-")).toBe("''-")
     expect(neutralizedCell("'=x")).toBe("''=x")
     expect(restoredCell("'hello")).toBe("'hello")
     expect(neutralizedCell(' =1+1')).toBe("' =1+1")
