@@ -1,12 +1,13 @@
 import {isDeclined, isOpen} from './lifecycle.js'
-import {type LookAlike, lookAlikeOf} from './look-alike.js'
+import {lookAlikeOf, nameLookAlikeOf} from './look-alike.js'
 
 /**
  * Where a payout's money goes, as one line a person can check: the approval page, `payouts get` and the MCP
  * answers all show this line, so what the person approves reads the same everywhere. The payment method the
  * payout itself carries (chosen by the recipient on the claim page, or set) decides first; then a counterparty's
  * saved payment method (an IBAN masked to its country and last four) and the account holder; then the e-mail or
- * phone recipient's address. A look-alike address is marked, with its domain in punycode.
+ * phone recipient's address. A look-alike address or holder name (src/contract/look-alike.ts) is marked, an address
+ * with its domain in punycode.
  */
 
 export interface DestinationPayout {
@@ -46,9 +47,16 @@ export interface CounterpartyHistory {
   agent?: {tool: string; at: string}
 }
 
+/** Why a destination could pass for another: a look-alike address (with its domain in punycode) or holder name. */
+export interface DestinationLookAlike {
+  reason: string
+  /** The address's domain as DNS sees it; absent for a name. */
+  punycode?: string
+}
+
 export interface Destination {
   line: string
-  lookAlike?: LookAlike
+  lookAlike?: DestinationLookAlike
   /** The counterparty's history as marked in the line, for a page to highlight. */
   history?: CounterpartyHistory
 }
@@ -96,12 +104,22 @@ const counterpartyLine = (counterparty: DestinationCounterparty, name: MethodNam
       ? methodLine(counterparty.paymentMethod, holderOf(counterparty), name)
       : 'counterparty without a payment method'
 
-/** The line, marked by the first look-alike among the addresses it shows. */
-const marked = (line: string, ...addresses: Array<string | undefined>): Destination => {
-  const lookAlike = addresses.flatMap(address => (address === undefined ? [] : (lookAlikeOf(address) ?? [])))[0]
-  return lookAlike
-    ? {line: `${line} [LOOK-ALIKE: ${lookAlike.reason}; domain ${lookAlike.punycode}]`, lookAlike}
-    : {line}
+const addressMark = (address: string | undefined): DestinationLookAlike | undefined => {
+  const found = address === undefined ? undefined : lookAlikeOf(address)
+  return found && {reason: found.reason, punycode: found.punycode}
+}
+
+const nameMark = (name: string | undefined): DestinationLookAlike | undefined => {
+  const reason = name === undefined ? undefined : nameLookAlikeOf(name)
+  return reason ? {reason} : undefined
+}
+
+/** The line with every look-alike address and holder name it shows marked: `[LOOK-ALIKE: <reason>; domain <punycode>]`. */
+function marked(line: string, ...marks: Array<DestinationLookAlike | undefined>): Destination {
+  const found = marks.filter(mark => mark !== undefined)
+  if (!found.length) return {line}
+  const words = found.map(mark => (mark.punycode ? `${mark.reason}; domain ${mark.punycode}` : mark.reason))
+  return {line: `${line} [LOOK-ALIKE: ${words.join('; ')}]`, lookAlike: found[0]}
 }
 
 /**
@@ -127,11 +145,12 @@ function ownMethodDestination(
   counterparty: DestinationCounterparty | undefined,
   name: MethodName,
 ): Destination {
-  const method = `${methodLine(own, text(own.accountHolderName), name)}${isOpen(payout.status) ? ' (chosen by the recipient)' : ''}`
+  const holder = text(own.accountHolderName)
+  const method = `${methodLine(own, holder, name)}${isOpen(payout.status) ? ' (chosen by the recipient)' : ''}`
   const address = text(own.email)
   if (payout.counterpartyId || counterparty) {
     const instead = counterparty ? counterpartyLine(counterparty, name) : `counterparty ${payout.counterpartyId}`
-    return marked(`${method} [NOT the counterparty's ${instead}]`, address)
+    return marked(`${method} [NOT the counterparty's ${instead}]`, nameMark(holder), addressMark(address))
   }
   const recipient = payout.recipient?.email ?? payout.email
   const phone = payout.recipient?.phone ?? payout.phone
@@ -141,7 +160,7 @@ function ownMethodDestination(
       ? `phone ${phone}`
       : payout.creatorHandle && `handle ${payout.creatorHandle}`
   const line = who ? `${method}, ${who}` : method
-  return marked(line, address, recipient, payout.creatorHandle)
+  return marked(line, nameMark(holder), ...[address, recipient, payout.creatorHandle].map(addressMark))
 }
 
 /** The marks of a counterparty's history, as the line shows them. */
@@ -166,16 +185,17 @@ function counterpartyDestination(
   if (counterparty.deleted) return {line: `${named} deleted: it cannot be paid`}
   const line = `${counterpartyLine(counterparty, methodName)}${counterparty.email ? `, e-mail ${counterparty.email}` : ''}`
   const marks = historyMarks(history)
-  return {...marked(`${line}${marks}`, counterparty.email), ...(marks ? {history} : {})}
+  const holder = nameMark(counterparty.paymentMethod ? holderOf(counterparty) : undefined)
+  return {...marked(`${line}${marks}`, holder, addressMark(counterparty.email)), ...(marks ? {history} : {})}
 }
 
 /** A payout to an address: the e-mail, the phone or the v1 handle. */
 function addressDestination(payout: DestinationPayout): Destination {
   const email = payout.recipient?.email ?? payout.email
-  if (email) return marked(`e-mail ${email}`, email)
+  if (email) return marked(`e-mail ${email}`, addressMark(email))
   const phone = payout.recipient?.phone ?? payout.phone
   if (phone) return {line: `phone ${phone}`}
-  if (payout.creatorHandle) return marked(`handle ${payout.creatorHandle}`, payout.creatorHandle)
+  if (payout.creatorHandle) return marked(`handle ${payout.creatorHandle}`, addressMark(payout.creatorHandle))
   return {line: payout.recipient?.type ? `${payout.recipient.type} recipient` : 'no recipient'}
 }
 

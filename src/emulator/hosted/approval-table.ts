@@ -52,10 +52,12 @@ export function blockersOfRow(ctx: PageContext, row: PayoutRow): string[] {
 /** The line as the snapshot holds it, its marks shown as labels before it (not repeated in its words). */
 function destinationCell(ctx: PageContext, row: PayoutRow): Html {
   const destination = {...destinationOfRow(ctx, row, false), history: destinationOfRow(ctx, row).history}
-  const lookAlike = destination.lookAlike ? html` data-look-alike="${destination.lookAlike.punycode}"` : ''
+  const lookAlike = destination.lookAlike ? html` data-look-alike="${destination.lookAlike.punycode ?? 'name'}"` : ''
   const unpaid = destination.history?.unpaid ? html` data-unpaid` : ''
   const marks = [
-    destination.lookAlike ? html`<strong class="warning">Look-alike address</strong> ` : '',
+    destination.lookAlike
+      ? html`<strong class="warning">${destination.lookAlike.punycode ? 'Look-alike address' : 'Look-alike name'}</strong> `
+      : '',
     destination.history?.unpaid ? html`<strong class="warning">Not paid before</strong> ` : '',
   ]
   return html`<td class="destination" data-label="Destination"${lookAlike}${unpaid}>${marks}${destination.line}</td>`
