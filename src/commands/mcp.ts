@@ -36,16 +36,14 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
 
   async run(): Promise<Answer<typeof Mcp.result>> {
     const profile = await this.profile()
-    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runForData}, {ApprovalRecord}, {targetKey}] =
-      await Promise.all([
-        import('../mcp/mcp-server.js'),
-        import('../mcp/audit-log.js'),
-        import('../mcp/cli-runner.js'),
-        import('../mcp/money-gate.js'),
-        import('../cli/data-run.js'),
-        import('../mcp/approval-record.js'),
-        import('../services/payouts/target-key.js'),
-      ])
+    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runForData}, {ApprovalRecord}] = await Promise.all([
+      import('../mcp/mcp-server.js'),
+      import('../mcp/audit-log.js'),
+      import('../mcp/cli-runner.js'),
+      import('../mcp/money-gate.js'),
+      import('../cli/data-run.js'),
+      import('../mcp/approval-record.js'),
+    ])
     const gate = toolGroups({
       allowMoney: this.flags['allow-money'],
       environment: profile.environment,
@@ -57,6 +55,7 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
         `${gate.refusal}; a person allows it with "payctl profiles set ${profile.name} --allow-agent-money"`,
       )
     const {secrets, refresh: refreshSecrets} = followHeldSecrets(profile, this.config.configDir)
+    const approvals = await ApprovalRecord.ofProfile(this.config.dataDir, profile)
     return serveMcp({
       groups: gate.groups,
       profile: profile.name,
@@ -72,9 +71,8 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       refreshSecrets,
       approvalRedirectUrl: this.flags['approval-redirect-url'] ?? profile.origin,
       filesDir: this.flags['files-dir'],
-      approvals: new ApprovalRecord(
-        join(this.config.dataDir, 'mcp', targetKey(profile.name, profile.origin), 'approval-urls.jsonl'),
-      ),
+      session: process.getBuiltinModule('node:crypto').randomUUID(),
+      approvals,
     }).then(unprinted)
   }
 }
