@@ -1,3 +1,4 @@
+import {PayctlError} from '../shared/errors.js'
 import {ExitCode} from '../shared/exit-codes.js'
 import type {ApprovalRecord} from './approval-record.js'
 import type {CliRunner} from './cli-runner.js'
@@ -157,6 +158,7 @@ export async function recordApprovalUrl(
     await context.approvals.add({tool, ...known})
     return undefined
   } catch (error) {
-    return `the approval URL could not be recorded (${(error as NodeJS.ErrnoException).code ?? error})`
+    const why = error instanceof PayctlError ? error.message : ((error as NodeJS.ErrnoException).code ?? error)
+    return `the approval URL could not be recorded (${why})`
   }
 }

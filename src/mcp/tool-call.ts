@@ -26,6 +26,8 @@ export interface ToolContext {
   agentChanges?: AgentChanges
   /** `payctl mcp --files-dir`: the only folder whose files a tool may read. */
   filesDir?: string
+  /** This server's MCP session (one client over stdio): the scope of the idempotency keys derived from calls. */
+  session: string
 }
 
 export interface ToolOutcome {
@@ -70,11 +72,11 @@ const withholdUrl = (reason: string): ToolAnswer => ({
 })
 
 /** The tool's command line: its arguments as flags (made retry-safe for writes), its fixed flags, --yes. */
-function commandLine(tool: ToolDefinition, command: CommandSpec, args: ToolArguments) {
+function commandLine(tool: ToolDefinition, command: CommandSpec, args: ToolArguments, session: string) {
   const own = Object.fromEntries(Object.entries(args).filter(([name]) => !(name in APPROVAL_INPUTS)))
   const withDefaults =
     command.id === 'payouts:wait' && own.timeout === undefined ? {...own, timeout: WAIT_TIMEOUT} : own
-  const safe = tool.hints.readOnlyHint ? withDefaults : retrySafeArguments(tool.name, command, withDefaults)
+  const safe = tool.hints.readOnlyHint ? withDefaults : retrySafeArguments(tool.name, command, withDefaults, session)
   // The production confirmation is for a person at a terminal; for a tool the server's groups are the consent.
   const confirm = command.flags.yes ? ['--yes'] : []
   const given = commandLineOf(command, safe)
@@ -120,7 +122,7 @@ export async function callTool(context: ToolContext, tool: ToolDefinition, input
   const args = confined.args
   const refusal = await approvalRefusal(context, tool.name, args)
   if (refusal) return {answer: refusal, exitCode: refusal.error?.exitCode ?? 5}
-  const {line, idempotencyKey} = commandLine(tool, command, args)
+  const {line, idempotencyKey} = commandLine(tool, command, args, context.session)
   const run = await context.runner.run(tool.command, line)
   const answer = answerOf(run)
   if (tool.name === 'sessions_approval' && !answer.error) {
