@@ -57,7 +57,6 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
         `${gate.refusal}; a person allows it with "payctl profiles set ${profile.name} --allow-agent-money"`,
       )
     const {secrets, refresh: refreshSecrets} = followHeldSecrets(profile, this.config.configDir)
-    const approvals = await ApprovalRecord.ofProfile(this.config.dataDir, profile)
     return serveMcp({
       groups: gate.groups,
       profile: profile.name,
@@ -74,7 +73,7 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       approvalRedirectUrl: this.flags['approval-redirect-url'] ?? profile.origin,
       filesDir: this.flags['files-dir'],
       session: process.getBuiltinModule('node:crypto').randomUUID(),
-      approvals,
+      approvals: await ApprovalRecord.ofProfile(this.config.dataDir, profile),
       agentChanges: new records.AgentChanges(this.config.dataDir, profile),
     }).then(unprinted)
   }
