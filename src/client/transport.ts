@@ -1,6 +1,6 @@
 import type {Agent} from 'node:http'
 import {type HttpAnswer, httpCall, keepAliveAgent} from '../shared/http-call.js'
-import {messageOf} from '../shared/thrown.js'
+import {errnoCode, messageOf} from '../shared/thrown.js'
 import {
   ApiError,
   apiErrorFromBody,
@@ -344,7 +344,7 @@ export class Transport {
   }
 
   private classifyNetworkError(error: unknown, method: string, url: string): Error {
-    const code = (error as {code?: string})?.code
+    const code = errnoCode(error)
     const target = `${method} ${url}`
     // An answer Node's HTTP parser refuses (headers above its 16 KiB limit, not HTTP at all) came from whoever
     // listens there: not a network fault that a retry would mend.

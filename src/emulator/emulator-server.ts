@@ -31,9 +31,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
-    size += (chunk as Buffer).length
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
+    size += bytes.length
     if (size > MAX_BODY_BYTES) throw new BodyTooLarge()
-    chunks.push(chunk as Buffer)
+    chunks.push(bytes)
   }
   return Buffer.concat(chunks).toString('utf8')
 }
