@@ -2,6 +2,7 @@ import {randomBytes} from 'node:crypto'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {checkIdempotencyKey} from '../contract/operation-input.js'
+import {fieldOf} from '../shared/json-object.js'
 import {parseRequestTarget} from '../shared/request-target.js'
 import {messageOf} from '../shared/thrown.js'
 import type {Authentication} from './domain/authentication.js'
@@ -128,7 +129,7 @@ export class EmulatorServer {
   ) {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch(error => {
-        services.log(`emulator: ${(error as Error).stack ?? error}`)
+        services.log(`emulator: ${fieldOf(error, 'stack') ?? error}`)
         if (!res.headersSent) send(res, failureReply(new ApiFailure(500, 'INTERNAL_ERROR', 'the emulator failed')))
         else res.destroy()
       })

@@ -1,5 +1,5 @@
 import {createServer, type Server} from 'node:http'
-import type {AddressInfo} from 'node:net'
+import {listeningAddress} from '../../shared/listening-address.js'
 import {present} from '../../shared/present.js'
 import {parseRequestTarget} from '../../shared/request-target.js'
 import {LoginRefusedError} from './login-refused.js'
@@ -98,7 +98,7 @@ export class LoopbackReceiver {
       present(this.server).once('error', reject)
       present(this.server).listen(port, '127.0.0.1', () => resolve())
     })
-    const address = this.server.address() as AddressInfo
+    const address = listeningAddress(this.server, 'the login callback server')
     return `http://127.0.0.1:${address.port}/callback`
   }
 

@@ -1,9 +1,9 @@
 import {mkdir} from 'node:fs/promises'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
-import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {writeFileAtomic} from '../../shared/atomic-file.js'
 import {httpCall} from '../../shared/http-call.js'
+import {listeningAddress} from '../../shared/listening-address.js'
 import {present} from '../../shared/present.js'
 import {causeOf, errnoCode, messageOf} from '../../shared/thrown.js'
 import {type DeliverySummary, summarize} from './payload.js'
@@ -189,8 +189,7 @@ export class WebhookListener {
   }
 
   get url(): string {
-    const address = this.server?.address() as AddressInfo | null
-    if (!address) throw new Error('the listener is not running')
+    const address = listeningAddress(this.server, 'the listener')
     const host = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address
     return `http://${host}:${address.port}/`
   }
