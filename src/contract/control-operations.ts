@@ -81,198 +81,168 @@ const openApiObject = z.looseObject({openapi: z.string()})
 
 const claimErrors = ['NOT_FOUND', 'INVALID_STATE', 'INSUFFICIENT_BALANCE', 'VERIFICATION_REQUIRED'] as const
 
+/** A control route: no credentials and no scopes, this machine only (the router's `loopback` access). */
+const control = <const Row extends Omit<Operation, 'auth' | 'scopes'>>(row: Row) =>
+  ({...row, auth: 'control', scopes: []}) as const
+
 const CONTROL_ROWS = [
-  {
+  control({
     operationId: 'resetEmulator',
     method: 'post',
     path: '/_emulator/reset',
     tag: 'Emulator',
-    auth: 'control',
-    scopes: [],
     summary:
       'Empty the database and seed it again (same well-known keys); the clock returns to real time, faults and texts are cleared.',
     success: {status: 200, description: 'The seed: the main team, its keys and the other team.', schema: resetSchema},
-  },
-  {
+  }),
+  control({
     operationId: 'getClock',
     method: 'get',
     path: '/_emulator/clock',
     tag: 'Clock',
-    auth: 'control',
-    scopes: [],
     summary: "The emulator's time and how far it is ahead of real time.",
     success: {status: 200, description: 'The clock.', schema: clockSchema},
-  },
-  {
+  }),
+  control({
     operationId: 'advanceClock',
     method: 'post',
     path: '/_emulator/clock',
     tag: 'Clock',
-    auth: 'control',
-    scopes: [],
     summary:
       'Move the clock forward (at most 100 years in total); payout expiries and webhook retries that became due run before the answer.',
     body: {schemas: ['advanceClockBody']},
     success: {status: 200, description: 'The clock, and how many payouts expired.', schema: clockSchema},
-  },
-  {
+  }),
+  control({
     operationId: 'addFault',
     method: 'post',
     path: '/_emulator/faults',
     tag: 'Faults',
-    auth: 'control',
-    scopes: [],
     summary:
       'The next `count` API requests whose method matches (`*`: any) and whose path starts with `path` get `action`.',
     body: {schemas: ['faultInputBody']},
     success: {status: 200, description: 'The fault, as registered.', schema: faultAnswerSchema},
-  },
-  {
+  }),
+  control({
     operationId: 'listFaults',
     method: 'get',
     path: '/_emulator/faults',
     tag: 'Faults',
-    auth: 'control',
-    scopes: [],
     summary: 'The faults still waiting for requests.',
     success: {status: 200, description: 'The faults.', schema: faultListSchema},
-  },
-  {
+  }),
+  control({
     operationId: 'clearFaults',
     method: 'delete',
     path: '/_emulator/faults',
     tag: 'Faults',
-    auth: 'control',
-    scopes: [],
     summary: 'Remove every fault.',
     success: {status: 200, description: 'No faults.', schema: faultListSchema},
-  },
-  {
+  }),
+  control({
     operationId: 'claimPayout',
     method: 'post',
     path: '/_emulator/payouts/{id}/claim',
     tag: 'Recipients',
-    auth: 'control',
-    scopes: [],
     summary:
       'The recipient claims, as on the claim page: an approved payout is requested and settles at once (a method failure trigger declines it); a created one keeps the method until it is approved.',
     pathParameters: [payoutId],
     body: {schemas: ['claimBody']},
     success: {status: 200, description: 'The payout, in the generation of `id`.', schema: controlPayoutSchema},
     errors: claimErrors,
-  },
-  {
+  }),
+  control({
     operationId: 'expirePayout',
     method: 'post',
     path: '/_emulator/payouts/{id}/expire',
     tag: 'Recipients',
-    auth: 'control',
-    scopes: [],
     summary: "Move a created or approved payout's expiry to now and run it: the payout becomes expired.",
     pathParameters: [payoutId],
     success: {status: 200, description: 'The payout, in the generation of `id`.', schema: controlPayoutSchema},
     errors: ['NOT_FOUND', 'INVALID_STATE'],
-  },
-  {
+  }),
+  control({
     operationId: 'listTexts',
     method: 'get',
     path: '/_emulator/texts',
     tag: 'Recipients',
-    auth: 'control',
-    scopes: [],
     summary: "The text messages the emulator would have sent (a phone recipient's sign-in codes), newest last.",
     query: textsQuery,
     success: {status: 200, description: 'The messages.', schema: textListSchema},
-  },
-  {
+  }),
+  control({
     operationId: 'listDeliveries',
     method: 'get',
     path: '/_emulator/webhooks/deliveries',
     tag: 'Webhooks',
-    auth: 'control',
-    scopes: [],
     summary: 'Every webhook delivery attempt, oldest first, after the attempts due now have finished.',
     success: {status: 200, description: 'The attempts.', schema: deliveryListSchema},
-  },
-  {
+  }),
+  control({
     operationId: 'createTeam',
     method: 'post',
     path: '/_emulator/teams',
     tag: 'Teams',
-    auth: 'control',
-    scopes: [],
     summary: 'A new team with a wallet (unless `wallet: false`) and one API key with `scopes`.',
     body: {schemas: ['createTeamBody']},
     success: {status: 200, description: 'The team and its key.', schema: newTeamSchema},
-  },
-  {
+  }),
+  control({
     operationId: 'setWhiteLabel',
     method: 'post',
     path: '/_emulator/teams/{id}/white-label',
     tag: 'Teams',
-    auth: 'control',
-    scopes: [],
     summary: "Switch a team's white-label feature on or off (session `branding: team` and `platform` need it).",
     pathParameters: [teamId],
     body: {schemas: ['whiteLabelBody']},
     success: {status: 200, description: 'The feature as it now is.', schema: whiteLabelSchema},
     errors: ['NOT_FOUND'],
-  },
-  {
+  }),
+  control({
     operationId: 'revokeKey',
     method: 'post',
     path: '/_emulator/keys/revoke',
     tag: 'Teams',
-    auth: 'control',
-    scopes: [],
     summary: 'Revoke an API key, as a team member would in the dashboard: it then answers 401.',
     body: {schemas: ['revokeKeyBody']},
     success: {status: 200, description: 'The key is revoked.', schema: revokedSchema},
     errors: ['NOT_FOUND'],
-  },
-  {
+  }),
+  control({
     operationId: 'createOAuthClient',
     method: 'post',
     path: '/_emulator/oauth/clients',
     tag: 'Teams',
-    auth: 'control',
-    scopes: [],
     summary:
       'An OAuth client as an administrator creates it in the dashboard: public or confidential (the secret is answered once), with its scopes and redirect URIs, for a team (default: the main team).',
     body: {schemas: ['oauthClientBody']},
     success: {status: 200, description: 'The client.', schema: oauthClientSchema},
-  },
-  {
+  }),
+  control({
     operationId: 'getVariance',
     method: 'get',
     path: '/_emulator/variance',
     tag: 'Variance',
-    auth: 'control',
-    scopes: [],
     summary: 'Whether variance mode is on, and its seed.',
     success: {status: 200, description: 'The mode.', schema: varianceSchema},
-  },
-  {
+  }),
+  control({
     operationId: 'setVariance',
     method: 'post',
     path: '/_emulator/variance',
     tag: 'Variance',
-    auth: 'control',
-    scopes: [],
     summary: 'Switch variance mode on or off; a reset leaves it as it is.',
     body: {schemas: ['varianceBody']},
     success: {status: 200, description: 'The mode.', schema: varianceSchema},
-  },
-  {
+  }),
+  control({
     operationId: 'getControlDocument',
     method: 'get',
     path: '/_emulator/openapi.json',
     tag: 'Emulator',
-    auth: 'control',
-    scopes: [],
     summary: 'This document.',
     success: {status: 200, description: 'The OpenAPI document of the control routes.', schema: openApiObject},
-  },
+  }),
   {
     operationId: 'getEmulatorIdentity',
     method: 'get',
