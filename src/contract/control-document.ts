@@ -40,7 +40,7 @@ const SHARED_SCHEMAS = {
 }
 
 export function controlDocument(): Json {
-  const {schemas, nameOf} = componentSchemas(
+  const components = componentSchemas(
     {...CONTROL_NAMED_SCHEMAS, ...SHARED_SCHEMAS},
     requestSchemasOf(CONTROL_OPERATIONS),
   )
@@ -67,7 +67,7 @@ export function controlDocument(): Json {
     servers: [{url: 'http://127.0.0.1:4010', description: 'The payctl emulator on its default port'}],
     security: [{}, {controlToken: []}],
     tags: Object.entries(CONTROL_TAGS).map(([name, description]) => ({name, description})),
-    paths: pathsOf(CONTROL_OPERATIONS, nameOf, CONTROL_EXAMPLES),
+    paths: pathsOf(CONTROL_OPERATIONS, components, CONTROL_EXAMPLES),
     components: {
       securitySchemes: {
         controlToken: {
@@ -77,7 +77,7 @@ export function controlDocument(): Json {
           description: 'Only from another host, when the emulator was started with `--control-token`.',
         },
       },
-      schemas,
+      schemas: components.schemas,
     },
   }
 }

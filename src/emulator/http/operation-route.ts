@@ -46,15 +46,8 @@ export const guarded = <O extends Operation, Found = undefined>(handler: Guarded
   guarded: handler as GuardedHandler<O, unknown>,
 })
 
-/** A handler that takes the body as its raw text, unchecked (OAuth's registration answers its own errors). */
-interface RawBody {
-  readonly rawBody: (ctx: AuthenticatedContext) => Reply | Promise<Reply>
-}
-
-export const rawBody = (handler: RawBody['rawBody']): RawBody => ({rawBody: handler})
-
 /** What serves row `O`. */
-export type Handler<O extends Operation> = OperationHandler<O> | Guarded<O> | RawBody
+export type Handler<O extends Operation> = OperationHandler<O> | Guarded<O>
 
 /** Handlers by operation id: a group of the emulator serves some rows of one table. */
 export type HandlersOf<Table> = {readonly [K in keyof Table]?: Table[K] extends Operation ? Handler<Table[K]> : never}
@@ -66,7 +59,7 @@ export type OperationHandlers = HandlersOf<typeof operations>
 export type ControlHandlers = HandlersOf<typeof controlOperations>
 
 /** Any handler, as the route table stores it once its row's types have been checked where it was written. */
-type AnyHandler = OperationHandler | Guarded<Operation> | RawBody
+type AnyHandler = OperationHandler | Guarded<Operation>
 
 /**
  * A value parsed by its schema outside a row's own checks (the claim page's form, the DAC7 step's tax residence):
@@ -112,15 +105,10 @@ function checkedContext(
   return {...ctx, body: body.ok ? body.value : undefined, parsedQuery: query.ok ? query.value : {}}
 }
 
-/** A handler's steps (a plain handler, and one of the raw body, only `handle`). */
-function stepsOf(handler: AnyHandler): GuardedHandler<Operation, unknown> {
-  if (typeof handler === 'function') return {handle: handler}
-  return 'rawBody' in handler ? {handle: handler.rawBody} : handler.guarded
-}
-
 /** The handler behind the row's checks: the path first, then `before`, then the query and body. */
 function checkingHandler(operation: Operation, handler: AnyHandler, rawBody: boolean) {
-  const {before, serviceRules, handle} = stepsOf(handler)
+  const {before, serviceRules, handle}: GuardedHandler<Operation, unknown> =
+    typeof handler === 'function' ? {handle: handler} : handler.guarded
   return (request: AuthenticatedContext) => {
     const {ctx, query} = checkedUrl(operation, request)
     const found = before?.({...ctx, parsedQuery: {}})
@@ -137,16 +125,19 @@ function accessOf(operation: Operation): Access {
 }
 
 /** The route of one row: method, path, scopes, idempotency, the request's form and its checks, all from the table. */
-export function operationRoute(operation: Operation, handler: AnyHandler, rawBody = false): Route {
-  const raw = rawBody || (typeof handler === 'object' && 'rawBody' in handler)
+export function operationRoute(
+  operation: Operation,
+  handler: AnyHandler,
+  rawBody = operation.body?.anyContentType === true,
+): Route {
   return {
     operationId: operation.operationId,
     method: operation.method.toUpperCase() as HttpMethod,
     path: routerPath(operation.path),
     access: accessOf(operation),
     idempotent: operation.idempotent,
-    rawBody: raw || operation.body?.mediaType === 'application/x-www-form-urlencoded',
-    handler: checkingHandler(operation, handler, raw) as Route['handler'],
+    rawBody: rawBody || operation.body?.mediaType === 'application/x-www-form-urlencoded',
+    handler: checkingHandler(operation, handler, rawBody) as Route['handler'],
   }
 }
 

@@ -3,7 +3,7 @@ import {operations} from '../../contract/operations.js'
 import {authorizationCodeTokenRequest, refreshTokenRequest} from '../../contract/requests/oauth-requests.js'
 import {LOCAL_EMULATOR} from '../../shared/local-emulator.js'
 import type {Clock} from '../domain/clock.js'
-import {type OperationHandlers, rawBody} from '../http/operation-route.js'
+import type {OperationHandlers} from '../http/operation-route.js'
 import {header, ok, type RequestContext} from '../http/request-context.js'
 import type {Route} from '../http/router.js'
 import {INTERACTION_PATH} from './authorization-flow.js'
@@ -59,8 +59,7 @@ function formParams(ctx: RequestContext): URLSearchParams {
 export function oauthOperationHandlers({clock, oauth}: {clock: Clock; oauth: OAuthServer}): OperationHandlers {
   return {
     getAuthorizationServerMetadata: ({origin}) => ok(metadata(origin)),
-    // The body as its text: a registration that is not JSON gets RFC 7591's own error.
-    registerClient: rawBody(({body}) =>
+    registerClient: ({body}) =>
       answering(() => {
         let parsed: unknown
         try {
@@ -70,7 +69,6 @@ export function oauthOperationHandlers({clock, oauth}: {clock: Clock; oauth: OAu
         }
         return oauthJson(registerClient(oauth.store, parsed, clock.nowMs()), 201)
       }),
-    ),
     requestToken: ctx =>
       answering(() => {
         const params = formParams(ctx)
