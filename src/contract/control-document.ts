@@ -1,7 +1,7 @@
 import {controlDeliverySchema, faultSchema} from './control-bodies.js'
 import {CONTROL_NAMED_SCHEMAS, CONTROL_OPERATIONS, CONTROL_TAGS} from './control-operations.js'
 import {errorEnvelopeSchema} from './error-envelope.js'
-import {componentSchemas, type Json, pathsOf} from './openapi-document.js'
+import {componentSchemas, type Json, pathsOf, RESPONSE_HEADERS} from './openapi-document.js'
 import {requestSchemasOf} from './operation-bodies.js'
 import type {OperationExample} from './operation-examples.js'
 import {payoutV1Schema, payoutV2Schema} from './responses.js'
@@ -77,6 +77,7 @@ export function controlDocument(): Json {
           description: 'Only from another host, when the emulator was started with `--control-token`.',
         },
       },
+      headers: {RetryAfter: RESPONSE_HEADERS.RetryAfter},
       schemas: components.schemas,
     },
   }

@@ -230,6 +230,19 @@ export function pathsOf(
   return paths
 }
 
+/** The response headers the document names (`#/components/headers/...`), shared by the control document. */
+export const RESPONSE_HEADERS = {
+  IdempotentReplayed: {
+    description: '`true` when the answer is a replay of an earlier request with the same key.',
+    schema: {type: 'string', enum: ['true']},
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before the next request (or the HTTP date to wait for).',
+    [DECISION]: true,
+    schema: {type: 'string'},
+  },
+}
+
 export function openApiDocument(): Json {
   const components = componentSchemas(
     {...NAMED_SCHEMAS, ...NAMED_LISTS, ...OTHER_SCHEMAS},
@@ -276,17 +289,7 @@ export function openApiDocument(): Json {
           schema: parameterSchema(idempotencyKeyHeader),
         },
       },
-      headers: {
-        IdempotentReplayed: {
-          description: '`true` when the answer is a replay of an earlier request with the same key.',
-          schema: {type: 'string', enum: ['true']},
-        },
-        RetryAfter: {
-          description: 'Seconds to wait before the next request (or the HTTP date to wait for).',
-          [DECISION]: true,
-          schema: {type: 'string'},
-        },
-      },
+      headers: RESPONSE_HEADERS,
       schemas: {
         ...schemas,
         ErrorEnvelope: {
