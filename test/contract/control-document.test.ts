@@ -6,7 +6,7 @@ import formats from 'ajv-formats'
 import {describe, expect, it} from 'vitest'
 import {CONTROL_EXAMPLES} from '../../src/contract/control-document.js'
 import {CONTROL_OPERATIONS} from '../../src/contract/control-operations.js'
-import {ERROR_STATUS} from '../../src/contract/error-envelope.js'
+import {ERROR_STATUS, HTTP_LAYER_ERRORS} from '../../src/contract/error-envelope.js'
 import {bodySchemasOf, requestSchemasOf} from '../../src/contract/operation-bodies.js'
 import {fillPath} from '../../src/contract/operation-path.js'
 import type {Operation} from '../../src/contract/operations.js'
@@ -126,7 +126,7 @@ describe('docs/emulator-openapi.json', () => {
   })
 
   it('gives every error answer the error envelope, and says who may call', () => {
-    const statuses = new Set(Object.values(ERROR_STATUS).map(String))
+    const statuses = new Set([...Object.values(ERROR_STATUS).map(String), ...Object.keys(HTTP_LAYER_ERRORS)])
     for (const row of CONTROL_OPERATIONS) {
       const operation = operationOf(row)
       for (const [status, response] of Object.entries(operation.responses))
