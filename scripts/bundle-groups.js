@@ -37,7 +37,8 @@ export function groupsOf(metafile, {runEntry, commandEntries}) {
 
 /**
  * Rewrites esbuild's output folder `from` into `to`: the same entry files (`entries`, relative paths without .js),
- * the chunks regrouped by `groups` (file -> group name, paths relative to `root`).
+ * the chunks regrouped by `groups` (file -> group name, paths relative to `root`). Answers each written file (its
+ * path in `to`) with the esbuild output files it holds (absolute paths).
  */
 export async function regroup({root, from, to, entries, groups}) {
   const grouped = new Map([...groups].map(([file, group]) => [resolve(root, file), group]))
@@ -53,7 +54,7 @@ export async function regroup({root, from, to, entries, groups}) {
       if (!['CIRCULAR_DEPENDENCY', 'THIS_IS_UNDEFINED', 'EVAL'].includes(warning.code)) warn(warning)
     },
   })
-  await bundle.write({
+  const {output} = await bundle.write({
     dir: to,
     format: 'es',
     entryFileNames: '[name].js',
@@ -61,4 +62,5 @@ export async function regroup({root, from, to, entries, groups}) {
     manualChunks: id => (entryFiles.has(id) ? undefined : grouped.get(id)),
   })
   await bundle.close()
+  return new Map(output.filter(file => file.type === 'chunk').map(file => [file.fileName, Object.keys(file.modules)]))
 }
