@@ -50,7 +50,7 @@ function withinBudget(name: string, trace: LoadTrace) {
   const modules = [...trace.modules.keys()].sort()
   if (WRITE) {
     written[name] = {bytes: trace.bytes, modules}
-    writeFileSync(BUDGET_FILE, `${JSON.stringify({...budget, ...written}, null, 1)}\n`)
+    writeFileSync(BUDGET_FILE, `${JSON.stringify({...budget, ...written}, null, 2)}\n`)
     return
   }
   const allowed = budget[name]
