@@ -32,8 +32,7 @@ function commandsIndex() {
       `  get ${JSON.stringify(id)}() {\n    return require(${JSON.stringify(`./${commandOut(id)}.js`)}).default\n  },`,
   )
   return [
-    "import {createRequire} from 'node:module'",
-    'const require = createRequire(import.meta.url)',
+    "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url)",
     `export const COMMANDS = {\n${getters.join('\n')}\n}`,
     '',
   ].join('\n')
@@ -64,7 +63,7 @@ function bundleModules(files, metafile) {
 
 const entries = {
   // What bin/run.js, the executables and the in-process tests start: oclif's execute() over a root plugin in memory.
-  run: "export {start, startPackage} from './cli/entry/start.ts'",
+  run: "export {start, startPackage} from './cli/entry/start.ts'; export {manifestFromIndex} from './cli/entry/command-index.ts'",
   // "Did you mean ...?" for an unknown command (package.json: oclif.hooks.command_not_found).
   'command-not-found': "export {default} from './cli/hooks/command-not-found.ts'",
   // The executables' init hook: --version names Bun (scripts/exe/main.js registers it).
@@ -122,6 +121,7 @@ const {metafile} = await build({
 const outputOf = name => `dist/esbuild/${name}.js`
 const groups = groupsOf(metafile, {
   runEntry: outputOf('run'),
+  helpEntry: outputOf('help'),
   commandEntries: commands.map(({id}) => outputOf(commandOut(id))),
 })
 const files = await regroup({
