@@ -1,5 +1,6 @@
 import type {Command} from '@oclif/core/command'
 import {CommandHelp, Help} from '@oclif/core/help'
+import {versionLine} from '../../shared/runtime.js'
 import {RERUN} from './rerun.js'
 
 /**
@@ -31,6 +32,9 @@ export default class PayctlHelp extends Help {
   constructor(...args: ConstructorParameters<typeof Help>) {
     super(...args)
     this.render = templatesOnly(this.render)
+    // The VERSION line names the runtime: Bun inside the executables, where oclif's line names the Node version Bun
+    // implements. Typed read-only; oclif sets it once in Config.load() and only reads it afterwards.
+    ;(this.config as {userAgent: string}).userAgent = versionLine(this.config)
   }
 
   /** The root help: its summary line, then how to start, then oclif's VERSION, USAGE and DESCRIPTION. */
