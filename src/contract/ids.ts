@@ -1,7 +1,7 @@
 import {usageError} from '../shared/errors.js'
 import {isUuid} from './primitives.js'
 import {checkRequest} from './request-problems.js'
-import {pathId} from './requests/request-fields.js'
+import {pathId} from './requests/query-fields.js'
 
 /** A payout in both generations: the v1 UUID and the v2 id (`payout_` + the same UUID). */
 export interface PayoutRef {

@@ -98,3 +98,9 @@ export type BodyOf<O extends Operation> = O['body'] extends {schemas: readonly (
 
 /** The success answer of a row, as parsed. */
 export type AnswerOf<O extends Operation> = z.output<O['success']['schema']>
+
+/** A group's rows by operation id, each with its literal type (`v2PayoutOperations.createPayoutV2`). */
+export const byId = <const Rows extends readonly Operation[]>(rows: Rows) =>
+  Object.fromEntries(rows.map(row => [row.operationId, row])) as unknown as {
+    readonly [R in Rows[number] as R['operationId']]: R
+  }

@@ -1,4 +1,4 @@
-import {type PayoutV1, type PayoutV2, payoutV1Schema, payoutV2Schema} from '../../client/schemas.js'
+import {type PayoutV1, type PayoutV2, payoutV1Schema, payoutV2Schema} from '../../contract/responses/payout-answers.js'
 import {localTime, money, orDash} from './format.js'
 import {payoutDisplayId, withPayoutId} from './payout-display-id.js'
 
