@@ -125,6 +125,39 @@ function fromMinorUnits(minor: bigint, units: number): string {
  * of minor units (several times faster than decimal objects: a CSV import adds millions); anything else
  * goes to a big.js remainder.
  */
+/**
+ * One currency's running total against a limit, in minor units as CurrencyTotals (a decimal per amount costs about
+ * a microsecond, and a file can have millions of rows); decimals when an amount or the limit has more places.
+ */
+export class RunningTotal {
+  private minor = 0n
+  private rest?: Big
+  private readonly units: number | undefined
+  private readonly limitMinor: bigint | undefined
+
+  constructor(
+    currency: string,
+    readonly limit: Big,
+  ) {
+    this.units = minorUnits(currency)
+    this.limitMinor = this.units === undefined ? undefined : toMinorUnits(limit.toFixed(), this.units)
+  }
+
+  /** Adds `amount`: whether the total is now above the limit. */
+  add(amount: string): boolean {
+    const minor = this.units === undefined ? undefined : toMinorUnits(amount, this.units)
+    if (minor === undefined) this.rest = (this.rest ?? new Big(0)).plus(amount)
+    else this.minor += minor
+    if (!this.rest && this.limitMinor !== undefined) return this.minor > this.limitMinor
+    return this.total().gt(this.limit)
+  }
+
+  total(): Big {
+    const whole = this.units === undefined ? new Big(0) : new Big(fromMinorUnits(this.minor, this.units))
+    return this.rest ? whole.plus(this.rest) : whole
+  }
+}
+
 export class CurrencyTotals {
   private readonly totals = new Map<string, {units?: number; minor: bigint; rest?: Big}>()
 
