@@ -1,5 +1,5 @@
 // The build the start-up benchmark compares against: the commit given (`BENCH_BASELINE=<commit-ish>`), else the last
-// tag reachable from HEAD, else DEFAULT_BASELINE (the build before wave 8). Its files are taken from git (`git
+// tag reachable from HEAD, else DEFAULT_BASELINE (the build before wave 7). Its files are taken from git (`git
 // archive`, nothing registered in the repository) into node_modules/.cache/payctl-bench/<commit>, installed with
 // `npm ci` and built with its own `npm run build` and `npm run build:exe` for this platform only, once: a later run
 // takes the cached build.
@@ -12,7 +12,7 @@ import {fileURLToPath} from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const cache = join(root, 'node_modules', '.cache', 'payctl-bench')
 
-/** The last commit before wave 8 (docs/decisions.md, "Wave 8: start-up and the dry run"). */
+/** The last commit before wave 7 (issue 52; docs/decisions.md, "Wave 8: start-up and the dry run, round 4"). */
 export const DEFAULT_BASELINE = '21e34d6'
 
 export const platformName = () => `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`

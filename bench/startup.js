@@ -1,5 +1,5 @@
 // Start-up benchmark: this build against the baseline build (bench/baseline.js: the last tag, a given commit, or the
-// build before wave 8), both built the same way, in one run. For each runtime (the npm package on this machine's
+// build before wave 7), both built the same way, in one run. For each runtime (the npm package on this machine's
 // Node and on Node 24 — the `node@24` npm package, scripts/node24.js — and this platform's executable when it and
 // the baseline's are built) and each command, the new build, the old one and the floors run in turn, round after
 // round, each round in a rotated order; every figure is the median over the rounds of the ratio within a round:
