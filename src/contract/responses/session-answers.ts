@@ -1,5 +1,4 @@
 import * as z from 'zod/mini'
-import {} from './answer-fields.js'
 
 /** The hosted screens' URLs (spec 3). */
 
