@@ -105,6 +105,21 @@ describe('money parsing (properties)', () => {
     )
   })
 
+  it('sums stay exact past 2^53 minor units (a Number sum moves into a BigInt one)', () => {
+    const totals = new CurrencyTotals()
+    const running = new RunningTotal('EUR', new Big('150000000000000.00'))
+    let sum = new Big(0)
+    const above: boolean[] = []
+    for (let i = 0; i < 20; i++) {
+      totals.add('EUR', '9999999999999.99')
+      above.push(running.add('9999999999999.99'))
+      sum = sum.plus('9999999999999.99')
+    }
+    expect(totals.toObject().EUR).toBe(sum.toFixed(2))
+    expect(running.total().eq(sum)).toBe(true)
+    expect(above.indexOf(true)).toBe(15)
+  })
+
   // The dry run's balance check: minor units where they fit, decimals where an amount or the limit has more places.
   it('RunningTotal says a total is above its limit exactly when a big.js sum is, at every step', () => {
     const amount = fc.oneof(fc.stringMatching(/^\d{1,5}(\.\d{1,2})?$/), fc.stringMatching(/^\d{1,3}\.\d{3,5}$/))

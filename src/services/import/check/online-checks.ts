@@ -10,8 +10,8 @@ import type {RowObserver} from '../validate/validate-file.js'
  * come from `GET /payment-method-types` (the settlement currencies of every payment method), balances from
  * `GET /accounts` (available, and what the allowance still lets through). Rows that would be approved
  * (--and-then pay, v1 preApproved) are added up in file order; the first row that no longer fits, and every
- * later one of that currency, would fail. The rows are checked as the validation pass reads them (BalanceCheck):
- * the service is asked when the pass starts, and the rows read before it answers wait for it.
+ * later one of that currency, would fail. The rows are checked as the validation pass reads them (BalanceCheck),
+ * whenever the service answers: they are read once.
  */
 
 export interface CheckProblem {
@@ -63,7 +63,11 @@ interface Facts {
   room: Map<string, Big>
 }
 
-/** Rows read before the service answered that wait for its answer; the validation pass then waits (memory bound). */
+/**
+ * Rows accepted before the service is asked: a smaller file is checked after its validation pass, as one whose
+ * rows are invalid asks nothing. A bigger one asks at this row, while the pass goes on; the rows read before the
+ * answer wait for it, up to twice as many (then the pass waits: memory stays bound).
+ */
 const WAITING_ROWS = 10_000
 
 interface CheckedRow {
@@ -81,14 +85,17 @@ interface CheckedRow {
 export class BalanceCheck implements RowObserver {
   private facts?: Facts
   private offlineReason?: string
-  private readonly answered: Promise<void>
+  private answered?: Promise<void>
   private waiting: CheckedRow[] = []
   private readonly problems: CheckProblem[] = []
   private readonly reserved = new Map<string, RunningTotal>()
   private readonly overflowing = new Map<string, {first: number; rows: number}>()
 
-  constructor(client: () => Promise<PayoutClient>) {
-    this.answered = client()
+  constructor(private readonly client: () => Promise<PayoutClient>) {}
+
+  /** Asks the service (once); the rows waiting are checked when it answers. */
+  private ask(): Promise<void> {
+    this.answered ??= this.client()
       .then(serviceFacts)
       .then(
         facts => {
@@ -101,6 +108,7 @@ export class BalanceCheck implements RowObserver {
           this.waiting = []
         },
       )
+    return this.answered
   }
 
   accepted(_ordinal: number, line: number, row: ParsedRow<unknown>): void {
@@ -112,11 +120,11 @@ export class BalanceCheck implements RowObserver {
       reserves: !row.payoutId && row.movesMoney,
     }
     if (this.facts) this.check(checked, this.facts)
-    else this.waiting.push(checked)
+    else if (this.waiting.push(checked) === WAITING_ROWS) void this.ask()
   }
 
   async settle(): Promise<void> {
-    if (this.waiting.length >= WAITING_ROWS) await this.answered
+    if (this.waiting.length >= 2 * WAITING_ROWS) await this.ask()
   }
 
   private check(row: CheckedRow, facts: Facts): void {
@@ -143,7 +151,7 @@ export class BalanceCheck implements RowObserver {
 
   /** What the checks found, once the service has answered (or why they ran offline). */
   async result(): Promise<OnlineChecks> {
-    await this.answered
+    await this.ask()
     if (this.offlineReason !== undefined) return {online: false, offlineReason: this.offlineReason, problems: []}
     const overflows: CheckProblem[] = []
     for (const [currency, over] of this.overflowing) {

@@ -32,7 +32,7 @@ export async function runImportSession<Item>(options: SessionOptions<Item>): Pro
   const source = await openSource(options.file)
   let validation: ValidationResult | undefined
   let held = false
-  // The dry run's online checks see the rows as the validation pass reads them; the service is asked meanwhile.
+  // The dry run's online checks see the rows as the validation pass reads them (a big file's ask the service meanwhile).
   const checking = options.dryRun && !options.offline ? await kind.dryRunChecks?.(options.client) : undefined
   try {
     validation = await validateFile({
