@@ -59,6 +59,7 @@ export const CLI_RESULTS = {
     }),
   /** `auth token`: the one result that is a secret, printed on purpose. */
   token: () => z.looseObject({token: text, expiresAt: nullableText}),
+  version: () => z.looseObject({name: text, version: text, platform: text, arch: text, runtime: text}),
   doctor: () => z.looseObject({ok: z.boolean(), checks: z.array(doctorCheck)}),
   claimed: () => oneOrMany(payoutAnswerSchema),
   deliveryAttempts: () => z.array(deliveryAttempt),

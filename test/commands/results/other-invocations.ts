@@ -63,6 +63,7 @@ export const OTHER_INVOCATIONS: Invocations = {
   },
   'counterparties:list': noArguments,
   doctor: noArguments,
+  version: noArguments,
   'emulator:claim': {argv: async ctx => [await approvedPayout(ctx), '--method', 'paypal']},
   // Without following (stdout is no terminal here), -o json: the attempts as one array.
   'emulator:deliveries': {argv: () => ['-o', 'json']},
