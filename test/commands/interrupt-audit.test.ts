@@ -87,6 +87,7 @@ const SHORT = [
   'team:deposit',
   'team:get',
   'team:update',
+  'version',
   'webhooks:create',
   'webhooks:delete',
   'webhooks:list',

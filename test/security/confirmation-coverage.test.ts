@@ -64,6 +64,7 @@ const EXEMPT: Record<string, string> = {
   'counterparties:payment-method-types': 'read-only',
   'counterparties:update': 'edits recipient details; moves no money',
   doctor: 'read-only',
+  version: 'prints the version; touches nothing',
   mcp: "serves tools to an agent; money tools need --allow-money and, on production, the profile's own allow-agent-money setting (test/mcp)",
   'payouts:changes': 'read-only (advances its local state file only)',
   'emulator:start': 'the local emulator only',

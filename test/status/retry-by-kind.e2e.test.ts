@@ -62,7 +62,7 @@ describe('failures the service reports at once', () => {
     expect(JSON.parse(imported.stderr).error).toMatchObject({code: 'PAYMENTS_FAILED', exitCode: 8})
     const again = await cli(['payouts', 'import', file, '--and-then', 'pay'])
     expect(again.code, again.stderr).toBe(0)
-    expect(again.stderr).toContain('Nothing to send: every row of bulk.csv is already in profile')
+    expect(again.stderr).toContain('Nothing to send: no row of bulk.csv changed since its import into profile')
     const one = join(fx.home.dir, 'one.csv')
     writeFileSync(one, `customId,description,amount,currency,counterpartyId\nbad-h,Royalties,2.00,EUR,${failing.id}\n`)
     const human = await cli(['payouts', 'import', one, '--and-then', 'pay'])
