@@ -126,6 +126,35 @@ export class ResponseShapeError extends Error {
   }
 }
 
+/** Connection failures that prove the request never left: refused, unresolved, unreachable. */
+const NOTHING_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
+
+/** Whether the service may have applied the one attempt that ended with `error`: sent, and no verdict came back. */
+export function attemptOutcomeUnknown(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 408
+  if (error instanceof ConnectionError)
+    return !NOTHING_SENT.has(String((error.cause as {code?: unknown} | undefined)?.code))
+  return error instanceof TimeoutError || error instanceof HostileAnswerError || error instanceof ResponseShapeError
+}
+
+/** Errors of calls an earlier attempt of which may have been applied (the transport marks them). */
+const afterUnknownAttempt = new WeakSet<object>()
+
+/** Marks the final error of a call an earlier attempt of which may have been applied. */
+export function markAfterUnknownAttempt<E extends Error>(error: E): E {
+  afterUnknownAttempt.add(error)
+  return error
+}
+
+/**
+ * Whether a write that ended with `error` may have been applied: the last attempt was sent and no verdict came back
+ * (a 5xx or 408, a time-out, a connection broken after the write, an answer payctl could not read), or an earlier
+ * attempt of the same call ended so, whatever the last one got (a 4xx or a refused connection after a reset does
+ * not undo what the reset attempt may have done).
+ */
+export const outcomeUnknown = (error: unknown): boolean =>
+  attemptOutcomeUnknown(error) || (typeof error === 'object' && error !== null && afterUnknownAttempt.has(error))
+
 const defaultCodeForStatus = (status: number): string => {
   if (status === 400) return 'VALIDATION_ERROR'
   if (status === 401) return 'UNAUTHORIZED'

@@ -1,6 +1,14 @@
 import type {Agent} from 'node:http'
 import {type HttpAnswer, httpCall, keepAliveAgent} from '../shared/http-call.js'
-import {ApiError, apiErrorFromBody, ConnectionError, HostileAnswerError, TimeoutError} from './api-errors.js'
+import {
+  ApiError,
+  apiErrorFromBody,
+  attemptOutcomeUnknown,
+  ConnectionError,
+  HostileAnswerError,
+  markAfterUnknownAttempt,
+  TimeoutError,
+} from './api-errors.js'
 import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
 import {type QueryValue, type RequestUrl, urlBuilder} from './request-url.js'
 import {readCapped, responseCap} from './response-cap.js'
@@ -167,13 +175,24 @@ export class Transport {
   }
 
   async request<T = unknown>(options: RequestOptions): Promise<ApiResponse<T>> {
-    const call = this.prepare(options)
+    // Whether an attempt before the last may have been applied: the call's final error then says so too.
+    const unknown = {before: false}
+    try {
+      return await this.attempts<T>(this.prepare(options), unknown)
+    } catch (error) {
+      throw unknown.before ? markAfterUnknownAttempt(error as Error) : error
+    }
+  }
+
+  /** The attempts of one call, retried where a retry cannot duplicate; `unknown.before` notes a retried unknown one. */
+  private async attempts<T>(call: PreparedCall, unknown: {before: boolean}): Promise<ApiResponse<T>> {
     const session = {refreshed: false}
     for (let attempt = 0; ; attempt++) {
       const exchange = await this.exchange(call, attempt)
       if (exchange instanceof Error) {
         const delay = this.backoff(attempt)
         if (attempt >= call.maxRetries || delay > timeLeft()) throw exchange
+        unknown.before ||= attemptOutcomeUnknown(exchange)
         await pause(delay)
         continue
       }
@@ -191,6 +210,7 @@ export class Transport {
       }
       const delay = retryAfterMs ?? this.backoff(attempt)
       if (attempt >= call.maxRetries || !isTransientStatus(status) || !this.mayWait(delay)) throw error
+      unknown.before ||= attemptOutcomeUnknown(error)
       await pause(delay)
     }
   }

@@ -109,7 +109,15 @@ function judge(path: string, holder: Partial<LockHolder> | undefined, ageMs: num
   return 'wait'
 }
 
-async function inspect(path: string): Promise<{holder?: Partial<LockHolder>; ageMs: number} | undefined> {
+/** A lock as read: its holder, its age, and which file it is (inode and modification time). */
+interface Inspected {
+  holder?: Partial<LockHolder>
+  ageMs: number
+  ino: number
+  mtimeMs: number
+}
+
+async function inspect(path: string): Promise<Inspected | undefined> {
   try {
     const info = await stat(path)
     // A directory is the lock of an older payctl: no holder to check, its age tells whether it is stale.
@@ -121,7 +129,7 @@ async function inspect(path: string): Promise<{holder?: Partial<LockHolder>; age
     } catch {
       holder = undefined
     }
-    return {holder, ageMs: Date.now() - info.mtimeMs}
+    return {holder, ageMs: Date.now() - info.mtimeMs, ino: info.ino, mtimeMs: info.mtimeMs}
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
@@ -169,17 +177,41 @@ async function ownLockGone(path: string, holder: Partial<LockHolder> | undefined
   return !again || again.holder?.since !== holder.since || heldHere.has(path)
 }
 
+/** How long a take-over may last before another process clears its guard (a taker killed half-way). */
+const TAKEOVER_STALE_MS = 10_000
+
+/**
+ * Removes the stale lock `found`, and only that file: several processes may judge the same lock stale at once, and
+ * one of them may already have taken it over and made its own in its place. So the removal happens under the guard
+ * `<lock>.takeover` (created exclusively), once the lock is seen to be still the file judged (same inode, same
+ * modification time: a live holder's heartbeat changes it). Whoever does not get the guard waits a moment and looks
+ * again.
+ */
+async function removeStale(path: string, found: Inspected, pollMs: number | undefined): Promise<void> {
+  const guard = `${path}.takeover`
+  try {
+    await writeFile(guard, String(process.pid), {flag: 'wx', mode: 0o600})
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    const info = await stat(guard).catch(() => undefined)
+    if (info && Date.now() - info.mtimeMs > TAKEOVER_STALE_MS) await rm(guard, {force: true})
+    await sleep(pollMs ?? 10 + Math.random() * 20)
+    return
+  }
+  try {
+    const now = await stat(path).catch(() => undefined)
+    if (now && now.ino === found.ino && now.mtimeMs === found.mtimeMs) await rm(path, {recursive: true, force: true})
+  } finally {
+    await rm(guard, {force: true})
+  }
+}
+
 /** Whether a live holder makes us wait (false: look again at once, the lock was taken over or went); throws a refusal. */
-async function mustWait(
-  path: string,
-  found: {holder?: Partial<LockHolder>; ageMs: number},
-  staleMs: number,
-  wayOut: string | undefined,
-): Promise<boolean> {
+async function mustWait(path: string, found: Inspected, staleMs: number, options: LockOptions): Promise<boolean> {
   const verdict = judge(path, found.holder, found.ageMs, staleMs)
   if (verdict === 'wait') return true
-  if (verdict === 'take-over') await rm(path, {recursive: true, force: true})
-  else if (!(await ownLockGone(path, found.holder))) throw heldError(path, verdict.refuse, wayOut)
+  if (verdict === 'take-over') await removeStale(path, found, options.pollMs)
+  else if (!(await ownLockGone(path, found.holder))) throw heldError(path, verdict.refuse, options.wayOut)
   return false
 }
 
@@ -195,7 +227,7 @@ export async function acquireFileLock(path: string, options: LockOptions = {}): 
     if (await tryCreate(path, {...me, since: new Date().toISOString()}))
       return heldLock(path, options.heartbeatMs ?? 10_000)
     const found = await inspect(path)
-    if (!found || !(await mustWait(path, found, staleMs, options.wayOut))) continue
+    if (!found || !(await mustWait(path, found, staleMs, options))) continue
     if (Date.now() > deadline)
       throw heldError(
         path,

@@ -23,6 +23,24 @@ export const ERROR_STATUS = {
 } as const
 export type ErrorCode = keyof typeof ERROR_STATUS
 
+/**
+ * What any operation may answer from the service's HTTP layer rather than from the operation itself: a body too
+ * large or of a type it does not read, too many requests, and the service or a gateway failing. The emulator's
+ * own failure answers 500, and its injected faults (`POST /_emulator/faults`) answer these codes for these
+ * statuses (any other status as `HTTP_<status>`). 429 and 503 carry `Retry-After`.
+ */
+export const HTTP_LAYER_ERRORS = {
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL_ERROR',
+  502: 'BAD_GATEWAY',
+  503: 'SERVICE_UNAVAILABLE',
+  504: 'GATEWAY_TIMEOUT',
+} as const
+/** The statuses whose answers carry `Retry-After`. */
+export const RETRY_AFTER_STATUSES: readonly number[] = [429, 503]
+
 export interface ErrorDetail {
   path: string
   message: string

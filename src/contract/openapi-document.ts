@@ -1,10 +1,12 @@
 import * as z from 'zod/mini'
+import {discriminated, forGenerators, inGeneratorForms} from './document-forms.js'
 import {documentNotes} from './document-notes.js'
-import {ERROR_STATUS, type ErrorCode} from './error-envelope.js'
+import {ERROR_STATUS, HTTP_LAYER_ERRORS, RETRY_AFTER_STATUSES} from './error-envelope.js'
 import {oauthErrorSchema} from './oauth-bodies.js'
 import {bodySchemasOf, REQUEST_SCHEMAS} from './operation-bodies.js'
 import {OPERATION_EXAMPLES, pathIdExample} from './operation-examples.js'
 import {COMMON_ERRORS, NAMED_LISTS, NAMED_SCHEMAS, OPERATIONS, type Operation, TAGS} from './operations.js'
+import {RECIPIENT_SCHEMAS} from './requests/payout-v2-requests.js'
 import {idempotencyKeyHeader} from './requests/request-fields.js'
 import {payoutEventV1Schema, payoutEventV2Schema} from './responses.js'
 import {webhooks} from './webhook-deliveries.js'
@@ -28,18 +30,6 @@ const OTHER_SCHEMAS = {
   OAuthError: oauthErrorSchema,
 }
 
-/**
- * zod writes a field that must be absent (`z.never()`) as `{not: {}}`; the document writes JSON Schema's own
- * `false`, which generators read as "never" (openapi-typescript: `counterpartyId?: never`).
- */
-function absentAsFalse(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(absentAsFalse)
-  if (!schema || typeof schema !== 'object') return schema
-  const {not, ...rest} = schema as Json
-  if (not && typeof not === 'object' && !Object.keys(not).length && !Object.keys(rest).length) return false
-  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, absentAsFalse(value)]))
-}
-
 /** Every named schema, converted at once so that a named schema inside another becomes a `$ref`. */
 function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMiniType, string>} {
   const nameOf = new Map<z.ZodMiniType, string>()
@@ -55,17 +45,17 @@ function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMi
   const requests = Object.fromEntries(
     REQUEST_SCHEMAS.filter(request => request.part !== 'query').map(request => [pascal(request.name), request.schema]),
   )
-  const schemas = {
+  const schemas = forGenerators({
     ...convert({...NAMED_SCHEMAS, ...NAMED_LISTS, ...OTHER_SCHEMAS}, 'output'),
-    ...(absentAsFalse(convert(requests, 'input')) as Record<string, Json>),
-  }
+    ...convert({...requests, ...RECIPIENT_SCHEMAS}, 'input'),
+  })
   return {schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), nameOf}
 }
 
 /** A header's or path parameter's schema as the document states it (no `$schema` of its own). */
 function parameterSchema(schema: z.ZodMiniType): Json {
   const {$schema: _, ...json} = z.toJSONSchema(schema, {io: 'input', metadata: documentNotes}) as Json
-  return json
+  return inGeneratorForms(json)
 }
 
 function queryParameters(query: z.ZodMiniObject, examples: Record<string, unknown> = {}): Json[] {
@@ -78,7 +68,7 @@ function queryParameters(query: z.ZodMiniObject, examples: Record<string, unknow
     in: 'query',
     required: schema.required?.includes(name) ?? false,
     ...(property.type === 'array' ? {style: 'form', explode: true} : {}),
-    schema: property,
+    schema: inGeneratorForms(property),
     ...(examples[name] === undefined ? {} : {example: examples[name]}),
   }))
 }
@@ -103,33 +93,62 @@ function descriptionOf(operation: Operation): string {
     .join('\n\n')
 }
 
-const errorResponse = (codes: readonly ErrorCode[]) => ({
+const errorResponse = (codes: readonly string[]) => ({
   description: `An error envelope; \`error.code\`: ${codes.join(', ')}. Clients classify by status and code.`,
   content: {'application/json': {schema: ref('ErrorEnvelope')}},
 })
 
-/** The error answers of an operation, one per status, naming the codes that come with it. */
+/** Whether the service's HTTP layer may answer `status` (HTTP_LAYER_ERRORS) to a request of this operation. */
+function answersFromHttpLayer(operation: Operation, status: number): boolean {
+  if (status === 413) return operation.body !== undefined
+  if (status === 415)
+    return operation.body !== undefined && !operation.body.anyContentType && operation.body.mediaType === undefined
+  return true
+}
+
+const retryAfter = {'Retry-After': {$ref: '#/components/headers/RetryAfter'}}
+
+/**
+ * The error answers of an operation, one per status, naming the codes that come with it: its own, then those of
+ * the service's HTTP layer (a body too large or of another type, too many requests, a failure of the service or a
+ * gateway).
+ */
 function errorResponses(operation: Operation): Record<string, Json> {
   const codes = [...(operation.auth === 'none' ? [] : COMMON_ERRORS), ...(operation.errors ?? [])]
-  const byStatus = new Map<number, ErrorCode[]>()
+  const byStatus = new Map<number, string[]>()
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code])
+  for (const [status, code] of Object.entries(HTTP_LAYER_ERRORS))
+    if (answersFromHttpLayer(operation, Number(status)) && !byStatus.has(Number(status)))
+      byStatus.set(Number(status), [code])
   const responses: Record<string, Json> = {}
   if (operation.auth === 'none' && operation.body)
     responses['400'] = {
       description: 'An OAuth error (RFC 6749 section 5.2, RFC 7591 section 3.2.2): `error` names it.',
       content: {'application/json': {schema: ref('OAuthError')}},
     }
+  if (operation.authenticatesClient)
+    responses['401'] = {
+      description: 'An OAuth error `invalid_client` (RFC 6749 section 5.2): the client could not be authenticated.',
+      headers: {
+        'WWW-Authenticate': {description: 'The scheme to authenticate with: `Basic`.', schema: {type: 'string'}},
+      },
+      content: {'application/json': {schema: ref('OAuthError')}},
+    }
   for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = errorResponse(statusCodes)
-    if (status === 429) responses[String(status)].headers = {'Retry-After': {$ref: '#/components/headers/RetryAfter'}}
+    if (RETRY_AFTER_STATUSES.includes(status)) responses[String(status)].headers = retryAfter
   }
   return responses
 }
 
-function operationObject(operation: Operation, nameOf: Map<z.ZodMiniType, string>): Json {
+function operationObject(
+  operation: Operation,
+  nameOf: Map<z.ZodMiniType, string>,
+  schemas: Record<string, Json>,
+): Json {
   const schemaOf = (schema: z.ZodMiniType): Json => {
     const name = nameOf.get(schema)
-    return name ? ref(name) : (z.toJSONSchema(schema, {io: 'output', metadata: documentNotes}) as Json)
+    return name ? ref(name) : inGeneratorForms(z.toJSONSchema(schema, {io: 'output', metadata: documentNotes}) as Json)
   }
   const example = OPERATION_EXAMPLES[operation.operationId]
   const parameters = [
@@ -165,7 +184,7 @@ function operationObject(operation: Operation, nameOf: Map<z.ZodMiniType, string
             required: body.required ?? true,
             content: {
               [body.mediaType ?? 'application/json']: {
-                schema: bodySchemas.length === 1 ? bodySchemas[0] : {oneOf: bodySchemas},
+                schema: bodySchemas.length === 1 ? bodySchemas[0] : discriminated({oneOf: bodySchemas}, schemas),
                 ...(example?.body ? {example: example.body} : {}),
               },
             },
@@ -180,7 +199,7 @@ export function openApiDocument(): Json {
   const {schemas, nameOf} = componentSchemas()
   const paths: Record<string, Record<string, Json>> = {}
   for (const operation of OPERATIONS) {
-    paths[operation.path] = {...paths[operation.path], [operation.method]: operationObject(operation, nameOf)}
+    paths[operation.path] = {...paths[operation.path], [operation.method]: operationObject(operation, nameOf, schemas)}
   }
   return {
     openapi: '3.1.0',
@@ -226,7 +245,7 @@ export function openApiDocument(): Json {
           schema: {type: 'string', enum: ['true']},
         },
         RetryAfter: {
-          description: 'Seconds to wait before the next request.',
+          description: 'Seconds to wait before the next request (or the HTTP date to wait for).',
           [DECISION]: true,
           schema: {type: 'string'},
         },

@@ -50,6 +50,11 @@ export interface RequestBody {
   mediaType?: 'application/json' | 'application/x-www-form-urlencoded'
   /** Default true. */
   required?: boolean
+  /**
+   * The body is read as text whatever its content type says, and the handler answers its own errors for one that
+   * is not JSON (client registration, RFC 7591): no 415 answers it.
+   */
+  anyContentType?: boolean
 }
 
 export interface Operation {
@@ -70,10 +75,12 @@ export interface Operation {
   /** The query string, one parameter per field; an array field is a repeatable parameter. */
   query?: z.ZodMiniObject
   body?: RequestBody
+  /** The OAuth client proves who it is (RFC 6749 section 2.3): a client it cannot is answered 401 `invalid_client`. */
+  authenticatesClient?: boolean
   /** v2 POSTs take `idempotency-key` (spec 4) and may answer with `Idempotent-Replayed: true`. */
   idempotent?: boolean
   /** The success answer: its status and body (a JSON body unless `mediaType` says otherwise). */
-  success: {status: 200; description: string; schema: z.ZodMiniType}
+  success: {status: 200 | 201; description: string; schema: z.ZodMiniType}
   /**
    * Error codes this operation answers beyond those of every authenticated call (`COMMON_ERRORS`); each answers
    * with its status (ERROR_STATUS) and the error envelope.

@@ -576,8 +576,8 @@ const ROWS = [
     scopes: [],
     summary: 'Dynamic client registration (RFC 7591); deprecated for platform integrations.',
     auth: 'none',
-    body: {schemas: ['clientRegistrationBody']},
-    success: {status: 200, description: 'The registered client.', schema: registrationSchema},
+    body: {schemas: ['clientRegistrationBody'], anyContentType: true},
+    success: {status: 201, description: 'The registered client (RFC 7591 section 3.2.1).', schema: registrationSchema},
   },
   {
     operationId: 'requestToken',
@@ -588,6 +588,7 @@ const ROWS = [
     summary: 'Exchange an authorization code (with PKCE) or a refresh token for tokens.',
     auth: 'none',
     decision: 'The request parameters and token lifetimes (access 1 hour, refresh 30 days, rotating).',
+    authenticatesClient: true,
     body: {
       schemas: ['authorizationCodeTokenRequest', 'refreshTokenRequest'],
       mediaType: 'application/x-www-form-urlencoded',

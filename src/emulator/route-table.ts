@@ -56,23 +56,20 @@ export interface RouteServices {
 
 /** Every route of the emulator: one handler per row of the contract's operations table, then its own routes. */
 export function buildRouter(services: RouteServices): Router {
-  const api = operationRoutes(
-    [
-      v1PayoutRoutes(services),
-      v1TeamRoutes(services),
-      v1SessionRoutes(services),
-      v1WebhookRoutes(services),
-      v2PayoutRoutes(services),
-      v2PayoutBatchRoutes(services),
-      v2CounterpartyRoutes(services),
-      v2ReferenceRoutes(),
-      v2TransactionRoutes(services),
-      v2TeamRoutes(services),
-      openApiRoutes(),
-      oauthOperationHandlers(services),
-    ],
-    {rawBody: ['registerClient']},
-  )
+  const api = operationRoutes([
+    v1PayoutRoutes(services),
+    v1TeamRoutes(services),
+    v1SessionRoutes(services),
+    v1WebhookRoutes(services),
+    v2PayoutRoutes(services),
+    v2PayoutBatchRoutes(services),
+    v2CounterpartyRoutes(services),
+    v2ReferenceRoutes(),
+    v2TransactionRoutes(services),
+    v2TeamRoutes(services),
+    openApiRoutes(),
+    oauthOperationHandlers(services),
+  ])
   return new Router().add(
     ...api,
     ...hostedRoutes(services),

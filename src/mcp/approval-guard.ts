@@ -18,16 +18,23 @@ interface GuardContext {
 }
 
 /**
- * The tools that are refused once an approval URL covers their target, and how to find that target. A create
- * naming an existing customId is an update too (v1 `POST /payout` upserts by customId).
+ * The tools that are refused once an approval URL covers their target, how to find that target, and which of the
+ * tool's arguments name it (as the lookup's `id` or `custom-id`). A create naming an existing customId is an update
+ * too (v1 `POST /payout` upserts by customId). A claim, or a claim URL, of a payout under approval would let whoever
+ * claims choose where the approved money goes; deleting the counterparty a payout pays changes what the page showed.
  */
-const GUARDED: Record<string, {lookup: string; fixed: string[]; kind: 'payoutId' | 'counterpartyId'}> = {
-  payouts_update: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId'},
-  payouts_create: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId'},
-  counterparties_update: {lookup: 'counterparties:get', fixed: [], kind: 'counterpartyId'},
+const BY_ID = {id: 'id', 'custom-id': 'custom-id'}
+const BY_PAYOUT = {payout: 'id', 'custom-id': 'custom-id'}
+const GUARDED: Record<
+  string,
+  {lookup: string; fixed: string[]; kind: 'payoutId' | 'counterpartyId'; naming: Record<string, string>}
+> = {
+  payouts_update: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId', naming: BY_ID},
+  payouts_create: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId', naming: BY_ID},
+  sessions_payout: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId', naming: BY_PAYOUT},
+  emulator_claim: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId', naming: BY_PAYOUT},
+  counterparties_update: {lookup: 'counterparties:get', fixed: [], kind: 'counterpartyId', naming: BY_ID},
 }
-
-const IDENTIFYING = ['id', 'custom-id']
 
 type PayoutData = {id?: unknown; counterpartyId?: unknown}
 
@@ -44,15 +51,16 @@ const idOf = (data: unknown): string | undefined => {
  */
 async function targetId(
   context: GuardContext,
-  lookup: string,
-  fixed: string[],
+  guarded: (typeof GUARDED)[string],
   args: ToolArguments,
 ): Promise<{id?: string; unchecked?: string; invalid?: ToolError}> {
-  const command = context.commands.get(lookup)
-  const naming = Object.fromEntries(Object.entries(args).filter(([name]) => IDENTIFYING.includes(name)))
+  const command = context.commands.get(guarded.lookup)
+  const naming = Object.fromEntries(
+    Object.entries(args).flatMap(([name, value]) => (name in guarded.naming ? [[guarded.naming[name], value]] : [])),
+  )
   if (!command || !Object.keys(naming).length) return {}
   const line = commandLineOf(command, naming)
-  const answer = answerOf(await context.runner.run(lookup, {...line, flags: [...line.flags, ...fixed]}))
+  const answer = answerOf(await context.runner.run(guarded.lookup, {...line, flags: [...line.flags, ...guarded.fixed]}))
   if (!answer.error) return {id: idOf(answer.data)}
   if (answer.error.exitCode === ExitCode.usage) return {invalid: answer.error}
   return answer.error.exitCode === ExitCode.notFound ? {} : {unchecked: answer.error.code}
@@ -64,11 +72,12 @@ async function targetId(
  */
 async function coveredTarget(context: GuardContext, guarded: (typeof GUARDED)[string], args: ToolArguments) {
   const issuedFor = (id: string) => context.approvals.issuedFor({[guarded.kind]: id})
-  for (const id of strings(args.id)) {
+  const given = Object.keys(guarded.naming).filter(name => guarded.naming[name] === 'id')
+  for (const id of given.flatMap(name => strings(args[name]))) {
     const issued = await issuedFor(id)
     if (issued) return {id, issued}
   }
-  const {id, unchecked, invalid} = await targetId(context, guarded.lookup, guarded.fixed, args)
+  const {id, unchecked, invalid} = await targetId(context, guarded, args)
   if (invalid) return {invalid}
   if (unchecked) return {unchecked}
   const issued = id === undefined ? undefined : await issuedFor(id)

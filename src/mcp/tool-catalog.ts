@@ -148,7 +148,15 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {name: 'payouts_approve', command: 'payouts:approve', group: 'money', hints: CHANGE, note: 'Moves money.'},
   {name: 'payouts_pay', command: 'payouts:pay', group: 'money', hints: CHANGE, note: 'Moves money.'},
-  {name: 'emulator_claim', command: 'emulator:claim', group: 'emulator-money', hints: CONTROL, note: 'Moves money.'},
+  {
+    name: 'emulator_claim',
+    command: 'emulator:claim',
+    group: 'emulator-money',
+    hints: CONTROL,
+    // The payouts are named, so that the approval guard sees each (src/mcp/approval-guard.ts).
+    omit: ['all-approved'],
+    note: 'Moves money.',
+  },
   {name: 'emulator_clock_advance', command: 'emulator:clock:advance', group: 'emulator', hints: CONTROL},
   {
     name: 'emulator_trigger',

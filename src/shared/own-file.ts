@@ -1,5 +1,6 @@
 import {lstat, stat} from 'node:fs/promises'
 import {dirname, resolve} from 'node:path'
+import {usageError} from './errors.js'
 
 /**
  * Why a file payctl reads as its own state cannot be trusted, as ssh judges its keys: the file (when it exists) and
@@ -25,4 +26,10 @@ function problemOf(path: string, info: {uid: number; mode: number}, me: number, 
   if (info.mode & 0o022)
     return `${path} is writable by ${info.mode & 0o002 ? 'every user' : 'its group'} (mode ${(info.mode & 0o7777).toString(8).padStart(4, '0')}); another user could have written ${what}`
   return undefined
+}
+
+/** Refuses (exit 2, one line naming the file) a state file `untrustedFileProblem` finds a problem with. */
+export async function refuseUntrustedFile(path: string, what: string, wayOut: string): Promise<void> {
+  const problem = await untrustedFileProblem(path)
+  if (problem) throw usageError(`${what}: ${problem}`, [wayOut])
 }

@@ -1,5 +1,5 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {ApiError, ConnectionError, TimeoutError} from '../../src/client/api-errors.js'
+import {ApiError, ConnectionError, outcomeUnknown, TimeoutError} from '../../src/client/api-errors.js'
 import {PayoutClient} from '../../src/client/index.js'
 import {Transport} from '../../src/client/transport.js'
 import {apiError, drop, json, useFakeServer} from '../helpers/fake-server.js'
@@ -78,6 +78,21 @@ describe('Transport retry rules', () => {
     const keys = ctx.server.requests.map(r => r.headers['idempotency-key'])
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
     expect(new Set(keys).size).toBe(1)
+  })
+
+  it('an error after an attempt that may have been applied says the outcome is unknown, whatever its status', async () => {
+    ctx.server.next(drop, apiError(422, 'UNPROCESSABLE', 'no'))
+    const afterDrop = await client.v1.payouts
+      .create({description: 'x', payoutAmount: '1.00', currency: 'EUR', customId: 'inv-2'})
+      .catch(e => e)
+    expect(afterDrop).toMatchObject({status: 422})
+    expect(outcomeUnknown(afterDrop)).toBe(true)
+    ctx.server.next(apiError(429, 'RATE_LIMITED', 'slow down'), apiError(422, 'UNPROCESSABLE', 'no'))
+    const afterRefusals = await client.v2.payouts
+      .create({description: 'x', amount: '1.00', currency: 'EUR'})
+      .catch(e => e)
+    expect(afterRefusals).toMatchObject({status: 422})
+    expect(outcomeUnknown(afterRefusals)).toBe(false)
   })
 
   it('uses a new idempotency key for each logical v2 call, and the caller key when given', async () => {

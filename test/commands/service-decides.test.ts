@@ -52,12 +52,12 @@ describe('the amount ceiling is the service decision', () => {
     expect(amountProblem('2000000000', 'EUR', {max: '1000000000'})).toMatch(/above the largest allowed, 1000000000/)
   })
 
-  it('--amount 2000000000 is sent; a service that takes it creates the payout', async () => {
+  it('--amount 2000000000 is sent (as 2000000000.00 EUR); a service that takes it creates the payout', async () => {
     const fake = await acceptingServer()
     const result = await cli([...create, '--amount', '2000000000', '--json'], fake.origin)
     expect(result.code, result.stderr).toBe(0)
-    expect(JSON.parse(result.stdout)).toMatchObject({amount: '2000000000'})
-    expect(JSON.parse(fake.requests.at(-1)!.body)).toMatchObject({amount: '2000000000'})
+    expect(JSON.parse(result.stdout)).toMatchObject({amount: '2000000000.00'})
+    expect(JSON.parse(fake.requests.at(-1)!.body)).toMatchObject({amount: '2000000000.00'})
   })
 
   it('the emulator, as the service, refuses it: exit 6 with the answer naming the amount', async () => {

@@ -1,10 +1,11 @@
-import {spawn} from 'node:child_process'
+import {spawn, spawnSync} from 'node:child_process'
 import {existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
 import {hostname, tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {build} from 'esbuild'
 import {afterAll, describe, expect, it} from 'vitest'
 import {acquireFileLock, processStart, withFileLock} from '../../src/config/file-lock.js'
-import {isolatedHome, runCli} from '../helpers/cli.js'
+import {isolatedHome, ROOT, runCli} from '../helpers/cli.js'
 
 /** The one lock of payctl (src/config/file-lock.ts) and config.json under ten writers at once. */
 
@@ -51,6 +52,53 @@ describe('file lock', () => {
     await new Promise(resolve => setTimeout(resolve, 50))
     expect(await withFileLock(lockFile.replace(/\.lock$/, ''), async () => 'ran', {staleMs: 10})).toBe('ran')
   })
+})
+
+/** A process that takes the lock, notes when it holds it, holds it a moment and lets it go. */
+const TAKER = `
+import {appendFileSync, existsSync} from 'node:fs'
+import {acquireFileLock} from './src/config/file-lock.ts'
+const [lockFile, log, go] = process.argv.slice(2)
+await import('node:crypto')
+appendFileSync(log + '.ready', 'x')
+while (!existsSync(go)) await new Promise(resolve => setTimeout(resolve, 1))
+const lock = await acquireFileLock(lockFile, {timeoutMs: 60_000})
+appendFileSync(log, 'in\\n')
+await new Promise(resolve => setTimeout(resolve, 40))
+appendFileSync(log, 'out\\n')
+await lock.release()
+`
+
+describe('taking over the lock of a process that is gone', () => {
+  it('eight processes that find it at once hold the lock one at a time', async () => {
+    const folder = dir()
+    const script = join(folder, 'taker.mjs')
+    await build({
+      stdin: {contents: TAKER, resolveDir: ROOT, loader: 'ts'},
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: script,
+      logLevel: 'silent',
+    })
+    const gone = spawnSync(process.execPath, ['-e', 'process.pid'], {stdio: 'ignore'}).pid
+    const lockFile = join(folder, 'x.lock')
+    writeFileSync(lockFile, JSON.stringify({host: hostname(), pid: gone, since: 'then'}))
+    const log = join(folder, 'log')
+    writeFileSync(log, '')
+    const go = join(folder, 'go')
+    const takers = Array.from({length: 8}, () =>
+      spawn(process.execPath, [script, lockFile, log, go], {stdio: 'inherit'}),
+    )
+    const closed = Promise.all(takers.map(child => new Promise(resolve => child.on('close', resolve))))
+    // All at once: each is started and waits for the go.
+    while ((existsSync(`${log}.ready`) ? readFileSync(`${log}.ready`, 'utf8').length : 0) < 8)
+      await new Promise(resolve => setTimeout(resolve, 10))
+    writeFileSync(go, '')
+    const codes = await closed
+    expect(codes).toEqual(Array(8).fill(0))
+    expect(readFileSync(log, 'utf8')).toBe('in\nout\n'.repeat(8))
+  }, 60_000)
 })
 
 describe('config.json under concurrent writers', () => {

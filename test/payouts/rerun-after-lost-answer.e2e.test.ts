@@ -28,7 +28,7 @@ const faultsLeft = async () => (await ctx.api.get('/_emulator/faults', {key: nul
 const payoutCount = async () => (await ctx.api.get('/api/v2/payouts?limit=100')).body.data.length
 
 describe('payouts create after an answer lost to a 502', () => {
-  it('v2: the advice names the kept idempotency key; the re-run replays it and leaves 1 payout; the next run creates anew', async () => {
+  it('v2: the advice names the kept idempotency key; every re-run within 24 hours replays it; a new key creates anew', async () => {
     const run = env()
     const command = ['payouts', 'create', '--amount', '25.00', '--currency', 'EUR', '--description', 'Mix']
     const args = [...command, '--email', 'ada@example.com']
@@ -44,13 +44,33 @@ describe('payouts create after an answer lost to a 502', () => {
 
     const again = await runCommand(args, {env: run})
     expect(again.code, again.stderr).toBe(0)
-    expect(again.stdout).toContain('created by the earlier run whose answer was lost')
+    expect(again.stdout).toContain('created by an earlier run whose answer was lost')
     expect(await payoutCount()).toBe(1)
 
-    // Settled: the key is forgotten, and the same command is a new payout again.
+    // Once an answer was lost, the same command is a re-run of that create for the key's 24 hours.
     const next = await runCommand(args, {env: run})
     expect(next.code, next.stderr).toBe(0)
-    expect(next.stdout).toMatch(/^Created payout payout_/m)
+    expect(next.stdout).toContain('created by an earlier run whose answer was lost')
+    expect(await payoutCount()).toBe(1)
+    const another = await runCommand([...args, '--idempotency-key', 'another-one'], {env: run})
+    expect(another.stdout).toMatch(/^Created payout payout_/m)
+    expect(await payoutCount()).toBe(2)
+  })
+
+  it('a create answered at once keeps no key: the same command again is a new payout', async () => {
+    const args = [
+      'payouts',
+      'create',
+      '--amount',
+      '3',
+      '--currency',
+      'EUR',
+      '--description',
+      'B',
+      '--email',
+      'b@example.com',
+    ]
+    for (const _ of [1, 2]) expect((await runCommand(args, {env: env()})).code).toBe(0)
     expect(await payoutCount()).toBe(2)
   })
 
@@ -84,16 +104,25 @@ describe('payouts create after an answer lost to a 502', () => {
 })
 
 describe('KeptKeys', () => {
-  it('reuses a kept key for the same request within 24 hours, then no more', async () => {
+  it('reuses a kept key for the same request within 24 hours, then no more; a settled key is forgotten', async () => {
     let now = 1_000_000
-    const keys = new KeptKeys(mkdtempSync(join(tmpdir(), 'kept-')), {name: 'p', origin: 'http://x'}, () => now)
-    const request = {api: 'v2', body: {amount: '1.00', b: 1}}
-    const first = await keys.keyFor(request)
+    const keys = new KeptKeys(mkdtempSync(join(tmpdir(), 'kept-')), 'http://x', () => now)
+    const request = {operation: 'createPayoutV2', body: {amount: '1.00', b: 1}}
+    const first = await keys.claim(request)
     expect(first.reused).toBe(false)
-    await keys.keep(request, first.key)
-    expect(await keys.keyFor({api: 'v2', body: {b: 1, amount: '1.00'}})).toEqual({key: first.key, reused: true})
-    expect((await keys.keyFor({api: 'v2', body: {amount: '2.00', b: 1}})).reused).toBe(false)
+    await first.keep()
+    const again = await keys.claim({operation: 'createPayoutV2', body: {b: 1, amount: '1.00'}})
+    expect(again).toMatchObject({key: first.key, reused: true})
+    await again.keep()
+    const other = await keys.claim({operation: 'createPayoutV2', body: {amount: '2.00', b: 1}})
+    expect(other.reused).toBe(false)
+    await other.settle()
     now += KEPT_FOR_MS
-    expect((await keys.keyFor(request)).reused).toBe(false)
+    const later = await keys.claim(request)
+    expect(later.reused).toBe(false)
+    await later.settle()
+    const next = await keys.claim(request)
+    expect(next.key).not.toBe(later.key)
+    await next.settle()
   })
 })

@@ -2,6 +2,8 @@ const READ = 'Safe to re-run, e.g. from cron: it only reads.'
 const KEYED =
   'Safe to re-run with the same --idempotency-key: the service replays the first answer for 24 hours instead of applying twice. Without one, a re-run after an unclear failure (exit 7) may apply again: check first with "payouts get" or "payouts list".'
 const LOCAL = 'Safe to re-run: it changes only local files (profiles, credentials).'
+const KEPT =
+  'Safe to re-run, with or without --idempotency-key. Without one, payctl writes the key to its data folder before the request leaves and forgets it only when an answer comes; so after an answer that did not come (exit 7, Ctrl-C, SIGTERM, even kill -9) the same command within 24 hours sends the same key, and the service replays the first answer instead of creating twice. A create answered at once keeps nothing: the same command later creates another.'
 
 /** What each command's help says about re-running it from cron or a retrying script. */
 export const RERUN: Record<string, string> = {
@@ -16,7 +18,7 @@ export const RERUN: Record<string, string> = {
   'auth status': READ,
   'auth token': READ,
   'counterparties countries': READ,
-  'counterparties create': KEYED,
+  'counterparties create': KEPT,
   'counterparties import':
     'Safe to re-run: the same journal, row identities and lock as payouts import; every create has an idempotency key and every row a customId (its own or one derived from its values), so a re-run, an interrupted run or an edited file never creates a counterparty twice. Changed rows update their counterparty; an edited file without customIds is refused until you add them or pass --batch.',
   'counterparties delete':
@@ -39,7 +41,7 @@ export const RERUN: Record<string, string> = {
   'emulator trigger': 'Not idempotent: a re-run plays the event again with a new payout (local emulator only).',
   'emulator start': 'Safe to re-run: with --data it keeps the database; --reset starts from the seed again.',
   'payouts approve': `${KEYED} Approving an approved payout fails with exit 5 and changes nothing; with --skip-conflicts a re-run leaves out what is approved already and approves the rest (exit 0).`,
-  'payouts create': `${KEYED} With --api v1 (or --pre-approved), --custom-id makes creation an upsert.`,
+  'payouts create': `${KEPT} Through v1 the key is a generated customId (v1 creation is an upsert on it); --custom-id gives your own.`,
   mcp: 'Safe to re-run: the server keeps no state but its audit log; a tool call retried with the same arguments gets the same idempotency key, so a write never applies twice.',
   'payouts delete':
     'Safe to re-run: a deleted v2 payout answers exit 4 (not found) and nothing else changes; a v1 delete of a deleted payout succeeds unchanged.',

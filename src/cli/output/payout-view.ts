@@ -145,7 +145,7 @@ export function createdLine(
   const then = andThen ? ` (then ${andThen})` : ''
   if (sent.present) return `Payout ${id} already present under customId ${customId}: nothing created`
   if (sent.earlier && sent.reused)
-    return `Replayed: payout ${id} was created by the earlier run whose answer was lost (same idempotency key); nothing new${then}`
+    return `Replayed: payout ${id} was created by an earlier run whose answer was lost (same idempotency key, reused for 24 hours; --idempotency-key NEW makes another); nothing new${then}`
   if (sent.earlier) return `Replayed: payout ${id} was created earlier with this --idempotency-key; nothing new${then}`
   return `Created payout ${id}${then}`
 }

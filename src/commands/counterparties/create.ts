@@ -35,8 +35,15 @@ The body can also come from --from-file (JSON with the API's field names, "-" fo
       const {checkTaxRules} = await import('../../services/counterparties/counterparty-service.js')
       await checkTaxRules(client, body as unknown as Record<string, unknown>)
     }
-    const counterparty = await client.v2.counterparties.create(body, {idempotencyKey: f['idempotency-key']})
-    const {showCounterparty} = await import('../../cli/output/counterparty-view.js')
+    const [{createCounterparty}, {runWithKeptKeys}, {showCounterparty}] = await Promise.all([
+      import('../../services/counterparties/create-counterparty.js'),
+      import('../../cli/workflows/kept-key-run.js'),
+      import('../../cli/output/counterparty-view.js'),
+    ])
+    const context = {dataDir: this.config.dataDir, origin: client.transport.origin, out: this.out}
+    const counterparty = await runWithKeptKeys(context, run =>
+      createCounterparty(client, body, {idempotencyKey: f['idempotency-key'], ...run}),
+    )
     return shown(counterparty, {
       view: (saved, out) => {
         out.line(`Created counterparty ${saved.id}`)

@@ -36,13 +36,15 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
       await warnIfShort({accounts, totals: confirmation.totals, warn: line => this.out.warn(line)})
       await this.confirmOnProduction(confirmation)
     }
-    const [view, {createPayout}, {KeptKeys}] = await Promise.all([
+    const [view, {createPayout}, {runWithKeptKeys}] = await Promise.all([
       import('../../cli/output/payout-view.js'),
       import('../../services/payouts/create-payout.js'),
-      import('../../services/payouts/kept-keys.js'),
+      import('../../cli/workflows/kept-key-run.js'),
     ])
-    const kept = new KeptKeys(this.config.dataDir, await this.profile())
-    const sent = await createPayout(client, plan, {idempotencyKey: f['idempotency-key'], kept})
+    const context = {dataDir: this.config.dataDir, origin: client.transport.origin, out: this.out}
+    const sent = await runWithKeptKeys(context, run =>
+      createPayout(client, plan, {idempotencyKey: f['idempotency-key'], ...run}),
+    )
     if (sent.api === 'v1')
       return shown(view.withPayoutId(sent.payout), {view: (_, out) => view.showCreatedV1(out, sent.payout)})
     const created = sent.payout

@@ -24,11 +24,18 @@ export const RECIPIENT_TYPES = ['email', 'phone'] as const
 
 const RECIPIENT_TYPE_RULE = `must be one of ${RECIPIENT_TYPES.join(', ')}`
 
-/** A v2 recipient: an e-mail or a phone, named by `type` (the document's `oneOf` on `type`). */
-export const recipientV2 = z.xor([
-  nested({type: z.literal('email', RECIPIENT_TYPE_RULE), email, phone: z.optional(phone)}),
-  nested({type: z.literal('phone', RECIPIENT_TYPE_RULE), phone, email: z.optional(email)}),
-])
+const emailRecipientV2 = nested({type: z.literal('email', RECIPIENT_TYPE_RULE), email, phone: z.optional(phone)})
+const phoneRecipientV2 = nested({type: z.literal('phone', RECIPIENT_TYPE_RULE), phone, email: z.optional(email)})
+
+/** A v2 recipient: an e-mail or a phone, named by `type` (the document's `oneOf` with a discriminator on `type`). */
+export const recipientV2 = z.xor([emailRecipientV2, phoneRecipientV2])
+
+/** The recipient's schemas by the names the document gives them, so that its discriminator can map `type` to each. */
+export const RECIPIENT_SCHEMAS = {
+  RecipientV2: recipientV2,
+  EmailRecipientV2: emailRecipientV2,
+  PhoneRecipientV2: phoneRecipientV2,
+}
 
 const payoutFields = {
   customId: z.optional(customId),

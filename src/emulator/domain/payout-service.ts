@@ -93,7 +93,18 @@ function v1Changes(existing: PayoutRow, fields: PayoutFields, present: Set<strin
   set('notifications', 'notifications')
   if (changes.creator_handle !== undefined || changes.email !== undefined || changes.phone !== undefined)
     changes.recipient_type = v1RecipientType({...existing, ...changes})
-  return changes
+  return withoutOthersClaim(existing, changes)
+}
+
+const RECIPIENT_COLUMNS = ['recipient_type', 'email', 'phone', 'creator_handle', 'counterparty_uuid'] as const
+
+/**
+ * A claimed payment method is the recipient's choice: when an update gives the payout another recipient, the claim
+ * of the one before is dropped, so the money never goes where someone else chose.
+ */
+function withoutOthersClaim(existing: PayoutRow, changes: Partial<PayoutRow>): Partial<PayoutRow> {
+  const moved = RECIPIENT_COLUMNS.some(column => column in changes && changes[column] !== existing[column])
+  return moved && existing.payment_method ? {...changes, payment_method: null} : changes
 }
 
 function v1RecipientType(row: Pick<PayoutRow, 'email' | 'phone' | 'creator_handle'>): RecipientType {
@@ -355,7 +366,7 @@ export class PayoutService {
     if (patch.recipient !== undefined || patch.counterpartyId !== undefined)
       Object.assign(changes, this.recipientColumns(row.team_id, recipientOf(patch)))
     if (!Object.keys(changes).length) return row
-    return this.store.payouts.patch(row, {...changes, updated_at: this.clock.iso()})
+    return this.store.payouts.patch(row, {...withoutOthersClaim(row, changes), updated_at: this.clock.iso()})
   }
 
   /** The recipient columns of a PATCH (the counterparty resolved): `recipient` is replaced whole. */

@@ -87,6 +87,16 @@ function failingAt<T>(item: Item, check: () => T): T {
   }
 }
 
+/**
+ * A counterparty payout is paid directly, to the counterparty's saved payment method (spec 4.5: "A direct pay sends
+ * money to the counterparty's saved payment method"); only a payout to a recipient who chooses a method while
+ * claiming is claimed (spec section 1). The emulator's reading: nobody claims a counterparty payout.
+ */
+export const isPaidDirectly = (row: PayoutRow) => row.recipient_type === 'counterparty'
+
+export const paidDirectlyMessage = (row: PayoutRow) =>
+  `payout ${payoutLabel(row)} is paid directly to its counterparty's saved payment method; it cannot be claimed`
+
 /** The failure a sandbox trigger causes, if the method carries one (spec section 1). */
 export function failureTrigger(record: PaymentMethodRecord): {code: string; reason: string} | undefined {
   const details = record.details
@@ -229,8 +239,8 @@ export class Settlement {
     this.events.changed(approved)
     return approved.map((row, position) => {
       const {andThen, index} = items[position]
-      if (row.payment_method) return this.transfer(row, JSON.parse(row.payment_method))
-      if (andThen === 'pay' && row.recipient_type === 'counterparty') return this.pay(principal, [{row, index}])[0]
+      if (row.payment_method && !isPaidDirectly(row)) return this.transfer(row, JSON.parse(row.payment_method))
+      if (andThen === 'pay' && isPaidDirectly(row)) return this.pay(principal, [{row, index}])[0]
       if (andThen) return this.sendClaimLinks([{row, index}])[0]
       return row
     })
@@ -246,7 +256,7 @@ export class Settlement {
     const again: Array<{amount: string; currency: string; index?: number}> = []
     const prepared = items.map(item => {
       const {row, index} = item
-      if (row.recipient_type !== 'counterparty')
+      if (!isPaidDirectly(row))
         throw at(
           invalidState(
             `payout ${payoutLabel(row)} goes to an e-mail or phone recipient; it is paid when the recipient claims it (send the claim link)`,
@@ -271,6 +281,7 @@ export class Settlement {
 
   /** The recipient claims with a method and its details (the claim page, or `/_emulator/payouts/{id}/claim`). */
   claim(row: PayoutRow, record: PaymentMethodRecord): PayoutRow {
+    if (isPaidDirectly(row)) throw invalidState(paidDirectlyMessage(row))
     if (!isClaimable(row.status))
       throw invalidState(
         `payout ${payoutLabel(row)} is ${v1Status(row.status)}; only ${claimableStates()} payouts can be claimed`,

@@ -1,6 +1,6 @@
 import {type Destination, destinationOf} from '../../contract/destination.js'
 import {formatAmount} from '../../shared/money.js'
-import type {PayoutRow} from '../store/row-types.js'
+import type {PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
 import type {PageContext} from './page-context.js'
 
 /**
@@ -23,26 +23,32 @@ export interface ShownPayout {
 export const recipientOf = (ctx: PageContext, row: PayoutRow) =>
   ctx.services.payouts.contactOf(row) ?? row.creator_handle ?? (row.counterparty_uuid ? 'Counterparty' : '—')
 
+/** The payment method a payout carries (claimed, or taken by a transfer), with the details the recipient gave. */
+function ownMethodOf(row: PayoutRow): Record<string, unknown> | undefined {
+  if (!row.payment_method) return undefined
+  const record = JSON.parse(row.payment_method) as PaymentMethodRecord
+  return {...record.details, type: record.type, currency: record.currency}
+}
+
 /** Where a payout's money goes, as payctl shows it too. */
 export function destinationOfRow(ctx: PageContext, row: PayoutRow): Destination {
   const counterparty = row.counterparty_uuid
     ? ctx.services.store.counterparties.byUuid(row.team_id, row.counterparty_uuid)
     : undefined
-  if (!counterparty)
-    return destinationOf({
-      counterpartyId: row.counterparty_uuid ?? undefined,
-      email: row.email ?? undefined,
-      phone: row.phone ?? undefined,
-      creatorHandle: row.creator_handle ?? undefined,
-    })
-  return destinationOf(
-    {},
-    {
-      identity: JSON.parse(counterparty.identity),
-      email: counterparty.email ?? undefined,
-      paymentMethod: counterparty.payment_method ? JSON.parse(counterparty.payment_method) : null,
-    },
-  )
+  const payout = {
+    status: row.status,
+    counterpartyId: row.counterparty_uuid ?? undefined,
+    email: row.email ?? undefined,
+    phone: row.phone ?? undefined,
+    creatorHandle: row.creator_handle ?? undefined,
+    paymentMethod: ownMethodOf(row),
+  }
+  if (!counterparty) return destinationOf(payout)
+  return destinationOf(payout, {
+    identity: JSON.parse(counterparty.identity),
+    email: counterparty.email ?? undefined,
+    paymentMethod: counterparty.payment_method ? JSON.parse(counterparty.payment_method) : null,
+  })
 }
 
 export function snapshotOf(ctx: PageContext, row: PayoutRow): ShownPayout {

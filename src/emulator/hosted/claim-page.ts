@@ -10,6 +10,7 @@ import {
 } from '../../contract/lifecycle.js'
 import {formatAmount} from '../../shared/money.js'
 import {claimRecord} from '../domain/claim-input.js'
+import {isPaidDirectly} from '../domain/settlement.js'
 import {ApiFailure} from '../http/api-failure.js'
 import type {Reply} from '../http/request-context.js'
 import type {PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
@@ -243,6 +244,13 @@ ${summary(ctx, row)}<div class="actions">${doneLink(ctx.claims.redirectUrl)}</di
 export function claimPage(ctx: PageContext, errors: FieldError[] = [], status = 200, method?: string): Reply {
   const row = sessionPayout(ctx)
   if (!row) return ctx.render('Payout not found', html`<p>This payout no longer exists.</p>`, 404)
+  if (isPaidDirectly(row))
+    return ctx.render(
+      'Nothing to claim here',
+      html`<p>${ctx.team()?.name ?? 'The team'} pays this payout directly to the account it holds for you; it cannot
+be claimed. Ask the team if your account details need to change.</p>`,
+      409,
+    )
   const expected = recipientIdentity(ctx)
   if (expected && ctx.user !== expected)
     return ctx.render(
@@ -311,7 +319,7 @@ export function claim(ctx: PageContext): Reply {
 function claimablePayout(ctx: PageContext): PayoutRow | undefined {
   const row = sessionPayout(ctx)
   const expected = recipientIdentity(ctx)
-  if (!row || (expected && ctx.user !== expected) || !isClaimable(row.status)) return undefined
+  if (!row || isPaidDirectly(row) || (expected && ctx.user !== expected) || !isClaimable(row.status)) return undefined
   return row
 }
 

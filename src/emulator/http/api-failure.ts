@@ -3,7 +3,13 @@
  * Route code throws ApiFailure; the server turns it into the body.
  */
 
-import {ERROR_STATUS, type ErrorBody, type ErrorDetail} from '../../contract/error-envelope.js'
+import {
+  ERROR_STATUS,
+  type ErrorBody,
+  type ErrorDetail,
+  HTTP_LAYER_ERRORS,
+  RETRY_AFTER_STATUSES,
+} from '../../contract/error-envelope.js'
 
 export type {ErrorBody, ErrorDetail}
 
@@ -122,13 +128,10 @@ export function failureForStatus(status: number, message: string, retryAfterSeco
     404: 'NOT_FOUND',
     409: 'CONFLICT',
     422: 'UNPROCESSABLE',
-    429: 'RATE_LIMITED',
-    500: 'INTERNAL_ERROR',
-    502: 'BAD_GATEWAY',
-    503: 'SERVICE_UNAVAILABLE',
-    504: 'GATEWAY_TIMEOUT',
+    ...HTTP_LAYER_ERRORS,
   }
-  const headers: Record<string, string> =
-    status === 429 || status === 503 ? {'retry-after': String(retryAfterSeconds)} : {}
+  const headers: Record<string, string> = RETRY_AFTER_STATUSES.includes(status)
+    ? {'retry-after': String(retryAfterSeconds)}
+    : {}
   return new ApiFailure(status, codes[status] ?? `HTTP_${status}`, message, {headers})
 }

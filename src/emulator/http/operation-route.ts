@@ -104,7 +104,11 @@ function checkingHandler(operation: Operation, handler: OperationHandler | Guard
 }
 
 /** The route of one row: method, path, scopes, idempotency, the request's form and its checks, all from the table. */
-export function operationRoute(operation: Operation, handler: OperationHandler | Guarded, rawBody = false): Route {
+export function operationRoute(
+  operation: Operation,
+  handler: OperationHandler | Guarded,
+  rawBody = operation.body?.anyContentType === true,
+): Route {
   return {
     operationId: operation.operationId,
     method: operation.method.toUpperCase() as HttpMethod,
@@ -116,16 +120,11 @@ export function operationRoute(operation: Operation, handler: OperationHandler |
   }
 }
 
-export interface OperationRouteOptions {
-  /** Handlers whose body stays the raw text (OAuth's registration answers its own errors for a body that is not JSON). */
-  rawBody?: readonly OperationId[]
-}
-
 /**
  * The routes of every row, one handler each: a row served by two groups, or by none, stops the emulator from
  * starting (and test/emulator/operation-handlers.test.ts says which).
  */
-export function operationRoutes(groups: readonly OperationHandlers[], options: OperationRouteOptions = {}): Route[] {
+export function operationRoutes(groups: readonly OperationHandlers[]): Route[] {
   const served = new Map<string, OperationHandler | Guarded>()
   for (const group of groups)
     for (const [operationId, handler] of Object.entries(group)) {
@@ -136,11 +135,5 @@ export function operationRoutes(groups: readonly OperationHandlers[], options: O
     }
   const missing = OPERATIONS.filter(operation => !served.has(operation.operationId))
   if (missing.length) throw new Error(`no handler for ${missing.map(operation => operation.operationId).join(', ')}`)
-  return OPERATIONS.map(operation =>
-    operationRoute(
-      operation,
-      served.get(operation.operationId)!,
-      options.rawBody?.includes(operation.operationId as OperationId),
-    ),
-  )
+  return OPERATIONS.map(operation => operationRoute(operation, served.get(operation.operationId)!))
 }

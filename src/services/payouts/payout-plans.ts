@@ -2,7 +2,7 @@ import type {CreatePayoutV1} from '../../client/v1/payouts-v1.js'
 import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../client/v2/payouts-v2.js'
 import {type ApiGeneration, counterpartyIdProblem, emailProblem} from '../../contract/primitives.js'
 import {usageError} from '../../shared/errors.js'
-import {amountProblem, formatAmount} from '../../shared/money.js'
+import {amountProblem, canonicalAmount, formatAmount} from '../../shared/money.js'
 import {refuseLookAlike} from '../recipients/look-alike-refusal.js'
 import {checkPayoutBody} from './payout-body-check.js'
 
@@ -104,7 +104,7 @@ function v1Body(input: CreateInput, tags: string[] | undefined): CreatePayoutV1 
   }
   return {
     description: input.description,
-    payoutAmount: input.amount,
+    payoutAmount: canonicalAmount(input.amount, input.currency),
     currency: input.currency,
     customId: input.customId,
     creatorHandle: input.creatorHandle,
@@ -133,7 +133,7 @@ function v2Body(input: CreateInput, tags: string[] | undefined): CreatePayoutV2 
   }
   return {
     description: input.description,
-    amount: input.amount,
+    amount: canonicalAmount(input.amount, input.currency),
     currency: input.currency,
     customId: input.customId,
     ...(input.counterparty

@@ -6,8 +6,9 @@ import type {Clock} from '../../domain/clock.js'
 import type {Json} from '../../domain/json-value.js'
 import type {PayoutService} from '../../domain/payout-service.js'
 import {createSessionToken} from '../../domain/session-tokens.js'
+import {isPaidDirectly, paidDirectlyMessage} from '../../domain/settlement.js'
 import {requireWhiteLabel} from '../../domain/white-label.js'
-import {invalidField, throwIfProblems} from '../../http/api-failure.js'
+import {invalidField, invalidState, throwIfProblems} from '../../http/api-failure.js'
 import type {OperationHandler, OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
@@ -30,12 +31,14 @@ function payloadOf(input: Record<string, unknown>): Json {
 
 /**
  * The payouts must be this team's (404 otherwise) and still exist (the problems); a payout session names the payout
- * by its UUID, which the payload then holds in lower case.
+ * by its UUID, which the payload then holds in lower case, and a payout paid directly to its counterparty has no
+ * claim session (409).
  */
 function deletedPayouts(kind: SessionKind, payload: Json, teamId: string, payouts: PayoutService): ErrorDetail[] {
   if (kind === 'payout') {
     const row = payouts.resolveV1(teamId, String(payload.payoutId))
     payload.payoutId = row.uuid
+    if (isPaidDirectly(row)) throw invalidState(paidDirectlyMessage(row))
     return isDeleted(row.status) ? [{path: 'payoutId', message: `payout ${row.uuid} was deleted`}] : []
   }
   if (kind !== 'approval') return []
