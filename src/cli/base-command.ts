@@ -24,6 +24,7 @@ import {schemaFlag} from './flags/schema-flag.js'
 import {exitCodeAfterStop, forgetStops} from './interrupt.js'
 import type {ListFormat} from './output/columns.js'
 import type {ItemStream} from './output/item-stream.js'
+import {fold, terminalColumns} from './output/fold.js'
 import {Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
 import {terminalSafe} from './output/terminal-safe.js'
@@ -302,7 +303,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const json = this.flags ? this.jsonErrors : this.argv.includes('--json')
     const debug = this.flags?.debug ?? this.argv.includes('--debug')
     const line = json ? errorJson(report) : terminalSafe(formatErrorLine(report))
-    process.stderr.write(`${this.scrub(line)}\n`)
+    // One line in a pipe (scripts read it so); folded at word boundaries on a terminal.
+    process.stderr.write(`${json ? this.scrub(line) : fold(this.scrub(line), terminalColumns(process.stderr))}\n`)
     // Under --json stderr stays JSON: the stack is for people.
     if (debug && !json && error?.stack) process.stderr.write(`${this.scrub(error.stack)}\n`)
     throw new Errors.ExitError(report.exitCode)

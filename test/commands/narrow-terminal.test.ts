@@ -116,10 +116,12 @@ describe('long-running commands at 80 columns', () => {
     })
     await sent
     const lines = result.output.split('\n').filter(Boolean)
-    const deliveries = lines.filter(line => /^\d\d:\d\d:\d\d {2}/.test(line))
+    const deliveries = lines.filter(line => /^\d\d:\d\d:\d\d /.test(line))
     expect(deliveries).toHaveLength(2)
-    expect(result.output).toMatch(/^ {10}[0-9a-f-]{36}$/m)
+    // The payout id whole on the delivery's line, the amount left out; the rejection's detail under the event.
+    expect(deliveries[0]).toMatch(/^\d\d:\d\d:\d\d completed +[0-9a-f-]{36} +verified$/)
     expect(result.output).toContain('REJECTED stale_timestamp')
+    expect(result.output).toMatch(/^ {9}\S/m)
     for (const line of deliveries) expect(line.length, line).toBeLessThanOrEqual(80)
   })
 })

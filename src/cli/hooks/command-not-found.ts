@@ -4,6 +4,7 @@ import {errorJson, formatErrorLine} from '../../services/errors/error-report.js'
 import {closestName} from '../../shared/edit-distance.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import type {TopicFlag} from '../entry/argv-order.js'
+import {fold, terminalColumns} from '../output/fold.js'
 import {terminalSafe} from '../output/terminal-safe.js'
 
 /** Names people type from other tools, and what payctl calls them. */
@@ -120,7 +121,8 @@ export function writeUsage(found: NotFound, json: boolean, readOn: string): void
     suggestions: [readOn],
     ...(found.suggestion ? {data: {suggestion: found.suggestion}} : {}),
   }
-  process.stderr.write(`${json ? errorJson(report) : terminalSafe(formatErrorLine(report))}\n`)
+  const line = json ? errorJson(report) : fold(terminalSafe(formatErrorLine(report)), terminalColumns(process.stderr))
+  process.stderr.write(`${line}\n`)
 }
 
 /**

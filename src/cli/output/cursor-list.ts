@@ -88,5 +88,6 @@ function reportPosition<T>(options: CursorListOptions<T>, at: CursorPosition, wr
   if (!cursor && !failed && !options.out.stderrIsTTY) return
   if (!cursor) return options.out.stderr(`${written} written; end of the list.`)
   const what = failed ? `Stopped after ${written}` : `${written} written`
-  options.out.stderr(`${what}; continue with --cursor ${cursor}`)
+  // On a terminal the line folds before the flag, which stays with its cursor (one piece to copy).
+  options.out.stderr(`${what}; continue with --cursor ${cursor}`, {shell: true})
 }
