@@ -16,7 +16,10 @@ const URL_SAFE = /^[\w-]*$/
 const SIGNATURE = 10
 
 const filtersHash = (list: string, filters: unknown) =>
-  createHash('sha256').update(`${list}:${JSON.stringify(filters)}`).digest('base64url').slice(0, 5)
+  createHash('sha256')
+    .update(`${list}:${JSON.stringify(filters)}`)
+    .digest('base64url')
+    .slice(0, 5)
 
 const sign = (list: string, body: string, secret: string) =>
   createHmac('sha256', secret).update(`cursor.${list}.${body}`).digest('base64url').slice(0, SIGNATURE)
