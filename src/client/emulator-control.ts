@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import {
   type ClockState,
   type ControlDelivery,
+  type ControlRequest,
   clockSchema,
   deliveryListSchema,
   type Fault,
@@ -9,6 +10,7 @@ import {
   faultAnswerSchema,
   faultListSchema,
   payoutAnswerSchema,
+  requestListSchema,
   resetSchema,
 } from '../contract/control-bodies.js'
 import {parseResponse} from './parse.js'
@@ -20,7 +22,14 @@ import {Transport, type TransportOptions} from './transport.js'
  * Each method is one route; nothing here knows about the CLI.
  */
 
-export type {ClockState, ControlDelivery, Fault, FaultAction, FaultInput} from '../contract/control-bodies.js'
+export type {
+  ClockState,
+  ControlDelivery,
+  ControlRequest,
+  Fault,
+  FaultAction,
+  FaultInput,
+} from '../contract/control-bodies.js'
 
 export class EmulatorControl {
   readonly transport: Transport
@@ -89,6 +98,12 @@ export class EmulatorControl {
   /** Every delivery attempt, oldest first (after the attempts due now finished). */
   async deliveries(): Promise<ControlDelivery[]> {
     const answer = await this.call(deliveryListSchema, 'GET', '/_emulator/webhooks/deliveries')
+    return answer.data
+  }
+
+  /** The requests the emulator answered (its control routes aside), oldest first; with `after`, the later ones. */
+  async requests(after = 0): Promise<ControlRequest[]> {
+    const answer = await this.call(requestListSchema, 'GET', `/_emulator/requests?after=${after}`)
     return answer.data
   }
 

@@ -132,3 +132,16 @@ export const resetSchema = z.looseObject({reset: z.literal(true), teamId: text})
 export const faultAnswerSchema = z.looseObject({fault: faultSchema})
 export const faultListSchema = z.looseObject({data: z.array(faultSchema)})
 export const deliveryListSchema = z.looseObject({data: z.array(controlDeliverySchema)})
+
+/** One request the emulator answered (`GET /_emulator/requests`): `status` null when no answer was sent. */
+export const controlRequestSchema = z.looseObject({
+  seq: z.number(),
+  at: text,
+  method: text,
+  path: text,
+  status: z.nullable(z.number()),
+  ms: z.number(),
+  requestId: text,
+})
+export type ControlRequest = z.infer<typeof controlRequestSchema>
+export const requestListSchema = z.looseObject({data: z.array(controlRequestSchema)})

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import {payoutAnswerSchema} from '../contract/control-bodies.js'
+import {controlRequestSchema, payoutAnswerSchema} from '../contract/control-bodies.js'
 import {oneOrMany} from './api-results.js'
 
 /*
@@ -63,6 +63,8 @@ export const CLI_RESULTS = {
   doctor: () => z.looseObject({ok: z.boolean(), checks: z.array(doctorCheck)}),
   claimed: () => oneOrMany(payoutAnswerSchema),
   deliveryAttempts: () => z.array(deliveryAttempt),
+  /** `emulator requests`: the requests the emulator answered, oldest first. */
+  emulatorRequests: () => z.array(controlRequestSchema),
   /** `emulator start`, once stopped: where it listened and how it ended (the keys are in the start line only). */
   emulatorRun: () => z.looseObject({url: text, port: z.number(), dataFile: text, stopped}),
   triggered: () =>

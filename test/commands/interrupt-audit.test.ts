@@ -43,6 +43,7 @@ const AUDIT: Record<string, [Kind, string]> = {
   'webhooks:listen': ['serves', 'deletes a --register subscription'],
   'emulator:start': ['serves', 'stops the emulator'],
   'emulator:deliveries': ['serves', '--follow: stops following'],
+  'emulator:requests': ['serves', '--follow: stops following'],
   'auth:login': ['nothing-kept', 'stops waiting for the browser; stores nothing'],
   'counterparties:list': ['resumes', '--all: after the page in flight; --cursor C'],
   'payouts:get': ['resumes', 'many ids: after the reads in flight; "read N of M; nothing was printed; re-run"'],

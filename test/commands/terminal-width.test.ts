@@ -80,6 +80,7 @@ async function seeded(): Promise<{runs: ManyRun[]; env: Record<string, string>}>
     ['webhooks', 'list'],
     ['emulator', 'deliveries', '--no-follow'],
     ['emulator', 'faults', 'list'],
+    ['emulator', 'requests', '--no-follow'],
     ['emulator', 'trigger', 'payout.failed', '--method', 'paypal'],
     ['payouts', 'import', file('ragged.csv'), '--dry-run'],
     ['payouts', 'import', file('quiet.csv'), '--dry-run'],
@@ -110,9 +111,9 @@ async function seeded(): Promise<{runs: ManyRun[]; env: Record<string, string>}>
     {write: [file('ragged.csv'), ragged]},
     {write: [file('quiet.csv'), csv]},
     ...helps.map(argv => ({argv})),
-    ...outputs.slice(0, 21).map(argv => ({argv})),
+    ...outputs.slice(0, 22).map(argv => ({argv})),
     {write: [file('quiet.csv'), `${csv}c@example.com,12.00,EUR,three\n`]},
-    ...outputs.slice(21).map(argv => ({argv})),
+    ...outputs.slice(22).map(argv => ({argv})),
     ...errors.map(argv => ({argv})),
   ]
   return {runs, env}
@@ -132,13 +133,16 @@ function normalized(word: string): string {
     .replace(/^\d+$/, 'N')
 }
 
-/** The words shown, a list of options (`a|b|c`, folded after a `|`) in its pieces, a key without its colon. */
+/**
+ * The words shown, a list of options (`a|b|c`, folded after a `|`) in its pieces, a key without its colon; a value
+ * cut on purpose (a table cell, an id shortened to its first digits: `…`) is not a word.
+ */
 const wordsOf = (lines: string[]) =>
   lines.flatMap(line =>
     line
       .split(/[\s|]+/)
       .map(word => word.replace(/:$/, ''))
-      .filter(word => word && word !== '\\' && !word.endsWith('…')),
+      .filter(word => word && word !== '\\' && !word.includes('…')),
   )
 
 /** Lines wider than the terminal (a JSON line aside: it stays one line for the scripts that read it, the terminal

@@ -71,6 +71,7 @@ const EXEMPT: Record<string, string> = {
   'emulator:claim': 'the local emulator only (loopback profiles; others are refused)',
   'emulator:clock:advance': 'the local emulator only (loopback profiles; others are refused)',
   'emulator:deliveries': 'read-only; the local emulator only',
+  'emulator:requests': 'read-only; the local emulator only',
   'emulator:faults:add': 'the local emulator only (loopback profiles; others are refused)',
   'emulator:faults:clear': 'the local emulator only (loopback profiles; others are refused)',
   'emulator:faults:list': 'read-only; the local emulator only',

@@ -12,7 +12,7 @@ export default class EmulatorStart extends BaseCommand<typeof EmulatorStart> {
   static override summary = 'Run the local emulator of the whole service in the foreground'
 
   static override description =
-    `Serves the v1 and v2 APIs, hosted-session URLs, webhooks, an OAuth authorization server (sign-in and consent pages; seeded client cl_emulator_platform) and the /_emulator control routes on 127.0.0.1, from a SQLite database that survives restarts. The first start seeds a team with a wallet, EUR and USD balances and two API keys (one with every scope including payouts:approve, one with the default scopes), plus a second team; the built-in "local" profile uses the full key. Stop it with Ctrl-C. See docs/emulator.md.`
+    `Serves the v1 and v2 APIs, hosted-session URLs, webhooks, an OAuth authorization server (sign-in and consent pages; seeded client cl_emulator_platform) and the /_emulator control routes on 127.0.0.1, from a SQLite database that survives restarts. The first start seeds a team with a wallet, EUR and USD balances and two API keys (one with every scope including payouts:approve, one with the default scopes), plus a second team; the built-in "local" profile uses the full key. On a terminal it prints one line per request it answers (--no-log-requests: none; "payctl emulator requests" lists them too). Stop it with Ctrl-C. See docs/emulator.md.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
@@ -29,11 +29,12 @@ export default class EmulatorStart extends BaseCommand<typeof EmulatorStart> {
   async run(): Promise<Answer<typeof EmulatorStart.result>> {
     const {flags} = this
     const dataFile = flags.data ?? join(this.config.dataDir, 'emulator.sqlite')
-    const [{startEmulator}, {runUntilStopped}, banner, identity] = await Promise.all([
+    const [{startEmulator}, {runUntilStopped}, banner, identity, {requestLine}] = await Promise.all([
       import('../../emulator/index.js'),
       import('../../cli/interrupt.js'),
       import('../../cli/output/emulator-banner.js'),
       import('../../services/emulator-control/emulator-proof.js'),
+      import('../../cli/output/request-line.js'),
     ])
     const control = controlAccess(flags)
     const identityToken = identity.newIdentityToken()
@@ -65,6 +66,9 @@ export default class EmulatorStart extends BaseCommand<typeof EmulatorStart> {
       {
         view: (started, out) => {
           for (const line of banner.emulatorBanner(started)) out.line(line)
+          // From the banner's "Press Ctrl-C" on, so that no request after it goes unprinted.
+          if (flags['log-requests'] ?? out.stdoutIsTTY)
+            emulator.app.requests.onRequest(entry => out.line(requestLine(entry, out.color, out.stdoutColumns)))
         },
         json: (started, out) => out.write(`${banner.emulatorJson(started)}\n`),
         after: async () => {

@@ -18,6 +18,7 @@ import type {TextOutbox} from '../domain/text-outbox.js'
 import {invalidField, invalidState, notFound} from '../http/api-failure.js'
 import {parsedBody} from '../http/operation-route.js'
 import {ok} from '../http/request-context.js'
+import type {RequestLog} from '../http/request-log.js'
 import type {Route} from '../http/router.js'
 import type {Store} from '../store/index.js'
 import type {PayoutRow} from '../store/row-types.js'
@@ -40,6 +41,7 @@ export function controlRoutes({
   dispatcher,
   faults,
   payouts,
+  requests,
   reset,
   runDue,
   settlement,
@@ -51,6 +53,7 @@ export function controlRoutes({
   dispatcher: WebhookDispatcher
   faults: Faults
   payouts: PayoutService
+  requests: RequestLog
   reset: () => void
   runDue: () => number
   settlement: Settlement
@@ -64,6 +67,16 @@ export function controlRoutes({
       path: '/_emulator/texts',
       access,
       handler: ({query}) => ok({data: texts.list(query.get('to') ?? undefined)}),
+    },
+    {
+      method: 'GET',
+      path: '/_emulator/requests',
+      access,
+      handler: ({query}) => {
+        const after = Number(query.get('after') ?? 0)
+        if (!Number.isSafeInteger(after) || after < 0) throw invalidField('after', 'must be a whole number')
+        return ok({data: requests.list(after)})
+      },
     },
     {
       method: 'POST',
