@@ -27,7 +27,7 @@ import {fold, terminalColumns} from './output/fold.js'
 import type {ItemStream} from './output/item-stream.js'
 import {Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
-import {terminalSafe} from './output/terminal-safe.js'
+import {jsonTerminalSafe, terminalSafe} from './output/terminal-safe.js'
 import {Shown} from './shown.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<
@@ -102,7 +102,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     output: outputFlag,
     'csv-formulas': Flags.boolean({
       summary:
-        "-o csv: write a cell that begins with =, +, -, @, a tab or CR as it is (default: with a ' before it, so that a spreadsheet shows text, not a formula; payctl's import removes the ').",
+        "-o csv and tsv: write a cell that begins with =, +, -, @, a tab or CR (spaces allowed before them) as it is (default: with a ' before it, so that a spreadsheet shows text, not a formula; payctl's import removes the ').",
       helpGroup: 'GLOBAL',
     }),
     color: Flags.boolean({
@@ -226,6 +226,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return this.profileLoad
   }
 
+  /** The counterparties agents created or changed through `payctl mcp` on this profile (destination lines mark them). */
+  protected async agentChanges() {
+    const {AgentChanges} = await import('../services/counterparties/agent-changes.js')
+    return new AgentChanges(this.config.dataDir, await this.profile())
+  }
+
   private async resolveProfile(): Promise<ResolvedProfile> {
     const {resolveProfile} = await import('../config/resolve.js')
     this.profileInstance = await resolveProfile({configDir: this.config.configDir, profile: this.flags.profile})
@@ -278,7 +284,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** The --debug trace writer (stderr; one JSON object a line under --json), or undefined without --debug. */
   protected debugTrace(): ((line: string) => void) | undefined {
     if (!this.flags.debug) return undefined
-    if (this.flags.json) return line => process.stderr.write(`${JSON.stringify({debug: this.scrub(line)})}\n`)
+    if (this.flags.json)
+      return line => process.stderr.write(`${jsonTerminalSafe(JSON.stringify({debug: this.scrub(line)}))}\n`)
     return line => process.stderr.write(`[debug] ${this.scrub(line)}\n`)
   }
 
@@ -302,8 +309,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }
     const json = this.flags ? this.jsonErrors : this.argv.includes('--json')
     const debug = this.flags?.debug ?? this.argv.includes('--debug')
-    const line = json ? errorJson(report) : terminalSafe(formatErrorLine(report))
-    // One line in a pipe (scripts read it so); folded at word boundaries on a terminal.
+    const line = json ? jsonTerminalSafe(errorJson(report)) : terminalSafe(formatErrorLine(report))
+    // One line in a pipe (scripts read it so) and under --json; folded at word boundaries on a terminal.
     process.stderr.write(`${json ? this.scrub(line) : fold(this.scrub(line), terminalColumns(process.stderr))}\n`)
     // Under --json stderr stays JSON: the stack is for people.
     if (debug && !json && error?.stack) process.stderr.write(`${this.scrub(error.stack)}\n`)

@@ -9,7 +9,7 @@ import {
   markAfterUnknownAttempt,
   TimeoutError,
 } from './api-errors.js'
-import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
+import {redactBody, redactHeaders, scrubHeaderValues, scrubSecrets} from './redact.js'
 import {type QueryValue, type RequestUrl, urlBuilder} from './request-url.js'
 import {readCapped, responseCap} from './response-cap.js'
 
@@ -257,11 +257,11 @@ export class Transport {
         signal,
         agent: this.agent,
       })
-      // Whatever a server echoes of our credentials (a proxy quoting the Authorization header) stops here.
-      text = scrubSecrets(
-        await readCapped(response, this.maxResponseBytes, `${call.method} ${call.url}`),
-        this.options.auth?.secrets?.() ?? [],
-      )
+      // Whatever a server echoes of our credentials (a proxy quoting the Authorization header) stops here, in the
+      // body and in the headers (`api -i` prints them).
+      const secrets = this.options.auth?.secrets?.() ?? []
+      text = scrubSecrets(await readCapped(response, this.maxResponseBytes, `${call.method} ${call.url}`), secrets)
+      response = {...response, headers: scrubHeaderValues(response.headers, secrets)}
     } catch (error) {
       deadline.clear()
       if (stop?.aborted) throw stop.reason

@@ -36,7 +36,7 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
 
   async run(): Promise<Answer<typeof Mcp.result>> {
     const profile = await this.profile()
-    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runForData}, {ApprovalRecord}, {targetKey}] =
+    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runForData}, {ApprovalRecord}, records] =
       await Promise.all([
         import('../mcp/mcp-server.js'),
         import('../mcp/audit-log.js'),
@@ -44,7 +44,7 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
         import('../mcp/money-gate.js'),
         import('../cli/data-run.js'),
         import('../mcp/approval-record.js'),
-        import('../services/payouts/target-key.js'),
+        import('../services/counterparties/agent-changes.js'),
       ])
     const gate = toolGroups({
       allowMoney: this.flags['allow-money'],
@@ -72,9 +72,9 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       refreshSecrets,
       approvalRedirectUrl: this.flags['approval-redirect-url'] ?? profile.origin,
       filesDir: this.flags['files-dir'],
-      approvals: new ApprovalRecord(
-        join(this.config.dataDir, 'mcp', targetKey(profile.name, profile.origin), 'approval-urls.jsonl'),
-      ),
+      session: process.getBuiltinModule('node:crypto').randomUUID(),
+      approvals: await ApprovalRecord.ofProfile(this.config.dataDir, profile),
+      agentChanges: new records.AgentChanges(this.config.dataDir, profile),
     }).then(unprinted)
   }
 }

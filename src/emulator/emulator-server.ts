@@ -183,6 +183,8 @@ export class EmulatorServer {
         requestId,
         origin: `http://${req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`}`,
         remoteAddress: req.socket.remoteAddress ?? '',
+        localAddress: req.socket.localAddress ?? '',
+        localPort: req.socket.localPort ?? 0,
       }
       const reply = await this.dispatch(match.route, ctx)
       if (fault?.action === 'drop-after-commit') {

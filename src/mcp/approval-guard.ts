@@ -1,3 +1,4 @@
+import {PayctlError} from '../shared/errors.js'
 import {ExitCode} from '../shared/exit-codes.js'
 import type {ApprovalRecord} from './approval-record.js'
 import type {CliRunner} from './cli-runner.js'
@@ -34,6 +35,7 @@ const GUARDED: Record<
   sessions_payout: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId', naming: BY_PAYOUT},
   emulator_claim: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId', naming: BY_PAYOUT},
   counterparties_update: {lookup: 'counterparties:get', fixed: [], kind: 'counterpartyId', naming: BY_ID},
+  counterparties_delete: {lookup: 'counterparties:get', fixed: [], kind: 'counterpartyId', naming: BY_ID},
 }
 
 type PayoutData = {id?: unknown; counterpartyId?: unknown}
@@ -156,6 +158,7 @@ export async function recordApprovalUrl(
     await context.approvals.add({tool, ...known})
     return undefined
   } catch (error) {
-    return `the approval URL could not be recorded (${(error as NodeJS.ErrnoException).code ?? error})`
+    const why = error instanceof PayctlError ? error.message : ((error as NodeJS.ErrnoException).code ?? error)
+    return `the approval URL could not be recorded (${why})`
   }
 }

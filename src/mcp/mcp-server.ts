@@ -28,7 +28,8 @@ export interface McpServeOptions extends ToolContext {
 
 const INSTRUCTIONS = `payctl's tools on one profile of the Payout Service. Amounts are decimal strings.
 Paying someone: payouts_create (the payout stays pending) -> give its approvalUrl to a team member, who approves it on
-the hosted page -> payouts_wait until it is final. Retrying a call with the same arguments never applies it twice.
+the hosted page -> payouts_wait until it is final. Retrying a call with the same arguments in this session never
+applies it twice; to retry from another session, give the write an idempotency-key of your own.
 Errors are isError answers: "CODE: message" naming the input, and structuredContent.error {code, message, exitCode,
 suggestions}.`
 

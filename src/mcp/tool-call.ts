@@ -1,4 +1,5 @@
 import {isApprovable} from '../contract/lifecycle.js'
+import type {AgentChanges} from '../services/counterparties/agent-changes.js'
 import {approvalRefusal, recordApprovalUrl} from './approval-guard.js'
 import type {ApprovalRecord} from './approval-record.js'
 import type {CliRunner} from './cli-runner.js'
@@ -21,8 +22,12 @@ export interface ToolContext {
   approvalRedirectUrl: string
   /** The payouts whose approval URLs were handed out on this profile (no tool changes them afterwards). */
   approvals: ApprovalRecord
+  /** The counterparties agents created or changed on this profile (marked where a person reads a destination). */
+  agentChanges?: AgentChanges
   /** `payctl mcp --files-dir`: the only folder whose files a tool may read. */
   filesDir?: string
+  /** This server's MCP session (one client over stdio): the scope of the idempotency keys derived from calls. */
+  session: string
 }
 
 export interface ToolOutcome {
@@ -67,17 +72,33 @@ const withholdUrl = (reason: string): ToolAnswer => ({
 })
 
 /** The tool's command line: its arguments as flags (made retry-safe for writes), its fixed flags, --yes. */
-function commandLine(tool: ToolDefinition, command: CommandSpec, args: ToolArguments) {
+function commandLine(tool: ToolDefinition, command: CommandSpec, args: ToolArguments, session: string) {
   const own = Object.fromEntries(Object.entries(args).filter(([name]) => !(name in APPROVAL_INPUTS)))
   const withDefaults =
     command.id === 'payouts:wait' && own.timeout === undefined ? {...own, timeout: WAIT_TIMEOUT} : own
-  const safe = tool.hints.readOnlyHint ? withDefaults : retrySafeArguments(tool.name, command, withDefaults)
+  const safe = tool.hints.readOnlyHint ? withDefaults : retrySafeArguments(tool.name, command, withDefaults, session)
   // The production confirmation is for a person at a terminal; for a tool the server's groups are the consent.
   const confirm = command.flags.yes ? ['--yes'] : []
   const given = commandLineOf(command, safe)
   const line: CommandLine = {flags: [...given.flags, ...(tool.fixed ?? []), ...confirm], positional: given.positional}
   const key = safe['idempotency-key'] ?? (safe['custom-id'] !== args['custom-id'] ? safe['custom-id'] : undefined)
   return {line, idempotencyKey: typeof key === 'string' ? key : undefined}
+}
+
+/** The tools whose counterparty a person is shown as set by an agent. */
+const COUNTERPARTY_CHANGES: ReadonlySet<string> = new Set(['counterparties_create', 'counterparties_update'])
+
+/** Records the counterparty a tool created or changed; a record that cannot be written is said in the answer. */
+async function recordAgentChange(context: ToolContext, tool: string, answer: ToolAnswer): Promise<void> {
+  const counterpartyId = (answer.data as {id?: unknown} | undefined)?.id
+  if (!context.agentChanges || typeof counterpartyId !== 'string') return
+  try {
+    await context.agentChanges.add({tool, counterpartyId})
+  } catch (error) {
+    answer.warnings.push(
+      `the change could not be recorded as an agent's (${(error as NodeJS.ErrnoException).code ?? error}): payctl will not mark it`,
+    )
+  }
 }
 
 /** A pending payout's approval page, for a team member: `sessions approval` on the new payout. */
@@ -101,13 +122,14 @@ export async function callTool(context: ToolContext, tool: ToolDefinition, input
   const args = confined.args
   const refusal = await approvalRefusal(context, tool.name, args)
   if (refusal) return {answer: refusal, exitCode: refusal.error?.exitCode ?? 5}
-  const {line, idempotencyKey} = commandLine(tool, command, args)
+  const {line, idempotencyKey} = commandLine(tool, command, args, context.session)
   const run = await context.runner.run(tool.command, line)
   const answer = answerOf(run)
   if (tool.name === 'sessions_approval' && !answer.error) {
     const withheld = await recordApprovalUrl(context, tool.name, {payouts: args.payout, customIds: args['custom-id']})
     if (withheld) return {answer: withholdUrl(withheld), exitCode: 1, idempotencyKey}
   }
+  if (COUNTERPARTY_CHANGES.has(tool.name) && !answer.error) await recordAgentChange(context, tool.name, answer)
   if (LIST_TOOLS.has(tool.name) && !answer.error) answer.extra = {nextCursor: null, ...answer.extra}
   if (tool.name === 'payouts_create' && !answer.error) await addApprovalUrl(context, answer, args)
   return {answer, exitCode: run.exitCode, idempotencyKey}

@@ -5,7 +5,7 @@ import {closestName} from '../../shared/edit-distance.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import type {TopicFlag} from '../entry/argv-order.js'
 import {fold, terminalColumns} from '../output/fold.js'
-import {terminalSafe} from '../output/terminal-safe.js'
+import {jsonTerminalSafe, terminalSafe} from '../output/terminal-safe.js'
 
 /** Names people type from other tools, and what payctl calls them. */
 export const ALIASES: Readonly<Record<string, string>> = {
@@ -121,7 +121,9 @@ export function writeUsage(found: NotFound, json: boolean, readOn: string): void
     suggestions: [readOn],
     ...(found.suggestion ? {data: {suggestion: found.suggestion}} : {}),
   }
-  const line = json ? errorJson(report) : fold(terminalSafe(formatErrorLine(report)), terminalColumns(process.stderr))
+  const line = json
+    ? jsonTerminalSafe(errorJson(report))
+    : fold(terminalSafe(formatErrorLine(report)), terminalColumns(process.stderr))
   process.stderr.write(`${line}\n`)
 }
 

@@ -51,7 +51,7 @@ export class Output implements TextOut {
     this.streams = sink?.streams ?? options.streams ?? {stdout: process.stdout, stderr: process.stderr}
     this.notices = sink ?? {
       warning: text => this.toStderr(`${this.errColor.yellow('Warning:')} ${this.errText(text)}`),
-      detail: value => this.stderr(JSON.stringify(value)),
+      detail: value => this.streams.stderr.write(`${jsonTerminalSafe(JSON.stringify(value))}\n`),
     }
     const env = options.env ?? process.env
     this.env = env

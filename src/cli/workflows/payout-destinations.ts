@@ -1,5 +1,6 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
+import type {AgentChanges} from '../../services/counterparties/agent-changes.js'
 import {destinationsOf} from '../../services/payouts/destinations.js'
 import type {Output} from '../output/output.js'
 
@@ -11,9 +12,10 @@ export async function shownDestinations(
   out: Output,
   client: PayoutClient,
   payouts: readonly PayoutV2[],
+  agentChanges: () => Promise<AgentChanges>,
 ): Promise<Record<string, string>> {
   if (out.json && !out.sink) return {}
-  const destinations = await destinationsOf(client, payouts)
+  const destinations = await destinationsOf(client, payouts, await agentChanges())
   if (out.sink) out.detail({destinations})
   return destinations
 }

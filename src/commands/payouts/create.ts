@@ -64,7 +64,7 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
         })
       : {payouts: [created], error: undefined}
     const {shownDestinations} = await import('../../cli/workflows/payout-destinations.js')
-    const destinations = await shownDestinations(this.out, client, payouts)
+    const destinations = await shownDestinations(this.out, client, payouts, () => this.agentChanges())
     return shown(payouts[0], {
       view: (payout, out) => {
         out.line(view.createdLine(sent, f['custom-id'], f['and-then']))

@@ -55,7 +55,7 @@ With one payout the output is the record (--json: the object; -o tsv/csv/jsonl: 
     const {getV2NamingDeleted} = await import('../../services/payouts/deleted-payout.js')
     const payouts = await readEach(keys, key => getV2NamingDeleted(client, key))
     const {shownDestinations} = await import('../../cli/workflows/payout-destinations.js')
-    const destinations = await shownDestinations(this.out, client, payouts)
+    const destinations = await shownDestinations(this.out, client, payouts, () => this.agentChanges())
     return shownItems(payouts, {
       ...show,
       columns: view.payoutV2Columns,
