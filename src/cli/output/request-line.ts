@@ -20,7 +20,7 @@ export function requestLine(entry: RequestShown, color: Palette, columns?: numbe
 }
 
 /** What a line shows of a logged request (`ControlRequest`, or the emulator's own entry as it logs it). */
-type RequestShown = Pick<ControlRequest, 'at' | 'method' | 'path' | 'status' | 'ms' | 'requestId'>
+export type RequestShown = Pick<ControlRequest, 'at' | 'method' | 'path' | 'status' | 'ms' | 'requestId'>
 
 const UUID = /([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
 

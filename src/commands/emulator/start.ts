@@ -29,12 +29,11 @@ export default class EmulatorStart extends BaseCommand<typeof EmulatorStart> {
   async run(): Promise<Answer<typeof EmulatorStart.result>> {
     const {flags} = this
     const dataFile = flags.data ?? join(this.config.dataDir, 'emulator.sqlite')
-    const [{startEmulator}, {runUntilStopped}, banner, identity, {requestLine}] = await Promise.all([
+    const [{startEmulator}, {runUntilStopped}, banner, identity] = await Promise.all([
       import('../../emulator/index.js'),
       import('../../cli/interrupt.js'),
       import('../../cli/output/emulator-banner.js'),
       import('../../services/emulator-control/emulator-proof.js'),
-      import('../../cli/output/request-line.js'),
     ])
     const control = controlAccess(flags)
     const identityToken = identity.newIdentityToken()
@@ -61,15 +60,11 @@ export default class EmulatorStart extends BaseCommand<typeof EmulatorStart> {
         await emulator.close()
       }),
     )
+    const requests = (flags['log-requests'] ?? this.out.stdoutIsTTY) ? emulator.app.requests : undefined
     return shown(
       {...emulator, dataFile, autoConsent: flags['auto-consent'], control},
       {
-        view: (started, out) => {
-          for (const line of banner.emulatorBanner(started)) out.line(line)
-          // From the banner's "Press Ctrl-C" on, so that no request after it goes unprinted.
-          if (flags['log-requests'] ?? out.stdoutIsTTY)
-            emulator.app.requests.onRequest(entry => out.line(requestLine(entry, out.color, out.stdoutColumns)))
-        },
+        view: (started, out) => banner.showStarted(started, out, requests),
         json: (started, out) => out.write(`${banner.emulatorJson(started)}\n`),
         after: async () => {
           const stopped = await stopping
