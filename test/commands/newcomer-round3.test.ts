@@ -122,3 +122,31 @@ describe('bug 7: the small ones', () => {
     expect(word.stdout).toMatch(/^payctl\/\d+\.\d+\.\d+ \S+ node-v/)
   })
 })
+
+describe('frictions: what a line on stderr and the demo say', () => {
+  it("the cron example's step 2 at a terminal: the position line names its command", async () => {
+    await ctx.api.v2Create({amount: '12.00'})
+    const {runCliInTty} = await import('../helpers/tty.js')
+    const step = ['payouts', 'list', '--status', 'created', '--currency', 'EUR', '--max-amount', '50', '--all']
+    const result = await runCliInTty([...step, '--quiet'], {env: env(), stdoutFile: join(ctx.home.dir, 'small.txt')})
+    expect(result.code, result.output).toBe(0)
+    expect(result.output.trim()).toBe('payouts list: 1 written; end of the list.')
+    // Under the list on a terminal the line needs no name.
+    const shown = await runCliInTty([...step, '--quiet'], {env: env()})
+    expect(shown.output).toMatch(/^1 written; end of the list\.$/m)
+  })
+
+  it('the demo shows import-status as a table whatever its stdout', async () => {
+    const demo = readFileSync(join(ROOT, 'examples', 'demo.js'), 'utf8')
+    const calls = demo.split('\n').filter(line => line.includes("'import-status'"))
+    expect(calls.length).toBeGreaterThanOrEqual(2)
+    for (const call of calls) expect(call).toContain("'-o', 'table'")
+    const rows = file('status.csv', 'email,amount,currency,description\na@example.com,10.00,EUR,one\n')
+    expect((await cli(['payouts', 'import', rows])).code).toBe(0)
+    // In a pipe, as the demo's stdout may be: -o table keeps the header and the columns.
+    const table = await cli(['payouts', 'import-status', rows, '-o', 'table'])
+    expect(table.code, table.stderr).toBe(0)
+    expect(table.stdout).toMatch(/^Line +Custom ID/m)
+    expect(table.stdout).not.toContain('\t')
+  })
+})

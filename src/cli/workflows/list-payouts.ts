@@ -49,6 +49,7 @@ export function listPayouts(options: ListPayoutsOptions): ItemStream<PayoutV2> |
       cursor: options.cursor,
       jsonErrors: options.jsonErrors,
       empty,
+      command: 'payouts list',
       interrupts,
       pages: position => filterPages(client.v2.payouts.pages({...position, limit, status: options.status}), filter),
     })
