@@ -1,7 +1,7 @@
-import {createServer} from 'node:net'
 import {describe, expect, it} from 'vitest'
 import {FULL} from '../emulator/helpers.js'
 import {useEmulator} from '../helpers/emulator.js'
+import {freePort} from '../helpers/free-port.js'
 import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 
@@ -22,14 +22,6 @@ async function shown(args: string[], columns: number): Promise<string[]> {
   for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(columns)
   return lines
 }
-
-const freePort = () =>
-  new Promise<number>(resolve => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const {port} = server.address() as {port: number}
-      server.close(() => resolve(port))
-    })
-  })
 
 describe('tables at 80 and 200 columns', () => {
   for (const columns of [80, 200])

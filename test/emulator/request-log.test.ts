@@ -1,6 +1,6 @@
-import {createServer} from 'node:net'
 import {describe, expect, it} from 'vitest'
 import {useEmulator} from '../helpers/emulator.js'
+import {freePort} from '../helpers/free-port.js'
 import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 import {FULL} from './helpers.js'
@@ -13,14 +13,6 @@ import {FULL} from './helpers.js'
 const ctx = useEmulator()
 const env = () => ({...ctx.env, PAYCTL_API_KEY: FULL})
 const MISSING = 'payout_00000000-0000-4000-8000-000000000000'
-
-const freePort = () =>
-  new Promise<number>(resolve => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const {port} = server.address() as {port: number}
-      server.close(() => resolve(port))
-    })
-  })
 
 describe('the request log', () => {
   it('emulator requests lists what payctl sent: method, path, status, time taken and request id; no secret', async () => {

@@ -1,5 +1,5 @@
-import * as Flags from '@oclif/core/flags'
 import {ControlCommand} from '../../cli/emulator-command.js'
+import {followFlag} from '../../cli/flags/emulator-flags.js'
 import {type Answer, shown} from '../../cli/shown.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
@@ -16,11 +16,7 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
   ]
 
   static override flags = {
-    follow: Flags.boolean({
-      summary:
-        'Keep printing new attempts until Ctrl-C (default on a terminal; --no-follow: print the log so far and exit).',
-      allowNo: true,
-    }),
+    follow: followFlag('attempts'),
   }
 
   async run(): Promise<Answer<typeof EmulatorDeliveries.result>> {

@@ -1,5 +1,5 @@
-import * as Flags from '@oclif/core/flags'
 import {ControlCommand} from '../../cli/emulator-command.js'
+import {followFlag} from '../../cli/flags/emulator-flags.js'
 import {type Answer, shown} from '../../cli/shown.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
@@ -16,11 +16,7 @@ export default class EmulatorRequests extends ControlCommand<typeof EmulatorRequ
   ]
 
   static override flags = {
-    follow: Flags.boolean({
-      summary:
-        'Keep printing new requests until Ctrl-C (default on a terminal; --no-follow: print the log so far and exit).',
-      allowNo: true,
-    }),
+    follow: followFlag('requests'),
   }
 
   async run(): Promise<Answer<typeof EmulatorRequests.result>> {
