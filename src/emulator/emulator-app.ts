@@ -98,7 +98,7 @@ export class EmulatorApp {
     })
   }
 
-  /** `POST /_emulator/reset`: empty database, fresh seed, real time, no faults, empty text and request logs. */
+  /** The control reset (`resetEmulator`): empty database, fresh seed, real time, no faults, texts or requests. */
   reset(): void {
     this.store.wipe()
     this.clock.reset()

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import {controlRequestSchema, payoutAnswerSchema} from '../contract/control-bodies.js'
+import {controlPayoutSchema, controlRequestSchema} from '../contract/control-bodies.js'
 import {oneOrMany} from './api-results.js'
 
 /*
@@ -61,7 +61,7 @@ export const CLI_RESULTS = {
   token: () => z.looseObject({token: text, expiresAt: nullableText}),
   version: () => z.looseObject({name: text, version: text, platform: text, arch: text, runtime: text}),
   doctor: () => z.looseObject({ok: z.boolean(), checks: z.array(doctorCheck)}),
-  claimed: () => oneOrMany(payoutAnswerSchema),
+  claimed: () => oneOrMany(controlPayoutSchema),
   deliveryAttempts: () => z.array(deliveryAttempt),
   /** `emulator requests`: the requests the emulator answered, oldest first. */
   emulatorRequests: () => z.array(controlRequestSchema),
