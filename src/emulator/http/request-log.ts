@@ -1,13 +1,13 @@
 /**
  * The requests the emulator answered, its control routes aside: time, method, path with its query, status,
- * milliseconds and request id, newest last, the last 1,000 kept in memory for `GET /_emulator/requests` and passed
- * to a listener as they end (`emulator start` prints them). Secrets are scrubbed first: a hosted session's token
+ * milliseconds and request id, newest last, the last 1,000 kept in memory for the control table's `listRequests`
+ * and passed to a listener as they end (`emulator start` prints them). Secrets are scrubbed first: a hosted session's token
  * in the path, and the value of every query parameter whose name carries one (OAuth's `code`, `state` and
  * `code_challenge` among them). A reset empties the log; the numbers go on, so that a reader following it never
  * sees an entry twice.
  */
 
-/** One entry (the body of `GET /_emulator/requests`, contract/control-bodies.ts). */
+/** One entry (the body of the control table's `listRequests`, contract/control-bodies.ts). */
 export interface LoggedRequest {
   seq: number
   at: string
