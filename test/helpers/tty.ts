@@ -10,6 +10,8 @@ export interface TtyResult {
   output: string
   /** Bytes the terminal received, escape codes included. */
   rawBytes: number
+  /** `output` with every run of spaces and line breaks as one space: a message payctl folded reads as one line. */
+  said: string
 }
 
 /**
@@ -89,7 +91,8 @@ export function runCliInTty(
     child.on('close', code => {
       clearTimeout(timer)
       child.stdin.destroy()
-      resolve({code, output: raw.replace(ANSI, '').replace(/\r/g, ''), rawBytes})
+      const output = raw.replace(ANSI, '').replace(/\r/g, '')
+      resolve({code, output, rawBytes, said: spaced(output)})
     })
   })
 }

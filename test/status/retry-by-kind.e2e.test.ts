@@ -125,10 +125,10 @@ describe('--retry-failed by kind', () => {
       ],
     })
     expect(result.code, result.output).toBe(130)
-    expect(result.output).toMatch(
+    expect(result.said).toMatch(
       /INTERRUPTED: interrupted after batch 1 of 2 \(calls of at most 100\); 100 payouts paid again; 1 payout not sent, from line 102 \(payout_[0-9a-f-]+\) \(item 101 of the input\) on/,
     )
-    expect(result.output).toContain(`re-run the same command (payctl payouts import-status ${file} --retry-failed)`)
+    expect(result.said).toContain(`re-run the same command (payctl payouts import-status ${file} --retry-failed)`)
     expect(fx.proxy.calls('POST', '/api/v2/payouts/pay')).toHaveLength(1)
   })
 })
