@@ -23,6 +23,7 @@ import {outputFlag} from './flags/output-flag.js'
 import {schemaFlag} from './flags/schema-flag.js'
 import {exitCodeAfterStop, forgetStops} from './interrupt.js'
 import type {ListFormat} from './output/columns.js'
+import {fold, terminalColumns} from './output/fold.js'
 import type {ItemStream} from './output/item-stream.js'
 import {Output} from './output/output.js'
 import type {ScriptOptions} from './output/script.js'
@@ -309,7 +310,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const json = this.flags ? this.jsonErrors : this.argv.includes('--json')
     const debug = this.flags?.debug ?? this.argv.includes('--debug')
     const line = json ? jsonTerminalSafe(errorJson(report)) : terminalSafe(formatErrorLine(report))
-    process.stderr.write(`${this.scrub(line)}\n`)
+    // One line in a pipe (scripts read it so) and under --json; folded at word boundaries on a terminal.
+    process.stderr.write(`${json ? this.scrub(line) : fold(this.scrub(line), terminalColumns(process.stderr))}\n`)
     // Under --json stderr stays JSON: the stack is for people.
     if (debug && !json && error?.stack) process.stderr.write(`${this.scrub(error.stack)}\n`)
     throw new Errors.ExitError(report.exitCode)

@@ -44,6 +44,7 @@ const importSummarySchema = z.looseObject({
   failed: optionalCount,
   paymentsFailed: optionalCount,
   pending: optionalCount,
+  refused: optionalCount,
   chunks: optionalCount,
   chunksSent: optionalCount,
   chunksFailed: optionalCount,

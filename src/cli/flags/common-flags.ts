@@ -9,6 +9,7 @@ import {
   emailProblem,
   freeTextProblem,
   phoneProblem,
+  recipientEmail,
 } from '../../contract/primitives.js'
 import {amountProblem, currencyProblem} from '../../shared/money.js'
 import {httpUrlProblem, parseDuration} from '../../shared/validate.js'
@@ -87,7 +88,7 @@ export const amountFlag = checked(value => amountProblem(value))
 /** A three-letter currency code; lower case is accepted and upper-cased. */
 export const currencyFlag = checked(currencyProblem, value => value.toUpperCase())
 
-export const emailFlag = checked(emailProblem)
+export const emailFlag = checked(emailProblem, recipientEmail)
 
 /** Sends to a look-alike address all the same (src/contract/look-alike.ts); a person's flag, never an MCP tool's. */
 export const allowConfusableFlag = Flags.boolean({

@@ -32,3 +32,10 @@ export const testingFlags = {
     dependsOn: ['variance'],
   }),
 }
+
+/** `--[no-]follow` of the emulator's logs (`emulator deliveries`, `emulator requests`). */
+export const followFlag = (what: string) =>
+  Flags.boolean({
+    summary: `Keep printing new ${what} until Ctrl-C (default on a terminal; --no-follow: print the log so far and exit).`,
+    allowNo: true,
+  })

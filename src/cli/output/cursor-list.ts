@@ -18,6 +18,11 @@ export interface CursorListOptions<T> {
   /** Said to a person at a terminal when the list is empty ("No counterparties."). */
   empty: string
   /**
+   * The command (`payouts list`): it begins the position line when the list went to a file or pipe, so that a
+   * person watching a script's stderr knows which step said it.
+   */
+  command: string
+  /**
    * How Ctrl-C is watched while the list is read: it stops the list, says where to continue and exits 130. Default:
    * with --all only (the read in flight is cancelled); a single page is left to end by itself.
    */
@@ -86,7 +91,9 @@ function reportPosition<T>(options: CursorListOptions<T>, at: CursorPosition, wr
     return options.out.stderr(`Stopped after ${written}, before the first page: run the same command again.`)
   // The end of the list is news to a person only: a cron job that reached it prints nothing.
   if (!cursor && !failed && !options.out.stderrIsTTY) return
-  if (!cursor) return options.out.stderr(`${written} written; end of the list.`)
-  const what = failed ? `Stopped after ${written}` : `${written} written`
-  options.out.stderr(`${what}; continue with --cursor ${cursor}`)
+  const from = options.out.stdoutIsTTY ? '' : `${options.command}: `
+  if (!cursor) return options.out.stderr(`${from}${written} written; end of the list.`)
+  const what = failed ? `${from}Stopped after ${written}` : `${from}${written} written`
+  // On a terminal the line folds before the flag, which stays with its cursor (one piece to copy).
+  options.out.stderr(`${what}; continue with --cursor ${cursor}`, {shell: true})
 }

@@ -1,6 +1,7 @@
 import {colorEnabled, type Palette, palette} from './colors.js'
 import type {Column, ListFormat} from './columns.js'
 import type {DataSink, Streams} from './data-sink.js'
+import {type FoldOptions, fold, terminalColumns} from './fold.js'
 import {jsonLine} from './json-document.js'
 import {printJson, printTable, showItems} from './print-json.js'
 import type {ScriptOptions} from './script.js'
@@ -49,7 +50,7 @@ export class Output implements TextOut {
     this.script = options.script ?? {}
     this.streams = sink?.streams ?? options.streams ?? {stdout: process.stdout, stderr: process.stderr}
     this.notices = sink ?? {
-      warning: text => this.streams.stderr.write(`${this.errColor.yellow('Warning:')} ${this.errText(text)}\n`),
+      warning: text => this.toStderr(`${this.errColor.yellow('Warning:')} ${this.errText(text)}`),
       detail: value => this.streams.stderr.write(`${jsonTerminalSafe(JSON.stringify(value))}\n`),
     }
     const env = options.env ?? process.env
@@ -89,9 +90,19 @@ export class Output implements TextOut {
     this.streams.stdout.write(text)
   }
 
-  /** A line of human data on stdout (ignored under --json, where only JSON reaches stdout); made terminal-safe. */
-  line(text = ''): void {
-    if (!this.json) this.write(`${terminalSafe(text, {lines: true, ownStyles: this.colorOn.stdout})}\n`)
+  /**
+   * A line of human data on stdout (ignored under --json, where only JSON reaches stdout); made terminal-safe and,
+   * on a terminal, folded to its width at word boundaries (`hang`: the continuation lines' extra indent).
+   */
+  line(text = '', hang?: number): void {
+    if (this.json) return
+    const safe = terminalSafe(text, {lines: true, ownStyles: this.colorOn.stdout})
+    this.write(`${fold(safe, this.stdoutColumns, {hang})}\n`)
+  }
+
+  /** Lines for stderr, folded to its width when it is a terminal. */
+  private toStderr(text: string, options?: FoldOptions): void {
+    this.streams.stderr.write(`${fold(text, terminalColumns(this.streams.stderr), options)}\n`)
   }
 
   /** Text for stderr: terminal-safe, our own styles kept where stderr shows them. */
@@ -139,7 +150,7 @@ export class Output implements TextOut {
 
   /** A message for the person at the terminal, on stderr; silent under --json. */
   info(text: string): void {
-    if (!this.silent) this.streams.stderr.write(`${this.errText(text)}\n`)
+    if (!this.silent) this.toStderr(this.errText(text))
   }
 
   /**
@@ -156,8 +167,8 @@ export class Output implements TextOut {
   }
 
   /** Always on stderr, whatever the mode (errors, progress lines in non-TTY mode). */
-  stderr(text: string): void {
-    this.streams.stderr.write(`${this.errText(text)}\n`)
+  stderr(text: string, fold?: FoldOptions): void {
+    this.toStderr(this.errText(text), fold)
   }
 
   /**
@@ -173,8 +184,10 @@ export class Output implements TextOut {
     if (title) this.line(this.color.bold(title))
     const shown = pairs.filter(([, value]) => value !== undefined) as Array<[string, string]>
     const width = Math.max(0, ...shown.map(([key]) => key.length))
+    const indent = title ? 2 : 0
+    // A long value folds under itself, past its key.
     for (const [key, value] of shown)
-      this.line(`${title ? '  ' : ''}${this.color.dim(`${key}:`.padEnd(width + 1))} ${terminalSafe(value)}`)
+      this.line(`${' '.repeat(indent)}${this.color.dim(`${key}:`.padEnd(width + 1))} ${terminalSafe(value)}`, width + 2)
   }
 
   async spinner(text: string): Promise<Spinner> {

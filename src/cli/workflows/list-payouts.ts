@@ -2,6 +2,7 @@ import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV1, PayoutV2} from '../../client/schemas.js'
 import type {ApiGeneration} from '../../contract/primitives.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
+import {withDeclinedStates} from '../../services/payouts/v1-declined.js'
 import {READ_CANCELLED} from '../interrupt.js'
 import type {ListFormat} from '../output/columns.js'
 import {cursorStream} from '../output/cursor-list.js'
@@ -48,6 +49,7 @@ export function listPayouts(options: ListPayoutsOptions): ItemStream<PayoutV2> |
       cursor: options.cursor,
       jsonErrors: options.jsonErrors,
       empty,
+      command: 'payouts list',
       interrupts,
       pages: position => filterPages(client.v2.payouts.pages({...position, limit, status: options.status}), filter),
     })
@@ -60,7 +62,13 @@ export function listPayouts(options: ListPayoutsOptions): ItemStream<PayoutV2> |
     offset,
     order,
     interrupts,
-    pages: () => shownV1(filterPages(client.v1.payouts.pages({offset, limit, orderDirection: order}), filter, counter)),
+    pages: () =>
+      shownV1(
+        withDeclinedStates(
+          filterPages(client.v1.payouts.pages({offset, limit, orderDirection: order}), filter, counter),
+          client,
+        ),
+      ),
     read: () => counter.read,
     empty,
     note: text => out.note(text),

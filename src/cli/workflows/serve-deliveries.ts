@@ -17,6 +17,7 @@ export interface ServeDeliveries {
   found: ListenSecrets
   secretFile?: ListenSessionOptions['secretFile']
   register?: ListenSessionOptions['register']
+  survey?: ListenSessionOptions['survey']
   /** --json: "Listening on URL" without the banner. */
   json: boolean
 }
@@ -47,6 +48,7 @@ export async function serveDeliveries(run: ServeDeliveries, show: (delivery: Del
         found,
         secretFile: run.secretFile,
         register: run.register,
+        survey: run.survey,
         events: listenEvents(out, run.bin),
         onStop: cleanup => serving.onStop(cleanup),
       })

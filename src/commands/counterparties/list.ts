@@ -38,6 +38,7 @@ export default class CounterpartiesList extends BaseCommand<typeof Counterpartie
       all: f.all,
       cursor: f.cursor,
       pages: position => client.v2.counterparties.pages({...position, limit: f.all ? undefined : f.limit}),
+      command: 'counterparties list',
       empty: 'No counterparties.',
     })
   }

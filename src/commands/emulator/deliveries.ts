@@ -1,10 +1,7 @@
-import {setTimeout as sleep} from 'node:timers/promises'
-import * as Flags from '@oclif/core/flags'
 import {ControlCommand} from '../../cli/emulator-command.js'
+import {followFlag} from '../../cli/flags/emulator-flags.js'
 import {type Answer, shown} from '../../cli/shown.js'
 import {ExitCode} from '../../shared/exit-codes.js'
-
-const POLL_MS = 500
 
 export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDeliveries> {
   static override result = 'deliveryAttempts' as const
@@ -19,17 +16,13 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
   ]
 
   static override flags = {
-    follow: Flags.boolean({
-      summary:
-        'Keep printing new attempts until Ctrl-C (default on a terminal; --no-follow: print the log so far and exit).',
-      allowNo: true,
-    }),
+    follow: followFlag('attempts'),
   }
 
   async run(): Promise<Answer<typeof EmulatorDeliveries.result>> {
-    const [{DeliveryTail, showAttempts}, {runUntilStopped}, control] = await Promise.all([
+    const [{DeliveryTail, showAttempts}, {followLog}, control] = await Promise.all([
       import('../../cli/output/delivery-attempts.js'),
-      import('../../cli/interrupt.js'),
+      import('../../cli/follow-log.js'),
       this.control(),
     ])
     const tail = new DeliveryTail()
@@ -40,22 +33,14 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
     const lines = {view: showAttempts, json: showAttempts}
     if (!follow) return shown(first, lines)
     const after = async () => {
-      const all = [...first]
-      const stopped = await runUntilStopped(
-        async serving => {
-          this.out.info('Following the delivery log. Press Ctrl-C to stop.')
-          while (!serving.received) {
-            await Promise.race([sleep(POLL_MS), serving.stopped])
-            if (serving.received) break
-            const next = tail.next(await control.deliveries())
-            showAttempts(next, this.out)
-            all.push(...next)
-          }
-        },
-        {stdoutClosed: true},
+      const {items, stopped} = await followLog(
+        this.out,
+        'the delivery log',
+        async () => tail.next(await control.deliveries()),
+        next => showAttempts(next, this.out),
       )
       if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
-      return all
+      return [...first, ...items]
     }
     return shown(first, {...lines, after})
   }

@@ -9,12 +9,12 @@ export default class EmulatorTrigger extends ControlCommand<typeof EmulatorTrigg
   static override result = 'triggered' as const
   static override summary = 'Make the emulator play an event: create a payout and drive it to the end state.'
   static override description =
-    `Creates the objects through the API (with the profile's credentials) and drives a payout through its lifecycle on the running emulator, as "stripe trigger" does. Subscriptions of the team (e.g. "webhooks listen --register") receive the deliveries, in this order:
+    `Creates the objects through the API (with the profile's credentials) and drives a payout through its lifecycle on the running emulator, as "stripe trigger" does. Subscriptions of the team (e.g. the one "webhooks listen" registers) receive the deliveries, in this order:
 
   payout.completed  created, approved, requested, completed, payout.completed (v2)
   payout.failed     created, approved, requested, payout.failed (v2, with failureCode and failureReason)
 
-The v2 events go only to subscriptions that asked for them ("webhooks listen --register" does; "webhooks create --v2-events").
+The v2 events go only to subscriptions that asked for them ("webhooks listen" asks for them; "webhooks create --v2-events").
   payout.deleted    created, deleted
   payout.expired    created, expired
 
@@ -57,7 +57,7 @@ payout.completed and payout.failed claim with --method: regular sandbox details 
         out.line(`Triggered ${event}. Deliveries: ${triggered.expected.join(', ')}.`)
         if (!(await api.v1.webhooks.list()).length)
           out.info(
-            `The team has no webhook subscription, so nothing was delivered: run "${this.config.bin} webhooks listen --register" in another terminal first.`,
+            `The team has no webhook subscription, so nothing was delivered: run "${this.config.bin} webhooks listen" in another terminal first (it subscribes itself).`,
           )
       },
     })

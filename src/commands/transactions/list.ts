@@ -46,6 +46,7 @@ Amounts are right-aligned with their sign (out is negative).`
       all: f.all,
       cursor: f.cursor,
       pages: position => client.v2.transactions.pages({...filters, ...position, limit: f.all ? undefined : f.limit}),
+      command: 'transactions list',
       empty: 'No transactions.',
     })
   }

@@ -183,7 +183,11 @@ async function planAndSend<Item>(
       diff: plan.diff,
     }) as const
   if (plan.diff && refused)
-    return {...result({...emptySendResult(), pending: validation.valid}), outcome: derivedEditOutcome(label, plan.diff)}
+    return {
+      ...result({...emptySendResult(), unchanged: plan.diff.unchanged}),
+      refused: true,
+      outcome: derivedEditOutcome(label, plan.diff),
+    }
   const confirmation = options.kind.confirmation?.(validation)
   if (confirmation && plan.work !== 0) await beforeMoneyMoves(context, confirmation, profile)
   if (options.signal?.aborted) throw interruptedError()
