@@ -1,3 +1,4 @@
+import type {ErrorCode} from '../error-envelope.js'
 import {byId, type Operation, type PathParameter} from '../operation-types.js'
 import {listPayoutsV2Query} from '../requests/list-queries.js'
 import {pathId} from '../requests/query-fields.js'
@@ -17,6 +18,15 @@ const v2PayoutId: PathParameter = {
 
 const payoutV2 = {status: 200, description: 'The payout.', schema: payoutV2Schema} as const
 
+/** What a create (one payout or a batch) may answer beyond the body's own problems. */
+const CREATE_ERRORS: readonly ErrorCode[] = [
+  'NOT_FOUND',
+  'INVALID_STATE',
+  'INSUFFICIENT_BALANCE',
+  'ALLOWANCE_EXCEEDED',
+  'VERIFICATION_REQUIRED',
+]
+
 const payoutV2Page = {status: 200, description: 'The payouts, in request order.', schema: payoutV2List} as const
 
 export const v2PayoutOperations = byId([
@@ -31,7 +41,7 @@ export const v2PayoutOperations = byId([
     body: {schemas: ['createPayoutV2Body']},
     idempotent: true,
     success: payoutV2,
-    errors: ['NOT_FOUND', 'INVALID_STATE', 'INSUFFICIENT_BALANCE', 'ALLOWANCE_EXCEEDED', 'VERIFICATION_REQUIRED'],
+    errors: CREATE_ERRORS,
   },
   {
     operationId: 'listPayoutsV2',
@@ -55,7 +65,7 @@ export const v2PayoutOperations = byId([
     body: {schemas: ['createPayoutsV2BatchBody']},
     idempotent: true,
     success: {status: 200, description: 'The payouts, in request order.', schema: payoutV2List},
-    errors: ['NOT_FOUND', 'INVALID_STATE', 'INSUFFICIENT_BALANCE', 'ALLOWANCE_EXCEEDED', 'VERIFICATION_REQUIRED'],
+    errors: CREATE_ERRORS,
   },
   {
     operationId: 'getPayoutV2',
