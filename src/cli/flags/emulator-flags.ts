@@ -17,3 +17,4 @@ export const testingFlags = {
     dependsOn: ['variance'],
   }),
 }
+
