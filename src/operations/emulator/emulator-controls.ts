@@ -133,7 +133,10 @@ export const emulatorDeliveries = operation({
     const tail = new DeliveryTail()
     const value = tail.next(await control.deliveries())
     if (!input.follow) return {value}
-    return {value, follow: followLog(context, 'the delivery log', async () => tail.next(await control.deliveries()), value)}
+    return {
+      value,
+      follow: followLog(context, 'the delivery log', async () => tail.next(await control.deliveries()), value),
+    }
   },
 })
 

@@ -76,7 +76,12 @@ export function cursorItems<T>(options: CursorListOptions<T>): ItemSource<T> {
   }
 }
 
-function reportPosition<T>({report, command}: CursorListOptions<T>, at: CursorPosition, written: number, failed: boolean) {
+function reportPosition<T>(
+  {report, command}: CursorListOptions<T>,
+  at: CursorPosition,
+  written: number,
+  failed: boolean,
+) {
   const cursor = at.hasMore ? (at.nextCursor ?? null) : null
   if (report.jsonDetails) return report.detail({written, hasMore: at.hasMore, nextCursor: cursor})
   if (!cursor && at.hasMore)
