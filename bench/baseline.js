@@ -5,7 +5,7 @@
 // takes the cached build.
 // node bench/baseline.js [commit-ish]   builds it (or finds it built) and prints its folder.
 import {execFileSync} from 'node:child_process'
-import {existsSync, mkdirSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
@@ -34,6 +34,17 @@ export function baselineCommit(given = process.env.BENCH_BASELINE) {
 }
 
 /**
+ * The baseline's package.json with this tree's `allowScripts` (the install scripts decided here, its own decisions
+ * kept where it has them): an older commit may have none, and npm would list its dependencies' scripts as unreviewed.
+ */
+function allowScriptsAsHere(dir) {
+  const read = folder => JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'))
+  const pjson = read(dir)
+  pjson.allowScripts = {...read(root).allowScripts, ...pjson.allowScripts}
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pjson, null, 2)}\n`)
+}
+
+/**
  * The baseline built, as the current tree is: its folder, its bin/run.js and its executable for this platform
  * (undefined when that commit cannot build one).
  */
@@ -48,6 +59,7 @@ export function baselineBuild({commit} = baselineCommit()) {
     execFileSync('tar', ['-x', '-C', dir], {
       input: execFileSync('git', ['archive', commit], {cwd: root, maxBuffer: 1 << 30}),
     })
+    allowScriptsAsHere(dir)
     const run = (...args) => execFileSync('npm', args, {cwd: dir, stdio: ['ignore', 'ignore', 'inherit']})
     run('ci', '--no-audit', '--no-fund')
     run('run', 'build')

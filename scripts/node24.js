@@ -3,7 +3,7 @@
 // a dependency on `node` would link node_modules/.bin/node, and every npm script would run on Node 24.
 // PAYCTL_NODE24=/path/to/node uses another.
 import {execFileSync} from 'node:child_process'
-import {existsSync} from 'node:fs'
+import {existsSync, mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
@@ -15,6 +15,9 @@ export function node24() {
   const node = join(dir, 'node_modules', 'node', 'bin', 'node')
   if (!existsSync(node)) {
     console.error(`installing node@24 from the npm registry into ${dir}`)
+    // The node package's install script links its binary: allowed here, as package.json allows bun's.
+    mkdirSync(dir, {recursive: true})
+    writeFileSync(join(dir, 'package.json'), `${JSON.stringify({private: true, allowScripts: {node: true}})}\n`)
     execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', 'node@24'], {
       stdio: ['ignore', 'ignore', 'inherit'],
     })
