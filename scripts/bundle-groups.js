@@ -65,6 +65,35 @@ const builtinsByRequire = {
   },
 }
 
+/** What esbuild writes first in each file (scripts/bundle.js): a `require` for CommonJS modules' own require() calls. */
+export const REQUIRE_BANNER =
+  "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);"
+
+/**
+ * The banner's `require` left out of the files that never use it: nearly all of them, and each createRequire() a
+ * loaded file runs costs about a quarter of a millisecond (some 45 files for one API call).
+ */
+const requireWhereUsed = {
+  name: 'require-where-used',
+  transform(code) {
+    if (!code.startsWith(REQUIRE_BANNER)) return null
+    const rest = code.slice(REQUIRE_BANNER.length)
+    return readsRequire(this.parse(rest)) ? null : {code: rest, map: null}
+  },
+}
+
+/** Whether a program's syntax tree reads a variable named `require` (a property or key of that name is not one). */
+function readsRequire(node, parent) {
+  if (node === null || typeof node !== 'object') return false
+  if (Array.isArray(node)) return node.some(child => readsRequire(child, parent))
+  if (node.type === 'Identifier' && node.name === 'require') {
+    const property = parent?.type === 'MemberExpression' && parent.property === node && !parent.computed
+    const key = parent?.type === 'Property' && parent.key === node && !parent.computed && !parent.shorthand
+    return !property && !key
+  }
+  return Object.entries(node).some(([field, child]) => field !== 'parent' && readsRequire(child, node))
+}
+
 /** The importer of a built-in's one-line module (builtinsByRequire). */
 const importerOf = id => (id.startsWith(BUILTIN) ? id.slice(BUILTIN.length).split('\0')[1] : id)
 
@@ -82,7 +111,7 @@ export async function regroup({root, from, to, entries, groups}) {
     preserveEntrySignatures: 'strict',
     // The packages left in node_modules; esbuild's files import each other by relative path.
     external: id => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith(BUILTIN) && !isBuiltin(id),
-    plugins: [builtinsByRequire],
+    plugins: [requireWhereUsed, builtinsByRequire],
     onwarn(warning, warn) {
       // esbuild's chunks import each other in cycles, and its CommonJS wrappers use `this` and eval as written.
       if (!['CIRCULAR_DEPENDENCY', 'THIS_IS_UNDEFINED', 'EVAL'].includes(warning.code)) warn(warning)

@@ -3,10 +3,11 @@
 // hundreds. The command list is scripts/command-list.js. Code that a command imports lazily (`await import(...)`)
 // stays in its own chunk, loaded only when used.
 import {rmSync, writeFileSync} from 'node:fs'
-import {join, relative} from 'node:path'
+import {createRequire, isBuiltin} from 'node:module'
+import {dirname, join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {build} from 'esbuild'
-import {groupsOf, regroup} from './bundle-groups.js'
+import {groupsOf, REQUIRE_BANNER, regroup} from './bundle-groups.js'
 import {commandIds, pluginCommands} from './command-list.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -85,6 +86,60 @@ const virtualEntries = {
   },
 }
 
+/**
+ * What oclif's CommonJS files require() at their top but use only in some runs: Node's readline (the parser reads
+ * stdin for a flag given as `-`), child_process (a shell's name where none is set) and perf_hooks (DEBUG=oclif:perf),
+ * and the packages oclif reads plugins and templates with (tinyglobby and minimatch find plugins' commands, which
+ * payctl's plugin in memory never asks for; ejs and lilconfig read templates and package.json files). Each is a
+ * stand-in that takes the real module on the first read of one of its exports (`__esModule`, which TypeScript's
+ * interop reads at once, is answered as the real module's, read here at build time), so a run that never uses one
+ * does not evaluate it: several milliseconds of every start.
+ */
+const LAZY_IN_OCLIF = /^(?:(?:node:)?(?:readline|child_process|perf_hooks)|tinyglobby|minimatch|ejs|lilconfig)$/
+const lazyInOclif = {
+  name: 'lazy-in-oclif',
+  setup(builder) {
+    builder.onResolve({filter: LAZY_IN_OCLIF}, args =>
+      args.kind === 'require-call' && args.importer.includes('/node_modules/@oclif/core/')
+        ? {path: args.path, namespace: 'lazy-in-oclif', pluginData: {from: args.importer}}
+        : undefined,
+    )
+    builder.onLoad({filter: /.*/, namespace: 'lazy-in-oclif'}, ({path, pluginData: {from}}) => {
+      const builtin = isBuiltin(path)
+      const id = builtin && !path.startsWith('node:') ? `node:${path}` : path
+      const esModule = Boolean(createRequire(from)(id).__esModule)
+      const take = builtin ? `process.getBuiltinModule(${JSON.stringify(id)})` : `require(${JSON.stringify(id)})`
+      return {
+        contents: `let taken; module.exports = new Proxy({}, {get: (_, key) => key === '__esModule' ? ${esModule} : (taken ??= ${take})[key]})`,
+        loader: 'js',
+        resolveDir: dirname(from),
+      }
+    })
+  },
+}
+
+/**
+ * wsl-utils as oclif's config imports it on every start (util/os.js: `isWsl` for the platform's name, and
+ * `powerShellPath()` only on Windows without a SHELL): is-wsl's answer itself, and the rest of wsl-utils (PowerShell's
+ * paths, child_process, its file helpers) taken only when oclif asks for PowerShell.
+ */
+const oclifWslUtils = {
+  name: 'oclif-wsl-utils',
+  setup(builder) {
+    builder.onResolve({filter: /^wsl-utils$/}, args =>
+      args.importer.includes('/node_modules/@oclif/core/')
+        ? {path: 'wsl-utils', namespace: 'oclif-wsl-utils'}
+        : undefined,
+    )
+    builder.onLoad({filter: /.*/, namespace: 'oclif-wsl-utils'}, () => ({
+      contents:
+        "export {default as isWsl} from 'is-wsl'; export const powerShellPath = async () => (await import('wsl-utils')).powerShellPath()",
+      loader: 'js',
+      resolveDir: join(root, 'node_modules', 'wsl-utils'),
+    }))
+  },
+}
+
 // esbuild writes here first; scripts/bundle-groups.js regroups its chunks into dist/bundle.
 const staging = join(root, 'dist', 'esbuild')
 const entryPoints = [
@@ -107,11 +162,9 @@ const {metafile} = await build({
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
   external: [...OPTIONAL, ...LEFT_IN_NODE_MODULES],
-  // oclif and other CommonJS dependencies call require() for Node's modules.
-  banner: {
-    js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
-  plugins: [virtualEntries],
+  // oclif and other CommonJS dependencies call require() for Node's modules (kept only where used: bundle-groups.js).
+  banner: {js: REQUIRE_BANNER},
+  plugins: [virtualEntries, lazyInOclif, oclifWslUtils],
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,

@@ -22,6 +22,8 @@ export interface LoadTrace {
   bytes: number
   /** Files outside dist/bundle that the run loaded (bin/run.js, packages the bundle leaves in node_modules). */
   outside: string[]
+  /** Node's public modules the run loaded (`node:readline`), its internal ones left out. */
+  builtins: Set<string>
 }
 
 interface BundleModules {
@@ -60,8 +62,9 @@ export async function traceRun(args: string[], env: NodeJS.ProcessEnv): Promise<
       file => JSON.parse(readFileSync(join(dir, file), 'utf8')).result,
     )
     const bundle = `${pathToFileURL(join(ROOT, 'dist', 'bundle')).href}/`
-    const trace: LoadTrace = {files: new Map(), modules: new Map(), bytes: 0, outside: []}
+    const trace: LoadTrace = {files: new Map(), modules: new Map(), bytes: 0, outside: [], builtins: new Set()}
     for (const script of scripts) {
+      if (script.url.startsWith('node:') && !script.url.startsWith('node:internal/')) trace.builtins.add(script.url)
       if (!script.url.startsWith(bundle)) {
         if (script.url.startsWith('file:')) trace.outside.push(fileURLToPath(script.url))
         continue

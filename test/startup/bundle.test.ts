@@ -95,6 +95,22 @@ describe('bundled CLI', () => {
     expect(imports).toEqual([])
   })
 
+  it('makes a require() only in the files that call one (each createRequire costs a loaded file time)', () => {
+    const made = /\bconst (require(?:\$\d+)?) = [\w$]+\.createRequire\(import\.meta\.url\)/
+    const unused = readdirSync(BUNDLE, {recursive: true, withFileTypes: true})
+      .filter(entry => entry.isFile() && entry.name.endsWith('.js'))
+      .map(entry => join(entry.parentPath, entry.name))
+      .filter(file => {
+        const source = readFileSync(file, 'utf8')
+        const name = source.match(made)?.[1]
+        return (
+          name !== undefined &&
+          source.split(new RegExp(`(?<![\\w$.])${name.replace('$', '\\$')}(?![\\w$])`)).length === 2
+        )
+      })
+    expect(unused.map(file => relative(BUNDLE, file))).toEqual([])
+  })
+
   it('help lists a topic, and an unknown command is refused with exit 2', async () => {
     const help = await runCli(['help', 'payouts'], {env: home.env})
     expect(help.code, help.stderr).toBe(0)

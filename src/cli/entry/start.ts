@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {join, resolve} from 'node:path'
 import {execute} from '@oclif/core/execute'
+import {settings} from '@oclif/core/settings'
 import {commandFirst, type FlagShape, type TopicFlag} from './argv-order.js'
 import {type CommandIndex, manifestFromIndex} from './command-index.js'
 import {memoryPlugin, type PluginParts} from './memory-plugin.js'
@@ -12,6 +13,9 @@ import {memoryPlugin, type PluginParts} from './memory-plugin.js'
  * typed before the command, and flags typed between its topic and its verb, are moved after it (argv-order.ts).
  */
 export async function start(parts: PluginParts, args: string[] = process.argv.slice(2)): Promise<unknown> {
+  // payctl runs from its bundle: oclif never looks for TypeScript sources, which it would under NODE_ENV=development
+  // or test (loading the typescript package, where installed, for each hook and the help class).
+  settings.enableAutoTranspile = false
   const plugin = memoryPlugin(parts)
   const {commands} = parts.manifest
   const flagsOf = (id: string) => (commands[id]?.flags ?? {}) as Record<string, FlagShape>
