@@ -3,7 +3,9 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
+import {FULL} from '../emulator/helpers.js'
 import {useEmulator} from '../helpers/emulator.js'
+import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 
 /**
@@ -59,6 +61,7 @@ describe('payouts create on a terminal', () => {
       ['payouts', 'create', '--amount', '5', '--currency', 'EUR', '--description', 'Fee'],
       {
         env: ctx.env,
+        columns: 80,
         steps: [
           {when: 'Who is paid', send: `${DOWN}${DOWN}${ENTER}`},
           {when: 'Counterparty: type part of its name', send: 'ross'},
@@ -68,9 +71,16 @@ describe('payouts create on a terminal', () => {
       },
     )
     expect(result.code, result.output).toBe(0)
-    expect(result.output).toMatch(
-      /Destination +bank_iban DE89 3704 •••• 3000 \(holder Maria Rossi\), e-mail maria@example\.com/,
+    // At 80 columns the destination folds at a space, under its column.
+    expect(result.said).toMatch(
+      /Destination bank_iban DE89 3704 •••• 3000 \(holder Maria Rossi\), e-mail maria@example\.com/,
     )
+    const summary = result.output.slice(
+      result.output.lastIndexOf('The payout to create'),
+      result.output.lastIndexOf('Create this payout?'),
+    )
+    expect(summary).toMatch(/e-mail\n {16}maria@example\.com/)
+    expect(summary.split('\n').filter(line => line.length > 80)).toEqual([])
     const [created] = await payouts()
     expect(created).toMatchObject({amount: '5.00', counterpartyId: rossi.id})
   })
@@ -88,6 +98,31 @@ describe('payouts create on a terminal', () => {
     )
     expect(result.code, result.output).toBe(2)
     expect(result.output).toMatch(/Destination +phone \+4915112345678/)
+    expect(result.said).toContain('Error: USAGE: cancelled: nothing was sent')
+    expect(await payouts()).toEqual([])
+  })
+
+  it('on a production profile: the summary says PRODUCTION and its question defaults to no', async () => {
+    const env = {...ctx.home.env, PAYCTL_API_KEY: FULL}
+    const added = await runCommand(
+      ['profiles', 'add', 'prod', '--environment', 'production', '--origin', ctx.url, '--use'],
+      {
+        env,
+      },
+    )
+    expect(added.code, added.stderr).toBe(0)
+    const result = await runCliInTty(
+      ['payouts', 'create', '--amount', '5', '--currency', 'EUR', '--email', 'a@example.com'],
+      {
+        env,
+        steps: [
+          {when: 'What the payout is for', send: `x${ENTER}`},
+          {when: 'Create this payout on PRODUCTION? (y/N)', send: ENTER},
+        ],
+      },
+    )
+    expect(result.code, result.output).toBe(2)
+    expect(result.said).toContain('The payout to create (profile "prod", PRODUCTION)')
     expect(result.said).toContain('Error: USAGE: cancelled: nothing was sent')
     expect(await payouts()).toEqual([])
   })

@@ -41,12 +41,23 @@ const forScripts = (flags: Record<string, unknown>) =>
       flags.quiet,
   )
 
-/** The summary as aligned rows on stderr, under a heading that names the profile. */
-function writeSummary(what: string, summary: Summary, profile: {name: string; environment: string}) {
+/**
+ * The summary as aligned rows on stderr, under a heading that names the profile; a long value folds at the terminal's
+ * width under its own column.
+ */
+async function writeSummary(what: string, summary: Summary, profile: {name: string; environment: string}) {
+  const [{fold, terminalColumns}, {terminalSafe}] = await Promise.all([
+    import('../output/fold.js'),
+    import('../output/terminal-safe.js'),
+  ])
+  const columns = terminalColumns(process.stderr)
   const width = Math.max(...summary.rows.map(([label]) => label.length))
-  const rows = summary.rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)
+  const rows = summary.rows.map(([label, value]) =>
+    fold(`  ${label.padEnd(width)}  ${terminalSafe(value)}`, columns, {hang: width + 2}),
+  )
   const where = profile.environment === 'production' ? 'PRODUCTION' : profile.environment
-  process.stderr.write(`\nThe ${what} to create (profile "${profile.name}", ${where}):\n${rows.join('\n')}\n\n`)
+  const heading = fold(`The ${what} to create (profile "${terminalSafe(profile.name)}", ${where}):`, columns)
+  process.stderr.write(`\n${heading}\n${rows.join('\n')}\n\n`)
 }
 
 /** The summary's question; declined, nothing is sent (exit 2, as a declined production confirmation). */
@@ -102,7 +113,7 @@ export async function askMissing(
     const answers = await form.ask(flags, missing, session)
     const all = {...flags, ...Object.fromEntries(Object.entries(answers).map(([name, {value}]) => [name, value]))}
     const [summary, profile] = await Promise.all([form.summary(all, session), session.profile()])
-    writeSummary(form.what, summary, profile)
+    await writeSummary(form.what, summary, profile)
     await confirmSummary(form.what, profile.environment === 'production')
     return {argv: [...argv, ...Object.entries(answers).map(([name, {typed}]) => `--${name}=${typed}`)], config}
   } catch (error) {

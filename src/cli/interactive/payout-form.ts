@@ -37,11 +37,12 @@ async function lacksRecipient(flags: Flags): Promise<boolean> {
 
 /** Searches the newest counterparties (read once, bounded) as the person types, and answers the one chosen. */
 async function chooseCounterparty(session: PromptSession): Promise<Counterparty> {
-  const [{search}, {readForSearch, matchCounterparties, searchLine, SEARCH_READ_LIMIT}, client] = await Promise.all([
-    import('@inquirer/prompts'),
-    import('../../services/counterparties/counterparty-search.js'),
-    session.client(),
-  ])
+  const [{search}, {readForSearch, matchCounterparties, searchLine, counterpartyName, SEARCH_READ_LIMIT}, client] =
+    await Promise.all([
+      import('@inquirer/prompts'),
+      import('../../services/counterparties/counterparty-search.js'),
+      session.client(),
+    ])
   const {counterparties, complete} = await readForSearch(limit => client.v2.counterparties.pages({limit}))
   if (!counterparties.length)
     throw usageError('this profile has no counterparties to choose from', [
@@ -55,7 +56,11 @@ async function chooseCounterparty(session: PromptSession): Promise<Counterparty>
       source: term =>
         matchCounterparties(counterparties, term)
           .slice(0, SHOWN_MATCHES)
-          .map(counterparty => ({name: searchLine(counterparty), value: counterparty, short: counterparty.id})),
+          .map(counterparty => ({
+            name: searchLine(counterparty),
+            value: counterparty,
+            short: counterpartyName(counterparty),
+          })),
     },
     PROMPT_IO,
   )
