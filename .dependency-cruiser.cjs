@@ -1,7 +1,6 @@
 // The import rules of the layers (docs/development.md, "Layers"), checked by `npm run lint`:
-//   commands -> cli -> services -> config -> client -> contract -> shared; the MCP adapter (src/mcp) drives the
-//   commands for an agent from beside the CLI, on the services; the emulator is its own tree on contract and
-//   shared.
+//   commands -> cli -> operations -> services -> config -> client -> contract -> shared; the MCP adapter (src/mcp)
+//   serves the operations to an agent from beside the CLI; the emulator is its own tree on contract and shared.
 
 /** Inside the emulator (docs/emulator.md, "Inside the emulator"): each folder and the folders it may import. */
 const EMULATOR_LAYERS = {
@@ -59,6 +58,21 @@ module.exports = {
       to: {path: '^src/services/(import|import-status)/'},
     },
     {
+      name: 'operations-only-to-services-and-below',
+      severity: 'error',
+      comment:
+        'An operation is a job the CLI and MCP both call: it runs services and reports; it knows neither its presenters nor oclif.',
+      from: {path: '^src/operations/'},
+      to: {path: '^src/', pathNot: '^src/(operations|services|config|client|contract|results|shared)/'},
+    },
+    {
+      name: 'services-not-to-operations',
+      severity: 'error',
+      comment: 'Operations are built on the services, never the other way.',
+      from: {path: '^src/services/'},
+      to: {path: '^src/operations/'},
+    },
+    {
       name: 'services-not-to-mcp',
       severity: 'error',
       comment: 'The MCP adapter drives the commands from above the services: no service imports it.',
@@ -66,12 +80,27 @@ module.exports = {
       to: {path: '^src/mcp/'},
     },
     {
+      name: 'cli-not-to-client',
+      severity: 'error',
+      comment:
+        'The CLI presents what operations answer: it reaches the service through src/operations, never the client (its types are the contract\'s).',
+      from: {path: '^src/cli/'},
+      to: {path: '^src/client/'},
+    },
+    {
       name: 'mcp-not-to-cli',
       severity: 'error',
       comment:
-        'The MCP adapter runs commands through the runner the `mcp` command hands it: it imports neither the CLI nor oclif.',
+        'The MCP adapter calls the operations, as the CLI does: it executes no command (neither the CLI nor oclif; commands are no one\'s import).',
       from: {path: '^src/mcp/'},
       to: {path: '^src/cli/'},
+    },
+    {
+      name: 'cli-not-to-mcp',
+      severity: 'error',
+      comment: 'The terminal and MCP are peers over the operations: the CLI knows nothing of the MCP adapter.',
+      from: {path: '^src/cli/'},
+      to: {path: '^src/mcp/'},
     },
     {
       name: 'config-only-to-client-and-shared',
@@ -133,7 +162,7 @@ module.exports = {
       name: 'no-ui-packages-below-cli',
       severity: 'error',
       comment: 'oclif, ora, cli-table3 and @inquirer belong to src/commands and src/cli.',
-      from: {path: '^src/(mcp|services|config|client|contract|shared|emulator)/'},
+      from: {path: '^src/(mcp|operations|services|config|client|contract|shared|emulator)/'},
       to: {path: UI_PACKAGES},
     },
     ...emulatorLayerRules,

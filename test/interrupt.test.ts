@@ -1,5 +1,5 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {runUntilStopped, watchInterrupts} from '../src/cli/interrupt.js'
+import {runUntilStopped, watchInterrupts} from '../src/operations/interrupt.js'
 
 /** Signals are emitted on `process` (its listeners run, no signal is sent), so nothing here stops the worker. */
 const handlers = () => ({

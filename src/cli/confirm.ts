@@ -1,18 +1,10 @@
 import type {Environment} from '../config/profiles.js'
+import type {MoneySummary} from '../operations/operation-context.js'
 import {usageError} from '../shared/errors.js'
+import {describeTotals} from '../shared/money.js'
 import type {Output} from './output/output.js'
 
-export interface MoneySummary {
-  /** What is about to happen, e.g. "approve 3 payouts" or "delete a counterparty". */
-  action: string
-  /** How many items the action touches (omitted for one thing named in `action`, e.g. a profile). */
-  count?: number
-  /**
-   * Totals per currency, decimal strings; or a function that computes them (e.g. by fetching the payouts),
-   * called only when a prompt is actually shown. Omitted for actions that move no amount (deletes, settings).
-   */
-  totals?: Record<string, string> | (() => Promise<Record<string, string>>)
-}
+export type {MoneySummary}
 
 export interface ConfirmOptions {
   environment: Environment
@@ -23,11 +15,6 @@ export interface ConfirmOptions {
   /** Whether a person can answer (default: stdin and stderr are terminals). */
   interactive?: boolean
 }
-
-export const describeTotals = (totals: Record<string, string>) =>
-  Object.entries(totals)
-    .map(([currency, amount]) => `${amount} ${currency}`)
-    .join(', ') || 'no amounts'
 
 function describe(summary: MoneySummary, totals: Record<string, string> | undefined): string {
   const {count} = summary

@@ -1,3 +1,4 @@
+import type {Answered} from '../operations/operation.js'
 import type {ResultName, ResultOf} from '../results/index.js'
 import type {Column, ListFormat} from './output/columns.js'
 import type {Output} from './output/output.js'
@@ -32,8 +33,17 @@ export class Shown<R, F = R> {
 /** A result with its views; a final value other than the result (`after`'s) is named by `F`. */
 export const shown = <R, F = R>(value: R, views: Views<R, NoInfer<F>>): Shown<R, F> => new Shown(value, views)
 
+/** An operation's answer with its views: once shown, the run ends with the operation's error, if it has one. */
+export const shownAnswer = <R>(answered: Answered<R>, views: Omit<Views<R>, 'after'> = {}): Shown<R> =>
+  shown(answered.value, {
+    ...views,
+    after: () => {
+      if (answered.error) throw answered.error
+    },
+  })
+
 /**
- * What `run()` of a command declaring `static result = N` returns: the result (shown as JSON to everyone), or the
+ * What `run()` of a command answering result N (`BaseCommand<typeof X, N>`) returns: the result (shown as JSON to everyone), or the
  * result with its views (and an `after` that ends the run with its final value, or with none: the result).
  */
 export type Answer<N extends ResultName> = ResultOf<N> | Shown<unknown, ResultOf<N>>

@@ -1,5 +1,6 @@
 import type {Agent} from 'node:http'
 import {type HttpAnswer, httpCall, keepAliveAgent} from '../shared/http-call.js'
+import {errnoCode, messageOf} from '../shared/thrown.js'
 import {
   ApiError,
   apiErrorFromBody,
@@ -12,7 +13,6 @@ import {
 import {redactBody, redactHeaders, scrubHeaderValues, scrubSecrets} from './redact.js'
 import {type QueryValue, type RequestUrl, urlBuilder} from './request-url.js'
 import {readCapped, responseCap} from './response-cap.js'
-
 import {
   currentWaitLimits,
   isTransientStatus,
@@ -344,7 +344,7 @@ export class Transport {
   }
 
   private classifyNetworkError(error: unknown, method: string, url: string): Error {
-    const code = (error as {code?: string})?.code
+    const code = errnoCode(error)
     const target = `${method} ${url}`
     // An answer Node's HTTP parser refuses (headers above its 16 KiB limit, not HTTP at all) came from whoever
     // listens there: not a network fault that a retry would mend.
@@ -354,7 +354,7 @@ export class Transport {
       return new HostileAnswerError(`the answer to ${target} is not valid HTTP (${code})`, url)
     if (code === 'ETIMEDOUT')
       return new TimeoutError(`no answer from ${target} within the time-out`, {cause: error, url})
-    const reason = (error as Error)?.message || String(error)
+    const reason = messageOf(error)
     return new ConnectionError(`cannot reach ${target}: ${code ? `${code} ` : ''}${reason}`.trim(), {cause: error, url})
   }
 

@@ -1,15 +1,13 @@
-import * as Args from '@oclif/core/args'
-import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
-import {idempotencyKeyFlag, yesFlag} from '../cli/flags/common-flags.js'
+import {yesFlag} from '../cli/flags/common-flags.js'
+import {argsOf, flagsOf} from '../cli/flags/flag-of.js'
 import type {Answer} from '../cli/shown.js'
 import {operations} from '../contract/operations.js'
-import type {Query} from '../services/api/paginate.js'
-import {apiMethod, buildApiRequest, METHODS} from '../services/api/request.js'
+import {isItemSource} from '../operations/item-source.js'
+import {apiRequest} from '../operations/raw/raw-request.js'
 
-export default class Api extends BaseCommand<typeof Api> {
-  static override result = 'apiAnswer' as const
-  static override summary = 'Send a raw request to the API and print the response body.'
+export default class Api extends BaseCommand<typeof Api, 'apiAnswer'> {
+  static override summary = apiRequest.summary
   static override description =
     `Like \`gh api\`: authenticated with the profile, retried by the client rules, the exit code follows the HTTP status (see README "Exit codes"). The body comes from -d (JSON, @FILE or @- for stdin), --input FILE, or -f/-F key=value fields (for a GET the fields become the query).
 
@@ -29,49 +27,12 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
     `<%= config.bin %> <%= command.id %> GET ${operations.getTeamV1.path} -i`,
   ]
 
-  static override args = {
-    method: Args.string({required: true, description: `HTTP method: ${METHODS.join(', ')}.`}),
-    path: Args.string({
-      required: true,
-      description:
-        'Path below the origin, e.g. /api/v1/team (a query string is allowed), or an absolute URL on the same origin.',
-    }),
-  }
+  static override args = argsOf(apiRequest.inputs)
+  static override flags = {...flagsOf(apiRequest.inputs), yes: yesFlag}
 
-  static override flags = {
-    data: Flags.string({
-      char: 'd',
-      summary: 'Request body: JSON text, @FILE, or @- for stdin.',
-      exclusive: ['input', 'field', 'raw-field'],
-    }),
-    input: Flags.string({summary: 'Request body: the JSON in FILE ("-" for stdin).', exclusive: ['data']}),
-    'raw-field': Flags.string({
-      char: 'f',
-      summary: 'A string field key=value (repeatable; key[]=v appends, a[b]=v nests).',
-      multiple: true,
-    }),
-    field: Flags.string({
-      char: 'F',
-      summary: 'A typed field key=value: true, false, null and integers as JSON, @FILE as its text (repeatable).',
-      multiple: true,
-    }),
-    paginate: Flags.boolean({summary: 'Follow every page of a list; print each item as one JSON line.'}),
-    include: Flags.boolean({char: 'i', summary: 'Print the HTTP status line and response headers first.'}),
-    header: Flags.string({char: 'H', summary: 'Extra request header "Name: value" (repeatable).', multiple: true}),
-    'idempotency-key': idempotencyKeyFlag,
-    yes: yesFlag,
-  }
-
-  async run(): Promise<Answer<typeof Api.result>> {
-    const {flags} = this
-    const method = apiMethod(this.args.method)
-    const client = await this.client()
-    const request = await buildApiRequest({...flags, method, path: this.args.path, origin: client.transport.origin})
-    if (method !== 'GET') await this.confirmOnProduction({action: `send ${method} ${request.path}`, count: 1})
-    const print = await import('../cli/output/api-response.js')
-    const send = (query: Query) =>
-      client.transport.request({...request, query, idempotencyKey: flags['idempotency-key']})
-    if (!flags.paginate) return print.shownResponse(await send(request.query), flags.include)
-    return print.pagesStream(this.out, send, request.query, flags.include)
+  async run(): Promise<Answer<'apiAnswer'>> {
+    const [answer, print] = await Promise.all([this.operate(apiRequest), import('../cli/output/api-response.js')])
+    if (isItemSource(answer)) return print.shownPages(this.out, answer, this.flags.include)
+    return print.shownResponse(answer.response, this.flags.include)
   }
 }

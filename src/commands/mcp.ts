@@ -3,10 +3,8 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
 import {type Answer, unprinted} from '../cli/shown.js'
 import {followHeldSecrets} from '../config/held-secrets.js'
-import type {CommandSpec} from '../mcp/command-spec.js'
 
-export default class Mcp extends BaseCommand<typeof Mcp> {
-  static override result = 'mcpRun' as const
+export default class Mcp extends BaseCommand<typeof Mcp, 'mcpRun'> {
   static override summary = 'Serve payctl to an AI agent over MCP (stdio), with a person in the loop for every payment.'
   static override description =
     `A Model Context Protocol server on stdin/stdout for the selected profile. Its tools are payctl's commands (their flags and arguments are the tools' inputs): read (payouts, counterparties, transactions, team, accounts, import status, waiting for payouts) and write (create, update and delete payouts and counterparties, claim links, hosted-session URLs). The create tool answers with an approval URL for a team member; the wait tool follows the payout to its end.
@@ -34,18 +32,16 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
     }),
   }
 
-  async run(): Promise<Answer<typeof Mcp.result>> {
+  async run(): Promise<Answer<'mcpRun'>> {
     const profile = await this.profile()
-    const [{serveMcp}, {AuditLog}, {CliRunner}, {toolGroups}, {runForData}, {ApprovalRecord}, records] =
-      await Promise.all([
-        import('../mcp/mcp-server.js'),
-        import('../mcp/audit-log.js'),
-        import('../mcp/cli-runner.js'),
-        import('../mcp/money-gate.js'),
-        import('../cli/data-run.js'),
-        import('../mcp/approval-record.js'),
-        import('../services/counterparties/agent-changes.js'),
-      ])
+    const [{serveMcp}, {AuditLog}, {CallSlots}, {toolGroups}, {ApprovalRecord}, records] = await Promise.all([
+      import('../mcp/mcp-server.js'),
+      import('../mcp/audit-log.js'),
+      import('../mcp/call-slots.js'),
+      import('../mcp/money-gate.js'),
+      import('../mcp/approval-record.js'),
+      import('../services/counterparties/agent-changes.js'),
+    ])
     const gate = toolGroups({
       allowMoney: this.flags['allow-money'],
       environment: profile.environment,
@@ -61,18 +57,19 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       groups: gate.groups,
       profile: profile.name,
       version: this.config.version,
-      commands: new Map(this.config.commands.map(command => [command.id, command as unknown as CommandSpec])),
-      runner: new CliRunner({
-        execute: (id, argv) => runForData(this.config, id, argv),
+      session: {
+        configDir: this.config.configDir,
+        dataDir: this.config.dataDir,
+        version: this.config.version,
         profile: profile.name,
-        concurrency: 8,
-      }),
+      },
+      slots: new CallSlots(8),
       audit: new AuditLog(join(this.config.dataDir, 'mcp-audit.jsonl'), secrets),
       secrets,
       refreshSecrets,
       approvalRedirectUrl: this.flags['approval-redirect-url'] ?? profile.origin,
       filesDir: this.flags['files-dir'],
-      session: process.getBuiltinModule('node:crypto').randomUUID(),
+      mcpSession: process.getBuiltinModule('node:crypto').randomUUID(),
       approvals: await ApprovalRecord.ofProfile(this.config.dataDir, profile),
       agentChanges: new records.AgentChanges(this.config.dataDir, profile),
     }).then(unprinted)

@@ -1,10 +1,15 @@
+import {counterpartiesGet} from '../operations/counterparties/counterparties-read.js'
+import type {Operation} from '../operations/operation.js'
+import {payoutsGet} from '../operations/payouts/payouts-get.js'
+import type {SessionOptions} from '../operations/session.js'
 import {PayctlError} from '../shared/errors.js'
 import {ExitCode} from '../shared/exit-codes.js'
+import {errnoCode} from '../shared/thrown.js'
 import type {ApprovalRecord} from './approval-record.js'
-import type {CliRunner} from './cli-runner.js'
-import type {CommandSpec} from './command-spec.js'
-import {commandLineOf, type ToolArguments} from './input-schema.js'
-import {answerOf, type ToolAnswer, type ToolError} from './tool-answer.js'
+import type {CallSlots} from './call-slots.js'
+import type {ToolAnswer, ToolError} from './tool-answer.js'
+import type {ToolArguments} from './tool-call-key.js'
+import {runTool} from './tool-run.js'
 
 /**
  * A person approves exactly what they were shown: once a tool has handed out an approval URL for a payout, no tool
@@ -13,8 +18,8 @@ import {answerOf, type ToolAnswer, type ToolError} from './tool-answer.js'
  */
 
 interface GuardContext {
-  runner: CliRunner
-  commands: ReadonlyMap<string, CommandSpec>
+  session: SessionOptions
+  slots: CallSlots
   approvals: ApprovalRecord
 }
 
@@ -28,15 +33,19 @@ const BY_ID = {id: 'id', 'custom-id': 'custom-id'}
 const BY_PAYOUT = {payout: 'id', 'custom-id': 'custom-id'}
 const GUARDED: Record<
   string,
-  {lookup: string; fixed: string[]; kind: 'payoutId' | 'counterpartyId'; naming: Record<string, string>}
+  {lookup: Operation; fixed: ToolArguments; kind: 'payoutId' | 'counterpartyId'; naming: Record<string, string>}
 > = {
-  payouts_update: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId', naming: BY_ID},
-  payouts_create: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId', naming: BY_ID},
-  sessions_payout: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId', naming: BY_PAYOUT},
-  emulator_claim: {lookup: 'payouts:get', fixed: ['--api=v2'], kind: 'payoutId', naming: BY_PAYOUT},
-  counterparties_update: {lookup: 'counterparties:get', fixed: [], kind: 'counterpartyId', naming: BY_ID},
-  counterparties_delete: {lookup: 'counterparties:get', fixed: [], kind: 'counterpartyId', naming: BY_ID},
+  payouts_update: {lookup: payoutsGet, fixed: {api: 'v2'}, kind: 'payoutId', naming: BY_ID},
+  payouts_create: {lookup: payoutsGet, fixed: {api: 'v2'}, kind: 'payoutId', naming: BY_ID},
+  sessions_payout: {lookup: payoutsGet, fixed: {api: 'v2'}, kind: 'payoutId', naming: BY_PAYOUT},
+  emulator_claim: {lookup: payoutsGet, fixed: {api: 'v2'}, kind: 'payoutId', naming: BY_PAYOUT},
+  counterparties_update: {lookup: counterpartiesGet, fixed: {}, kind: 'counterpartyId', naming: BY_ID},
+  counterparties_delete: {lookup: counterpartiesGet, fixed: {}, kind: 'counterpartyId', naming: BY_ID},
 }
+
+/** A lookup the guard makes, in a slot of the server's calls like any tool call. */
+const lookUp = (context: GuardContext, operation: Operation, args: ToolArguments) =>
+  context.slots.run(() => runTool(context.session, operation, args))
 
 type PayoutData = {id?: unknown; counterpartyId?: unknown}
 
@@ -56,13 +65,11 @@ async function targetId(
   guarded: (typeof GUARDED)[string],
   args: ToolArguments,
 ): Promise<{id?: string; unchecked?: string; invalid?: ToolError}> {
-  const command = context.commands.get(guarded.lookup)
   const naming = Object.fromEntries(
     Object.entries(args).flatMap(([name, value]) => (name in guarded.naming ? [[guarded.naming[name], value]] : [])),
   )
-  if (!command || !Object.keys(naming).length) return {}
-  const line = commandLineOf(command, naming)
-  const answer = answerOf(await context.runner.run(guarded.lookup, {...line, flags: [...line.flags, ...guarded.fixed]}))
+  if (!Object.keys(naming).length) return {}
+  const answer = await lookUp(context, guarded.lookup, {...naming, ...guarded.fixed})
   if (!answer.error) return {id: idOf(answer.data)}
   if (answer.error.exitCode === ExitCode.usage) return {invalid: answer.error}
   return answer.error.exitCode === ExitCode.notFound ? {} : {unchecked: answer.error.code}
@@ -124,10 +131,8 @@ export async function approvalRefusal(
 
 /** The payouts an approval URL covers, by canonical id, with the counterparties they pay. */
 async function coveredPayouts(context: GuardContext, payouts: string[], customIds: string[]) {
-  const command = context.commands.get('payouts:get')
-  if (!command || payouts.length + customIds.length === 0) return undefined
-  const line = commandLineOf(command, {id: payouts, 'custom-id': customIds})
-  const answer = answerOf(await context.runner.run('payouts:get', {...line, flags: [...line.flags, '--api=v2']}))
+  if (payouts.length + customIds.length === 0) return undefined
+  const answer = await lookUp(context, payoutsGet, {id: payouts, 'custom-id': customIds, api: 'v2'})
   if (answer.error) return undefined
   const items = (Array.isArray(answer.data) ? answer.data : [answer.data]) as PayoutData[]
   return {
@@ -158,7 +163,7 @@ export async function recordApprovalUrl(
     await context.approvals.add({tool, ...known})
     return undefined
   } catch (error) {
-    const why = error instanceof PayctlError ? error.message : ((error as NodeJS.ErrnoException).code ?? error)
+    const why = error instanceof PayctlError ? error.message : (errnoCode(error) ?? error)
     return `the approval URL could not be recorded (${why})`
   }
 }

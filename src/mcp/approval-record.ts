@@ -4,6 +4,7 @@ import {payoutIdBody} from '../contract/ids.js'
 import {targetKey} from '../services/payouts/target-key.js'
 import {appendLineSynced} from '../shared/atomic-file.js'
 import {refuseUntrustedFile} from '../shared/own-file.js'
+import {errnoCode} from '../shared/thrown.js'
 
 /** One approval URL handed to an agent: the payouts it covers and the counterparties they pay. */
 export interface IssuedApproval {
@@ -72,7 +73,7 @@ export class ApprovalRecord {
     try {
       text = await readFile(this.file, 'utf8')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+      if (errnoCode(error) === 'ENOENT') return []
       throw error
     }
     return text.split('\n').flatMap(line => {

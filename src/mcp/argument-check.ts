@@ -1,8 +1,8 @@
 import type * as z from 'zod'
 import {closestName} from '../shared/edit-distance.js'
 import {ExitCode} from '../shared/exit-codes.js'
-import type {ToolArguments} from './input-schema.js'
 import type {ToolAnswer} from './tool-answer.js'
+import type {ToolArguments} from './tool-call-key.js'
 
 type Problem = {path: string; message: string}
 

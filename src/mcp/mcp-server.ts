@@ -97,9 +97,7 @@ export async function serveMcp(options: McpServeOptions): Promise<McpRun> {
   )
   const transport = new AuditedTransport(new StdioServerTransport(), options.audit, options.profile)
   const validator = new AjvJsonSchemaValidator()
-  const tools = new Map(
-    toolsOf(options.groups, options.filesDir).map(tool => [tool.name, servedTool(tool, options.commands, validator)]),
-  )
+  const tools = new Map(toolsOf(options.groups, options.filesDir).map(tool => [tool.name, servedTool(tool, validator)]))
   const run: McpRun = {profile: options.profile, groups: [...options.groups], tools: tools.size, calls: 0}
   handleTools(server, types, {options, transport, run, tools})
   const closed = new Promise<void>(resolve => {

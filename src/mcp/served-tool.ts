@@ -2,7 +2,6 @@ import type {JsonSchemaType, jsonSchemaValidator} from '@modelcontextprotocol/sd
 import type * as z from 'zod'
 import {closestName} from '../shared/edit-distance.js'
 import {ExitCode} from '../shared/exit-codes.js'
-import {type CommandSpec, commandWords} from './command-spec.js'
 import type {ToolAnswer} from './tool-answer.js'
 import {TOOLS, type ToolDefinition, type ToolGroup} from './tool-catalog.js'
 import {announced, toolInputSchema, toolOutputSchema} from './tool-schemas.js'
@@ -16,22 +15,18 @@ export interface ServedTool {
 }
 
 /** A tool ready to serve: its schemas made once, its output check compiled once. */
-export function servedTool(
-  tool: ToolDefinition,
-  commands: ReadonlyMap<string, CommandSpec>,
-  validator: jsonSchemaValidator,
-): ServedTool {
-  const command = commands.get(tool.command)
-  const input = toolInputSchema(tool, commands)
-  const outputSchema = announced(toolOutputSchema(tool, command), 'output')
+export function servedTool(tool: ToolDefinition, validator: jsonSchemaValidator): ServedTool {
+  const input = toolInputSchema(tool)
+  const outputSchema = announced(toolOutputSchema(tool), 'output')
   return {
     definition: tool,
     input,
     fits: validator.getValidator(outputSchema as JsonSchemaType),
     listing: {
       name: tool.name,
-      title: `payctl ${commandWords(tool.command)}`,
-      description: [command?.summary, tool.note, `(${tool.group})`].filter(Boolean).join(' '),
+      // The command that does the same: `payouts:create` is `payctl payouts create`.
+      title: `payctl ${tool.operation.id.replaceAll(':', ' ')}`,
+      description: [tool.operation.summary, tool.note, `(${tool.group})`].filter(Boolean).join(' '),
       inputSchema: announced(input, 'input'),
       outputSchema,
       annotations: {...tool.hints, openWorldHint: false},

@@ -1,4 +1,9 @@
-import type {CommandRun} from './cli-runner.js'
+import {fieldOf} from '../shared/json-object.js'
+/** The next step of an error as an agent takes it: a tool and its arguments. */
+export interface NextCall {
+  tool: string
+  arguments: Record<string, unknown>
+}
 
 export interface ToolError {
   code: string
@@ -7,6 +12,16 @@ export interface ToolError {
   suggestions?: string[]
   details?: unknown
   requestId?: string
+  next?: NextCall
+}
+
+/** An operation's run for a tool: its data, what it reported beside it, and its error as the CLI reports it. */
+export interface ToolRun {
+  data?: unknown
+  warnings: string[]
+  /** What it reports beside the data: a list's `nextCursor`, the `skipped` payouts of approve or pay. */
+  details: Record<string, unknown>
+  error?: ToolError
 }
 
 /** What a tool answers: the command's JSON, the CLI's warnings, and its error as the CLI reports it. */
@@ -29,24 +44,17 @@ function extraOf(details: Record<string, unknown>): Record<string, unknown> | un
   return position || skipped || destinations ? {...position, ...skipped, ...destinations} : undefined
 }
 
-/** A command's run as a tool's answer: its data, warnings and details, and its error as the CLI reports it. */
-export function answerOf(run: CommandRun): ToolAnswer {
+/** An operation's run as a tool's answer: its data, warnings and details, and its error as the CLI reports it. */
+export function answerOf(run: ToolRun): ToolAnswer {
   const extra = extraOf(run.details)
-  return {
-    data: run.data,
-    warnings: run.warnings,
-    ...(extra ? {extra} : {}),
-    ...(run.exitCode === 0
-      ? {}
-      : {error: run.error ?? {code: 'UNEXPECTED', message: `exit ${run.exitCode}`, exitCode: run.exitCode}}),
-  }
+  return {data: run.data, warnings: run.warnings, ...(extra ? {extra} : {}), ...(run.error ? {error: run.error} : {})}
 }
 
 /** The ids of the resources an answer names (for the audit log), at most 100. */
 export function idsOf(data: unknown): string[] {
   const items = Array.isArray(data) ? data : data && typeof data === 'object' && 'id' in data ? [data] : []
   return items
-    .map(item => (item && typeof item === 'object' ? (item as {id?: unknown}).id : undefined))
+    .map(item => fieldOf(item, 'id'))
     .filter((id): id is string => typeof id === 'string')
     .slice(0, 100)
 }

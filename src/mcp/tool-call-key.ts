@@ -1,13 +1,14 @@
 import {createHash} from 'node:crypto'
+import type {Fields} from '../operations/inputs/field.js'
 import {canonicalJson} from '../shared/canonical-json.js'
-import type {CommandSpec} from './command-spec.js'
-import type {ToolArguments} from './input-schema.js'
+
+export type ToolArguments = Record<string, unknown>
 
 /**
  * The idempotency key of a tool call: "mcp-" and the SHA-256 of the MCP session, the tool's name and the canonical
  * arguments. The same call retried in the session gives the same key, so the service applies it once; a different
  * call, or the same call from another session (another agent, or the same one after its server restarted), gives
- * another. A key the client supplied (the command's own idempotency-key argument) is the client's word that calls
+ * another. A key the client supplied (the operation's own idempotency-key argument) is the client's word that calls
  * carrying it are one: then the session is left out, and the key holds across sessions.
  */
 export function toolCallKey(tool: string, args: ToolArguments, session: string): string {
@@ -22,27 +23,22 @@ export function toolCallKey(tool: string, args: ToolArguments, session: string):
   return `mcp-${hash}`
 }
 
-/** Whether this call of `payouts create` goes to v1 (its V1 flags or api v1): an upsert keyed by custom-id. */
-const isV1Create = (command: CommandSpec, args: ToolArguments) =>
+/** Whether this call of `payouts create` goes to v1 (its V1 inputs or api v1): an upsert keyed by custom-id. */
+const isV1Create = (fields: Fields, args: ToolArguments) =>
   args.api === 'v1' ||
   Object.entries(args).some(
-    ([name, value]) => command.flags[name]?.helpGroup === 'V1' && value !== undefined && value !== false,
+    ([name, value]) => fields[name]?.helpGroup === 'V1' && value !== undefined && value !== false,
   )
 
 /**
- * The arguments that make a write safe to retry: `idempotency-key` (the derived key) where the command sends a v2
+ * The arguments that make a write safe to retry: `idempotency-key` (the derived key) where the operation sends a v2
  * POST, or, for a v1 creation without a custom-id, the derived key as its custom-id (v1 creation is an upsert
  * on it). Commands without either are idempotent by nature (PATCH, DELETE) or create nothing.
  */
-export function retrySafeArguments(
-  tool: string,
-  command: CommandSpec,
-  args: ToolArguments,
-  session: string,
-): ToolArguments {
+export function retrySafeArguments(tool: string, fields: Fields, args: ToolArguments, session: string): ToolArguments {
   const key = toolCallKey(tool, args, session)
-  if (command.flags['pre-approved'] && isV1Create(command, args))
+  if (fields['pre-approved'] && isV1Create(fields, args))
     return args['custom-id'] === undefined ? {...args, 'custom-id': key} : args
-  if (command.flags['idempotency-key']) return {...args, 'idempotency-key': key}
+  if (fields['idempotency-key']) return {...args, 'idempotency-key': key}
   return args
 }

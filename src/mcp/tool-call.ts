@@ -1,23 +1,27 @@
 import {isApprovable} from '../contract/lifecycle.js'
+import type {SessionOptions} from '../operations/session.js'
+import {sessionsApproval} from '../operations/sessions/sessions-mint.js'
 import type {AgentChanges} from '../services/counterparties/agent-changes.js'
+import {fieldOf} from '../shared/json-object.js'
+import {errnoCode} from '../shared/thrown.js'
 import {approvalRefusal, recordApprovalUrl} from './approval-guard.js'
 import type {ApprovalRecord} from './approval-record.js'
-import type {CliRunner} from './cli-runner.js'
-import {type CommandSpec, commandWords} from './command-spec.js'
+import type {CallSlots} from './call-slots.js'
 import {confinedPath} from './file-confinement.js'
-import {type CommandLine, commandLineOf, type ToolArguments} from './input-schema.js'
-import {answerOf, type ToolAnswer} from './tool-answer.js'
-import {retrySafeArguments} from './tool-call-key.js'
+import {answerOf, type ToolAnswer, type ToolRun} from './tool-answer.js'
+import {retrySafeArguments, type ToolArguments} from './tool-call-key.js'
 import {LIST_TOOLS, type ToolDefinition} from './tool-catalog.js'
+import {runTool} from './tool-run.js'
+import {APPROVAL_INPUTS} from './tool-schemas.js'
 
 /** The wait tool's default time-out: under the 60 s request time-out of common MCP clients. */
 export const WAIT_TIMEOUT = '50s'
-/** The create tool's approval inputs: the `sessions approval` flags under these names. */
-export const APPROVAL_INPUTS = {'approval-login-hint': 'login-hint', 'approval-redirect-url': 'redirect-url'} as const
 
 export interface ToolContext {
-  runner: CliRunner
-  commands: ReadonlyMap<string, CommandSpec>
+  /** What every call's session is made of: the server's profile, the folders, the version. */
+  session: SessionOptions
+  /** At most so many calls at once. */
+  slots: CallSlots
   /** Where an approval page returns to when the agent gives no approval-redirect-url. */
   approvalRedirectUrl: string
   /** The payouts whose approval URLs were handed out on this profile (no tool changes them afterwards). */
@@ -27,7 +31,7 @@ export interface ToolContext {
   /** `payctl mcp --files-dir`: the only folder whose files a tool may read. */
   filesDir?: string
   /** This server's MCP session (one client over stdio): the scope of the idempotency keys derived from calls. */
-  session: string
+  mcpSession: string
 }
 
 export interface ToolOutcome {
@@ -71,18 +75,17 @@ const withholdUrl = (reason: string): ToolAnswer => ({
   error: {code: 'UNEXPECTED', message: `no approval URL: ${reason}`, exitCode: 1},
 })
 
-/** The tool's command line: its arguments as flags (made retry-safe for writes), its fixed flags, --yes. */
-function commandLine(tool: ToolDefinition, command: CommandSpec, args: ToolArguments, session: string) {
+/** The tool's input: its arguments (made retry-safe for writes, keyed within this MCP session), its defaults and its
+ * fixed inputs. */
+function toolInput(tool: ToolDefinition, args: ToolArguments, mcpSession: string) {
   const own = Object.fromEntries(Object.entries(args).filter(([name]) => !(name in APPROVAL_INPUTS)))
   const withDefaults =
-    command.id === 'payouts:wait' && own.timeout === undefined ? {...own, timeout: WAIT_TIMEOUT} : own
-  const safe = tool.hints.readOnlyHint ? withDefaults : retrySafeArguments(tool.name, command, withDefaults, session)
-  // The production confirmation is for a person at a terminal; for a tool the server's groups are the consent.
-  const confirm = command.flags.yes ? ['--yes'] : []
-  const given = commandLineOf(command, safe)
-  const line: CommandLine = {flags: [...given.flags, ...(tool.fixed ?? []), ...confirm], positional: given.positional}
+    tool.operation.id === 'payouts:wait' && own.timeout === undefined ? {...own, timeout: WAIT_TIMEOUT} : own
+  const safe = tool.hints.readOnlyHint
+    ? withDefaults
+    : retrySafeArguments(tool.name, tool.operation.inputs, withDefaults, mcpSession)
   const key = safe['idempotency-key'] ?? (safe['custom-id'] !== args['custom-id'] ? safe['custom-id'] : undefined)
-  return {line, idempotencyKey: typeof key === 'string' ? key : undefined}
+  return {input: {...safe, ...tool.fixed}, idempotencyKey: typeof key === 'string' ? key : undefined}
 }
 
 /** The tools whose counterparty a person is shown as set by an agent. */
@@ -90,41 +93,29 @@ const COUNTERPARTY_CHANGES: ReadonlySet<string> = new Set(['counterparties_creat
 
 /** Records the counterparty a tool created or changed; a record that cannot be written is said in the answer. */
 async function recordAgentChange(context: ToolContext, tool: string, answer: ToolAnswer): Promise<void> {
-  const counterpartyId = (answer.data as {id?: unknown} | undefined)?.id
+  const counterpartyId = fieldOf(answer.data, 'id')
   if (!context.agentChanges || typeof counterpartyId !== 'string') return
   try {
     await context.agentChanges.add({tool, counterpartyId})
   } catch (error) {
     answer.warnings.push(
-      `the change could not be recorded as an agent's (${(error as NodeJS.ErrnoException).code ?? error}): payctl will not mark it`,
+      `the change could not be recorded as an agent's (${errnoCode(error) ?? error}): payctl will not mark it`,
     )
   }
 }
 
-/** A pending payout's approval page, for a team member: `sessions approval` on the new payout. */
-async function approvalUrl(context: ToolContext, payoutId: string, args: ToolArguments): Promise<ToolAnswer> {
-  const flags = [
-    `--payout=${payoutId}`,
-    `--redirect-url=${String(args['approval-redirect-url'] ?? context.approvalRedirectUrl)}`,
-    ...(args['approval-login-hint'] === undefined ? [] : [`--login-hint=${String(args['approval-login-hint'])}`]),
-  ]
-  return answerOf(await context.runner.run('sessions:approval', {flags, positional: []}))
-}
-
-/** Runs one tool call through its command; the create tool adds the approval page of a pending payout. */
-export async function callTool(context: ToolContext, tool: ToolDefinition, input: ToolArguments): Promise<ToolOutcome> {
-  const command = context.commands.get(tool.command)
-  if (!command) return failed('UNEXPECTED', `${commandWords(tool.command)} is not in this installation`)
-  const problem = stdinProblem(input)
+/** Runs one tool call through its operation; the create tool adds the approval page of a pending payout. */
+export async function callTool(context: ToolContext, tool: ToolDefinition, given: ToolArguments): Promise<ToolOutcome> {
+  const problem = stdinProblem(given)
   if (problem) return failed('USAGE', problem)
-  const confined = await confineFiles(context, tool, input)
+  const confined = await confineFiles(context, tool, given)
   if ('problem' in confined) return failed('USAGE', confined.problem)
   const args = confined.args
   const refusal = await approvalRefusal(context, tool.name, args)
   if (refusal) return {answer: refusal, exitCode: refusal.error?.exitCode ?? 5}
-  const {line, idempotencyKey} = commandLine(tool, command, args, context.session)
-  const run = await context.runner.run(tool.command, line)
-  const answer = answerOf(run)
+  const {input, idempotencyKey} = toolInput(tool, args, context.mcpSession)
+  const answer = answerOf(await context.slots.run(() => runTool(context.session, tool.operation, input)))
+  const exitCode = answer.error?.exitCode ?? 0
   if (tool.name === 'sessions_approval' && !answer.error) {
     const withheld = await recordApprovalUrl(context, tool.name, {payouts: args.payout, customIds: args['custom-id']})
     if (withheld) return {answer: withholdUrl(withheld), exitCode: 1, idempotencyKey}
@@ -132,11 +123,24 @@ export async function callTool(context: ToolContext, tool: ToolDefinition, input
   if (COUNTERPARTY_CHANGES.has(tool.name) && !answer.error) await recordAgentChange(context, tool.name, answer)
   if (LIST_TOOLS.has(tool.name) && !answer.error) answer.extra = {nextCursor: null, ...answer.extra}
   if (tool.name === 'payouts_create' && !answer.error) await addApprovalUrl(context, answer, args)
-  return {answer, exitCode: run.exitCode, idempotencyKey}
+  return {answer, exitCode, idempotencyKey}
 }
 
-/** A payout the create tool left awaiting approval (the lifecycle says it may be approved) gets its approval page,
- * recorded before the agent sees it. */
+/** A pending payout's approval page, for a team member: `sessions approval` on the new payout. */
+async function approvalUrl(context: ToolContext, payoutId: string, args: ToolArguments): Promise<ToolRun> {
+  return context.slots.run(() =>
+    runTool(context.session, sessionsApproval, {
+      payout: [payoutId],
+      'redirect-url': args['approval-redirect-url'] ?? context.approvalRedirectUrl,
+      'login-hint': args['approval-login-hint'],
+    }),
+  )
+}
+
+/**
+ * A payout the create tool left awaiting approval (the lifecycle says it may be approved) gets its approval page,
+ * recorded before the agent sees it.
+ */
 async function addApprovalUrl(context: ToolContext, answer: ToolAnswer, args: ToolArguments): Promise<void> {
   const payout = answer.data as {id?: string; status?: string} | undefined
   if (!payout?.id || !isApprovable(payout.status)) return

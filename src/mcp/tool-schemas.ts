@@ -1,37 +1,33 @@
 import * as z from 'zod'
-import type {CommandSpec} from './command-spec.js'
-import {inputShape} from './input-schema.js'
-import {outputSchemaOf} from './output-schemas.js'
-import {APPROVAL_INPUTS} from './tool-call.js'
+import {inputShape} from '../operations/inputs/input-schema.js'
+import {sessionsApproval} from '../operations/sessions/sessions-mint.js'
+import {resultSchema} from '../results/index.js'
 import {LIST_TOOLS, NEVER_OFFERED, PAGE_LIMIT, type ToolDefinition} from './tool-catalog.js'
 
-/** The tools whose commands take --skip-conflicts and --within-balance. */
+/** The create tool's approval inputs: the `sessions approval` inputs under these names. */
+export const APPROVAL_INPUTS = {'approval-login-hint': 'login-hint', 'approval-redirect-url': 'redirect-url'} as const
+
+/** The tools whose operations take skip-conflicts and within-balance. */
 const FIT_TOOLS: ReadonlySet<string> = new Set(['payouts_approve', 'payouts_pay'])
 
-/** A tool's input: the command's own flags and arguments (the create tool adds its approval page's). */
-export function toolInputShape(tool: ToolDefinition, commands: ReadonlyMap<string, CommandSpec>) {
-  const command = commands.get(tool.command)
-  if (!command) throw new Error(`tool ${tool.name}: no command ${tool.command}`)
-  const omit = [...NEVER_OFFERED.filter(name => !tool.offer?.includes(name)), ...(tool.omit ?? [])]
+/** The inputs a tool leaves out: those no tool offers (but those it does), and its own. */
+export const omittedInputs = (tool: ToolDefinition) => [
+  ...NEVER_OFFERED.filter(name => !tool.offer?.includes(name)),
+  ...(tool.omit ?? []),
+]
+
+/** A tool's input: its operation's inputs (the create tool adds its approval page's). */
+export function toolInputShape(tool: ToolDefinition) {
   const bounds = LIST_TOOLS.has(tool.name) ? {limit: {max: PAGE_LIMIT}} : undefined
-  const shape = inputShape(command, {omit, bounds})
-  const approval = commands.get('sessions:approval')
-  if (tool.name === 'payouts_create' && approval)
-    for (const [input, flag] of Object.entries(APPROVAL_INPUTS)) {
-      const spec = approval.flags[flag]
-      if (spec)
-        shape[input] = z
-          .string()
-          .optional()
-          .describe(`Approval page: ${spec.summary ?? flag}`)
-    }
+  const shape = inputShape(tool.operation.inputs, {omit: omittedInputs(tool), bounds})
+  if (tool.name === 'payouts_create')
+    for (const [input, name] of Object.entries(APPROVAL_INPUTS))
+      shape[input] = z.string().optional().describe(`Approval page: ${sessionsApproval.inputs[name].summary}`)
   return shape
 }
 
 /** A tool's input schema: its inputs and nothing else (a misspelt name is refused, never dropped). */
-export const toolInputSchema = (tool: ToolDefinition, commands: ReadonlyMap<string, CommandSpec>) =>
-  z.strictObject(toolInputShape(tool, commands))
-
+export const toolInputSchema = (tool: ToolDefinition) => z.strictObject(toolInputShape(tool))
 /** The CLI's error as an answer carries it (what --json prints under "error"). */
 export const toolErrorSchema = z
   .looseObject({
@@ -45,21 +41,26 @@ export const toolErrorSchema = z
       .describe('One entry per refused input.'),
     status: z.number().int().optional().describe("The service's HTTP status."),
     requestId: z.string().optional(),
+    next: z
+      .looseObject({tool: z.string(), arguments: z.record(z.string(), z.unknown())})
+      .optional()
+      .describe('What to call next: a tool and its arguments.'),
   })
   .describe('Present exactly when isError is true.')
 
 /**
- * A tool's output, for success and error alike: the command's JSON (from the API schemas), the CLI's warnings, the
- * create tool's approvalUrl, a list's nextCursor, and the error. A command that fails after showing its result
- * (a payout that failed while waited for) answers both data and error.
+ * A tool's output, for success and error alike: the operation's result (from src/results, what its command's --json
+ * prints), the warnings, the create tool's approvalUrl, a list's nextCursor, and the error. An operation that fails
+ * after its result (a payout that failed while waited for) answers both data and error.
  */
-export function toolOutputSchema(tool: ToolDefinition, command: CommandSpec | undefined) {
+export function toolOutputSchema(tool: ToolDefinition) {
+  const id = tool.operation.id
   return z.strictObject({
-    data: z.optional(outputSchemaOf(command) ?? z.unknown()),
+    data: z.optional(resultSchema(tool.operation.result)),
     ...(tool.name === 'payouts_create'
       ? {approvalUrl: z.string().optional().describe('Hand this to a team member: the approval page.')}
       : {}),
-    ...(tool.command === 'payouts:get' || tool.command === 'payouts:create'
+    ...(id === 'payouts:get' || id === 'payouts:create'
       ? {
           destinations: z
             .record(z.string(), z.string())

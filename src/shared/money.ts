@@ -1,4 +1,5 @@
 import Big from 'big.js'
+import {present} from './present.js'
 
 /**
  * Money is a decimal string end to end; arithmetic uses big.js, never JavaScript numbers.
@@ -246,7 +247,13 @@ export class CurrencyTotals {
   toObject(): Record<string, string> {
     const out: Record<string, string> = {}
     for (const currency of [...this.totals.keys()].sort((a, b) => a.localeCompare(b)))
-      out[currency] = this.totals.get(currency)!.text(currency)
+      out[currency] = present(this.totals.get(currency)).text(currency)
     return out
   }
 }
+
+/** Totals per currency as people read them: "120.00 EUR, 5.00 USD" ("no amounts" for none). */
+export const describeTotals = (totals: Record<string, string>) =>
+  Object.entries(totals)
+    .map(([currency, amount]) => `${amount} ${currency}`)
+    .join(', ') || 'no amounts'

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {pushedPages} from '../../src/cli/output/pushed-pages.js'
+import {pushedPages} from '../../src/operations/pushed-pages.js'
 
 /** The pages a batch command pushes as its calls are applied, read as an item stream (src/cli/output/pushed-pages.ts). */
 describe('pushedPages', () => {

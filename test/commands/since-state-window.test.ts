@@ -3,9 +3,10 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {PassThrough} from 'node:stream'
 import {describe, expect, it} from 'vitest'
+import {listed} from '../../src/cli/output/item-stream.js'
 import {Output} from '../../src/cli/output/output.js'
 import {renderItemStream} from '../../src/cli/output/render-stream.js'
-import {sinceStateStream} from '../../src/cli/workflows/since-state-run.js'
+import {sinceStateItems} from '../../src/operations/since-state/since-state-items.js'
 import {contentFingerprint} from '../../src/services/since-state/since-tracker.js'
 import type {SinceState} from '../../src/services/since-state/state-file.js'
 import {transactionWindow, windowStart} from '../../src/services/since-state/transaction-window.js'
@@ -31,10 +32,8 @@ async function run(path: string, served: Tx[]): Promise<{printed: string[]; quer
   stdout.on('data', chunk => (text += chunk))
   const out = new Output({json: false, streams: {stdout, stderr: new PassThrough()}, env: {}})
   let query: string | undefined
-  const stream = sinceStateStream<Tx, Tx>({
-    out,
-    columns: [{header: 'ID', key: 'id', value: t => t.id}],
-    format: 'tsv',
+  const items = sinceStateItems<Tx, Tx>({
+    report: out,
     path,
     run: {command: 'transactions list', profile: 'p', origin: 'http://127.0.0.1:1', filters: {}},
     pages: async function* (state: SinceState | undefined) {
@@ -45,6 +44,7 @@ async function run(path: string, served: Tx[]): Promise<{printed: string[]; quer
     window: {createdAt: t => t.createdAt, keepFrom: windowStart},
     shown: t => t,
   })
+  const stream = listed(items, {columns: [{header: 'ID', key: 'id', value: (t: Tx) => t.id}], format: 'tsv'})
   await renderItemStream(out, stream)
   return {printed: text.split('\n').filter(Boolean), query}
 }

@@ -3,10 +3,11 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {PassThrough} from 'node:stream'
 import {afterAll, describe, expect, it, vi} from 'vitest'
+import {SessionRenderer} from '../../src/cli/output/import-session-view.js'
 import {Output} from '../../src/cli/output/output.js'
-import {importPayouts} from '../../src/cli/workflows/run-import.js'
 import {PayoutClient} from '../../src/client/index.js'
 import type {ResolvedProfile} from '../../src/config/resolve.js'
+import {importPayouts} from '../../src/operations/import/import-run.js'
 import {type ImportResult, summaryOf} from '../../src/services/import/outcome/import-result.js'
 import {RowStore} from '../../src/services/import/validate/row-store.js'
 import {importedRows} from '../../src/services/import-status/file-rows.js'
@@ -59,7 +60,9 @@ function run(
     keepInMemoryRows,
     holdRows,
     ...more,
-    out: new Output({json: false, streams: {stdout: new PassThrough(), stderr}, env: {NO_COLOR: '1'}}),
+    view: new SessionRenderer(
+      new Output({json: false, streams: {stdout: new PassThrough(), stderr}, env: {NO_COLOR: '1'}}),
+    ),
     profile: async () => profile,
     client: async () => client,
     confirm: async () => undefined,

@@ -45,7 +45,7 @@ describe('waitForPayouts', () => {
     expect(s.pauses).toEqual([1000, 2000, 2000])
     expect(changes).toEqual(['a:requested->completed', 'b:requested->failed'])
     expect(result).toMatchObject({timedOut: false, counts: {completed: 1, failed: 1, pending: 0}})
-    expect(waitOutcome(result, '1m', 'again')?.exitCode).toBe(8)
+    expect(waitOutcome(result, '1m', {line: 'again', next: {operation: 'payouts:wait', input: {}}})?.exitCode).toBe(8)
   })
 
   it('a payout approved after minutes of waiting is seen within 2 s; a long list is read less often', async () => {
@@ -74,7 +74,7 @@ describe('waitForPayouts', () => {
     expect(s.pauses).toEqual([1000, 2000, 2000])
     expect(result.timedOut).toBe(true)
     expect(result.pending).toEqual([{id: 'a', status: 'requested'}])
-    expect(waitOutcome(result, '5s', 'again')?.exitCode).toBe(7)
+    expect(waitOutcome(result, '5s', {line: 'again', next: {operation: 'payouts:wait', input: {}}})?.exitCode).toBe(7)
   })
 
   it('an authentication error is not waited out', async () => {

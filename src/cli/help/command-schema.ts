@@ -1,6 +1,6 @@
 import type {Config} from '@oclif/core/config'
-import {commandJsonSchema} from '../../mcp/command-json-schema.js'
-import type {CommandSpec} from '../../mcp/command-spec.js'
+import {commandJsonSchema} from './command-json-schema.js'
+import type {CommandSpec} from './command-spec.js'
 
 /** `--schema`: the command's JSON Schema on stdout, from its manifest entry (the definitions oclif parses with). */
 export function printCommandSchema(config: Config, id: string | undefined): void {

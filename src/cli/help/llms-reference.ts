@@ -1,5 +1,5 @@
 import type {Config} from '@oclif/core/config'
-import {type CommandSpec, commandWords, type FlagSpec, isGlobalFlag, isIntegerFlag} from '../../mcp/command-spec.js'
+import {type CommandSpec, commandWords, type FlagSpec, isGlobalFlag, isIntegerFlag} from './command-spec.js'
 import {RERUN} from './rerun.js'
 
 const render = (text: string, bin: string, id: string) =>

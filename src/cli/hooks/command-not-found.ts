@@ -3,9 +3,9 @@ import type {Hook} from '@oclif/core/interfaces'
 import {errorJson, formatErrorLine} from '../../services/errors/error-report.js'
 import {closestName} from '../../shared/edit-distance.js'
 import {ExitCode} from '../../shared/exit-codes.js'
+import {jsonTerminalSafe, terminalSafe} from '../../shared/terminal-safe.js'
 import type {TopicFlag} from '../entry/argv-order.js'
 import {fold, terminalColumns} from '../output/fold.js'
-import {jsonTerminalSafe, terminalSafe} from '../output/terminal-safe.js'
 
 /** Names people type from other tools, and what payctl calls them. */
 export const ALIASES: Readonly<Record<string, string>> = {

@@ -1,5 +1,5 @@
 import Big from 'big.js'
-import type {Account} from '../../client/schemas.js'
+import type {Account} from '../../contract/responses.js'
 import type {Column} from './columns.js'
 import {localTime, money, orDash} from './format.js'
 import type {Output} from './output.js'

@@ -1,10 +1,7 @@
-import type {ApiResponse} from '../../client/transport.js'
-import {apiPages, pageItems, type Query} from '../../services/api/paginate.js'
-import {READ_CANCELLED} from '../interrupt.js'
+import type {ApiPages, ApiResponse} from '../../operations/raw/raw-request.js'
 import {type Shown, shown} from '../shown.js'
-import {type ItemStream, itemStream} from './item-stream.js'
+import {type ItemStream, listed} from './item-stream.js'
 import type {Output} from './output.js'
-import {watchedRead} from './watched-read.js'
 
 /** `api -i`: the status line and the response headers, then an empty line. */
 export function printHeaders(out: Output, response: ApiResponse): void {
@@ -29,29 +26,10 @@ export function shownResponse(response: ApiResponse, include: boolean): Shown<un
 
 /**
  * `api --paginate`: each item of every page as one JSON line (with -i, each page's headers before its items);
- * Ctrl-C or SIGTERM cancels the page being read (and any retry wait), and the run ends saying where to continue
- * (exit 130, 143 after SIGTERM).
+ * Ctrl-C or SIGTERM cancels the page being read, and the run ends saying where to continue (exit 130, 143 after
+ * SIGTERM).
  */
-export function pagesStream(
-  out: Output,
-  send: (query: Query) => Promise<ApiResponse>,
-  start: Query,
-  include: boolean,
-): ItemStream<unknown> {
-  let signal: AbortSignal | undefined
-  return itemStream<unknown>({
-    columns: [],
-    format: 'jsonl',
-    around: render =>
-      watchedRead({notice: READ_CANCELLED}, aborted => {
-        signal = aborted
-        return render()
-      }),
-    async *pages() {
-      for await (const response of apiPages(send, start, signal)) {
-        if (include) printHeaders(out, response)
-        yield pageItems(response.body)
-      }
-    },
-  })
+export function shownPages(out: Output, pages: ApiPages, include: boolean): ItemStream<unknown> {
+  if (include) pages.onResponse = response => printHeaders(out, response)
+  return listed(pages, {columns: [], format: 'jsonl'})
 }

@@ -1,4 +1,4 @@
-import type {Fault} from '../../client/emulator-control.js'
+import type {Fault} from '../../contract/control-bodies.js'
 
 /** `#3  POST /api/v2/payouts*  status 503  2 left` */
 export function faultLine(fault: Fault): string {

@@ -75,8 +75,8 @@ interface Unit {
 /** What a line folds between: its words, or for a command its flags with their values. */
 function unitsOf(text: string, options: FoldOptions, width: number): Unit[] {
   const words = splitWords(text, options)
-  if (options.breakAfter)
-    return words.flatMap(unit => (unit.word.length > width ? pieces(unit, options.breakAfter!) : unit))
+  const {breakAfter} = options
+  if (breakAfter) return words.flatMap(unit => (unit.word.length > width ? pieces(unit, breakAfter) : unit))
   if (!options.shell) return words
   const units: Unit[] = []
   for (const unit of words) {

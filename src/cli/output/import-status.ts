@@ -1,10 +1,7 @@
 import type {ApiGeneration} from '../../contract/primitives.js'
 import type {StatusRow} from '../../services/import-status/status-row.js'
-import type {StatusSummary} from '../../services/import-status/status-summary.js'
-import {describeTotals} from '../confirm.js'
 import type {Column} from './columns.js'
 import {localTime, money, orDash} from './format.js'
-import type {Output} from './output.js'
 
 const csv = (header: string, pick: (row: StatusRow) => string | number | undefined): Column<StatusRow> => ({
   header,
@@ -45,21 +42,4 @@ export function importStatusColumns(api: ApiGeneration): Column<StatusRow>[] {
     csv('Completed At', r => r.completedAt),
     {header: 'Updated At', value: r => (r.updatedAt ? localTime(r.updatedAt) : '-'), raw: r => r.updatedAt},
   ]
-}
-
-/** The summary: one line per status with its row count and totals per currency. */
-export function summaryLines(summary: StatusSummary): string[] {
-  const width = Math.max(0, ...Object.keys(summary.byStatus).map(s => s.length))
-  const lines = [`${summary.rows} row${summary.rows === 1 ? '' : 's'}:`]
-  for (const [status, entry] of Object.entries(summary.byStatus))
-    lines.push(`  ${status.padEnd(width)}  ${String(entry.rows).padStart(7)}  ${describeTotals(entry.totals)}`)
-  return lines
-}
-
-export function showSummary(out: Output, summary: StatusSummary, onStdout: boolean): void {
-  const lines = summaryLines(summary)
-  if (onStdout) {
-    out.line()
-    for (const line of lines) out.line(line)
-  } else for (const line of lines) out.info(line)
 }

@@ -10,7 +10,7 @@ import type {JournalPreview} from '../../services/import/plan/journal-preview.js
 import type {ImportDiff, LineList} from '../../services/import/plan/plan.js'
 import type {ReportLine} from '../../services/import/send/report.js'
 import type {ValidationResult} from '../../services/import/validate/validate-file.js'
-import {describeTotals} from '../confirm.js'
+import {describeTotals} from '../../shared/money.js'
 import type {Output} from './output.js'
 
 /** The screen side of `payouts import`: the same numbers as `--json` and `--report`, for a person. */

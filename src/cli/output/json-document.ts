@@ -1,6 +1,6 @@
 import {usageError} from '../../shared/errors.js'
+import {terminalSafe} from '../../shared/terminal-safe.js'
 import {idsOf, pickFields} from './script.js'
-import {terminalSafe} from './terminal-safe.js'
 import type {TextOut} from './text-out.js'
 
 /** What --template and --jq print: terminal-safe on a terminal, exact in a pipe or file. */

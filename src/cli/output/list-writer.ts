@@ -1,11 +1,11 @@
 import {neutralizedCell} from '../../shared/csv-formula.js'
 import {csvLine} from '../../shared/csv-line.js'
 import {usageError} from '../../shared/errors.js'
+import {terminalSafe} from '../../shared/terminal-safe.js'
 import {type Column, type DocumentColumns, knownFields, type ListFormat} from './columns.js'
 import {checkFields, jsonLine, printDocument} from './json-document.js'
 import {columnKey, idsOf, pickFields, tsvCell} from './script.js'
 import {TableWriter} from './table-writer.js'
-import {terminalSafe} from './terminal-safe.js'
 import type {TextOut} from './text-out.js'
 
 /** What a list writer actually writes: a list format, or only ids (--quiet). */

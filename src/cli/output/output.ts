@@ -1,58 +1,50 @@
+import type {Reporter, Spinner, WaitWatch} from '../../operations/reporter.js'
+import {jsonTerminalSafe, terminalSafe} from '../../shared/terminal-safe.js'
 import {colorEnabled, type Palette, palette} from './colors.js'
 import type {Column, ListFormat} from './columns.js'
-import type {DataSink, Streams} from './data-sink.js'
 import {type FoldOptions, fold, terminalColumns} from './fold.js'
 import {jsonLine} from './json-document.js'
 import {printJson, printTable, showItems} from './print-json.js'
 import type {ScriptOptions} from './script.js'
-import {jsonTerminalSafe, terminalSafe} from './terminal-safe.js'
+import type {Streams} from './streams.js'
 import type {TextOut} from './text-out.js'
+import {WaitProgress} from './wait-progress.js'
 
-export interface Spinner {
-  update(text: string): void
-  stop(finalText?: string): void
-}
+export type {Spinner}
 
 /**
  * Everything a command shows goes through here: data on stdout (JSON under --json, nothing else), messages,
  * warnings and spinners on stderr. Colours follow NO_COLOR and the TTY; spinners appear only on a TTY stderr.
  */
-export class Output implements TextOut {
+export class Output implements TextOut, Reporter {
   readonly json: boolean
   readonly color: Palette
   readonly errColor: Palette
   readonly script: ScriptOptions
-  /** A run for data (src/cli/data-run.ts): warnings and details go here, nothing to the streams. */
-  readonly sink?: DataSink
+  /** --json as given: what a command reports beside its data goes as JSON lines (errors too). */
+  readonly jsonDetails: boolean
   private readonly colorOn: {stdout: boolean; stderr: boolean}
   private readonly streams: Streams
   private readonly env: NodeJS.ProcessEnv
   private activeSpinner?: {stop(): void}
-  /** Where warnings and details go: stderr, or a run for data's sink. */
-  private readonly notices: Pick<DataSink, 'warning' | 'detail'>
 
   /** Messages (info) are off: --json, --jq, --template, --fields or --quiet; -o alone keeps them on stderr. */
   private readonly silent: boolean
 
   constructor(options: {
     json: boolean
+    /** --json as given (default: `json`). */
+    jsonDetails?: boolean
     silent?: boolean
     script?: ScriptOptions
     streams?: Streams
     env?: NodeJS.ProcessEnv
-    sink?: DataSink
   }) {
-    // The one place a run for data changes the output: its streams take nothing, its notices go to the sink.
-    const {sink} = options
-    this.sink = sink
-    this.json = options.json || Boolean(sink)
-    this.silent = Boolean(sink) || (options.silent ?? options.json)
+    this.json = options.json
+    this.silent = options.silent ?? options.json
     this.script = options.script ?? {}
-    this.streams = sink?.streams ?? options.streams ?? {stdout: process.stdout, stderr: process.stderr}
-    this.notices = sink ?? {
-      warning: text => this.toStderr(`${this.errColor.yellow('Warning:')} ${this.errText(text)}`),
-      detail: value => this.streams.stderr.write(`${jsonTerminalSafe(JSON.stringify(value))}\n`),
-    }
+    this.jsonDetails = options.jsonDetails ?? options.json
+    this.streams = options.streams ?? {stdout: process.stdout, stderr: process.stderr}
     const env = options.env ?? process.env
     this.env = env
     this.colorOn = {stdout: colorEnabled(this.streams.stdout, env), stderr: colorEnabled(this.streams.stderr, env)}
@@ -163,7 +155,7 @@ export class Output implements TextOut {
 
   /** A warning on stderr, shown even under --json (stdout stays clean). */
   warn(text: string): void {
-    this.notices.warning(text)
+    this.toStderr(`${this.errColor.yellow('Warning:')} ${this.errText(text)}`)
   }
 
   /** Always on stderr, whatever the mode (errors, progress lines in non-TTY mode). */
@@ -171,12 +163,22 @@ export class Output implements TextOut {
     this.toStderr(this.errText(text), fold)
   }
 
+  /** The lines that sum up a list: on stdout below a table (after an empty line), else on stderr for a person. */
+  summary(lines: string[], afterTable: boolean): void {
+    if (!afterTable) {
+      for (const line of lines) this.info(line)
+      return
+    }
+    this.line()
+    for (const line of lines) this.line(line)
+  }
+
   /**
    * What a command reports beside its data under --json (a list's position, the payouts a step skipped): one JSON
-   * line on stderr, or the run's details when it runs for data.
+   * line on stderr.
    */
   detail(value: Record<string, unknown>): void {
-    this.notices.detail(value)
+    this.streams.stderr.write(`${jsonTerminalSafe(JSON.stringify(value))}\n`)
   }
 
   keyValue(pairs: Array<[string, string | undefined]>, title?: string): void {
@@ -188,6 +190,11 @@ export class Output implements TextOut {
     // A long value folds under itself, past its key.
     for (const [key, value] of shown)
       this.line(`${' '.repeat(indent)}${this.color.dim(`${key}:`.padEnd(width + 1))} ${terminalSafe(value)}`, width + 2)
+  }
+
+  /** The progress of a wait (src/cli/output/wait-progress.ts). */
+  waitWatch(total: number): WaitWatch {
+    return new WaitProgress(this, total)
   }
 
   async spinner(text: string): Promise<Spinner> {

@@ -1,5 +1,5 @@
-import type {PayoutV2} from '../../client/schemas.js'
 import {isExpired} from '../../contract/lifecycle.js'
+import type {PayoutV2} from '../../contract/responses.js'
 import {withDocumentKeys} from './columns.js'
 import {payoutV2Columns} from './payout-view.js'
 

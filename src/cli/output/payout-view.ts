@@ -1,6 +1,6 @@
 import {type PayoutV1, type PayoutV2, payoutV1Schema, payoutV2Schema} from '../../contract/responses/payout-answers.js'
+import {payoutDisplayId, withPayoutId} from '../../operations/payouts/payout-display-id.js'
 import {localTime, money, orDash} from './format.js'
-import {payoutDisplayId, withPayoutId} from './payout-display-id.js'
 
 export {payoutDisplayId, withPayoutId}
 

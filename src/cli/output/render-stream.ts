@@ -1,4 +1,3 @@
-import type {DataSink} from './data-sink.js'
 import type {ItemStream, WrittenList} from './item-stream.js'
 import {listWriter} from './list-writer.js'
 import type {Output} from './output.js'
@@ -6,33 +5,6 @@ import type {Output} from './output.js'
 /** Where a stream's pages go. */
 interface PageTarget<T> extends WrittenList {
   page(items: T[]): void | Promise<void>
-}
-
-/** A run for data (an MCP tool): the items are its result, kept as --json would print them. */
-class CollectedItems<T> implements PageTarget<T> {
-  private readonly items: T[] = []
-
-  constructor(
-    private readonly sink: DataSink,
-    private readonly single: boolean,
-  ) {}
-
-  get written(): number {
-    return this.items.length
-  }
-
-  get value(): T | T[] {
-    return this.single && this.items.length === 1 ? this.items[0] : this.items
-  }
-
-  page(items: T[]): void {
-    this.items.push(...items)
-  }
-
-  /** Kept in the sink too: a command that fails after its list (exit 8) answers the list with its error. */
-  end(): void {
-    this.sink.set(this.value)
-  }
 }
 
 /** One line a person reads per item (ItemStream.line). */
@@ -59,12 +31,10 @@ function printedList<T>(out: Output, stream: ItemStream<T>): PageTarget<T> {
 
 /**
  * Reads a stream page by page and writes each page as it comes (a table, JSON, JSONL, CSV, TSV, one line an item),
- * so that memory stays flat; a run for data collects the items instead. Answers the stream's result when it has
- * one, else the items of a run for data, or the stream with the count it wrote.
+ * so that memory stays flat. Answers the stream's result when it has one, else the stream with the count it wrote.
  */
 export async function renderItemStream<T>(out: Output, stream: ItemStream<T>): Promise<unknown> {
-  const collected = out.sink ? new CollectedItems<T>(out.sink, Boolean(stream.single)) : undefined
-  const list = collected ?? printedList(out, stream)
+  const list = printedList(out, stream)
   const render = async () => {
     try {
       for await (const page of stream.pages()) await list.page(page)
@@ -76,7 +46,6 @@ export async function renderItemStream<T>(out: Output, stream: ItemStream<T>): P
   }
   await (stream.around ? stream.around(render) : render())
   if (stream.result) return stream.result()
-  if (collected) return collected.value
   stream.written = list.written
   return stream
 }

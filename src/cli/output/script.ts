@@ -1,6 +1,7 @@
 import {usageError} from '../../shared/errors.js'
+import {fieldOf} from '../../shared/json-object.js'
+import {terminalSafe} from '../../shared/terminal-safe.js'
 import type {JqFilter} from './jq.js'
-import {terminalSafe} from './terminal-safe.js'
 
 /** What --jq, --template, --fields and --quiet ask of the output (src/cli/base-command.ts builds it). */
 export interface ScriptOptions {
@@ -43,9 +44,7 @@ export function pickFields(value: unknown, fields: string[]): unknown {
 /** The ids of a document for --quiet: its `id`, or each item's. */
 export function idsOf(value: unknown): string[] {
   const items = Array.isArray(value) ? value : [value]
-  return items
-    .map(item => (item && typeof item === 'object' ? (item as {id?: unknown}).id : undefined))
-    .filter((id): id is string => typeof id === 'string' && id !== '')
+  return items.map(item => fieldOf(item, 'id')).filter((id): id is string => typeof id === 'string' && id !== '')
 }
 
 /**

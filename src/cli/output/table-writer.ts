@@ -1,8 +1,8 @@
+import {terminalSafe} from '../../shared/terminal-safe.js'
 import type {Column} from './columns.js'
 import {fold} from './fold.js'
 import {columnKey} from './script.js'
 import {fitColumns, giveOf} from './table-fit.js'
-import {terminalSafe} from './terminal-safe.js'
 import type {TextOut} from './text-out.js'
 
 /** cli-table3 without borders: columns two spaces apart. */

@@ -1,4 +1,4 @@
-import type {Account, TeamV1} from '../../client/schemas.js'
+import type {Account, TeamV1} from '../../contract/responses.js'
 import type {Column} from './columns.js'
 import {localTime, money, orDash} from './format.js'
 import type {Output} from './output.js'

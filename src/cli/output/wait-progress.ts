@@ -1,8 +1,8 @@
-import type {PayoutV2} from '../../client/schemas.js'
+import type {PayoutV2} from '../../contract/responses.js'
+import type {Reporter, Spinner, WaitWatch} from '../../operations/reporter.js'
 import type {GoalState} from '../../services/payouts/goals.js'
 import type {WaitCounts} from '../../services/payouts/wait.js'
 import {formatDuration} from '../../shared/validate.js'
-import type {Output, Spinner} from './output.js'
 
 const LABEL: Record<GoalState, string> = {
   completed: 'completed',
@@ -27,11 +27,11 @@ const nameOf = (payout: PayoutV2) => (payout.customId ? `${payout.id} (customId 
  * Progress of a wait: on a terminal one spinner line with the counts and the time left; otherwise one line
  * per status change on stderr (for logs). Silent under --json.
  */
-export class WaitProgress {
+export class WaitProgress implements WaitWatch {
   private spinner?: Spinner
 
   constructor(
-    private readonly out: Output,
+    private readonly out: Pick<Reporter, 'stderrIsTTY' | 'spinner' | 'info'>,
     private readonly total: number,
   ) {}
 

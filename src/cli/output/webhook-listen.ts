@@ -1,3 +1,4 @@
+import {pushedPages} from '../../operations/pushed-pages.js'
 import {errorInContext, reportError} from '../../services/errors/error-report.js'
 import type {ListenSessionEvents} from '../../services/webhooks/listen-session.js'
 import type {Delivery} from '../../services/webhooks/listener.js'
@@ -6,7 +7,6 @@ import {type Shown, shown} from '../shown.js'
 import {withDocumentKeys} from './columns.js'
 import {type ItemStream, itemStream} from './item-stream.js'
 import type {Output} from './output.js'
-import {pushedPages} from './pushed-pages.js'
 import {deliveryLine} from './webhook-delivery-line.js'
 
 export interface ListenBanner {
@@ -35,6 +35,14 @@ export function listenBanner(b: ListenBanner): string {
   const events = b.events ? ` Showing only ${b.events.join(', ')}.` : ''
   return `Verifying with ${secretText}; ${tolerance}; ${answer}.${events}${b.saveDir ? ` Saving to ${b.saveDir}.` : ''} Press Ctrl-C to stop.`
 }
+
+/**
+ * "Listening on URL" and, for a person, the banner (--json: the line alone), in one write, so that whoever waits for
+ * "Listening on" also has the banner.
+ */
+export const listeningLine =
+  (out: Output, json: boolean, banner: Omit<ListenBanner, 'registered'>) => (url: string, registered: boolean) =>
+    out.stderr(json ? `Listening on ${url}` : `Listening on ${url}\n${listenBanner({...banner, registered})}`)
 
 /** What `webhooks listen` says on stderr about its subscription and the secret file. */
 export const listenEvents = (out: Output, bin: string): ListenSessionEvents => ({
@@ -73,13 +81,6 @@ export const listenEvents = (out: Output, bin: string): ListenSessionEvents => (
 export function shownSecret(secret: string): Shown<{secret: string}> {
   const print = ({secret}: {secret: string}, out: Output) => out.write(`${secret}\n`)
   return shown({secret}, {view: print, json: print})
-}
-
-/** What a listen run received: every delivery, those that verified, those passed on to --forward-to. */
-export interface DeliveryTally {
-  received: number
-  verified: number
-  forwarded: number
 }
 
 /** The keys of a delivery's JSON line (--fields picks among them, also before the first delivery came). */
@@ -124,13 +125,6 @@ export function deliveryStream<S>(
     ended: () => ended?.(summary),
     result: () => summary,
   })
-}
-
-/** Counts a delivery into `tally`. */
-export function countDelivery(tally: DeliveryTally, delivery: Delivery): void {
-  tally.received++
-  if (delivery.verified) tally.verified++
-  if (delivery.forward) tally.forwarded++
 }
 
 /** --json: one object per delivery, DESIGN's key order first, then what the listener adds. */

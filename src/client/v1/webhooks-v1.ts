@@ -1,4 +1,5 @@
 import type {CreateWebhook} from '../../contract/requests/index.js'
+import {fieldOf} from '../../shared/json-object.js'
 import {answerOf, call, send} from '../call.js'
 import type {WebhookSubscription} from '../schemas.js'
 import type {Transport} from '../transport.js'
@@ -19,8 +20,8 @@ export class WebhooksV1 {
   async list(): Promise<WebhookSubscription[]> {
     const {listWebhooks} = await rows()
     const res = await send(this.transport, listWebhooks, {})
-    const body = res.body as unknown
-    const items = Array.isArray(body) ? body : (body as {data?: unknown})?.data
+    const body: unknown = res.body
+    const items = Array.isArray(body) ? body : fieldOf(body, 'data')
     return answerOf(listWebhooks, items, res.requestId)
   }
 

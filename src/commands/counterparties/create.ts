@@ -1,12 +1,10 @@
-import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
-import {idempotencyKeyFlag} from '../../cli/flags/common-flags.js'
-import {counterpartyFlags} from '../../cli/flags/counterparty-flags.js'
-import {type Answer, shown} from '../../cli/shown.js'
+import {flagsOf} from '../../cli/flags/flag-of.js'
+import {type Answer, shownAnswer} from '../../cli/shown.js'
+import {counterpartiesCreate} from '../../operations/counterparties/counterparties-write.js'
 
-export default class CounterpartiesCreate extends BaseCommand<typeof CounterpartiesCreate> {
-  static override result = 'counterparty' as const
-  static override summary = 'Create a counterparty: a recipient your team pays directly.'
+export default class CounterpartiesCreate extends BaseCommand<typeof CounterpartiesCreate, 'counterparty'> {
+  static override summary = counterpartiesCreate.summary
   static override description =
     `Needs an identity (--first-name, --last-name; --identity-type defaults to individual) and an address (--line1, --city, --postal-code, --country). A payment method and a tax identity are optional: without them the counterparty still exists and its "missing" list says what a direct payment still needs.
 
@@ -22,31 +20,14 @@ At a terminal without --from-file, the identity and address fields left out are 
     '<%= config.bin %> <%= command.id %> --from-file maria.json --custom-id maria-rossi',
   ]
 
-  static override flags = {
-    ...counterpartyFlags,
-    'custom-id': Flags.string({summary: 'Your own unique key for the counterparty.'}),
-    'idempotency-key': idempotencyKeyFlag,
-  }
+  static override flags = flagsOf(counterpartiesCreate.inputs)
 
-  async run(): Promise<Answer<typeof CounterpartiesCreate.result>> {
-    const f = this.flags
-    const {buildCreateBody} = await import('../../services/counterparties/counterparty-input.js')
-    const body = await buildCreateBody(f)
-    const client = await this.client()
-    if (!f['skip-tax-check']) {
-      const {checkTaxRules} = await import('../../services/counterparties/counterparty-service.js')
-      await checkTaxRules(client, body as unknown as Record<string, unknown>)
-    }
-    const [{createCounterparty}, {runWithKeptKeys}, {showCounterparty}] = await Promise.all([
-      import('../../services/counterparties/create-counterparty.js'),
-      import('../../cli/workflows/kept-key-run.js'),
+  async run(): Promise<Answer<'counterparty'>> {
+    const [created, {showCounterparty}] = await Promise.all([
+      this.operate(counterpartiesCreate),
       import('../../cli/output/counterparty-view.js'),
     ])
-    const context = {dataDir: this.config.dataDir, origin: client.transport.origin, out: this.out}
-    const counterparty = await runWithKeptKeys(context, run =>
-      createCounterparty(client, body, {idempotencyKey: f['idempotency-key'], ...run}),
-    )
-    return shown(counterparty, {
+    return shownAnswer(created, {
       view: (saved, out) => {
         out.line(`Created counterparty ${saved.id}`)
         showCounterparty(out, saved)

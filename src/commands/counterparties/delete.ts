@@ -1,11 +1,11 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
-import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
-import {type Answer, shown} from '../../cli/shown.js'
+import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
+import {type Answer, shownAnswer} from '../../cli/shown.js'
+import {counterpartiesDelete} from '../../operations/counterparties/counterparties-write.js'
 
-export default class CounterpartiesDelete extends BaseCommand<typeof CounterpartiesDelete> {
-  static override result = 'deleted' as const
-  static override summary = 'Delete a counterparty.'
+export default class CounterpartiesDelete extends BaseCommand<typeof CounterpartiesDelete, 'deleted'> {
+  static override summary = counterpartiesDelete.summary
   static override description =
     'A recipient-managed counterparty cannot be deleted (exit 5). Payouts to a deleted counterparty can no longer be paid directly until they are updated. On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise. --json prints the API answer ({"object", "id", "deleted": true}).'
 
@@ -14,20 +14,11 @@ export default class CounterpartiesDelete extends BaseCommand<typeof Counterpart
     '<%= config.bin %> <%= command.id %> --custom-id maria-rossi',
   ]
 
-  static override args = {
-    id: counterpartyIdArg,
-  }
+  static override args = argsOf(counterpartiesDelete.inputs)
+  static override flags = {...flagsOf(counterpartiesDelete.inputs), yes: yesFlag}
 
-  static override flags = {
-    'custom-id': counterpartyCustomIdFlag,
-    yes: yesFlag,
-  }
-
-  async run(): Promise<Answer<typeof CounterpartiesDelete.result>> {
-    const {counterpartyRef} = await import('../../services/counterparties/counterparty-service.js')
-    const id = counterpartyRef(this.args.id, this.flags['custom-id'])
-    await this.confirmOnProduction({action: `delete counterparty ${id}`, count: 1})
-    const result = await (await this.client()).v2.counterparties.delete(id)
-    return shown(result, {view: (deleted, out) => out.line(`Deleted counterparty ${deleted.id}`)})
+  async run(): Promise<Answer<'deleted'>> {
+    const deleted = await this.operate(counterpartiesDelete)
+    return shownAnswer(deleted, {view: (gone, out) => out.line(`Deleted counterparty ${gone.id}`)})
   }
 }

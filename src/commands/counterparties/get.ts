@@ -1,10 +1,10 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import {counterpartyCustomIdFlag, counterpartyIdArg} from '../../cli/flags/counterparty-flags.js'
-import {type Answer, shown} from '../../cli/shown.js'
+import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
+import {type Answer, shownAnswer} from '../../cli/shown.js'
+import {counterpartiesGet} from '../../operations/counterparties/counterparties-read.js'
 
-export default class CounterpartiesGet extends BaseCommand<typeof CounterpartiesGet> {
-  static override result = 'counterparty' as const
-  static override summary = 'Show one counterparty.'
+export default class CounterpartiesGet extends BaseCommand<typeof CounterpartiesGet, 'counterparty'> {
+  static override summary = counterpartiesGet.summary
   static override description =
     'Takes a counterparty_<UUID> id or your own key with --custom-id. Shows identity, address, payment method, tax identity, and what a direct payment still needs ("missing"). --json prints the counterparty.'
 
@@ -13,19 +13,14 @@ export default class CounterpartiesGet extends BaseCommand<typeof Counterparties
     '<%= config.bin %> <%= command.id %> --custom-id maria-rossi --json',
   ]
 
-  static override args = {
-    id: counterpartyIdArg,
-  }
+  static override args = argsOf(counterpartiesGet.inputs)
+  static override flags = flagsOf(counterpartiesGet.inputs)
 
-  static override flags = {
-    'custom-id': counterpartyCustomIdFlag,
-  }
-
-  async run(): Promise<Answer<typeof CounterpartiesGet.result>> {
-    const {counterpartyRef} = await import('../../services/counterparties/counterparty-service.js')
-    const id = counterpartyRef(this.args.id, this.flags['custom-id'])
-    const counterparty = await (await this.client()).v2.counterparties.get(id)
-    const {showCounterparty} = await import('../../cli/output/counterparty-view.js')
-    return shown(counterparty, {view: (got, out) => showCounterparty(out, got)})
+  async run(): Promise<Answer<'counterparty'>> {
+    const [got, {showCounterparty}] = await Promise.all([
+      this.operate(counterpartiesGet),
+      import('../../cli/output/counterparty-view.js'),
+    ])
+    return shownAnswer(got, {view: (counterparty, out) => showCounterparty(out, counterparty)})
   }
 }

@@ -3,8 +3,7 @@ import {BaseCommand} from '../../cli/base-command.js'
 import {counterpartyImportFlags} from '../../cli/flags/import-flags.js'
 import type {Answer} from '../../cli/shown.js'
 
-export default class CounterpartiesImport extends BaseCommand<typeof CounterpartiesImport> {
-  static override result = 'importSummary' as const
+export default class CounterpartiesImport extends BaseCommand<typeof CounterpartiesImport, 'importSummary'> {
   static override summary = 'Import counterparties from a CSV file: resumable, never a duplicate.'
   static override description =
     `The columns are the flags of "counterparties create" (first-name, last-name, line1, city, postal-code, country, payment-method, iban, tax-id, custom-id, …), matched ignoring case, spaces, "_" and "-". The whole file is validated first (exit 6 and nothing sent when a row is invalid, unless --skip-invalid), then every row is checked against the countries and tax rules of GET /countries and the payment methods of GET /payment-method-types (exit 6, nothing sent, when the service would refuse one); --dry-run stops there.
@@ -25,16 +24,18 @@ Columns and examples: docs/import.md, "Counterparties". Exit codes: 0 all done, 
 
   static override flags = counterpartyImportFlags
 
-  async run(): Promise<Answer<typeof CounterpartiesImport.result>> {
+  async run(): Promise<Answer<'importSummary'>> {
     const {flags} = this
-    const [{runImportCommand}, {counterpartyImportKind}, {checkFileOptions}] = await Promise.all([
-      import('../../cli/workflows/run-import.js'),
+    const [{watchedImport}, view, {counterpartyImportKind}, {checkFileOptions}] = await Promise.all([
+      import('../../operations/import/import-run.js'),
+      import('../../cli/output/import-session-view.js'),
       import('../../services/counterparties/counterparty-import-kind.js'),
       import('../../services/import/read/file-options.js'),
     ])
-    return runImportCommand(counterpartyImportKind({allowConfusable: flags['allow-confusable']}), {
+    const result = await watchedImport(counterpartyImportKind({allowConfusable: flags['allow-confusable']}), {
       file: this.args.file,
-      title: 'counterparties',
+      view: new view.SessionRenderer(this.out),
+      notices: this.out,
       dryRun: flags['dry-run'],
       offline: flags.offline,
       skipInvalid: flags['skip-invalid'],
@@ -45,10 +46,10 @@ Columns and examples: docs/import.md, "Counterparties". Exit codes: 0 all done, 
       batch: flags.batch,
       report: flags.report,
       dataDir: this.config.dataDir,
-      out: this.out,
       profile: () => this.profile(),
       client: () => this.client(),
       confirm: async () => undefined,
     })
+    return view.shownImport(result, {title: 'counterparties', dryRun: flags['dry-run']})
   }
 }

@@ -1,11 +1,11 @@
-import {ControlCommand} from '../../cli/emulator-command.js'
-import {followFlag} from '../../cli/flags/emulator-flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {flagsOf} from '../../cli/flags/flag-of.js'
 import {type Answer, shown} from '../../cli/shown.js'
+import {emulatorDeliveries} from '../../operations/emulator/emulator-controls.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
-export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDeliveries> {
-  static override result = 'deliveryAttempts' as const
-  static override summary = "Tail the emulator's webhook deliveries: status, attempt and next retry."
+export default class EmulatorDeliveries extends BaseCommand<typeof EmulatorDeliveries, 'deliveryAttempts'> {
+  static override summary = emulatorDeliveries.summary
   static override description =
     `Prints every delivery attempt of the running emulator, one line each once it has an answer: time, event (v1 status, or the v2 event payout.completed / payout.failed), payout id, attempt, the receiver's answer (status or connection error), and what follows: delivered, "next retry HH:MM:SS" (retries follow spec section 6: 10 s, 20 s, … after a 5xx or no answer, 60 s after a 429), gave up, or subscription deleted (410). On a terminal it keeps following until Ctrl-C; in a pipe or file it prints the log so far and exits (--follow keeps following there too, --no-follow stops on a terminal). --json prints one object per line (-o json without following: one array): {sentAt, event, payoutId, url, attempt, responseStatus, error?, outcome, nextRetryAt?, subscriptionId, deliveryId}.`
 
@@ -15,32 +15,24 @@ export default class EmulatorDeliveries extends ControlCommand<typeof EmulatorDe
     '<%= config.bin %> <%= command.id %> --follow --json --jq .payoutId',
   ]
 
-  static override flags = {
-    follow: followFlag('attempts'),
-  }
+  static override flags = flagsOf(emulatorDeliveries.inputs)
 
-  async run(): Promise<Answer<typeof EmulatorDeliveries.result>> {
-    const [{DeliveryTail, showAttempts}, {followLog}, control] = await Promise.all([
-      import('../../cli/output/delivery-attempts.js'),
-      import('../../cli/follow-log.js'),
-      this.control(),
-    ])
-    const tail = new DeliveryTail()
+  async run(): Promise<Answer<'deliveryAttempts'>> {
     const follow = this.flags.follow ?? this.out.stdoutIsTTY
-    const first = tail.next(await control.deliveries())
+    const [deliveries, {showAttempts}] = await Promise.all([
+      this.operate(emulatorDeliveries, {follow}),
+      import('../../cli/output/delivery-attempts.js'),
+    ])
+    const first = deliveries.value
     // -o json without following: the log as one array, like every list; else one line per attempt.
-    if (!follow && this.out.script.format === 'json') return first
+    if (!deliveries.follow && this.out.script.format === 'json') return first
     const lines = {view: showAttempts, json: showAttempts}
-    if (!follow) return shown(first, lines)
+    const {follow: following} = deliveries
+    if (!following) return shown(first, lines)
     const after = async () => {
-      const {items, stopped} = await followLog(
-        this.out,
-        'the delivery log',
-        async () => tail.next(await control.deliveries()),
-        next => showAttempts(next, this.out),
-      )
+      const {all, stopped} = await following(next => showAttempts(next, this.out))
       if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
-      return [...first, ...items]
+      return all
     }
     return shown(first, {...lines, after})
   }

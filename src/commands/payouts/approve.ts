@@ -1,19 +1,11 @@
-import {
-  andThenFlag,
-  fitFlags,
-  idempotencyKeyFlag,
-  idsArgs,
-  idsFlags,
-  waitFlag,
-  waitTimeoutOfWaitFlag,
-  yesFlag,
-} from '../../cli/flags/common-flags.js'
-import {PayoutBatchCommand} from '../../cli/payout-batch-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {yesFlag} from '../../cli/flags/common-flags.js'
+import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
+import {payoutsApprove} from '../../operations/payouts/payout-steps.js'
 
-export default class PayoutsApprove extends PayoutBatchCommand<typeof PayoutsApprove> {
-  static override result = 'payoutsV2' as const
-  static override summary = 'Approve payouts (moves money: reserves their amounts).'
+export default class PayoutsApprove extends BaseCommand<typeof PayoutsApprove, 'payoutsV2'> {
+  static override summary = payoutsApprove.summary
   static override description =
     `Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE (one id per line), or "-" to read ids from stdin. One payout uses the single approve endpoint; more are sent as batch calls of at most 100 ids each. A batch is all-or-nothing: if one payout fails, the error names it and nothing in that batch is applied (earlier batches stay applied; later ones are not sent), and the exit code is 8 when earlier batches were applied.
 
@@ -31,26 +23,15 @@ Needs the payouts:approve scope. --and-then pay also pays counterparty payouts r
     '<%= config.bin %> <%= command.id %> --json - < ids.txt',
   ]
 
-  static override args = idsArgs
+  static override strict = false
+  static override args = argsOf(payoutsApprove.inputs)
+  static override flags = {...flagsOf(payoutsApprove.inputs), yes: yesFlag}
 
-  static override flags = {
-    ...idsFlags,
-    'and-then': andThenFlag,
-    'idempotency-key': idempotencyKeyFlag,
-    wait: waitFlag,
-    timeout: waitTimeoutOfWaitFlag,
-    yes: yesFlag,
-    ...fitFlags,
-  }
-
-  async run(): Promise<Answer<typeof PayoutsApprove.result>> {
-    return this.runBatch('approve', {
-      andThen: this.flags['and-then'],
-      idempotencyKey: this.flags['idempotency-key'],
-      customIds: this.flags['custom-id'],
-      idsFile: this.flags['ids-file'],
-      waitMs: this.flags.wait ? this.flags.timeout : undefined,
-      leaveOut: {skipConflicts: this.flags['skip-conflicts'], withinBalance: this.flags['within-balance']},
-    })
+  async run(): Promise<Answer<'payoutsV2'>> {
+    const [answer, {shownStep}] = await Promise.all([
+      this.operate(payoutsApprove),
+      import('../../cli/output/payout-step-view.js'),
+    ])
+    return shownStep(answer)
   }
 }

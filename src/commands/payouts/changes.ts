@@ -1,11 +1,11 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import {outputFlag, requiredSinceStateFlag} from '../../cli/flags/common-flags.js'
-import {payoutFilterFlags, payoutStatusFlag, statusesOf} from '../../cli/flags/payout-list-flags.js'
+import {outputFlag} from '../../cli/flags/common-flags.js'
+import {flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
+import {payoutsChanges} from '../../operations/payouts/payouts-changes.js'
 
-export default class PayoutsChanges extends BaseCommand<typeof PayoutsChanges> {
-  static override result = 'payoutChanges' as const
-  static override summary = 'List payouts whose status changed since the last run (for alerts).'
+export default class PayoutsChanges extends BaseCommand<typeof PayoutsChanges, 'payoutChanges'> {
+  static override summary = payoutsChanges.summary
   static override description =
     `For cron jobs: reads the whole v2 list and prints the payouts whose status changed since the last successful run recorded in --since-state FILE, with the status before (previousStatus; null for a payout not seen before). A payout that fails, is paid again and fails again is listed again: a status change is a new status or a new approvedAt, requestedAt or completedAt.
 
@@ -20,21 +20,14 @@ Safe to re-run: read only; FILE records one command, profile, origin and filters
     '<%= config.bin %> <%= command.id %> --since-state changes.state -o jsonl --jq \'select(.status == "failed") | .id\'',
   ]
 
-  static override flags = {
-    'since-state': requiredSinceStateFlag,
-    status: payoutStatusFlag,
-    ...payoutFilterFlags,
-    output: outputFlag,
-  }
+  static override flags = {...flagsOf(payoutsChanges.inputs), output: outputFlag}
 
-  async run(): Promise<Answer<typeof PayoutsChanges.result>> {
-    const f = this.flags
-    const status = statusesOf(f.status)
-    const [{payoutFilter}, {payoutChanges}] = await Promise.all([
-      import('../../services/payouts/payout-filters.js'),
-      import('../../cli/workflows/unattended-lists.js'),
+  async run(): Promise<Answer<'payoutChanges'>> {
+    const [changes, {listed}, {payoutChangeColumns}] = await Promise.all([
+      this.operate(payoutsChanges),
+      import('../../cli/output/item-stream.js'),
+      import('../../cli/output/payout-view.js'),
     ])
-    const filter = payoutFilter(f)
-    return payoutChanges(await this.unattended(f['since-state'], f.output), status, filter)
+    return listed(changes, {columns: payoutChangeColumns, format: this.flags.output})
   }
 }

@@ -1,10 +1,11 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import {createFlags, createInputOf} from '../../cli/flags/payout-create-flags.js'
-import {type Answer, shown} from '../../cli/shown.js'
+import {yesFlag} from '../../cli/flags/common-flags.js'
+import {flagsOf} from '../../cli/flags/flag-of.js'
+import {type Answer, shownAnswer} from '../../cli/shown.js'
+import {payoutsCreate} from '../../operations/payouts/payouts-create.js'
 
-export default class PayoutsCreate extends BaseCommand<typeof PayoutsCreate> {
-  static override result = 'payout' as const
-  static override summary = 'Create a payout (pending until approved).'
+export default class PayoutsCreate extends BaseCommand<typeof PayoutsCreate, 'payout'> {
+  static override summary = payoutsCreate.summary
   static override description =
     `By default the payout is created through v2, for an e-mail or phone recipient or a counterparty; --and-then runs a follow-up step right away (send-claim-link, or pay, which moves money and needs payouts:approve).
 
@@ -21,58 +22,17 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
     '<%= config.bin %> <%= command.id %> --amount 30 --currency EUR --description "Views" --creator-handle @maria --verification-method youtube-channel --custom-id views-maria-11',
   ]
 
-  static override flags = createFlags
+  static override flags = {...flagsOf(payoutsCreate.inputs), yes: yesFlag}
 
-  async run(): Promise<Answer<typeof PayoutsCreate.result>> {
-    const f = this.flags
-    const {planCreate, createConfirmation} = await import('../../services/payouts/payout-plans.js')
-    const input = createInputOf(f)
-    const plan = planCreate(input)
-    const confirmation = createConfirmation(input)
-    const client = await this.client()
-    if (confirmation) {
-      const {warnIfShort} = await import('../../services/payouts/balance-check.js')
-      const accounts = () => client.v2.team.accounts()
-      await warnIfShort({accounts, totals: confirmation.totals, warn: line => this.out.warn(line)})
-      await this.confirmOnProduction(confirmation)
-    }
-    const [view, {createPayout}, {runWithKeptKeys}] = await Promise.all([
-      import('../../cli/output/payout-view.js'),
-      import('../../services/payouts/create-payout.js'),
-      import('../../cli/workflows/kept-key-run.js'),
-    ])
-    const context = {dataDir: this.config.dataDir, origin: client.transport.origin, out: this.out}
-    const sent = await runWithKeptKeys(context, run =>
-      createPayout(client, plan, {idempotencyKey: f['idempotency-key'], ...run}),
-    )
-    if (sent.api === 'v1')
-      return shown(view.withPayoutId(sent.payout), {view: (_, out) => view.showCreatedV1(out, sent.payout)})
-    const created = sent.payout
-    const [{followPayouts}, {goalOf}, {throwIfFailed}] = await Promise.all([
-      import('../../cli/workflows/follow-payouts.js'),
-      import('../../services/payouts/goals.js'),
-      import('../../services/payouts/payout-failures.js'),
-    ])
-    // --wait: until the --and-then step is final for this payout.
-    const {payouts, error} = f.wait
-      ? await followPayouts({
-          client,
-          out: this.out,
-          payouts: [created],
-          goal: goalOf('approve', f['and-then']),
-          timeoutMs: f.timeout,
-        })
-      : {payouts: [created], error: undefined}
-    const {shownDestinations} = await import('../../cli/workflows/payout-destinations.js')
-    const destinations = await shownDestinations(this.out, client, payouts, () => this.agentChanges())
-    return shown(payouts[0], {
+  async run(): Promise<Answer<'payout'>> {
+    const [created, view] = await Promise.all([this.operate(payoutsCreate), import('../../cli/output/payout-view.js')])
+    if (created.api === 'v1')
+      return shownAnswer(created, {view: (_, out) => view.showCreatedV1(out, created.sent.payout)})
+    const {sent, destinations} = created
+    return shownAnswer(created, {
       view: (payout, out) => {
-        out.line(view.createdLine(sent, f['custom-id'], f['and-then']))
+        out.line(view.createdLine(sent, this.flags['custom-id'], this.flags['and-then']))
         view.showPayoutV2(out, payout, destinations[payout.id])
-      },
-      after: () => {
-        if (error) throw error
-        throwIfFailed(payouts)
       },
     })
   }

@@ -1,12 +1,12 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import {apiFlag, idsArgs, idsFlags, yesFlag} from '../../cli/flags/common-flags.js'
+import {yesFlag} from '../../cli/flags/common-flags.js'
+import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
-import type {DeletedV2, PayoutV1} from '../../client/schemas.js'
 import {isDeletable, isDeleted, namedStates, PAYOUT_STATES, statesFrom} from '../../contract/lifecycle.js'
+import {payoutsDelete} from '../../operations/payouts/payouts-delete.js'
 
-export default class PayoutsDelete extends BaseCommand<typeof PayoutsDelete> {
-  static override result = 'deletedPayouts' as const
-  static override summary = 'Delete payouts that have not been paid out.'
+export default class PayoutsDelete extends BaseCommand<typeof PayoutsDelete, 'deletedPayouts'> {
+  static override summary = payoutsDelete.summary
   static override description =
     `Allowed while a payout is ${namedStates(statesFrom('delete'))}; a ${namedStates(PAYOUT_STATES.filter(state => !isDeletable(state) && !isDeleted(state)))} payout cannot be deleted (exit 5). Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. They are deleted one by one, stopping at the first failure (the error says which were deleted before it). On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise.
 
@@ -21,47 +21,19 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
   ]
 
   static override strict = false
-  static override args = idsArgs
+  static override args = argsOf(payoutsDelete.inputs)
+  static override flags = {...flagsOf(payoutsDelete.inputs), yes: yesFlag}
 
-  static override flags = {
-    ...idsFlags,
-    api: apiFlag('v2'),
-    yes: yesFlag,
-  }
-
-  async run(): Promise<Answer<typeof PayoutsDelete.result>> {
-    const {collectPayoutKeys} = await import('../../services/payouts/ids-input.js')
-    const {keys} = await collectPayoutKeys({
-      args: this.argvAll,
-      customIds: this.flags['custom-id'],
-      idsFile: this.flags['ids-file'],
-      warn: line => this.out.warn(line),
-    })
-    await this.confirmOnProduction({action: `delete ${keys.length === 1 ? 'a payout' : 'payouts'}`, count: keys.length})
-    const client = await this.client()
-    const [{runDeletes}, {BATCH_STOPPING, watchInterrupts}, {appliedStream}] = await Promise.all([
-      import('../../services/payouts/actions.js'),
-      import('../../cli/interrupt.js'),
-      import('../../cli/output/applied-stream.js'),
+  async run(): Promise<Answer<'deletedPayouts'>> {
+    const [deleted, {listed}] = await Promise.all([
+      this.operate(payoutsDelete),
+      import('../../cli/output/item-stream.js'),
     ])
-    return appliedStream<DeletedV2 | PayoutV1, void>({
+    return listed(deleted, {
       columns: [],
       // --json (and the script flags): a JSON array whatever -o says.
-      format: this.flags.json ? 'json' : undefined,
+      format: this.out.json ? 'json' : undefined,
       line: item => `Deleted ${item.id}${'status' in item && item.status ? ` (status ${item.status})` : ''}`,
-      apply: async emit => {
-        const interrupts = watchInterrupts({notice: BATCH_STOPPING})
-        try {
-          const result = await runDeletes(client, keys, {
-            api: this.flags.api,
-            signal: interrupts.signal,
-            onApplied: emit,
-          })
-          if (result.applied > 1) this.out.info(`Deleted ${result.applied} payouts.`)
-        } finally {
-          interrupts.dispose()
-        }
-      },
     })
   }
 }

@@ -1,10 +1,11 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import {apiFlag, idsArgs, idsFlags, outputFlag} from '../../cli/flags/common-flags.js'
+import {outputFlag} from '../../cli/flags/common-flags.js'
+import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import {type Answer, shownItems} from '../../cli/shown.js'
+import {payoutsGet} from '../../operations/payouts/payouts-get.js'
 
-export default class PayoutsGet extends BaseCommand<typeof PayoutsGet> {
-  static override result = 'payoutOrPayouts' as const
-  static override summary = 'Show one payout, or several.'
+export default class PayoutsGet extends BaseCommand<typeof PayoutsGet, 'payoutOrPayouts'> {
+  static override summary = payoutsGet.summary
   static override description =
     `Takes a v1 UUID, a v2 payout_… id, or your own key with --custom-id. Shows the v2 representation; --api v1 shows the v1 one (creator handle, payout type).
 
@@ -18,48 +19,22 @@ With one payout the output is the record (--json: the object; -o tsv/csv/jsonl: 
   ]
 
   static override strict = false
-  static override args = idsArgs
+  static override args = argsOf(payoutsGet.inputs)
+  static override flags = {...flagsOf(payoutsGet.inputs), output: outputFlag}
 
-  static override flags = {
-    ...idsFlags,
-    api: apiFlag('v2'),
-    output: outputFlag,
-  }
-
-  async run(): Promise<Answer<typeof PayoutsGet.result>> {
-    const {collectPayoutKeys} = await import('../../services/payouts/ids-input.js')
-    const {keys} = await collectPayoutKeys({
-      args: this.argvAll,
-      customIds: this.flags['custom-id'],
-      idsFile: this.flags['ids-file'],
-    })
-    const many = keys.length > 1 || this.flags['ids-file'] !== undefined || this.argvAll.includes('-')
-    const client = await this.client()
-    const [{readEach}, view] = await Promise.all([
-      import('../../cli/workflows/read-each.js'),
-      import('../../cli/output/payout-view.js'),
-    ])
-    const show = {single: !many, format: this.flags.output}
-    if (this.flags.api === 'v1') {
-      const payouts = await readEach(keys, async key =>
-        view.withPayoutId(
-          await (key.kind === 'id' ? client.v1.payouts.get(key.v1) : client.v1.payouts.get(key.customId, 'custom_id')),
-        ),
-      )
-      return shownItems(payouts, {
+  async run(): Promise<Answer<'payoutOrPayouts'>> {
+    const [got, view] = await Promise.all([this.operate(payoutsGet), import('../../cli/output/payout-view.js')])
+    const show = {single: got.single, format: this.flags.output}
+    if (got.api === 'v1')
+      return shownItems(got.items, {
         ...show,
         columns: view.payoutV1Columns,
         view: (p, out) => view.showPayoutV1(out, p),
       })
-    }
-    const {getV2NamingDeleted} = await import('../../services/payouts/deleted-payout.js')
-    const payouts = await readEach(keys, key => getV2NamingDeleted(client, key))
-    const {shownDestinations} = await import('../../cli/workflows/payout-destinations.js')
-    const destinations = await shownDestinations(this.out, client, payouts, () => this.agentChanges())
-    return shownItems(payouts, {
+    return shownItems(got.items, {
       ...show,
       columns: view.payoutV2Columns,
-      view: (p, out) => view.showPayoutV2(out, p, destinations[p.id]),
+      view: (p, out) => view.showPayoutV2(out, p, got.destinations[p.id]),
     })
   }
 }

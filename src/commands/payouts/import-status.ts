@@ -1,12 +1,12 @@
-import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
-import {importStatusFlags} from '../../cli/flags/import-status-flags.js'
+import {outputFlag, yesFlag} from '../../cli/flags/common-flags.js'
+import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
 import {V2_STATES} from '../../contract/lifecycle.js'
+import {payoutsImportStatus} from '../../operations/import-status/payouts-import-status.js'
 
-export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImportStatus> {
-  static override result = 'importStatusRows' as const
-  static override summary = 'Show every row of an imported CSV file with its payout: status, failure, timestamps.'
+export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImportStatus, 'importStatusRows'> {
+  static override summary = payoutsImportStatus.summary
   static override description =
     `Reads the file as payctl payouts import does (the same row identities: give the same --batch, --encoding, --delimiter and --decimal-comma; the API generation and follow-up step come from the import's journal), reads each row's payout (by customId, --concurrency requests at a time, rate limits honoured) and prints one line per row: line, customId, payout id, amount, status, failure code and reason, timestamps; then a summary per status with totals per currency. Memory stays flat whatever the file's size.
 
@@ -23,37 +23,15 @@ Exit codes: 0 every row went through, is on its way or waits on its payee; 8 som
     '<%= config.bin %> <%= command.id %> payouts.csv --retry-failed --wait --yes',
   ]
 
-  static override args = {
-    file: Args.string({required: true, description: 'The CSV file that was imported.'}),
-  }
+  static override args = argsOf(payoutsImportStatus.inputs)
+  static override flags = {output: outputFlag, ...flagsOf(payoutsImportStatus.inputs), yes: yesFlag}
 
-  static override flags = importStatusFlags
-
-  async run(): Promise<Answer<typeof PayoutsImportStatus.result>> {
-    const f = this.flags
-    const [{importStatusStream}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([
-      import('../../cli/workflows/run-import-status.js'),
-      import('../../services/import/read/file-options.js'),
-      import('../../cli/confirm.js'),
+  async run(): Promise<Answer<'importStatusRows'>> {
+    const [rows, {listed}, {importStatusColumns}] = await Promise.all([
+      this.operate(payoutsImportStatus),
+      import('../../cli/output/item-stream.js'),
+      import('../../cli/output/import-status.js'),
     ])
-    const delimiter = await checkFileOptions(f.encoding, f.delimiter)
-    const profile = await this.profile()
-    return importStatusStream({
-      file: this.args.file,
-      api: f.api,
-      encoding: f.encoding,
-      delimiter,
-      decimalComma: f['decimal-comma'],
-      batch: f.batch,
-      dataDir: this.config.dataDir,
-      profile,
-      client: await this.client(),
-      out: this.out,
-      format: f.output,
-      concurrency: f.concurrency,
-      wait: f.wait ? {timeoutMs: f.timeout, goal: f.until} : undefined,
-      retryFailed: f['retry-failed'],
-      confirm: summary => confirmMoneyMovement({environment: profile.environment, yes: f.yes, summary, out: this.out}),
-    })
+    return listed(rows, {columns: importStatusColumns(rows.api), format: this.flags.output})
   }
 }

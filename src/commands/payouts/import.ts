@@ -3,8 +3,7 @@ import {BaseCommand} from '../../cli/base-command.js'
 import {checkImportFlags, importFlags, payoutKindOptions} from '../../cli/flags/import-flags.js'
 import type {Answer} from '../../cli/shown.js'
 
-export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
-  static override result = 'importSummary' as const
+export default class PayoutsImport extends BaseCommand<typeof PayoutsImport, 'importSummary'> {
   static override summary = 'Import payouts from a CSV file, in chunks of 100, resumable, never a duplicate.'
   static override description =
     `The whole file is validated first; if any row is invalid nothing is sent (exit 6), unless --skip-invalid sends the valid rows (exit 8). --dry-run also checks currencies and balances with the service (--offline skips that) and says what running the import now would send, compared with its earlier import. Rows are then sent in chunks of 100 (v2: one batch call each, all-or-nothing; v1: one upsert per row), --concurrency chunks at a time.
@@ -31,11 +30,12 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
 
   static override flags = importFlags
 
-  async run(): Promise<Answer<typeof PayoutsImport.result>> {
+  async run(): Promise<Answer<'importSummary'>> {
     const {flags} = this
     checkImportFlags(flags)
-    const [{runImportCommand}, {payoutKind}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([
-      import('../../cli/workflows/run-import.js'),
+    const [{watchedImport}, view, {payoutKind}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([
+      import('../../operations/import/import-run.js'),
+      import('../../cli/output/import-session-view.js'),
       import('../../services/import/session/payout-kind.js'),
       import('../../services/import/read/file-options.js'),
       import('../../cli/confirm.js'),
@@ -48,13 +48,11 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
       delimiter: await checkFileOptions(flags.encoding, flags.delimiter),
       decimalComma: flags['decimal-comma'],
       dataDir: this.config.dataDir,
-      out: this.out,
     }
-    const kind = payoutKind(payoutKindOptions(flags))
-    return runImportCommand(kind, {
+    const result = await watchedImport(payoutKind(payoutKindOptions(flags)), {
       ...rows,
-      title: flags.api,
-      continuesAfter: outcome => flags.wait && outcome.code === 'PAYMENTS_FAILED',
+      view: new view.SessionRenderer(this.out),
+      notices: this.out,
       dryRun: flags['dry-run'],
       offline: flags.offline,
       skipInvalid: flags['skip-invalid'],
@@ -65,10 +63,15 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
       client: () => this.client(),
       confirm: (summary, environment) => confirmMoneyMovement({environment, yes: flags.yes, summary, out: this.out}),
       holdRows: flags.wait,
+    })
+    return view.shownImport(result, {
+      title: flags.api,
+      dryRun: flags['dry-run'],
+      continuesAfter: outcome => flags.wait && outcome.code === 'PAYMENTS_FAILED',
       after: async result => {
         if (!flags.wait || result.kind !== 'import') return
-        const {waitForImportedRows} = await import('../../cli/workflows/run-import-status.js')
-        const imported = {file: rows.file, api: flags.api, andThen: flags['and-then'], out: this.out, sent: result}
+        const {waitForImportedRows} = await import('../../operations/import-status/import-status-run.js')
+        const imported = {...rows, andThen: flags['and-then'], report: this.out, sent: result}
         await waitForImportedRows({...imported, client: await this.client()}, flags.timeout)
       },
     })

@@ -1,10 +1,11 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import {payoutListApi, payoutListFlags, statusesOf} from '../../cli/flags/payout-list-flags.js'
+import {outputFlag} from '../../cli/flags/common-flags.js'
+import {flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
+import {payoutsList} from '../../operations/payouts/payouts-list.js'
 
-export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
-  static override result = 'payoutList' as const
-  static override summary = 'List payouts, newest first.'
+export default class PayoutsList extends BaseCommand<typeof PayoutsList, 'payoutList'> {
+  static override summary = payoutsList.summary
   static override description =
     `Shows 50 payouts by default; --limit bounds the count and --all follows every page. With --all the list is streamed page by page, so exports of millions of rows keep memory flat (use --output jsonl or csv).
 
@@ -28,28 +29,16 @@ Safe to re-run (read only; --since-state advances its file only after a complete
     '<%= config.bin %> <%= command.id %> --json | jq -r ".[].id"',
   ]
 
-  static override flags = payoutListFlags
+  static override flags = {...flagsOf(payoutsList.inputs), output: outputFlag}
 
-  async run(): Promise<Answer<typeof PayoutsList.result>> {
-    const f = this.flags
-    const api = payoutListApi(f)
-    const {payoutFilter} = await import('../../services/payouts/payout-filters.js')
-    const filter = payoutFilter(f)
-    const client = await this.client()
-    if (f['since-state']) {
-      const {payoutsSince} = await import('../../cli/workflows/unattended-lists.js')
-      return payoutsSince(await this.unattended(f['since-state'], f.output), statusesOf(f.status), filter)
-    }
-    const {listPayouts} = await import('../../cli/workflows/list-payouts.js')
-    return listPayouts({
-      ...f,
-      out: this.out,
-      client,
-      api,
-      format: f.output,
-      limit: f.all ? undefined : f.limit,
-      filter,
-      jsonErrors: this.jsonErrors,
-    })
+  async run(): Promise<Answer<'payoutList'>> {
+    const [payouts, {listed}, view] = await Promise.all([
+      this.operate(payoutsList),
+      import('../../cli/output/item-stream.js'),
+      import('../../cli/output/payout-view.js'),
+    ])
+    const format = this.flags.output
+    if (payouts.api === 'v1') return listed(payouts, {columns: view.payoutV1Columns, format})
+    return listed(payouts, {columns: view.payoutV2Columns, format})
   }
 }

@@ -1,18 +1,11 @@
-import {
-  fitFlags,
-  idempotencyKeyFlag,
-  idsArgs,
-  idsFlags,
-  waitFlag,
-  waitTimeoutOfWaitFlag,
-  yesFlag,
-} from '../../cli/flags/common-flags.js'
-import {PayoutBatchCommand} from '../../cli/payout-batch-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {yesFlag} from '../../cli/flags/common-flags.js'
+import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
+import {payoutsPay} from '../../operations/payouts/payout-steps.js'
 
-export default class PayoutsPay extends PayoutBatchCommand<typeof PayoutsPay> {
-  static override result = 'payoutsV2' as const
-  static override summary = 'Pay approved counterparty payouts now (moves money).'
+export default class PayoutsPay extends BaseCommand<typeof PayoutsPay, 'payoutsV2'> {
+  static override summary = payoutsPay.summary
   static override description =
     `Moves each payout to requested; settlement follows per payout. An approved payout to an e-mail or phone recipient gets its claim link instead, as --and-then pay does: the recipient's claim pays it. Paying a failed payout again (to the counterparty's current payment method) also needs the payouts:approve scope.
 
@@ -29,24 +22,15 @@ Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-f
     '<%= config.bin %> <%= command.id %> --custom-id invoice-2026-001 --idempotency-key pay-invoice-2026-001',
   ]
 
-  static override args = idsArgs
+  static override strict = false
+  static override args = argsOf(payoutsPay.inputs)
+  static override flags = {...flagsOf(payoutsPay.inputs), yes: yesFlag}
 
-  static override flags = {
-    ...idsFlags,
-    'idempotency-key': idempotencyKeyFlag,
-    wait: waitFlag,
-    timeout: waitTimeoutOfWaitFlag,
-    yes: yesFlag,
-    ...fitFlags,
-  }
-
-  async run(): Promise<Answer<typeof PayoutsPay.result>> {
-    return this.runBatch('pay', {
-      idempotencyKey: this.flags['idempotency-key'],
-      customIds: this.flags['custom-id'],
-      idsFile: this.flags['ids-file'],
-      waitMs: this.flags.wait ? this.flags.timeout : undefined,
-      leaveOut: {skipConflicts: this.flags['skip-conflicts'], withinBalance: this.flags['within-balance']},
-    })
+  async run(): Promise<Answer<'payoutsV2'>> {
+    const [answer, {shownStep}] = await Promise.all([
+      this.operate(payoutsPay),
+      import('../../cli/output/payout-step-view.js'),
+    ])
+    return shownStep(answer)
   }
 }

@@ -1,10 +1,10 @@
-import {idempotencyKeyFlag, idsArgs, idsFlags, waitFlag, waitTimeoutOfWaitFlag} from '../../cli/flags/common-flags.js'
-import {PayoutBatchCommand} from '../../cli/payout-batch-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
+import {payoutsSendClaimLink} from '../../operations/payouts/payout-steps.js'
 
-export default class PayoutsSendClaimLink extends PayoutBatchCommand<typeof PayoutsSendClaimLink> {
-  static override result = 'payoutsV2' as const
-  static override summary = 'E-mail the claim link to payout recipients (again: resend).'
+export default class PayoutsSendClaimLink extends BaseCommand<typeof PayoutsSendClaimLink, 'payoutsV2'> {
+  static override summary = payoutsSendClaimLink.summary
   static override description =
     `Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. Sending again resends the link and restarts the reminder schedule. More than one payout is sent as batch calls of at most 100 ids; every payout of a batch is checked before the first e-mail goes out, and a failing batch names the payout that failed.
 
@@ -16,21 +16,15 @@ export default class PayoutsSendClaimLink extends PayoutBatchCommand<typeof Payo
     'cat ids.txt | <%= config.bin %> <%= command.id %> -',
   ]
 
-  static override args = idsArgs
+  static override strict = false
+  static override args = argsOf(payoutsSendClaimLink.inputs)
+  static override flags = {...flagsOf(payoutsSendClaimLink.inputs)}
 
-  static override flags = {
-    ...idsFlags,
-    'idempotency-key': idempotencyKeyFlag,
-    wait: waitFlag,
-    timeout: waitTimeoutOfWaitFlag,
-  }
-
-  async run(): Promise<Answer<typeof PayoutsSendClaimLink.result>> {
-    return this.runBatch('send-claim-link', {
-      idempotencyKey: this.flags['idempotency-key'],
-      customIds: this.flags['custom-id'],
-      idsFile: this.flags['ids-file'],
-      waitMs: this.flags.wait ? this.flags.timeout : undefined,
-    })
+  async run(): Promise<Answer<'payoutsV2'>> {
+    const [answer, {shownStep}] = await Promise.all([
+      this.operate(payoutsSendClaimLink),
+      import('../../cli/output/payout-step-view.js'),
+    ])
+    return shownStep(answer)
   }
 }

@@ -1,13 +1,11 @@
-import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
-import {idsArgs, idsFlags, waitTimeoutFlag} from '../../cli/flags/common-flags.js'
-import {type Answer, shown} from '../../cli/shown.js'
+import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
+import {type Answer, shownAnswer} from '../../cli/shown.js'
 import {namedStates, statesFrom} from '../../contract/lifecycle.js'
-import {WAIT_GOALS} from '../../services/payouts/goals.js'
+import {payoutsWait} from '../../operations/payouts/payouts-wait.js'
 
-export default class PayoutsWait extends BaseCommand<typeof PayoutsWait> {
-  static override result = 'waitedPayouts' as const
-  static override summary = 'Wait until payouts reach a final state: completed, failed or expired.'
+export default class PayoutsWait extends BaseCommand<typeof PayoutsWait, 'waitedPayouts'> {
+  static override summary = payoutsWait.summary
   static override description =
     `Polls the payouts (every 2 s for a few, up to 15 s for many, honouring Retry-After) until each is final for --until, or --timeout passes. On a terminal a progress line shows the counts; otherwise one line per status change goes to stderr. Then the payouts are printed (a table, or a JSON array under --json).
 
@@ -25,43 +23,14 @@ Exit codes: 0 every payout reached the state; 8 some failed or expired (each nam
   ]
 
   static override strict = false
-  static override args = idsArgs
+  static override args = argsOf(payoutsWait.inputs)
+  static override flags = flagsOf(payoutsWait.inputs)
 
-  static override flags = {
-    ...idsFlags,
-    until: Flags.option({
-      options: WAIT_GOALS,
-      default: 'settled' as const,
-      summary: 'Which state counts as final (see the description).',
-    })(),
-    timeout: waitTimeoutFlag,
-  }
-
-  async run(): Promise<Answer<typeof PayoutsWait.result>> {
-    const [{collectPayoutKeys}, {followPayouts}, {followedColumns}] = await Promise.all([
-      import('../../services/payouts/ids-input.js'),
-      import('../../cli/workflows/follow-payouts.js'),
+  async run(): Promise<Answer<'waitedPayouts'>> {
+    const [waited, {followedColumns}] = await Promise.all([
+      this.operate(payoutsWait),
       import('../../cli/output/payout-status.js'),
     ])
-    const {keys} = await collectPayoutKeys({
-      args: this.argvAll,
-      customIds: this.flags['custom-id'],
-      idsFile: this.flags['ids-file'],
-      warn: line => this.out.warn(line),
-    })
-    const client = await this.client()
-    const {payouts, error} = await followPayouts({
-      client,
-      out: this.out,
-      payouts: keys.map(key => key.v2),
-      goal: this.flags.until,
-      timeoutMs: this.flags.timeout,
-    })
-    return shown(payouts, {
-      view: (followed, out) => out.table(followed, followedColumns),
-      after: () => {
-        if (error) throw error
-      },
-    })
+    return shownAnswer(waited, {view: (followed, out) => out.table(followed, followedColumns)})
   }
 }

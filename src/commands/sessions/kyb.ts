@@ -1,9 +1,11 @@
-import {loginHintFlag, SessionCommand, sessionFlags} from '../../cli/session-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {openFlag} from '../../cli/flags/common-flags.js'
+import {flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
+import {sessionsKyb} from '../../operations/sessions/sessions-mint.js'
 
-export default class SessionsKyb extends SessionCommand<typeof SessionsKyb> {
-  static override result = 'sessionUrl' as const
-  static override summary = 'Mint a KYB URL: a team member completes business verification.'
+export default class SessionsKyb extends BaseCommand<typeof SessionsKyb, 'sessionUrl'> {
+  static override summary = sessionsKyb.summary
   static override description =
     `The visitor must sign in and be a member of your team; the sign-in code goes to the session's creator unless --login-hint names someone else.
 
@@ -14,17 +16,13 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
     '<%= config.bin %> <%= command.id %> --redirect-url https://example.com/verified --login-hint owner@example.com --branding team --open',
   ]
 
-  static override flags = {
-    'login-hint': loginHintFlag,
-    ...sessionFlags,
-  }
+  static override flags = {...flagsOf(sessionsKyb.inputs), open: openFlag}
 
-  async run(): Promise<Answer<typeof SessionsKyb.result>> {
-    const f = this.flags
-    return this.mint('kyb', f['login-hint'] ? {loginHint: f['login-hint']} : {}, {
-      redirectUrl: f['redirect-url'],
-      branding: f.branding,
-      open: f.open,
-    })
+  async run(): Promise<Answer<'sessionUrl'>> {
+    const [minted, {shownSessionUrl}] = await Promise.all([
+      this.operate(sessionsKyb),
+      import('../../cli/output/session-url.js'),
+    ])
+    return shownSessionUrl(minted, this.flags.open, this.out)
   }
 }

@@ -1,11 +1,11 @@
 import {BaseCommand} from '../../cli/base-command.js'
-import {transactionListFlags} from '../../cli/flags/transaction-list-flags.js'
+import {outputFlag} from '../../cli/flags/common-flags.js'
+import {flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
-import type {Transaction} from '../../client/schemas.js'
+import {transactionsList} from '../../operations/transactions/transactions-list.js'
 
-export default class TransactionsList extends BaseCommand<typeof TransactionsList> {
-  static override result = 'transactions' as const
-  static override summary = "List every movement on the team's accounts, newest first."
+export default class TransactionsList extends BaseCommand<typeof TransactionsList, 'transactions'> {
+  static override summary = transactionsList.summary
   static override description =
     `Deposits, payouts, fees: every money movement (v2). Filters combine: --type, --status and --currency are repeatable (any of the values), --payout narrows to one payout, and --from (inclusive) / --before (exclusive) take ISO 8601 date-times with a zone (2026-11-01T10:00:00Z, 2026-11-01T12:00+02:00) or a date (midnight UTC).
 
@@ -23,31 +23,14 @@ Amounts are right-aligned with their sign (out is negative).`
     '<%= config.bin %> <%= command.id %> --since-state /var/lib/payctl/transactions.state -o jsonl >> transactions.jsonl',
   ]
 
-  static override flags = transactionListFlags
+  static override flags = {...flagsOf(transactionsList.inputs), output: outputFlag}
 
-  async run(): Promise<Answer<typeof TransactionsList.result>> {
-    const f = this.flags
-    const {transactionFilters} = await import('../../services/transactions/filters.js')
-    const filters = transactionFilters(f)
-    const client = await this.client()
-    if (f['since-state']) {
-      const {transactionsSince} = await import('../../cli/workflows/unattended-lists.js')
-      return transactionsSince(await this.unattended(f['since-state'], f.output), filters)
-    }
-    const [{transactionColumns}, {cursorStream}] = await Promise.all([
+  async run(): Promise<Answer<'transactions'>> {
+    const [transactions, {listed}, {transactionColumns}] = await Promise.all([
+      this.operate(transactionsList),
+      import('../../cli/output/item-stream.js'),
       import('../../cli/output/transaction-view.js'),
-      import('../../cli/output/cursor-list.js'),
     ])
-    return cursorStream<Transaction>({
-      out: this.out,
-      jsonErrors: this.jsonErrors,
-      columns: transactionColumns,
-      format: f.output,
-      all: f.all,
-      cursor: f.cursor,
-      pages: position => client.v2.transactions.pages({...filters, ...position, limit: f.all ? undefined : f.limit}),
-      command: 'transactions list',
-      empty: 'No transactions.',
-    })
+    return listed(transactions, {columns: transactionColumns, format: this.flags.output})
   }
 }

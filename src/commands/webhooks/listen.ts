@@ -4,8 +4,7 @@ import type {Answer} from '../../cli/shown.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
-export default class WebhooksListen extends BaseCommand<typeof WebhooksListen> {
-  static override result = 'webhookListen' as const
+export default class WebhooksListen extends BaseCommand<typeof WebhooksListen, 'webhookListen'> {
   static override summary = 'Receive webhook deliveries locally, verify them and show one line each.'
   static override description =
     `Starts an HTTP receiver (127.0.0.1:4011 by default) that verifies each delivery's signature (spec section 6: HMAC-SHA256 of "timestamp.body", timing-safe, --tolerance 300 s) and prints one line per delivery: local time, event (the v1 payout status, or the v2 event payout.completed / payout.failed), payout id, amount and currency, what it answered, and the verdict. A delivery whose signature and timestamp arrived before is marked REPEATED (a replay, not a new event). --json prints one JSON object per line instead: {receivedAt, verified, reason?, duplicate?, status?, payoutId?, amount?, currency?, body, detail?, response, forward?, saved?}.
@@ -28,13 +27,13 @@ With no secret given (--secret, repeatable, or ${SECRET_ENV}) on a sandbox profi
 
   static override flags = listenFlags
 
-  async run(): Promise<Answer<typeof WebhooksListen.result>> {
+  async run(): Promise<Answer<'webhookListen'>> {
     const {flags, out} = this
     const [session, secrets, render, {serveDeliveries}] = await Promise.all([
       import('../../services/webhooks/listen-session.js'),
       import('../../services/webhooks/secrets.js'),
       import('../../cli/output/webhook-listen.js'),
-      import('../../cli/workflows/serve-deliveries.js'),
+      import('../../operations/webhooks/serve-deliveries.js'),
     ])
     const options = session.listenOptions(flags)
     const {listenPlan} = await import('../../services/webhooks/listen-plan.js')
@@ -50,8 +49,14 @@ With no secret given (--secret, repeatable, or ${SECRET_ENV}) on a sandbox profi
     for (const note of session.eventNotes(options.events)) out.warn(note)
     const service = {client: () => this.client(), publicUrl: flags['public-url']}
     const serve = {
-      ...{out, bin: this.config.bin, options, found, secretFile, json: flags.json},
-      ...{register: register ? service : undefined, survey: survey ? service : undefined},
+      report: out,
+      options,
+      found,
+      secretFile,
+      register: register ? service : undefined,
+      survey: survey ? service : undefined,
+      events: render.listenEvents(out, this.config.bin),
+      listening: render.listeningLine(out, out.json, {...options, ...found, fromSource: found.secrets.length}),
     }
     return render.deliveryStream(
       out,

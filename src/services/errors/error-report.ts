@@ -12,9 +12,11 @@ import {
 } from '../../client/api-errors.js'
 import {isTransientStatus, RETRY_AFTER_CAP_MS} from '../../client/waits.js'
 import {closestName} from '../../shared/edit-distance.js'
-import {PayctlError} from '../../shared/errors.js'
+import {type Advice, PayctlError} from '../../shared/errors.js'
 import {ExitCode, type ExitCodeValue} from '../../shared/exit-codes.js'
+import {fieldOf} from '../../shared/json-object.js'
 import {isLoopbackOrigin} from '../../shared/local-emulator.js'
+import {errnoCode, messageOf} from '../../shared/thrown.js'
 
 /** What the CLI prints for an error: one line for people, one object under --json. */
 export interface ErrorReport {
@@ -27,6 +29,8 @@ export interface ErrorReport {
   details?: Array<{path: string; message: string}>
   data?: unknown
   suggestions: string[]
+  /** What a usage error is about, and what to do next, as data (src/shared/errors.ts). */
+  advice?: Advice
 }
 
 const OCLIF_USAGE_ERRORS = new Set([
@@ -75,7 +79,7 @@ function apiMessage(error: ApiError): string {
  * is on; make them one plain line.
  */
 export function parseErrorMessage(error: unknown): string {
-  const lines = stripVTControlCharacters(String((error as Error)?.message ?? error))
+  const lines = stripVTControlCharacters(String(messageOf(error) ?? error))
     .split('\n')
     .map(line => line.trim().replace(/^Missing required flag (?!-)(\S+)/, 'Missing required flag --$1'))
     .filter(line => line && !/^See more help/.test(line) && !/^The following errors? occurred:?$/.test(line))
@@ -92,7 +96,7 @@ export function parseErrorMessage(error: unknown): string {
 
 /** 'did you mean "--limit"?' for each flag oclif did not know (`--limt`) that is a typo of one of `flagNames`. */
 export function unknownFlagSuggestions(error: unknown, flagNames: readonly string[]): string[] {
-  const unknown = (error as {flags?: unknown})?.flags
+  const unknown = fieldOf(error, 'flags')
   if (!Array.isArray(unknown)) return []
   return unknown.flatMap(typed => {
     const name = String(typed).replace(/^-+/, '').split('=')[0]
@@ -117,6 +121,7 @@ export function reportError(error: unknown): ErrorReport {
       message: error.message,
       ...(error.data === undefined ? {} : {data: error.data}),
       suggestions: error.suggestions,
+      ...(Object.keys(error.advice).length ? {advice: error.advice} : {}),
     }
   }
   if (error instanceof ApiError) {
@@ -161,7 +166,7 @@ export function reportError(error: unknown): ErrorReport {
  * answer cut off, a time-out) came from whatever listens there, emulator or not.
  */
 function networkReport(error: ConnectionError | TimeoutError): ErrorReport {
-  const refused = (error.cause as {code?: string} | undefined)?.code === 'ECONNREFUSED'
+  const refused = errnoCode(error.cause) === 'ECONNREFUSED'
   const nobodyLocal =
     error instanceof ConnectionError && refused && error.url !== undefined && isLoopbackOrigin(error.url)
   return {
@@ -178,14 +183,14 @@ function networkReport(error: ConnectionError | TimeoutError): ErrorReport {
 
 /** Errors from outside payctl: prompts cancelled, oclif's parse errors, and anything else. */
 function foreignReport(error: unknown): ErrorReport {
-  const name = (error as Error)?.name ?? ''
-  const message = (error as Error)?.message ?? String(error)
+  const name = String(fieldOf(error, 'name') ?? '')
+  const message = messageOf(error)
   if (name === 'ExitPromptError' || name === 'AbortPromptError') {
     return {exitCode: ExitCode.interrupted, code: 'INTERRUPTED', message: 'cancelled', suggestions: []}
   }
-  const oclifExit = (error as {oclif?: {exit?: number}})?.oclif?.exit
+  const oclifExit = fieldOf(fieldOf(error, 'oclif'), 'exit')
   // oclif's parse errors (their class names do not survive the bundle) all carry the parse they failed in.
-  const parseError = (error as {parse?: unknown})?.parse !== undefined
+  const parseError = fieldOf(error, 'parse') !== undefined
   if (OCLIF_USAGE_ERRORS.has(name) || parseError || (name === 'CLIError' && oclifExit === 2)) {
     return {
       exitCode: ExitCode.usage,
@@ -220,11 +225,14 @@ export function formatErrorLine(report: ErrorReport): string {
   return `Error: ${code}${report.message}${request}${hint}`
 }
 
-/** An error as data (what `--json` prints under "error"): suggestions only when there are some. */
-export type ErrorObject = Omit<ErrorReport, 'suggestions'> & {suggestions?: string[]}
+/**
+ * An error as data (what `--json` prints under "error"): suggestions only when there are some. The advice as data
+ * is its presenter's to word (an agent's tool answer names a tool and its arguments).
+ */
+export type ErrorObject = Omit<ErrorReport, 'suggestions' | 'advice'> & {suggestions?: string[]}
 
 export function errorObject(report: ErrorReport): ErrorObject {
-  const {suggestions, ...rest} = report
+  const {suggestions, advice: _, ...rest} = report
   return {...rest, ...(suggestions.length ? {suggestions} : {})}
 }
 

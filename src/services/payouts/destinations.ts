@@ -31,9 +31,9 @@ async function paidSinceChanged(
   for await (const page of client.v2.payouts.pages({status: [stateAfter('settle')], limit: PAID_LOOKBACK})) {
     for (const payout of page) {
       read++
-      const changed = payout.counterpartyId ? counterparties.get(payout.counterpartyId)?.updatedAt : undefined
-      if (changed && payout.completedAt && Date.parse(payout.completedAt) >= Date.parse(changed))
-        paid.add(payout.counterpartyId!)
+      const id = payout.counterpartyId
+      const changed = id ? counterparties.get(id)?.updatedAt : undefined
+      if (id && changed && payout.completedAt && Date.parse(payout.completedAt) >= Date.parse(changed)) paid.add(id)
     }
     if (paid.size === counterparties.size) break
   }

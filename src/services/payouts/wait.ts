@@ -2,9 +2,10 @@ import {setTimeout as sleep} from 'node:timers/promises'
 import {ApiError, isTransient, retryLaterThan} from '../../client/api-errors.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import {RETRY_AFTER_CAP_MS} from '../../client/waits.js'
-import {PayctlError} from '../../shared/errors.js'
+import {type NextStep, PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {mapLimit} from '../../shared/map-limit.js'
+import {present} from '../../shared/present.js'
 import {GONE, type GoalState, goalStateOf, isFinal, type WaitGoal} from './goals.js'
 import {type FailedPayout, failedPayout, failuresError} from './payout-failures.js'
 
@@ -145,7 +146,7 @@ async function readRound(
     const before = pending.get(id)
     if (!read && !before)
       throw new PayctlError(`payout ${id} not found`, {exitCode: ExitCode.notFound, code: 'PAYOUT_NOT_FOUND'})
-    const payout = read ?? goneView(before!.id)
+    const payout = read ?? goneView(present(before).id)
     if (before && before.status !== payout.status) options.onChange?.(payout, before.status, id)
     const s = goalStateOf(payout, options.goal)
     if (isFinal(s)) {
@@ -173,7 +174,13 @@ export async function fetchOrGone(read: () => Promise<PayoutV2>): Promise<Payout
  * some are still pending at the time-out (waiting longer can change the answer; failures are named too); exit
  * 8 when some failed or expired, each named with its code and reason.
  */
-export function waitOutcome(result: WaitResult, timeoutText: string, rerun: string): PayctlError | undefined {
+/** How to keep waiting: the command line a person types, and the step as data (an operation and its input). */
+export interface Rerun {
+  line: string
+  next: NextStep
+}
+
+export function waitOutcome(result: WaitResult, timeoutText: string, rerun: Rerun): PayctlError | undefined {
   const total = Object.values(result.counts).reduce((a, b) => a + b, 0)
   if (result.timedOut) {
     const byStatus = new Map<string, number>()
@@ -186,8 +193,9 @@ export function waitOutcome(result: WaitResult, timeoutText: string, rerun: stri
       {
         exitCode: ExitCode.transient,
         code: 'WAIT_TIMEOUT',
-        suggestions: [`keep waiting: ${rerun}`],
+        suggestions: [`keep waiting: ${rerun.line}`],
         data: {pending: result.pending, failed: result.failed},
+        advice: {next: rerun.next},
       },
     )
   }

@@ -2,6 +2,7 @@ import {ApiError} from '../../client/api-errors.js'
 import type {PayoutClient} from '../../client/index.js'
 import {PayctlError, usageError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
+import {errnoCode, messageOf} from '../../shared/thrown.js'
 import {sameReceiver} from './listen-plan.js'
 import {parseRespondWith} from './listener.js'
 import {EVENT_NAMES, V2_EVENT_NAMES} from './payload.js'
@@ -143,7 +144,7 @@ export function respondWithStatuses(value: string | undefined): number[] | undef
   try {
     return parseRespondWith(value)
   } catch (error) {
-    throw usageError((error as Error).message)
+    throw usageError(messageOf(error))
   }
 }
 
@@ -152,7 +153,7 @@ async function startListener(listener: {start(): Promise<unknown>}, host: string
   try {
     await listener.start()
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
+    const code = errnoCode(error)
     if (code === 'EADDRINUSE')
       throw new PayctlError(`port ${port} on ${host} is in use`, {
         exitCode: ExitCode.usage,
@@ -181,9 +182,7 @@ async function writeSecret(file: string, name: string, secret: string): Promise<
     return await writeSecretFile(file, name, secret)
   } catch (error) {
     if (error instanceof PayctlError) throw error
-    throw usageError(
-      `--secret-file: cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    )
+    throw usageError(`--secret-file: cannot write ${file} (${errnoCode(error) ?? messageOf(error)})`)
   }
 }
 

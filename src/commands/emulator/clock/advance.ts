@@ -1,11 +1,10 @@
-import * as Args from '@oclif/core/args'
-import {ControlCommand} from '../../../cli/emulator-command.js'
-import {type Answer, shown} from '../../../cli/shown.js'
-import {usageError} from '../../../shared/errors.js'
+import {BaseCommand} from '../../../cli/base-command.js'
+import {argsOf} from '../../../cli/flags/flag-of.js'
+import {type Answer, shownAnswer} from '../../../cli/shown.js'
+import {emulatorClockAdvance} from '../../../operations/emulator/emulator-controls.js'
 
-export default class EmulatorClockAdvance extends ControlCommand<typeof EmulatorClockAdvance> {
-  static override result = 'clock' as const
-  static override summary = "Move the emulator's clock forward; what became due runs at once."
+export default class EmulatorClockAdvance extends BaseCommand<typeof EmulatorClockAdvance, 'clock'> {
+  static override summary = emulatorClockAdvance.summary
   static override description =
     `DURATION is seconds (90) or with units: 10s, 5m, 1h30m, 30d. Payout expiries and webhook retries that became due run before the command returns. Deliveries are signed with the emulator's time: a listener checks their timestamp against its own clock, so past its --tolerance (300 s) use "webhooks listen --tolerance 0".`
 
@@ -14,20 +13,14 @@ export default class EmulatorClockAdvance extends ControlCommand<typeof Emulator
     '<%= config.bin %> <%= command.id %> 31d --json',
   ]
 
-  static override args = {
-    duration: Args.string({description: 'How far: 90, 10s, 5m, 1h30m, 30d.', required: true}),
-  }
+  static override args = argsOf(emulatorClockAdvance.inputs)
 
-  async run(): Promise<Answer<typeof EmulatorClockAdvance.result>> {
-    const {formatDuration, parseDuration} = await import('../../../services/emulator-control/duration.js')
-    let seconds: number
-    try {
-      seconds = parseDuration(this.args.duration)
-    } catch (error) {
-      throw usageError(`DURATION ${(error as Error).message}`)
-    }
-    const clock = await (await this.control()).advanceClock(seconds)
-    return shown(clock, {
+  async run(): Promise<Answer<'clock'>> {
+    const [advanced, {formatDuration}] = await Promise.all([
+      this.operate(emulatorClockAdvance),
+      import('../../../services/emulator-control/duration.js'),
+    ])
+    return shownAnswer(advanced, {
       view: ({now, offsetSeconds, expired}, out) => {
         const gone = expired ? `; ${expired} payout${expired === 1 ? '' : 's'} expired` : ''
         out.line(`Emulator clock: ${now} (${formatDuration(offsetSeconds)} ahead of real time)${gone}.`)

@@ -2,6 +2,8 @@ import Big from 'big.js'
 import type {PayoutClient} from '../../../client/index.js'
 import type {Account} from '../../../client/schemas.js'
 import {formatAmount, RunningTotal} from '../../../shared/money.js'
+import {present} from '../../../shared/present.js'
+import {messageOf} from '../../../shared/thrown.js'
 import type {ParsedRow} from '../validate/import-schema.js'
 import type {RowObserver} from '../validate/validate-file.js'
 
@@ -103,8 +105,8 @@ export class BalanceCheck implements RowObserver {
           for (const row of this.waiting) this.check(row, facts)
           this.waiting = []
         },
-        (error: Error) => {
-          this.offlineReason = error.message
+        (error: unknown) => {
+          this.offlineReason = messageOf(error)
           this.waiting = []
         },
       )
@@ -155,10 +157,10 @@ export class BalanceCheck implements RowObserver {
     if (this.offlineReason !== undefined) return {online: false, offlineReason: this.offlineReason, problems: []}
     const overflows: CheckProblem[] = []
     for (const [currency, over] of this.overflowing) {
-      const {limit} = this.reserved.get(currency)!
+      const reserved = present(this.reserved.get(currency))
       overflows.push({
         line: over.first,
-        message: `${over.rows} row${over.rows === 1 ? '' : 's'} from here on would not be approved: ${formatAmount(this.reserved.get(currency)!.total(), currency)} ${currency} to approve, ${formatAmount(limit, currency)} ${currency} available`,
+        message: `${over.rows} row${over.rows === 1 ? '' : 's'} from here on would not be approved: ${formatAmount(reserved.total(), currency)} ${currency} to approve, ${formatAmount(reserved.limit, currency)} ${currency} available`,
       })
     }
     return {online: true, problems: [...overflows, ...this.problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0))}

@@ -4,7 +4,7 @@ import type {ChunkEvent} from '../send/runner.js'
 import type {ValidationResult} from '../validate/validate-file.js'
 
 /**
- * What an import session reports while it runs, in order; the CLI renders them (src/cli/workflows/run-import.ts)
+ * What an import session reports while it runs, in order; the CLI renders them (src/cli/output/import-session-view.ts)
  * and a test or another caller may ignore them. The session's result is its return value, not an event.
  */
 export type ImportEvent =
