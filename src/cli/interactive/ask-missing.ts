@@ -2,10 +2,10 @@ import type {Command} from '@oclif/core/command'
 import {Config} from '@oclif/core/config'
 import type * as Interfaces from '@oclif/core/interfaces'
 import {parse} from '@oclif/core/parser'
+import {Session} from '../../operations/session.js'
 import {usageError} from '../../shared/errors.js'
 import {type AskedFlag, PROMPT_IO} from './ask-field.js'
 import type {CreateForm, Summary} from './create-form.js'
-import {PromptSession} from './prompt-session.js'
 
 /** What the entry runs after the questions: argv with the answers as flags, and oclif's config, loaded once. */
 export type Asked = {argv: string[]; config: Config} | {exitCode: number}
@@ -48,7 +48,7 @@ const forScripts = (flags: Record<string, unknown>) =>
 async function writeSummary(what: string, summary: Summary, profile: {name: string; environment: string}) {
   const [{fold, terminalColumns}, {terminalSafe}] = await Promise.all([
     import('../output/fold.js'),
-    import('../output/terminal-safe.js'),
+    import('../../shared/terminal-safe.js'),
   ])
   const columns = terminalColumns(process.stderr)
   const width = Math.max(...summary.rows.map(([label]) => label.length))
@@ -71,10 +71,10 @@ async function confirmSummary(what: string, production: boolean) {
 }
 
 /** The error as the command would show it: one line on stderr, folded at the terminal's width, secrets scrubbed. */
-async function reported(error: unknown, session: PromptSession): Promise<{exitCode: number}> {
+async function reported(error: unknown, session: Session): Promise<{exitCode: number}> {
   const [{reportError, formatErrorLine}, {terminalSafe}, {fold, terminalColumns}] = await Promise.all([
     import('../../services/errors/error-report.js'),
-    import('../output/terminal-safe.js'),
+    import('../../shared/terminal-safe.js'),
     import('../output/fold.js'),
   ])
   const report = reportError(error)
@@ -108,7 +108,12 @@ export async function askMissing(
   const missing = await form.missing(flags)
   if (!missing.length) return undefined
   const config = await Config.load(loadOptions)
-  const session = new PromptSession(config, flags.profile as string | undefined)
+  const session = new Session({
+    configDir: config.configDir,
+    dataDir: config.dataDir,
+    version: config.version,
+    profile: flags.profile as string | undefined,
+  })
   try {
     const answers = await form.ask(flags, missing, session)
     const all = {...flags, ...Object.fromEntries(Object.entries(answers).map(([name, {value}]) => [name, value]))}

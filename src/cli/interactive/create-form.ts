@@ -1,5 +1,5 @@
+import type {Session} from '../../operations/session.js'
 import type {Answer} from './ask-field.js'
-import type {PromptSession} from './prompt-session.js'
 
 /** What the person checks before anything is sent: label and value rows, the destination among them. */
 export interface Summary {
@@ -13,7 +13,7 @@ export interface CreateForm {
   /** What to ask for, given the flags typed (none: the command runs as typed). */
   missing(flags: Record<string, unknown>): Promise<string[]>
   /** The answers, by flag name. */
-  ask(flags: Record<string, unknown>, missing: string[], session: PromptSession): Promise<Record<string, Answer>>
+  ask(flags: Record<string, unknown>, missing: string[], session: Session): Promise<Record<string, Answer>>
   /** The whole input checked as the command checks it, as the rows of the summary. */
-  summary(flags: Record<string, unknown>, session: PromptSession): Promise<Summary>
+  summary(flags: Record<string, unknown>, session: Session): Promise<Summary>
 }

@@ -1,9 +1,9 @@
 import type {Counterparty} from '../../contract/responses/counterparty-answers.js'
+import type {Session} from '../../operations/session.js'
 import {usageError} from '../../shared/errors.js'
 import {formatAmount} from '../../shared/money.js'
 import {type Answer, type AskedFlag, askFlag, PROMPT_IO} from './ask-field.js'
 import type {CreateForm, Summary} from './create-form.js'
-import type {PromptSession} from './prompt-session.js'
 
 type Flags = Record<string, unknown>
 
@@ -24,7 +24,7 @@ const missingRequired = (flags: Flags, definitions: Record<string, AskedFlag & {
 async function lacksRecipient(flags: Flags): Promise<boolean> {
   if (RECIPIENT_FLAGS.some(name => flags[name] !== undefined)) return false
   const [{createInputOf}, {chooseApi}] = await Promise.all([
-    import('../flags/payout-create-flags.js'),
+    import('../../operations/inputs/payout-create-inputs.js'),
     import('../../services/payouts/payout-plans.js'),
   ])
   try {
@@ -36,14 +36,14 @@ async function lacksRecipient(flags: Flags): Promise<boolean> {
 }
 
 /** Searches the newest counterparties (read once, bounded) as the person types, and answers the one chosen. */
-async function chooseCounterparty(session: PromptSession): Promise<Counterparty> {
-  const [{search}, {readForSearch, matchCounterparties, searchLine, counterpartyName, SEARCH_READ_LIMIT}, client] =
+async function chooseCounterparty(session: Session): Promise<Counterparty> {
+  const [{search}, {matchCounterparties, searchLine, counterpartyName, SEARCH_READ_LIMIT}, {counterpartiesToSearch}] =
     await Promise.all([
       import('@inquirer/prompts'),
       import('../../services/counterparties/counterparty-search.js'),
-      session.client(),
+      import('../../operations/counterparties/counterparty-choices.js'),
     ])
-  const {counterparties, complete} = await readForSearch(limit => client.v2.counterparties.pages({limit}))
+  const {counterparties, complete} = await counterpartiesToSearch(session)
   if (!counterparties.length)
     throw usageError('this profile has no counterparties to choose from', [
       'create one with "payctl counterparties create", or pay an e-mail address or phone number',
@@ -110,23 +110,20 @@ export function payoutForm(definitions: Record<string, AskedFlag & {required?: b
     },
 
     async summary(flags, session): Promise<Summary> {
-      const [{createInputOf}, {planCreate}, {destinationsOf}, {AgentChanges}] = await Promise.all([
-        import('../flags/payout-create-flags.js'),
+      const [{createInputOf}, {planCreate}, {draftDestination}] = await Promise.all([
+        import('../../operations/inputs/payout-create-inputs.js'),
         import('../../services/payouts/payout-plans.js'),
-        import('../../services/payouts/destinations.js'),
-        import('../../services/counterparties/agent-changes.js'),
+        import('../../operations/payouts/draft-destination.js'),
       ])
       const input = createInputOf(flags as never)
       // The command's own checks of the whole payout, before anything is shown or sent.
       const plan = planCreate(input)
-      const [client, profile] = await Promise.all([session.client(), session.profile()])
-      const draft = {id: 'draft', ...plan.body}
-      const destinations = await destinationsOf(client, [draft], new AgentChanges(session.dataDir, profile))
+      const destination = await draftDestination(session, plan.body)
       return {
         rows: [
           ['Amount', `${formatAmount(input.amount, input.currency)} ${input.currency}`],
           ['Description', input.description],
-          ['Destination', destinations.draft],
+          ['Destination', destination],
           ...(chosen ? [['Counterparty', chosen.id] as [string, string]] : []),
           ...(input.andThen ? [['Then', input.andThen] as [string, string]] : []),
           ['API', plan.api],
