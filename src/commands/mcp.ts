@@ -3,6 +3,8 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
 import {type Answer, unprinted} from '../cli/shown.js'
 import {followHeldSecrets} from '../config/held-secrets.js'
+import {usageError} from '../shared/errors.js'
+import {parseDuration} from '../shared/validate.js'
 
 export default class Mcp extends BaseCommand<typeof Mcp> {
   static override result = 'mcpRun' as const
@@ -30,6 +32,11 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
     }),
     'approval-redirect-url': Flags.string({
       summary: "Where approval pages return to when the agent names no place (default: the profile's origin).",
+    }),
+    'approval-wait': Flags.string({
+      summary:
+        "How long the create tool waits for the person's decision on an approval page their client showed them (URL elicitation): 90s, 10m.",
+      default: '5m',
     }),
   }
 
@@ -69,10 +76,18 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       secrets,
       refreshSecrets,
       approvalRedirectUrl: this.flags['approval-redirect-url'] ?? profile.origin,
+      approvalWaitMs: approvalWaitMs(this.flags['approval-wait']),
       filesDir: this.flags['files-dir'],
       approvals: new ApprovalRecord(
         join(this.config.dataDir, 'mcp', targetKey(profile.name, profile.origin), 'approval-urls.jsonl'),
       ),
     }).then(unprinted)
   }
+}
+
+/** --approval-wait as milliseconds; a value that is no duration is the person's usage error. */
+function approvalWaitMs(value: string): number {
+  const ms = parseDuration(value)
+  if (ms === undefined || ms <= 0) throw usageError(`--approval-wait: "${value}" is not a duration like 90s or 10m`)
+  return ms
 }

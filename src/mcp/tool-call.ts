@@ -1,11 +1,11 @@
-import {isApprovable} from '../contract/lifecycle.js'
 import type {SessionOptions} from '../operations/session.js'
-import {sessionsApproval} from '../operations/sessions/sessions-mint.js'
 import {approvalRefusal, recordApprovalUrl} from './approval-guard.js'
 import type {ApprovalRecord} from './approval-record.js'
 import type {CallSlots} from './call-slots.js'
+import {addApproval} from './create-approval.js'
 import {confinedPath} from './file-confinement.js'
-import {answerOf, type ToolAnswer, type ToolRun} from './tool-answer.js'
+import {NO_PERSON, type PersonChannel} from './person-channel.js'
+import {answerOf, type ToolAnswer} from './tool-answer.js'
 import {retrySafeArguments, type ToolArguments} from './tool-call-key.js'
 import {LIST_TOOLS, type ToolDefinition} from './tool-catalog.js'
 import {runTool} from './tool-run.js'
@@ -21,6 +21,8 @@ export interface ToolContext {
   slots: CallSlots
   /** Where an approval page returns to when the agent gives no approval-redirect-url. */
   approvalRedirectUrl: string
+  /** How long a call that showed the approval page to the person waits for their decision. */
+  approvalWaitMs: number
   /** The payouts whose approval URLs were handed out on this profile (no tool changes them afterwards). */
   approvals: ApprovalRecord
   /** `payctl mcp --files-dir`: the only folder whose files a tool may read. */
@@ -80,8 +82,16 @@ function toolInput(tool: ToolDefinition, args: ToolArguments) {
   return {input: {...safe, ...tool.fixed}, idempotencyKey: typeof key === 'string' ? key : undefined}
 }
 
-/** Runs one tool call through its operation; the create tool adds the approval page of a pending payout. */
-export async function callTool(context: ToolContext, tool: ToolDefinition, given: ToolArguments): Promise<ToolOutcome> {
+/**
+ * Runs one tool call through its operation; the create tool adds the approval of a pending payout, through the
+ * person behind the client where it can (create-approval.ts).
+ */
+export async function callTool(
+  context: ToolContext,
+  tool: ToolDefinition,
+  given: ToolArguments,
+  person: PersonChannel = NO_PERSON,
+): Promise<ToolOutcome> {
   const problem = stdinProblem(given)
   if (problem) return failed('USAGE', problem)
   const confined = await confineFiles(context, tool, given)
@@ -97,31 +107,6 @@ export async function callTool(context: ToolContext, tool: ToolDefinition, given
     if (withheld) return {answer: withholdUrl(withheld), exitCode: 1, idempotencyKey}
   }
   if (LIST_TOOLS.has(tool.name) && !answer.error) answer.extra = {nextCursor: null, ...answer.extra}
-  if (tool.name === 'payouts_create' && !answer.error) await addApprovalUrl(context, answer, args)
-  return {answer, exitCode, idempotencyKey}
-}
-
-/** A pending payout's approval page, for a team member: `sessions approval` on the new payout. */
-async function approvalUrl(context: ToolContext, payoutId: string, args: ToolArguments): Promise<ToolRun> {
-  return context.slots.run(() =>
-    runTool(context.session, sessionsApproval, {
-      payout: [payoutId],
-      'redirect-url': args['approval-redirect-url'] ?? context.approvalRedirectUrl,
-      'login-hint': args['approval-login-hint'],
-    }),
-  )
-}
-
-/**
- * A payout the create tool left awaiting approval (the lifecycle says it may be approved) gets its approval page,
- * recorded before the agent sees it.
- */
-async function addApprovalUrl(context: ToolContext, answer: ToolAnswer, args: ToolArguments): Promise<void> {
-  const payout = answer.data as {id?: string; status?: string} | undefined
-  if (!payout?.id || !isApprovable(payout.status)) return
-  const session = await approvalUrl(context, payout.id, args)
-  const withheld = session.error ? undefined : await recordApprovalUrl(context, 'payouts_create', {data: payout})
-  if (session.error) answer.warnings.push(`no approval URL: ${session.error.code}: ${session.error.message}`)
-  else if (withheld) answer.warnings.push(`no approval URL: ${withheld}`)
-  else answer.extra = {...answer.extra, approvalUrl: (session.data as {url?: string}).url}
+  if (tool.name === 'payouts_create' && !answer.error) await addApproval(context, person, answer, args)
+  return {answer, exitCode: answer.error?.exitCode ?? exitCode, idempotencyKey}
 }
