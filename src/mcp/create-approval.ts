@@ -6,6 +6,7 @@ import {sessionsApproval} from '../operations/sessions/sessions-mint.js'
 import {ExitCode} from '../shared/exit-codes.js'
 import {approveThroughClient} from './approval-elicitation.js'
 import {recordApprovalUrl} from './approval-guard.js'
+import {flagBlockers} from './payout-blockers.js'
 import type {PersonChannel} from './person-channel.js'
 import type {NextCall, ToolAnswer, ToolRun} from './tool-answer.js'
 import type {ToolContext} from './tool-call.js'
@@ -76,7 +77,8 @@ async function refused(
 }
 
 /**
- * The approval of a payout the create tool left pending. With a client that shows URLs to its person (URL-mode
+ * The approval of a payout the create tool left pending, once nothing keeps it from being paid (payout-blockers.ts).
+ * With a client that shows URLs to its person (URL-mode
  * elicitation), the page goes to the person through the client and the call answers their decision: the payout as
  * it now stands, still pending when the wait ended (the page keeps working), or an error when they refused it in
  * their client (the payout is deleted). Any other client gets the URL in `approvalUrl`, for the agent to hand on.
@@ -90,6 +92,7 @@ export async function addApproval(
 ): Promise<void> {
   const payout = answer.data as PayoutData | undefined
   if (!payout?.id || !isApprovable(payout.status)) return
+  if (await flagBlockers(context, answer, args)) return
   const session = await approvalSession(context, payout.id, args)
   const withheld = session.error ? undefined : await recordApprovalUrl(context, 'payouts_create', {data: payout})
   const url = (session.data as {url?: string} | undefined)?.url

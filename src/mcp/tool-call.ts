@@ -4,12 +4,16 @@ import type {ApprovalRecord} from './approval-record.js'
 import type {CallSlots} from './call-slots.js'
 import {addApproval} from './create-approval.js'
 import {confinedPath} from './file-confinement.js'
+import {flagMissing} from './payout-blockers.js'
 import {NO_PERSON, type PersonChannel} from './person-channel.js'
 import {answerOf, type ToolAnswer} from './tool-answer.js'
 import {retrySafeArguments, type ToolArguments} from './tool-call-key.js'
 import {LIST_TOOLS, type ToolDefinition} from './tool-catalog.js'
 import {runTool} from './tool-run.js'
 import {APPROVAL_INPUTS} from './tool-schemas.js'
+
+/** The tools that create or change a counterparty: what it still lacks for a direct payment is said, with the fix. */
+const COUNTERPARTY_WRITES: ReadonlySet<string> = new Set(['counterparties_create', 'counterparties_update'])
 
 /** The wait tool's default time-out: under the 60 s request time-out of common MCP clients. */
 export const WAIT_TIMEOUT = '50s'
@@ -108,5 +112,6 @@ export async function callTool(
   }
   if (LIST_TOOLS.has(tool.name) && !answer.error) answer.extra = {nextCursor: null, ...answer.extra}
   if (tool.name === 'payouts_create' && !answer.error) await addApproval(context, person, answer, args)
+  if (COUNTERPARTY_WRITES.has(tool.name) && !answer.error) await flagMissing(context, answer)
   return {answer, exitCode: answer.error?.exitCode ?? exitCode, idempotencyKey}
 }

@@ -121,6 +121,21 @@ describeInBrowser('payctl mcp: an agent carries each job to its end', () => {
     'approval-login-hint': MEMBER,
   }
 
+  /** A counterparty in Germany paid by IBAN, created without its tax identity. */
+  const COUNTERPARTY = {
+    'first-name': 'Ada',
+    'last-name': 'Lovelace',
+    line1: 'Unter den Linden 1',
+    city: 'Berlin',
+    'postal-code': '10117',
+    country: 'DE',
+    'payment-method': 'bank_iban',
+    iban: 'DE89370400440532013000',
+    'payment-currency': 'EUR',
+  }
+  /** What the person tells the agent when asked for the tax identity. */
+  const TAX: Record<string, string> = {'tax-id': '12345678901', 'date-of-birth': '1985-12-10'}
+
   for (const mode of ['elicitation', 'plain'] as const) {
     describe(`a client ${mode === 'plain' ? 'that declares nothing' : 'with URL and form elicitation'}`, () => {
       it('an e-mail payout: created, approved by the person, claimed by the recipient, completed', async () => {
@@ -134,6 +149,33 @@ describeInBrowser('payctl mcp: an agent carries each job to its end', () => {
         await claimOnPage(approved.id, '42.00')
         const settled = ok(await agent.call('payouts_wait', {id: [approved.id], timeout: '20s'}))
         expect(settled.data[0]).toMatchObject({id: approved.id, status: 'completed', amount: '42.00'})
+      }, 180_000)
+
+      it('a counterparty payout lacking its tax identity: flagged at create with the fix, fixed, approved and paid', async () => {
+        const agent = await startAgent(mode)
+        const counterparty = ok(await agent.call('counterparties_create', COUNTERPARTY))
+        expect(counterparty.data.missing).toEqual(['taxIdentity'])
+        expect(counterparty.next[0]).toMatchObject({
+          tool: 'counterparties_update',
+          arguments: {id: counterparty.data.id},
+        })
+        const args = {...PAYOUT, email: undefined, counterparty: counterparty.data.id, amount: '25.00'}
+        const flagged = ok(await agent.call('payouts_create', args))
+        expect(flagged.data.status).toBe('created')
+        expect(flagged.approvalUrl).toBeUndefined()
+        expect(agent.elicited).toEqual([])
+        expect(flagged.warnings.join('\n')).toContain('still needs its taxIdentity')
+        const [fix, again] = flagged.next
+        expect(fix).toMatchObject({tool: 'counterparties_update', arguments: {id: counterparty.data.id}})
+        const supplied = Object.fromEntries(fix.supply.map((entry: Structured) => [entry.input, TAX[entry.input]]))
+        expect(ok(await agent.follow(fix, supplied)).data.missing ?? []).toEqual([])
+        expect(again.tool).toBe('payouts_create')
+        const approved = await settle(agent, mode, await agent.follow(again))
+        expect(approved.id).toBe(flagged.data.id)
+        if (mode === 'plain') await agent.call('payouts_wait', {id: [approved.id], until: 'approved'})
+        ok(await agent.call('payouts_pay', {id: [approved.id]}))
+        const paid = ok(await agent.call('payouts_wait', {id: [approved.id], timeout: '20s'}))
+        expect(paid.data[0]).toMatchObject({id: approved.id, status: 'completed', amount: '25.00'})
       }, 180_000)
 
       it('a batch of three with one bad row: the refused row names its input and the call that fixes it', async () => {
