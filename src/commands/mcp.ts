@@ -77,6 +77,7 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       refreshSecrets,
       approvalRedirectUrl: this.flags['approval-redirect-url'] ?? profile.origin,
       approvalWaitMs: approvalWaitMs(this.flags['approval-wait']),
+      log: line => this.out.stderr(line),
       filesDir: this.flags['files-dir'],
       approvals: new ApprovalRecord(
         join(this.config.dataDir, 'mcp', targetKey(profile.name, profile.origin), 'approval-urls.jsonl'),

@@ -32,7 +32,7 @@ export const agentText = (text: string): string =>
 
 const agentLines = (lines: readonly string[] | undefined): string[] => (lines ?? []).map(agentText)
 
-/** The inputs an error is about: its details' paths that are inputs of the call (or the input its message leads with). */
+/** The inputs an error is about: its details' paths and the input its message leads with, as given or offered. */
 function namedInputs(error: ToolError, args: ToolArguments, inputs: ReadonlySet<string>): string[] {
   const paths = Array.isArray(error.details)
     ? error.details.flatMap(detail => {
@@ -69,12 +69,14 @@ function impliedStep(
   if (error.exitCode === ExitCode.usage || error.exitCode === ExitCode.invalidInput) {
     const named = namedInputs(error, args, inputs)
     const kept = Object.fromEntries(Object.entries(args).filter(([name]) => !named.includes(name)))
+    // A name that is no input of the tool (a misspelling) is only left out: the message says what it meant.
+    const supply = named.filter(name => inputs.has(name))
     return {
       tool,
       arguments: kept,
-      ...(named.length ? {supply: named.map(input => ({input, about: 'a value the message above accepts'}))} : {}),
+      ...(supply.length ? {supply: supply.map(input => ({input, about: 'a value the message above accepts'}))} : {}),
       why: named.length
-        ? 'the same call with a valid value'
+        ? 'the same call with the inputs named put right'
         : 'the same call with the inputs the message names put right',
     }
   }

@@ -26,6 +26,8 @@ export interface McpServeOptions extends ToolContext {
    * are scrubbed from its answer (and the audit line) as the old ones are.
    */
   refreshSecrets?: () => Promise<void>
+  /** A line for the person who runs the server (its log), never for the agent. */
+  log: (line: string) => void
 }
 
 const INSTRUCTIONS = `payctl's tools on one profile of the Payout Service. Amounts are decimal strings.
@@ -99,6 +101,15 @@ function handleTools(server: Server, types: SdkTypes, serving: Serving) {
   })
 }
 
+/** Says, in the server's log (the client shows it as the server's), how this client's person gets approval pages. */
+function approvalMode(server: Server): string {
+  const client = server.getClientVersion()
+  const name = client ? `${client.name} ${client.version}` : 'the client'
+  return server.getClientCapabilities()?.elicitation?.url
+    ? `payctl mcp: ${name} declares URL elicitation: approval pages go to its user through it`
+    : `payctl mcp: ${name} does not declare URL elicitation: the agent gets approval URLs to hand on`
+}
+
 /** Serves the tools of the given groups over stdio until the client disconnects; says how many calls it answered. */
 export async function serveMcp(options: McpServeOptions): Promise<McpRun> {
   const [{Server}, {StdioServerTransport}, types, {AjvJsonSchemaValidator}] = await Promise.all([
@@ -116,6 +127,7 @@ export async function serveMcp(options: McpServeOptions): Promise<McpRun> {
   const tools = new Map(toolsOf(options.groups, options.filesDir).map(tool => [tool.name, servedTool(tool, validator)]))
   const run: McpRun = {profile: options.profile, groups: [...options.groups], tools: tools.size, calls: 0}
   handleTools(server, types, {options, transport, run, tools})
+  server.oninitialized = () => options.log(approvalMode(server))
   const closed = new Promise<void>(resolve => {
     server.onclose = resolve
   })

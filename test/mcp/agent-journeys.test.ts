@@ -141,6 +141,11 @@ describeInBrowser('payctl mcp: an agent carries each job to its end', () => {
       it('an e-mail payout: created, approved by the person, claimed by the recipient, completed', async () => {
         const agent = await startAgent(mode)
         const approved = await createApproved(agent, mode, PAYOUT)
+        expect(agent.session.stderr()).toContain(
+          mode === 'plain'
+            ? 'payctl-test 1.0.0 does not declare URL elicitation'
+            : 'payctl-test 1.0.0 declares URL elicitation: approval pages go to its user',
+        )
         if (mode === 'elicitation') {
           expect(agent.elicited[0]).toMatchObject({mode: 'url', url: expect.stringContaining('/hosted/approval/')})
           expect(agent.elicited[0].message).toContain('1 payout of EUR 42.00 to e-mail ada@example.com')
