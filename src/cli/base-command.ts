@@ -1,14 +1,12 @@
 import {Command} from '@oclif/core/command'
 import * as Errors from '@oclif/core/errors'
-import * as Flags from '@oclif/core/flags'
 import type * as Interfaces from '@oclif/core/interfaces'
-import type {ResolvedProfile} from '../config/resolve.js'
-import type {Fields, InputOf} from '../operations/inputs/field.js'
+import type {Field, Fields, InputOf} from '../operations/inputs/field.js'
 import {exitCodeAfterStop, forgetStops} from '../operations/interrupt.js'
 import type {Operation, OperationAnswer} from '../operations/operation.js'
 import type {OperationContext} from '../operations/operation-context.js'
 import {Session} from '../operations/session.js'
-import type {ResultName, UnreadItems} from '../results/index.js'
+import type {ResultName} from '../results/index.js'
 import {
   errorJson,
   formatErrorLine,
@@ -19,187 +17,81 @@ import {
 import {usageError} from '../shared/errors.js'
 import {terminalSafe} from '../shared/terminal-safe.js'
 import type {MoneySummary} from './confirm.js'
-import {outputFlag} from './flags/output-flag.js'
-import {schemaFlag} from './flags/schema-flag.js'
-import type {ListFormat} from './output/columns.js'
-import type {ItemStream} from './output/item-stream.js'
-import {Output} from './output/output.js'
-import type {ScriptOptions} from './output/script.js'
-import {Shown} from './shown.js'
+import {globalFlags} from './flags/global-flags.js'
+import type {Output} from './output/output.js'
+import type {Answer} from './shown.js'
 
-export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<
-  (typeof BaseCommand)['baseFlags'] & T['flags']
->
+export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<typeof globalFlags & T['flags']>
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
 
 /**
- * oclif fills a missing argument from stdin when stdin is not a terminal. payctl reads stdin only where the user
- * says "-": a script's stdin (or an MCP server's, which is its channel) is never taken by surprise.
+ * Every payctl command: the global flags, the session (profile, clients, secrets), the operations it runs, its
+ * result shown once (src/cli/output/rendered.ts), and errors turned into one stderr line (one JSON object under
+ * --json) with the documented exit code. `T` is the command's class (its flags and arguments), `R` the result its
+ * `run()` answers (src/results; the build writes it into the manifest from src/results/command-results.ts).
  */
-function argsWithoutStdin(args: Interfaces.ArgInput | undefined): Interfaces.ArgInput {
-  return Object.fromEntries(Object.entries(args ?? {}).map(([name, arg]) => [name, {...arg, ignoreStdin: true}]))
-}
-
-/**
- * Every payctl command: the global flags, profile resolution, the API client, output helpers, and errors
- * turned into one stderr line (one JSON object under --json) with the documented exit code.
- */
-export abstract class BaseCommand<T extends typeof Command> extends Command {
-  /**
-   * The name of what `run()` returns (src/results): every command declares it, its `run()` returns
-   * `Answer<typeof X.result>` (the result, maybe with its views: src/cli/shown.ts), and --json prints exactly that
-   * value. It reaches the manifest, where the MCP tools' output schemas and `--schema` read it.
-   */
-  static result?: ResultName
-
-  static override baseFlags = {
-    profile: Flags.string({
-      summary: 'Profile to use (default: the active profile, else the built-in "local").',
-      env: 'PAYCTL_PROFILE',
-      helpGroup: 'GLOBAL',
-    }),
-    json: Flags.boolean({
-      summary: 'Print raw API objects as JSON on stdout, and errors as JSON on stderr.',
-      helpGroup: 'GLOBAL',
-    }),
-    debug: Flags.boolean({
-      summary: 'Trace HTTP requests on stderr (secrets redacted).',
-      helpGroup: 'GLOBAL',
-    }),
-    jq: Flags.string({
-      char: 'q',
-      summary: 'Filter the JSON output with a jq expression (strings print raw), like gh --jq.',
-      helpGroup: 'GLOBAL',
-      exclusive: ['template', 'quiet'],
-    }),
-    template: Flags.string({
-      char: 't',
-      summary: 'Print each JSON item through a template: "{{.id}}\\t{{.status}}".',
-      helpGroup: 'GLOBAL',
-      exclusive: ['quiet'],
-    }),
-    fields: Flags.string({
-      summary: 'Only these fields (comma-separated JSON keys) in tables, csv, tsv and JSON.',
-      helpGroup: 'GLOBAL',
-    }),
-    quiet: Flags.boolean({
-      summary: 'Print only ids, one per line.',
-      helpGroup: 'GLOBAL',
-    }),
-    schema: schemaFlag,
-    output: outputFlag,
-    'csv-formulas': Flags.boolean({
-      summary:
-        "-o csv: write a cell that begins with =, +, -, @, a tab or CR as it is (default: with a ' before it, so that a spreadsheet shows text, not a formula; payctl's import removes the ').",
-      helpGroup: 'GLOBAL',
-    }),
-    color: Flags.boolean({
-      summary: 'Colours and bold on a terminal (default; --no-color turns them off, as NO_COLOR=1 or FORCE_COLOR=0).',
-      helpGroup: 'GLOBAL',
-      allowNo: true,
-    }),
-  }
+export abstract class BaseCommand<T extends typeof Command, R extends ResultName> extends Command {
+  static override baseFlags = globalFlags
 
   protected flags!: BaseFlags<T>
   protected args!: BaseArgs<T>
   /** Every positional argument in order (for variadic commands, `static strict = false`). */
   protected argvAll: string[] = []
   protected out!: Output
-  /** --json as given: errors are JSON only then (--jq, --fields and --quiet shape data, not errors). */
-  protected jsonErrors = false
   private sessionInstance?: Session
 
-  override async init(): Promise<void> {
-    this.out = new Output({json: this.argv.includes('--json')})
-    await super.init()
-    const options = this.argv.includes('--') ? this.argv.slice(0, this.argv.indexOf('--')) : this.argv
-    if (options.includes('--schema')) {
-      const {printCommandSchema} = await import('./help/command-schema.js')
-      printCommandSchema(this.config, this.id)
-      this.exit(0)
+  /** The result's name, for the compiler alone (test/commands/results/result-types.test.ts reads it). */
+  declare readonly resultName?: R
+
+  abstract override run(): Promise<Answer<R>>
+
+  /** oclif's run of a command, with the result shown once `run()` answered it; --schema prints the schema instead. */
+  protected override async _run<V>(): Promise<V> {
+    let failed: Error | undefined
+    try {
+      if (this.optionsGiven().includes('--schema')) return (await this.printSchema()) as V
+      await this.init()
+      const {rendered} = await import('./output/rendered.js')
+      return (await rendered(await this.run(), this.out)) as V
+    } catch (error) {
+      failed = error as Error
+      return (await this.catch(failed)) as V
+    } finally {
+      await this.finally(failed)
     }
+  }
+
+  override async init(): Promise<void> {
+    await super.init()
     const {args, argv, flags} = await this.parse({
       flags: this.ctor.flags,
-      baseFlags: (super.ctor as typeof BaseCommand).baseFlags,
-      args: argsWithoutStdin(this.ctor.args),
+      baseFlags: globalFlags,
+      // oclif fills a missing argument from stdin when stdin is not a terminal; payctl reads stdin only for "-".
+      args: Object.fromEntries(
+        Object.entries(this.ctor.args ?? {}).map(([n, arg]) => [n, {...arg, ignoreStdin: true}]),
+      ),
       strict: this.ctor.strict,
     }).catch(error => {
-      const flagNames = Object.keys({...(super.ctor as typeof BaseCommand).baseFlags, ...this.ctor.flags})
       throw usageError(parseErrorMessage(error), [
-        ...unknownFlagSuggestions(error, flagNames),
+        ...unknownFlagSuggestions(error, Object.keys({...globalFlags, ...this.ctor.flags})),
         `see "${this.config.bin} ${this.id?.replaceAll(':', ' ')} --help"`,
       ])
     })
     this.flags = flags as BaseFlags<T>
     this.args = args as BaseArgs<T>
     this.argvAll = argv as string[]
-    this.jsonErrors = Boolean(this.flags.json)
-    // Also for what draws itself (the spinner library reads the environment).
-    if (this.flags.color === false) process.env.NO_COLOR = '1'
-    if (this.flags.color === true) {
-      delete process.env.NO_COLOR
-      process.env.FORCE_COLOR = '1'
-    }
-    const script = await this.scriptOptions()
-    // Every -o but table asks for the data (rendered by printJson when a command has no columns); --fields and
-    // --quiet shape JSON unless -o asks for a table.
-    const format = this.flags.output
-    this.flags.json = Boolean(
-      this.flags.json ||
-        script.jsonRequested ||
-        (format !== undefined && format !== 'table') ||
-        ((script.quiet || script.fields) && format === undefined),
-    )
-    const silent = Boolean(this.jsonErrors || script.jsonRequested || script.quiet || script.fields)
-    this.out = new Output({
-      json: this.flags.json,
-      jsonDetails: this.jsonErrors,
-      silent,
-      script,
-    })
-    const run = this.run.bind(this)
-    this.run = async () => this.rendered(await run())
+    const {runOutput} = await import('./output/run-output.js')
+    this.out = await runOutput(this.flags)
   }
 
-  /**
-   * The one place a command's result is shown, once `run()` returned it (src/cli/shown.ts): --json and the script
-   * flags print it through its `json` view (default: printJson, which also does -o csv/tsv/jsonl, --fields, --jq, --template, --quiet); else its `view`
-   * shows it to a person (default: the JSON too). An item stream is read and written here
-   * (src/cli/output/render-stream.ts). Then the result's `after` runs: its error ends the run with the result shown.
-   */
-  private async rendered(value: unknown): Promise<unknown> {
-    if ((value as Partial<UnreadItems> | undefined)?.itemStream === true) {
-      const {renderItemStream} = await import('./output/render-stream.js')
-      return renderItemStream(this.out, value as ItemStream<unknown>)
-    }
-    const {value: result, views}: Shown<unknown> = value instanceof Shown ? value : new Shown(value, {})
-    const show = this.flags.json ? views.json : views.view
-    if (show) await show(result, this.out)
-    else this.out.printJson(result)
-    return (await views.after?.(result)) ?? result
+  private optionsGiven(): string[] {
+    return this.argv.includes('--') ? this.argv.slice(0, this.argv.indexOf('--')) : this.argv
   }
 
-  /** --jq, --template, --fields and --quiet; the jq engine is loaded only when --jq is given. */
-  private async scriptOptions(): Promise<ScriptOptions> {
-    const {jq, template, fields, quiet, json, output: format} = this.flags
-    const csvFormulas = this.flags['csv-formulas']
-    if (jq === undefined && template === undefined && fields === undefined && !quiet) return {format, csvFormulas}
-    if ((jq !== undefined || template !== undefined) && format && format !== 'json' && format !== 'jsonl')
-      throw usageError(`${jq === undefined ? '--template' : '--jq'} works on JSON: use -o json or jsonl, not ${format}`)
-    const [{parseFields}, jqFilter, render] = await Promise.all([
-      import('./output/script.js'),
-      jq === undefined ? undefined : import('./output/jq.js').then(m => m.loadJqFilter(jq, process.stdout.isTTY)),
-      template === undefined ? undefined : import('./output/template.js').then(m => m.compileTemplate(template)),
-    ])
-    return {
-      jq: jqFilter,
-      template: render,
-      fields: fields === undefined ? undefined : parseFields(fields),
-      quiet,
-      format,
-      csvFormulas,
-      jsonRequested: Boolean(json || jq !== undefined || template !== undefined),
-    }
+  private async printSchema(): Promise<undefined> {
+    const {printCommandSchema} = await import('./help/command-schema.js')
+    printCommandSchema(this.config, this.id)
+    return undefined
   }
 
   /** Our --json is a plain flag: oclif must not print results or errors itself. */
@@ -214,8 +106,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       dataDir: this.config.dataDir,
       version: this.config.version,
       profile: this.flags?.profile,
-      trace: this.traceWriter(),
-      resolved: profile => this.overridden(profile),
+      trace: this.flags?.debug ? traceWriter(this.out?.json ?? false) : undefined,
+      resolved: ({overridden, name}) => {
+        if (overridden && this.out.stderrIsTTY && this.id !== 'auth:status')
+          this.out.warn(
+            `PAYCTL_API_KEY overrides the stored ${overridden === 'oauth' ? 'OAuth login' : 'API key'} of profile "${name}"`,
+          )
+      },
     })
     return this.sessionInstance
   }
@@ -224,22 +121,18 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    * Runs an operation with this run's flags and arguments as its input (they are made from its inputs), and what
    * the terminal decides beside them (`emulator deliveries` follows by default on a terminal).
    */
-  protected operate<F extends Fields, R extends OperationAnswer>(
-    operation: Operation<F, R>,
+  protected operate<F extends Fields, A extends OperationAnswer>(
+    operation: Operation<F, A>,
     decided: Partial<InputOf<F>> = {},
-  ): Promise<R> {
-    return operation.run({...this.inputOf(operation.inputs), ...decided}, this.context())
-  }
-
-  /** The values of an operation's inputs: its flags, its positional arguments (all of them when repeatable). */
-  private inputOf<F extends Fields>(fields: F): InputOf<F> {
+  ): Promise<A> {
     const flags: Record<string, unknown> = this.flags
     const args: Record<string, unknown> = this.args
-    const entries = Object.entries(fields).map(([name, field]) => [
-      name,
-      field.positional ? ('multiple' in field && field.multiple ? this.argvAll : args[name]) : flags[name],
-    ])
-    return Object.fromEntries(entries)
+    const given = (name: string, field: Field) =>
+      field.positional ? ('multiple' in field && field.multiple ? this.argvAll : args[name]) : flags[name]
+    const input = Object.fromEntries(
+      Object.entries(operation.inputs).map(([name, field]) => [name, given(name, field)]),
+    )
+    return operation.run({...(input as InputOf<F>), ...decided}, this.context())
   }
 
   /** What this run's operations get: the session, this output as their reporter, the production confirmation. */
@@ -248,38 +141,20 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return {session: this.session, report: this.out, audience, confirm: summary => this.confirmOnProduction(summary)}
   }
 
-  /** The resolved profile, once per run (concurrent callers share one resolution). */
-  protected profile(): Promise<ResolvedProfile> {
+  protected profile() {
     return this.session.profile()
   }
 
-  /** The API client, once per run. */
   protected client() {
     return this.session.client()
-  }
-
-  private overridden({overridden, name}: ResolvedProfile): void {
-    if (overridden && this.out.stderrIsTTY && this.id !== 'auth:status')
-      this.out.warn(
-        `PAYCTL_API_KEY overrides the stored ${overridden === 'oauth' ? 'OAuth login' : 'API key'} of profile "${name}"`,
-      )
-  }
-
-  /** What a `--since-state FILE` run needs from its command (src/operations/since-state/unattended-lists.ts). */
-  protected async unattended(path: string, format?: ListFormat) {
-    const [{name, origin}, client] = await Promise.all([this.profile(), this.client()])
-    return {out: this.out, client, profile: {name, origin}, path, format, jsonErrors: this.jsonErrors}
   }
 
   /** The production confirmation (src/cli/confirm.ts) for this command's profile; --yes skips it. */
   protected async confirmOnProduction(summary: MoneySummary): Promise<void> {
     const {confirmProductionAction} = await import('./confirm.js')
-    await confirmProductionAction({
-      environment: (await this.profile()).environment,
-      yes: Boolean((this.flags as {yes?: boolean}).yes),
-      summary,
-      out: this.out,
-    })
+    const {environment} = await this.profile()
+    const yes = 'yes' in this.flags && this.flags.yes === true
+    await confirmProductionAction({environment, yes, summary, out: this.out})
   }
 
   /** The --debug trace writer, scrubbing each line, or undefined without --debug. */
@@ -287,29 +162,18 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return this.session.trace()
   }
 
-  /** Where --debug lines go (stderr; one JSON object a line under --json), or undefined without --debug. */
-  private traceWriter(): ((line: string) => void) | undefined {
-    if (!this.flags?.debug) return undefined
-    if (this.flags.json) return line => process.stderr.write(`${JSON.stringify({debug: line})}\n`)
-    return line => process.stderr.write(`[debug] ${line}\n`)
-  }
-
-  /** A line meant for stderr without the secrets this run holds (src/operations/session.ts). */
-  protected scrub(line: string): string {
-    return this.session.scrub(line)
-  }
-
-  override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
+  override async catch(error: Error & {exitCode?: number}): Promise<never> {
     this.out?.stopSpinners()
     if (error instanceof Errors.ExitError) throw error
     const reported = reportError(error)
     const report = {...reported, exitCode: exitCodeAfterStop(reported.exitCode)}
-    const json = this.flags ? this.jsonErrors : this.argv.includes('--json')
-    const debug = this.flags?.debug ?? this.argv.includes('--debug')
+    // --json as given: errors are JSON only then (--jq, --fields and --quiet shape data, not errors).
+    const json = this.flags ? Boolean(this.flags.json) : this.argv.includes('--json')
     const line = json ? errorJson(report) : terminalSafe(formatErrorLine(report))
-    process.stderr.write(`${this.scrub(line)}\n`)
+    process.stderr.write(`${this.session.scrub(line)}\n`)
     // Under --json stderr stays JSON: the stack is for people.
-    if (debug && !json && error?.stack) process.stderr.write(`${this.scrub(error.stack)}\n`)
+    const debug = this.flags?.debug ?? this.argv.includes('--debug')
+    if (debug && !json && error?.stack) process.stderr.write(`${this.session.scrub(error.stack)}\n`)
     throw new Errors.ExitError(report.exitCode)
   }
 
@@ -320,3 +184,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return super.finally(error)
   }
 }
+
+/** Where --debug lines go: stderr, one JSON object a line under --json. */
+const traceWriter =
+  (json: boolean) =>
+  (line: string): void => {
+    process.stderr.write(json ? `${JSON.stringify({debug: line})}\n` : `[debug] ${line}\n`)
+  }

@@ -1,5 +1,6 @@
 import type {Agent} from 'node:http'
 import {type HttpAnswer, httpCall, keepAliveAgent} from '../shared/http-call.js'
+import {messageOf} from '../shared/thrown.js'
 import {
   ApiError,
   apiErrorFromBody,
@@ -12,7 +13,6 @@ import {
 import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
 import {type QueryValue, type RequestUrl, urlBuilder} from './request-url.js'
 import {readCapped, responseCap} from './response-cap.js'
-
 import {
   currentWaitLimits,
   isTransientStatus,
@@ -354,7 +354,7 @@ export class Transport {
       return new HostileAnswerError(`the answer to ${target} is not valid HTTP (${code})`, url)
     if (code === 'ETIMEDOUT')
       return new TimeoutError(`no answer from ${target} within the time-out`, {cause: error, url})
-    const reason = (error as Error)?.message || String(error)
+    const reason = messageOf(error)
     return new ConnectionError(`cannot reach ${target}: ${code ? `${code} ` : ''}${reason}`.trim(), {cause: error, url})
   }
 

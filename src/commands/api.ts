@@ -6,8 +6,7 @@ import {operations} from '../contract/operations.js'
 import {apiRequest} from '../operations/api/api-request.js'
 import {isItemSource} from '../operations/item-source.js'
 
-export default class Api extends BaseCommand<typeof Api> {
-  static override result = 'apiAnswer' as const
+export default class Api extends BaseCommand<typeof Api, 'apiAnswer'> {
   static override summary = apiRequest.summary
   static override description =
     `Like \`gh api\`: authenticated with the profile, retried by the client rules, the exit code follows the HTTP status (see README "Exit codes"). The body comes from -d (JSON, @FILE or @- for stdin), --input FILE, or -f/-F key=value fields (for a GET the fields become the query).
@@ -31,7 +30,7 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
   static override args = argsOf(apiRequest.inputs)
   static override flags = {...flagsOf(apiRequest.inputs), yes: yesFlag}
 
-  async run(): Promise<Answer<typeof Api.result>> {
+  async run(): Promise<Answer<'apiAnswer'>> {
     const [answer, print] = await Promise.all([this.operate(apiRequest), import('../cli/output/api-response.js')])
     if (isItemSource(answer)) return print.shownPages(this.out, answer, this.flags.include)
     return print.shownResponse(answer.response, this.flags.include)

@@ -2,8 +2,7 @@ import {BaseCommand} from '../cli/base-command.js'
 import {type Answer, shown} from '../cli/shown.js'
 import {PayctlError} from '../shared/errors.js'
 
-export default class Doctor extends BaseCommand<typeof Doctor> {
-  static override result = 'doctor' as const
+export default class Doctor extends BaseCommand<typeof Doctor, 'doctor'> {
   static override summary = 'Check the set-up: runtime, file modes, profile and credential, the service, clock, proxy.'
   static override description =
     `Each check passes, warns or fails, with a fix: the runtime (Node's version, or Bun inside the executables); NODE_OPTIONS or BUN_OPTIONS that load code (--require, --import, --preload); modes of the config directory (0700) and credentials file (0600); which profile and credential would be used and why (environment overrides included); token expiry; reachability and latency of the origin and whether it accepts the credential (one GET /api/v1/team); clock skew against the server's Date header; proxy variables (payctl connects directly); the emulator's database.
@@ -12,7 +11,7 @@ Exits 0 when nothing fails (warnings included), else with the exit code of the f
 
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
-  async run(): Promise<Answer<typeof Doctor.result>> {
+  async run(): Promise<Answer<'doctor'>> {
     const checks = await import('../services/doctor/doctor-checks.js')
     const results = [
       checks.runtimeCheck(),

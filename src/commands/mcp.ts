@@ -6,8 +6,7 @@ import {followHeldSecrets} from '../config/held-secrets.js'
 import {usageError} from '../shared/errors.js'
 import {parseDuration} from '../shared/validate.js'
 
-export default class Mcp extends BaseCommand<typeof Mcp> {
-  static override result = 'mcpRun' as const
+export default class Mcp extends BaseCommand<typeof Mcp, 'mcpRun'> {
   static override summary = 'Serve payctl to an AI agent over MCP (stdio), with a person in the loop for every payment.'
   static override description =
     `A Model Context Protocol server on stdin/stdout for the selected profile. Its tools are payctl's commands (their flags and arguments are the tools' inputs): read (payouts, counterparties, transactions, team, accounts, import status, waiting for payouts) and write (create, update and delete payouts and counterparties, claim links, hosted-session URLs). The create tool answers with an approval URL for a team member; the wait tool follows the payout to its end.
@@ -40,7 +39,7 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
     }),
   }
 
-  async run(): Promise<Answer<typeof Mcp.result>> {
+  async run(): Promise<Answer<'mcpRun'>> {
     const profile = await this.profile()
     const [{serveMcp}, {AuditLog}, {CallSlots}, {toolGroups}, {ApprovalRecord}, {targetKey}] = await Promise.all([
       import('../mcp/mcp-server.js'),

@@ -2,6 +2,7 @@ import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import type Conf from 'conf'
 import {notAFile} from '../shared/regular-file.js'
+import {errnoCode} from '../shared/thrown.js'
 import {withFileLock} from './file-lock.js'
 import {configFileError, ensurePrivateDir, parseConfigFile} from './file-shape.js'
 import {BUILTIN_LOCAL, LOCAL_PROFILE, type ProfileSettings, type StoredConfig} from './profiles.js'
@@ -53,8 +54,8 @@ export class ConfigStore {
     try {
       text = await readFile(this.file, 'utf8')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {profiles: {}}
-      throw configFileError(this.file, `cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`)
+      if (errnoCode(error) === 'ENOENT') return {profiles: {}}
+      throw configFileError(this.file, `cannot be read (${errnoCode(error) ?? error})`)
     }
     return parseConfigFile(this.file, text)
   }

@@ -2,6 +2,7 @@ import {readFile} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {writeFileAtomic} from '../shared/atomic-file.js'
 import {notAFile} from '../shared/regular-file.js'
+import {errnoCode} from '../shared/thrown.js'
 import {MAX_CONFIG_BYTES} from './config-store.js'
 import type {ProfileCredentials} from './credential-types.js'
 import {withFileLock} from './file-lock.js'
@@ -31,8 +32,8 @@ export class CredentialStore {
     try {
       text = await readFile(this.file, 'utf8')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {version: 1, profiles: {}}
-      throw configFileError(this.file, `cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`)
+      if (errnoCode(error) === 'ENOENT') return {version: 1, profiles: {}}
+      throw configFileError(this.file, `cannot be read (${errnoCode(error) ?? error})`)
     }
     return {version: 1, profiles: parseCredentialsFile(this.file, text)}
   }

@@ -5,6 +5,7 @@ import {dirname} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {PayctlError} from '../shared/errors.js'
 import {ExitCode} from '../shared/exit-codes.js'
+import {errnoCode} from '../shared/thrown.js'
 
 /**
  * The one cross-process lock of payctl (config.json, credentials.json, an import's journal): a file `<target>.lock`
@@ -61,7 +62,7 @@ function running(pid: number): boolean {
     process.kill(pid, 0)
     return true
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+    return errnoCode(error) === 'EPERM'
   }
 }
 
@@ -131,7 +132,7 @@ async function inspect(path: string): Promise<Inspected | undefined> {
     }
     return {holder, ageMs: Date.now() - info.mtimeMs, ino: info.ino, mtimeMs: info.mtimeMs}
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    if (errnoCode(error) === 'ENOENT') return undefined
     throw error
   }
 }
@@ -148,7 +149,7 @@ async function tryCreate(path: string, holder: LockHolder): Promise<boolean> {
     return true
   } catch (error) {
     hold(path, -1)
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    if (errnoCode(error) === 'EEXIST') return false
     throw error
   } finally {
     await rm(aside, {force: true})
@@ -192,7 +193,7 @@ async function removeStale(path: string, found: Inspected, pollMs: number | unde
   try {
     await writeFile(guard, String(process.pid), {flag: 'wx', mode: 0o600})
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    if (errnoCode(error) !== 'EEXIST') throw error
     const info = await stat(guard).catch(() => undefined)
     if (info && Date.now() - info.mtimeMs > TAKEOVER_STALE_MS) await rm(guard, {force: true})
     await sleep(pollMs ?? 10 + Math.random() * 20)

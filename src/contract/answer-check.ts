@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini'
+import {present} from '../shared/present.js'
 import type {Accepts} from './compiled-check.js'
 
 /**
@@ -57,10 +58,10 @@ export function onlyShapes(schema: z.core.$ZodType, seen = new Set<z.core.$ZodTy
         Object.values(def.shape ?? {}).every(field => onlyShapes(field, seen))
       )
     case 'array':
-      return onlyShapes(def.element!, seen)
+      return onlyShapes(present(def.element), seen)
     case 'optional':
     case 'nullable':
-      return onlyShapes(def.innerType!, seen)
+      return onlyShapes(present(def.innerType), seen)
     default:
       return true
   }

@@ -1,4 +1,5 @@
 import {usageError} from '../shared/errors.js'
+import {present} from '../shared/present.js'
 import {isUuid} from './primitives.js'
 import {checkRequest} from './request-problems.js'
 import {pathId} from './requests/request-fields.js'
@@ -35,7 +36,7 @@ export const payoutIdProblem = (input: string): string | undefined =>
 export function parsePayoutId(input: string): PayoutRef {
   const ref = payoutRefOf(input)
   if (ref) return ref
-  throw usageError(payoutIdProblem(input)!, ['pass your own key with --custom-id instead'])
+  throw usageError(present(payoutIdProblem(input)), ['pass your own key with --custom-id instead'])
 }
 
 /**

@@ -1,3 +1,4 @@
+import {present} from '../shared/present.js'
 /**
  * The payout lifecycle of spec section 3, once: the states of both generations, the transitions with the events
  * they emit, and the predicates everyone asks (may it be deleted, updated, approved, paid, claimed; is it final).
@@ -54,7 +55,8 @@ export const TRANSITIONS: readonly Transition[] = [
 ]
 
 /** The step that brings a payout into being: the one `create` row, from no state. */
-export const creation = (): Transition => TRANSITIONS.find(step => step.trigger === 'create' && !step.from.length)!
+export const creation = (): Transition =>
+  present(TRANSITIONS.find(step => step.trigger === 'create' && !step.from.length))
 
 /** The state a new payout starts in (the emulator's creation writes it). */
 export const initialState = (): PayoutState => creation().to
@@ -114,7 +116,7 @@ const reachedBy = (trigger: Trigger) => (state: string | undefined) =>
 
 /** The state `trigger` leads to (what SQL, a sample payout or a stand-in for a payout gone names). */
 export const stateAfter = (trigger: Exclude<Trigger, 'create' | 'update'>): PayoutState =>
-  TRANSITIONS.find(step => step.trigger === trigger)!.to
+  present(TRANSITIONS.find(step => step.trigger === trigger)).to
 
 /** Approved and not yet requested: its amount is reserved against the team's balance. */
 export const isApproved = reachedBy('approve')

@@ -1,3 +1,5 @@
+import {present} from '../shared/present.js'
+
 /**
  * The service's primitives, defined once for the client, the CLI's checks, the import and the emulator:
  * e-mail, phone, UUID and the id forms of both generations. `npm run lint` (scripts/check-contract.js) refuses
@@ -121,7 +123,7 @@ export const FREE_TEXT_FIELDS: ReadonlySet<string> = new Set([
   'accountHolderName',
 ])
 
-const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+const codePoint = (char: string) => `U+${present(char.codePointAt(0)).toString(16).toUpperCase().padStart(4, '0')}`
 
 /** The first character of `value` that a field of this kind refuses, with its position (0-based), if any. */
 export function refusedCharacter(value: string, freeText: boolean): {codePoint: string; index: number} | undefined {

@@ -3,6 +3,7 @@ import {createServer, type IncomingMessage, type Server, type ServerResponse} fr
 import {setTimeout as sleep} from 'node:timers/promises'
 import {checkIdempotencyKey} from '../contract/operation-input.js'
 import {parseRequestTarget} from '../shared/request-target.js'
+import {messageOf} from '../shared/thrown.js'
 import type {Authentication} from './domain/authentication.js'
 import type {Fault, Faults} from './domain/fault-injection.js'
 import type {Idempotency} from './domain/idempotency.js'
@@ -74,7 +75,7 @@ function parseBody(
   try {
     return {body: JSON.parse(raw)}
   } catch (error) {
-    throw invalidField('', `the body is not valid JSON: ${(error as Error).message}`)
+    throw invalidField('', `the body is not valid JSON: ${messageOf(error)}`)
   }
 }
 

@@ -3,6 +3,7 @@ import type {Operation} from '../operations/operation.js'
 import {payoutsGet} from '../operations/payouts/payouts-get.js'
 import type {SessionOptions} from '../operations/session.js'
 import {ExitCode} from '../shared/exit-codes.js'
+import {errnoCode} from '../shared/thrown.js'
 import type {ApprovalRecord} from './approval-record.js'
 import type {CallSlots} from './call-slots.js'
 import type {ToolAnswer, ToolError} from './tool-answer.js'
@@ -160,6 +161,6 @@ export async function recordApprovalUrl(
     await context.approvals.add({tool, ...known})
     return undefined
   } catch (error) {
-    return `the approval URL could not be recorded (${(error as NodeJS.ErrnoException).code ?? error})`
+    return `the approval URL could not be recorded (${errnoCode(error) ?? error})`
   }
 }

@@ -2,6 +2,7 @@ import {chmod, mkdir, readFile} from 'node:fs/promises'
 import {dirname} from 'node:path'
 import {payoutIdBody} from '../contract/ids.js'
 import {openAppendOnly} from '../shared/atomic-file.js'
+import {errnoCode} from '../shared/thrown.js'
 
 /** One approval URL handed to an agent: the payouts it covers and the counterparties they pay. */
 export interface IssuedApproval {
@@ -48,7 +49,7 @@ export class ApprovalRecord {
     try {
       text = await readFile(this.file, 'utf8')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+      if (errnoCode(error) === 'ENOENT') return []
       throw error
     }
     return text.split('\n').flatMap(line => {

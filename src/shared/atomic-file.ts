@@ -3,6 +3,7 @@ import {constants, createWriteStream, type WriteStream} from 'node:fs'
 import {chmod, lstat, open, rename, rm} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
 import {usageError} from './errors.js'
+import {errnoCode} from './thrown.js'
 
 /**
  * The one way payctl writes a file whole (reports, state files, credentials, secret files, saved deliveries): a
@@ -106,7 +107,7 @@ export async function openAppendOnly(path: string, mode = 0o600, what = path) {
   try {
     return await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, mode)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') await refuseSymlink(path, what)
+    if (errnoCode(error) === 'ELOOP') await refuseSymlink(path, what)
     throw error
   }
 }

@@ -1,4 +1,5 @@
 import Big from 'big.js'
+import {present} from './present.js'
 
 /**
  * Money is a decimal string end to end; arithmetic uses big.js, never JavaScript numbers.
@@ -142,7 +143,7 @@ export class CurrencyTotals {
   toObject(): Record<string, string> {
     const out: Record<string, string> = {}
     for (const currency of [...this.totals.keys()].sort((a, b) => a.localeCompare(b))) {
-      const {units, minor, rest} = this.totals.get(currency)!
+      const {units, minor, rest} = present(this.totals.get(currency))
       if (units !== undefined && !rest) out[currency] = fromMinorUnits(minor, units)
       else {
         const total = (rest ?? new Big(0)).plus(units === undefined ? 0 : fromMinorUnits(minor, units))

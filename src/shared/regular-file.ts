@@ -1,4 +1,5 @@
 import {stat} from 'node:fs/promises'
+import {errnoCode} from './thrown.js'
 
 /**
  * Why `path` cannot be read as a file of at most `maxBytes` (a FIFO would hang, /dev/zero never ends, a
@@ -9,7 +10,7 @@ export async function notAFile(path: string, maxBytes = Number.POSITIVE_INFINITY
   try {
     info = await stat(path)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    if (errnoCode(error) === 'ENOENT') return undefined
     throw error
   }
   if (info.isDirectory()) return 'is a directory, not a file'

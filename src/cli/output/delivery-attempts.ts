@@ -1,4 +1,5 @@
 import type {AttemptView} from '../../operations/emulator/delivery-tail.js'
+import {present} from '../../shared/present.js'
 import type {Palette} from '../output/colors.js'
 import type {Output} from './output.js'
 import {clockTime} from './webhook-delivery-line.js'
@@ -14,7 +15,7 @@ export function attemptLine(view: AttemptView, color: Palette): string {
   const ok = view.outcome === 'delivered'
   let outcome: string
   if (ok) outcome = color.green('delivered')
-  else if (view.outcome === 'retrying') outcome = color.yellow(`next retry ${clockTime(view.nextRetryAt!)}`)
+  else if (view.outcome === 'retrying') outcome = color.yellow(`next retry ${clockTime(present(view.nextRetryAt))}`)
   else if (view.outcome === 'subscription-deleted') outcome = color.red('subscription deleted (410)')
   else outcome = color.red('gave up')
   return [

@@ -1,4 +1,4 @@
-import type {ItemSource} from '../../operations/item-source.js'
+import {type ItemSource, isItemSource} from '../../operations/item-source.js'
 import type {DocumentColumns, ListFormat} from './columns.js'
 
 export type {WrittenList} from '../../operations/item-source.js'
@@ -27,4 +27,5 @@ export const itemStream = <T>(stream: Omit<ItemStream<T>, 'itemStream'>): ItemSt
   ...stream,
 })
 
-export {isItemSource as isItemStream} from '../../operations/item-source.js'
+/** What `run()` returned is an item stream: commands make every one with `listed` or `itemStream`. */
+export const isItemStream = (value: unknown): value is ItemStream<unknown> => isItemSource(value)

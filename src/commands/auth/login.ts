@@ -2,8 +2,7 @@ import {BaseCommand} from '../../cli/base-command.js'
 import {loginFlags} from '../../cli/flags/login-flags.js'
 import {type Answer, shown} from '../../cli/shown.js'
 
-export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
-  static override result = 'apiKeyOrOAuthLogin' as const
+export default class AuthLogin extends BaseCommand<typeof AuthLogin, 'apiKeyOrOAuthLogin'> {
   static override summary = 'Log in with OAuth (PKCE, loopback redirect) or store an API key.'
   static override description =
     `OAuth: opens the authorization page (the URL is always printed on stderr), waits for the redirect to a one-shot server on 127.0.0.1, and stores the tokens in the profile's credentials file (mode 0600). Without a TTY it never prompts: it prints the URL and waits up to --timeout.
@@ -18,7 +17,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
 
   static override flags = loginFlags
 
-  async run(): Promise<Answer<typeof AuthLogin.result>> {
+  async run(): Promise<Answer<'apiKeyOrOAuthLogin'>> {
     const f = this.flags
     const profile = await this.profile()
     const [service, {readSecret}, view] = await Promise.all([

@@ -1,8 +1,8 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {type Answer, shown} from '../../cli/shown.js'
+import {messageOf} from '../../shared/thrown.js'
 
-export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
-  static override result = 'logout' as const
+export default class AuthLogout extends BaseCommand<typeof AuthLogout, 'logout'> {
   static override summary =
     "Remove a profile's stored credentials (revoking the OAuth tokens where the server offers it)."
   static override examples = [
@@ -10,7 +10,7 @@ export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
     '<%= config.bin %> <%= command.id %> --profile prod',
   ]
 
-  async run(): Promise<Answer<typeof AuthLogout.result>> {
+  async run(): Promise<Answer<'logout'>> {
     const profile = await this.profile()
     const {CredentialStore} = await import('../../config/credentials.js')
     const store = new CredentialStore(this.config.configDir)
@@ -30,7 +30,7 @@ export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
           })
           revoked = true
         } catch (error) {
-          this.out.warn(`could not revoke the ${hint.replace('_', ' ')}: ${(error as Error).message}`)
+          this.out.warn(`could not revoke the ${hint.replace('_', ' ')}: ${messageOf(error)}`)
         }
       }
     }

@@ -3,8 +3,7 @@ import {flagsOf} from '../../cli/flags/flag-of.js'
 import {type Answer, shownAnswer} from '../../cli/shown.js'
 import {counterpartiesCreate} from '../../operations/counterparties/counterparties-write.js'
 
-export default class CounterpartiesCreate extends BaseCommand<typeof CounterpartiesCreate> {
-  static override result = 'counterparty' as const
+export default class CounterpartiesCreate extends BaseCommand<typeof CounterpartiesCreate, 'counterparty'> {
   static override summary = counterpartiesCreate.summary
   static override description =
     `Needs an identity (--first-name, --last-name; --identity-type defaults to individual) and an address (--line1, --city, --postal-code, --country). A payment method and a tax identity are optional: without them the counterparty still exists and its "missing" list says what a direct payment still needs.
@@ -21,7 +20,7 @@ The body can also come from --from-file (JSON with the API's field names, "-" fo
 
   static override flags = flagsOf(counterpartiesCreate.inputs)
 
-  async run(): Promise<Answer<typeof CounterpartiesCreate.result>> {
+  async run(): Promise<Answer<'counterparty'>> {
     const [created, {showCounterparty}] = await Promise.all([
       this.operate(counterpartiesCreate),
       import('../../cli/output/counterparty-view.js'),

@@ -4,8 +4,7 @@ import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import {type Answer, shownAnswer} from '../../cli/shown.js'
 import {counterpartiesDelete} from '../../operations/counterparties/counterparties-write.js'
 
-export default class CounterpartiesDelete extends BaseCommand<typeof CounterpartiesDelete> {
-  static override result = 'deleted' as const
+export default class CounterpartiesDelete extends BaseCommand<typeof CounterpartiesDelete, 'deleted'> {
   static override summary = counterpartiesDelete.summary
   static override description =
     'A recipient-managed counterparty cannot be deleted (exit 5). Payouts to a deleted counterparty can no longer be paid directly until they are updated. On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise. --json prints the API answer ({"object", "id", "deleted": true}).'
@@ -18,7 +17,7 @@ export default class CounterpartiesDelete extends BaseCommand<typeof Counterpart
   static override args = argsOf(counterpartiesDelete.inputs)
   static override flags = {...flagsOf(counterpartiesDelete.inputs), yes: yesFlag}
 
-  async run(): Promise<Answer<typeof CounterpartiesDelete.result>> {
+  async run(): Promise<Answer<'deleted'>> {
     const deleted = await this.operate(counterpartiesDelete)
     return shownAnswer(deleted, {view: (gone, out) => out.line(`Deleted counterparty ${gone.id}`)})
   }

@@ -3,8 +3,7 @@ import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import {type Answer, shownAnswer} from '../../cli/shown.js'
 import {counterpartiesGet} from '../../operations/counterparties/counterparties-read.js'
 
-export default class CounterpartiesGet extends BaseCommand<typeof CounterpartiesGet> {
-  static override result = 'counterparty' as const
+export default class CounterpartiesGet extends BaseCommand<typeof CounterpartiesGet, 'counterparty'> {
   static override summary = counterpartiesGet.summary
   static override description =
     'Takes a counterparty_<UUID> id or your own key with --custom-id. Shows identity, address, payment method, tax identity, and what a direct payment still needs ("missing"). --json prints the counterparty.'
@@ -17,7 +16,7 @@ export default class CounterpartiesGet extends BaseCommand<typeof Counterparties
   static override args = argsOf(counterpartiesGet.inputs)
   static override flags = flagsOf(counterpartiesGet.inputs)
 
-  async run(): Promise<Answer<typeof CounterpartiesGet.result>> {
+  async run(): Promise<Answer<'counterparty'>> {
     const [got, {showCounterparty}] = await Promise.all([
       this.operate(counterpartiesGet),
       import('../../cli/output/counterparty-view.js'),

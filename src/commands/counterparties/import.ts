@@ -3,8 +3,7 @@ import {BaseCommand} from '../../cli/base-command.js'
 import {counterpartyImportFlags} from '../../cli/flags/import-flags.js'
 import type {Answer} from '../../cli/shown.js'
 
-export default class CounterpartiesImport extends BaseCommand<typeof CounterpartiesImport> {
-  static override result = 'importSummary' as const
+export default class CounterpartiesImport extends BaseCommand<typeof CounterpartiesImport, 'importSummary'> {
   static override summary = 'Import counterparties from a CSV file: resumable, never a duplicate.'
   static override description =
     `The columns are the flags of "counterparties create" (first-name, last-name, line1, city, postal-code, country, payment-method, iban, tax-id, custom-id, …), matched ignoring case, spaces, "_" and "-". The whole file is validated first (exit 6 and nothing sent when a row is invalid, unless --skip-invalid), then every row is checked against the countries and tax rules of GET /countries and the payment methods of GET /payment-method-types (exit 6, nothing sent, when the service would refuse one); --dry-run stops there.
@@ -25,7 +24,7 @@ Columns and examples: docs/import.md, "Counterparties". Exit codes: 0 all done, 
 
   static override flags = counterpartyImportFlags
 
-  async run(): Promise<Answer<typeof CounterpartiesImport.result>> {
+  async run(): Promise<Answer<'importSummary'>> {
     const {flags} = this
     const [{watchedImport}, view, {counterpartyImportKind}, {checkFileOptions}] = await Promise.all([
       import('../../operations/import/import-run.js'),

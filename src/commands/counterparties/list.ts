@@ -4,8 +4,7 @@ import {flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
 import {counterpartiesList} from '../../operations/counterparties/counterparties-list.js'
 
-export default class CounterpartiesList extends BaseCommand<typeof CounterpartiesList> {
-  static override result = 'counterpartyList' as const
+export default class CounterpartiesList extends BaseCommand<typeof CounterpartiesList, 'counterpartyList'> {
   static override summary = counterpartiesList.summary
   static override description =
     `Shows 50 by default; --limit bounds the count, --cursor continues where an earlier page stopped (its nextCursor) and --all follows every page (streamed; use --output jsonl or csv for exports). Where the list stands goes to stderr: the cursor to continue with, or, on a terminal, the end of the list. The "Missing" column says what a direct payment to each one still needs.`
@@ -19,7 +18,7 @@ export default class CounterpartiesList extends BaseCommand<typeof Counterpartie
 
   static override flags = {...flagsOf(counterpartiesList.inputs), output: outputFlag}
 
-  async run(): Promise<Answer<typeof CounterpartiesList.result>> {
+  async run(): Promise<Answer<'counterpartyList'>> {
     const [counterparties, {listed}, {counterpartyColumns}] = await Promise.all([
       this.operate(counterpartiesList),
       import('../../cli/output/item-stream.js'),

@@ -3,8 +3,7 @@ import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import {type Answer, shownAnswer} from '../../cli/shown.js'
 import {counterpartiesUpdate} from '../../operations/counterparties/counterparties-write.js'
 
-export default class CounterpartiesUpdate extends BaseCommand<typeof CounterpartiesUpdate> {
-  static override result = 'counterparty' as const
+export default class CounterpartiesUpdate extends BaseCommand<typeof CounterpartiesUpdate, 'counterparty'> {
   static override summary = counterpartiesUpdate.summary
   static override description =
     `Only the fields you give change. A group you touch (identity, address, payment method, tax identity) is sent whole, merged onto its current values, so --city Berlin keeps the rest of the address. --clear-payment-method and --clear-tax-identity remove those groups. A recipient-managed counterparty cannot be changed (exit 5).
@@ -19,7 +18,7 @@ The tax identity is checked against GET /countries first (--skip-tax-check leave
   static override args = argsOf(counterpartiesUpdate.inputs)
   static override flags = flagsOf(counterpartiesUpdate.inputs)
 
-  async run(): Promise<Answer<typeof CounterpartiesUpdate.result>> {
+  async run(): Promise<Answer<'counterparty'>> {
     const [updated, {showCounterparty}] = await Promise.all([
       this.operate(counterpartiesUpdate),
       import('../../cli/output/counterparty-view.js'),

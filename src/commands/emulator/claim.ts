@@ -3,8 +3,7 @@ import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import {type Answer, shownAnswer} from '../../cli/shown.js'
 import {emulatorClaim} from '../../operations/emulator/emulator-controls.js'
 
-export default class EmulatorClaim extends BaseCommand<typeof EmulatorClaim> {
-  static override result = 'claimed' as const
+export default class EmulatorClaim extends BaseCommand<typeof EmulatorClaim, 'claimed'> {
   static override summary = emulatorClaim.summary
   static override description =
     `An approved payout is then requested and settles at once: completed, or with --fail (the method's failure trigger of spec section 1) declined: v2 failed, v1 still requested. A created payout keeps the method and is paid when it is approved; a failed one may be claimed again. A counterparty payout is paid directly and cannot be claimed (exit 5). Sandbox details are filled in per method; --detail overrides one field (repeatable). When the team reports under DAC7 (team update --dac7-reporting true) the recipient first gives their tax residence, as on the claim page: --tax-residence, and for an EU country --tax-identity (the fields of "counterparties countries"); without them the claim is refused.
@@ -24,7 +23,7 @@ Many payouts in one run: ids as arguments, "-" reads them from stdin (one a line
   static override args = argsOf(emulatorClaim.inputs)
   static override flags = flagsOf(emulatorClaim.inputs)
 
-  async run(): Promise<Answer<typeof EmulatorClaim.result>> {
+  async run(): Promise<Answer<'claimed'>> {
     const [claimed, view] = await Promise.all([this.operate(emulatorClaim), import('../../cli/output/claim-view.js')])
     const {method, details} = claimed.claim
     if (claimed.single)

@@ -4,8 +4,7 @@ import {type Answer, shown} from '../../cli/shown.js'
 import {emulatorDeliveries} from '../../operations/emulator/emulator-controls.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
-export default class EmulatorDeliveries extends BaseCommand<typeof EmulatorDeliveries> {
-  static override result = 'deliveryAttempts' as const
+export default class EmulatorDeliveries extends BaseCommand<typeof EmulatorDeliveries, 'deliveryAttempts'> {
   static override summary = emulatorDeliveries.summary
   static override description =
     `Prints every delivery attempt of the running emulator, one line each once it has an answer: time, event (v1 status, or the v2 event payout.completed / payout.failed), payout id, attempt, the receiver's answer (status or connection error), and what follows: delivered, "next retry HH:MM:SS" (retries follow spec section 6: 10 s, 20 s, … after a 5xx or no answer, 60 s after a 429), gave up, or subscription deleted (410). On a terminal it keeps following until Ctrl-C; in a pipe or file it prints the log so far and exits (--follow keeps following there too, --no-follow stops on a terminal). --json prints one object per line (-o json without following: one array): {sentAt, event, payoutId, url, attempt, responseStatus, error?, outcome, nextRetryAt?, subscriptionId, deliveryId}.`
@@ -18,7 +17,7 @@ export default class EmulatorDeliveries extends BaseCommand<typeof EmulatorDeliv
 
   static override flags = flagsOf(emulatorDeliveries.inputs)
 
-  async run(): Promise<Answer<typeof EmulatorDeliveries.result>> {
+  async run(): Promise<Answer<'deliveryAttempts'>> {
     const follow = this.flags.follow ?? this.out.stdoutIsTTY
     const [deliveries, {showAttempts}] = await Promise.all([
       this.operate(emulatorDeliveries, {follow}),

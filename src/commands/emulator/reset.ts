@@ -2,8 +2,7 @@ import {ControlCommand} from '../../cli/emulator-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
 import {type Answer, shown} from '../../cli/shown.js'
 
-export default class EmulatorReset extends ControlCommand<typeof EmulatorReset> {
-  static override result = 'emulatorReset' as const
+export default class EmulatorReset extends ControlCommand<typeof EmulatorReset, 'emulatorReset'> {
   static override summary = "Empty the running emulator's database and seed it again."
   static override description =
     'Everything goes: payouts, counterparties, transactions, webhook subscriptions and their delivery log, OAuth clients and tokens. The seed comes back with the same well-known keys, the clock returns to real time and injected faults are cleared. Only the emulator is touched. On a profile marked production (even one pointing at a loopback address) it asks first, and needs --yes without a terminal.'
@@ -12,7 +11,7 @@ export default class EmulatorReset extends ControlCommand<typeof EmulatorReset> 
 
   static override flags = {yes: yesFlag}
 
-  async run(): Promise<Answer<typeof EmulatorReset.result>> {
+  async run(): Promise<Answer<'emulatorReset'>> {
     const profile = await this.profile()
     const {confirmProductionAction} = await import('../../cli/confirm.js')
     await confirmProductionAction({

@@ -7,8 +7,7 @@ import {EXPOSED_CONTROL} from '../../emulator/http/access-policy.js'
 import {NO_SQLITE} from '../../emulator/store/sqlite-driver.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
-export default class EmulatorStart extends BaseCommand<typeof EmulatorStart> {
-  static override result = 'emulatorRun' as const
+export default class EmulatorStart extends BaseCommand<typeof EmulatorStart, 'emulatorRun'> {
   static override summary = 'Run the local emulator of the whole service in the foreground'
 
   static override description =
@@ -26,7 +25,7 @@ export default class EmulatorStart extends BaseCommand<typeof EmulatorStart> {
   static override baseFlags = emulatorStartBaseFlags as unknown as typeof BaseCommand.baseFlags
   static override flags = emulatorStartFlags
 
-  async run(): Promise<Answer<typeof EmulatorStart.result>> {
+  async run(): Promise<Answer<'emulatorRun'>> {
     const {flags} = this
     const dataFile = flags.data ?? join(this.config.dataDir, 'emulator.sqlite')
     const [{startEmulator}, {runUntilStopped}, banner, identity] = await Promise.all([

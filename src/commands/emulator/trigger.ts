@@ -3,8 +3,7 @@ import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import {type Answer, shownAnswer} from '../../cli/shown.js'
 import {emulatorTrigger} from '../../operations/emulator/emulator-controls.js'
 
-export default class EmulatorTrigger extends BaseCommand<typeof EmulatorTrigger> {
-  static override result = 'triggered' as const
+export default class EmulatorTrigger extends BaseCommand<typeof EmulatorTrigger, 'triggered'> {
   static override summary = emulatorTrigger.summary
   static override description =
     `Creates the objects through the API (with the profile's credentials) and drives a payout through its lifecycle on the running emulator, as "stripe trigger" does. Subscriptions of the team (e.g. "webhooks listen --register") receive the deliveries, in this order:
@@ -27,7 +26,7 @@ payout.completed and payout.failed claim with --method: regular sandbox details 
   static override args = argsOf(emulatorTrigger.inputs)
   static override flags = flagsOf(emulatorTrigger.inputs)
 
-  async run(): Promise<Answer<typeof EmulatorTrigger.result>> {
+  async run(): Promise<Answer<'triggered'>> {
     const triggered = await this.operate(emulatorTrigger)
     const {event} = this.args
     return shownAnswer(triggered, {

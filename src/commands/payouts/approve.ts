@@ -4,8 +4,7 @@ import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
 import {payoutsApprove} from '../../operations/payouts/payout-steps.js'
 
-export default class PayoutsApprove extends BaseCommand<typeof PayoutsApprove> {
-  static override result = 'payoutsV2' as const
+export default class PayoutsApprove extends BaseCommand<typeof PayoutsApprove, 'payoutsV2'> {
   static override summary = payoutsApprove.summary
   static override description =
     `Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE (one id per line), or "-" to read ids from stdin. One payout uses the single approve endpoint; more are sent as batch calls of at most 100 ids each. A batch is all-or-nothing: if one payout fails, the error names it and nothing in that batch is applied (earlier batches stay applied; later ones are not sent), and the exit code is 8 when earlier batches were applied.
@@ -28,7 +27,7 @@ Needs the payouts:approve scope. --and-then pay also pays counterparty payouts r
   static override args = argsOf(payoutsApprove.inputs)
   static override flags = {...flagsOf(payoutsApprove.inputs), yes: yesFlag}
 
-  async run(): Promise<Answer<typeof PayoutsApprove.result>> {
+  async run(): Promise<Answer<'payoutsV2'>> {
     const [answer, {shownStep}] = await Promise.all([
       this.operate(payoutsApprove),
       import('../../cli/output/payout-step-view.js'),

@@ -4,8 +4,7 @@ import {flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
 import {payoutsChanges} from '../../operations/payouts/payouts-changes.js'
 
-export default class PayoutsChanges extends BaseCommand<typeof PayoutsChanges> {
-  static override result = 'payoutChanges' as const
+export default class PayoutsChanges extends BaseCommand<typeof PayoutsChanges, 'payoutChanges'> {
   static override summary = payoutsChanges.summary
   static override description =
     `For cron jobs: reads the whole v2 list and prints the payouts whose status changed since the last successful run recorded in --since-state FILE, with the status before (previousStatus; null for a payout not seen before). A payout that fails, is paid again and fails again is listed again: a status change is a new status or a new approvedAt, requestedAt or completedAt.
@@ -23,7 +22,7 @@ Safe to re-run: read only; FILE records one command, profile, origin and filters
 
   static override flags = {...flagsOf(payoutsChanges.inputs), output: outputFlag}
 
-  async run(): Promise<Answer<typeof PayoutsChanges.result>> {
+  async run(): Promise<Answer<'payoutChanges'>> {
     const [changes, {listed}, {payoutChangeColumns}] = await Promise.all([
       this.operate(payoutsChanges),
       import('../../cli/output/item-stream.js'),

@@ -4,8 +4,7 @@ import {flagsOf} from '../../cli/flags/flag-of.js'
 import {type Answer, shownAnswer} from '../../cli/shown.js'
 import {payoutsCreate} from '../../operations/payouts/payouts-create.js'
 
-export default class PayoutsCreate extends BaseCommand<typeof PayoutsCreate> {
-  static override result = 'payout' as const
+export default class PayoutsCreate extends BaseCommand<typeof PayoutsCreate, 'payout'> {
   static override summary = payoutsCreate.summary
   static override description =
     `By default the payout is created through v2, for an e-mail or phone recipient or a counterparty; --and-then runs a follow-up step right away (send-claim-link, or pay, which moves money and needs payouts:approve).
@@ -25,7 +24,7 @@ Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on 
 
   static override flags = {...flagsOf(payoutsCreate.inputs), yes: yesFlag}
 
-  async run(): Promise<Answer<typeof PayoutsCreate.result>> {
+  async run(): Promise<Answer<'payout'>> {
     const [created, view] = await Promise.all([this.operate(payoutsCreate), import('../../cli/output/payout-view.js')])
     if (created.api === 'v1')
       return shownAnswer(created, {view: (_, out) => view.showCreatedV1(out, created.sent.payout)})

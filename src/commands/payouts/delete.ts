@@ -5,8 +5,7 @@ import type {Answer} from '../../cli/shown.js'
 import {isDeletable, isDeleted, namedStates, PAYOUT_STATES, statesFrom} from '../../contract/lifecycle.js'
 import {payoutsDelete} from '../../operations/payouts/payouts-delete.js'
 
-export default class PayoutsDelete extends BaseCommand<typeof PayoutsDelete> {
-  static override result = 'deletedPayouts' as const
+export default class PayoutsDelete extends BaseCommand<typeof PayoutsDelete, 'deletedPayouts'> {
   static override summary = payoutsDelete.summary
   static override description =
     `Allowed while a payout is ${namedStates(statesFrom('delete'))}; a ${namedStates(PAYOUT_STATES.filter(state => !isDeletable(state) && !isDeleted(state)))} payout cannot be deleted (exit 5). Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. They are deleted one by one, stopping at the first failure (the error says which were deleted before it). On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise.
@@ -25,7 +24,7 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
   static override args = argsOf(payoutsDelete.inputs)
   static override flags = {...flagsOf(payoutsDelete.inputs), yes: yesFlag}
 
-  async run(): Promise<Answer<typeof PayoutsDelete.result>> {
+  async run(): Promise<Answer<'deletedPayouts'>> {
     const [deleted, {listed}] = await Promise.all([
       this.operate(payoutsDelete),
       import('../../cli/output/item-stream.js'),
@@ -33,7 +32,7 @@ v2 (default): a deleted payout is gone from the API; its customId stays taken. -
     return listed(deleted, {
       columns: [],
       // --json (and the script flags): a JSON array whatever -o says.
-      format: this.flags.json ? 'json' : undefined,
+      format: this.out.json ? 'json' : undefined,
       line: item => `Deleted ${item.id}${'status' in item && item.status ? ` (status ${item.status})` : ''}`,
     })
   }

@@ -4,8 +4,7 @@ import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import {type Answer, shownItems} from '../../cli/shown.js'
 import {payoutsGet} from '../../operations/payouts/payouts-get.js'
 
-export default class PayoutsGet extends BaseCommand<typeof PayoutsGet> {
-  static override result = 'payoutOrPayouts' as const
+export default class PayoutsGet extends BaseCommand<typeof PayoutsGet, 'payoutOrPayouts'> {
   static override summary = payoutsGet.summary
   static override description =
     `Takes a v1 UUID, a v2 payout_… id, or your own key with --custom-id. Shows the v2 representation; --api v1 shows the v1 one (creator handle, payout type).
@@ -23,7 +22,7 @@ With one payout the output is the record (--json: the object; -o tsv/csv/jsonl: 
   static override args = argsOf(payoutsGet.inputs)
   static override flags = {...flagsOf(payoutsGet.inputs), output: outputFlag}
 
-  async run(): Promise<Answer<typeof PayoutsGet.result>> {
+  async run(): Promise<Answer<'payoutOrPayouts'>> {
     const [got, view] = await Promise.all([this.operate(payoutsGet), import('../../cli/output/payout-view.js')])
     const show = {single: got.single, format: this.flags.output}
     if (got.api === 'v1')

@@ -5,8 +5,7 @@ import type {Answer} from '../../cli/shown.js'
 import {V2_STATES} from '../../contract/lifecycle.js'
 import {payoutsImportStatus} from '../../operations/import-status/payouts-import-status.js'
 
-export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImportStatus> {
-  static override result = 'importStatusRows' as const
+export default class PayoutsImportStatus extends BaseCommand<typeof PayoutsImportStatus, 'importStatusRows'> {
   static override summary = payoutsImportStatus.summary
   static override description =
     `Reads the file as payctl payouts import does (the same row identities: give the same --batch, --encoding, --delimiter and --decimal-comma; the API generation and follow-up step come from the import's journal), reads each row's payout (by customId, --concurrency requests at a time, rate limits honoured) and prints one line per row: line, customId, payout id, amount, status, failure code and reason, timestamps; then a summary per status with totals per currency. Memory stays flat whatever the file's size.
@@ -27,7 +26,7 @@ Exit codes: 0 every row went through, is on its way or waits on its payee; 8 som
   static override args = argsOf(payoutsImportStatus.inputs)
   static override flags = {output: outputFlag, ...flagsOf(payoutsImportStatus.inputs), yes: yesFlag}
 
-  async run(): Promise<Answer<typeof PayoutsImportStatus.result>> {
+  async run(): Promise<Answer<'importStatusRows'>> {
     const [rows, {listed}, {importStatusColumns}] = await Promise.all([
       this.operate(payoutsImportStatus),
       import('../../cli/output/item-stream.js'),

@@ -3,8 +3,7 @@ import {BaseCommand} from '../../cli/base-command.js'
 import {checkImportFlags, importFlags, payoutKindOptions} from '../../cli/flags/import-flags.js'
 import type {Answer} from '../../cli/shown.js'
 
-export default class PayoutsImport extends BaseCommand<typeof PayoutsImport> {
-  static override result = 'importSummary' as const
+export default class PayoutsImport extends BaseCommand<typeof PayoutsImport, 'importSummary'> {
   static override summary = 'Import payouts from a CSV file, in chunks of 100, resumable, never a duplicate.'
   static override description =
     `The whole file is validated first; if any row is invalid nothing is sent (exit 6), unless --skip-invalid sends the valid rows (exit 8). --dry-run also checks currencies and balances with the service (--offline skips that) and says what running the import now would send, compared with its earlier import. Rows are then sent in chunks of 100 (v2: one batch call each, all-or-nothing; v1: one upsert per row), --concurrency chunks at a time.
@@ -31,7 +30,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
 
   static override flags = importFlags
 
-  async run(): Promise<Answer<typeof PayoutsImport.result>> {
+  async run(): Promise<Answer<'importSummary'>> {
     const {flags} = this
     checkImportFlags(flags)
     const [{watchedImport}, view, {payoutKind}, {checkFileOptions}, {confirmMoneyMovement}] = await Promise.all([

@@ -4,8 +4,7 @@ import {flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
 import {payoutsList} from '../../operations/payouts/payouts-list.js'
 
-export default class PayoutsList extends BaseCommand<typeof PayoutsList> {
-  static override result = 'payoutList' as const
+export default class PayoutsList extends BaseCommand<typeof PayoutsList, 'payoutList'> {
   static override summary = payoutsList.summary
   static override description =
     `Shows 50 payouts by default; --limit bounds the count and --all follows every page. With --all the list is streamed page by page, so exports of millions of rows keep memory flat (use --output jsonl or csv).
@@ -32,7 +31,7 @@ Safe to re-run (read only; --since-state advances its file only after a complete
 
   static override flags = {...flagsOf(payoutsList.inputs), output: outputFlag}
 
-  async run(): Promise<Answer<typeof PayoutsList.result>> {
+  async run(): Promise<Answer<'payoutList'>> {
     const [payouts, {listed}, view] = await Promise.all([
       this.operate(payoutsList),
       import('../../cli/output/item-stream.js'),

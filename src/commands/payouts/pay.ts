@@ -4,8 +4,7 @@ import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
 import {payoutsPay} from '../../operations/payouts/payout-steps.js'
 
-export default class PayoutsPay extends BaseCommand<typeof PayoutsPay> {
-  static override result = 'payoutsV2' as const
+export default class PayoutsPay extends BaseCommand<typeof PayoutsPay, 'payoutsV2'> {
   static override summary = payoutsPay.summary
   static override description =
     `Moves each payout to requested; settlement follows per payout. An approved payout to an e-mail or phone recipient gets its claim link instead, as --and-then pay does: the recipient's claim pays it. Paying a failed payout again (to the counterparty's current payment method) also needs the payouts:approve scope.
@@ -27,7 +26,7 @@ Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-f
   static override args = argsOf(payoutsPay.inputs)
   static override flags = {...flagsOf(payoutsPay.inputs), yes: yesFlag}
 
-  async run(): Promise<Answer<typeof PayoutsPay.result>> {
+  async run(): Promise<Answer<'payoutsV2'>> {
     const [answer, {shownStep}] = await Promise.all([
       this.operate(payoutsPay),
       import('../../cli/output/payout-step-view.js'),

@@ -3,8 +3,7 @@ import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
 import {payoutsSendClaimLink} from '../../operations/payouts/payout-steps.js'
 
-export default class PayoutsSendClaimLink extends BaseCommand<typeof PayoutsSendClaimLink> {
-  static override result = 'payoutsV2' as const
+export default class PayoutsSendClaimLink extends BaseCommand<typeof PayoutsSendClaimLink, 'payoutsV2'> {
   static override summary = payoutsSendClaimLink.summary
   static override description =
     `Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. Sending again resends the link and restarts the reminder schedule. More than one payout is sent as batch calls of at most 100 ids; every payout of a batch is checked before the first e-mail goes out, and a failing batch names the payout that failed.
@@ -21,7 +20,7 @@ export default class PayoutsSendClaimLink extends BaseCommand<typeof PayoutsSend
   static override args = argsOf(payoutsSendClaimLink.inputs)
   static override flags = {...flagsOf(payoutsSendClaimLink.inputs)}
 
-  async run(): Promise<Answer<typeof PayoutsSendClaimLink.result>> {
+  async run(): Promise<Answer<'payoutsV2'>> {
     const [answer, {shownStep}] = await Promise.all([
       this.operate(payoutsSendClaimLink),
       import('../../cli/output/payout-step-view.js'),

@@ -3,8 +3,7 @@ import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
 import {type Answer, shownAnswer} from '../../cli/shown.js'
 import {payoutsUpdate} from '../../operations/payouts/payouts-update.js'
 
-export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
-  static override result = 'payoutV2' as const
+export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate, 'payoutV2'> {
   static override summary = payoutsUpdate.summary
   static override description =
     `Only the fields you give change. A new recipient (--email, --phone or --counterparty) replaces the old one as a whole; --tag replaces the tags (--clear-tags removes them). Once a payout is approved it can no longer be changed (exit 5).
@@ -19,7 +18,7 @@ export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate> {
   static override args = argsOf(payoutsUpdate.inputs)
   static override flags = flagsOf(payoutsUpdate.inputs)
 
-  async run(): Promise<Answer<typeof PayoutsUpdate.result>> {
+  async run(): Promise<Answer<'payoutV2'>> {
     const [updated, {showPayoutV2}] = await Promise.all([
       this.operate(payoutsUpdate),
       import('../../cli/output/payout-view.js'),

@@ -4,8 +4,7 @@ import {type Answer, shownAnswer} from '../../cli/shown.js'
 import {namedStates, statesFrom} from '../../contract/lifecycle.js'
 import {payoutsWait} from '../../operations/payouts/payouts-wait.js'
 
-export default class PayoutsWait extends BaseCommand<typeof PayoutsWait> {
-  static override result = 'waitedPayouts' as const
+export default class PayoutsWait extends BaseCommand<typeof PayoutsWait, 'waitedPayouts'> {
   static override summary = payoutsWait.summary
   static override description =
     `Polls the payouts (every 2 s for a few, up to 15 s for many, honouring Retry-After) until each is final for --until, or --timeout passes. On a terminal a progress line shows the counts; otherwise one line per status change goes to stderr. Then the payouts are printed (a table, or a JSON array under --json).
@@ -27,7 +26,7 @@ Exit codes: 0 every payout reached the state; 8 some failed or expired (each nam
   static override args = argsOf(payoutsWait.inputs)
   static override flags = flagsOf(payoutsWait.inputs)
 
-  async run(): Promise<Answer<typeof PayoutsWait.result>> {
+  async run(): Promise<Answer<'waitedPayouts'>> {
     const [waited, {followedColumns}] = await Promise.all([
       this.operate(payoutsWait),
       import('../../cli/output/payout-status.js'),

@@ -5,9 +5,9 @@ import {environmentFlag, originFlag} from '../../cli/flags/profile-flags.js'
 import {type Answer, shown} from '../../cli/shown.js'
 import {productionOriginProblem, profileNameProblem} from '../../config/profiles.js'
 import {usageError} from '../../shared/errors.js'
+import {present} from '../../shared/present.js'
 
-export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {
-  static override result = 'profileSettings' as const
+export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd, 'profileSettings'> {
   static override summary = 'Add a profile: a name, an environment and an origin.'
   static override description =
     'Credentials are added afterwards with "payctl auth login --profile NAME" (OAuth) or "--with-api-key".'
@@ -24,7 +24,7 @@ export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {
     use: Flags.boolean({summary: 'Make it the active profile.'}),
   }
 
-  async run(): Promise<Answer<typeof ProfilesAdd.result>> {
+  async run(): Promise<Answer<'profileSettings'>> {
     const {name} = this.args
     const problem = profileNameProblem(name)
     if (problem) throw usageError(problem)
@@ -32,7 +32,7 @@ export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd> {
     const config = new ConfigStore(this.config.configDir)
     if ((await config.profiles())[name])
       throw usageError(`profile "${name}" exists already`, [`change it with "payctl profiles set ${name}"`])
-    const settings = {environment: this.flags.environment, origin: this.flags.origin!}
+    const settings = {environment: this.flags.environment, origin: present(this.flags.origin)}
     const insecure = productionOriginProblem(settings.environment, settings.origin)
     if (insecure) throw usageError(`--origin: ${insecure}`)
     await config.setProfile(name, settings)

@@ -1,12 +1,11 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {type Answer, shown} from '../../cli/shown.js'
 
-export default class ProfilesList extends BaseCommand<typeof ProfilesList> {
-  static override result = 'profiles' as const
+export default class ProfilesList extends BaseCommand<typeof ProfilesList, 'profiles'> {
   static override summary = 'List profiles; the active one is marked with *.'
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
-  async run(): Promise<Answer<typeof ProfilesList.result>> {
+  async run(): Promise<Answer<'profiles'>> {
     const [{ConfigStore}, {CredentialStore}, {describeCredentials}] = await Promise.all([
       import('../../config/config-store.js'),
       import('../../config/credentials.js'),

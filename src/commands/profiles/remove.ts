@@ -5,8 +5,7 @@ import {type Answer, shown} from '../../cli/shown.js'
 import {LOCAL_PROFILE} from '../../config/profiles.js'
 import {usageError} from '../../shared/errors.js'
 
-export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove> {
-  static override result = 'profileRemoved' as const
+export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove, 'profileRemoved'> {
   static override summary = 'Remove a profile and its stored credentials.'
   static override description =
     'The built-in "local" profile cannot be removed; removing a stored override of it restores the built-in one. Removing a production profile asks for confirmation on a terminal, and needs --yes otherwise.'
@@ -14,7 +13,7 @@ export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove> {
   static override args = {name: Args.string({required: true, description: 'Profile name.'})}
   static override flags = {yes: yesFlag}
 
-  async run(): Promise<Answer<typeof ProfilesRemove.result>> {
+  async run(): Promise<Answer<'profileRemoved'>> {
     const {name} = this.args
     const [{ConfigStore}, {CredentialStore}] = await Promise.all([
       import('../../config/config-store.js'),

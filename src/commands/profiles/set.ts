@@ -6,8 +6,7 @@ import {type Answer, shown} from '../../cli/shown.js'
 import {productionOriginProblem} from '../../config/profiles.js'
 import {usageError} from '../../shared/errors.js'
 
-export default class ProfilesSet extends BaseCommand<typeof ProfilesSet> {
-  static override result = 'profileSettings' as const
+export default class ProfilesSet extends BaseCommand<typeof ProfilesSet, 'profileSettings'> {
   static override summary = "Change a profile's origin, environment, or whether agents may move money."
   static override description =
     "Changing the origin or environment of a profile keeps its credentials; keys are environment-specific, so log in again if they no longer apply.\n\n--allow-agent-money is the profile's own key for the money tools of `payctl mcp` on a production profile (the other is `payctl mcp --allow-money`); no MCP tool can set it. --no-allow-agent-money takes it back."
@@ -25,7 +24,7 @@ export default class ProfilesSet extends BaseCommand<typeof ProfilesSet> {
     'allow-agent-money': Flags.boolean({allowNo: true, summary: 'Let `payctl mcp --allow-money` offer money tools.'}),
   }
 
-  async run(): Promise<Answer<typeof ProfilesSet.result>> {
+  async run(): Promise<Answer<'profileSettings'>> {
     const {name} = this.args
     const money = this.flags['allow-agent-money']
     if (!this.flags.origin && !this.flags.environment && money === undefined)

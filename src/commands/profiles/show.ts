@@ -2,13 +2,12 @@ import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {type Answer, shown} from '../../cli/shown.js'
 
-export default class ProfilesShow extends BaseCommand<typeof ProfilesShow> {
-  static override result = 'profileShown' as const
+export default class ProfilesShow extends BaseCommand<typeof ProfilesShow, 'profileShown'> {
   static override summary = 'Show a profile (never its secrets).'
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> prod --json']
   static override args = {name: Args.string({description: 'Profile name (default: the one in force).'})}
 
-  async run(): Promise<Answer<typeof ProfilesShow.result>> {
+  async run(): Promise<Answer<'profileShown'>> {
     const [{resolveProfile}, {describeCredentials}] = await Promise.all([
       import('../../config/resolve.js'),
       import('../../cli/output/profile-view.js'),

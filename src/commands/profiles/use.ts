@@ -3,8 +3,7 @@ import {BaseCommand} from '../../cli/base-command.js'
 import {type Answer, shown} from '../../cli/shown.js'
 import {usageError} from '../../shared/errors.js'
 
-export default class ProfilesUse extends BaseCommand<typeof ProfilesUse> {
-  static override result = 'activeProfile' as const
+export default class ProfilesUse extends BaseCommand<typeof ProfilesUse, 'activeProfile'> {
   static override summary = 'Make a profile the active one.'
   static override examples = [
     '<%= config.bin %> <%= command.id %> sandbox',
@@ -12,7 +11,7 @@ export default class ProfilesUse extends BaseCommand<typeof ProfilesUse> {
   ]
   static override args = {name: Args.string({required: true, description: 'Profile name.'})}
 
-  async run(): Promise<Answer<typeof ProfilesUse.result>> {
+  async run(): Promise<Answer<'activeProfile'>> {
     const {ConfigStore} = await import('../../config/config-store.js')
     const config = new ConfigStore(this.config.configDir)
     if (!(await config.profiles())[this.args.name])

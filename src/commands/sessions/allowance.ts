@@ -4,8 +4,7 @@ import {flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
 import {sessionsAllowance} from '../../operations/sessions/sessions-mint.js'
 
-export default class SessionsAllowance extends BaseCommand<typeof SessionsAllowance> {
-  static override result = 'sessionUrl' as const
+export default class SessionsAllowance extends BaseCommand<typeof SessionsAllowance, 'sessionUrl'> {
   static override summary = sessionsAllowance.summary
   static override description =
     `The allowance caps how much automated payouts may spend per day. The screen is for the team owner (the default --login-hint).
@@ -19,7 +18,7 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
 
   static override flags = {...flagsOf(sessionsAllowance.inputs), open: openFlag}
 
-  async run(): Promise<Answer<typeof SessionsAllowance.result>> {
+  async run(): Promise<Answer<'sessionUrl'>> {
     const [minted, {shownSessionUrl}] = await Promise.all([
       this.operate(sessionsAllowance),
       import('../../cli/output/session-url.js'),

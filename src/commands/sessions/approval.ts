@@ -4,8 +4,7 @@ import {flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
 import {sessionsApproval} from '../../operations/sessions/sessions-mint.js'
 
-export default class SessionsApproval extends BaseCommand<typeof SessionsApproval> {
-  static override result = 'sessionUrl' as const
+export default class SessionsApproval extends BaseCommand<typeof SessionsApproval, 'sessionUrl'> {
   static override summary = sessionsApproval.summary
   static override description =
     `The visitor must sign in and be a member of your team (others get a request-access prompt). The sign-in code goes to the session's creator unless --login-hint names someone else. The team wallet must be set up first (the owner is prompted). At most 100 payouts per session.
@@ -19,7 +18,7 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
 
   static override flags = {...flagsOf(sessionsApproval.inputs), open: openFlag}
 
-  async run(): Promise<Answer<typeof SessionsApproval.result>> {
+  async run(): Promise<Answer<'sessionUrl'>> {
     const [minted, {shownSessionUrl}] = await Promise.all([
       this.operate(sessionsApproval),
       import('../../cli/output/session-url.js'),

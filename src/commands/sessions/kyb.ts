@@ -4,8 +4,7 @@ import {flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
 import {sessionsKyb} from '../../operations/sessions/sessions-mint.js'
 
-export default class SessionsKyb extends BaseCommand<typeof SessionsKyb> {
-  static override result = 'sessionUrl' as const
+export default class SessionsKyb extends BaseCommand<typeof SessionsKyb, 'sessionUrl'> {
   static override summary = sessionsKyb.summary
   static override description =
     `The visitor must sign in and be a member of your team; the sign-in code goes to the session's creator unless --login-hint names someone else.
@@ -19,7 +18,7 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
 
   static override flags = {...flagsOf(sessionsKyb.inputs), open: openFlag}
 
-  async run(): Promise<Answer<typeof SessionsKyb.result>> {
+  async run(): Promise<Answer<'sessionUrl'>> {
     const [minted, {shownSessionUrl}] = await Promise.all([
       this.operate(sessionsKyb),
       import('../../cli/output/session-url.js'),

@@ -4,8 +4,7 @@ import {flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
 import {sessionsPayout} from '../../operations/sessions/sessions-mint.js'
 
-export default class SessionsPayout extends BaseCommand<typeof SessionsPayout> {
-  static override result = 'sessionUrl' as const
+export default class SessionsPayout extends BaseCommand<typeof SessionsPayout, 'sessionUrl'> {
   static override summary = sessionsPayout.summary
   static override description =
     `The recipient (not a team member) signs in or up with their own e-mail and claims the payout: chooses how to be paid. A payout to a counterparty is paid directly to its saved payment method and has no claim URL (exit 5). Each call mints a fresh URL; treat it as opaque. Prints the URL (--json: {"url": …}); --open also opens it in a browser.`
@@ -17,7 +16,7 @@ export default class SessionsPayout extends BaseCommand<typeof SessionsPayout> {
 
   static override flags = {...flagsOf(sessionsPayout.inputs), open: openFlag}
 
-  async run(): Promise<Answer<typeof SessionsPayout.result>> {
+  async run(): Promise<Answer<'sessionUrl'>> {
     const [minted, {shownSessionUrl}] = await Promise.all([
       this.operate(sessionsPayout),
       import('../../cli/output/session-url.js'),

@@ -5,8 +5,7 @@ import {type Answer, shownAnswer} from '../../cli/shown.js'
 import type {Account} from '../../contract/responses.js'
 import {teamAccounts} from '../../operations/team/team-read.js'
 
-export default class TeamAccounts extends BaseCommand<typeof TeamAccounts> {
-  static override result = 'accounts' as const
+export default class TeamAccounts extends BaseCommand<typeof TeamAccounts, 'accounts'> {
   static override summary = teamAccounts.summary
   static override description =
     `Reads the v2 accounts (GET /api/v2/accounts). "Reserved" is what approved, unpaid payouts hold; "Available" (total minus reserved) is what new approvals can use. The daily allowance, when the owner set one, caps automated approvals and payments per day; it resets at the time shown. Deposit instructions say where to send money to fund each currency.
@@ -23,7 +22,7 @@ Before approve, pay and import --and-then pay send anything, payctl compares the
 
   static override flags = {output: outputFlag}
 
-  async run(): Promise<Answer<typeof TeamAccounts.result>> {
+  async run(): Promise<Answer<'accounts'>> {
     const [accounts, {showAccounts, accountColumns}] = await Promise.all([
       this.operate(teamAccounts),
       import('../../cli/output/account-view.js'),

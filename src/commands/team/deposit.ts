@@ -2,8 +2,7 @@ import {BaseCommand} from '../../cli/base-command.js'
 import {amountFlag, currencyFlag, idempotencyKeyFlag} from '../../cli/flags/common-flags.js'
 import {type Answer, shown} from '../../cli/shown.js'
 
-export default class TeamDeposit extends BaseCommand<typeof TeamDeposit> {
-  static override result = 'account' as const
+export default class TeamDeposit extends BaseCommand<typeof TeamDeposit, 'account'> {
   static override summary = 'Add test money to a sandbox account, as a bank deposit would.'
   static override description =
     `Sandbox only: no real money moves. A production profile is refused before anything is sent; the service also refuses outside its sandbox (SANDBOX_ONLY). The team needs its wallet first (VERIFICATION_REQUIRED otherwise: the owner sets it up in a hosted screen).
@@ -21,7 +20,7 @@ export default class TeamDeposit extends BaseCommand<typeof TeamDeposit> {
     'idempotency-key': idempotencyKeyFlag,
   }
 
-  async run(): Promise<Answer<typeof TeamDeposit.result>> {
+  async run(): Promise<Answer<'account'>> {
     const f = this.flags
     const [{amountProblem}, {usageError}] = await Promise.all([
       import('../../shared/money.js'),

@@ -2,8 +2,7 @@ import {BaseCommand} from '../../cli/base-command.js'
 import {type Answer, shownAnswer} from '../../cli/shown.js'
 import {teamGet} from '../../operations/team/team-read.js'
 
-export default class TeamGet extends BaseCommand<typeof TeamGet> {
-  static override result = 'team' as const
+export default class TeamGet extends BaseCommand<typeof TeamGet, 'team'> {
   static override summary = teamGet.summary
   static override description =
     `Reads the v1 team record. Balances show the open (approved, unpaid) amounts and the daily allowance for automated payouts; deposit instructions show where to send money to fund each currency.
@@ -15,7 +14,7 @@ export default class TeamGet extends BaseCommand<typeof TeamGet> {
     '<%= config.bin %> <%= command.id %> --json | jq .balances',
   ]
 
-  async run(): Promise<Answer<typeof TeamGet.result>> {
+  async run(): Promise<Answer<'team'>> {
     const [team, {showTeam}] = await Promise.all([this.operate(teamGet), import('../../cli/output/team-view.js')])
     return shownAnswer(team, {view: (got, out) => showTeam(out, got)})
   }

@@ -3,8 +3,7 @@ import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
 import {type Answer, shown} from '../../cli/shown.js'
 
-export default class TeamUpdate extends BaseCommand<typeof TeamUpdate> {
-  static override result = 'teamSettings' as const
+export default class TeamUpdate extends BaseCommand<typeof TeamUpdate, 'teamSettings'> {
   static override summary = "Change the team's settings: whether its payouts are reportable under DAC7."
   static override description =
     `When DAC7 reporting is required, EU-resident payees must give their tax identity before they can claim. Needs the team:manage scope (keys created before it existed must be edited or replaced). On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise.
@@ -25,7 +24,7 @@ export default class TeamUpdate extends BaseCommand<typeof TeamUpdate> {
     yes: yesFlag,
   }
 
-  async run(): Promise<Answer<typeof TeamUpdate.result>> {
+  async run(): Promise<Answer<'teamSettings'>> {
     await this.confirmOnProduction({
       action: `set DAC7 reporting of the team to ${this.flags['dac7-reporting']}`,
       count: 1,

@@ -4,8 +4,7 @@ import {flagsOf} from '../../cli/flags/flag-of.js'
 import type {Answer} from '../../cli/shown.js'
 import {transactionsList} from '../../operations/transactions/transactions-list.js'
 
-export default class TransactionsList extends BaseCommand<typeof TransactionsList> {
-  static override result = 'transactions' as const
+export default class TransactionsList extends BaseCommand<typeof TransactionsList, 'transactions'> {
   static override summary = transactionsList.summary
   static override description =
     `Deposits, payouts, fees: every money movement (v2). Filters combine: --type, --status and --currency are repeatable (any of the values), --payout narrows to one payout, and --from (inclusive) / --before (exclusive) take ISO 8601 date-times with a zone (2026-11-01T10:00:00Z, 2026-11-01T12:00+02:00) or a date (midnight UTC).
@@ -26,7 +25,7 @@ Amounts are right-aligned with their sign (out is negative).`
 
   static override flags = {...flagsOf(transactionsList.inputs), output: outputFlag}
 
-  async run(): Promise<Answer<typeof TransactionsList.result>> {
+  async run(): Promise<Answer<'transactions'>> {
     const [transactions, {listed}, {transactionColumns}] = await Promise.all([
       this.operate(transactionsList),
       import('../../cli/output/item-stream.js'),

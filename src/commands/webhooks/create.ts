@@ -4,8 +4,7 @@ import {httpUrl, v2EventsFlag} from '../../cli/flags/webhook-flags.js'
 import {type Answer, shown} from '../../cli/shown.js'
 import {V1_EVENT_STATUSES} from '../../contract/lifecycle.js'
 
-export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
-  static override result = 'webhook' as const
+export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate, 'webhook'> {
   static override summary = 'Subscribe a URL to payout events.'
   static override description =
     `The service signs every delivery with a secret of this subscription. It is shown once, here, and stored in the profile's credentials file (mode 0600) so that "webhooks listen" can verify deliveries without --secret. Each payout status change (${V1_EVENT_STATUSES.join(', ')}) is delivered as the v1 payout; with --v2-events, each settlement also as the v2 event payout.completed or payout.failed (docs/webhooks.md). Safe to re-run: a URL that has a subscription already is refused (exit 5) unless --another or --replace; when the answer to the request is lost, the subscription it created is found, deleted (its secret is unknown) and created again, so the secret of the one that stays is stored.`
@@ -31,7 +30,7 @@ export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate> {
     replace: Flags.boolean({summary: "Delete the URL's existing subscriptions first, then subscribe."}),
   }
 
-  async run(): Promise<Answer<typeof WebhooksCreate.result>> {
+  async run(): Promise<Answer<'webhook'>> {
     const client = await this.client()
     const profile = await this.profile()
     const {createWebhook} = await import('../../services/webhooks/create-webhook.js')

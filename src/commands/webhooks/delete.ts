@@ -3,8 +3,7 @@ import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
 import {type Answer, shown} from '../../cli/shown.js'
 
-export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete> {
-  static override result = 'webhookDeleted' as const
+export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete, 'webhookDeleted'> {
   static override summary = 'Delete a webhook subscription.'
   static override description =
     'Deliveries to its URL stop, and the signing secret stored for it in this profile is removed. When the service no longer knows the id (deleted elsewhere, or after the receiver answered 410) the stored secret is removed all the same and the command exits 4. On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise.'
@@ -17,7 +16,7 @@ export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete> {
 
   static override flags = {yes: yesFlag}
 
-  async run(): Promise<Answer<typeof WebhooksDelete.result>> {
+  async run(): Promise<Answer<'webhookDeleted'>> {
     const {id} = this.args
     await this.confirmOnProduction({action: `delete webhook subscription ${id}`, count: 1})
     const client = await this.client()

@@ -4,15 +4,14 @@ import type {Output} from '../../cli/output/output.js'
 import {type Answer, shown} from '../../cli/shown.js'
 import type {WebhookSubscription} from '../../client/schemas.js'
 
-export default class WebhooksList extends BaseCommand<typeof WebhooksList> {
-  static override result = 'webhooks' as const
+export default class WebhooksList extends BaseCommand<typeof WebhooksList, 'webhooks'> {
   static override summary = "List the team's webhook subscriptions."
   static override description =
     'The "Secret" column says whether the signing secret of the subscription is stored in this profile (by "webhooks create"). Secrets are never shown again.'
 
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
-  async run(): Promise<Answer<typeof WebhooksList.result>> {
+  async run(): Promise<Answer<'webhooks'>> {
     const client = await this.client()
     const subscriptions = await client.v1.webhooks.list()
     return shown(subscriptions, {view: (listed, out) => this.showTable(listed, out)})

@@ -4,8 +4,7 @@ import type {Answer} from '../../cli/shown.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 
-export default class WebhooksListen extends BaseCommand<typeof WebhooksListen> {
-  static override result = 'webhookListen' as const
+export default class WebhooksListen extends BaseCommand<typeof WebhooksListen, 'webhookListen'> {
   static override summary = 'Receive webhook deliveries locally, verify them and show one line each.'
   static override description =
     `Starts an HTTP receiver (127.0.0.1:4011 by default) that verifies each delivery's signature (spec section 6: HMAC-SHA256 of "timestamp.body", timing-safe, --tolerance 300 s) and prints one line per delivery: local time, event (the v1 payout status, or the v2 event payout.completed / payout.failed), payout id, amount and currency, what it answered, and the verdict. A delivery whose signature and timestamp arrived before is marked REPEATED (a replay, not a new event). --json prints one JSON object per line instead: {receivedAt, verified, reason?, duplicate?, status?, payoutId?, amount?, currency?, body, detail?, response, forward?, saved?}.
@@ -26,7 +25,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
 
   static override flags = listenFlags
 
-  async run(): Promise<Answer<typeof WebhooksListen.result>> {
+  async run(): Promise<Answer<'webhookListen'>> {
     const {flags, out} = this
     const [session, secrets, render, {serveDeliveries}] = await Promise.all([
       import('../../services/webhooks/listen-session.js'),
@@ -49,7 +48,7 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       secretFile,
       register,
       events: render.listenEvents(out, this.config.bin),
-      listening: render.listeningLine(out, flags.json, {...options, ...found, fromSource: found.secrets.length}),
+      listening: render.listeningLine(out, out.json, {...options, ...found, fromSource: found.secrets.length}),
     }
     return render.deliveryStream(
       out,

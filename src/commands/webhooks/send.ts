@@ -5,8 +5,7 @@ import {type Answer, shown} from '../../cli/shown.js'
 import {EVENT_STATUSES} from '../../services/webhooks/payload.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 
-export default class WebhooksSend extends BaseCommand<typeof WebhooksSend> {
-  static override result = 'testDelivery' as const
+export default class WebhooksSend extends BaseCommand<typeof WebhooksSend, 'testDelivery'> {
   static override summary = 'Send a signed test delivery to your own receiver and check its answer.'
   static override description =
     `Posts a realistic v1 payout body (or --payload FILE, sent byte for byte) signed as the service signs deliveries: X-Service-Signature (hex HMAC-SHA256 of "timestamp.body") and X-Service-Timestamp. --bad-signature and --stale (a timestamp 10 minutes old) send deliveries a correct receiver must reject.
@@ -37,7 +36,7 @@ Exit 0 when the receiver did what a correct one does: 2xx for a good delivery; 4
     }),
   }
 
-  async run(): Promise<Answer<typeof WebhooksSend.result>> {
+  async run(): Promise<Answer<'testDelivery'>> {
     const {flags} = this
     const [delivery, {sendSecret}, {sentLines}] = await Promise.all([
       import('../../services/webhooks/test-delivery.js'),

@@ -6,8 +6,7 @@ import {type Answer, shown} from '../../cli/shown.js'
 import {SECRET_ENV} from '../../services/webhooks/secrets.js'
 import {usageError} from '../../shared/errors.js'
 
-export default class WebhooksVerify extends BaseCommand<typeof WebhooksVerify> {
-  static override result = 'signatureCheck' as const
+export default class WebhooksVerify extends BaseCommand<typeof WebhooksVerify, 'signatureCheck'> {
   static override summary = 'Check the signature of a saved delivery, and explain a mismatch.'
   static override description =
     `Reads the raw body from FILE (or stdin with - or no argument) and checks it against --signature and --timestamp (or the headers file "webhooks listen --save" writes) with the secret (--secret, ${SECRET_ENV}, or else each secret "webhooks create" stored in the profile: the matching subscription is named), as a receiver does: HMAC-SHA256 of "timestamp.body", compared in constant time, timestamp within --tolerance (300 s; 0 checks the signature only).
@@ -37,7 +36,7 @@ When it does not verify, it says what most likely happened: the wrong secret, a 
     tolerance: toleranceFlag,
   }
 
-  async run(): Promise<Answer<typeof WebhooksVerify.result>> {
+  async run(): Promise<Answer<'signatureCheck'>> {
     const {flags} = this
     const [saved, {verifySecrets}, {explainWithAny}, {verifyLines}] = await Promise.all([
       import('../../services/webhooks/saved-delivery.js'),

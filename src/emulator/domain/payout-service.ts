@@ -12,6 +12,7 @@ import type {
   patchPayoutV2Body,
 } from '../../contract/requests/index.js'
 import {formatAmount as formatMoney} from '../../shared/money.js'
+import {present} from '../../shared/present.js'
 import {type ApiFailure, invalidField, invalidState, notFound, payoutNotFound} from '../http/api-failure.js'
 import {type Principal, requireScopes} from '../http/principal.js'
 import type {Store} from '../store/index.js'
@@ -70,7 +71,7 @@ function recipientOf(body: Pick<PatchPayoutV2, 'recipient' | 'counterpartyId'>):
   counterpartyId?: string
 } {
   if (body.counterpartyId !== undefined) return {type: 'counterparty', counterpartyId: body.counterpartyId}
-  const recipient = body.recipient!
+  const recipient = present(body.recipient)
   return {type: recipient.type, email: recipient.email, phone: recipient.phone}
 }
 

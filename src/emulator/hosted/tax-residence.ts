@@ -1,3 +1,4 @@
+import {present} from '../../shared/present.js'
 import {taxIdentityProblems} from '../domain/counterparty-registry.js'
 import {isEuCountry, OTHER_COUNTRY, owesTaxResidence, residenceCountry, taxIdentityOf} from '../domain/dac7-step.js'
 import {COUNTRIES, countryByCode, type TaxField} from '../domain/reference-data.js'
@@ -45,7 +46,7 @@ export function residencePage(ctx: PageContext, summary: Html, errors: FieldErro
 const label = (rule: TaxField) => (rule.required ? rule.description : `${rule.description} (optional)`)
 
 function taxIdentityPage(ctx: PageContext, summary: Html, code: string, errors: FieldError[] = [], status = 200) {
-  const country = countryByCode(code)!
+  const country = present(countryByCode(code))
   const form = postForm(
     ctx.action('tax-identity'),
     ctx.csrf,
@@ -75,15 +76,15 @@ export function submitResidence(ctx: PageContext, summary: Html): Reply {
 export function submitTaxIdentity(ctx: PageContext, summary: Html): Reply {
   const code = ctx.value('country')
   if (!isEuCountry(code)) return residencePage(ctx, summary, [], 400)
-  const country = countryByCode(code)!
+  const country = present(countryByCode(code))
   const taxIdentity = taxIdentityOf(code, field => ctx.value(field))
   const errors: FieldError[] = taxIdentityProblems(taxIdentity, code, 'individual').map(problem => ({
     field: problem.field,
     message:
       problem.kind === 'missing'
-        ? `Enter your ${problem.rule!.description}`
+        ? `Enter your ${present(problem.rule).description}`
         : problem.kind === 'format'
-          ? `${problem.rule!.description}: this does not look right for ${country.name}`
+          ? `${present(problem.rule).description}: this does not look right for ${country.name}`
           : 'Enter a real date, like 1990-04-30',
   }))
   if (errors.length) return taxIdentityPage(ctx, summary, code, errors, 400)
@@ -93,6 +94,6 @@ export function submitTaxIdentity(ctx: PageContext, summary: Html): Reply {
 
 function recordResidence(ctx: PageContext, country: string, taxIdentity: Record<string, string> | undefined) {
   ctx.services.store.transaction(() =>
-    ctx.services.counterparties.recordTaxResidence(ctx.claims.teamId, ctx.user!, country, taxIdentity),
+    ctx.services.counterparties.recordTaxResidence(ctx.claims.teamId, present(ctx.user), country, taxIdentity),
   )
 }

@@ -4,6 +4,7 @@ import {batchItemIndex, bodyRuleOf, checkPath, checkQuery} from '../../contract/
 import {routerPath} from '../../contract/operation-path.js'
 import {OPERATIONS, type Operation, type OperationId, operations} from '../../contract/operations.js'
 import {type Checked, checkRequest, joinProblems} from '../../contract/request-problems.js'
+import {present} from '../../shared/present.js'
 import {validationError} from './api-failure.js'
 import type {AuthenticatedContext, HttpMethod, Reply} from './request-context.js'
 import type {Route} from './router.js'
@@ -135,5 +136,5 @@ export function operationRoutes(groups: readonly OperationHandlers[]): Route[] {
     }
   const missing = OPERATIONS.filter(operation => !served.has(operation.operationId))
   if (missing.length) throw new Error(`no handler for ${missing.map(operation => operation.operationId).join(', ')}`)
-  return OPERATIONS.map(operation => operationRoute(operation, served.get(operation.operationId)!))
+  return OPERATIONS.map(operation => operationRoute(operation, present(served.get(operation.operationId))))
 }

@@ -1,6 +1,7 @@
 import {randomBytes, randomInt} from 'node:crypto'
 import type {IncomingHttpHeaders} from 'node:http'
 import {EMAIL} from '../../contract/primitives.js'
+import {present} from '../../shared/present.js'
 import type {Clock} from '../domain/clock.js'
 import {createTeam} from '../domain/seed.js'
 import {header, type Reply} from '../http/request-context.js'
@@ -205,7 +206,7 @@ export class AuthorizationFlow {
     if ((form.get('code') ?? '').trim() !== row.signin_code) return this.wrongCode(id, headers, row)
     this.store.transaction(() => {
       this.store.setBrowserEmail(row.browser_id, row.signin_email)
-      this.signedIn(id, row.signin_email!)
+      this.signedIn(id, present(row.signin_email))
     })
     return again(id)
   }
@@ -214,7 +215,7 @@ export class AuthorizationFlow {
   private wrongCode(id: string, headers: IncomingHttpHeaders, row: InteractionRow): Reply {
     const attempts = row.signin_attempts + 1
     if (attempts >= MAX_CODE_ATTEMPTS) {
-      this.startSignIn(id, row.signin_email!)
+      this.startSignIn(id, present(row.signin_email))
       return this.show(id, headers, 'Too many wrong codes. A new code was sent.')
     }
     this.store.patchInteraction(id, {signin_attempts: attempts})

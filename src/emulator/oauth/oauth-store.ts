@@ -1,3 +1,4 @@
+import {present} from '../../shared/present.js'
 import type {Database} from '../store/sqlite-driver.js'
 
 /** Rows of the authorization server's tables (`store/oauth-schema.ts`) and the statements that read and write them. */
@@ -174,7 +175,7 @@ export class OAuthStore {
   /** The signed-in e-mail of a browser (cookie), creating the browser row on first sight. */
   browser(id: string, now: number): {id: string; email: string | null} {
     this.q.insertBrowser.run(id, now)
-    return this.q.browser.get(id)!
+    return present(this.q.browser.get(id))
   }
 
   setBrowserEmail(id: string, email: string | null): void {

@@ -1,4 +1,5 @@
 import {createRequire} from 'node:module'
+import {errnoCode} from '../../shared/thrown.js'
 
 /**
  * The emulator's SQLite connection, whichever module provides it: Node's built-in `node:sqlite` (Node >= 22.13,
@@ -73,8 +74,7 @@ export function openDatabase(file: string, loaders: DriverLoaders = defaultLoade
   try {
     BetterSqlite3 = loaders.betterSqlite3()
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND')
-      throw Object.assign(new Error(MISSING_SQLITE), {code: NO_SQLITE})
+    if (errnoCode(error) === 'MODULE_NOT_FOUND') throw Object.assign(new Error(MISSING_SQLITE), {code: NO_SQLITE})
     throw error
   }
   return new BetterSqlite3Database(new BetterSqlite3(file))

@@ -1,6 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import {SIGNATURE_HEADER, TIMESTAMP_HEADER} from '../../contract/webhook-hmac.js'
 import {httpCall} from '../../shared/http-call.js'
+import {messageOf} from '../../shared/thrown.js'
 import {payoutV1, payoutV2, v1Status} from '../domain/api-views.js'
 import type {Clock} from '../domain/clock.js'
 import type {PayoutEvents, V2EventType} from '../domain/payout-events.js'
@@ -131,7 +132,7 @@ export class WebhookDispatcher implements PayoutEvents {
   /** Starts sending whatever is due, without waiting. */
   kick(): void {
     if (this.closed) return
-    this.drain().catch(error => this.options.log?.(`webhook dispatcher: ${(error as Error).message}`))
+    this.drain().catch(error => this.options.log?.(`webhook dispatcher: ${messageOf(error)}`))
   }
 
   /** Sends everything due now (following each queue as far as it is due) and resolves when done. */
@@ -202,7 +203,7 @@ export class WebhookDispatcher implements PayoutEvents {
       response.body.resume()
     } catch (cause) {
       const code = (cause as {code?: string}).code
-      error = `${code ? `${code}: ` : ''}${(cause as Error).message}`
+      error = `${code ? `${code}: ` : ''}${messageOf(cause)}`
     }
     if (this.closed || !this.store.db.open) return
     this.finish(delivery, sentAt, status, error)

@@ -25,7 +25,10 @@ export type AttemptView = {
   deliveryId: string
 }
 
-const finished = (d: ControlDelivery) => d.sentAt !== null && (d.responseStatus !== null || d.error !== undefined)
+type Sent = ControlDelivery & {sentAt: string}
+
+const finished = (d: ControlDelivery): d is Sent =>
+  typeof d.sentAt === 'string' && (d.responseStatus !== null || d.error !== undefined)
 
 const sameEvent = (a: ControlDelivery, b: ControlDelivery) =>
   a.subscriptionId === b.subscriptionId && a.event === b.event && JSON.stringify(a.body) === JSON.stringify(b.body)
@@ -39,12 +42,12 @@ function outcomeOf(delivery: ControlDelivery, retry: ControlDelivery | undefined
 
 /** The finished attempts of the log in the order they were sent, each with its outcome (the next attempt of the same event, if queued). */
 export function attemptViews(log: ControlDelivery[]): AttemptView[] {
-  const attempts = log.filter(finished).sort((a, b) => Date.parse(a.sentAt!) - Date.parse(b.sentAt!))
+  const attempts = log.filter(finished).sort((a, b) => Date.parse(a.sentAt) - Date.parse(b.sentAt))
   return attempts.map(delivery => {
     const retry = log.find(other => other.attempt === delivery.attempt + 1 && sameEvent(other, delivery))
     const summary = summarize(delivery.body)
     const view: AttemptView = {
-      sentAt: delivery.sentAt!,
+      sentAt: delivery.sentAt,
       event: summary.status ?? delivery.event,
       payoutId: summary.payoutId,
       url: delivery.url,

@@ -25,6 +25,7 @@ import {awaitsNewClaim} from '../../services/payouts/payout-failures.js'
 import {interruptedError, invalidInputError, PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {describeTotals} from '../../shared/money.js'
+import {present} from '../../shared/present.js'
 import {retryFailedCommand} from '../../shared/shell-word.js'
 import {BATCH_STOPPING, watchInterrupts} from '../interrupt.js'
 import {type ItemSource, itemSource} from '../item-source.js'
@@ -200,7 +201,7 @@ async function waitForRows(
     report: options.report,
     payouts: pending,
     goal,
-    timeoutMs: options.wait!.timeoutMs,
+    timeoutMs: present(options.wait).timeoutMs,
     rerun: statusAgain(options.file),
     signal: options.signal,
   })

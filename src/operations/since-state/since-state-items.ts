@@ -8,6 +8,7 @@ import {
   type SinceState,
   writeSinceState,
 } from '../../services/since-state/state-file.js'
+import {present} from '../../shared/present.js'
 import {type Interruption, interruptedError, watchInterrupts, writeUninterrupted} from '../interrupt.js'
 import {type ItemSource, itemSource} from '../item-source.js'
 import type {Reporter} from '../reporter.js'
@@ -68,13 +69,13 @@ export function sinceStateItems<T extends {id: string}, Shown>(options: SinceRun
     },
     async *pages() {
       // Stops between pages once the run is stopped (the read in flight is cancelled by the wait limits).
-      const silent = options.baseline && tracker!.first
+      const silent = options.baseline && present(tracker).first
       for await (const page of options.pages(previous)) {
         const shown: Shown[] = []
         for (const item of page) {
           const createdAt = options.window?.createdAt(item)
           highWater = laterOf(highWater, createdAt)
-          const {changed, previous: before} = tracker!.observe(item.id, options.fingerprint(item), createdAt)
+          const {changed, previous: before} = present(tracker).observe(item.id, options.fingerprint(item), createdAt)
           if (changed && !silent) shown.push(options.shown(item, before))
         }
         yield shown
@@ -90,12 +91,12 @@ export function sinceStateItems<T extends {id: string}, Shown>(options: SinceRun
     async ended({written}) {
       await report.flush()
       if (aborted()) throw stoppedRun(path, written, false)
-      const seen = tracker!.seen(options.window?.keepFrom(highWater))
-      interrupts!.dispose()
+      const seen = present(tracker).seen(options.window?.keepFrom(highWater))
+      present(interrupts).dispose()
       await writeUninterrupted(() =>
         writeSinceState(path, {version: 1, ...options.run, ...(options.window ? {highWater} : {}), seen}),
       )
-      options.saved?.({written, first: tracker!.first, tracked: tracker!.count})
+      options.saved?.({written, first: present(tracker).first, tracked: present(tracker).count})
     },
   })
 }

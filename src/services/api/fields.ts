@@ -1,6 +1,7 @@
 import {readFile} from 'node:fs/promises'
 import {usageError} from '../../shared/errors.js'
 import {readStdin} from '../../shared/stdin.js'
+import {errnoCode} from '../../shared/thrown.js'
 
 type Json = string | number | boolean | null | Json[] | {[key: string]: Json}
 
@@ -71,7 +72,7 @@ async function typedValue(text: string, flag: string): Promise<Json> {
   try {
     return await readFile(text.slice(1), 'utf8')
   } catch (error) {
-    throw usageError(`${flag} ${text}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? error})`)
+    throw usageError(`${flag} ${text}: cannot read the file (${errnoCode(error) ?? error})`)
   }
 }
 

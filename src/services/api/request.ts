@@ -2,6 +2,7 @@ import {readFile} from 'node:fs/promises'
 import {type HttpMethod, pathProblem} from '../../client/transport.js'
 import {usageError} from '../../shared/errors.js'
 import {readStdin} from '../../shared/stdin.js'
+import {errnoCode, messageOf} from '../../shared/thrown.js'
 import {buildFields, fieldsAsQuery} from './fields.js'
 import type {Query} from './paginate.js'
 
@@ -91,14 +92,12 @@ async function requestBody(data: string | undefined, input: string | undefined):
     try {
       text = await readFile(source.slice(1), 'utf8')
     } catch (error) {
-      throw usageError(
-        `${flag} ${source.slice(1)}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? error})`,
-      )
+      throw usageError(`${flag} ${source.slice(1)}: cannot read the file (${errnoCode(error) ?? error})`)
     }
   }
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw usageError(`${flag} is not valid JSON: ${(error as Error).message}`)
+    throw usageError(`${flag} is not valid JSON: ${messageOf(error)}`)
   }
 }

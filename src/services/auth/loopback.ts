@@ -1,5 +1,6 @@
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
+import {present} from '../../shared/present.js'
 import {parseRequestTarget} from '../../shared/request-target.js'
 import {LoginRefusedError} from './login-refused.js'
 
@@ -86,8 +87,8 @@ export class LoopbackReceiver {
       this.settle?.resolve({code, state})
     })
     await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject)
-      this.server!.listen(port, '127.0.0.1', () => resolve())
+      present(this.server).once('error', reject)
+      present(this.server).listen(port, '127.0.0.1', () => resolve())
     })
     const address = this.server.address() as AddressInfo
     return `http://127.0.0.1:${address.port}/callback`
@@ -145,6 +146,6 @@ export class LoopbackReceiver {
   async close(): Promise<void> {
     if (!this.server) return
     this.server.closeAllConnections()
-    await new Promise<void>(resolve => this.server!.close(() => resolve()))
+    await new Promise<void>(resolve => present(this.server).close(() => resolve()))
   }
 }

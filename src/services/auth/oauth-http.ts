@@ -1,6 +1,7 @@
 import {ApiError, apiErrorFromBody, ConnectionError} from '../../client/api-errors.js'
 import {redactBody} from '../../client/redact.js'
 import {answerText, httpCall} from '../../shared/http-call.js'
+import {messageOf} from '../../shared/thrown.js'
 
 /** An OAuth endpoint answers within this, and in at most this many bytes (a token answer is a few hundred). */
 const OAUTH_TIMEOUT_MS = 30_000
@@ -58,8 +59,8 @@ async function send(
     const id = res.headers['x-request-id']
     answer = {statusCode: res.statusCode, text, requestId: Array.isArray(id) ? id[0] : id}
   } catch (error) {
-    trace?.(`< ${(error as Error).message}`)
-    throw new ConnectionError(`cannot reach ${url}: ${(error as Error).message}`, {cause: error})
+    trace?.(`< ${messageOf(error)}`)
+    throw new ConnectionError(`cannot reach ${url}: ${messageOf(error)}`, {cause: error})
   }
   trace?.(`< ${answer.statusCode}${answer.requestId ? ` request-id ${answer.requestId}` : ''}`)
   if (answer.text) trace?.(`< body ${redactBody(answer.text)}`)

@@ -3,6 +3,7 @@ import type {AuthProvider} from '../../client/transport.js'
 import type {OAuthCredentials} from '../../config/credential-types.js'
 import {CredentialStore} from '../../config/credentials.js'
 import {authError} from '../../shared/errors.js'
+import {messageOf} from '../../shared/thrown.js'
 import {discover} from './discovery.js'
 import type {Trace} from './oauth-http.js'
 import {refreshTokens} from './tokens.js'
@@ -71,7 +72,7 @@ export class OAuthProvider implements AuthProvider {
       this.current = next.oauth
       holdSecrets(this.secrets())
     } catch (error) {
-      throw authError(`cannot refresh the login of profile "${this.options.profile}": ${(error as Error).message}`, [
+      throw authError(`cannot refresh the login of profile "${this.options.profile}": ${messageOf(error)}`, [
         `run "payctl auth login --profile ${this.options.profile}"`,
       ])
     }

@@ -1,6 +1,7 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {Country, PaymentMethodType} from '../../client/schemas.js'
 import type {CounterpartyInput} from '../../client/v2/counterparties-v2.js'
+import {messageOf} from '../../shared/thrown.js'
 import type {CheckProblem, OnlineChecks} from '../import/check/online-checks.js'
 import {type ChunkOptions, fileRows} from '../import/send/chunks.js'
 import {taxCheckInput} from './counterparty-input.js'
@@ -67,7 +68,7 @@ export async function checkCounterpartyRows(input: {
   } catch (error) {
     // Before sending, a service that does not answer stops the import (exit 7); a dry run says it checked offline.
     if (input.sending) throw error
-    return {online: false, offlineReason: (error as Error).message, problems: [], checked: CHECKED}
+    return {online: false, offlineReason: messageOf(error), problems: [], checked: CHECKED}
   }
   const problems: CheckProblem[] = []
   let more = 0

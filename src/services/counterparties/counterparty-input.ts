@@ -6,6 +6,7 @@ import {checkRequest} from '../../contract/request-problems.js'
 import {createCounterpartyBody, patchCounterpartyBody} from '../../contract/requests/counterparty-requests.js'
 import {usageError} from '../../shared/errors.js'
 import {readStdin} from '../../shared/stdin.js'
+import {errnoCode, messageOf} from '../../shared/thrown.js'
 import {refuseLookAlike} from '../recipients/look-alike-refusal.js'
 
 type Json = Record<string, unknown>
@@ -100,13 +101,13 @@ export async function readBodyFile(path: string, stdin: () => Promise<string> = 
   try {
     text = path === '-' ? await stdin() : await readFile(path, 'utf8')
   } catch (error) {
-    throw usageError(`--from-file ${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? error})`)
+    throw usageError(`--from-file ${path}: cannot read the file (${errnoCode(error) ?? error})`)
   }
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch (error) {
-    throw usageError(`--from-file ${path}: not valid JSON (${(error as Error).message})`)
+    throw usageError(`--from-file ${path}: not valid JSON (${messageOf(error)})`)
   }
   if (!isRecord(parsed)) throw usageError(`--from-file ${path}: must hold one JSON object (a counterparty body)`)
   return parsed

@@ -2,6 +2,7 @@ import type {PayoutClient} from '../../client/index.js'
 import {customIdArgument} from '../../contract/ids.js'
 import {isId, isUuid} from '../../contract/primitives.js'
 import {invalidInputError, usageError} from '../../shared/errors.js'
+import {present} from '../../shared/present.js'
 import {taxCheckInput} from './counterparty-input.js'
 import {taxIdentityProblems} from './tax-rules.js'
 
@@ -23,7 +24,7 @@ export async function checkTaxRules(client: PayoutClient, body: Record<string, u
 export function counterpartyRef(id: string | undefined, customId: string | undefined): string {
   if (Boolean(id) === Boolean(customId)) throw usageError('give a counterparty id or --custom-id (exactly one)')
   if (customId !== undefined) return customIdArgument(customId)
-  const value = id!.trim()
+  const value = present(id).trim()
   if (isUuid(value)) return `counterparty_${value.toLowerCase()}`
   if (!isId('counterparty_', value))
     throw usageError(`"${value}" is not a counterparty id (counterparty_<UUID>)`, [

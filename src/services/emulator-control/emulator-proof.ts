@@ -8,6 +8,7 @@ import {PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {answerText, httpCall} from '../../shared/http-call.js'
 import {untrustedFileProblem} from '../../shared/own-file.js'
+import {errnoCode, messageOf} from '../../shared/thrown.js'
 
 /**
  * Who answers on an emulator's port. `emulator start` writes an identity file per port in the user's data folder
@@ -84,10 +85,10 @@ async function probe(origin: string, token: string | undefined, waitMs: number):
     const failure =
       (error as Error)?.name === 'TimeoutError'
         ? new TimeoutError(`no answer from GET ${url} within ${waitMs / 1000} s`, {cause: error, url})
-        : new ConnectionError(
-            `cannot reach GET ${url}: ${(error as NodeJS.ErrnoException)?.code ?? ''} ${(error as Error)?.message}`.trim(),
-            {cause: error, url},
-          )
+        : new ConnectionError(`cannot reach GET ${url}: ${errnoCode(error) ?? ''} ${messageOf(error)}`.trim(), {
+            cause: error,
+            url,
+          })
     return {kind: 'unreachable', error: failure}
   }
   let answer: ReturnType<typeof parseIdentityAnswer>

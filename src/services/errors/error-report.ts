@@ -15,6 +15,7 @@ import {closestName} from '../../shared/edit-distance.js'
 import {type Advice, PayctlError} from '../../shared/errors.js'
 import {ExitCode, type ExitCodeValue} from '../../shared/exit-codes.js'
 import {isLoopbackOrigin} from '../../shared/local-emulator.js'
+import {messageOf} from '../../shared/thrown.js'
 
 /** What the CLI prints for an error: one line for people, one object under --json. */
 export interface ErrorReport {
@@ -77,7 +78,7 @@ function apiMessage(error: ApiError): string {
  * is on; make them one plain line.
  */
 export function parseErrorMessage(error: unknown): string {
-  const lines = stripVTControlCharacters(String((error as Error)?.message ?? error))
+  const lines = stripVTControlCharacters(String(messageOf(error) ?? error))
     .split('\n')
     .map(line => line.trim().replace(/^Missing required flag (?!-)(\S+)/, 'Missing required flag --$1'))
     .filter(line => line && !/^See more help/.test(line) && !/^The following errors? occurred:?$/.test(line))
@@ -182,7 +183,7 @@ function networkReport(error: ConnectionError | TimeoutError): ErrorReport {
 /** Errors from outside payctl: prompts cancelled, oclif's parse errors, and anything else. */
 function foreignReport(error: unknown): ErrorReport {
   const name = (error as Error)?.name ?? ''
-  const message = (error as Error)?.message ?? String(error)
+  const message = messageOf(error)
   if (name === 'ExitPromptError' || name === 'AbortPromptError') {
     return {exitCode: ExitCode.interrupted, code: 'INTERRUPTED', message: 'cancelled', suggestions: []}
   }

@@ -2,6 +2,7 @@ import {createHash} from 'node:crypto'
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import {uuidFromHex} from '../../contract/ids.js'
+import {present} from '../../shared/present.js'
 import {type BatchResult, runInBatches} from '../payouts/batch.js'
 
 /**
@@ -51,7 +52,7 @@ export async function retryFailedPayouts(
   const byId = new Map(failed.map(f => [f.id, f]))
   const keyOf = (ids: string[]) => ({
     idempotencyKey: retryKey(
-      ids.map(id => byId.get(id)!),
+      ids.map(id => present(byId.get(id))),
       kind,
     ),
   })

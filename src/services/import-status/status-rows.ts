@@ -1,5 +1,6 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
+import {present} from '../../shared/present.js'
 import {fetchOrGone} from '../payouts/wait.js'
 import type {FileRow, FileRows} from './file-rows.js'
 import {readPatiently} from './patient-read.js'
@@ -44,7 +45,7 @@ export async function* statusChunks(
   while (more && ahead.length < 4) more = await start()
   while (ahead.length) {
     if (options.signal?.aborted) return
-    const done = await ahead.shift()!
+    const done = await present(ahead.shift())
     if (more) more = await start()
     yield done
   }

@@ -6,6 +6,7 @@ import type {ApiGeneration} from '../../contract/primitives.js'
 import {usageError} from '../../shared/errors.js'
 import {mapLimit} from '../../shared/map-limit.js'
 import {CurrencyTotals} from '../../shared/money.js'
+import {present} from '../../shared/present.js'
 import {type BatchItem, type BatchResult, batchIdempotencyKey, batchKeyProblem, runInBatches} from './batch.js'
 import type {PayoutKey} from './ids-input.js'
 
@@ -141,7 +142,7 @@ export async function runDeletes(
     verb: VERB.delete,
     send: async ([id]) => {
       if (options.api === 'v2') return [await client.v2.payouts.delete(id)]
-      const key = byApiId.get(id)!
+      const key = present(byApiId.get(id))
       return [await client.v1.payouts.delete(id, key.kind === 'custom' ? 'custom_id' : 'id')]
     },
     onApplied: results => options.onApplied?.(results),

@@ -1,6 +1,7 @@
 import Big from 'big.js'
 import type {Account} from '../../client/schemas.js'
 import {formatAmount} from '../../shared/money.js'
+import {messageOf} from '../../shared/thrown.js'
 
 /**
  * Before money moves: does each currency's total fit what the account has available (total minus reserved),
@@ -68,7 +69,7 @@ export async function warnIfShort(options: {
   try {
     accounts = await options.accounts()
   } catch (error) {
-    options.warn(`could not read the balances before sending (${(error as Error).message})`)
+    options.warn(`could not read the balances before sending (${messageOf(error)})`)
     return []
   }
   const found = shortfalls(accounts, options.totals)

@@ -2,6 +2,7 @@ import {ApiError} from '../../client/api-errors.js'
 import {chunk} from '../../client/pagination.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
+import {present} from '../../shared/present.js'
 import {reportError} from '../errors/error-report.js'
 import {batchInterruption} from './batch-interruption.js'
 
@@ -139,7 +140,7 @@ function failurePlace(
   index: number | undefined,
 ): string {
   if (size === 1) return failed?.label ?? batch[0].label
-  const item = failed ? `${failed.label} (item ${index! + 1} of ${batch.length})` : undefined
+  const item = failed ? `${failed.label} (item ${present(index) + 1} of ${batch.length})` : undefined
   if (batches.length === 1) return item ?? `the batch of ${plural(batch.length)}`
   return `batch ${number + 1} of ${batches.length}${item ? ` at ${item}` : ''}`
 }

@@ -1,7 +1,9 @@
 import {readFile} from 'node:fs/promises'
 import {customIdArgument, type PayoutRef, payoutIdProblem, payoutRefOf} from '../../contract/ids.js'
 import {usageError} from '../../shared/errors.js'
+import {present} from '../../shared/present.js'
 import {readStdin} from '../../shared/stdin.js'
+import {errnoCode} from '../../shared/thrown.js'
 
 /**
  * A payout as the user named it: by id (a v1 UUID or a v2 `payout_…` id, both kept) or by customId.
@@ -81,9 +83,7 @@ export async function collectPayoutKeys(sources: IdSources): Promise<CollectedId
       try {
         text = await readFile(sources.idsFile, 'utf8')
       } catch (error) {
-        throw usageError(
-          `--ids-file ${sources.idsFile}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? error})`,
-        )
+        throw usageError(`--ids-file ${sources.idsFile}: cannot read the file (${errnoCode(error) ?? error})`)
       }
       keys.push(...idsFromText(text, sources.idsFile))
     }
@@ -104,5 +104,5 @@ export async function collectPayoutKeys(sources: IdSources): Promise<CollectedId
 /** Exactly one payout: an id argument or --custom-id. */
 export function singlePayoutKey(id: string | undefined, customId: string | undefined): PayoutKey {
   if (Boolean(id) === Boolean(customId)) throw usageError('give a payout id or --custom-id (exactly one)')
-  return id ? payoutKeyFromId(id.trim()) : payoutKeyFromCustomId(customId!)
+  return id ? payoutKeyFromId(id.trim()) : payoutKeyFromCustomId(present(customId))
 }

@@ -7,6 +7,7 @@ import {canonicalJson} from '../../shared/canonical-json.js'
 import {canonicalOrigin} from '../../shared/canonical-origin.js'
 import {usageError} from '../../shared/errors.js'
 import {refuseUntrustedFile} from '../../shared/own-file.js'
+import {errnoCode} from '../../shared/thrown.js'
 
 /** How long a kept key is reused: the service's idempotency window (spec: 24 hours). */
 export const KEPT_FOR_MS = 24 * 60 * 60 * 1000
@@ -161,7 +162,7 @@ export class KeptKeys {
     try {
       text = await readFile(this.file, 'utf8')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {}
+      if (errnoCode(error) === 'ENOENT') return {}
       throw error
     }
     let parsed: unknown

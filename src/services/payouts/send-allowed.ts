@@ -5,6 +5,7 @@ import type {PayoutV2} from '../../client/schemas.js'
 import type {AndThen} from '../../client/v2/payouts-v2.js'
 import {usageError} from '../../shared/errors.js'
 import {mapLimit} from '../../shared/map-limit.js'
+import {present} from '../../shared/present.js'
 import {
   type AllowedPlan,
   BalanceLeft,
@@ -102,7 +103,7 @@ export async function sendAllowed(
 
   const send = async (batch: string[]): Promise<PayoutV2[]> => {
     let ids = batch.filter(id => {
-      const payout = byId.get(id)!
+      const payout = present(byId.get(id))
       const shut = payout.currency === undefined ? undefined : closed.get(payout.currency)
       if (shut && needsFunds(action, payout))
         leaveOut(payout, shut, `the service refused an earlier ${payout.currency} payout for lack of room`)
@@ -123,17 +124,17 @@ export async function sendAllowed(
   /** The ids to leave out after `error`, each recorded with its reason; none when the choice does not cover it. */
   const refusedItems = async (error: unknown, ids: string[]): Promise<string[]> => {
     if (!(error instanceof ApiError) || error.index === undefined || !ids[error.index]) return []
-    const payout = byId.get(ids[error.index])!
+    const payout = present(byId.get(ids[error.index]))
     const room = ROOM_CODES.get(error.code)
     if (room && choice.withinBalance && payout.currency) {
       closed.set(payout.currency, room)
       const index = error.index
       const later = (id: string, i: number) => {
-        const other = byId.get(id)!
+        const other = present(byId.get(id))
         return i > index && other.currency === payout.currency && needsFunds(action, other)
       }
       const out = ids.filter((id, i) => i === index || later(id, i))
-      for (const id of out) leaveOut(byId.get(id)!, room, `the service answered ${error.code}`)
+      for (const id of out) leaveOut(present(byId.get(id)), room, `the service answered ${error.code}`)
       return out
     }
     const conflict = error.status === 409 && error.code !== 'IDEMPOTENCY_KEY_REUSED'

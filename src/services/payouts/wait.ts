@@ -5,6 +5,7 @@ import {RETRY_AFTER_CAP_MS} from '../../client/waits.js'
 import {type NextStep, PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {mapLimit} from '../../shared/map-limit.js'
+import {present} from '../../shared/present.js'
 import {GONE, type GoalState, goalStateOf, isFinal, type WaitGoal} from './goals.js'
 import {type FailedPayout, failedPayout, failuresError} from './payout-failures.js'
 
@@ -145,7 +146,7 @@ async function readRound(
     const before = pending.get(id)
     if (!read && !before)
       throw new PayctlError(`payout ${id} not found`, {exitCode: ExitCode.notFound, code: 'PAYOUT_NOT_FOUND'})
-    const payout = read ?? goneView(before!.id)
+    const payout = read ?? goneView(present(before).id)
     if (before && before.status !== payout.status) options.onChange?.(payout, before.status, id)
     const s = goalStateOf(payout, options.goal)
     if (isFinal(s)) {

@@ -5,6 +5,7 @@ import {PayctlError, usageError} from '../../shared/errors.js'
 import {untrustedFileProblem} from '../../shared/own-file.js'
 import {notAFile} from '../../shared/regular-file.js'
 import {testPause} from '../../shared/test-pause.js'
+import {errnoCode} from '../../shared/thrown.js'
 
 /**
  * The `--since-state FILE` of unattended runs (docs/scripting.md, "Unattended runs"): what the last
@@ -51,8 +52,8 @@ export async function readSinceState(path: string, run: RunIdentity): Promise<Si
   try {
     text = await readFile(path, 'utf8')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw usageError(`${flag(path)}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? error})`)
+    if (errnoCode(error) === 'ENOENT') return undefined
+    throw usageError(`${flag(path)}: cannot read the file (${errnoCode(error) ?? error})`)
   }
   const state = parseState(text)
   if (!state) throw usageError(`${flag(path)}: not a payctl state file (delete it to start again)`)
@@ -96,7 +97,7 @@ export async function writeSinceState(path: string, state: SinceState): Promise<
     await testPause('since-state saved')
   } catch (error) {
     if (error instanceof PayctlError) throw error
-    throw usageError(`${flag(path)}: cannot write the file (${(error as NodeJS.ErrnoException).code ?? error})`)
+    throw usageError(`${flag(path)}: cannot write the file (${errnoCode(error) ?? error})`)
   }
 }
 

@@ -2,6 +2,7 @@ import {ApiError, ConnectionError, TimeoutError} from '../../client/api-errors.j
 import type {PayoutClient} from '../../client/index.js'
 import type {WebhookSubscription} from '../../client/schemas.js'
 import {conflictError} from '../../shared/errors.js'
+import {messageOf} from '../../shared/thrown.js'
 
 export interface CreateWebhookOptions {
   client: PayoutClient
@@ -60,8 +61,8 @@ export async function createWebhook(options: CreateWebhookOptions): Promise<Crea
     for (const orphan of orphans) await client.v1.webhooks.delete(orphan.id)
     options.notice(
       orphans.length
-        ? `The answer to the subscription request was lost (${(error as Error).message}); the subscription it created (${orphans.map(o => o.id).join(', ')}) was deleted, since its signing secret is unknown, and a new one is created.`
-        : `The subscription request got no answer (${(error as Error).message}) and created nothing; sending it again.`,
+        ? `The answer to the subscription request was lost (${messageOf(error)}); the subscription it created (${orphans.map(o => o.id).join(', ')}) was deleted, since its signing secret is unknown, and a new one is created.`
+        : `The subscription request got no answer (${messageOf(error)}) and created nothing; sending it again.`,
     )
     deleted.push(...orphans.map(o => o.id))
     return {subscription: await client.v1.webhooks.create(body), deleted}

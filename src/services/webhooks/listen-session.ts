@@ -2,6 +2,7 @@ import {ApiError} from '../../client/api-errors.js'
 import type {PayoutClient} from '../../client/index.js'
 import {PayctlError, usageError} from '../../shared/errors.js'
 import {isLoopbackOrigin} from '../../shared/local-emulator.js'
+import {errnoCode, messageOf} from '../../shared/thrown.js'
 import {parseRespondWith} from './listener.js'
 import {EVENT_NAMES, V2_EVENT_NAMES} from './payload.js'
 import {writeSecretFile} from './secret-file.js'
@@ -121,7 +122,7 @@ export function respondWithStatuses(value: string | undefined): number[] | undef
   try {
     return parseRespondWith(value)
   } catch (error) {
-    throw usageError((error as Error).message)
+    throw usageError(messageOf(error))
   }
 }
 
@@ -130,7 +131,7 @@ async function startListener(listener: {start(): Promise<unknown>}, host: string
   try {
     await listener.start()
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
+    const code = errnoCode(error)
     if (code === 'EADDRINUSE')
       throw usageError(`port ${port} on ${host} is in use`, ['pick another with --port, or --port 0'])
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
@@ -155,9 +156,7 @@ async function writeSecret(file: string, name: string, secret: string): Promise<
     return await writeSecretFile(file, name, secret)
   } catch (error) {
     if (error instanceof PayctlError) throw error
-    throw usageError(
-      `--secret-file: cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    )
+    throw usageError(`--secret-file: cannot write ${file} (${errnoCode(error) ?? messageOf(error)})`)
   }
 }
 

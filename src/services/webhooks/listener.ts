@@ -4,6 +4,8 @@ import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {writeFileAtomic} from '../../shared/atomic-file.js'
 import {httpCall} from '../../shared/http-call.js'
+import {present} from '../../shared/present.js'
+import {causeOf, errnoCode, messageOf} from '../../shared/thrown.js'
 import {type DeliverySummary, summarize} from './payload.js'
 import {findSignatureHeaders, type VerifyReason, type VerifyResult, verify} from './webhook-signature.js'
 
@@ -184,13 +186,13 @@ export class WebhookListener {
     if (this.options.saveDir) await mkdir(this.options.saveDir, {recursive: true, mode: 0o700})
     const server = createServer((req, res) => {
       this.handle(req, res).catch(error => {
-        this.options.onProblem?.(`could not handle a request: ${(error as Error).message}`)
+        this.options.onProblem?.(`could not handle a request: ${messageOf(error)}`)
         answer(res, 500, errorBody('LISTENER_ERROR', 'the listener failed to handle this request'))
       })
     })
     server.on('clientError', (error, socket) => {
       this.options.onProblem?.(`malformed HTTP request: ${error.message}`)
-      if (socket.writable && !(error as NodeJS.ErrnoException).code?.startsWith('ECONNRESET'))
+      if (socket.writable && !errnoCode(error)?.startsWith('ECONNRESET'))
         socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
       else socket.destroy()
     })
@@ -296,13 +298,13 @@ export class WebhookListener {
     try {
       this.options.onDelivery(delivery)
     } catch (error) {
-      this.options.onProblem?.(`could not show a delivery: ${(error as Error).message}`)
+      this.options.onProblem?.(`could not show a delivery: ${messageOf(error)}`)
     }
   }
 
   /** Passes the delivery on with its original body and headers; returns the app's status or the error. */
   private async forward(req: IncomingMessage, body: Buffer): Promise<NonNullable<Delivery['forward']>> {
-    const url = this.options.forwardTo!
+    const url = present(this.options.forwardTo)
     const headers: Record<string, string | string[]> = {}
     for (const [name, value] of Object.entries(req.headers))
       if (value !== undefined && !HOP_BY_HOP.has(name) && !CREDENTIAL_HEADERS.has(name)) headers[name] = value
@@ -316,9 +318,9 @@ export class WebhookListener {
       response.body.resume()
       return {url, status: response.statusCode}
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      const cause = ((error as Error).cause as NodeJS.ErrnoException | undefined)?.code
-      return {url, error: cause ?? code ?? (error as Error).message}
+      const code = errnoCode(error)
+      const cause = errnoCode(causeOf(error))
+      return {url, error: cause ?? code ?? messageOf(error)}
     }
   }
 
@@ -329,7 +331,7 @@ export class WebhookListener {
       .filter(Boolean)
       .join('-')
       .replace(/[^A-Za-z0-9._-]/g, '_')
-    const base = join(this.options.saveDir!, name)
+    const base = join(present(this.options.saveDir), name)
     const lines: string[] = []
     for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`)
     try {
@@ -337,7 +339,7 @@ export class WebhookListener {
       await writeFileAtomic(`${base}.headers`, `${lines.join('\n')}\n`)
       return `${base}.body`
     } catch (error) {
-      this.options.onProblem?.(`could not save the delivery to ${base}: ${(error as Error).message}`)
+      this.options.onProblem?.(`could not save the delivery to ${base}: ${messageOf(error)}`)
       return undefined
     }
   }

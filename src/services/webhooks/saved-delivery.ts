@@ -1,6 +1,7 @@
 import {readFile} from 'node:fs/promises'
 import {usageError} from '../../shared/errors.js'
 import {readStdinBytes} from '../../shared/stdin.js'
+import {errnoCode, messageOf} from '../../shared/thrown.js'
 import {findSignatureHeaders, type SignatureHeaders} from './webhook-signature.js'
 
 /** The signature headers in a file of "Name: value" lines (as `webhooks listen --save` writes them). */
@@ -22,6 +23,6 @@ export async function readDeliveryBody(file: string | undefined): Promise<Buffer
   try {
     return await readFile(file)
   } catch (error) {
-    throw usageError(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+    throw usageError(`cannot read ${file} (${errnoCode(error) ?? messageOf(error)})`)
   }
 }

@@ -1,5 +1,6 @@
 import {readFile, stat} from 'node:fs/promises'
 import {writeFileAtomic} from '../../shared/atomic-file.js'
+import {errnoCode} from '../../shared/thrown.js'
 
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
@@ -17,7 +18,7 @@ export async function writeSecretFile(file: string, name: string, secret: string
     if (((await stat(file)).mode & 0o077) !== 0)
       warning = `${file} can be read by other users of this machine; chmod 600 ${file} keeps the secret yours`
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    if (errnoCode(error) !== 'ENOENT') throw error
   }
   const line = `${name}=${secret}`
   const pattern = new RegExp(`^(export\\s+)?${name}=.*$`, 'm')

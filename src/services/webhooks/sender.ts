@@ -1,5 +1,6 @@
 import {randomBytes} from 'node:crypto'
 import {answerText, httpCall} from '../../shared/http-call.js'
+import {errnoCode, messageOf} from '../../shared/thrown.js'
 import {sign} from './webhook-signature.js'
 
 /** `--stale` timestamps are this old: twice the spec's recommended 5-minute tolerance. */
@@ -107,11 +108,8 @@ export async function sendDelivery(options: SendOptions): Promise<SendResult> {
     responseBody = text.length > MAX_SHOWN_BODY ? `${text.slice(0, MAX_SHOWN_BODY)}…` : text
   } catch (error) {
     const cause = (error as Error).cause as NodeJS.ErrnoException | undefined
-    const code = cause?.code ?? (error as NodeJS.ErrnoException).code
-    throw new SendConnectionError(
-      `could not deliver to ${options.url}: ${cause?.message ?? (error as Error).message}`,
-      code,
-    )
+    const code = cause?.code ?? errnoCode(error)
+    throw new SendConnectionError(`could not deliver to ${options.url}: ${cause?.message ?? messageOf(error)}`, code)
   }
   const expected = options.badSignature || options.stale ? 'rejected' : 'accepted'
   const verdict =

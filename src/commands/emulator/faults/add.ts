@@ -4,8 +4,7 @@ import {type Answer, shown} from '../../../cli/shown.js'
 import {FAULT_ACTIONS} from '../../../contract/control-bodies.js'
 import {usageError} from '../../../shared/errors.js'
 
-export default class EmulatorFaultsAdd extends ControlCommand<typeof EmulatorFaultsAdd> {
-  static override result = 'fault' as const
+export default class EmulatorFaultsAdd extends ControlCommand<typeof EmulatorFaultsAdd, 'fault'> {
   static override summary = 'Make the next matching API requests fail, stall or lose their answer.'
   static override description =
     `The next --count requests whose method matches (* for any) and whose path starts with --path get the action:
@@ -40,7 +39,7 @@ Control routes (/_emulator) are never affected.`
     count: Flags.integer({summary: 'How many requests get the fault.', default: 1, min: 1, max: 1_000_000}),
   }
 
-  async run(): Promise<Answer<typeof EmulatorFaultsAdd.result>> {
+  async run(): Promise<Answer<'fault'>> {
     const {action, count, method, path, status} = this.flags
     const delayMs = this.flags['delay-ms']
     if ((action === 'status' || action === 'status-after-commit') && status === undefined)

@@ -1,12 +1,11 @@
 import {ControlCommand} from '../../../cli/emulator-command.js'
 import {type Answer, shown} from '../../../cli/shown.js'
 
-export default class EmulatorFaultsClear extends ControlCommand<typeof EmulatorFaultsClear> {
-  static override result = 'faultsCleared' as const
+export default class EmulatorFaultsClear extends ControlCommand<typeof EmulatorFaultsClear, 'faultsCleared'> {
   static override summary = 'Remove every injected fault.'
   static override examples = ['<%= config.bin %> <%= command.id %>']
 
-  async run(): Promise<Answer<typeof EmulatorFaultsClear.result>> {
+  async run(): Promise<Answer<'faultsCleared'>> {
     const control = await this.control()
     const removed = (await control.faults()).length
     await control.clearFaults()

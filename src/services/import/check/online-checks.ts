@@ -2,6 +2,8 @@ import Big from 'big.js'
 import type {PayoutClient} from '../../../client/index.js'
 import type {Account} from '../../../client/schemas.js'
 import {formatAmount} from '../../../shared/money.js'
+import {present} from '../../../shared/present.js'
+import {messageOf} from '../../../shared/thrown.js'
 import {type ChunkOptions, fileRows} from '../send/chunks.js'
 import type {ValidationResult} from '../validate/validate-file.js'
 
@@ -121,7 +123,7 @@ async function problemLines(chunkOptions: ChunkOptions<unknown>, facts: Facts, m
     const room = facts.room.get(currency) ?? new Big(0)
     overflows.push({
       line: over.first,
-      message: `${over.rows} row${over.rows === 1 ? '' : 's'} from here on would not be approved: ${formatAmount(used.get(currency)!, currency)} ${currency} to approve, ${formatAmount(room, currency)} ${currency} available`,
+      message: `${over.rows} row${over.rows === 1 ? '' : 's'} from here on would not be approved: ${formatAmount(present(used.get(currency)), currency)} ${currency} to approve, ${formatAmount(room, currency)} ${currency} available`,
     })
   }
   return [...overflows, ...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
@@ -137,7 +139,7 @@ export async function checkOnline(options: {
   try {
     facts = await serviceFacts(await options.client())
   } catch (error) {
-    return {online: false, offlineReason: (error as Error).message, problems: []}
+    return {online: false, offlineReason: messageOf(error), problems: []}
   }
   if (!anyProblem(options.validation, facts)) return {online: true, problems: []}
   return {online: true, problems: await problemLines(options.chunkOptions, facts, options.movesMoney)}

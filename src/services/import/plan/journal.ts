@@ -6,8 +6,10 @@ import {basename, dirname, join} from 'node:path'
 import {createInterface} from 'node:readline'
 import type {ApiGeneration} from '../../../contract/primitives.js'
 import {invalidInputError} from '../../../shared/errors.js'
+import {present} from '../../../shared/present.js'
 import {notAFile} from '../../../shared/regular-file.js'
 import {writeAllSync} from '../../../shared/sync-write.js'
+import {errnoCode} from '../../../shared/thrown.js'
 import {targetKey} from '../../payouts/target-key.js'
 
 /**
@@ -121,7 +123,7 @@ export class Journal {
     try {
       await once(input, 'open')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Journal(path, undefined, new Map())
+      if (errnoCode(error) === 'ENOENT') return new Journal(path, undefined, new Map())
       throw error
     }
     let header: JournalHeader | undefined
@@ -169,7 +171,7 @@ export class Journal {
    */
   private append(entry: JournalHeader | RowsEntry): Promise<void> {
     try {
-      writeAllSync(this.fd!.fd, `${JSON.stringify(entry)}\n`)
+      writeAllSync(present(this.fd).fd, `${JSON.stringify(entry)}\n`)
       return Promise.resolve()
     } catch (error) {
       return Promise.reject(error)

@@ -5,6 +5,7 @@ import {basename, join} from 'node:path'
 import {pipeline} from 'node:stream/promises'
 import {usageError} from '../../../shared/errors.js'
 import {notAFile} from '../../../shared/regular-file.js'
+import {errnoCode, messageOf} from '../../../shared/thrown.js'
 
 /**
  * The input file. An import reads it twice (validate, then send), so `-` (stdin) is first copied to a
@@ -36,8 +37,8 @@ export async function openSource(file: string, stdin: NodeJS.ReadableStream = pr
   try {
     await stat(file)
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    throw usageError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`)
+    const code = errnoCode(error)
+    throw usageError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : messageOf(error)}`)
   }
   const why = await notAFile(file)
   if (why) throw usageError(`${file} ${why}`)

@@ -1,3 +1,5 @@
+import {present} from '../../../shared/present.js'
+import {messageOf} from '../../../shared/thrown.js'
 import type {Journal, JournalRow} from '../plan/journal.js'
 import type {Chunk, ChunkRow} from './chunks.js'
 import type {ReportLine, ReportWriter} from './report.js'
@@ -203,7 +205,7 @@ class Runner<Item> {
     const task = this.options
       .send(chunk, this.options.keyOf)
       .then(outcome => this.settle(chunk, outcome))
-      .catch(error => this.stop('fatal', (error as Error)?.message, error))
+      .catch(error => this.stop('fatal', messageOf(error), error))
     const tracked = task.finally(() => this.inFlight.delete(tracked))
     this.inFlight.add(tracked)
     while (this.inFlight.size >= this.options.concurrency) await Promise.race(this.inFlight)
@@ -277,7 +279,7 @@ class Runner<Item> {
     this.finished.set(chunk.number, lines())
     this.reportWrites = this.reportWrites.then(async () => {
       while (this.finished.has(this.nextToReport)) {
-        const ready = this.finished.get(this.nextToReport)!
+        const ready = present(this.finished.get(this.nextToReport))
         this.finished.delete(this.nextToReport)
         this.nextToReport++
         onLines?.(ready)

@@ -3,6 +3,7 @@ import type {PayoutV2} from '../../../client/schemas.js'
 import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../../client/v2/payouts-v2.js'
 import {isUpdatable, onlyFrom} from '../../../contract/lifecycle.js'
 import {mapLimit} from '../../../shared/map-limit.js'
+import {present} from '../../../shared/present.js'
 import {comparedUnderCustomId} from '../../payouts/create-keyed.js'
 import {statedDifferences} from '../../payouts/payout-differences.js'
 import type {ChunkRow} from './chunks.js'
@@ -208,7 +209,9 @@ export function v2Sender(client: Client, andThen?: AndThen): ChunkSender<CreateP
     settleChunk(chunk, async (rows, outcomes) => {
       const toCreate: number[] = []
       const named = rows.flatMap((row, i) => (row.payoutId && row.action !== 'follow-up' ? [i] : []))
-      const found = await mapLimit(named, LOOKUPS_IN_FLIGHT, i => identifiedRow(client, rows[i], rows[i].payoutId!))
+      const found = await mapLimit(named, LOOKUPS_IN_FLIGHT, i =>
+        identifiedRow(client, rows[i], present(rows[i].payoutId)),
+      )
       named.forEach((i, k) => {
         const result = found[k]
         if (result === 'create') toCreate.push(i)

@@ -1,5 +1,6 @@
 import {ApiError, isTransient, type PayoutClient, withDetails} from '../../../client/index.js'
 import {isDeclined} from '../../../contract/lifecycle.js'
+import {messageOf} from '../../../shared/thrown.js'
 import type {Chunk, ChunkRow} from './chunks.js'
 
 /**
@@ -59,7 +60,7 @@ export function classifyError(error: unknown): ErrorKind {
 
 /** "CODE: message (field: reason)", with a batch item's path prefix (`items.3.`) dropped. */
 export function describeApiError(error: unknown): string {
-  if (!(error instanceof ApiError)) return (error as Error)?.message ?? String(error)
+  if (!(error instanceof ApiError)) return messageOf(error)
   const prefix = error.index === undefined ? undefined : `items.${error.index}.`
   return `${error.code}: ${withDetails(error, error.message, prefix)}`
 }

@@ -5,6 +5,7 @@ import {lookAlikeOf} from '../../../contract/look-alike.js'
 import {type ApiGeneration, compactPhone, isEmail, spreadsheetNumberProblem} from '../../../contract/primitives.js'
 import {checkRequestWorded} from '../../../contract/request-problems.js'
 import {restoredCell} from '../../../shared/csv-formula.js'
+import {present} from '../../../shared/present.js'
 import {readAmount} from './amount.js'
 import type {ColumnSpec, ForeignColumns, HeaderMapping} from './headers.js'
 
@@ -155,7 +156,7 @@ export class RowCheck {
   payoutId(): string | undefined {
     const value = this.cells.get(ID_COLUMN.name)
     if (value === undefined) return undefined
-    return payoutRefOf(value)?.v2 ?? this.fail(ID_COLUMN.name, payoutIdProblem(value)!)
+    return payoutRefOf(value)?.v2 ?? this.fail(ID_COLUMN.name, present(payoutIdProblem(value)))
   }
 
   /**

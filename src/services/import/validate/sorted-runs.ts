@@ -1,6 +1,7 @@
 import {closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {present} from '../../../shared/present.js'
 
 /**
  * An external sort of numbers (the customId fingerprints of duplicates.ts): sorted runs written to one
@@ -80,7 +81,7 @@ export function mergeRuns(inMemory: Float64Array, spilled: SpilledRuns | undefin
   const refill = (cursor: Cursor) => {
     const count = Math.min(cursor.buffer.length, cursor.left)
     cursor.values = cursor.buffer.subarray(0, count)
-    spilled!.read(cursor.values, cursor.at, count)
+    present(spilled).read(cursor.values, cursor.at, count)
     cursor.at += count
     cursor.left -= count
     cursor.index = 0
@@ -115,7 +116,7 @@ class CursorHeap {
   }
 
   pop(): void {
-    const last = this.items.pop()!
+    const last = present(this.items.pop())
     if (this.items.length) {
       this.items[0] = last
       this.down(0)
