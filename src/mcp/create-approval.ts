@@ -6,10 +6,10 @@ import {sessionsApproval} from '../operations/sessions/sessions-mint.js'
 import {ExitCode} from '../shared/exit-codes.js'
 import {approveThroughClient} from './approval-elicitation.js'
 import {recordApprovalUrl} from './approval-guard.js'
-import {flagBlockers} from './payout-blockers.js'
+import type {ApprovalRecord} from './approval-record.js'
+import {flagBlockers, type ReadContext} from './payout-blockers.js'
 import type {PersonChannel} from './person-channel.js'
 import type {NextCall, ToolAnswer, ToolRun} from './tool-answer.js'
-import type {ToolContext} from './tool-call.js'
 import type {ToolArguments} from './tool-call-key.js'
 import {runTool} from './tool-run.js'
 
@@ -18,11 +18,18 @@ const DECISION_POLL_MS = 1000
 
 type PayoutData = {id?: string; status?: string; amount?: string; currency?: string}
 
-const run = (context: ToolContext, step: Parameters<typeof runTool>[1], input: ToolArguments): Promise<ToolRun> =>
+/** What the create tool's approval runs with (the server's tool context, in part). */
+interface ApprovalContext extends ReadContext {
+  approvals: ApprovalRecord
+  approvalRedirectUrl: string
+  approvalWaitMs: number
+}
+
+const run = (context: ApprovalContext, step: Parameters<typeof runTool>[1], input: ToolArguments): Promise<ToolRun> =>
   context.slots.run(() => runTool(context.session, step, input))
 
 /** A pending payout's approval page, for a team member: the sessions-approval operation on the new payout. */
-const approvalSession = (context: ToolContext, payoutId: string, args: ToolArguments) =>
+const approvalSession = (context: ApprovalContext, payoutId: string, args: ToolArguments) =>
   run(context, sessionsApproval, {
     payout: [payoutId],
     'redirect-url': args['approval-redirect-url'] ?? context.approvalRedirectUrl,
@@ -36,7 +43,7 @@ function approvalMessage(payout: PayoutData, destination: string | undefined): s
 }
 
 /** Waiting on: the payouts still awaiting approval, read again; undefined when they cannot be read. */
-async function stillAwaiting(context: ToolContext, payoutId: string): Promise<boolean | undefined> {
+async function stillAwaiting(context: ApprovalContext, payoutId: string): Promise<boolean | undefined> {
   const read = await run(context, payoutsGet, {id: [payoutId]})
   if (read.error) return read.error.exitCode === ExitCode.notFound ? false : undefined
   return isApprovable((read.data as PayoutData | undefined)?.status)
@@ -44,7 +51,7 @@ async function stillAwaiting(context: ToolContext, payoutId: string): Promise<bo
 
 /** A payout the person refused in their client: deleted, so its page approves nothing. */
 async function refused(
-  context: ToolContext,
+  context: ApprovalContext,
   answer: ToolAnswer,
   payoutId: string,
   action: 'decline' | 'cancel',
@@ -85,7 +92,7 @@ async function refused(
  * The URL is recorded before it leaves the server either way.
  */
 export async function addApproval(
-  context: ToolContext,
+  context: ApprovalContext,
   person: PersonChannel,
   answer: ToolAnswer,
   args: ToolArguments,

@@ -5,10 +5,11 @@ import {
   counterpartiesGet,
   counterpartiesPaymentMethodTypes,
 } from '../operations/counterparties/counterparties-read.js'
+import type {SessionOptions} from '../operations/session.js'
 import {COUNTERPARTY_FIELDS} from '../services/counterparties/counterparty-input.js'
 import {taxRulesOf} from '../services/counterparties/tax-rules.js'
+import type {CallSlots} from './call-slots.js'
 import type {NextCall, ToolAnswer, ToolRun} from './tool-answer.js'
-import type {ToolContext} from './tool-call.js'
 import type {ToolArguments} from './tool-call-key.js'
 import {runTool} from './tool-run.js'
 
@@ -30,7 +31,13 @@ type Counterparty = {
 }
 type PayoutData = {id?: string; status?: string; currency?: string; counterpartyId?: string}
 
-const read = (context: ToolContext, step: Parameters<typeof runTool>[1], input: ToolArguments): Promise<ToolRun> =>
+/** What a read needs: the server's session and its call slots. */
+export interface ReadContext {
+  session: SessionOptions
+  slots: CallSlots
+}
+
+const read = (context: ReadContext, step: Parameters<typeof runTool>[1], input: ToolArguments): Promise<ToolRun> =>
   context.slots.run(() => runTool(context.session, step, input))
 
 /** The tool inputs of a counterparty's fields: `taxIdentity.taxId` is `tax-id`. */
@@ -38,7 +45,7 @@ const inputOf = (group: string, field: string) =>
   COUNTERPARTY_FIELDS.find(([g, f]) => g === group && f === field)?.[2] ?? field
 
 /** The inputs that give a counterparty what `missing` names, as far as payctl can tell them. */
-async function missingInputs(context: ToolContext, field: string, counterparty: Counterparty) {
+async function missingInputs(context: ReadContext, field: string, counterparty: Counterparty) {
   if (field === 'taxIdentity') {
     const countries = await read(context, counterpartiesCountries, {})
     const country = (countries.data as Country[] | undefined)?.find(c => c.code === counterparty.address?.country)
@@ -59,7 +66,7 @@ async function missingInputs(context: ToolContext, field: string, counterparty: 
 }
 
 /** The call that removes one blocker. */
-async function fixOf(context: ToolContext, blocker: Blocker, payout: PayoutData, counterparty: Counterparty) {
+async function fixOf(context: ReadContext, blocker: Blocker, payout: PayoutData, counterparty: Counterparty) {
   const id = payout.counterpartyId
   if (blocker.kind === 'deleted')
     return {
@@ -102,7 +109,7 @@ async function fixOf(context: ToolContext, blocker: Blocker, payout: PayoutData,
  * Flags a created payout that cannot be paid as it stands: a warning per blocker, the calls that fix them and then
  * the same create again. Answers whether it flagged one (then no approval page is made).
  */
-export async function flagBlockers(context: ToolContext, answer: ToolAnswer, args: ToolArguments): Promise<boolean> {
+export async function flagBlockers(context: ReadContext, answer: ToolAnswer, args: ToolArguments): Promise<boolean> {
   const payout = answer.data as PayoutData | undefined
   if (!payout?.id || !payout.counterpartyId) return false
   const [found, types] = await Promise.all([
@@ -134,7 +141,7 @@ export async function flagBlockers(context: ToolContext, answer: ToolAnswer, arg
 }
 
 /** A counterparty a tool created or changed that still lacks what a direct payment needs: said, with the fix. */
-export async function flagMissing(context: ToolContext, answer: ToolAnswer): Promise<void> {
+export async function flagMissing(context: ReadContext, answer: ToolAnswer): Promise<void> {
   const counterparty = answer.data as Counterparty | undefined
   if (!counterparty?.id || !counterparty.missing?.length) return
   for (const field of counterparty.missing) {
