@@ -1,13 +1,16 @@
 import type {Country} from '../client/schemas.js'
+import {isApprovable} from '../contract/lifecycle.js'
 import {type Blocker, payoutBlockers} from '../contract/payability.js'
 import {
   counterpartiesCountries,
   counterpartiesGet,
   counterpartiesPaymentMethodTypes,
 } from '../operations/counterparties/counterparties-read.js'
+import {payoutsGet} from '../operations/payouts/payouts-get.js'
 import type {SessionOptions} from '../operations/session.js'
 import {COUNTERPARTY_FIELDS} from '../services/counterparties/counterparty-input.js'
 import {taxRulesOf} from '../services/counterparties/tax-rules.js'
+import {ExitCode} from '../shared/exit-codes.js'
 import type {CallSlots} from './call-slots.js'
 import type {NextCall, ToolAnswer, ToolRun} from './tool-answer.js'
 import type {ToolArguments} from './tool-call-key.js'
@@ -111,24 +114,8 @@ async function fixOf(context: ReadContext, blocker: Blocker, payout: PayoutData,
  */
 export async function flagBlockers(context: ReadContext, answer: ToolAnswer, args: ToolArguments): Promise<boolean> {
   const payout = answer.data as PayoutData | undefined
-  if (!payout?.id || !payout.counterpartyId) return false
-  const [found, types] = await Promise.all([
-    read(context, counterpartiesGet, {id: payout.counterpartyId}),
-    read(context, counterpartiesPaymentMethodTypes, {}),
-  ])
-  const counterparty: Counterparty | undefined = found.error
-    ? found.error.exitCode === 4
-      ? {deleted: true}
-      : undefined
-    : (found.data as Counterparty)
-  if (!counterparty) return false
-  const blockers = payoutBlockers({
-    payout,
-    counterparty,
-    methodTypes: types.data as Array<{type: string; currencies?: string[]}> | undefined,
-  })
-  if (!blockers.length) return false
-  const fixes = await Promise.all(blockers.map(blocker => fixOf(context, blocker, payout, counterparty)))
+  const fixes = payout ? await fixesOf(context, payout) : []
+  if (!payout || !fixes.length) return false
   for (const fix of fixes)
     answer.warnings.push(`payout ${payout.id} cannot be paid as it stands: ${fix.why}; no approval page yet`)
   const again: NextCall = {
@@ -138,6 +125,51 @@ export async function flagBlockers(context: ReadContext, answer: ToolAnswer, arg
   }
   answer.next = [...(answer.next ?? []), ...fixes.map(fix => fix.next), again]
   return true
+}
+
+/** What keeps a counterparty payout from being paid, each with the call that fixes it; none for other payouts. */
+async function fixesOf(context: ReadContext, payout: PayoutData) {
+  if (!payout.id || !payout.counterpartyId) return []
+  const [found, types] = await Promise.all([
+    read(context, counterpartiesGet, {id: payout.counterpartyId}),
+    read(context, counterpartiesPaymentMethodTypes, {}),
+  ])
+  const counterparty: Counterparty | undefined = found.error
+    ? found.error.exitCode === ExitCode.notFound
+      ? {deleted: true}
+      : undefined
+    : (found.data as Counterparty)
+  if (!counterparty) return []
+  const blockers = payoutBlockers({
+    payout,
+    counterparty,
+    methodTypes: types.data as Array<{type: string; currencies?: string[]}> | undefined,
+  })
+  return Promise.all(blockers.map(blocker => fixOf(context, blocker, payout, counterparty)))
+}
+
+/**
+ * A pay the service refused as the payout stands (INVALID_STATE, naming the payout it stopped at): its next step is
+ * what lets it be paid, a team member's approval of a payout still awaiting it, or the fix of what keeps it from
+ * being paid, rather than a look at the payout.
+ */
+export async function payRefusalStep(context: ReadContext, answer: ToolAnswer, redirectUrl: string): Promise<void> {
+  const error = answer.error
+  const failedId = (error?.data as {failedId?: unknown} | undefined)?.failedId
+  if (error?.code !== 'INVALID_STATE' || typeof failedId !== 'string') return
+  const found = await read(context, payoutsGet, {id: [failedId]})
+  const payout = found.error ? undefined : (found.data as PayoutData)
+  if (!payout?.id) return
+  if (isApprovable(payout.status)) {
+    error.next = {
+      tool: 'sessions_approval',
+      arguments: {payout: [payout.id], 'redirect-url': redirectUrl},
+      why: 'a team member approves it on the hosted page first',
+    }
+    return
+  }
+  const [fix] = await fixesOf(context, payout)
+  if (fix) error.next = fix.next
 }
 
 /** A counterparty a tool created or changed that still lacks what a direct payment needs: said, with the fix. */

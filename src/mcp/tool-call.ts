@@ -4,7 +4,7 @@ import type {ApprovalRecord} from './approval-record.js'
 import type {CallSlots} from './call-slots.js'
 import {addApproval} from './create-approval.js'
 import {confinedPath} from './file-confinement.js'
-import {flagMissing} from './payout-blockers.js'
+import {flagMissing, payRefusalStep} from './payout-blockers.js'
 import {NO_PERSON, type PersonChannel} from './person-channel.js'
 import {answerOf, type ToolAnswer} from './tool-answer.js'
 import {retrySafeArguments, type ToolArguments} from './tool-call-key.js'
@@ -113,5 +113,6 @@ export async function callTool(
   if (LIST_TOOLS.has(tool.name) && !answer.error) answer.extra = {nextCursor: null, ...answer.extra}
   if (tool.name === 'payouts_create' && !answer.error) await addApproval(context, person, answer, args)
   if (COUNTERPARTY_WRITES.has(tool.name) && !answer.error) await flagMissing(context, answer)
+  if (tool.name === 'payouts_pay') await payRefusalStep(context, answer, context.approvalRedirectUrl)
   return {answer, exitCode: answer.error?.exitCode ?? exitCode, idempotencyKey}
 }

@@ -1,5 +1,5 @@
 import type {CallToolResult, ElicitResult} from '@modelcontextprotocol/sdk/types.js'
-import {describe, expect, it} from 'vitest'
+import {afterAll, describe, expect, it} from 'vitest'
 import {isolatedHome} from '../helpers/cli.js'
 import {useEmulator} from '../helpers/emulator.js'
 import {describeInBrowser, signInInBrowser, useBrowser} from '../hosted/browser.js'
@@ -16,9 +16,10 @@ import {type ClientRole, type McpSession, ok, type Structured, startMcp} from '.
 /** What a person types at a terminal: an agent must never be told it. */
 const CLI_WORDING = /(^|[\s"'(,:;[])--[a-z]|\bpayctl [a-z]/
 
-type Mode = 'elicitation' | 'plain'
+/** The client's kind: URL and form elicitation, form elicitation only, or nothing. */
+type Mode = 'elicitation' | 'form' | 'plain'
 /** What the person answers when their client shows them the approval page. */
-type Answer = 'approve' | 'decline' | 'later'
+type Answer = 'approve' | 'decline' | 'cancel' | 'later'
 
 describeInBrowser('payctl mcp: an agent carries each job to its end', () => {
   const ctx = useEmulator()
@@ -65,17 +66,29 @@ describeInBrowser('payctl mcp: an agent carries each job to its end', () => {
     count: number
   }
 
+  /** One server per kind of client for the file (a test with its own server options starts its own). */
+  const shared = new Map<Mode, Agent>()
+  const started: McpSession[] = []
+  afterAll(async () => {
+    await Promise.all(started.map(session => session.close()))
+  })
+
   async function startAgent(mode: Mode, serverArgs: string[] = []): Promise<Agent> {
+    const reused = serverArgs.length ? undefined : shared.get(mode)
+    if (reused) {
+      Object.assign(reused, {elicited: [], completed: [], approvals: [], answer: 'approve', count: 1})
+      return reused
+    }
     const home = isolatedHome()
     const agent = {elicited: [], completed: [], approvals: [], answer: 'approve', count: 1} as unknown as Agent
     const role: ClientRole =
       mode === 'plain'
         ? {}
         : {
-            capabilities: {elicitation: {url: {}, form: {}}},
+            capabilities: {elicitation: mode === 'form' ? {form: {}} : {url: {}, form: {}}},
             onElicit: async (params): Promise<ElicitResult> => {
               agent.elicited.push(params)
-              if (agent.answer === 'decline') return {action: 'decline'}
+              if (agent.answer === 'decline' || agent.answer === 'cancel') return {action: agent.answer}
               if (agent.answer === 'approve') agent.approvals.push(approveOnPage(String(params.url), agent.count))
               return {action: 'accept'}
             },
@@ -83,6 +96,8 @@ describeInBrowser('payctl mcp: an agent carries each job to its end', () => {
           }
     const session = await startMcp(['--allow-money', ...serverArgs], {...home.env, PAYCTL_ORIGIN: ctx.emu.url}, role)
     agent.session = session
+    started.push(session)
+    if (!serverArgs.length) shared.set(mode, agent)
     agent.call = async (tool, args = {}) => {
       const result = await session.call(tool, args)
       for (const part of result.content) if (part.type === 'text') expect(part.text).not.toMatch(CLI_WORDING)
@@ -170,6 +185,9 @@ describeInBrowser('payctl mcp: an agent carries each job to its end', () => {
         expect(flagged.approvalUrl).toBeUndefined()
         expect(agent.elicited).toEqual([])
         expect(flagged.warnings.join('\n')).toContain('still needs its taxIdentity')
+        const early = (await agent.call('payouts_pay', {id: [flagged.data.id]})).structuredContent as Structured
+        expect(early.error).toMatchObject({code: 'INVALID_STATE', next: {tool: 'sessions_approval'}})
+        expect(early.error.next.arguments.payout).toEqual([flagged.data.id])
         const [fix, again] = flagged.next
         expect(fix).toMatchObject({tool: 'counterparties_update', arguments: {id: counterparty.data.id}})
         const supplied = Object.fromEntries(fix.supply.map((entry: Structured) => [entry.input, TAX[entry.input]]))
@@ -266,6 +284,34 @@ describeInBrowser('payctl mcp: an agent carries each job to its end', () => {
     await approveOnPage(created.approvalUrl, 1)
     return created.data
   }
+
+  it('the person dismisses the page in their client: APPROVAL_CANCELLED, the payout deleted', async () => {
+    const agent = await startAgent('elicitation')
+    agent.answer = 'cancel'
+    const cancelled = (await agent.call('payouts_create', {...PAYOUT, description: 'Dismissed'})).structuredContent
+    expect((cancelled as Structured).error).toMatchObject({code: 'APPROVAL_CANCELLED', exitCode: 5})
+    const [id] = (cancelled as Structured).error.data.deleted
+    expect((await ctx.api.get(`/api/v2/payouts/${id}`)).status).toBe(404)
+  }, 60_000)
+
+  it('a client that declares form elicitation only gets approvalUrl: form mode never approves money', async () => {
+    const agent = await startAgent('form')
+    const created = ok(await agent.call('payouts_create', {...PAYOUT, description: 'Form only'}))
+    expect(created.approvalUrl).toMatch(/\/hosted\/approval\//)
+    expect(agent.elicited).toEqual([])
+    expect(agent.session.stderr()).toContain('does not declare URL elicitation')
+  }, 60_000)
+
+  it('a pay the service refuses for a missing tax identity advises the update that fixes it', async () => {
+    const agent = await startAgent('plain')
+    const counterparty = await ctx.api.counterparty({taxIdentity: undefined})
+    const payout = await ctx.api.v2Create({recipient: undefined, counterpartyId: counterparty.id})
+    expect((await ctx.api.post(`/api/v2/payouts/${payout.id}/approve`, {})).status).toBe(200)
+    const refused = (await agent.call('payouts_pay', {id: [payout.id]})).structuredContent as Structured
+    expect(refused.error).toMatchObject({code: 'INVALID_STATE'})
+    expect(refused.error.next).toMatchObject({tool: 'counterparties_update', arguments: {id: counterparty.id}})
+    expect(refused.error.next.supply.map((entry: Structured) => entry.input)).toContain('tax-id')
+  }, 60_000)
 
   it('the person declines in their client: an error of its own, nothing approved, and the page approves nothing', async () => {
     const agent = await startAgent('elicitation')
