@@ -1,3 +1,4 @@
+import {asJsonObject, fieldOf} from '../shared/json-object.js'
 import {isTransientStatus} from './waits.js'
 
 /** Errors raised by the API client. None of them knows about exit codes or the CLI. */
@@ -132,8 +133,7 @@ const NOTHING_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUN
 /** Whether the service may have applied the one attempt that ended with `error`: sent, and no verdict came back. */
 export function attemptOutcomeUnknown(error: unknown): boolean {
   if (error instanceof ApiError) return error.status >= 500 || error.status === 408
-  if (error instanceof ConnectionError)
-    return !NOTHING_SENT.has(String((error.cause as {code?: unknown} | undefined)?.code))
+  if (error instanceof ConnectionError) return !NOTHING_SENT.has(String(fieldOf(error.cause, 'code')))
   return error instanceof TimeoutError || error instanceof HostileAnswerError || error instanceof ResponseShapeError
 }
 
@@ -167,9 +167,6 @@ const defaultCodeForStatus = (status: number): string => {
   return `HTTP_${status}`
 }
 
-const asRecord = (value: unknown): Record<string, unknown> | undefined =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
-
 const firstLine = (text: string): string => {
   const stripped = text
     .replace(/<[^>]*>/g, ' ')
@@ -197,8 +194,8 @@ export function apiErrorFromBody(init: {
   } catch {
     parsed = undefined
   }
-  const top = asRecord(parsed)
-  const envelope = asRecord(top?.error) ?? top
+  const top = asJsonObject(parsed)
+  const envelope = asJsonObject(top?.error) ?? top
   const code = typeof envelope?.code === 'string' ? envelope.code : defaultCodeForStatus(status)
   let message: string
   if (typeof envelope?.message === 'string' && envelope.message) message = envelope.message
@@ -207,11 +204,11 @@ export function apiErrorFromBody(init: {
   else message = `HTTP ${status}${init.statusText ? ` ${init.statusText}` : ''}`
   const details = Array.isArray(envelope?.details)
     ? envelope.details.flatMap(d => {
-        const item = asRecord(d)
+        const item = asJsonObject(d)
         return item ? [{path: String(item.path ?? ''), message: String(item.message ?? '')}] : []
       })
     : []
-  const rawIndex = envelope?.index ?? asRecord(envelope?.data)?.index
+  const rawIndex = envelope?.index ?? asJsonObject(envelope?.data)?.index
   return new ApiError({
     status,
     code,

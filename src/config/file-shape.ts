@@ -48,9 +48,9 @@ class Shape {
     return value
   }
 
-  optionalString(value: unknown, path: string): void {
-    if (value !== undefined && typeof value !== 'string')
-      this.fail(path, `must be a string (found ${describeType(value)})`)
+  optionalString(value: unknown, path: string): string | undefined {
+    if (value === undefined || typeof value === 'string') return value
+    this.fail(path, `must be a string (found ${describeType(value)})`)
   }
 
   string(value: unknown, path: string): string {
@@ -68,14 +68,14 @@ class Shape {
 export function parseConfigFile(file: string, text: string): StoredConfig {
   const shape = new Shape(file)
   const top = shape.topObject(text)
-  shape.optionalString(top.activeProfile, 'activeProfile')
+  const activeProfile = shape.optionalString(top.activeProfile, 'activeProfile')
   const profiles: Record<string, ProfileSettings> = {}
   if (top.profiles !== undefined)
     for (const [name, value] of Object.entries(shape.object(top.profiles, 'profiles'))) {
       const path = `profiles.${name}`
       const entry = shape.object(value, path)
       const environment = shape.string(entry.environment, `${path}.environment`)
-      if (!(ENVIRONMENTS as readonly string[]).includes(environment))
+      if (!ENVIRONMENTS.some(known => known === environment))
         shape.fail(`${path}.environment`, `must be one of ${ENVIRONMENTS.join(', ')} (found "${environment}")`)
       const origin = shape.string(entry.origin, `${path}.origin`)
       const problem = originProblem(origin)
@@ -85,7 +85,7 @@ export function parseConfigFile(file: string, text: string): StoredConfig {
         shape.fail(`${path}.allowAgentMoney`, `must be true or false (found ${JSON.stringify(entry.allowAgentMoney)})`)
       profiles[name] = entry as unknown as ProfileSettings
     }
-  return {activeProfile: top.activeProfile as string | undefined, profiles}
+  return {activeProfile, profiles}
 }
 
 const OPTIONAL_OAUTH_FIELDS = [

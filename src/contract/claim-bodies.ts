@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import {fieldOf} from '../shared/json-object.js'
 import {CLAIM_FIELDS, CLAIM_METHODS, type ClaimMethod} from './claim-methods.js'
 import {EMAIL, ibanIsValid, PAYMENT_DETAIL_FORMATS, PHONE} from './primitives.js'
 import {TAX_FIELDS} from './requests/counterparty-requests.js'
@@ -44,7 +45,7 @@ export const claimBody = z.discriminatedUnion(
   {
     error: issue => {
       if (issue.code !== 'invalid_union') return bodyTypeError(issue)
-      return (issue.input as {method?: unknown} | undefined)?.method === undefined ? 'is required' : METHOD_RULE
+      return fieldOf(issue.input, 'method') === undefined ? 'is required' : METHOD_RULE
     },
   },
 )

@@ -1,3 +1,5 @@
+import {fieldOf} from '../shared/json-object.js'
+
 /**
  * A next step as an agent takes it: a tool and its arguments, never a command line. `supply` names the inputs only
  * the agent (or the person it works for) can fill in, such as a tax number; `why` says what the step resolves.
@@ -61,7 +63,7 @@ export function answerOf(run: ToolRun): ToolAnswer {
 export function idsOf(data: unknown): string[] {
   const items = Array.isArray(data) ? data : data && typeof data === 'object' && 'id' in data ? [data] : []
   return items
-    .map(item => (item && typeof item === 'object' ? (item as {id?: unknown}).id : undefined))
+    .map(item => fieldOf(item, 'id'))
     .filter((id): id is string => typeof id === 'string')
     .slice(0, 100)
 }

@@ -23,11 +23,7 @@ function integerSchema(flag: FlagSpec): z.ZodNumber {
 /** A flag's value: boolean, integer with its bounds, one of its options, or a string (amounts stay decimal strings). */
 function flagSchema(flag: FlagSpec): z.ZodType {
   if (flag.type === 'boolean') return z.boolean()
-  const value = isIntegerFlag(flag)
-    ? integerSchema(flag)
-    : flag.options?.length
-      ? z.enum(flag.options as [string, ...string[]])
-      : z.string()
+  const value = isIntegerFlag(flag) ? integerSchema(flag) : flag.options?.length ? z.enum(flag.options) : z.string()
   return flag.multiple ? z.array(value) : value
 }
 
@@ -45,7 +41,7 @@ export function selectedFlags(command: CommandSpec, selection: FlagSelection = {
 export function argumentShape(command: CommandSpec): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {}
   for (const arg of Object.values(command.args)) {
-    const value = arg.options?.length ? z.enum(arg.options as [string, ...string[]]) : z.string()
+    const value = arg.options?.length ? z.enum(arg.options) : z.string()
     const schema = isVariadic(command) ? z.array(value) : value
     shape[arg.name] = (arg.required ? schema : schema.optional()).describe(
       arg.description ?? (isVariadic(command) ? 'One or more values.' : ''),

@@ -1,14 +1,17 @@
 import {type Counterparty, type Country, counterpartySchema, type PaymentMethodType} from '../../contract/responses.js'
 import {describeRules, taxRulesOf} from '../../services/counterparties/tax-rules.js'
+import {asJsonObject, fieldOf} from '../../shared/json-object.js'
 import {type Column, withDocumentKeys} from './columns.js'
 import {localTime, orDash} from './format.js'
 import type {Output} from './output.js'
 
 export const nameOf = (c: Counterparty): string => {
-  const identity = c.identity as (Counterparty['identity'] & {businessName?: string; middleName?: string}) | undefined
+  const identity = asJsonObject(c.identity)
   if (!identity) return '-'
-  if (identity.businessName) return identity.businessName
-  return [identity.firstName, identity.middleName, identity.lastName].filter(Boolean).join(' ') || '-'
+  const text = (key: string) => (typeof identity[key] === 'string' ? identity[key] : undefined)
+  return (
+    text('businessName') || [text('firstName'), text('middleName'), text('lastName')].filter(Boolean).join(' ') || '-'
+  )
 }
 
 const addressOf = (c: Counterparty): string | undefined => {
@@ -20,11 +23,9 @@ const addressOf = (c: Counterparty): string | undefined => {
 }
 
 const methodOf = (c: Counterparty): string | undefined => {
-  const m = c.paymentMethod as Record<string, unknown> | undefined
+  const m = asJsonObject(c.paymentMethod)
   if (!m) return undefined
-  const detail = ['iban', 'accountNumber', 'address'].map(key => m[key]).find(value => typeof value === 'string') as
-    | string
-    | undefined
+  const detail = ['iban', 'accountNumber', 'address'].map(key => m[key]).find(value => typeof value === 'string')
   return [m.type, m.currency, detail].filter(Boolean).join(' ')
 }
 
@@ -79,7 +80,7 @@ export const countryColumns: Column<Country>[] = [
 
 export const paymentMethodTypeColumns: Column<PaymentMethodType>[] = [
   {header: 'Type', value: m => m.type},
-  {header: 'Currencies', value: m => strings((m as Record<string, unknown>).currencies)},
-  {header: 'Assets', value: m => strings((m as Record<string, unknown>).assets)},
-  {header: 'Fields', value: m => strings((m as Record<string, unknown>).fields)},
+  {header: 'Currencies', value: m => strings(fieldOf(m, 'currencies'))},
+  {header: 'Assets', value: m => strings(fieldOf(m, 'assets'))},
+  {header: 'Fields', value: m => strings(fieldOf(m, 'fields'))},
 ]

@@ -1,4 +1,5 @@
 import {usageError} from '../../shared/errors.js'
+import {fieldOf} from '../../shared/json-object.js'
 import {terminalSafe} from '../../shared/terminal-safe.js'
 import type {JqFilter} from './jq.js'
 
@@ -43,9 +44,7 @@ export function pickFields(value: unknown, fields: string[]): unknown {
 /** The ids of a document for --quiet: its `id`, or each item's. */
 export function idsOf(value: unknown): string[] {
   const items = Array.isArray(value) ? value : [value]
-  return items
-    .map(item => (item && typeof item === 'object' ? (item as {id?: unknown}).id : undefined))
-    .filter((id): id is string => typeof id === 'string' && id !== '')
+  return items.map(item => fieldOf(item, 'id')).filter((id): id is string => typeof id === 'string' && id !== '')
 }
 
 /**

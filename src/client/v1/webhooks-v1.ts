@@ -1,5 +1,6 @@
 import {operations} from '../../contract/operations.js'
 import type {CreateWebhook} from '../../contract/requests/index.js'
+import {fieldOf} from '../../shared/json-object.js'
 import {answerOf, call, send} from '../call.js'
 import type {WebhookSubscription} from '../schemas.js'
 import type {Transport} from '../transport.js'
@@ -16,8 +17,8 @@ export class WebhooksV1 {
   /** The subscriptions, whether the service answers with an array or a `{data}` list. */
   async list(): Promise<WebhookSubscription[]> {
     const res = await send(this.transport, operations.listWebhooks, {})
-    const body = res.body as unknown
-    const items = Array.isArray(body) ? body : (body as {data?: unknown})?.data
+    const body: unknown = res.body
+    const items = Array.isArray(body) ? body : fieldOf(body, 'data')
     return answerOf(operations.listWebhooks, items, res.requestId)
   }
 

@@ -61,7 +61,7 @@ function characters(value: string): number {
  * document learns them from `documentNotes`.
  */
 export function text(rule: StringRule = {}) {
-  if (rule.oneOf) return oneOf(rule.oneOf as readonly [string, ...string[]])
+  if (rule.oneOf) return oneOf(rule.oneOf)
   const min = rule.min ?? 1
   const checks: z.core.$ZodCheck<string>[] = [
     z.refine(
@@ -81,7 +81,7 @@ export function text(rule: StringRule = {}) {
 }
 
 /** A string from a closed list (the document's `enum`). */
-function oneOf<const Values extends readonly [string, ...string[]]>(values: Values) {
+function oneOf<const Values extends readonly string[]>(values: Values) {
   return z.enum(values, {
     error: issue =>
       typeof issue.input === 'string' ? `must be one of ${values.join(', ')}` : typeError('a string')(issue),

@@ -80,7 +80,7 @@ export function settleTaxResidenceForClaim(
   let taxIdentity: Json | undefined
   if (isEuCountry(country)) {
     const fields = countryByCode(country)?.taxFields.individual.map(rule => rule.field) ?? []
-    const unused = Object.keys(raw).filter(field => !(fields as string[]).includes(field))
+    const unused = Object.keys(raw).filter(field => !fields.some(known => known === field))
     if (unused.length)
       throw validationError(
         unused.map(field => ({

@@ -32,7 +32,7 @@ function integerSchema(field: Extract<Field, {kind: 'integer'}>, max: number | u
 function valueSchema(field: Field, max: number | undefined): z.ZodType {
   if (field.kind === 'boolean') return z.boolean()
   if (field.kind === 'integer') return integerSchema(field, max)
-  const value = field.kind === 'option' ? z.enum(field.options as [string, ...string[]]) : z.string()
+  const value = field.kind === 'option' ? z.enum(field.options) : z.string()
   return field.multiple ? z.array(value) : value
 }
 

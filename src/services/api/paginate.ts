@@ -1,6 +1,7 @@
 import type {ApiResponse} from '../../client/transport.js'
 import {walkGuard} from '../../client/walk-limits.js'
 import {interruptedError, type PayctlError} from '../../shared/errors.js'
+import {fieldOf} from '../../shared/json-object.js'
 
 export type Query = Record<string, string[]>
 
@@ -58,6 +59,6 @@ function nextQuery(body: unknown, query: Query): Query | undefined {
 /** The items of one page: the array itself, an envelope's `data`, or the body as the only item. */
 export function pageItems(body: unknown): unknown[] {
   if (Array.isArray(body)) return body
-  const data = (body as {data?: unknown} | null)?.data
+  const data = fieldOf(body, 'data')
   return Array.isArray(data) ? data : body === undefined ? [] : [body]
 }

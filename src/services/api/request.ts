@@ -10,9 +10,8 @@ export const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
 
 /** The method argument, upper-cased; another one is a usage error. */
 export function apiMethod(input: string): HttpMethod {
-  const method = input.toUpperCase() as HttpMethod
-  if (!(METHODS as readonly string[]).includes(method))
-    throw usageError(`method "${input}" must be one of ${METHODS.join(', ')}`)
+  const method = METHODS.find(known => known === input.toUpperCase())
+  if (!method) throw usageError(`method "${input}" must be one of ${METHODS.join(', ')}`)
   return method
 }
 

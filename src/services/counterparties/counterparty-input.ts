@@ -5,6 +5,7 @@ import {countryProblem, dateProblem} from '../../contract/formats.js'
 import {checkRequest} from '../../contract/request-problems.js'
 import {createCounterpartyBody, patchCounterpartyBody} from '../../contract/requests/counterparty-requests.js'
 import {usageError} from '../../shared/errors.js'
+import {asJsonObject, fieldOf, isJsonObject} from '../../shared/json-object.js'
 import {readStdin} from '../../shared/stdin.js'
 import {errnoCode, messageOf} from '../../shared/thrown.js'
 import {refuseLookAlike} from '../recipients/look-alike-refusal.js'
@@ -93,7 +94,8 @@ const REQUIRED_ON_CREATE: ReadonlyArray<[Group, string, keyof CounterpartyFlags]
   ['address', 'country', 'country'],
 ]
 
-const isRecord = (value: unknown): value is Json => Boolean(value) && typeof value === 'object' && !Array.isArray(value)
+const isRecord = isJsonObject
+const isGroup = (key: string): key is Group => GROUPS.some(group => group === key)
 
 /** Reads --from-file: a JSON object with the API's field names, from a file or "-" (stdin). */
 export async function readBodyFile(path: string, stdin: () => Promise<string> = () => readStdin()): Promise<Json> {
@@ -120,7 +122,7 @@ export function flagsFragment(flags: CounterpartyFlags): Json {
     const value = flags[flag]
     if (value === undefined) continue
     if (!group) body[field] = value
-    else body[group] = {...((body[group] as Json | undefined) ?? {}), [field]: value}
+    else body[group] = {...asJsonObject(body[group]), [field]: value}
   }
   if (flags['clear-payment-method']) body.paymentMethod = null
   if (flags['clear-tax-identity']) body.taxIdentity = null
@@ -131,9 +133,8 @@ export function flagsFragment(flags: CounterpartyFlags): Json {
 function merge(base: Json, patch: Json): Json {
   const out: Json = {...base}
   for (const [key, value] of Object.entries(patch)) {
-    if ((GROUPS as readonly string[]).includes(key) && isRecord(value) && isRecord(out[key]))
-      out[key] = {...(out[key] as Json), ...value}
-    else out[key] = value
+    const before = out[key]
+    out[key] = isGroup(key) && isRecord(value) && isRecord(before) ? {...before, ...value} : value
   }
   return out
 }
@@ -173,7 +174,7 @@ export function withDefaultIdentityType(body: Json): Json {
 /** The fields a create needs that the body lacks, with the flag that gives each. */
 export function missingOnCreate(body: Json): Array<{group: Group; field: string; flag: keyof CounterpartyFlags}> {
   return REQUIRED_ON_CREATE.filter(([group, field]) => {
-    const value = isRecord(body[group]) ? (body[group] as Json)[field] : undefined
+    const value = fieldOf(body[group], field)
     return value === undefined || value === ''
   }).map(([group, field, flag]) => ({group, field, flag}))
 }
@@ -205,9 +206,8 @@ export async function buildUpdateBody(
   const patch = merge(fromFile, flagsFragment(flags))
   if (!Object.keys(patch).length) throw usageError('nothing to change: give at least one field (see --help)')
   const touched = GROUPS.filter(group => isRecord(patch[group]))
-  const existing = (touched.length ? await current() : {}) as Json
-  for (const group of touched)
-    patch[group] = {...(isRecord(existing[group]) ? existing[group] : {}), ...(patch[group] as Json)}
+  const existing: Json = touched.length ? {...(await current())} : {}
+  for (const group of touched) patch[group] = {...asJsonObject(existing[group]), ...asJsonObject(patch[group])}
   // Checked as sent: a group you touch goes whole, with the values it keeps.
   const problems = bodyProblems(patch, patchCounterpartyBody)
   if (problems.length) throw usageError(problems.join('; '))

@@ -1,4 +1,5 @@
 import type {Country} from '../../client/schemas.js'
+import {asJsonObject, fieldOf} from '../../shared/json-object.js'
 
 /** One tax-field rule as `GET /countries` publishes it per country and identity type. */
 export interface TaxRule {
@@ -8,16 +9,13 @@ export interface TaxRule {
   description?: string
 }
 
-const asRecord = (value: unknown): Record<string, unknown> | undefined =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
-
 /** The rules of a country for an identity type, read tolerantly (unknown shapes give no rules). */
 export function taxRulesOf(country: Country, identityType: string): TaxRule[] | undefined {
-  const byType = asRecord((country as Record<string, unknown>).taxFields)
+  const byType = asJsonObject(fieldOf(country, 'taxFields'))
   const list = byType?.[identityType]
   if (!Array.isArray(list)) return undefined
   return list.flatMap(item => {
-    const rule = asRecord(item)
+    const rule = asJsonObject(item)
     if (!rule || typeof rule.field !== 'string') return []
     return [
       {

@@ -14,6 +14,7 @@ import {isTransientStatus, RETRY_AFTER_CAP_MS} from '../../client/waits.js'
 import {closestName} from '../../shared/edit-distance.js'
 import {type Advice, PayctlError} from '../../shared/errors.js'
 import {ExitCode, type ExitCodeValue} from '../../shared/exit-codes.js'
+import {fieldOf} from '../../shared/json-object.js'
 import {isLoopbackOrigin} from '../../shared/local-emulator.js'
 import {messageOf} from '../../shared/thrown.js'
 
@@ -95,7 +96,7 @@ export function parseErrorMessage(error: unknown): string {
 
 /** 'did you mean "--limit"?' for each flag oclif did not know (`--limt`) that is a typo of one of `flagNames`. */
 export function unknownFlagSuggestions(error: unknown, flagNames: readonly string[]): string[] {
-  const unknown = (error as {flags?: unknown})?.flags
+  const unknown = fieldOf(error, 'flags')
   if (!Array.isArray(unknown)) return []
   return unknown.flatMap(typed => {
     const name = String(typed).replace(/^-+/, '').split('=')[0]
@@ -189,7 +190,7 @@ function foreignReport(error: unknown): ErrorReport {
   }
   const oclifExit = (error as {oclif?: {exit?: number}})?.oclif?.exit
   // oclif's parse errors (their class names do not survive the bundle) all carry the parse they failed in.
-  const parseError = (error as {parse?: unknown})?.parse !== undefined
+  const parseError = fieldOf(error, 'parse') !== undefined
   if (OCLIF_USAGE_ERRORS.has(name) || parseError || (name === 'CLIError' && oclifExit === 2)) {
     return {
       exitCode: ExitCode.usage,

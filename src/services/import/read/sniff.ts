@@ -17,7 +17,7 @@ export function parseDelimiterFlag(value: string): Delimiter | undefined {
   const named = (DELIMITERS as Record<string, Delimiter>)[value.toLowerCase()]
   if (named) return named
   if (value === '\\t' || value === '\t') return '\t'
-  return (CANDIDATES as string[]).includes(value) ? (value as Delimiter) : undefined
+  return CANDIDATES.find(candidate => candidate === value)
 }
 
 function score(sample: string, delimiter: Delimiter): [consistent: number, width: number] {
