@@ -45,12 +45,14 @@ const sleep = (ms: number, signal: AbortSignal) =>
 export async function approveThroughClient(channel: PersonChannel, ask: ApprovalAsk): Promise<ApprovalOutcome> {
   const elicitationId = randomUUID()
   const deadline = Date.now() + ask.waitMs
-  let action: ElicitAction
+  let action: ElicitAction | 'unanswered'
   try {
     action = await channel.openUrl({message: ask.message, url: ask.url, elicitationId}, ask.waitMs)
   } catch (error) {
     return {kind: 'unshown', reason: error instanceof Error ? error.message : String(error)}
   }
+  // Unanswered within the bound: the person may still be deciding, and the page works.
+  if (action === 'unanswered') return {kind: 'pending', elicitationId}
   if (action !== 'accept') return {kind: 'refused', action, elicitationId}
   for (let round = 1; ; round++) {
     if ((await ask.awaiting()) === false) {

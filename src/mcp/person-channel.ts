@@ -10,8 +10,14 @@ export type ElicitAction = 'accept' | 'decline' | 'cancel'
  */
 export interface PersonChannel {
   readonly urlElicitation: boolean
-  /** Asks the client to show the person this URL; resolves with the person's answer (consent, not the decision). */
-  openUrl(params: {message: string; url: string; elicitationId: string}, timeoutMs: number): Promise<ElicitAction>
+  /**
+   * Asks the client to show the person this URL; resolves with the person's answer (consent, not the decision), or
+   * `unanswered` when none came within the time.
+   */
+  openUrl(
+    params: {message: string; url: string; elicitationId: string},
+    timeoutMs: number,
+  ): Promise<ElicitAction | 'unanswered'>
   /** `notifications/elicitation/complete`: the interaction at the URL is over. */
   complete(elicitationId: string): Promise<void>
   /** A progress notification, when the call asked for them (a progressToken). */
@@ -35,11 +41,17 @@ export function personChannel(server: Server, extra: CallExtra): PersonChannel {
     urlElicitation: Boolean(server.getClientCapabilities()?.elicitation?.url),
     signal: extra.signal,
     async openUrl(params, timeoutMs) {
-      const result = await server.elicitInput(
-        {mode: 'url', ...params},
-        {relatedRequestId: extra.requestId, timeout: timeoutMs, signal: extra.signal},
-      )
-      return result.action
+      try {
+        const result = await server.elicitInput(
+          {mode: 'url', ...params},
+          {relatedRequestId: extra.requestId, timeout: timeoutMs, signal: extra.signal},
+        )
+        return result.action
+      } catch (error) {
+        const {ErrorCode, McpError} = await import('@modelcontextprotocol/sdk/types.js')
+        if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return 'unanswered'
+        throw error
+      }
     },
     complete: elicitationId =>
       server.notification(

@@ -19,7 +19,7 @@ const CLI_WORDING = /(^|[\s"'(,:;[])--[a-z]|\bpayctl [a-z]/
 /** The client's kind: URL and form elicitation, form elicitation only, or nothing. */
 type Mode = 'elicitation' | 'form' | 'plain'
 /** What the person answers when their client shows them the approval page. */
-type Answer = 'approve' | 'decline' | 'cancel' | 'later'
+type Answer = 'approve' | 'decline' | 'cancel' | 'later' | 'ignore'
 
 describeInBrowser('payctl mcp: an agent carries each job to its end', () => {
   const ctx = useEmulator()
@@ -89,6 +89,7 @@ describeInBrowser('payctl mcp: an agent carries each job to its end', () => {
             onElicit: async (params): Promise<ElicitResult> => {
               agent.elicited.push(params)
               if (agent.answer === 'decline' || agent.answer === 'cancel') return {action: agent.answer}
+              if (agent.answer === 'ignore') return new Promise<ElicitResult>(() => undefined)
               if (agent.answer === 'approve') agent.approvals.push(approveOnPage(String(params.url), agent.count))
               return {action: 'accept'}
             },
@@ -292,6 +293,15 @@ describeInBrowser('payctl mcp: an agent carries each job to its end', () => {
     expect((cancelled as Structured).error).toMatchObject({code: 'APPROVAL_CANCELLED', exitCode: 5})
     const [id] = (cancelled as Structured).error.data.deleted
     expect((await ctx.api.get(`/api/v2/payouts/${id}`)).status).toBe(404)
+  }, 60_000)
+
+  it('a client that leaves the elicitation unanswered: the payout pending, and the step that resumes', async () => {
+    const agent = await startAgent('elicitation', ['--approval-wait', '2s'])
+    agent.answer = 'ignore'
+    const created = ok(await agent.call('payouts_create', {...PAYOUT, description: 'Unanswered'}))
+    expect(created.approval).toMatchObject({status: 'pending'})
+    expect(created.approvalUrl).toBeUndefined()
+    expect(created.next[0]).toMatchObject({tool: 'payouts_wait', arguments: {id: [created.data.id]}})
   }, 60_000)
 
   it('a client that declares form elicitation only gets approvalUrl: form mode never approves money', async () => {

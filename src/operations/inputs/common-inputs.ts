@@ -145,8 +145,8 @@ export const waitTimeoutInput = parsedInput(parseTimeout, {
 export const approvalWaitInput = parsedInput(parseTimeout, {
   summary:
     "How long the create tool waits for the person's decision on an approval page their client showed them (URL elicitation): 90s, 10m.",
-  default: 5 * 60 * 1000,
-  defaultHelp: '5m',
+  default: 50 * 1000,
+  defaultHelp: '50s',
 })
 /**
  * --timeout beside --wait: alone it would change nothing, so it is refused (exit 2) rather than ignored; its default
