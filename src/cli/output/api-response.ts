@@ -1,4 +1,4 @@
-import type {ApiPages, ApiResponse} from '../../operations/api/api-request.js'
+import type {ApiPages, ApiResponse} from '../../operations/raw/raw-request.js'
 import {type Shown, shown} from '../shown.js'
 import {type ItemStream, listed} from './item-stream.js'
 import type {Output} from './output.js'

@@ -54,7 +54,12 @@ function relations(fields: Fields, given: Given): void {
 export function parseInput<F extends Fields>(fields: F, given: Given): InputOf<F> {
   relations(fields, given)
   const input: Record<string, unknown> = {}
-  for (const [name, field] of Object.entries(fields))
-    input[name] = given[name] === undefined ? fallback(field, given) : parsed(name, field, given[name])
+  for (const [name, field] of Object.entries(fields)) {
+    const value = given[name]
+    // A repeatable input given one value (an id the caller names) is a list of one, as on the command line.
+    const listed =
+      'multiple' in field && field.multiple && value !== undefined && !Array.isArray(value) ? [value] : value
+    input[name] = listed === undefined ? fallback(field, given) : parsed(name, field, listed)
+  }
   return input as InputOf<F>
 }

@@ -1,5 +1,5 @@
 import type {ApiResponse} from '../../client/transport.js'
-import {METHODS} from '../../services/api/request.js'
+import {apiMethod, buildApiRequest, METHODS} from '../../services/api/request.js'
 import {idempotencyKeyInput} from '../inputs/common-inputs.js'
 import {booleanInput, textInput} from '../inputs/field.js'
 import {type ItemSource, itemSource} from '../item-source.js'
@@ -47,8 +47,7 @@ export const apiRequest = operation({
     'idempotency-key': idempotencyKeyInput,
   },
   async run(input, context): Promise<(Answered<unknown> & {response: ApiResponse}) | ApiPages> {
-    const [{apiMethod, buildApiRequest}, {apiPages, pageItems}, {watchedRead}, {READ_CANCELLED}] = await Promise.all([
-      import('../../services/api/request.js'),
+    const [{apiPages, pageItems}, {watchedRead}, {READ_CANCELLED}] = await Promise.all([
       import('../../services/api/paginate.js'),
       import('../lists/watched-read.js'),
       import('../interrupt.js'),
