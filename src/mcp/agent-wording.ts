@@ -32,7 +32,7 @@ export const agentText = (text: string): string =>
 
 const agentLines = (lines: readonly string[] | undefined): string[] => (lines ?? []).map(agentText)
 
-/** The inputs an error is about: its details' paths and the input its message leads with, as given or offered. */
+/** The inputs an error is about (its details' paths), as given or offered; never read from its message. */
 function namedInputs(error: ToolError, args: ToolArguments, inputs: ReadonlySet<string>): string[] {
   const paths = Array.isArray(error.details)
     ? error.details.flatMap(detail => {
@@ -40,8 +40,7 @@ function namedInputs(error: ToolError, args: ToolArguments, inputs: ReadonlySet<
         return typeof path === 'string' ? [path] : []
       })
     : []
-  const lead = /^--?([a-z][a-z0-9-]*):/.exec(error.message)?.[1]
-  return [...new Set([...paths, ...(lead ? [lead] : [])])].filter(name => inputs.has(name) || name in args)
+  return [...new Set(paths)].filter(name => inputs.has(name) || name in args)
 }
 
 /** The read tool that shows what a call named, as it stands. */
