@@ -96,6 +96,11 @@ const CONTRACT_ONLY = [
     ),
   },
   {
+    // The control plane's paths too, in code and in comments alike: a comment names the row (`advanceClock`).
+    what: 'an emulator control path (call or serve the row of src/contract/control-operations.ts)',
+    pattern: /\/_emulator\//,
+  },
+  {
     what: "'v1' | 'v2' spelled out (use ApiGeneration of src/contract/primitives.ts)",
     pattern: /['"]v1['"]\s*\|\s*['"]v2['"]/,
   },
@@ -118,10 +123,22 @@ for (const file of files.filter(f => !f.startsWith('contract/'))) {
   })
 }
 
+// An emulator handler gets its path parameters, query and body typed by its row (src/emulator/http/operation-route.ts):
+// a cast to a schema's type there would hide a handler that reads what its row does not check.
+const SCHEMA_CAST = /\bas z\.(output|input|infer)</
+for (const file of files.filter(f => f.startsWith('emulator/'))) {
+  readFileSync(join(src, file), 'utf8')
+    .split('\n')
+    .forEach((line, index) => {
+      if (SCHEMA_CAST.test(line))
+        problems.push(`src/${file}:${index + 1}: a cast to a schema's type (the row types the handler): ${line.trim()}`)
+    })
+}
+
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem)
   process.exit(1)
 }
 console.log(
-  `layout ok: ${files.length} files in the layers, unique names, commands under ${MAX_COMMAND_LINES} lines, each printing none of its result itself; Ctrl-C handled by src/operations/interrupt.ts alone; no API path, generation type or request checker outside src/contract`,
+  `layout ok: ${files.length} files in the layers, unique names, commands under ${MAX_COMMAND_LINES} lines, each printing none of its result itself; Ctrl-C handled by src/operations/interrupt.ts alone; no API or control path, generation type or request checker outside src/contract, no schema cast in the emulator`,
 )

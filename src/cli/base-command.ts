@@ -15,7 +15,7 @@ import {
   unknownFlagSuggestions,
 } from '../services/errors/error-report.js'
 import {usageError} from '../shared/errors.js'
-import {terminalSafe} from '../shared/terminal-safe.js'
+import {jsonTerminalSafe, terminalSafe} from '../shared/terminal-safe.js'
 import type {MoneySummary} from './confirm.js'
 import {globalFlags} from './flags/global-flags.js'
 import type {Output} from './output/output.js'
@@ -169,7 +169,7 @@ export abstract class BaseCommand<T extends typeof Command, R extends ResultName
     const report = {...reported, exitCode: exitCodeAfterStop(reported.exitCode)}
     // --json as given: errors are JSON only then (--jq, --fields and --quiet shape data, not errors).
     const json = this.flags ? Boolean(this.flags.json) : this.argv.includes('--json')
-    const line = json ? errorJson(report) : terminalSafe(formatErrorLine(report))
+    const line = json ? jsonTerminalSafe(errorJson(report)) : terminalSafe(formatErrorLine(report))
     process.stderr.write(`${this.session.scrub(line)}\n`)
     // Under --json stderr stays JSON: the stack is for people.
     const debug = this.flags?.debug ?? this.argv.includes('--debug')
@@ -189,5 +189,5 @@ export abstract class BaseCommand<T extends typeof Command, R extends ResultName
 const traceWriter =
   (json: boolean) =>
   (line: string): void => {
-    process.stderr.write(json ? `${JSON.stringify({debug: line})}\n` : `[debug] ${line}\n`)
+    process.stderr.write(json ? `${jsonTerminalSafe(JSON.stringify({debug: line}))}\n` : `[debug] ${line}\n`)
   }

@@ -1,26 +1,16 @@
-import * as z from 'zod/mini'
-import {
-  type ClockState,
-  type ControlDelivery,
-  clockSchema,
-  deliveryListSchema,
-  type Fault,
-  type FaultInput,
-  faultAnswerSchema,
-  faultListSchema,
-  payoutAnswerSchema,
-  resetSchema,
-} from '../contract/control-bodies.js'
-import {parseResponse} from './parse.js'
-import {path} from './path.js'
+import {controlOperations} from '../contract/control-operations.js'
+import type {AnswerOf, BodyOf, Operation} from '../contract/operation-types.js'
+import {type CallInput, call} from './call.js'
 import {Transport, type TransportOptions} from './transport.js'
 
 /**
- * The local emulator's control routes (`/_emulator/*`, docs/emulator.md): no credentials, loopback only.
- * Each method is one route; nothing here knows about the CLI.
+ * The local emulator's control routes (the contract's control table, docs/emulator.md): no credentials, loopback
+ * only. Each method calls one row; nothing here knows about the CLI.
  */
 
 export type {ClockState, ControlDelivery, Fault, FaultAction, FaultInput} from '../contract/control-bodies.js'
+
+const rows = controlOperations
 
 export class EmulatorControl {
   readonly transport: Transport
@@ -29,39 +19,34 @@ export class EmulatorControl {
     this.transport = new Transport({...options, maxRetries: 0})
   }
 
-  private async call<T extends z.ZodMiniType>(
-    schema: T,
-    method: 'GET' | 'POST' | 'DELETE',
-    route: string,
-    body?: unknown,
-  ): Promise<z.infer<T>> {
-    const res = await this.transport.request({method, path: route, body, retryable: false})
-    return parseResponse(schema, res.body, `answer of ${method} ${route}`, res.requestId)
+  /** One control call, never retried (a reset or a claim is not safe to repeat blindly). */
+  private async send<O extends Operation>(row: O, input: CallInput<O>): Promise<AnswerOf<O>> {
+    return (await call(this.transport, row, {...input, retryable: false})).body
   }
 
-  async reset(): Promise<{teamId: string}> {
-    return this.call(resetSchema, 'POST', '/_emulator/reset')
+  reset() {
+    return this.send(rows.resetEmulator, {})
   }
 
-  clock(): Promise<ClockState> {
-    return this.call(clockSchema, 'GET', '/_emulator/clock')
+  clock() {
+    return this.send(rows.getClock, {})
   }
 
   /** Moves the clock forward; the answer comes after the expiries and webhook retries that became due. */
-  advanceClock(seconds: number): Promise<ClockState> {
-    return this.call(clockSchema, 'POST', '/_emulator/clock', {advanceSeconds: seconds})
+  advanceClock(seconds: number) {
+    return this.send(rows.advanceClock, {body: {advanceSeconds: seconds}})
   }
 
-  async addFault(fault: FaultInput): Promise<Fault> {
-    return (await this.call(faultAnswerSchema, 'POST', '/_emulator/faults', fault)).fault
+  async addFault(fault: CallInput<typeof rows.addFault>['body']) {
+    return (await this.send(rows.addFault, {body: fault})).fault
   }
 
-  async faults(): Promise<Fault[]> {
-    return (await this.call(faultListSchema, 'GET', '/_emulator/faults')).data
+  async faults() {
+    return (await this.send(rows.listFaults, {})).data
   }
 
   async clearFaults(): Promise<void> {
-    await this.call(z.unknown(), 'DELETE', '/_emulator/faults')
+    await this.send(rows.clearFaults, {})
   }
 
   /**
@@ -73,23 +58,20 @@ export class EmulatorControl {
     method: string,
     details: Record<string, string>,
     taxResidence?: {country: string; taxIdentity?: Record<string, string>},
-  ): Promise<z.output<typeof payoutAnswerSchema>> {
-    return this.call(payoutAnswerSchema, 'POST', path`/_emulator/payouts/${id}/claim`, {
-      method,
-      details,
-      ...(taxResidence ? {taxResidence} : {}),
-    })
+  ) {
+    // The method and its details go as given (any method name): the emulator names what does not fit.
+    const body = {method, details, ...(taxResidence ? {taxResidence} : {})} as BodyOf<typeof rows.claimPayout>
+    return this.send(rows.claimPayout, {params: {id}, body})
   }
 
   /** Moves the payout's expiry to now and runs it: a created or approved payout becomes `expired`. */
-  expire(id: string): Promise<Record<string, unknown>> {
-    return this.call(payoutAnswerSchema, 'POST', path`/_emulator/payouts/${id}/expire`)
+  expire(id: string) {
+    return this.send(rows.expirePayout, {params: {id}})
   }
 
   /** Every delivery attempt, oldest first (after the attempts due now finished). */
-  async deliveries(): Promise<ControlDelivery[]> {
-    const answer = await this.call(deliveryListSchema, 'GET', '/_emulator/webhooks/deliveries')
-    return answer.data
+  async deliveries() {
+    return (await this.send(rows.listDeliveries, {})).data
   }
 
   close(): Promise<void> {

@@ -70,9 +70,10 @@ export async function* paginateCursor<T>(
     guard.beforePage()
     const page = await fetchPage(cursor, Math.min(pageSize, remaining))
     const items = page.data.slice(0, remaining)
-    const hasMore = Boolean(page.hasMore && page.nextCursor)
-    const repeated = hasMore && used.has(page.nextCursor as string)
-    if (hasMore) used.add(page.nextCursor as string)
+    const next = page.hasMore ? page.nextCursor : undefined
+    const hasMore = Boolean(next)
+    const repeated = Boolean(next && used.has(next))
+    if (next) used.add(next)
     options.onPage?.({hasMore, nextCursor: hasMore ? (page.nextCursor ?? undefined) : undefined})
     if (items.length) yield items
     remaining -= items.length

@@ -61,11 +61,14 @@ const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g
 export const scrubBearer = (text: string): string => text.replace(BEARER, `$1 ${REDACTED}`)
 
 /**
- * Every secret this process has held, in every spelling of secret-forms.ts: whatever a run scrubbed once (the key,
- * tokens before and after a refresh, a replaced refresh token, webhook secrets) stays scrubbed until it ends.
+ * Every secret this process has held, in every spelling of secret-forms.ts, in upper, lower or mixed case: whatever
+ * a run scrubbed once (the key, tokens before and after a refresh, a replaced refresh token, webhook secrets) stays
+ * scrubbed until it ends.
  */
 const held = new Set<string>()
 let spellings: RegExp | undefined
+/** The held secrets with any of their characters escaped (escapedSecret). */
+let escapedSpellings: RegExp | undefined
 let pieces = new Set<string>()
 /** The first two characters of every piece (as one number): most places in a text are passed over on them alone. */
 let pieceStarts = new Set<number>()
@@ -80,6 +83,47 @@ let trigrams = new Uint8Array(65536)
 const trigramAt = (text: string, i: number) =>
   (text.charCodeAt(i) * 961 + text.charCodeAt(i + 1) * 31 + text.charCodeAt(i + 2)) & 0xffff
 
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** HTML's names of ASCII punctuation a key or token may hold (`&lowbar;` is `_`). */
+const HTML_NAMES: Readonly<Record<string, readonly string[]>> = {
+  _: ['lowbar', 'UnderBar'],
+  '+': ['plus'],
+  '/': ['sol'],
+  '=': ['equals'],
+  '.': ['period'],
+  ':': ['colon'],
+  '~': ['tilde'],
+  '-': ['hyphen', 'dash'],
+}
+
+/**
+ * One character of a secret in any escape a server or proxy may echo it in (the pattern is used without case):
+ * itself, JSON and JavaScript `\u0073`, `\x73`, `\/`, percent `%73`, HTML `&#115;`, `&#x73;` and the names above.
+ */
+function escapedChar(char: string): string {
+  const alternatives = new Set([literal(char)])
+  for (const variant of new Set([char, char.toLowerCase(), char.toUpperCase()])) {
+    if (variant.length !== 1) continue
+    const code = variant.charCodeAt(0)
+    const hex = code.toString(16)
+    alternatives
+      .add(`\\\\u${hex.padStart(4, '0')}`)
+      .add(`&#x0*${hex};`)
+      .add(`&#0*${code};`)
+    if (code < 0x80) alternatives.add(`\\\\x${hex.padStart(2, '0')}`).add(`%${hex.padStart(2, '0')}`)
+    for (const name of HTML_NAMES[variant] ?? []) alternatives.add(`&${name};`)
+  }
+  if (char === '/') alternatives.add('\\\\/')
+  return `(?:${[...alternatives].join('|')})`
+}
+
+/** A secret with any of its characters escaped (escapedChar): `\u0073k_live…`, `%73%6B%5F…`, `&#115;k&lowbar;…`. */
+const escapedSecret = (secret: string) => [...secret].map(escapedChar).join('')
+
+/** Whether a text holds an escape at all; only then is it searched for escaped secrets. */
+const ESCAPE = /\\[ux/]|%[0-9a-f]{2}|&#?[a-z0-9]+;/i
+
 /** Adds secrets to what this process scrubs from now on (shorter than 6 characters: not a secret worth a match). */
 export function holdSecrets(secrets: Iterable<string | undefined>): void {
   let added = false
@@ -90,7 +134,8 @@ export function holdSecrets(secrets: Iterable<string | undefined>): void {
     }
   if (!added) return
   const forms = [...new Set([...held].flatMap(secretForms))].sort((a, b) => b.length - a.length)
-  spellings = new RegExp(forms.map(form => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
+  spellings = new RegExp(forms.map(literal).join('|'), 'gi')
+  escapedSpellings = new RegExp([...held].map(escapedSecret).join('|'), 'gi')
   pieces = new Set([...held].flatMap(secretPieces))
   pieceStarts = new Set([...pieces].map(piece => pairAt(piece, 0)))
   trigrams = new Uint8Array(65536)
@@ -135,7 +180,24 @@ function scrubPieces(text: string): string {
 export function scrubSecrets(text: string, secrets: Iterable<string | undefined>): string {
   holdSecrets(secrets)
   if (!spellings) return text
-  return scrubPieces(text.replace(spellings, REDACTED))
+  const plain = text.replace(spellings, REDACTED)
+  const unescaped = escapedSpellings && ESCAPE.test(plain) ? plain.replace(escapedSpellings, REDACTED) : plain
+  return scrubPieces(unescaped)
+}
+
+/** scrubSecrets on every value of a set of response headers (`api -i` prints them). */
+export function scrubHeaderValues<H extends Record<string, string | string[] | undefined>>(
+  headers: H,
+  secrets: Iterable<string | undefined>,
+): H {
+  const known = [...secrets]
+  const scrub = (value: string) => scrubSecrets(value, known)
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.map(scrub) : value === undefined ? value : scrub(value),
+    ]),
+  ) as H
 }
 
 /** scrubBearer and scrubSecrets on every string inside a JSON-shaped value (an answer handed to an agent). */

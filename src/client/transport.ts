@@ -1,6 +1,6 @@
 import type {Agent} from 'node:http'
 import {type HttpAnswer, httpCall, keepAliveAgent} from '../shared/http-call.js'
-import {messageOf} from '../shared/thrown.js'
+import {errnoCode, messageOf} from '../shared/thrown.js'
 import {
   ApiError,
   apiErrorFromBody,
@@ -10,7 +10,7 @@ import {
   markAfterUnknownAttempt,
   TimeoutError,
 } from './api-errors.js'
-import {redactBody, redactHeaders, scrubSecrets} from './redact.js'
+import {redactBody, redactHeaders, scrubHeaderValues, scrubSecrets} from './redact.js'
 import {type QueryValue, type RequestUrl, urlBuilder} from './request-url.js'
 import {readCapped, responseCap} from './response-cap.js'
 import {
@@ -257,11 +257,11 @@ export class Transport {
         signal,
         agent: this.agent,
       })
-      // Whatever a server echoes of our credentials (a proxy quoting the Authorization header) stops here.
-      text = scrubSecrets(
-        await readCapped(response, this.maxResponseBytes, `${call.method} ${call.url}`),
-        this.options.auth?.secrets?.() ?? [],
-      )
+      // Whatever a server echoes of our credentials (a proxy quoting the Authorization header) stops here, in the
+      // body and in the headers (`api -i` prints them).
+      const secrets = this.options.auth?.secrets?.() ?? []
+      text = scrubSecrets(await readCapped(response, this.maxResponseBytes, `${call.method} ${call.url}`), secrets)
+      response = {...response, headers: scrubHeaderValues(response.headers, secrets)}
     } catch (error) {
       deadline.clear()
       if (stop?.aborted) throw stop.reason
@@ -344,7 +344,7 @@ export class Transport {
   }
 
   private classifyNetworkError(error: unknown, method: string, url: string): Error {
-    const code = (error as {code?: string})?.code
+    const code = errnoCode(error)
     const target = `${method} ${url}`
     // An answer Node's HTTP parser refuses (headers above its 16 KiB limit, not HTTP at all) came from whoever
     // listens there: not a network fault that a retry would mend.

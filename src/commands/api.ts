@@ -3,8 +3,8 @@ import {yesFlag} from '../cli/flags/common-flags.js'
 import {argsOf, flagsOf} from '../cli/flags/flag-of.js'
 import type {Answer} from '../cli/shown.js'
 import {operations} from '../contract/operations.js'
-import {apiRequest} from '../operations/raw/raw-request.js'
 import {isItemSource} from '../operations/item-source.js'
+import {apiRequest} from '../operations/raw/raw-request.js'
 
 export default class Api extends BaseCommand<typeof Api, 'apiAnswer'> {
   static override summary = apiRequest.summary

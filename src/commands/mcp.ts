@@ -33,13 +33,13 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
 
   async run(): Promise<Answer<'mcpRun'>> {
     const profile = await this.profile()
-    const [{serveMcp}, {AuditLog}, {CallSlots}, {toolGroups}, {ApprovalRecord}, {targetKey}] = await Promise.all([
+    const [{serveMcp}, {AuditLog}, {CallSlots}, {toolGroups}, {ApprovalRecord}, records] = await Promise.all([
       import('../mcp/mcp-server.js'),
       import('../mcp/audit-log.js'),
       import('../mcp/call-slots.js'),
       import('../mcp/money-gate.js'),
       import('../mcp/approval-record.js'),
-      import('../services/payouts/target-key.js'),
+      import('../services/counterparties/agent-changes.js'),
     ])
     const gate = toolGroups({
       allowMoney: this.flags['allow-money'],
@@ -70,9 +70,9 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       approvalWaitMs: this.flags['approval-wait'],
       log: line => this.out.stderr(line),
       filesDir: this.flags['files-dir'],
-      approvals: new ApprovalRecord(
-        join(this.config.dataDir, 'mcp', targetKey(profile.name, profile.origin), 'approval-urls.jsonl'),
-      ),
+      mcpSession: process.getBuiltinModule('node:crypto').randomUUID(),
+      approvals: await ApprovalRecord.ofProfile(this.config.dataDir, profile),
+      agentChanges: new records.AgentChanges(this.config.dataDir, profile),
     }).then(unprinted)
   }
 }

@@ -3,8 +3,10 @@ import {createHmac} from 'node:crypto'
 /**
  * How a payctl emulator proves who it is before the built-in `local` profile sends it a key: `emulator start` keeps
  * a random token in the user's data folder (mode 0600) and serves `GET EMULATOR_IDENTITY_PATH?nonce=N`, answering
- * the HMAC of the caller's fresh nonce under that token. Only a process that read the token can answer; the token
- * itself never travels.
+ * the HMAC under that token of the caller's fresh nonce and of the address and port the connection reached (the
+ * emulator's end of the socket; the caller's peer). Only a process that read the token can answer; the token
+ * itself never travels; and a proof relayed from an emulator on another address or port does not fit the caller's
+ * connection.
  */
 export const EMULATOR_IDENTITY_PATH = '/.well-known/payctl-emulator'
 
@@ -19,8 +21,18 @@ export interface EmulatorIdentityAnswer {
   proof: string | null
 }
 
-export const identityProof = (token: string, nonce: string): string =>
-  createHmac('sha256', token).update(`payctl-emulator-identity.${nonce}`).digest('hex')
+/**
+ * One end of a TCP connection as both sides name it: `127.0.0.1:4010`, `[::1]:4010`; an IPv4 address that a
+ * dual-stack socket reports mapped into IPv6 (`::ffff:127.0.0.1`) as the IPv4 one.
+ */
+export function identityEndpoint(address: string, port: number): string {
+  const bare = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '').toLowerCase()
+  return bare.includes(':') ? `[${bare}]:${port}` : `${bare}:${port}`
+}
+
+/** The proof of `token` for `nonce` on the connection that reached `endpoint` (`identityEndpoint`). */
+export const identityProof = (token: string, endpoint: string, nonce: string): string =>
+  createHmac('sha256', token).update(`payctl-emulator-identity.${endpoint}.${nonce}`).digest('hex')
 
 /** The answer, if it is one of a payctl emulator. */
 export function parseIdentityAnswer(value: unknown): EmulatorIdentityAnswer | undefined {

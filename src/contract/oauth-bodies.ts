@@ -14,6 +14,8 @@ export const metadataSchema = z.looseObject({
   jwks_uri: text,
   code_challenge_methods_supported: strings,
   scopes_supported: strings,
+  /** RFC 9207: the server puts `iss` in every authorization response; read as true only when it is `true`. */
+  authorization_response_iss_parameter_supported: z.optional(z.unknown()),
   /** Only payctl's emulator says this: its seeded, admin-provisioned client. */
   payctl_emulator_client_id: text,
 })

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini'
+import {CONTROL_COMMON_ERRORS} from './control-operations.js'
 import {discriminated, forGenerators, inGeneratorForms} from './document-forms.js'
 import {documentNotes} from './document-notes.js'
-import {ERROR_STATUS, HTTP_LAYER_ERRORS, RETRY_AFTER_STATUSES} from './error-envelope.js'
+import {ERROR_STATUS, type ErrorCode, HTTP_LAYER_ERRORS, RETRY_AFTER_STATUSES} from './error-envelope.js'
 import {oauthErrorSchema} from './oauth-bodies.js'
-import {bodySchemasOf, REQUEST_SCHEMAS} from './operation-bodies.js'
-import {OPERATION_EXAMPLES, pathIdExample} from './operation-examples.js'
+import {bodySchemasOf, REQUEST_SCHEMAS, type RequestSchema} from './operation-bodies.js'
+import {OPERATION_EXAMPLES, type OperationExample, pathIdExample} from './operation-examples.js'
 import {COMMON_ERRORS, NAMED_LISTS, NAMED_SCHEMAS, OPERATIONS, type Operation, TAGS} from './operations.js'
 import {RECIPIENT_SCHEMAS} from './requests/payout-v2-requests.js'
 import {idempotencyKeyHeader} from './requests/request-fields.js'
@@ -17,10 +18,10 @@ import {webhooks} from './webhook-deliveries.js'
  * the emulator serves it at `GET /api/openapi.json`.
  */
 
-type Json = Record<string, unknown>
+export type Json = Record<string, unknown>
 
 const DECISION = 'x-payctl-decision'
-const ref = (name: string) => ({$ref: `#/components/schemas/${name}`})
+export const ref = (name: string) => ({$ref: `#/components/schemas/${name}`})
 const pascal = (name: string) => name[0].toUpperCase() + name.slice(1)
 
 /** The bodies of webhook deliveries (the document's `webhooks`) and the OAuth endpoints' error. */
@@ -30,8 +31,15 @@ const OTHER_SCHEMAS = {
   OAuthError: oauthErrorSchema,
 }
 
-/** Every named schema, converted at once so that a named schema inside another becomes a `$ref`. */
-function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMiniType, string>} {
+/**
+ * Every named schema (answers in `named`, the bodies of `requestSchemas` and the request parts of `inputs`),
+ * converted at once so that a named schema inside another becomes a `$ref`.
+ */
+export function componentSchemas(
+  named: Record<string, z.ZodMiniType>,
+  requestSchemas: readonly RequestSchema[],
+  inputs: Record<string, z.ZodMiniType> = {},
+): {schemas: Record<string, Json>; nameOf: Map<z.ZodMiniType, string>} {
   const nameOf = new Map<z.ZodMiniType, string>()
   const convert = (named: Record<string, z.ZodMiniType>, io: 'input' | 'output') => {
     const registry = z.registry<{id: string}>()
@@ -43,17 +51,14 @@ function componentSchemas(): {schemas: Record<string, Json>; nameOf: Map<z.ZodMi
     return Object.fromEntries(Object.entries(schemas).map(([name, {$schema: _, $id: __, ...schema}]) => [name, schema]))
   }
   const requests = Object.fromEntries(
-    REQUEST_SCHEMAS.filter(request => request.part !== 'query').map(request => [pascal(request.name), request.schema]),
+    requestSchemas.filter(request => request.part !== 'query').map(request => [pascal(request.name), request.schema]),
   )
-  const schemas = forGenerators({
-    ...convert({...NAMED_SCHEMAS, ...NAMED_LISTS, ...OTHER_SCHEMAS}, 'output'),
-    ...convert({...requests, ...RECIPIENT_SCHEMAS}, 'input'),
-  })
+  const schemas = forGenerators({...convert(named, 'output'), ...convert({...requests, ...inputs}, 'input')})
   return {schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), nameOf}
 }
 
 /** A header's or path parameter's schema as the document states it (no `$schema` of its own). */
-function parameterSchema(schema: z.ZodMiniType): Json {
+export function parameterSchema(schema: z.ZodMiniType): Json {
   const {$schema: _, ...json} = z.toJSONSchema(schema, {io: 'input', metadata: documentNotes}) as Json
   return inGeneratorForms(json)
 }
@@ -73,16 +78,27 @@ function queryParameters(query: z.ZodMiniObject, examples: Record<string, unknow
   }))
 }
 
+/** The error codes an operation answers: those of its kind of access, then its own. */
+const errorCodesOf = (operation: Operation): ErrorCode[] => {
+  const common = operation.auth === 'none' ? [] : operation.auth === 'control' ? CONTROL_COMMON_ERRORS : COMMON_ERRORS
+  return [...new Set([...common, ...(operation.errors ?? [])])]
+}
+
+const CONTROL_ACCESS =
+  'No credentials: answers only to this machine, or to another host that sends the control token (`x-emulator-control-token`, `payctl emulator start --control-token`).'
+
 /** What an operation needs and answers beyond its summary: credentials, the idempotency key, the error codes. */
 function descriptionOf(operation: Operation): string {
-  const codes = [...(operation.auth === 'none' ? [] : COMMON_ERRORS), ...(operation.errors ?? [])]
+  const codes = errorCodesOf(operation)
   return [
     operation.summary,
     operation.auth === 'none'
       ? 'No credentials.'
-      : `Needs a bearer token (a team API key or an OAuth access token, spec 5)${
-          operation.scopes.length ? ` with scope ${operation.scopes.map(scope => `\`${scope}\``).join(', ')}` : ''
-        }.`,
+      : operation.auth === 'control'
+        ? CONTROL_ACCESS
+        : `Needs a bearer token (a team API key or an OAuth access token, spec 5)${
+            operation.scopes.length ? ` with scope ${operation.scopes.map(scope => `\`${scope}\``).join(', ')}` : ''
+          }.`,
     operation.idempotent
       ? 'Takes an `idempotency-key` header: the same key on this endpoint within 24 hours replays the stored answer.'
       : '',
@@ -103,6 +119,8 @@ function answersFromHttpLayer(operation: Operation, status: number): boolean {
   if (status === 413) return operation.body !== undefined
   if (status === 415)
     return operation.body !== undefined && !operation.body.anyContentType && operation.body.mediaType === undefined
+  // Injected faults never reach a control route: of the rest, only the emulator's own failure does.
+  if (operation.auth === 'control') return status === 500
   return true
 }
 
@@ -114,7 +132,7 @@ const retryAfter = {'Retry-After': {$ref: '#/components/headers/RetryAfter'}}
  * gateway).
  */
 function errorResponses(operation: Operation): Record<string, Json> {
-  const codes = [...(operation.auth === 'none' ? [] : COMMON_ERRORS), ...(operation.errors ?? [])]
+  const codes = errorCodesOf(operation)
   const byStatus = new Map<number, string[]>()
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code])
   for (const [status, code] of Object.entries(HTTP_LAYER_ERRORS))
@@ -145,20 +163,21 @@ function operationObject(
   operation: Operation,
   nameOf: Map<z.ZodMiniType, string>,
   schemas: Record<string, Json>,
+  examples: Readonly<Record<string, OperationExample>>,
 ): Json {
   const schemaOf = (schema: z.ZodMiniType): Json => {
     const name = nameOf.get(schema)
     return name ? ref(name) : inGeneratorForms(z.toJSONSchema(schema, {io: 'output', metadata: documentNotes}) as Json)
   }
-  const example = OPERATION_EXAMPLES[operation.operationId]
+  const example = examples[operation.operationId]
   const parameters = [
-    ...(operation.pathParameters ?? []).map(({name, description, schema}) => ({
+    ...(operation.pathParameters ?? []).map(({name, description, schema, example: value}) => ({
       name,
       in: 'path',
       required: true,
       description,
       schema: parameterSchema(schema),
-      example: pathIdExample(operation.path),
+      example: value ?? pathIdExample(operation.path),
     })),
     ...(operation.query ? queryParameters(operation.query, example?.query) : []),
     ...(operation.idempotent ? [{$ref: '#/components/parameters/IdempotencyKey'}] : []),
@@ -195,12 +214,43 @@ function operationObject(
   }
 }
 
-export function openApiDocument(): Json {
-  const {schemas, nameOf} = componentSchemas()
+/** The document's `paths`: each row's operation object under its path and method. */
+export function pathsOf(
+  rows: readonly Operation[],
+  components: {schemas: Record<string, Json>; nameOf: Map<z.ZodMiniType, string>},
+  examples: Readonly<Record<string, OperationExample>>,
+): Record<string, Record<string, Json>> {
+  const {schemas, nameOf} = components
   const paths: Record<string, Record<string, Json>> = {}
-  for (const operation of OPERATIONS) {
-    paths[operation.path] = {...paths[operation.path], [operation.method]: operationObject(operation, nameOf, schemas)}
-  }
+  for (const operation of rows)
+    paths[operation.path] = {
+      ...paths[operation.path],
+      [operation.method]: operationObject(operation, nameOf, schemas, examples),
+    }
+  return paths
+}
+
+/** The response headers the document names (`#/components/headers/...`), shared by the control document. */
+export const RESPONSE_HEADERS = {
+  IdempotentReplayed: {
+    description: '`true` when the answer is a replay of an earlier request with the same key.',
+    schema: {type: 'string', enum: ['true']},
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before the next request (or the HTTP date to wait for).',
+    [DECISION]: true,
+    schema: {type: 'string'},
+  },
+}
+
+export function openApiDocument(): Json {
+  const components = componentSchemas(
+    {...NAMED_SCHEMAS, ...NAMED_LISTS, ...OTHER_SCHEMAS},
+    REQUEST_SCHEMAS,
+    RECIPIENT_SCHEMAS,
+  )
+  const {schemas} = components
+  const paths = pathsOf(OPERATIONS, components, OPERATION_EXAMPLES)
   return {
     openapi: '3.1.0',
     info: {
@@ -239,17 +289,7 @@ export function openApiDocument(): Json {
           schema: parameterSchema(idempotencyKeyHeader),
         },
       },
-      headers: {
-        IdempotentReplayed: {
-          description: '`true` when the answer is a replay of an earlier request with the same key.',
-          schema: {type: 'string', enum: ['true']},
-        },
-        RetryAfter: {
-          description: 'Seconds to wait before the next request (or the HTTP date to wait for).',
-          [DECISION]: true,
-          schema: {type: 'string'},
-        },
-      },
+      headers: RESPONSE_HEADERS,
       schemas: {
         ...schemas,
         ErrorEnvelope: {

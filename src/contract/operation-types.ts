@@ -1,9 +1,13 @@
 import type * as z from 'zod/mini'
+import type * as controlBodies from './control-bodies.js'
 import type {ErrorCode} from './error-envelope.js'
 import type * as requests from './requests/index.js'
 import type {ApiScope} from './scopes.js'
 
-/** The shape of a row of the operations table (operations.ts) and the types a row gives its callers. */
+/**
+ * The shape of a row of the operations table (operations.ts) and of the emulator's control table
+ * (control-operations.ts), and the types a row gives its callers.
+ */
 
 /** The groups of operations, in the document's order. */
 export const TAGS: Readonly<Record<string, string>> = {
@@ -27,6 +31,8 @@ export interface PathParameter {
   description: string
   /** What the value must be: the emulator checks it before anything else and the document publishes it. */
   schema: z.ZodMiniType<string, string>
+  /** The document's example value; default: one by the path's resource (operation-examples.ts). */
+  example?: string
   /**
    * What the value must be given the checked query (v1: a UUID unless `id_type=custom_id`): its problem, or
    * undefined. The document can only say it in the description.
@@ -34,10 +40,15 @@ export interface PathParameter {
   rule?: (value: string, query: Readonly<Record<string, unknown>>) => string | undefined
 }
 
-/** The request schemas of `requests/`, by their export names. */
-type Requests = typeof requests
+/** The control bodies of control-bodies.ts (its `…Body` exports; the rest are answers). */
+type ControlBodies = {
+  [K in keyof typeof controlBodies as K extends `${string}Body` ? K : never]: (typeof controlBodies)[K]
+}
 
-/** The export name of a request schema in `requests/` (what a row names its body by). */
+/** The request schemas of `requests/` and the control bodies, by their export names. */
+type Requests = typeof requests & ControlBodies
+
+/** The export name of a request schema in `requests/` or control-bodies.ts (what a row names its body by). */
 export type RequestSchemaName = {[K in keyof Requests]: Requests[K] extends z.ZodMiniType ? K : never}[keyof Requests]
 
 export interface RequestBody {
@@ -65,8 +76,11 @@ export interface Operation {
   /** A key of TAGS. */
   tag: keyof typeof TAGS
   summary: string
-  /** Default: a bearer token (spec 5). `none`: no credentials. */
-  auth?: 'bearer' | 'none'
+  /**
+   * Default: a bearer token (spec 5). `none`: no credentials. `control`: no credentials, but only from this
+   * machine or with the control token (the emulator's control routes, docs/emulator.md).
+   */
+  auth?: 'bearer' | 'none' | 'control'
   /** The scopes the credentials must carry (more may be needed by what the body asks, e.g. `andThen: pay`). */
   scopes: readonly ApiScope[]
   /** What DESIGN.md decides where the spec is silent; the document marks the operation with it. */
@@ -105,3 +119,21 @@ export type BodyOf<O extends Operation> = O['body'] extends {schemas: readonly (
 
 /** The success answer of a row, as parsed. */
 export type AnswerOf<O extends Operation> = z.output<O['success']['schema']>
+
+/**
+ * The request body a row's handler gets, checked and parsed (any of its schemas; undefined when the body is
+ * optional and none came). A form-encoded body, one read as text (`anyContentType`), and the body of a row
+ * without one, stay unknown.
+ */
+export type BodyValueOf<O extends Operation> = O['body'] extends
+  | {mediaType: 'application/x-www-form-urlencoded'}
+  | {anyContentType: true}
+  ? unknown
+  : O['body'] extends {schemas: readonly (infer N extends RequestSchemaName)[]}
+    ? z.output<Requests[N]> | (O['body'] extends {required: false} ? undefined : never)
+    : unknown
+
+/** The query a row's handler gets, checked and parsed (defaults applied); `{}` for a row without a query. */
+export type QueryValueOf<O extends Operation> = O['query'] extends z.ZodMiniObject
+  ? z.output<O['query']>
+  : Record<string, unknown>

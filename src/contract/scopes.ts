@@ -19,3 +19,6 @@ export type ApiScope = (typeof Scope)[keyof typeof Scope]
 
 /** Every API scope (`offline_access` is OAuth's, not the API's). */
 export const API_SCOPES: readonly ApiScope[] = Object.values(Scope)
+
+/** The OAuth scope that asks for a refresh token (RFC 6749 section 6); not an API scope. */
+export const OFFLINE_ACCESS = 'offline_access'

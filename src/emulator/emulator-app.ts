@@ -96,7 +96,7 @@ export class EmulatorApp {
     })
   }
 
-  /** `POST /_emulator/reset`: empty database, fresh seed, real time, no faults. */
+  /** The control reset (`resetEmulator`): empty database, fresh seed, real time, no faults or texts. */
   reset(): void {
     this.store.wipe()
     this.clock.reset()

@@ -2,6 +2,7 @@ import {randomBytes} from 'node:crypto'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {checkIdempotencyKey} from '../contract/operation-input.js'
+import {fieldOf} from '../shared/json-object.js'
 import {parseRequestTarget} from '../shared/request-target.js'
 import {messageOf} from '../shared/thrown.js'
 import type {Authentication} from './domain/authentication.js'
@@ -31,9 +32,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
-    size += (chunk as Buffer).length
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
+    size += bytes.length
     if (size > MAX_BODY_BYTES) throw new BodyTooLarge()
-    chunks.push(chunk as Buffer)
+    chunks.push(bytes)
   }
   return Buffer.concat(chunks).toString('utf8')
 }
@@ -127,7 +129,7 @@ export class EmulatorServer {
   ) {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch(error => {
-        services.log(`emulator: ${(error as Error).stack ?? error}`)
+        services.log(`emulator: ${fieldOf(error, 'stack') ?? error}`)
         if (!res.headersSent) send(res, failureReply(new ApiFailure(500, 'INTERNAL_ERROR', 'the emulator failed')))
         else res.destroy()
       })
@@ -179,6 +181,8 @@ export class EmulatorServer {
         requestId,
         origin: `http://${req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`}`,
         remoteAddress: req.socket.remoteAddress ?? '',
+        localAddress: req.socket.localAddress ?? '',
+        localPort: req.socket.localPort ?? 0,
       }
       const reply = await this.dispatch(match.route, ctx)
       if (fault?.action === 'drop-after-commit') {

@@ -8,14 +8,14 @@ import type {Settlement} from './domain/settlement.js'
 import type {TextOutbox} from './domain/text-outbox.js'
 import type {Brands} from './hosted/branding.js'
 import {hostedRoutes} from './hosted/hosted-routes.js'
-import {operationRoutes} from './http/operation-route.js'
+import {controlOperationRoutes, operationRoutes} from './http/operation-route.js'
 import {Router} from './http/router.js'
 import {oauthControlRoutes} from './oauth/oauth-control-routes.js'
 import {oauthOperationHandlers, oauthRoutes} from './oauth/oauth-routes.js'
 import type {OAuthServer} from './oauth/oauth-server.js'
 import {controlRoutes} from './routes/control-routes.js'
 import {identityRoutes} from './routes/identity-routes.js'
-import {openApiRoutes} from './routes/openapi-routes.js'
+import {controlDocumentRoutes, openApiRoutes} from './routes/openapi-routes.js'
 import {teamFeatureRoutes} from './routes/team-feature-routes.js'
 import {v1PayoutRoutes} from './routes/v1/v1-payout-routes.js'
 import {v1SessionRoutes} from './routes/v1/v1-session-routes.js'
@@ -48,13 +48,16 @@ export interface RouteServices {
   variance: VarianceMode
   /** The token `emulator start` keeps in the user's data folder, to prove who answers (contract/emulator-identity.ts). */
   identityToken?: string
-  /** `POST /_emulator/reset`. */
+  /** The control table's `resetEmulator`. */
   reset(): void
   /** Runs what became due on the clock; answers how many payouts expired. */
   runDue(): number
 }
 
-/** Every route of the emulator: one handler per row of the contract's operations table, then its own routes. */
+/**
+ * Every route of the emulator: one handler per row of the contract's operations table, one per row of its control
+ * table, then the routes of pages and browser flows (docs/emulator.md, "Routes outside the tables").
+ */
 export function buildRouter(services: RouteServices): Router {
   const api = operationRoutes([
     v1PayoutRoutes(services),
@@ -70,15 +73,19 @@ export function buildRouter(services: RouteServices): Router {
     openApiRoutes(),
     oauthOperationHandlers(services),
   ])
+  const control = controlOperationRoutes([
+    controlRoutes({...services, reset: () => services.reset(), runDue: () => services.runDue()}),
+    oauthControlRoutes(services),
+    teamFeatureRoutes(services),
+    varianceRoutes(services),
+    identityRoutes(services),
+    controlDocumentRoutes(),
+  ])
   return new Router().add(
     ...api,
+    ...control,
     ...hostedRoutes(services),
     ...documentRoutes(services),
     ...oauthRoutes(services),
-    ...controlRoutes({...services, reset: () => services.reset(), runDue: () => services.runDue()}),
-    ...oauthControlRoutes(services),
-    ...teamFeatureRoutes(services),
-    ...varianceRoutes(services),
-    ...identityRoutes(services),
   )
 }

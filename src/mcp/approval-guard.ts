@@ -2,6 +2,7 @@ import {counterpartiesGet} from '../operations/counterparties/counterparties-rea
 import type {Operation} from '../operations/operation.js'
 import {payoutsGet} from '../operations/payouts/payouts-get.js'
 import type {SessionOptions} from '../operations/session.js'
+import {PayctlError} from '../shared/errors.js'
 import {ExitCode} from '../shared/exit-codes.js'
 import {errnoCode} from '../shared/thrown.js'
 import type {ApprovalRecord} from './approval-record.js'
@@ -39,6 +40,7 @@ const GUARDED: Record<
   sessions_payout: {lookup: payoutsGet, fixed: {api: 'v2'}, kind: 'payoutId', naming: BY_PAYOUT},
   emulator_claim: {lookup: payoutsGet, fixed: {api: 'v2'}, kind: 'payoutId', naming: BY_PAYOUT},
   counterparties_update: {lookup: counterpartiesGet, fixed: {}, kind: 'counterpartyId', naming: BY_ID},
+  counterparties_delete: {lookup: counterpartiesGet, fixed: {}, kind: 'counterpartyId', naming: BY_ID},
 }
 
 /** A lookup the guard makes, in a slot of the server's calls like any tool call. */
@@ -161,6 +163,7 @@ export async function recordApprovalUrl(
     await context.approvals.add({tool, ...known})
     return undefined
   } catch (error) {
-    return `the approval URL could not be recorded (${errnoCode(error) ?? error})`
+    const why = error instanceof PayctlError ? error.message : (errnoCode(error) ?? error)
+    return `the approval URL could not be recorded (${why})`
   }
 }

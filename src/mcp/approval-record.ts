@@ -1,7 +1,9 @@
-import {chmod, mkdir, readFile} from 'node:fs/promises'
-import {dirname} from 'node:path'
+import {mkdir, readFile} from 'node:fs/promises'
+import {dirname, join} from 'node:path'
 import {payoutIdBody} from '../contract/ids.js'
-import {openAppendOnly} from '../shared/atomic-file.js'
+import {targetKey} from '../services/payouts/target-key.js'
+import {appendLineSynced} from '../shared/atomic-file.js'
+import {refuseUntrustedFile} from '../shared/own-file.js'
 import {errnoCode} from '../shared/thrown.js'
 
 /** One approval URL handed to an agent: the payouts it covers and the counterparties they pay. */
@@ -26,6 +28,27 @@ export class ApprovalRecord {
 
   constructor(readonly file: string) {}
 
+  /** The record of a profile (its name and origin), its owner checked. */
+  static async ofProfile(dataDir: string, profile: {name: string; origin: string}): Promise<ApprovalRecord> {
+    const record = new ApprovalRecord(
+      join(dataDir, 'mcp', targetKey(profile.name, profile.origin), 'approval-urls.jsonl'),
+    )
+    await record.checkOwner()
+    return record
+  }
+
+  /**
+   * Refuses (exit 2) a record that another user owns or can write, or in such a folder: one who could remove a line
+   * could let a tool change what a person is about to approve. Checked at the server's start and at every use.
+   */
+  async checkOwner(): Promise<void> {
+    await refuseUntrustedFile(
+      this.file,
+      'the approval URLs record',
+      `make it and its folder yours and writable by you only (chmod 600 ${this.file}, chmod 700 its folder)`,
+    )
+  }
+
   /** Records an approval URL; resolves once the line is on disk (before the URL is handed out). */
   add(entry: Omit<IssuedApproval, 'at'>): Promise<void> {
     const line = `${JSON.stringify({at: new Date().toISOString(), ...entry, payoutIds: entry.payoutIds.map(payoutUuid)})}\n`
@@ -45,6 +68,7 @@ export class ApprovalRecord {
   }
 
   private async entries(): Promise<IssuedApproval[]> {
+    await this.checkOwner()
     let text: string
     try {
       text = await readFile(this.file, 'utf8')
@@ -65,13 +89,7 @@ export class ApprovalRecord {
 
   private async append(line: string): Promise<void> {
     await mkdir(dirname(this.file), {recursive: true, mode: 0o700})
-    const handle = await openAppendOnly(this.file)
-    try {
-      await handle.appendFile(line)
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await chmod(this.file, 0o600)
+    await this.checkOwner()
+    await appendLineSynced(this.file, line)
   }
 }

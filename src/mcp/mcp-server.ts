@@ -33,9 +33,10 @@ export interface McpServeOptions extends ToolContext {
 const INSTRUCTIONS = `payctl's tools on one profile of the Payout Service. Amounts are decimal strings.
 Paying someone: payouts_create (the payout stays pending) -> a team member approves it on the hosted page (shown to
 your user by the client when it supports URL elicitation, else give them approvalUrl) -> payouts_wait until it is
-final. Retrying a call with the same arguments never applies it twice. Errors are isError answers: "CODE: message"
-naming the input, and structuredContent.error {code, message, exitCode, next}. "next" is the tool call to make
-next, with its arguments (and "supply": the inputs to fill in yourself).`
+final. Retrying a call with the same arguments in this session never applies it twice; to retry from another session,
+give the write an idempotency-key of your own. Errors are isError answers: "CODE: message" naming the input, and
+structuredContent.error {code, message, exitCode, next}. "next" is the tool call to make next, with its arguments
+(and "supply": the inputs to fill in yourself).`
 
 /** What a server did, once its client went away: the profile and tool groups it served, how many calls it answered. */
 export type McpRun = {

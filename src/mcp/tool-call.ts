@@ -1,4 +1,7 @@
 import type {SessionOptions} from '../operations/session.js'
+import type {AgentChanges} from '../services/counterparties/agent-changes.js'
+import {fieldOf} from '../shared/json-object.js'
+import {errnoCode} from '../shared/thrown.js'
 import {approvalRefusal, recordApprovalUrl} from './approval-guard.js'
 import type {ApprovalRecord} from './approval-record.js'
 import type {CallSlots} from './call-slots.js'
@@ -11,9 +14,6 @@ import {retrySafeArguments, type ToolArguments} from './tool-call-key.js'
 import {LIST_TOOLS, type ToolDefinition} from './tool-catalog.js'
 import {runTool} from './tool-run.js'
 import {APPROVAL_INPUTS} from './tool-schemas.js'
-
-/** The tools that create or change a counterparty: what it still lacks for a direct payment is said, with the fix. */
-const COUNTERPARTY_WRITES: ReadonlySet<string> = new Set(['counterparties_create', 'counterparties_update'])
 
 /** The wait tool's default time-out: under the 60 s request time-out of common MCP clients. */
 export const WAIT_TIMEOUT = '50s'
@@ -29,8 +29,12 @@ export interface ToolContext {
   approvalWaitMs: number
   /** The payouts whose approval URLs were handed out on this profile (no tool changes them afterwards). */
   approvals: ApprovalRecord
+  /** The counterparties agents created or changed on this profile (marked where a person reads a destination). */
+  agentChanges?: AgentChanges
   /** `payctl mcp --files-dir`: the only folder whose files a tool may read. */
   filesDir?: string
+  /** This server's MCP session (one client over stdio): the scope of the idempotency keys derived from calls. */
+  mcpSession: string
 }
 
 export interface ToolOutcome {
@@ -74,16 +78,36 @@ const withholdUrl = (reason: string): ToolAnswer => ({
   error: {code: 'UNEXPECTED', message: `no approval URL: ${reason}`, exitCode: 1},
 })
 
-/** The tool's input: its arguments (made retry-safe for writes), its defaults and its fixed inputs. */
-function toolInput(tool: ToolDefinition, args: ToolArguments) {
+/** The tool's input: its arguments (made retry-safe for writes, keyed within this MCP session), its defaults and its
+ * fixed inputs. */
+function toolInput(tool: ToolDefinition, args: ToolArguments, mcpSession: string) {
   const own = Object.fromEntries(Object.entries(args).filter(([name]) => !(name in APPROVAL_INPUTS)))
   const withDefaults =
     tool.operation.id === 'payouts:wait' && own.timeout === undefined ? {...own, timeout: WAIT_TIMEOUT} : own
   const safe = tool.hints.readOnlyHint
     ? withDefaults
-    : retrySafeArguments(tool.name, tool.operation.inputs, withDefaults)
+    : retrySafeArguments(tool.name, tool.operation.inputs, withDefaults, mcpSession)
   const key = safe['idempotency-key'] ?? (safe['custom-id'] !== args['custom-id'] ? safe['custom-id'] : undefined)
   return {input: {...safe, ...tool.fixed}, idempotencyKey: typeof key === 'string' ? key : undefined}
+}
+
+/**
+ * The tools that create or change a counterparty: a person is shown it as set by an agent, and the agent what it
+ * still lacks for a direct payment, with the fix.
+ */
+const COUNTERPARTY_CHANGES: ReadonlySet<string> = new Set(['counterparties_create', 'counterparties_update'])
+
+/** Records the counterparty a tool created or changed; a record that cannot be written is said in the answer. */
+async function recordAgentChange(context: ToolContext, tool: string, answer: ToolAnswer): Promise<void> {
+  const counterpartyId = fieldOf(answer.data, 'id')
+  if (!context.agentChanges || typeof counterpartyId !== 'string') return
+  try {
+    await context.agentChanges.add({tool, counterpartyId})
+  } catch (error) {
+    answer.warnings.push(
+      `the change could not be recorded as an agent's (${errnoCode(error) ?? error}): payctl will not mark it`,
+    )
+  }
 }
 
 /**
@@ -103,16 +127,17 @@ export async function callTool(
   const args = confined.args
   const refusal = await approvalRefusal(context, tool.name, args)
   if (refusal) return {answer: refusal, exitCode: refusal.error?.exitCode ?? 5}
-  const {input, idempotencyKey} = toolInput(tool, args)
+  const {input, idempotencyKey} = toolInput(tool, args, context.mcpSession)
   const answer = answerOf(await context.slots.run(() => runTool(context.session, tool.operation, input)))
   const exitCode = answer.error?.exitCode ?? 0
   if (tool.name === 'sessions_approval' && !answer.error) {
     const withheld = await recordApprovalUrl(context, tool.name, {payouts: args.payout, customIds: args['custom-id']})
     if (withheld) return {answer: withholdUrl(withheld), exitCode: 1, idempotencyKey}
   }
+  if (COUNTERPARTY_CHANGES.has(tool.name) && !answer.error) await recordAgentChange(context, tool.name, answer)
   if (LIST_TOOLS.has(tool.name) && !answer.error) answer.extra = {nextCursor: null, ...answer.extra}
   if (tool.name === 'payouts_create' && !answer.error) await addApproval(context, person, answer, args)
-  if (COUNTERPARTY_WRITES.has(tool.name) && !answer.error) await flagMissing(context, answer)
+  if (COUNTERPARTY_CHANGES.has(tool.name) && !answer.error) await flagMissing(context, answer)
   if (tool.name === 'payouts_pay') await payRefusalStep(context, answer, context.approvalRedirectUrl)
   return {answer, exitCode: answer.error?.exitCode ?? exitCode, idempotencyKey}
 }

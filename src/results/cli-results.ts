@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import {payoutAnswerSchema} from '../contract/control-bodies.js'
+import {controlPayoutSchema} from '../contract/control-bodies.js'
 import {oneOrMany} from './api-results.js'
 
 /*
@@ -60,7 +60,7 @@ export const CLI_RESULTS = {
   /** `auth token`: the one result that is a secret, printed on purpose. */
   token: () => z.looseObject({token: text, expiresAt: nullableText}),
   doctor: () => z.looseObject({ok: z.boolean(), checks: z.array(doctorCheck)}),
-  claimed: () => oneOrMany(payoutAnswerSchema),
+  claimed: () => oneOrMany(controlPayoutSchema),
   deliveryAttempts: () => z.array(deliveryAttempt),
   /** `emulator start`, once stopped: where it listened and how it ended (the keys are in the start line only). */
   emulatorRun: () => z.looseObject({url: text, port: z.number(), dataFile: text, stopped}),

@@ -1,6 +1,6 @@
 import {once} from 'node:events'
 import {constants, createWriteStream, type WriteStream} from 'node:fs'
-import {chmod, lstat, open, rename, rm} from 'node:fs/promises'
+import {chmod, lstat, mkdir, open, rename, rm} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
 import {usageError} from './errors.js'
 import {errnoCode} from './thrown.js'
@@ -110,4 +110,20 @@ export async function openAppendOnly(path: string, mode = 0o600, what = path) {
     if (errnoCode(error) === 'ELOOP') await refuseSymlink(path, what)
     throw error
   }
+}
+
+/**
+ * Appends one line to a record payctl keeps (mode 0600, its folder 0700 when made) and resolves once the line is on
+ * disk: a record that must hold before what it records is handed out.
+ */
+export async function appendLineSynced(path: string, line: string): Promise<void> {
+  await mkdir(dirname(path), {recursive: true, mode: 0o700})
+  const handle = await openAppendOnly(path)
+  try {
+    await handle.appendFile(line)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+  await chmod(path, 0o600)
 }

@@ -2,6 +2,12 @@ import {lstat, stat} from 'node:fs/promises'
 import {dirname, resolve} from 'node:path'
 import {usageError} from './errors.js'
 
+/** Nothing at the path (or a file where a folder of it should be): undefined; any other failure is thrown. */
+function absent(error: NodeJS.ErrnoException): undefined {
+  if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined
+  throw error
+}
+
 /**
  * Why a file payctl reads as its own state cannot be trusted, as ssh judges its keys: the file (when it exists) and
  * the folder that holds it must belong to this user (or root) and be writable by no one else, and the file must not
@@ -11,13 +17,12 @@ import {usageError} from './errors.js'
 export async function untrustedFileProblem(path: string): Promise<string | undefined> {
   const me = process.getuid?.()
   if (me === undefined) return undefined
-  const file = await lstat(path).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined
-    throw error
-  })
+  const file = await lstat(path).catch(absent)
   if (file?.isSymbolicLink()) return `${path} is a symbolic link; payctl trusts only a file of its own here`
   const folder = dirname(resolve(path))
-  return (file && problemOf(path, file, me, 'it')) ?? problemOf(folder, await stat(folder), me, `the folder ${folder}`)
+  // No folder yet: nothing there to distrust (payctl makes it, 0700, when it writes the file).
+  const held = await stat(folder).catch(absent)
+  return (file && problemOf(path, file, me, 'it')) ?? (held && problemOf(folder, held, me, `the folder ${folder}`))
 }
 
 function problemOf(path: string, info: {uid: number; mode: number}, me: number, what: string): string | undefined {

@@ -1,33 +1,47 @@
 /**
- * Text from the network or a file, made safe for a terminal: every control character (C0 and DEL, C1, and the
- * bidirectional overrides, embeddings, isolates and marks that reorder what a line shows) is printed escaped,
- * `\x1b`, `\r`, `\u202e`, so that no value can clear the screen, set the title, conceal text, move the cursor
- * or overwrite its own line. JSON and jsonl do not go through here, nor csv into a pipe or file: they stay byte-faithful.
+ * Text from the network or a file, made safe for a terminal: every character a terminal acts on or that shows
+ * nothing is printed escaped (`\x1b`, `\r`, `\u202e`, `\u{e0041}`), so that no value can clear the screen, set
+ * the title, conceal text, move the cursor, overwrite or break its own line, reorder what a line shows, or hide
+ * characters between visible ones. JSON and jsonl do not go through here, nor csv into a pipe or file: they stay
+ * byte-faithful.
+ *
+ * Those characters: controls (C0, DEL, C1: `Cc`), format characters (`Cf`: the bidirectional marks, embeddings,
+ * overrides and isolates, ALM, zero-width spaces and joiners, the BOM, Unicode tags), the line and paragraph
+ * separators U+2028 and U+2029, and every other default-ignorable code point (variation selectors, fillers): the
+ * engine's Unicode properties, not a list of our own.
  */
+const UNSAFE_CLASS = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]`
 
-/** What JSON.stringify leaves raw that a terminal acts on: DEL, C1, the bidirectional controls, U+2028/9. */
-const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g
+/** In JSON text: the same, but the line breaks and tabs that lay the document out (JSON escapes its own). */
+const JSON_UNSAFE = new RegExp(`(?![\\t\\n\\r])${UNSAFE_CLASS}`, 'gu')
+
+/** A character as its JSON escapes (`\u202e`; a character beyond U+FFFF as its two UTF-16 halves). */
+const jsonEscape = (char: string) =>
+  char
+    .split('')
+    .map(unit => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join('')
 
 /**
  * JSON text for a terminal: every character above written as its JSON escape (`\u202e`), so the document shows
- * what it holds and parses to the same value. Only for a terminal; a pipe or file gets JSON as it is.
+ * what it holds and parses to the same value. For a terminal, and for stderr's error object.
  */
 export function jsonTerminalSafe(json: string): string {
-  return json.replace(JSON_UNSAFE, char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return json.replace(JSON_UNSAFE, jsonEscape)
 }
 
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+const UNSAFE = new RegExp(UNSAFE_CLASS, 'gu')
 /** The same, except the exact styles our own palette writes (src/cli/output/colors.ts), kept as they are. */
-const OWN_STYLES_OR_UNSAFE =
-  /(\u001b\[(?:1|2|22|31|32|33|36|39)m)|[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+const OWN_STYLES_OR_UNSAFE = new RegExp(String.raw`(\u001b\[(?:1|2|22|31|32|33|36|39)m)|${UNSAFE_CLASS}`, 'gu')
 
 const NAMED: Record<string, string> = {'\t': '\\t', '\n': '\\n', '\r': '\\r'}
 
 function escaped(char: string): string {
   const named = NAMED[char]
   if (named) return named
-  const code = char.charCodeAt(0)
-  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`
+  const code = char.codePointAt(0) ?? 0
+  if (code < 0x100) return `\\x${code.toString(16).padStart(2, '0')}`
+  return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`
 }
 
 export interface TerminalSafeOptions {

@@ -13,6 +13,9 @@ const ctx = useEmulator({autoConsent: true})
 
 const LOGIN = ['--client-id', LOCAL_EMULATOR.oauthClientId, '--login-hint', 'owner@example.com']
 
+/** The `iss` of the emulator's authorization responses (RFC 9207), which a callback made by hand carries too. */
+const iss = () => `iss=${encodeURIComponent(`${ctx.emu.url}/api/auth`)}`
+
 /** An authorization code the test obtains itself for the CLI's client and redirect URI, with its own PKCE. */
 async function foreignCode(authUrl: URL): Promise<string> {
   const url = new URL(authUrl)
@@ -23,18 +26,33 @@ async function foreignCode(authUrl: URL): Promise<string> {
 }
 
 describe('auth login refuses', () => {
-  it('a callback with the wrong state (forged or stale): exit 3, nothing exchanged or stored', async () => {
+  it('a callback with the wrong state (forged or stale): ignored, the login goes on and completes', async () => {
     const home = homeFor(ctx.emu.url)
     const {cli, authUrl, redirectUri} = await startLogin(home, LOGIN)
     const code = await foreignCode(authUrl)
     const page = await get(`${redirectUri}?code=${code}&state=forged-state`)
     expect(page.status).toBe(400)
     expect(page.text).toContain('state mismatch')
+    await cli.waitFor(/callback that does not belong to this login \(state mismatch: forged or stale\) was ignored/)
+    const {page: own} = await completeLogin(authUrl)
+    expect(own.status).toBe(200)
+    const result = await cli
+    expect(result.code, result.stderr).toBe(0)
+    expect(home.credentials().oauth.refreshToken).toMatch(/^rt_/)
+  })
+
+  it('a callback without iss from a server that sends iss (RFC 9207): exit 3, nothing stored', async () => {
+    const home = homeFor(ctx.emu.url)
+    const {cli, authUrl} = await startLogin(home, LOGIN)
+    const res = await get(authUrl.toString())
+    const callback = new URL(res.headers.location as string)
+    expect(callback.searchParams.get('iss')).toBeTruthy()
+    callback.searchParams.delete('iss')
+    const page = await get(callback.toString())
+    expect(page.status).toBe(400)
     const result = await cli
     expect(result.code).toBe(3)
-    expect(result.stderr).toMatch(
-      /Error: [A-Z_]+: login failed: the callback does not belong to this login \(state mismatch/,
-    )
+    expect(result.stderr).toMatch(/login failed: the response has no iss although the authorization server/)
     expect(home.credentials()).toEqual({})
   })
 
@@ -42,7 +60,7 @@ describe('auth login refuses', () => {
     const home = homeFor(ctx.emu.url)
     const {cli, authUrl, redirectUri, state} = await startLogin(home, LOGIN)
     const code = await foreignCode(authUrl)
-    await get(`${redirectUri}?code=${code}&state=${state}`)
+    await get(`${redirectUri}?code=${code}&state=${state}&${iss()}`)
     const result = await cli
     expect(result.code).toBe(3)
     expect(result.stderr).toMatch(/login failed: invalid_grant: PKCE verification failed/)
@@ -54,7 +72,7 @@ describe('auth login refuses', () => {
     const first = await login(home, LOGIN)
     const stolen = first.callback.searchParams.get('code')!
     const {cli, redirectUri, state} = await startLogin(home, LOGIN)
-    await get(`${redirectUri}?code=${stolen}&state=${state}`)
+    await get(`${redirectUri}?code=${stolen}&state=${state}&${iss()}`)
     const result = await cli
     expect(result.code).toBe(3)
     expect(result.stderr).toMatch(/login failed: invalid_grant: the authorization code was already used/)
@@ -101,7 +119,9 @@ describe('auth login refuses', () => {
   it('an access denied at consent: exit 3 with the reason', async () => {
     const home = homeFor(ctx.emu.url)
     const {cli, redirectUri, state} = await startLogin(home, LOGIN)
-    await get(`${redirectUri}?error=access_denied&error_description=the+user+denied+the+request&state=${state}`)
+    await get(
+      `${redirectUri}?error=access_denied&error_description=the+user+denied+the+request&state=${state}&${iss()}`,
+    )
     const denied = await cli
     expect(denied.code).toBe(3)
     expect(denied.stderr).toMatch(/login failed: the authorization server answered access_denied: the user denied/)

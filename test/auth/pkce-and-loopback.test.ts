@@ -27,7 +27,7 @@ describe('LoopbackReceiver', () => {
   afterEach(async () => receiver?.close())
 
   it('listens on 127.0.0.1 only and resolves with the callback carrying the right state', async () => {
-    receiver = new LoopbackReceiver('s-123')
+    receiver = new LoopbackReceiver({state: 's-123'})
     const redirect = await receiver.listen(0)
     expect(redirect).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/)
     const waiting = receiver.wait(5_000)
@@ -39,18 +39,31 @@ describe('LoopbackReceiver', () => {
     await expect(waiting).resolves.toEqual({code: 'good', state: 's-123'})
   })
 
-  it('ends the login on a callback with another state (forged or stale)', async () => {
-    receiver = new LoopbackReceiver('s-123')
+  it('ignores callbacks with another state (forged or stale), says so once, and waits for its own', async () => {
+    const ignored: string[] = []
+    receiver = new LoopbackReceiver({state: 's-123', onIgnored: message => ignored.push(message)})
     const redirect = await receiver.listen(0)
-    const waiting = expect(receiver.wait(5_000)).rejects.toThrow('state mismatch')
-    const wrong = await get(`${redirect}?code=evil&state=other`)
-    expect(wrong.status).toBe(400)
-    expect(wrong.text).toContain('state mismatch')
+    const waiting = receiver.wait(5_000)
+    for (const forged of ['?code=evil&state=other', '?code=evil', '?error=access_denied&state=other']) {
+      const wrong = await get(`${redirect}${forged}`)
+      expect(wrong.status, forged).toBe(400)
+      expect(wrong.text).toContain('state mismatch')
+    }
+    expect(ignored).toEqual([expect.stringContaining('state mismatch')])
+    expect((await get(`${redirect}?code=good&state=s-123`)).status).toBe(200)
+    await expect(waiting).resolves.toEqual({code: 'good', state: 's-123'})
+  })
+
+  it('still ends at its ceiling when only forged callbacks come', async () => {
+    receiver = new LoopbackReceiver({state: 's-123'})
+    const redirect = await receiver.listen(0)
+    const waiting = expect(receiver.wait(300)).rejects.toThrow('no callback within')
+    await get(`${redirect}?code=evil&state=other`)
     await waiting
   })
 
   it('refuses a response from another issuer (RFC 9207 mix-up), and accepts one without iss', async () => {
-    receiver = new LoopbackReceiver('s-1', 'http://127.0.0.1:4010/api/auth')
+    receiver = new LoopbackReceiver({state: 's-1', issuer: 'http://127.0.0.1:4010/api/auth'})
     const redirect = await receiver.listen(0)
     const waiting = expect(receiver.wait(5_000)).rejects.toThrow('issuer mismatch')
     const page = await get(`${redirect}?code=c&state=s-1&iss=${encodeURIComponent('https://evil.example.com')}`)
@@ -62,8 +75,24 @@ describe('LoopbackReceiver', () => {
     ).toThrow('issuer mismatch')
   })
 
+  it('refuses a response without iss when the server advertises it (RFC 9207 section 2.4)', async () => {
+    const issuer = 'http://127.0.0.1:4010/api/auth'
+    receiver = new LoopbackReceiver({state: 's-1', issuer, issuerRequired: true})
+    const redirect = await receiver.listen(0)
+    const waiting = expect(receiver.wait(5_000)).rejects.toThrow('has no iss')
+    const page = await get(`${redirect}?code=c&state=s-1`)
+    expect(page.status).toBe(400)
+    expect(page.text).toContain('has no iss')
+    await waiting
+    expect(() => receiver!.fromRedirectUrl(`${redirect}?code=c&state=s-1`)).toThrow('has no iss')
+    expect(receiver.fromRedirectUrl(`${redirect}?code=c&state=s-1&iss=${encodeURIComponent(issuer)}`)).toEqual({
+      code: 'c',
+      state: 's-1',
+    })
+  })
+
   it('ends the wait with the server error when the state matches', async () => {
-    receiver = new LoopbackReceiver('s-1')
+    receiver = new LoopbackReceiver({state: 's-1'})
     const redirect = await receiver.listen(0)
     const waiting = expect(receiver.wait(5_000)).rejects.toThrow('access_denied')
     const page = await get(`${redirect}?error=access_denied&error_description=%3Cb%3Eno%3C%2Fb%3E&state=s-1`)
@@ -72,13 +101,13 @@ describe('LoopbackReceiver', () => {
   })
 
   it('times out when nothing comes back', async () => {
-    receiver = new LoopbackReceiver('s-1')
+    receiver = new LoopbackReceiver({state: 's-1'})
     await receiver.listen(0)
     await expect(receiver.wait(50)).rejects.toThrow('no callback')
   })
 
   it('accepts a pasted redirect URL and checks its state', async () => {
-    receiver = new LoopbackReceiver('s-9')
+    receiver = new LoopbackReceiver({state: 's-9'})
     const redirect = await receiver.listen(0)
     await expect(receiver.wait(5_000, Promise.resolve(`${redirect}?code=c1&state=s-9`))).resolves.toEqual({
       code: 'c1',

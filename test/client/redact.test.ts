@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {redactBody, redactHeaders, scrubSecrets} from '../../src/client/redact.js'
+import {redactBody, redactHeaders, scrubHeaderValues, scrubSecrets} from '../../src/client/redact.js'
 
 describe('redaction of debug traces', () => {
   it('redacts token, secret and key fields of JSON bodies, and keeps token_type, endpoints and error codes', () => {
@@ -86,6 +86,28 @@ describe('the spellings of a held secret', () => {
     // A piece must look random: a key's run of zeros does not redact the zeros of a token address.
     const address = `0x746f6b656e2d455552${'0'.repeat(22)}`
     expect(scrubSecrets(address, ['sk_sandbox_emulator_full_0000000000000000'])).toBe(address)
+  })
+
+  it('finds it in any case and with any of its characters escaped (JSON, percent, HTML), also in headers', () => {
+    const key = 'sk_live_9f8e7d6c/5b4a+3210'
+    const hex = (char: string) => char.charCodeAt(0).toString(16)
+    const spellings = [
+      key.toUpperCase(),
+      'Sk_LiVe_9F8e7D6c/5B4a+3210',
+      [...key].map(char => `\\u${hex(char).padStart(4, '0')}`).join(''),
+      key.replace('s', '\\u0073').replace('/', '\\/'),
+      [...key].map(char => `%${hex(char).toUpperCase()}`).join(''),
+      [...key].map(char => `&#${char.charCodeAt(0)};`).join(''),
+      key.replace(/_/g, '&lowbar;').replace('+', '&plus;').replace('/', '&#x2F;'),
+      [...key].map(char => `\\x${hex(char)}`).join(''),
+    ]
+    for (const spelling of spellings)
+      expect(scrubSecrets(`a "${spelling}" b`, [key]), spelling).toBe('a "[redacted]" b')
+    expect(scrubHeaderValues({'x-echo': spellings[4], list: [spellings[0], 'fine']}, [key])).toEqual({
+      'x-echo': '[redacted]',
+      list: ['[redacted]', 'fine'],
+    })
+    expect(scrubSecrets('%20 &amp; \\u00e9 sk_live_other', [key])).toBe('%20 &amp; \\u00e9 sk_live_other')
   })
 
   it('keeps scrubbing a secret held earlier in the process, after it is no longer passed', () => {

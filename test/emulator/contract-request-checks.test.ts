@@ -24,7 +24,6 @@ import {
   SESSION_BODIES,
   sandboxDepositBody,
 } from '../../src/contract/requests/index.js'
-import {OAUTH_SCOPES} from '../../src/emulator/oauth/oauth-scopes.js'
 import {useEmulator} from '../helpers/emulator.js'
 import {counterpartyBody} from './helpers.js'
 
@@ -217,8 +216,8 @@ describe('the emulator answers contract problems with the contract schemas', () 
       ['/_emulator/clock', advanceClockBody, ['x']],
       ['/_emulator/teams/00000000-0000-4000-8000-000000000000/white-label', whiteLabelBody, {enabled: 'yes'}],
       ['/_emulator/variance', varianceBody, {seed: ''}],
-      ['/_emulator/oauth/clients', oauthClientBody(OAUTH_SCOPES), {redirectUris: [], scopes: ['root'], x: 1}],
-      ['/_emulator/oauth/clients', oauthClientBody(OAUTH_SCOPES), {redirectUris: [''], teamId: 'team'}],
+      ['/_emulator/oauth/clients', oauthClientBody, {redirectUris: [], scopes: ['root'], x: 1}],
+      ['/_emulator/oauth/clients', oauthClientBody, {redirectUris: [''], teamId: 'team'}],
     ]
     for (const [path, schema, body] of cases) {
       const expected = checkRequest(schema, body)

@@ -1,5 +1,6 @@
 import {type ChildProcess, spawn} from 'node:child_process'
 import {chmodSync, existsSync, readdirSync, statSync} from 'node:fs'
+import {createServer, type IncomingHttpHeaders, request} from 'node:http'
 import {join} from 'node:path'
 import {createInterface} from 'node:readline'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -20,8 +21,9 @@ interface Started {
   exited: Promise<number | null>
 }
 
-async function startEmulatorProcess(env: Record<string, string>): Promise<Started> {
-  const child = spawn(CLI[0], [...CLI.slice(1), 'emulator', 'start', '--port', '0', '--data', ':memory:', '--json'], {
+async function startEmulatorProcess(env: Record<string, string>, host = '127.0.0.1'): Promise<Started> {
+  const args = ['emulator', 'start', '--host', host, '--port', '0', '--data', ':memory:', '--json']
+  const child = spawn(CLI[0], [...CLI.slice(1), ...args], {
     env: {...process.env, ...env},
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -39,19 +41,53 @@ async function startEmulatorProcess(env: Record<string, string>): Promise<Starte
   return {child, url: info.url, port: info.port, exited}
 }
 
+/**
+ * An impostor on 127.0.0.1:`port` that relays every request to the emulator on 127.0.0.2:`port` and answers what it
+ * answers, noting the headers it was sent.
+ */
+async function startRelay(port: number): Promise<{seen: IncomingHttpHeaders[]; close(): Promise<void>}> {
+  const seen: IncomingHttpHeaders[] = []
+  const server = createServer((req, res) => {
+    seen.push(req.headers)
+    const upstream = request(
+      {
+        host: '127.0.0.2',
+        port,
+        method: req.method,
+        path: req.url,
+        headers: {...req.headers, host: `127.0.0.2:${port}`},
+      },
+      answer => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      },
+    )
+    upstream.on('error', () => res.writeHead(502).end())
+    req.pipe(upstream)
+  })
+  await new Promise<void>(resolve => server.listen(port, '127.0.0.1', resolve))
+  return {seen, close: () => new Promise(resolve => server.close(() => resolve()))}
+}
+
 describe('the local profile and the emulator that proves who it is', () => {
   const mine = isolatedHome()
   const theirs = isolatedHome()
   let own: Started
   let other: Started
+  /** This user's emulator on 127.0.0.2, which a relay on 127.0.0.1 (same port) stands in front of. */
+  let relayed: Started
   const impostor = new FakeServer()
 
   beforeAll(async () => {
-    ;[own, other] = await Promise.all([startEmulatorProcess(mine.env), startEmulatorProcess(theirs.env)])
+    ;[own, other, relayed] = await Promise.all([
+      startEmulatorProcess(mine.env),
+      startEmulatorProcess(theirs.env),
+      startEmulatorProcess(mine.env, '127.0.0.2'),
+    ])
     await impostor.start()
   }, 60_000)
   afterAll(async () => {
-    for (const started of [own, other]) if (started?.child.exitCode === null) started.child.kill('SIGKILL')
+    for (const started of [own, other, relayed]) if (started?.child.exitCode === null) started.child.kill('SIGKILL')
     await impostor.stop()
   })
 
@@ -66,8 +102,8 @@ describe('the local profile and the emulator that proves who it is', () => {
     const result = await listThrough(own.url)
     expect(result.code, result.stderr).toBe(0)
     const folder = join(mine.env.PAYCTL_DATA_DIR, 'emulator')
-    const [file] = readdirSync(folder)
-    expect(file).toBe(`identity-${own.port}.json`)
+    const file = `identity-${own.port}.json`
+    expect(readdirSync(folder)).toContain(file)
     expect(statSync(join(folder, file)).mode & 0o777).toBe(0o600)
   })
 
@@ -82,6 +118,21 @@ describe('the local profile and the emulator that proves who it is', () => {
         expect.stringMatching(/^\/\.well-known\/payctl-emulator\?nonce=[0-9a-f]{32}$/),
       ])
       expect(JSON.stringify(impostor.requests)).not.toMatch(/sk_|authorization/i)
+    }
+  })
+
+  it("a relay on 127.0.0.1 of this user's own emulator on 127.0.0.2 (same port) gets no key: the proof is bound to the address", async () => {
+    const direct = await listThrough(relayed.url)
+    expect(direct.code, direct.stderr).toBe(0)
+    const relay = await startRelay(relayed.port)
+    try {
+      const result = await listThrough(`http://127.0.0.1:${relayed.port}`)
+      expect(result.code, result.stderr).toBe(3)
+      expect(JSON.parse(result.stderr).error).toMatchObject({code: 'EMULATOR_UNPROVEN'})
+      expect(relay.seen).toHaveLength(1)
+      expect(JSON.stringify(relay.seen)).not.toMatch(/sk_|authorization/i)
+    } finally {
+      await relay.close()
     }
   })
 

@@ -1,41 +1,59 @@
 import {describe, expect, it} from 'vitest'
+import {OAUTH_CLIENT_SCOPES} from '../../src/contract/control-bodies.js'
+import {CONTROL_OPERATIONS, controlOperations} from '../../src/contract/control-operations.js'
 import {routerPath} from '../../src/contract/operation-path.js'
-import {OPERATIONS, operations} from '../../src/contract/operations.js'
+import {OPERATIONS, type Operation, operations} from '../../src/contract/operations.js'
 import {checkRequest} from '../../src/contract/request-problems.js'
 import {createWebhookBody} from '../../src/contract/requests/index.js'
 import {ApiFailure} from '../../src/emulator/http/api-failure.js'
-import {guarded, operationRoute, operationRoutes} from '../../src/emulator/http/operation-route.js'
+import {
+  controlOperationRoutes,
+  guarded,
+  operationRoute,
+  operationRoutes,
+} from '../../src/emulator/http/operation-route.js'
 import {type AuthenticatedContext, ok} from '../../src/emulator/http/request-context.js'
+import {OAUTH_SCOPES} from '../../src/emulator/oauth/oauth-scopes.js'
 import {buildRouter} from '../../src/emulator/route-table.js'
 
 const routes = buildRouter({} as never).list()
-const everyHandler = Object.fromEntries(OPERATIONS.map(operation => [operation.operationId, () => ok({})]))
+const handlersOf = (rows: readonly Operation[]) =>
+  Object.fromEntries(rows.map(operation => [operation.operationId, () => ok({})]))
+const everyHandler = handlersOf(OPERATIONS)
+/** Both tables' rows: the service's operations and the emulator's control routes. */
+const ROWS = [...OPERATIONS, ...CONTROL_OPERATIONS]
+const accessOf = (operation: Operation) => {
+  if (operation.auth === 'none') return {kind: 'public'}
+  return operation.auth === 'control' ? {kind: 'loopback'} : {kind: 'credentials', scopes: operation.scopes}
+}
 /** A well-formed id for the rows with a path parameter. */
 const params = {id: 'payout_0b7d6c1e-3a52-4f0e-9d7c-5e2f8a1b4c3d'}
 const request = (fields: Partial<AuthenticatedContext>) => fields as AuthenticatedContext
 
-describe('the emulator serves the operations table', () => {
+describe('the emulator serves the operations table and the control table', () => {
   it('has exactly one handler per row, and every handler is a row', () => {
     const served = routes.flatMap(route => (route.operationId ? [route.operationId] : []))
-    expect(served.sort()).toEqual(OPERATIONS.map(operation => operation.operationId).sort())
+    expect(served.sort()).toEqual(ROWS.map(operation => operation.operationId).sort())
+    expect(new Set(served).size, 'an operation id of both tables').toBe(served.length)
   })
 
-  it('takes method, path, scopes and idempotency from the row', () => {
-    for (const operation of OPERATIONS) {
+  it('takes method, path, access, scopes and idempotency from the row', () => {
+    for (const operation of ROWS) {
       const route = routes.find(candidate => candidate.operationId === operation.operationId)
       expect(route, operation.operationId).toMatchObject({
         method: operation.method.toUpperCase(),
         path: routerPath(operation.path),
-        access: operation.auth === 'none' ? {kind: 'public'} : {kind: 'credentials', scopes: operation.scopes},
+        access: accessOf(operation),
         idempotent: operation.idempotent,
       })
     }
+    expect(routes.filter(route => route.access.kind === 'loopback').map(route => route.operationId)).toEqual(
+      CONTROL_OPERATIONS.filter(operation => operation.auth === 'control').map(operation => operation.operationId),
+    )
   })
 
   it("serves no row's method and path with a route of its own", () => {
-    const rowKeys = new Set(
-      OPERATIONS.map(operation => `${operation.method.toUpperCase()} ${routerPath(operation.path)}`),
-    )
+    const rowKeys = new Set(ROWS.map(operation => `${operation.method.toUpperCase()} ${routerPath(operation.path)}`))
     const own = routes.filter(route => !route.operationId && rowKeys.has(`${route.method} ${route.path}`))
     expect(own.map(route => `${route.method} ${route.path}`)).toEqual([])
   })
@@ -52,6 +70,30 @@ describe('the emulator serves the operations table', () => {
     expect(operationRoutes([everyHandler]).map(route => route.path)).toContain(
       routerPath(operations.approvePayoutV2.path),
     )
+    const everyControl = handlersOf(CONTROL_OPERATIONS)
+    const {advanceClock: __, ...withoutClock} = everyControl
+    expect(() => controlOperationRoutes([withoutClock])).toThrow('no handler for advanceClock')
+    expect(() => controlOperationRoutes([everyControl, {getTeamV2: () => ok({})} as never])).toThrow(
+      'getTeamV2 is not a row of the control table',
+    )
+  })
+
+  it("checks a control route's body against its row and hands the handler the parsed body", async () => {
+    const seen: unknown[] = []
+    const route = operationRoute(controlOperations.addFault, ctx => {
+      seen.push(ctx.body)
+      return ok({})
+    })
+    const fault = {method: 'POST', path: '/api/v2/payouts', action: 'status', status: 503}
+    await route.handler(request({body: fault}))
+    expect(seen).toEqual([fault])
+    const failure = await failureOf(() => route.handler(request({body: {...fault, status: undefined, typo: 1}})))
+    expect(failure.details?.map(detail => detail.path).sort()).toEqual(['status', 'typo'])
+    expect(seen).toHaveLength(1)
+  })
+
+  it("gives OAuth clients the authorization server's scopes", () => {
+    expect([...OAUTH_CLIENT_SCOPES].sort()).toEqual([...OAUTH_SCOPES].sort())
   })
 
   it("checks the body against the row's schema and hands the handler the parsed body", async () => {

@@ -60,3 +60,21 @@ describe('direct-pay payouts and claims', () => {
     expect((await ctx.api.get(`/api/v2/payouts/payout_${v1.id}`)).body.paymentMethod).toBeUndefined()
   })
 })
+
+describe('a direct pay the payment method cannot make (issue 49: one rule with the approval page)', () => {
+  const ctx = useEmulator()
+
+  it('a EUR payout to a counterparty whose bank_uk method pays only GBP is refused (409) and stays approved', async () => {
+    const counterparty = await ctx.api.counterparty({
+      address: {line1: '1 High Street', city: 'London', postalCode: 'N1 9GU', country: 'GB'},
+      paymentMethod: {type: 'bank_uk', currency: 'GBP', sortCode: '123456', accountNumber: '12345678'},
+      taxIdentity: undefined,
+    })
+    const payout = await ctx.api.v2Create({recipient: undefined, counterpartyId: counterparty.id})
+    expect((await ctx.api.post(`/api/v2/payouts/${payout.id}/approve`)).status).toBe(200)
+    const paid = await ctx.api.post(`/api/v2/payouts/${payout.id}/pay`)
+    expect(paid.status, paid.text).toBe(409)
+    expect(paid.body.error.code).toBe('INVALID_STATE')
+    expect((await ctx.api.get(`/api/v2/payouts/${payout.id}`)).body.status).toBe('approved')
+  })
+})

@@ -1,6 +1,5 @@
-import {beforeEach, describe, expect, it, vi} from 'vitest'
+import {describe, expect, it, vi} from 'vitest'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
-import {control} from '../helpers/control.js'
 import {useEmulator} from '../helpers/emulator.js'
 import {allPayoutsV2, countPayouts, importInFreshHome} from './helpers.js'
 

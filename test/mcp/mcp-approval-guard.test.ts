@@ -26,7 +26,7 @@ describe('payctl mcp: the approval URL fixes what it covers', {timeout: 120_000}
   const mcp = useMcpSessions()
   let session: McpSession | undefined
 
-  it('refuses counterparties_update of the counterparty a payout under approval pays; others still change', async () => {
+  it('refuses counterparties_update and counterparties_delete of the counterparty a payout under approval pays; others still change', async () => {
     session = await mcp([], {...isolatedHome().env, PAYCTL_ORIGIN: ctx.emu.url})
     const maria = ok(await session.call('counterparties_create', {...MARIA, 'custom-id': 'maria'}))
     const other = ok(await session.call('counterparties_create', {...MARIA, 'custom-id': 'other'}))
@@ -47,6 +47,13 @@ describe('payctl mcp: the approval URL fixes what it covers', {timeout: 120_000}
     expect(JSON.stringify(still.data)).not.toContain('attacker@evil.example')
     const changed = ok(await session.call('counterparties_update', {id: other.data.id, email: 'new@example.com'}))
     expect(JSON.stringify(changed.data)).toContain('new@example.com')
+    // Deleting it would change what the page shows as much (issue 54, item 14).
+    for (const naming of [{id: maria.data.id}, {'custom-id': 'maria'}]) {
+      const refused = await session.call('counterparties_delete', naming)
+      expect(refused.structuredContent?.error).toMatchObject({code: 'APPROVAL_REQUESTED', exitCode: 5})
+    }
+    ok(await session.call('counterparties_get', {id: maria.data.id}))
+    ok(await session.call('counterparties_delete', {id: other.data.id}))
   })
 
   it('hands out no approval URL it could not record first', async () => {

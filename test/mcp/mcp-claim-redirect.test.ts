@@ -23,7 +23,7 @@ const COUNTERPARTY = {
   'payment-currency': 'EUR',
   iban: 'DE89370400440532013000',
 }
-const IBAN_LINE = 'bank_iban DE•• •••• 3000 (holder Ada Lovelace)'
+const IBAN_LINE = 'Not paid before Bank transfer (IBAN) DE89 3704 •••• 3000 (holder Ada Lovelace)'
 const PAYPAL = 'attacker-paypal@evil.example'
 
 describeInBrowser('payctl mcp: a claim cannot move approved money elsewhere', () => {
@@ -122,7 +122,7 @@ describeInBrowser('payctl mcp: a claim cannot move approved money elsewhere', ()
     const claim = await recipient.submit(`${claimUrl}/claim`, {method: 'paypal', email: 'friend-paypal@example.org'})
     expect(textOf(claim.html)).toContain('You chose PayPal, friend-paypal@example.org')
 
-    const chosen = 'paypal friend-paypal@example.org (chosen by the recipient), e-mail friend@example.com'
+    const chosen = 'PayPal friend-paypal@example.org (chosen by the recipient), e-mail friend@example.com'
     await page.getByRole('button', {name: 'Approve 1 payout'}).click()
     const alert = await page.locator('[role=alert]').textContent()
     expect(alert).toContain(`destination e-mail friend@example.com → ${chosen}`)

@@ -28,8 +28,13 @@ const COUNTERPARTY = {
   'payment-currency': 'EUR',
   iban: 'GB33BUKB20201555555555',
 }
-const BEFORE = `bank_iban GB•• •••• 5555 (holder Ada Lovelace), e-mail ${TRUSTED}`
-const AFTER = `bank_iban DE•• •••• 3000 (holder Mallory Mule), e-mail ${TRUSTED}`
+/** The page names the method's type; payctl shows the type's id, with the marks of what it knows. */
+const BEFORE = `Bank transfer (IBAN) GB33 BUKB •••• 5555 (holder Ada Lovelace), e-mail ${TRUSTED}`
+const AFTER = `Bank transfer (IBAN) DE89 3704 •••• 3000 (holder Mallory Mule), e-mail ${TRUSTED}`
+const API_BEFORE = `bank_iban GB33 BUKB •••• 5555 (holder Ada Lovelace), e-mail ${TRUSTED} [NOT PAID BEFORE]`
+const API_AFTER = `bank_iban DE89 3704 •••• 3000 (holder Mallory Mule), e-mail ${TRUSTED} [NOT PAID BEFORE]`
+/** The mark of a counterparty an agent set, as payctl reads it from its MCP server's record. */
+const AGENT = / \[SET BY AN AGENT: counterparties_create at \d{4}-\d\d-\d\dT[\d:.]+Z\]$/
 
 describeInBrowser('payctl mcp: the approval page shows where the money goes', () => {
   const ctx = useEmulator()
@@ -52,13 +57,13 @@ describeInBrowser('payctl mcp: the approval page shows where the money goes', ()
         'approval-login-hint': MEMBER,
       }),
     )
-    expect(created.destinations).toEqual({[created.data.id]: BEFORE})
+    expect(created.destinations[created.data.id].replace(AGENT, '')).toBe(API_BEFORE)
 
     const {page} = browser
     await page.goto(created.approvalUrl)
     await signInInBrowser(page)
     const cell = page.locator('td.destination')
-    expect(await cell.textContent()).toBe(BEFORE)
+    expect(await cell.textContent()).toBe(`Not paid before ${BEFORE}`)
     expect(await page.content()).not.toContain('GB33BUKB20201555555555')
 
     // The bank details change behind the page's back (another client, the dashboard).
@@ -75,14 +80,14 @@ describeInBrowser('payctl mcp: the approval page shows where the money goes', ()
     const alert = await page.locator('[role=alert]').textContent()
     expect(alert).toContain(`destination ${BEFORE} → ${AFTER}`)
     expect(alert).toContain('Nothing was approved')
-    expect(await cell.textContent()).toBe(AFTER)
+    expect(await cell.textContent()).toBe(`Not paid before ${AFTER}`)
     expect((await ctx.api.get(`/api/v2/payouts/${created.data.id}`)).body.status).toBe('created')
 
     const read = ok(await agent.call('payouts_get', {id: [created.data.id]}))
-    expect(read.destinations).toEqual({[created.data.id]: AFTER})
+    expect(read.destinations[created.data.id].replace(AGENT, '')).toBe(API_AFTER)
     const shown = await runCommand(['payouts', 'get', created.data.id], {env})
     expect(shown.code, shown.stderr).toBe(0)
-    expect(shown.stdout).toMatch(new RegExp(`Destination: +${AFTER.replace(/[()]/g, '\\$&')}\\n`))
+    expect(shown.stdout).toContain(`Destination: ${API_AFTER} [SET BY AN AGENT: counterparties_create at `)
   }, 180_000)
 
   it('a look-alike e-mail: refused to the agent (which cannot allow it), allowed by the person, marked on the page with its punycode', async () => {

@@ -150,6 +150,18 @@ describe('payctl mcp', {timeout: 120_000}, () => {
     expect(audit[3].idempotencyKey).not.toBe(audit[0].idempotencyKey)
   })
 
+  it('two sessions (two agents) making the identical create get two payouts; one client key in both gets one', async () => {
+    const {env} = local()
+    const one = await mcp([], env)
+    const two = await mcp([], env)
+    const first = ok(await one.call('payouts_create', PAYOUT)).data
+    expect(ok(await one.call('payouts_create', PAYOUT)).data.id).toBe(first.id)
+    expect(ok(await two.call('payouts_create', PAYOUT)).data.id).not.toBe(first.id)
+    const keyed = {...PAYOUT, description: 'Keyed', 'idempotency-key': 'invoice-7'}
+    const fromOne = ok(await one.call('payouts_create', keyed)).data
+    expect(ok(await two.call('payouts_create', keyed)).data.id).toBe(fromOne.id)
+  })
+
   it('counterparties_list returns a bounded page and the cursor to the next one', async () => {
     for (let i = 0; i < 3; i++) await ctx.api.counterparty({customId: `mcp-cp-${i}`, email: `cp${i}@example.com`})
     session = await mcp([], local().env)

@@ -5,7 +5,7 @@ import {renderItemStream} from '../../src/cli/output/render-stream.js'
 import {compileTemplate} from '../../src/cli/output/template.js'
 import {deliveryStream} from '../../src/cli/output/webhook-listen.js'
 import type {Delivery} from '../../src/services/webhooks/listener.js'
-import {terminalSafe} from '../../src/shared/terminal-safe.js'
+import {jsonTerminalSafe, terminalSafe} from '../../src/shared/terminal-safe.js'
 import {isolatedHome} from '../helpers/cli.js'
 import {FakeServer, json} from '../helpers/fake-server.js'
 import {runCommand} from '../helpers/run-command.js'
@@ -23,8 +23,17 @@ const BIDI = 'f\u202eg\u2066h'
 const HOSTILE = [CLEAR, TITLE, CONCEAL, CR_FORGE, NUL, C1, BIDI].join('|')
 const ESCAPED = String.raw`\x1b[2J|\x1b]0;pwned\x07|\x1b[8m|x\r-> 200  verified|a\x00b|c\x9bd\x85e|f\u202eg\u2066h`
 
-/** No control character, C1 control or bidi override reached the terminal. */
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+/** Issue 54, item 7: what shows nothing or breaks a line without being a control of C0 or C1. */
+const INVISIBLE = 'i\u200bj\u200dk\ufeffl\u00adm'
+const TAGS = 'n\u{e0041}\u{e007f}o'
+const SEPARATORS = 'p\u2028q\u2029r'
+const ALM_LRI = 's\u061ct\u2066u'
+const STEALTH = [INVISIBLE, TAGS, SEPARATORS, ALM_LRI].join('|')
+const STEALTH_ESCAPED = String.raw`i\u200bj\u200dk\ufeffl\xadm|n\u{e0041}\u{e007f}o|p\u2028q\u2029r|s\u061ct\u2066u`
+
+/** No control character, C1 control, bidi control, invisible character or line separator reached the terminal. */
+const UNSAFE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069\ufeff\u00ad]|\udb40[\udc00-\udc7f]/
 
 function terminalOutput(options: {color?: boolean; tty?: boolean} = {}) {
   const tty = options.tty ?? true
@@ -41,6 +50,16 @@ describe('terminalSafe', () => {
     expect(terminalSafe('tab\there\nnext\u007f')).toBe('tab\\there\\nnext\\x7f')
     expect(terminalSafe('tab\there\nnext', {lines: true})).toBe('tab\there\nnext')
     expect(terminalSafe('Zürich 12,50 € 東京 \\x1b')).toBe('Zürich 12,50 € 東京 \\x1b')
+  })
+
+  it('escapes zero-width characters, Unicode tags, ALM, isolates and the line and paragraph separators', () => {
+    expect(terminalSafe(STEALTH)).toBe(STEALTH_ESCAPED)
+    expect(terminalSafe(STEALTH, {lines: true})).toBe(STEALTH_ESCAPED)
+    const json = JSON.stringify({value: `${STEALTH}${C1}\u007f`}, null, 2)
+    const safe = jsonTerminalSafe(json)
+    expect(safe).not.toMatch(UNSAFE)
+    expect(JSON.parse(safe)).toEqual(JSON.parse(json))
+    expect(safe.split('\n')).toHaveLength(3)
   })
 
   it('keeps only the exact styles our palette writes, and only when asked', () => {
@@ -73,6 +92,25 @@ describe('every human renderer escapes hostile text; JSON, jsonl and csv stay by
     expect(stdout.split(ESCAPED).length - 1).toBe(3)
     expect(stderr.split(ESCAPED).length - 1).toBe(3)
     expect(stdout).toContain('\u001b[1mPayout\u001b[22m')
+  })
+
+  it('table, tsv, csv on a terminal and templates escape zero-width, tag and separator characters', async () => {
+    const stealthy = {id: 'po_2', customId: STEALTH, description: STEALTH}
+    const t = terminalOutput()
+    const out = new Output({json: false, streams: t.streams, env: t.env})
+    for (const format of ['table', 'tsv', 'csv'] as const) {
+      await out.table([stealthy], columns, format)
+      const shown = t.stdout()
+      expect(shown, format).not.toMatch(UNSAFE)
+      expect(shown, format).toContain(STEALTH_ESCAPED)
+    }
+    new Output({
+      json: true,
+      script: {template: compileTemplate('{{.customId}}')},
+      streams: t.streams,
+      env: t.env,
+    }).printJson(stealthy)
+    expect(t.stdout()).toBe(`${STEALTH_ESCAPED}\n`)
   })
 
   it('tsv escapes (it lands on terminals); --template and --jq output escape on a terminal only', async () => {
@@ -189,6 +227,24 @@ describe('end to end on a terminal', () => {
       expect(shown.output, args.join(' ')).not.toMatch(UNSAFE)
       const piped = await runCommand(args, {env})
       expect(piped.stdout, args.join(' ')).toContain(JSON.stringify(description).slice(1, -1))
+    }
+  })
+
+  it('the --json error on stderr and the human error line escape C1, DEL, bidi, ALM, zero-width, tags and U+2028', async () => {
+    const hostile = `${C1}${BIDI} del\u007f ${STEALTH}`
+    server.fallback = (_req, res) => json(res, 400, {error: {code: 'VALIDATION_ERROR', message: `bad ${hostile}`}})
+    const env = {...isolatedHome().env, PAYCTL_API_KEY: 'sk_sandbox_test', PAYCTL_ORIGIN: server.origin}
+    for (const extra of [['--json'], ['--json', '--debug'], []]) {
+      const failed = await runCommand(['payouts', 'list', ...extra], {env})
+      expect(failed.code, failed.stderr).toBe(6)
+      expect(failed.stderr, extra.join(' ')).not.toMatch(UNSAFE)
+      if (extra.length) {
+        const lines = failed.stderr
+          .trim()
+          .split('\n')
+          .map(line => JSON.parse(line))
+        expect(lines.at(-1).error.message).toBe(`bad ${hostile}`)
+      } else expect(failed.stderr).toContain(STEALTH_ESCAPED)
     }
   })
 

@@ -12,8 +12,15 @@ describe('canonical JSON, the one', () => {
   })
 
   it('gives an MCP tool call the same key whatever the arguments order or their undefined ones', () => {
-    expect(toolCallKey('payouts_create', {amount: '1.00', currency: 'EUR', note: undefined} as never)).toBe(
-      toolCallKey('payouts_create', {currency: 'EUR', amount: '1.00'}),
+    expect(toolCallKey('payouts_create', {amount: '1.00', currency: 'EUR', note: undefined} as never, 's1')).toBe(
+      toolCallKey('payouts_create', {currency: 'EUR', amount: '1.00'}, 's1'),
     )
+  })
+
+  it('scopes it to the MCP session, unless the client gave its own idempotency-key', () => {
+    const call = {currency: 'EUR', amount: '1.00'}
+    expect(toolCallKey('payouts_create', call, 's1')).not.toBe(toolCallKey('payouts_create', call, 's2'))
+    const keyed = {...call, 'idempotency-key': 'invoice-7'}
+    expect(toolCallKey('payouts_create', keyed, 's1')).toBe(toolCallKey('payouts_create', keyed, 's2'))
   })
 })

@@ -110,6 +110,24 @@ describe('webhook listener', () => {
     expect(deliveries[0]).toMatchObject({verified: false, reason, response: 401, status: 'created'})
   })
 
+  it('marks a replay REPEATED whatever the case of its hex signature', async () => {
+    const url = await start()
+    const raw = body()
+    const headers = signedHeaders(raw)
+    const spellings = [
+      headers['X-Service-Signature'],
+      headers['X-Service-Signature'].toUpperCase(),
+      headers['X-Service-Signature'].replace(/[a-f]/g, (digit, at: number) => (at % 2 ? digit.toUpperCase() : digit)),
+    ]
+    for (const spelling of spellings)
+      expect((await post(url, raw, {...headers, 'X-Service-Signature': spelling})).status).toBe(200)
+    expect(deliveries.map(delivery => [delivery.verified, delivery.duplicate])).toEqual([
+      [true, undefined],
+      [true, true],
+      [true, true],
+    ])
+  })
+
   it('honours --tolerance', async () => {
     const url = await start({toleranceSeconds: 3600})
     const raw = body()

@@ -41,7 +41,7 @@ export const globalFlags = {
   output: outputFlag,
   'csv-formulas': Flags.boolean({
     summary:
-      "-o csv: write a cell that begins with =, +, -, @, a tab or CR as it is (default: with a ' before it, so that a spreadsheet shows text, not a formula; payctl's import removes the ').",
+      "-o csv and tsv: write a cell that begins with =, +, -, @, a tab or CR (spaces allowed before them) as it is (default: with a ' before it, so that a spreadsheet shows text, not a formula; payctl's import removes the ').",
     helpGroup: 'GLOBAL',
   }),
   color: Flags.boolean({

@@ -41,7 +41,7 @@ export const RERUN: Record<string, string> = {
   'emulator start': 'Safe to re-run: with --data it keeps the database; --reset starts from the seed again.',
   'payouts approve': `${KEYED} Approving an approved payout fails with exit 5 and changes nothing; with --skip-conflicts a re-run leaves out what is approved already and approves the rest (exit 0).`,
   'payouts create': `${KEPT} Through v1 the key is a generated customId (v1 creation is an upsert on it); --custom-id gives your own.`,
-  mcp: 'Safe to re-run: the server keeps no state but its audit log; a tool call retried with the same arguments gets the same idempotency key, so a write never applies twice.',
+  mcp: 'Safe to re-run: the server keeps no state but its audit log (and the approval URLs it handed out); a tool call retried with the same arguments in the same session gets the same idempotency key, so a write never applies twice. A new server is a new session: an agent that retries across sessions gives its own idempotency-key.',
   'payouts delete':
     'Safe to re-run: a deleted v2 payout answers exit 4 (not found) and nothing else changes; a v1 delete of a deleted payout succeeds unchanged.',
   'payouts get': READ,

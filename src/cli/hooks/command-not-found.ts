@@ -3,7 +3,7 @@ import type {Hook} from '@oclif/core/interfaces'
 import {errorJson, formatErrorLine} from '../../services/errors/error-report.js'
 import {closestName} from '../../shared/edit-distance.js'
 import {ExitCode} from '../../shared/exit-codes.js'
-import {terminalSafe} from '../../shared/terminal-safe.js'
+import {jsonTerminalSafe, terminalSafe} from '../../shared/terminal-safe.js'
 
 /** Names people type from other tools, and what payctl calls them. */
 export const ALIASES: Readonly<Record<string, string>> = {
@@ -100,7 +100,7 @@ const hook: Hook<'command_not_found'> = async options => {
     ...(found.suggestion ? {data: {suggestion: found.suggestion}} : {}),
   }
   const json = argv.includes('--json') || id === '--json' || process.argv.includes('--json')
-  process.stderr.write(`${json ? errorJson(report) : terminalSafe(formatErrorLine(report))}\n`)
+  process.stderr.write(`${json ? jsonTerminalSafe(errorJson(report)) : terminalSafe(formatErrorLine(report))}\n`)
   throw new Errors.ExitError(ExitCode.usage)
 }
 

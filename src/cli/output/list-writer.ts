@@ -78,9 +78,7 @@ export class ListWriter<T> {
       for (const row of rows) jsonLine(this.out, row)
     else if (this.format === 'json') this.jsonPage(rows)
     else if (this.format === 'csv') this.csvPage(rows)
-    else if (this.format === 'tsv')
-      for (const row of rows)
-        this.out.write(`${this.exportColumns.map(c => tsvCell((c.raw ?? c.value)(row))).join('\t')}\n`)
+    else if (this.format === 'tsv') this.tsvPage(rows)
     else if (rows.length > 0) {
       this.table ??= new TableWriter(
         this.out,
@@ -127,13 +125,25 @@ export class ListWriter<T> {
     return this.columns.filter(c => !c.tableOnly)
   }
 
+  /** A formula-looking text cell gets a ' first (--csv-formulas: not), in CSV and TSV alike. */
+  private get guard(): (text: string) => string {
+    return this.out.script.csvFormulas ? text => text : neutralizedCell
+  }
+
+  private tsvPage(rows: T[]): void {
+    const guard = this.guard
+    const cell = (value: string | number | boolean | undefined | null) =>
+      typeof value === 'string' ? guard(tsvCell(value)) : tsvCell(value)
+    for (const row of rows) this.out.write(`${this.exportColumns.map(c => cell((c.raw ?? c.value)(row))).join('\t')}\n`)
+  }
+
   private csvPage(rows: T[]): void {
     const columns = this.exportColumns
     if (this.count === 0 && !this.continued) this.out.write(`${csvLine(columns.map(columnKey))}\n`)
-    // A formula-looking cell gets a ' first (--csv-formulas: not); into a pipe or a file the values are otherwise
-    // exact, and on a terminal their control characters are shown escaped.
+    // Into a pipe or a file the values are exact but for the formula guard; on a terminal their control characters
+    // are shown escaped.
     const terminal = this.out.stdoutIsTTY
-    const guard = this.out.script.csvFormulas ? (text: string) => text : neutralizedCell
+    const guard = this.guard
     const shown = <V>(value: V) => {
       if (typeof value !== 'string') return value
       return terminal ? terminalSafe(guard(value)) : guard(value)

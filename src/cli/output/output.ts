@@ -164,10 +164,10 @@ export class Output implements TextOut, Reporter {
 
   /**
    * What a command reports beside its data under --json (a list's position, the payouts a step skipped): one JSON
-   * line on stderr, or the run's details when it runs for data.
+   * line on stderr.
    */
   detail(value: Record<string, unknown>): void {
-    this.stderr(JSON.stringify(value))
+    this.streams.stderr.write(`${jsonTerminalSafe(JSON.stringify(value))}\n`)
   }
 
   keyValue(pairs: Array<[string, string | undefined]>, title?: string): void {

@@ -267,10 +267,13 @@ export function strictNested<Shape extends z.core.$ZodLooseShape>(shape: Shape) 
  */
 export const noBody = z.optional(z.nullable(body({})))
 
-/** An integer within bounds, as a number or as the digits of a string (the emulator's control bodies). */
+/**
+ * An integer within bounds, as a number or as the digits of a string (the emulator's control bodies). The document
+ * bounds the number (JSON Schema's `minimum` applies to numbers only) and says the digits' bounds in words.
+ */
 export function integerIn(min: number, max: number) {
   const message = `must be an integer from ${min} to ${max}`
-  return z.union([z.number(), z.string()], {error: typeError('an integer')}).check(
+  const schema = z.union([z.number(), z.string()], {error: typeError('an integer')}).check(
     z.superRefine((value, ctx) => {
       const digits = typeof value === 'number' ? String(value) : value
       const number = Number(digits)
@@ -278,4 +281,11 @@ export function integerIn(min: number, max: number) {
         ctx.addIssue({code: 'custom', message, input: value})
     }),
   )
+  return noted(schema, {
+    description: `An integer from ${min} to ${max}, as a number or as its digits.`,
+    minimum: min,
+    maximum: max,
+    multipleOf: 1,
+    pattern: '^\\d+$',
+  })
 }

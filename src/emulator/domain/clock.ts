@@ -1,5 +1,5 @@
 /**
- * The emulator's clock: real time plus an offset that tests move forward with `POST /_emulator/clock`.
+ * The emulator's clock: real time plus an offset that tests move forward with the control table's `advanceClock`.
  * Everything time-dependent (timestamps, idempotency window, webhook retries, expiries, session tokens)
  * reads this clock, never `Date.now()` directly.
  */

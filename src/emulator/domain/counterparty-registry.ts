@@ -1,6 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import type * as z from 'zod/mini'
 import type {ErrorDetail} from '../../contract/error-envelope.js'
+import {blockerSentence, payoutBlockers} from '../../contract/payability.js'
 import {ibanIsValid, normalizeCustomId, UUID} from '../../contract/primitives.js'
 import {PAYMENT_DETAIL_FIELDS, type patchCounterpartyBody} from '../../contract/requests/counterparty-requests.js'
 import {type ApiFailure, invalidState, notFound, throwIfProblems} from '../http/api-failure.js'
@@ -249,6 +250,17 @@ export class CounterpartyRegistry {
             missing,
           },
         ),
+      )
+    const [unsupported] = payoutBlockers({
+      payout,
+      counterparty: {paymentMethod: data.paymentMethod},
+      methodTypes: PAYMENT_METHOD_TYPES,
+    })
+    if (unsupported)
+      throw fail(
+        invalidState(`payout ${v2PayoutId(payout.uuid)} cannot be paid: ${blockerSentence(unsupported)}`, {
+          counterpartyId: v2CounterpartyId(row.uuid),
+        }),
       )
     const method = data.paymentMethod as Json
     const identity = data.identity

@@ -9,7 +9,7 @@ import {countryByCode, EU_COUNTRY_CODES} from './reference-data.js'
 
 /**
  * The DAC7 step before a claim (spec 2.4 `dac7ReportingRequired`), one rule for the claim page
- * (`hosted/tax-residence.ts`) and `POST /_emulator/payouts/{id}/claim`: when the paying team reports under DAC7,
+ * (`hosted/tax-residence.ts`) and the control table's `claimPayout`: when the paying team reports under DAC7,
  * the recipient says where they live; an EU resident also gives the tax identity that the country's rules of
  * `GET /api/v2/countries` ask of individuals. Both are kept on the recipient-managed counterparty of the team
  * and e-mail address, so the step is owed once.
@@ -55,8 +55,8 @@ const PROBLEM_MESSAGES = {
 }
 
 /**
- * The `taxResidence` of a control-route claim: nothing to do when the step is not owed; otherwise the body must
- * carry `{country, taxIdentity?}` (the contract's `taxResidenceBody`) that passes the country's rules, and it is
+ * The `taxResidence` of a control-route claim (`given`): nothing to do when the step is not owed; otherwise it must
+ * be `{country, taxIdentity?}` (the contract's `taxResidenceBody`) that passes the country's rules, and it is
  * recorded (when the recipient has an e-mail address to key it by). Refuses with VALIDATION_ERROR naming
  * `taxResidence…` paths.
  */
@@ -64,11 +64,10 @@ export function settleTaxResidenceForClaim(
   registry: CounterpartyRegistry,
   team: TeamRow | undefined,
   email: string | undefined,
-  body: unknown,
+  given: unknown,
 ): void {
   const recorded = email && team ? registry.taxResidence(team.id, email) : undefined
   if (!owesTaxResidence(team, recorded)) return
-  const given = (body as Json | undefined)?.taxResidence
   const why = `${team?.name ?? 'the team'} reports under DAC7: give the recipient's tax residence`
   if (given === undefined) throw validationError([{path: 'taxResidence', message: `is required: ${why}`}])
   const {country: code, taxIdentity: raw = {}} = parsedBody(taxResidenceBody, given, 'taxResidence')

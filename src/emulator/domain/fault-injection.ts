@@ -1,9 +1,9 @@
-import {type FaultAction, faultInputBody} from '../../contract/control-bodies.js'
+import type * as z from 'zod/mini'
+import type {FaultAction, faultInputBody} from '../../contract/control-bodies.js'
 import {ApiFailure, failureForStatus} from '../http/api-failure.js'
-import {parsedBody} from '../http/operation-route.js'
 
 /**
- * Injected faults (`POST /_emulator/faults`): the next `count` requests whose method matches and whose
+ * Injected faults (the control table's `addFault`): the next `count` requests whose method matches and whose
  * path starts with `path` get the action. Kept in memory; a reset or restart clears them. A `status` fault may
  * name the error body's `code` and `message` and the `Retry-After` header (seconds or an HTTP date), so that
  * tests can answer what another server would.
@@ -26,19 +26,9 @@ export class Faults {
   private faults: Fault[] = []
   private nextId = 1
 
-  /** Validates a control-route body and registers the fault. */
-  add(body: unknown): Fault {
-    const {
-      method,
-      path,
-      count = 1,
-      action,
-      status,
-      delayMs,
-      code,
-      message,
-      retryAfter,
-    } = parsedBody(faultInputBody, body)
+  /** Registers the fault of a checked control body. */
+  add(input: z.output<typeof faultInputBody>): Fault {
+    const {method, path, count = 1, action, status, delayMs, code, message, retryAfter} = input
     const fault: Fault = {
       id: this.nextId++,
       method: method.toUpperCase(),

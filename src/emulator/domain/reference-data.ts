@@ -170,6 +170,8 @@ export const countryByCode = (code: string): Country | undefined => COUNTRIES.fi
 
 export interface PaymentMethodType {
   type: string
+  /** What a person reads for the type (the approval page's destination). */
+  name: string
   currencies: string[]
   assets: string[]
   /** Fields a counterparty's `paymentMethod` of this type needs besides `type` and `currency`. */
@@ -177,11 +179,35 @@ export interface PaymentMethodType {
 }
 
 export const PAYMENT_METHOD_TYPES: readonly PaymentMethodType[] = [
-  {type: 'bank_iban', currencies: ['EUR', 'GBP'], assets: [], fields: ['iban']},
-  {type: 'bank_uk', currencies: ['GBP'], assets: [], fields: ['sortCode', 'accountNumber']},
-  {type: 'bank_ach', currencies: ['USD'], assets: [], fields: ['routingNumber', 'accountNumber']},
-  {type: 'bank_swift', currencies: ['EUR', 'USD', 'GBP'], assets: [], fields: ['bic', 'accountNumber']},
-  {type: 'crypto', currencies: ['EUR', 'USD'], assets: ['USDC', 'EURC'], fields: ['address', 'asset']},
+  {type: 'bank_iban', name: 'Bank transfer (IBAN)', currencies: ['EUR', 'GBP'], assets: [], fields: ['iban']},
+  {
+    type: 'bank_uk',
+    name: 'UK bank transfer (Faster Payments)',
+    currencies: ['GBP'],
+    assets: [],
+    fields: ['sortCode', 'accountNumber'],
+  },
+  {
+    type: 'bank_ach',
+    name: 'US bank transfer (ACH)',
+    currencies: ['USD'],
+    assets: [],
+    fields: ['routingNumber', 'accountNumber'],
+  },
+  {
+    type: 'bank_swift',
+    name: 'International bank transfer (SWIFT)',
+    currencies: ['EUR', 'USD', 'GBP'],
+    assets: [],
+    fields: ['bic', 'accountNumber'],
+  },
+  {
+    type: 'crypto',
+    name: 'Crypto wallet',
+    currencies: ['EUR', 'USD'],
+    assets: ['USDC', 'EURC'],
+    fields: ['address', 'asset'],
+  },
 ]
 
 export const paymentMethodType = (type: string) => PAYMENT_METHOD_TYPES.find(method => method.type === type)

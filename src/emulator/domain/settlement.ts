@@ -279,7 +279,7 @@ export class Settlement {
     return requested.map((row, position) => this.settle(row, prepared[position].record))
   }
 
-  /** The recipient claims with a method and its details (the claim page, or `/_emulator/payouts/{id}/claim`). */
+  /** The recipient claims with a method and its details (the claim page, or the control table's `claimPayout`). */
   claim(row: PayoutRow, record: PaymentMethodRecord): PayoutRow {
     if (isPaidDirectly(row)) throw invalidState(paidDirectlyMessage(row))
     if (!isClaimable(row.status))

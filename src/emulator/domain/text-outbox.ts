@@ -1,6 +1,6 @@
 /**
  * The text messages the emulator would have sent (a phone recipient's sign-in code, spec 4.2): kept in memory,
- * newest last, read at `GET /_emulator/texts` (loopback only) as a phone would receive them. Nothing is sent; a
+ * newest last, read with the control table's `listTexts` (loopback only) as a phone would receive them. Nothing is sent; a
  * reset or restart empties it. At most the last 1,000 are kept.
  */
 export interface TextMessage {

@@ -5,7 +5,7 @@ import type {Branding} from './session-tokens.js'
 /**
  * White label is a per-team feature (spec 4.2 `branding`): `team` needs the authenticated team's, `platform` the
  * feature of the team operating the calling OAuth client (an anonymous, dynamically registered client has no
- * team, so never). Teams have it unless switched off (`POST /_emulator/teams/{id}/white-label`).
+ * team, so never). Teams have it unless switched off (the control table's `setWhiteLabel`).
  */
 
 export function hasWhiteLabel(teams: TeamStore, teamId: string | undefined): boolean {

@@ -1,13 +1,13 @@
 import Big from 'big.js'
 import {isApprovable} from '../../contract/lifecycle.js'
-import {CurrencyTotals, formatAmount} from '../../shared/money.js'
+import {formatAmount} from '../../shared/money.js'
 import {Scope} from '../domain/api-scopes.js'
-import {v1Status} from '../domain/api-views.js'
 import {ApiFailure} from '../http/api-failure.js'
 import type {Principal} from '../http/principal.js'
 import type {Reply} from '../http/request-context.js'
 import type {PayoutRow} from '../store/row-types.js'
-import {changesSinceShown, destinationOfRow, recipientOf, snapshotOf} from './approval-snapshot.js'
+import {changesSinceShown, snapshotOf} from './approval-snapshot.js'
+import {approvalIntro, payoutTable} from './approval-table.js'
 import {type Html, html} from './hosted-html.js'
 import type {PageContext} from './page-context.js'
 import {doneLink, errorSummary, type FieldError, postForm} from './page-layout.js'
@@ -23,36 +23,6 @@ import {teamGate} from './team-gate.js'
 function sessionRows(ctx: PageContext): PayoutRow[] {
   const ids = (ctx.claims.payload.payoutIds as string[] | undefined) ?? []
   return ids.flatMap(id => ctx.services.store.payouts.byUuid(ctx.claims.teamId, id) ?? [])
-}
-
-/** Where the money goes; a look-alike address is marked, with its domain as DNS sees it. */
-function destinationCell(ctx: PageContext, row: PayoutRow): Html {
-  const destination = destinationOfRow(ctx, row)
-  return destination.lookAlike
-    ? html`<td class="destination" data-look-alike="${destination.lookAlike.punycode}"><strong class="warning">Look-alike address</strong> ${destination.line}</td>`
-    : html`<td class="destination">${destination.line}</td>`
-}
-
-function table(ctx: PageContext, rows: PayoutRow[], pending: PayoutRow[]): Html {
-  const totals = new CurrencyTotals()
-  for (const row of pending) totals.add(row.currency, row.amount)
-  const sums = Object.entries(totals.toObject())
-  return html`<table>
-<caption>Payouts in this request</caption>
-<thead><tr><th scope="col">Recipient</th><th scope="col">Destination</th><th scope="col">Description</th><th scope="col" class="num">Amount</th><th scope="col">Status</th></tr></thead>
-<tbody>${rows.map(
-    row => html`<tr><td>${recipientOf(ctx, row)}</td>${destinationCell(ctx, row)}<td>${row.description}</td>
-<td class="num">${row.currency} ${formatAmount(row.amount, row.currency)}</td><td><span class="status">${v1Status(row.status)}</span></td></tr>`,
-  )}</tbody>
-${
-  sums.length
-    ? html`<tfoot>${sums.map(
-        ([currency, sum]) =>
-          html`<tr><th scope="row" colspan="3">Total to approve (${currency})</th><td class="num" data-total="${currency}">${currency} ${sum}</td><td></td></tr>`,
-      )}</tfoot>`
-    : ''
-}
-</table>`
 }
 
 function balances(ctx: PageContext, pending: PayoutRow[]): Html {
@@ -78,15 +48,14 @@ export function approvalPage(ctx: PageContext, errors: FieldError[] = [], status
   if (!pending.length)
     return ctx.render(
       approved > 0 ? 'Payouts approved' : 'Nothing left to approve',
-      html`${errorSummary(errors)}${notice}${table(ctx, rows, pending)}<div class="actions">${doneLink(ctx.claims.redirectUrl)}</div>`,
+      html`${errorSummary(errors)}${notice}${payoutTable(ctx, rows, pending)}<div class="actions">${doneLink(ctx.claims.redirectUrl)}</div>`,
       status,
     )
   return ctx.render(
     'Review and approve payouts',
     html`${errorSummary(errors)}${notice}
-<p>${gate.team.name} is asked to approve ${pending.length} ${pending.length === 1 ? 'payout' : 'payouts'}. Approving
-reserves the amounts against the team balance; each recipient is paid once they claim.</p>
-${table(ctx, rows, pending)}
+${approvalIntro(ctx, gate.team.name, pending)}
+${payoutTable(ctx, rows, pending)}
 ${balances(ctx, pending)}
 ${postForm(
   ctx.action('approve'),

@@ -1,6 +1,8 @@
 import {type Destination, destinationOf} from '../../contract/destination.js'
 import {formatAmount} from '../../shared/money.js'
-import type {PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
+import {v2CounterpartyId} from '../domain/api-views.js'
+import type {CounterpartyRow, PaymentMethodRecord, PayoutRow} from '../store/row-types.js'
+import {methodName} from './method-names.js'
 import type {PageContext} from './page-context.js'
 
 /**
@@ -30,25 +32,38 @@ function ownMethodOf(row: PayoutRow): Record<string, unknown> | undefined {
   return {...record.details, type: record.type, currency: record.currency}
 }
 
-/** Where a payout's money goes, as payctl shows it too. */
-export function destinationOfRow(ctx: PageContext, row: PayoutRow): Destination {
+/** Whether a payout to the counterparty completed since its details last changed. */
+const paidSinceChanged = (ctx: PageContext, counterparty: CounterpartyRow) =>
+  ctx.services.store.payouts.paidSince(counterparty.team_id, counterparty.uuid, counterparty.updated_at)
+
+/**
+ * Where a payout's money goes, as payctl shows it too; `marked`: with the counterparty's history (not paid since its
+ * details last changed). The service cannot tell an agent's key from a person's, so the page marks no agent.
+ */
+export function destinationOfRow(ctx: PageContext, row: PayoutRow, marked = true): Destination {
   const counterparty = row.counterparty_uuid
     ? ctx.services.store.counterparties.byUuid(row.team_id, row.counterparty_uuid)
     : undefined
   const payout = {
     status: row.status,
-    counterpartyId: row.counterparty_uuid ?? undefined,
+    counterpartyId: row.counterparty_uuid ? v2CounterpartyId(row.counterparty_uuid) : undefined,
     email: row.email ?? undefined,
     phone: row.phone ?? undefined,
     creatorHandle: row.creator_handle ?? undefined,
     paymentMethod: ownMethodOf(row),
   }
-  if (!counterparty) return destinationOf(payout)
-  return destinationOf(payout, {
-    identity: JSON.parse(counterparty.identity),
-    email: counterparty.email ?? undefined,
-    paymentMethod: counterparty.payment_method ? JSON.parse(counterparty.payment_method) : null,
-  })
+  if (!counterparty) return destinationOf(payout, undefined, {methodName})
+  const unpaid = marked && !paidSinceChanged(ctx, counterparty)
+  return destinationOf(
+    payout,
+    {
+      identity: JSON.parse(counterparty.identity),
+      email: counterparty.email ?? undefined,
+      paymentMethod: counterparty.payment_method ? JSON.parse(counterparty.payment_method) : null,
+      deleted: counterparty.deleted_at !== null,
+    },
+    {methodName, history: unpaid ? {unpaid: {}} : undefined},
+  )
 }
 
 export function snapshotOf(ctx: PageContext, row: PayoutRow): ShownPayout {
@@ -61,7 +76,8 @@ export function snapshotOf(ctx: PageContext, row: PayoutRow): ShownPayout {
     currency: row.currency,
     recipient: recipientOf(ctx, row),
     description: row.description,
-    destination: destinationOfRow(ctx, row).line,
+    // The marks of the counterparty's history are for the person; a payout paid meanwhile changes nothing approved.
+    destination: destinationOfRow(ctx, row, false).line,
     counterparty: row.counterparty_uuid ? `${row.counterparty_uuid}@${counterparty?.updated_at ?? ''}` : null,
     updatedAt: row.updated_at,
   }

@@ -9,7 +9,7 @@ import {
   isSettled,
 } from '../../contract/lifecycle.js'
 import {formatAmount} from '../../shared/money.js'
-import {claimRecord} from '../domain/claim-input.js'
+import {checkedClaim, claimRecord} from '../domain/claim-input.js'
 import {isPaidDirectly} from '../domain/settlement.js'
 import {ApiFailure} from '../http/api-failure.js'
 import type {Reply} from '../http/request-context.js'
@@ -23,7 +23,7 @@ import {needsTaxResidence, residencePage, submitResidence, submitTaxIdentity} fr
 /**
  * The claim page (`POST /session/payout`): the recipient, signed in with the payout's e-mail address, picks
  * a payout method from spec section 1's list, fills its fields and claims. Validation is the emulator's own
- * (`claimRecord`, shared with `POST /_emulator/payouts/{id}/claim`), and so is the money movement
+ * (`claimRecord`, shared with the control table's `claimPayout`), and so is the money movement
  * (`Settlement.claim`): an approved payout is requested and settles at once, `completed` or, on a failure
  * trigger, declined (v1 `requested`, v2 `failed`), after which the recipient may try other details; a
  * `created` payout keeps the method and is paid when the team approves it. Choosing the method is a plain GET
@@ -301,7 +301,7 @@ export function claim(ctx: PageContext): Reply {
   }
   let record: PaymentMethodRecord
   try {
-    record = claimRecord({method, details}, row.currency)
+    record = claimRecord(checkedClaim({method, details}), row.currency)
   } catch (error) {
     if (!(error instanceof ApiFailure)) throw error
     return claimPage(ctx, fieldErrors(error), 400, method)

@@ -149,10 +149,10 @@ export const STYLESHEET = `
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:var(--bg)}
 .skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:8px;z-index:1}
 .sandbox{margin:0;padding:4px 16px;background:#fef3c7;color:#78350f;font-size:13px;text-align:center}
-.masthead{display:flex;align-items:center;gap:12px;max-width:640px;margin:24px auto 0;padding:0 16px}
+.masthead{display:flex;align-items:center;gap:12px;max-width:720px;margin:24px auto 0;padding:0 16px}
 .brand-name{display:block;font-weight:700;font-size:20px;color:var(--accent-dark)}
 .tagline{display:block;font-size:13px;color:var(--muted)}
-main{max-width:640px;margin:16px auto;padding:24px;background:#fff;border:1px solid var(--line);border-top:4px solid var(--accent);border-radius:8px}
+main{max-width:720px;margin:16px auto;padding:24px;background:#fff;border:1px solid var(--line);border-top:4px solid var(--accent);border-radius:8px}
 main:focus{outline:none}
 h1{font-size:24px;margin:0 0 16px}h2{font-size:18px;margin:0 0 8px}
 p{margin:0 0 12px}
@@ -183,13 +183,30 @@ form+form{margin-top:12px}
 table{width:100%;border-collapse:collapse;margin:0 0 16px;font-size:15px}
 caption{text-align:left;font-weight:600;margin-bottom:6px}
 th,td{text-align:left;padding:6px 8px;border-bottom:1px solid var(--line)}
+thead th,.status{white-space:nowrap}
+td.destination,td[data-label=Recipient]{overflow-wrap:anywhere}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+.amount{white-space:nowrap}
 tfoot th,tfoot td{font-weight:700;border-bottom:0}
+.how{display:block;color:var(--muted);font-size:13px}
+.flag{margin:6px 0 0;font-size:14px}
+@media (max-width:700px){
+.payouts{position:relative}
+.payouts caption{display:block}
+.payouts thead th{position:absolute;left:0;top:0;width:1px;height:1px;padding:0;border:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.payouts,.payouts tbody,.payouts tfoot,.payouts tr,.payouts td,.payouts tfoot th{display:block;width:100%}
+.payouts tbody tr{border:1px solid var(--line);border-radius:6px;margin:0 0 12px;padding:4px 0}
+.payouts td{border:0;padding:4px 12px}
+.payouts td.num{text-align:left}
+.payouts tbody td::before{content:attr(data-label);display:block;color:var(--muted);font-size:13px}
+.payouts tfoot tr{display:flex;justify-content:space-between;gap:12px;padding:4px 12px}
+.payouts tfoot th,.payouts tfoot td{width:auto;padding:0}
+}
 dl.summary{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0 0 16px}
 dl.summary dt{color:var(--muted)}dl.summary dd{margin:0;font-weight:600}
 .status{display:inline-block;padding:0 8px;border-radius:999px;background:var(--bg);font-size:13px}
 .warning{color:#a4262c}
-footer{max-width:640px;margin:0 auto 32px;padding:0 16px;display:flex;justify-content:space-between;gap:12px;flex-wrap:wrap;font-size:14px}
+footer{max-width:720px;margin:0 auto 32px;padding:0 16px;display:flex;justify-content:space-between;gap:12px;flex-wrap:wrap;font-size:14px}
 footer a{color:var(--accent-dark)}
 .account{display:flex;gap:8px;align-items:center}
 `

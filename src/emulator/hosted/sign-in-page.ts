@@ -1,3 +1,4 @@
+import {controlOperations} from '../../contract/control-operations.js'
 import {compactPhone, EMAIL, PHONE} from '../../contract/primitives.js'
 import type {Reply} from '../http/request-context.js'
 import type {PayoutRow} from '../store/row-types.js'
@@ -10,7 +11,7 @@ import {authCookieValue, CODE_LIFETIME_MS, COOKIE, clearCookie, setCookie} from 
  * Sign-in with a one-time code (spec 4.2: "each screen authenticates the visitor"). The visitor gives an
  * e-mail address, the emulator shows the code it would have e-mailed in an "Emulator inbox" box, the visitor
  * types it. Claim pages accept only the payout's e-mail address when the payout has one; a payout to a phone number
- * signs in with that number, and its code goes by text message (the emulator's text outbox, `GET /_emulator/texts`,
+ * signs in with that number, and its code goes by text message (the emulator's text outbox, the control table's `listTexts`,
  * never the page), so only whoever holds the phone can claim. Team pages accept anyone (membership is checked after
  * sign-in, so a non-member gets the request-access prompt).
  */
@@ -67,7 +68,7 @@ function inbox(challenge: {email: string; code: string}, minutes: number) {
     return html`<div class="inbox" role="status">
   <h2>Code sent by text message</h2>
   <p>We sent a 6-digit code to <strong>${challenge.email}</strong>. The emulator sends nothing: the message is in its
-  text outbox (<code>GET /_emulator/texts</code>).</p>
+  text outbox (<code>GET ${controlOperations.listTexts.path}</code>).</p>
   <p class="hint">Valid for ${minutes} minutes, once.</p>
 </div>`
   return html`<div class="inbox" role="status">

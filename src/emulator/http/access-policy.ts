@@ -9,7 +9,7 @@ import type {Access} from './router.js'
 /**
  * Who may call what (docs/emulator.md, "Running the emulator for others"). Decided once per request, on the
  * route the router matched (so on the normalised path, whatever `//`, `%5F` or `/./` the request wrote):
- * - control routes (`/_emulator/...`): a local peer, or a remote one that shows the control token; none at all
+ * - control routes (the control table's, under `/_emulator`): a local peer, or a remote one that shows the control token; none at all
  *   when they are switched off;
  * - the API: anyone with credentials;
  * - hosted pages and OAuth endpoints: anyone (they guard their own forms).

@@ -1,25 +1,29 @@
 import type * as z from 'zod/mini'
+import {CONTROL_OPERATIONS, type controlOperations} from '../../contract/control-operations.js'
 import type {ErrorDetail} from '../../contract/error-envelope.js'
 import {batchItemIndex, bodyRuleOf, checkPath, checkQuery} from '../../contract/operation-input.js'
 import {routerPath} from '../../contract/operation-path.js'
-import {OPERATIONS, type Operation, type OperationId, operations} from '../../contract/operations.js'
+import type {BodyValueOf, ParamsOf, QueryValueOf} from '../../contract/operation-types.js'
+import {OPERATIONS, type Operation, type operations} from '../../contract/operations.js'
 import {type Checked, checkRequest, joinProblems} from '../../contract/request-problems.js'
-import {present} from '../../shared/present.js'
 import {validationError} from './api-failure.js'
 import type {AuthenticatedContext, HttpMethod, Reply} from './request-context.js'
-import type {Route} from './router.js'
+import type {Access, Route} from './router.js'
 
 /**
- * What an operation's handler sees: the request with the row's method, path, access and idempotency handled, its
- * path parameters, query and body checked against the row's schemas (contract/operation-input.ts) and parsed.
+ * What the handler of row `O` sees: the request with the row's method, path, access and idempotency handled, its
+ * path parameters, query and body checked against the row's schemas (contract/operation-input.ts) and parsed,
+ * each typed by the row.
  */
-export type OperationContext = AuthenticatedContext & {
+export type OperationContext<O extends Operation = Operation> = AuthenticatedContext & {
+  params: ParamsOf<O>
+  body: BodyValueOf<O>
   /** The query string as the row's schema reads it (defaults applied); `{}` for a row without a query. */
-  parsedQuery: Record<string, unknown>
+  parsedQuery: QueryValueOf<O>
 }
 
 /** What an operation's handler does once the row's method, path, access, query, body and idempotency are handled. */
-export type OperationHandler = (ctx: OperationContext) => Reply | Promise<Reply>
+export type OperationHandler<O extends Operation = Operation> = (ctx: OperationContext<O>) => Reply | Promise<Reply>
 
 /**
  * A handler with a step before the request is checked, or rules of the service checked with it: `before` is a
@@ -27,30 +31,39 @@ export type OperationHandler = (ctx: OperationContext) => Reply | Promise<Reply>
  * service's own rules on the body (currencies, amounts), run alongside the row's schema so that one 400 lists
  * every problem; `handle` gets what `before` found.
  */
-export interface GuardedHandler<Found> {
-  before?: (ctx: OperationContext) => Found
+export interface GuardedHandler<O extends Operation, Found> {
+  before?: (ctx: OperationContext<O>) => Found
   serviceRules?: (body: unknown, found: Found) => ErrorDetail[]
-  handle: (ctx: OperationContext, found: Found) => Reply | Promise<Reply>
+  handle: (ctx: OperationContext<O>, found: Found) => Reply | Promise<Reply>
 }
 
-interface Guarded {
-  readonly guarded: GuardedHandler<unknown>
+interface Guarded<O extends Operation> {
+  readonly guarded: GuardedHandler<O, unknown>
 }
 
-export const guarded = <Found = undefined>(handler: GuardedHandler<Found>): Guarded => ({
-  guarded: handler as GuardedHandler<unknown>,
+/** The row is inferred from where the handler is put (a key of `OperationHandlers` or `ControlHandlers`). */
+export const guarded = <O extends Operation, Found = undefined>(handler: GuardedHandler<O, Found>): Guarded<O> => ({
+  guarded: handler as GuardedHandler<O, unknown>,
 })
 
-/** Handlers by operation id: a group of the emulator serves some rows of the contract's table. */
-export type OperationHandlers = {readonly [K in OperationId]?: OperationHandler | Guarded}
+/** What serves row `O`. */
+export type Handler<O extends Operation> = OperationHandler<O> | Guarded<O>
 
-/** The query of a checked request, typed by its row. */
-export const queryOf = <O extends Operation & {query: z.ZodMiniObject}>(_operation: O, ctx: OperationContext) =>
-  ctx.parsedQuery as z.output<O['query']>
+/** Handlers by operation id: a group of the emulator serves some rows of one table. */
+export type HandlersOf<Table> = {readonly [K in keyof Table]?: Table[K] extends Operation ? Handler<Table[K]> : never}
+
+/** Handlers of rows of the contract's operations table. */
+export type OperationHandlers = HandlersOf<typeof operations>
+
+/** Handlers of rows of the emulator's control table. */
+export type ControlHandlers = HandlersOf<typeof controlOperations>
+
+/** Any handler, as the route table stores it once its row's types have been checked where it was written. */
+type AnyHandler = OperationHandler | Guarded<Operation>
 
 /**
- * A body parsed by its schema (a control route's of contract/control-bodies.ts, the claim's): one that breaks it
- * is a 400 VALIDATION_ERROR with the formatter's details, under `base`.
+ * A value parsed by its schema outside a row's own checks (the claim page's form, the DAC7 step's tax residence):
+ * one that breaks it is a 400 VALIDATION_ERROR with the formatter's details, under `base`.
  */
 export function parsedBody<S extends z.ZodMiniType>(schema: S, body: unknown, base = ''): z.output<S> {
   const checked = checkRequest(schema, body, base)
@@ -93,8 +106,8 @@ function checkedContext(
 }
 
 /** The handler behind the row's checks: the path first, then `before`, then the query and body. */
-function checkingHandler(operation: Operation, handler: OperationHandler | Guarded, rawBody: boolean) {
-  const {before, serviceRules, handle}: GuardedHandler<unknown> =
+function checkingHandler(operation: Operation, handler: AnyHandler, rawBody: boolean) {
+  const {before, serviceRules, handle}: GuardedHandler<Operation, unknown> =
     typeof handler === 'function' ? {handle: handler} : handler.guarded
   return (request: AuthenticatedContext) => {
     const {ctx, query} = checkedUrl(operation, request)
@@ -104,17 +117,24 @@ function checkingHandler(operation: Operation, handler: OperationHandler | Guard
   }
 }
 
+/** Who may call the row: its credentials and scopes, nobody in particular, or this machine (control routes). */
+function accessOf(operation: Operation): Access {
+  if (operation.auth === 'none') return {kind: 'public'}
+  if (operation.auth === 'control') return {kind: 'loopback'}
+  return {kind: 'credentials', scopes: operation.scopes}
+}
+
 /** The route of one row: method, path, scopes, idempotency, the request's form and its checks, all from the table. */
 export function operationRoute(
   operation: Operation,
-  handler: OperationHandler | Guarded,
+  handler: AnyHandler,
   rawBody = operation.body?.anyContentType === true,
 ): Route {
   return {
     operationId: operation.operationId,
     method: operation.method.toUpperCase() as HttpMethod,
     path: routerPath(operation.path),
-    access: operation.auth === 'none' ? {kind: 'public'} : {kind: 'credentials', scopes: operation.scopes},
+    access: accessOf(operation),
     idempotent: operation.idempotent,
     rawBody: rawBody || operation.body?.mediaType === 'application/x-www-form-urlencoded',
     handler: checkingHandler(operation, handler, rawBody) as Route['handler'],
@@ -122,19 +142,33 @@ export function operationRoute(
 }
 
 /**
- * The routes of every row, one handler each: a row served by two groups, or by none, stops the emulator from
- * starting (and test/emulator/operation-handlers.test.ts says which).
+ * The routes of every row of a table, one handler each: a row served by two groups, or by none, stops the
+ * emulator from starting (and test/emulator/operation-handlers.test.ts says which).
  */
-export function operationRoutes(groups: readonly OperationHandlers[]): Route[] {
-  const served = new Map<string, OperationHandler | Guarded>()
+function tableRoutes(
+  table: {name: string; rows: readonly Operation[]},
+  groups: readonly Readonly<Record<string, unknown>>[],
+): Route[] {
+  const served = new Map<string, AnyHandler>()
+  const known = new Set(table.rows.map(operation => operation.operationId))
   for (const group of groups)
     for (const [operationId, handler] of Object.entries(group)) {
-      if (!Object.hasOwn(operations, operationId))
-        throw new Error(`${operationId} is not a row of the operations table`)
+      if (!known.has(operationId)) throw new Error(`${operationId} is not a row of the ${table.name}`)
       if (served.has(operationId)) throw new Error(`operation ${operationId} has two handlers`)
-      if (handler) served.set(operationId, handler)
+      if (handler) served.set(operationId, handler as AnyHandler)
     }
-  const missing = OPERATIONS.filter(operation => !served.has(operation.operationId))
+  const missing = table.rows.filter(operation => !served.has(operation.operationId))
   if (missing.length) throw new Error(`no handler for ${missing.map(operation => operation.operationId).join(', ')}`)
-  return OPERATIONS.map(operation => operationRoute(operation, present(served.get(operation.operationId))))
+  return table.rows.flatMap(operation => {
+    const handler = served.get(operation.operationId)
+    return handler ? [operationRoute(operation, handler)] : []
+  })
 }
+
+/** The routes of the contract's operations table. */
+export const operationRoutes = (groups: readonly OperationHandlers[]): Route[] =>
+  tableRoutes({name: 'operations table', rows: OPERATIONS}, groups)
+
+/** The routes of the emulator's control table (contract/control-operations.ts). */
+export const controlOperationRoutes = (groups: readonly ControlHandlers[]): Route[] =>
+  tableRoutes({name: 'control table', rows: CONTROL_OPERATIONS}, groups)

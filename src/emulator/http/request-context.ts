@@ -29,6 +29,9 @@ export interface RequestContext {
   /** `http://host:port` as the client addressed the emulator. */
   origin: string
   remoteAddress: string
+  /** The emulator's end of the connection (the address and port it was reached on), whatever `Host` says. */
+  localAddress: string
+  localPort: number
   /** Set for routes that need credentials. */
   principal?: Principal
 }

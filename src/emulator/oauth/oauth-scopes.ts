@@ -1,8 +1,9 @@
+import {OFFLINE_ACCESS} from '../../contract/scopes.js'
 import {DEFAULT_SCOPES, FULL_SCOPES, Scope} from '../domain/api-scopes.js'
 
 /** Scopes of the authorization server: the API scopes plus `offline_access` (a refresh token). */
 
-export const OFFLINE_ACCESS = 'offline_access'
+export {OFFLINE_ACCESS} from '../../contract/scopes.js'
 
 export const OAUTH_SCOPES: readonly string[] = [...FULL_SCOPES, OFFLINE_ACCESS]
 

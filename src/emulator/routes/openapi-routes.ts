@@ -1,5 +1,13 @@
+import {controlDocumentText} from '../../contract/control-document.js'
 import {openApiText} from '../../contract/openapi-document.js'
-import type {OperationHandlers} from '../http/operation-route.js'
+import type {ControlHandlers, OperationHandlers} from '../http/operation-route.js'
+import type {Reply} from '../http/request-context.js'
+
+const json = (text: string): Reply => ({
+  status: 200,
+  headers: {'content-type': 'application/json; charset=utf-8'},
+  raw: text,
+})
 
 /**
  * `GET /api/openapi.json` (no auth): the OpenAPI document of what this emulator serves, made from the contract;
@@ -10,7 +18,21 @@ export function openApiRoutes(): OperationHandlers {
   return {
     getOpenApiDocument: () => {
       text ??= openApiText()
-      return {status: 200, headers: {'content-type': 'application/json; charset=utf-8'}, raw: text}
+      return json(text)
+    },
+  }
+}
+
+/**
+ * The control table's `getControlDocument`: the document of the control table, the same bytes as the
+ * docs/emulator-openapi.json the build writes.
+ */
+export function controlDocumentRoutes(): ControlHandlers {
+  let text: string | undefined
+  return {
+    getControlDocument: () => {
+      text ??= controlDocumentText()
+      return json(text)
     },
   }
 }

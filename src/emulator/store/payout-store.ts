@@ -73,6 +73,10 @@ export class PayoutStore {
       amountsInStates: db.prepare<[string, string], {amount: string; currency: string}>(
         'SELECT amount, currency FROM payouts WHERE team_id = ? AND status IN (SELECT value FROM json_each(?))',
       ),
+      paidSince: db.prepare<[string, string, string], {one: number}>(
+        `SELECT 1 AS one FROM payouts WHERE team_id = ? AND counterparty_uuid = ? AND completed_at IS NOT NULL
+           AND completed_at >= ? LIMIT 1`,
+      ),
       dueExpiries: db.prepare<[string], PayoutRow>(
         `SELECT * FROM payouts WHERE status IN (${OPEN_STATES_SQL}) AND expires_at <= ? ORDER BY expires_at, seq`,
       ),
@@ -121,6 +125,11 @@ export class PayoutStore {
       afterSeq: page.after?.seq ?? null,
       limit: page.limit,
     })
+  }
+
+  /** Whether a payout to this counterparty completed at or after `since` (when its details last changed). */
+  paidSince(teamId: string, counterpartyUuid: string, since: string): boolean {
+    return this.q.paidSince.get(teamId, counterpartyUuid, since) !== undefined
   }
 
   amountsInStates(teamId: string, states: readonly PayoutStatus[]): Iterable<{amount: string; currency: string}> {

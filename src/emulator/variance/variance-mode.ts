@@ -6,7 +6,7 @@ import {variantBody} from './variant-body.js'
 import {unwrapCursor} from './variant-cursor.js'
 
 /**
- * Variance mode (`payctl emulator start --variance`, `POST /_emulator/variance`): the API answers with what the
+ * Variance mode (`payctl emulator start --variance`, the control table's `setVariance`): the API answers with what the
  * spec allows but the emulator otherwise never does, so an integration can test its tolerance
  * (docs/emulator.md "Variance mode"). The bodies vary as `variant-body.ts` says; on top of that, per answer:
  * `Retry-After` as an HTTP date instead of seconds, `Connection: close` (one answer in three), and the body

@@ -19,7 +19,7 @@ import {signDelivery} from './delivery-signature.js'
  *   delivered or given up, so a receiver sees created, approved, requested, completed in that order.
  * - 2xx: delivered. 5xx, time-out or connection error: retried after 10, 20, 40, … 5120 s (10 retries).
  *   429: retried after 60 s. 410: the subscription is deleted. Other 4xx: given up.
- * - Retries are due on the emulator clock: advancing it (`POST /_emulator/clock`) runs them at once; in
+ * - Retries are due on the emulator clock: advancing it (the control table's `advanceClock`) runs them at once; in
  *   real time a timer wakes the dispatcher when the next one is due.
  */
 

@@ -13,7 +13,10 @@ export async function payoutDestinations(
   payouts: readonly PayoutV2[],
 ): Promise<Record<string, string>> {
   if (context.audience === 'script') return {}
-  const destinations = await destinationsOf(client, payouts)
+  // The counterparties agents created or changed through `payctl mcp` on this profile: the lines mark them.
+  const {AgentChanges} = await import('../../services/counterparties/agent-changes.js')
+  const agentChanges = new AgentChanges(context.session.dataDir, await context.session.profile())
+  const destinations = await destinationsOf(client, payouts, agentChanges)
   if (context.audience === 'agent') context.report.detail({destinations})
   return destinations
 }

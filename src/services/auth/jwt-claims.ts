@@ -16,8 +16,7 @@ export function teamIdFromToken(token: string, origin: string): string | undefin
   if (!claims) return undefined
   const exact = claims[`${origin}/oauth/team_id`]
   if (typeof exact === 'string') return exact
-  const suffixed = Object.entries(claims).find(
-    ([key, value]) => key.endsWith('/oauth/team_id') && typeof value === 'string',
-  )
-  return suffixed?.[1] as string | undefined
+  for (const [key, value] of Object.entries(claims))
+    if (key.endsWith('/oauth/team_id') && typeof value === 'string') return value
+  return undefined
 }

@@ -72,7 +72,12 @@ export async function oauthLogin(options: LoginOptions): Promise<LoginResult> {
   }
   const state = createState()
   const pkce = createPkce()
-  const receiver = new LoopbackReceiver(state, metadata.issuer)
+  const receiver = new LoopbackReceiver({
+    state,
+    issuer: metadata.issuer,
+    issuerRequired: metadata.authorization_response_iss_parameter_supported === true,
+    onIgnored: options.onWarning,
+  })
   try {
     const redirectUri = await receiver.listen(options.port)
     let clientId = options.clientId

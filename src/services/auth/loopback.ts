@@ -1,5 +1,5 @@
 import {createServer, type Server} from 'node:http'
-import type {AddressInfo} from 'node:net'
+import {listeningAddress} from '../../shared/listening-address.js'
 import {present} from '../../shared/present.js'
 import {parseRequestTarget} from '../../shared/request-target.js'
 import {LoginRefusedError} from './login-refused.js'
@@ -17,21 +17,33 @@ const page = (title: string, message: string) =>
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[c] ?? c)
 
+/** What the receiver expects of the authorization response. */
+export interface ExpectedResponse {
+  state: string
+  /** The server's issuer (RFC 8414 `issuer`): a response naming another is refused (RFC 9207, mix-up). */
+  issuer?: string
+  /** The server advertises `authorization_response_iss_parameter_supported`: a response without `iss` is refused. */
+  issuerRequired?: boolean
+  /** Told once when a callback of another login (another `state`) was ignored. */
+  onIgnored?(message: string): void
+}
+
 /**
  * The RFC 8252 loopback redirect: a server on 127.0.0.1 only (any free port unless one is fixed), waiting for
- * the first callback. A callback with another `state` (forged, or from an older login) ends the login with
- * an error, as does an `error` from the server; nothing is exchanged or stored then. When the server's
- * issuer is known, a response naming another issuer (RFC 9207 `iss`, a mix-up attack) is refused too.
+ * the first callback of this login. A callback with another `state` (forged by any local process, or from an
+ * older login) is answered with an error page and ignored: the wait goes on until its ceiling, so that no other
+ * process can end the login. A callback of this login ends it: with the code, or with the server's `error`, or
+ * refused when its issuer is wrong or missing (RFC 9207); nothing is exchanged or stored then.
  */
 export class LoopbackReceiver {
   private server?: Server
   private settle?: {resolve(value: CallbackResult): void; reject(error: Error): void}
   private readonly result: Promise<CallbackResult>
+  private readonly expectedState: string
+  private ignoredOne = false
 
-  constructor(
-    private readonly expectedState: string,
-    private readonly expectedIssuer?: string,
-  ) {
+  constructor(private readonly expected: ExpectedResponse) {
+    this.expectedState = expected.state
     this.result = new Promise((resolve, reject) => {
       this.settle = {resolve, reject}
     })
@@ -53,14 +65,10 @@ export class LoopbackReceiver {
       if (state !== this.expectedState) {
         send(
           400,
-          'Login failed',
-          'This response does not belong to the login in progress (state mismatch). Nothing was stored.',
+          'Not this login',
+          'This response does not belong to the login in progress (state mismatch). It was ignored.',
         )
-        this.settle?.reject(
-          new LoginRefusedError(
-            'the callback does not belong to this login (state mismatch: forged or stale); nothing was stored',
-          ),
-        )
+        this.ignored()
         return
       }
       const issuerProblem = this.issuerProblem(url)
@@ -90,7 +98,7 @@ export class LoopbackReceiver {
       present(this.server).once('error', reject)
       present(this.server).listen(port, '127.0.0.1', () => resolve())
     })
-    const address = this.server.address() as AddressInfo
+    const address = listeningAddress(this.server, 'the login callback server')
     return `http://127.0.0.1:${address.port}/callback`
   }
 
@@ -137,10 +145,21 @@ export class LoopbackReceiver {
     return {code, state}
   }
 
+  private ignored(): void {
+    if (this.ignoredOne) return
+    this.ignoredOne = true
+    this.expected.onIgnored?.(
+      'a callback that does not belong to this login (state mismatch: forged or stale) was ignored; still waiting',
+    )
+  }
+
   private issuerProblem(url: URL): string | undefined {
     const iss = url.searchParams.get('iss')
-    if (!this.expectedIssuer || iss === null || iss === this.expectedIssuer) return undefined
-    return `the response was answered by another authorization server (issuer mismatch: ${iss}, expected ${this.expectedIssuer})`
+    const {issuer, issuerRequired} = this.expected
+    if (iss === null && issuer && issuerRequired)
+      return `the response has no iss although the authorization server ${issuer} sends one (RFC 9207: a response from another server, or altered)`
+    if (!issuer || iss === null || iss === issuer) return undefined
+    return `the response was answered by another authorization server (issuer mismatch: ${iss}, expected ${issuer})`
   }
 
   async close(): Promise<void> {

@@ -4,8 +4,7 @@ import type {CounterpartyInput} from '../../client/v2/counterparties-v2.js'
 import {messageOf} from '../../shared/thrown.js'
 import type {CheckProblem, OnlineChecks} from '../import/check/online-checks.js'
 import {type ChunkOptions, fileRows} from '../import/send/chunks.js'
-import {taxCheckInput} from './counterparty-input.js'
-import {taxIdentityProblems} from './tax-rules.js'
+import {taxCheckInput, taxIdentityProblems} from './tax-rules.js'
 
 /**
  * The rows of `counterparties import` checked against what the service publishes, before anything is

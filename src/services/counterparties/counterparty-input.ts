@@ -8,7 +8,7 @@ import {usageError} from '../../shared/errors.js'
 import {asJsonObject, fieldOf, isJsonObject} from '../../shared/json-object.js'
 import {readStdin} from '../../shared/stdin.js'
 import {errnoCode, messageOf} from '../../shared/thrown.js'
-import {refuseLookAlike} from '../recipients/look-alike-refusal.js'
+import {refuseLookAlike, refuseLookAlikeName} from '../recipients/look-alike-refusal.js'
 
 type Json = Record<string, unknown>
 
@@ -81,6 +81,11 @@ export const COUNTERPARTY_FIELDS: ReadonlyArray<[string | undefined, string, key
   ['taxIdentity', 'birthPlaceCountry', 'birth-place-country'],
   ['taxIdentity', 'registrationNumber', 'registration-number'],
 ]
+
+/** The names a person reads to know who is paid: checked for look-alikes like the e-mail. */
+export const NAME_FIELDS = COUNTERPARTY_FIELDS.filter(([, field]) =>
+  ['firstName', 'middleName', 'lastName', 'businessName', 'accountHolderName'].includes(field),
+)
 
 const GROUPS = ['identity', 'address', 'paymentMethod', 'taxIdentity'] as const
 type Group = (typeof GROUPS)[number]
@@ -190,7 +195,7 @@ export async function buildCreateBody(flags: CounterpartyFlags): Promise<Counter
   if (missing.length) throw usageError(`missing ${missing.join(', ')}`)
   const problems = bodyProblems(body, createCounterpartyBody)
   if (problems.length) throw usageError(problems.join('; '))
-  refuseLookAlike(typeof body.email === 'string' ? body.email : undefined, 'email', flags['allow-confusable'])
+  refuseLookAlikes(body, flags['allow-confusable'])
   return body as unknown as CounterpartyInput
 }
 
@@ -211,16 +216,15 @@ export async function buildUpdateBody(
   // Checked as sent: a group you touch goes whole, with the values it keeps.
   const problems = bodyProblems(patch, patchCounterpartyBody)
   if (problems.length) throw usageError(problems.join('; '))
-  refuseLookAlike(typeof patch.email === 'string' ? patch.email : undefined, 'email', flags['allow-confusable'])
+  refuseLookAlikes(patch, flags['allow-confusable'])
   return {patch, merged: merge(existing, patch)}
 }
 
-/** What the tax check needs from a body, when it has a tax identity to check. */
-export function taxCheckInput(body: Json): {country: string; identityType: string; taxIdentity: Json} | undefined {
-  const tax = body.taxIdentity
-  const address = body.address
-  const identity = body.identity
-  if (!isRecord(tax) || !isRecord(address) || typeof address.country !== 'string') return undefined
-  const identityType = isRecord(identity) && typeof identity.type === 'string' ? identity.type : 'individual'
-  return {country: address.country, identityType, taxIdentity: tax}
+/** Refuses a look-alike e-mail or name in a body (src/services/recipients/look-alike-refusal.ts). */
+function refuseLookAlikes(body: Json, allowed: boolean | undefined): void {
+  refuseLookAlike(typeof body.email === 'string' ? body.email : undefined, 'email', allowed)
+  for (const [group, field, flag] of NAME_FIELDS) {
+    const value = group && isRecord(body[group]) ? (body[group] as Json)[field] : undefined
+    if (typeof value === 'string') refuseLookAlikeName(value, `--${flag} (${group}.${field})`, allowed)
+  }
 }

@@ -10,6 +10,7 @@ import {
   type CounterpartyFlags,
   flagsFragment,
   missingOnCreate,
+  NAME_FIELDS,
   withDefaultIdentityType,
 } from './counterparty-input.js'
 
@@ -88,6 +89,10 @@ export const counterpartyRowSchema: RowSchema<CounterpartyInput> = {
       check.fail(flag ? columnOf(flag) : problem.path, problem.reason)
     }
     if (values.email !== undefined) check.lookAlike(columnOf('email'), values.email)
+    for (const [, , flag] of NAME_FIELDS) {
+      const name = values[flag]
+      if (typeof name === 'string') check.lookAlikeName(columnOf(flag), name)
+    }
     if (check.errors) return {errors: check.errors}
     const customId = values['custom-id']
     return {row: {item: build ? (body as unknown as CounterpartyInput) : undefined, customId, movesMoney: false}}

@@ -3,8 +3,7 @@ import {customIdArgument} from '../../contract/ids.js'
 import {isId, isUuid} from '../../contract/primitives.js'
 import {invalidInputError, usageError} from '../../shared/errors.js'
 import {present} from '../../shared/present.js'
-import {taxCheckInput} from './counterparty-input.js'
-import {taxIdentityProblems} from './tax-rules.js'
+import {taxCheckInput, taxIdentityProblems} from './tax-rules.js'
 
 /**
  * Checks the body's tax identity against the rules `GET /countries` publishes for its country and identity

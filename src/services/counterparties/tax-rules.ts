@@ -34,6 +34,19 @@ export interface TaxCheckInput {
   taxIdentity: Record<string, unknown>
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value)
+
+/** What the tax check needs from a counterparty body, when it has a tax identity to check. */
+export function taxCheckInput(body: Record<string, unknown>): TaxCheckInput | undefined {
+  const tax = body.taxIdentity
+  const address = body.address
+  const identity = body.identity
+  if (!isRecord(tax) || !isRecord(address) || typeof address.country !== 'string') return undefined
+  const identityType = isRecord(identity) && typeof identity.type === 'string' ? identity.type : 'individual'
+  return {country: address.country, identityType, taxIdentity: tax}
+}
+
 /**
  * Checks a tax identity against the rules the service publishes (spec 4.4b: read them, never hardcode them).
  * Returns every failed rule as one readable line; empty when the tax identity passes.

@@ -2,7 +2,12 @@ import {randomBytes} from 'node:crypto'
 import {mkdir, readFile, rm} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {ConnectionError, TimeoutError} from '../../client/api-errors.js'
-import {EMULATOR_IDENTITY_PATH, identityProof, parseIdentityAnswer} from '../../contract/emulator-identity.js'
+import {
+  EMULATOR_IDENTITY_PATH,
+  identityEndpoint,
+  identityProof,
+  parseIdentityAnswer,
+} from '../../contract/emulator-identity.js'
 import {writeFileAtomic} from '../../shared/atomic-file.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
@@ -14,7 +19,8 @@ import {errnoCode, messageOf} from '../../shared/thrown.js'
  * Who answers on an emulator's port. `emulator start` writes an identity file per port in the user's data folder
  * (`emulator/identity-<port>.json`, mode 0600: its pid, data file, start time and a random token); the built-in
  * `local` profile sends its key only once the emulator on its port answered a fresh nonce with the proof of that
- * token (src/contract/emulator-identity.ts), and `emulator start` on a taken port says who holds it.
+ * token for the address and port this connection reached (src/contract/emulator-identity.ts: a proof relayed from
+ * another address does not fit), and `emulator start` on a taken port says who holds it.
  */
 
 export interface IdentityRecord {
@@ -73,6 +79,7 @@ async function probe(origin: string, token: string | undefined, waitMs: number):
   const url = `${origin}${EMULATOR_IDENTITY_PATH}?nonce=${nonce}`
   let text: string
   let status: number
+  let reached: string | undefined
   try {
     const answer = await httpCall(url, {
       method: 'GET',
@@ -80,6 +87,8 @@ async function probe(origin: string, token: string | undefined, waitMs: number):
       signal: AbortSignal.timeout(waitMs),
     })
     status = answer.statusCode
+    const {remoteAddress, remotePort} = answer.body.socket ?? {}
+    reached = remoteAddress && remotePort ? identityEndpoint(remoteAddress, remotePort) : undefined
     text = await answerText(answer, 4096)
   } catch (error) {
     const failure =
@@ -101,7 +110,7 @@ async function probe(origin: string, token: string | undefined, waitMs: number):
   return {
     kind: 'emulator',
     pid: answer.pid,
-    proven: token !== undefined && answer.proof === identityProof(token, nonce),
+    proven: token !== undefined && reached !== undefined && answer.proof === identityProof(token, reached, nonce),
   }
 }
 

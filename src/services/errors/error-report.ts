@@ -16,7 +16,7 @@ import {type Advice, PayctlError} from '../../shared/errors.js'
 import {ExitCode, type ExitCodeValue} from '../../shared/exit-codes.js'
 import {fieldOf} from '../../shared/json-object.js'
 import {isLoopbackOrigin} from '../../shared/local-emulator.js'
-import {messageOf} from '../../shared/thrown.js'
+import {errnoCode, messageOf} from '../../shared/thrown.js'
 
 /** What the CLI prints for an error: one line for people, one object under --json. */
 export interface ErrorReport {
@@ -166,7 +166,7 @@ export function reportError(error: unknown): ErrorReport {
  * answer cut off, a time-out) came from whatever listens there, emulator or not.
  */
 function networkReport(error: ConnectionError | TimeoutError): ErrorReport {
-  const refused = (error.cause as {code?: string} | undefined)?.code === 'ECONNREFUSED'
+  const refused = errnoCode(error.cause) === 'ECONNREFUSED'
   const nobodyLocal =
     error instanceof ConnectionError && refused && error.url !== undefined && isLoopbackOrigin(error.url)
   return {
@@ -183,12 +183,12 @@ function networkReport(error: ConnectionError | TimeoutError): ErrorReport {
 
 /** Errors from outside payctl: prompts cancelled, oclif's parse errors, and anything else. */
 function foreignReport(error: unknown): ErrorReport {
-  const name = (error as Error)?.name ?? ''
+  const name = String(fieldOf(error, 'name') ?? '')
   const message = messageOf(error)
   if (name === 'ExitPromptError' || name === 'AbortPromptError') {
     return {exitCode: ExitCode.interrupted, code: 'INTERRUPTED', message: 'cancelled', suggestions: []}
   }
-  const oclifExit = (error as {oclif?: {exit?: number}})?.oclif?.exit
+  const oclifExit = fieldOf(fieldOf(error, 'oclif'), 'exit')
   // oclif's parse errors (their class names do not survive the bundle) all carry the parse they failed in.
   const parseError = fieldOf(error, 'parse') !== undefined
   if (OCLIF_USAGE_ERRORS.has(name) || parseError || (name === 'CLIError' && oclifExit === 2)) {

@@ -1,13 +1,19 @@
 import {mkdir} from 'node:fs/promises'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
-import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {writeFileAtomic} from '../../shared/atomic-file.js'
 import {httpCall} from '../../shared/http-call.js'
+import {listeningAddress} from '../../shared/listening-address.js'
 import {present} from '../../shared/present.js'
 import {causeOf, errnoCode, messageOf} from '../../shared/thrown.js'
 import {type DeliverySummary, summarize} from './payload.js'
-import {findSignatureHeaders, type VerifyReason, type VerifyResult, verify} from './webhook-signature.js'
+import {
+  findSignatureHeaders,
+  type SignatureHeaders,
+  type VerifyReason,
+  type VerifyResult,
+  verify,
+} from './webhook-signature.js'
 
 /** Deliveries larger than this are answered 413 (DESIGN: 1 MiB). */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -141,6 +147,13 @@ function answer(res: ServerResponse, status: number, body: unknown, headers: Rec
 const errorBody = (code: string, message: string) => ({error: {code, message}})
 
 /**
+ * A verified delivery's timestamp and signature as one key: hex has two spellings of each digit, and the check
+ * accepts both, so the key is the lower-case one (a replay in upper or mixed case is the same delivery).
+ */
+const deliveryPair = (headers: SignatureHeaders) =>
+  `${headers.timestamp?.trim()}.${headers.signature?.trim().toLowerCase()}`
+
+/**
  * Signature and timestamp pairs of verified deliveries, to spot a delivery received twice. Pairs older than an
  * hour are forgotten (the timestamp check rejects such replays anyway), and at most 10,000 are kept.
  */
@@ -176,8 +189,7 @@ export class WebhookListener {
   }
 
   get url(): string {
-    const address = this.server?.address() as AddressInfo | null
-    if (!address) throw new Error('the listener is not running')
+    const address = listeningAddress(this.server, 'the listener')
     const host = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address
     return `http://${host}:${address.port}/`
   }
@@ -261,8 +273,7 @@ export class WebhookListener {
     const forwarding = this.options.forwardTo && (result.ok || this.options.forwardUnverified)
     const forward = forwarding ? await this.forward(req, read.body) : undefined
     const delivery: Delivery = {receivedAt, verified: result.ok, ...summary, body, response: 0}
-    if (result.ok && this.seen.repeated(`${headers.timestamp?.trim()}.${headers.signature?.trim()}`, now))
-      delivery.duplicate = true
+    if (result.ok && this.seen.repeated(deliveryPair(headers), now)) delivery.duplicate = true
     const reply = this.reply(delivery, result, json, forward)
     if (forward) delivery.forward = forward
     if (this.options.saveDir) delivery.saved = await this.save(req, read.body, delivery)

@@ -49,8 +49,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function summarize(body: unknown): DeliverySummary {
   if (!isRecord(body)) return {}
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
-  const event = body.object === 'event' && isRecord(body.data)
-  const record = event ? (body.data as Record<string, unknown>) : body
+  const data = body.data
+  const event = body.object === 'event' && isRecord(data)
+  const record = event && isRecord(data) ? data : body
   const summary: DeliverySummary = {}
   const status = event ? text(body.type) : (text(record.status) ?? text(record.type) ?? text(record.event))
   if (status) summary.status = status

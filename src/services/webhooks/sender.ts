@@ -1,6 +1,6 @@
 import {randomBytes} from 'node:crypto'
 import {answerText, httpCall} from '../../shared/http-call.js'
-import {errnoCode, messageOf} from '../../shared/thrown.js'
+import {causeOf, errnoCode, messageOf} from '../../shared/thrown.js'
 import {sign} from './webhook-signature.js'
 
 /** `--stale` timestamps are this old: twice the spec's recommended 5-minute tolerance. */
@@ -107,9 +107,10 @@ export async function sendDelivery(options: SendOptions): Promise<SendResult> {
     const text = await answerText(response, MAX_SHOWN_BODY + 4)
     responseBody = text.length > MAX_SHOWN_BODY ? `${text.slice(0, MAX_SHOWN_BODY)}…` : text
   } catch (error) {
-    const cause = (error as Error).cause as NodeJS.ErrnoException | undefined
-    const code = cause?.code ?? errnoCode(error)
-    throw new SendConnectionError(`could not deliver to ${options.url}: ${cause?.message ?? messageOf(error)}`, code)
+    const cause = causeOf(error)
+    const code = errnoCode(cause) ?? errnoCode(error)
+    const message = cause === undefined ? messageOf(error) : messageOf(cause)
+    throw new SendConnectionError(`could not deliver to ${options.url}: ${message}`, code)
   }
   const expected = options.badSignature || options.stale ? 'rejected' : 'accepted'
   const verdict =

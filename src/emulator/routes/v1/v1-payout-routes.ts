@@ -1,9 +1,6 @@
-import type * as z from 'zod/mini'
-import {operations} from '../../../contract/operations.js'
-import type {createPayoutV1Body} from '../../../contract/requests/index.js'
 import {payoutV1} from '../../domain/api-views.js'
 import {type PayoutService, v1PayoutProblems} from '../../domain/payout-service.js'
-import {guarded, type OperationHandlers, queryOf} from '../../http/operation-route.js'
+import {guarded, type OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
 
@@ -13,23 +10,20 @@ export function v1PayoutRoutes({payouts, store}: {payouts: PayoutService; store:
     createOrUpdatePayoutV1: guarded({
       serviceRules: v1PayoutProblems,
       handle: ({origin, principal, body}) => {
-        const {row, action} = payouts.upsertV1(principal, body as z.output<typeof createPayoutV1Body>)
+        const {row, action} = payouts.upsertV1(principal, body)
         return ok({...payoutV1(row, origin), action})
       },
     }),
-    getPayoutV1: ctx => {
-      const {id_type: idType} = queryOf(operations.getPayoutV1, ctx)
-      return ok(payoutV1(payouts.resolveV1(ctx.principal.teamId, ctx.params.id, idType), ctx.origin))
+    getPayoutV1: ({principal, params, parsedQuery, origin}) =>
+      ok(payoutV1(payouts.resolveV1(principal.teamId, params.id, parsedQuery.id_type), origin)),
+    deletePayoutV1: ({principal, params, parsedQuery, origin}) => {
+      const row = payouts.resolveV1(principal.teamId, params.id, parsedQuery.id_type)
+      return ok(payoutV1(payouts.deleteV1(row), origin))
     },
-    deletePayoutV1: ctx => {
-      const {id_type: idType} = queryOf(operations.deletePayoutV1, ctx)
-      const row = payouts.resolveV1(ctx.principal.teamId, ctx.params.id, idType)
-      return ok(payoutV1(payouts.deleteV1(row), ctx.origin))
-    },
-    listPayoutsV1: ctx => {
-      const {offset, limit, order_direction: direction} = queryOf(operations.listPayoutsV1, ctx)
-      const rows = store.payouts.list(ctx.principal.teamId, direction, limit, offset)
-      return ok(rows.map(row => payoutV1(row, ctx.origin)))
+    listPayoutsV1: ({principal, parsedQuery, origin}) => {
+      const {offset, limit, order_direction: direction} = parsedQuery
+      const rows = store.payouts.list(principal.teamId, direction, limit, offset)
+      return ok(rows.map(row => payoutV1(row, origin)))
     },
   }
 }

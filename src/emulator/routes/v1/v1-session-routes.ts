@@ -1,7 +1,7 @@
-import type * as z from 'zod/mini'
 import type {ErrorDetail} from '../../../contract/error-envelope.js'
 import {isDeleted} from '../../../contract/lifecycle.js'
-import type {SESSION_BODIES, SessionKind} from '../../../contract/requests/session-requests.js'
+import type {operations} from '../../../contract/operations.js'
+import type {SessionKind} from '../../../contract/requests/session-requests.js'
 import type {Clock} from '../../domain/clock.js'
 import type {Json} from '../../domain/json-value.js'
 import type {PayoutService} from '../../domain/payout-service.js'
@@ -18,7 +18,12 @@ import type {Store} from '../../store/index.js'
  * `<origin>/hosted/<kind>/<token>`; nothing is stored. The pages behind the URLs are served elsewhere.
  */
 
-type SessionBody = z.output<(typeof SESSION_BODIES)[SessionKind]> & Record<string, unknown>
+/** The four session rows, one handler each. */
+type SessionRow = (typeof operations)[
+  | 'createPayoutSession'
+  | 'createApprovalSession'
+  | 'createKybSession'
+  | 'createAllowanceSession']
 
 /** The kind's own fields of a checked session body: what the token carries (payout UUIDs in lower case). */
 function payloadOf(input: Record<string, unknown>): Json {
@@ -61,9 +66,8 @@ export function v1SessionRoutes({
   store: Store
 }): OperationHandlers {
   const handler =
-    (kind: SessionKind): OperationHandler =>
-    ({principal, body, origin}) => {
-      const input = body as SessionBody
+    (kind: SessionKind): OperationHandler<SessionRow> =>
+    ({principal, body: input, origin}) => {
       const {redirectUrl, branding = 'talentir'} = input
       if (branding === 'platform' && principal.kind !== 'oauth')
         throw invalidField('branding', 'platform branding is only available to calls made with an OAuth access token')

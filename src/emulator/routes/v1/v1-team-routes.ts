@@ -1,7 +1,5 @@
 import Big from 'big.js'
-import type * as z from 'zod/mini'
 import {statesFrom} from '../../../contract/lifecycle.js'
-import type {patchTeamBody} from '../../../contract/requests/team-requests.js'
 import {teamV1} from '../../domain/api-views.js'
 import type {Clock} from '../../domain/clock.js'
 import type {Settlement} from '../../domain/settlement.js'
@@ -39,7 +37,7 @@ export function v1TeamRoutes({
       )
     },
     updateTeamSettings: ({principal, body}) => {
-      const value = (body as z.output<typeof patchTeamBody>).dac7ReportingRequired
+      const value = body.dac7ReportingRequired
       store.teams.patchTeam(principal.teamId, {dac7_reporting_required: value ? 1 : 0})
       return ok({dac7ReportingRequired: value})
     },

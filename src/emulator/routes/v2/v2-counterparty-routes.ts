@@ -1,8 +1,7 @@
-import {operations} from '../../../contract/operations.js'
 import {v2CounterpartyId} from '../../domain/api-views.js'
-import type {CounterpartyBody, CounterpartyRegistry} from '../../domain/counterparty-registry.js'
+import type {CounterpartyRegistry} from '../../domain/counterparty-registry.js'
 import {decodeCursor, encodeCursor, envelope} from '../../domain/page-cursor.js'
-import {guarded, type OperationHandlers, queryOf} from '../../http/operation-route.js'
+import {guarded, type OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
 
@@ -16,12 +15,9 @@ export function v2CounterpartyRoutes({
 }): OperationHandlers {
   return {
     createCounterparty: ({principal, body}) =>
-      ok(
-        counterparties.view(counterparties.create(principal.teamId, counterparties.validate(body as CounterpartyBody))),
-      ),
-    listCounterparties: ctx => {
-      const {limit, cursor} = queryOf(operations.listCounterparties, ctx)
-      const {principal} = ctx
+      ok(counterparties.view(counterparties.create(principal.teamId, counterparties.validate(body)))),
+    listCounterparties: ({principal, parsedQuery}) => {
+      const {limit, cursor} = parsedQuery
       const secret = store.secret()
       const after = cursor ? decodeCursor(cursor, 'counterparties', {}, secret) : undefined
       const rows = store.counterparties.page(
@@ -42,8 +38,7 @@ export function v2CounterpartyRoutes({
       ok(counterparties.view(counterparties.resolve(principal.teamId, params.id))),
     updateCounterparty: guarded({
       before: ({principal, params}) => counterparties.resolve(principal.teamId, params.id),
-      handle: ({body}, row) =>
-        ok(counterparties.view(counterparties.update(row, counterparties.validate(body as CounterpartyBody, row)))),
+      handle: ({body}, row) => ok(counterparties.view(counterparties.update(row, counterparties.validate(body, row)))),
     }),
     deleteCounterparty: ({principal, params}) => {
       const row = counterparties.resolve(principal.teamId, params.id)

@@ -1,10 +1,3 @@
-import type * as z from 'zod/mini'
-import type {
-  approvePayoutsV2Body,
-  createPayoutsV2BatchBody,
-  payPayoutsV2Body,
-  sendClaimLinksV2Body,
-} from '../../../contract/requests/index.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {payoutV2} from '../../domain/api-views.js'
 import {isObject} from '../../domain/json-value.js'
@@ -40,14 +33,14 @@ export function v2PayoutBatchRoutes({
     createPayoutsV2Batch: guarded({
       serviceRules: itemProblems,
       handle: ({origin, principal, body}) => {
-        const {items} = body as z.output<typeof createPayoutsV2BatchBody>
+        const {items} = body
         const parsed = items.map((item, index) => ({...payouts.v2Input(item), index}))
         if (parsed.some(item => item.andThen)) requireScopes(principal, Scope.payoutsApprove)
         return list(payouts.createV2(principal, parsed), origin)
       },
     }),
     approvePayoutsV2: ({origin, principal, body}) => {
-      const {ids, andThen} = body as z.output<typeof approvePayoutsV2Body>
+      const {ids, andThen} = body
       requireScopes(principal, ...approveScopes(andThen))
       const items = payouts.resolveBatch(principal.teamId, ids)
       return list(
@@ -59,19 +52,8 @@ export function v2PayoutBatchRoutes({
       )
     },
     sendClaimLinksV2: ({origin, principal, body}) =>
-      list(
-        settlement.sendClaimLinks(
-          payouts.resolveBatch(principal.teamId, (body as z.output<typeof sendClaimLinksV2Body>).ids),
-        ),
-        origin,
-      ),
+      list(settlement.sendClaimLinks(payouts.resolveBatch(principal.teamId, body.ids)), origin),
     payPayoutsV2: ({origin, principal, body}) =>
-      list(
-        settlement.pay(
-          principal,
-          payouts.resolveBatch(principal.teamId, (body as z.output<typeof payPayoutsV2Body>).ids),
-        ),
-        origin,
-      ),
+      list(settlement.pay(principal, payouts.resolveBatch(principal.teamId, body.ids)), origin),
   }
 }

@@ -1,17 +1,10 @@
-import type * as z from 'zod/mini'
-import {operations} from '../../../contract/operations.js'
-import type {
-  AndThen,
-  approvePayoutV2Body,
-  createPayoutV2Body,
-  patchPayoutV2Body,
-} from '../../../contract/requests/index.js'
+import type {AndThen} from '../../../contract/requests/index.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {payoutV2, v2PayoutId} from '../../domain/api-views.js'
 import {decodeCursor, encodeCursor, envelope} from '../../domain/page-cursor.js'
 import {type PayoutService, v2PatchProblems, v2PayoutProblems} from '../../domain/payout-service.js'
 import type {Settlement} from '../../domain/settlement.js'
-import {guarded, type OperationHandlers, queryOf} from '../../http/operation-route.js'
+import {guarded, type OperationHandlers} from '../../http/operation-route.js'
 import {requireScopes} from '../../http/principal.js'
 import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
@@ -36,14 +29,13 @@ export function v2PayoutRoutes({
     createPayoutV2: guarded({
       serviceRules: body => v2PayoutProblems(body),
       handle: ({origin, principal, body}) => {
-        const input = payouts.v2Input(body as z.output<typeof createPayoutV2Body>)
+        const input = payouts.v2Input(body)
         if (input.andThen) requireScopes(principal, Scope.payoutsApprove)
         return ok(payoutV2(payouts.createV2(principal, [input])[0], origin))
       },
     }),
-    listPayoutsV2: ctx => {
-      const {origin, principal} = ctx
-      const {limit, cursor, status = []} = queryOf(operations.listPayoutsV2, ctx)
+    listPayoutsV2: ({origin, principal, parsedQuery}) => {
+      const {limit, cursor, status = []} = parsedQuery
       const filters = {statuses: [...new Set(status)].sort()}
       const secret = store.secret()
       const after = cursor ? decodeCursor(cursor, 'payouts', filters, secret) : undefined
@@ -65,8 +57,7 @@ export function v2PayoutRoutes({
     updatePayoutV2: guarded({
       before: ({principal, params}) => payouts.resolveV2(principal.teamId, params.id),
       serviceRules: v2PatchProblems,
-      handle: ({origin, body}, row) =>
-        ok(payoutV2(payouts.patchV2(row, body as z.output<typeof patchPayoutV2Body>), origin)),
+      handle: ({origin, body}, row) => ok(payoutV2(payouts.patchV2(row, body), origin)),
     }),
     deletePayoutV2: ({principal, params}) => {
       const row = payouts.resolveV2(principal.teamId, params.id)
@@ -74,7 +65,7 @@ export function v2PayoutRoutes({
       return ok({object: 'payout', id: v2PayoutId(row.uuid), deleted: true})
     },
     approvePayoutV2: ({origin, principal, params, body}) => {
-      const andThen = (body as z.output<typeof approvePayoutV2Body> | undefined)?.andThen
+      const andThen = body?.andThen
       requireScopes(principal, ...approveScopes(andThen))
       const row = payouts.resolveV2(principal.teamId, params.id)
       return ok(payoutV2(settlement.approve(principal, [{row, andThen}])[0], origin))

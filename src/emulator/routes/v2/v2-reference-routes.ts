@@ -17,6 +17,7 @@ export function v2ReferenceRoutes(): OperationHandlers {
         data: PAYMENT_METHOD_TYPES.map(method => ({
           object: 'payment_method_type',
           type: method.type,
+          name: method.name,
           currencies: method.currencies,
           assets: method.assets,
           fields: method.fields,

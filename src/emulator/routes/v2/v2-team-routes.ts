@@ -1,5 +1,3 @@
-import type * as z from 'zod/mini'
-import type {sandboxDepositBody} from '../../../contract/requests/team-requests.js'
 import {accountView, teamV2} from '../../domain/api-views.js'
 import type {Environment} from '../../domain/environment.js'
 import {moneyProblems} from '../../domain/money-rules.js'
@@ -42,7 +40,7 @@ export function v2TeamRoutes({
       },
       serviceRules: body => moneyProblems(body, 'amount'),
       handle: ({principal, body}) => {
-        const {currency, amount} = body as z.output<typeof sandboxDepositBody>
+        const {currency, amount} = body
         const account = settlement.deposit(principal.teamId, currency, amount)
         return ok(accountView(team(principal.teamId), account))
       },

@@ -1,8 +1,7 @@
-import {operations} from '../../../contract/operations.js'
 import {transactionView} from '../../domain/api-views.js'
 import {decodeCursor, encodeCursor, envelope} from '../../domain/page-cursor.js'
 import type {PayoutService} from '../../domain/payout-service.js'
-import {type OperationHandlers, queryOf} from '../../http/operation-route.js'
+import type {OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
 
@@ -15,9 +14,7 @@ const instant = (value: string | undefined) => (value === undefined ? undefined 
 
 export function v2TransactionRoutes({payouts, store}: {payouts: PayoutService; store: Store}): OperationHandlers {
   return {
-    listTransactions: ctx => {
-      const {origin, principal} = ctx
-      const query = queryOf(operations.listTransactions, ctx)
+    listTransactions: ({origin, principal, parsedQuery: query}) => {
       const {limit, cursor, payoutId} = query
       const types = distinct(query.type)
       const statuses = distinct(query.status)

@@ -6,6 +6,7 @@ import {basename, dirname, join} from 'node:path'
 import {createInterface} from 'node:readline'
 import type {ApiGeneration} from '../../../contract/primitives.js'
 import {invalidInputError} from '../../../shared/errors.js'
+import {refuseUntrustedFile} from '../../../shared/own-file.js'
 import {present} from '../../../shared/present.js'
 import {notAFile} from '../../../shared/regular-file.js'
 import {writeAllSync} from '../../../shared/sync-write.js'
@@ -113,12 +114,18 @@ export class Journal {
     readonly rows: Map<string, JournalRow>,
   ) {}
 
+  /** The journal at `path`; one that is not a file, or that another user owns or can write, is refused. */
   static async load(path: string): Promise<Journal> {
     const problem = await notAFile(path)
     if (problem)
       throw invalidInputError(`the import journal ${path} ${problem}`, [
         'move it away; the import then compares every row with the service',
       ])
+    await refuseUntrustedFile(
+      path,
+      'the import journal',
+      'make it and its folder yours and writable by you only (chmod 600 the file, 700 the folder), or move it away: the import then compares every row with the service',
+    )
     const input = createReadStream(path, {encoding: 'utf8'})
     try {
       await once(input, 'open')

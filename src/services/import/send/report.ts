@@ -1,5 +1,6 @@
 import {once} from 'node:events'
 import {type AtomicStream, openAtomicStream} from '../../../shared/atomic-file.js'
+import {neutralizedCell} from '../../../shared/csv-formula.js'
 import {csvLine} from '../../../shared/csv-line.js'
 import type {RowStatus} from './send.js'
 
@@ -37,7 +38,10 @@ export class ReportWriter {
 
   async write(lines: ReportLine[]): Promise<void> {
     if (!lines.length) return
-    const text = lines.map(l => `${csvLine([l.line, l.customId, l.payoutId, l.status, l.error])}\n`).join('')
+    const guarded = (text: string | undefined) => (text === undefined ? text : neutralizedCell(text))
+    const text = lines
+      .map(l => `${csvLine([l.line, guarded(l.customId), l.payoutId, l.status, guarded(l.error)])}\n`)
+      .join('')
     await this.writeText(text)
   }
 

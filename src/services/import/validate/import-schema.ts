@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini'
 import type {Accepts} from '../../../contract/compiled-check.js'
 import {payoutIdProblem, payoutRefOf} from '../../../contract/ids.js'
-import {lookAlikeOf} from '../../../contract/look-alike.js'
+import {lookAlikeOf, nameLookAlikeOf} from '../../../contract/look-alike.js'
 import {type ApiGeneration, compactPhone, isEmail, spreadsheetNumberProblem} from '../../../contract/primitives.js'
 import {checkRequestWorded} from '../../../contract/request-problems.js'
 import {restoredCell} from '../../../shared/csv-formula.js'
@@ -111,9 +111,11 @@ export class Cells {
     if (position === undefined) return undefined
     const value = this.values[position]
     if (!value) return undefined
-    // An export's formula guard (a ' before =, +, -, @, tab or CR) is undone, so exports import back unchanged.
-    const trimmed = trimCell(restoredCell(value))
-    return trimmed ? trimmed : undefined
+    // An export's formula guard (a ' before =, +, -, @, tab or CR, spaces allowed before them) is undone, and the
+    // value it guarded is kept exactly, spaces included, so exports import back unchanged.
+    const restored = restoredCell(value)
+    const cell = restored === value ? trimCell(value) : restored
+    return cell ? cell : undefined
   }
 
   label(name: string): string {
@@ -193,6 +195,13 @@ export class RowCheck {
         `"${value}" could pass for another address: ${found.reason} (domain ${found.punycode}); check it, or pass --allow-confusable`,
       )
     return found !== undefined
+  }
+
+  /** Fails a name that could pass for another (`Аda` with a Cyrillic А), unless the person allowed it. */
+  lookAlikeName(name: string, value: string): void {
+    const reason = this.options.allowConfusable ? undefined : nameLookAlikeOf(value)
+    if (reason)
+      this.fail(name, `"${value}" could pass for another name: ${reason}; check it, or pass --allow-confusable`)
   }
 
   /**

@@ -1,4 +1,4 @@
-import {closeSync, openSync, readSync} from 'node:fs'
+import {closeSync, openSync, readSync, rmdirSync, unlinkSync} from 'node:fs'
 import {mkdtemp, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -10,7 +10,9 @@ import type {ParsedRow, RowError} from './import-schema.js'
  * The rows as the validation pass left them, in file order: each a contract-checked request body (with what the
  * totals need) or the reasons it is invalid. The stages after validation (the duplicates' check, the plan, the
  * online checks, sending, import-status) read these, never the CSV again. Up to MEMORY_ROWS rows stay in memory;
- * a bigger file's rows go to a private temporary NDJSON file (memory flat in file size), removed by `close`.
+ * a bigger file's rows go to a private temporary NDJSON file (memory flat in file size). That file (recipients' names,
+ * addresses and amounts) is unlinked as soon as it is open, with its folder: it lives as long as its descriptor, so
+ * not even `kill -9` leaves it in TMPDIR. Where a system cannot remove an open file, `close` removes it.
  *
  * A line of that file is a JSON array of up to FLUSH_ROWS rows, each a flat tuple (`encode`): one JSON call per
  * 250 rows and no repeated keys cost a third of one object per line, written and read back. The file is written
@@ -85,7 +87,8 @@ function decode(tuple: RowTuple): StoredRow {
 
 export class RowStore {
   private memory: StoredRow[] = []
-  private spill?: {dir: string; path: string; fd: number}
+  /** The temporary file's descriptor, and its folder while it could not be removed. */
+  private spill?: {fd: number; dir?: string}
   /** Rows added since the last line was written. */
   private pending: RowTuple[] = []
   private count = 0
@@ -108,9 +111,7 @@ export class RowStore {
   /** Moves the rows to the temporary file once there are too many, and writes every full line. */
   async settle(): Promise<void> {
     if (!this.spill && this.memory.length > this.memoryRows) {
-      const dir = await mkdtemp(join(tmpdir(), 'payctl-rows-'))
-      const path = join(dir, 'rows.ndjson')
-      this.spill = {dir, path, fd: openSync(path, 'w', 0o600)}
+      this.spill = await openSpill()
       this.pending = this.memory.map(encode)
       this.memory = []
     }
@@ -139,22 +140,22 @@ export class RowStore {
       return
     }
     await this.finish()
-    const fd = openSync(this.spill.path, 'r')
+    const {fd} = this.spill
     const buffer = Buffer.allocUnsafe(READ_BYTES)
     const decoder = new StringDecoder('utf8')
-    try {
-      let carry = ''
-      for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) {
-        const text = carry + decoder.write(buffer.subarray(0, read))
-        let at = 0
-        for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', at)) {
-          for (const tuple of JSON.parse(text.slice(at, end)) as RowTuple[]) yield decode(tuple)
-          at = end + 1
-        }
-        carry = text.slice(at)
+    // Reads at a position: the file's own offset stays at its end, where rows added later are written.
+    let position = 0
+    let carry = ''
+    for (let read = readSync(fd, buffer, 0, READ_BYTES, position); read > 0; ) {
+      position += read
+      const text = carry + decoder.write(buffer.subarray(0, read))
+      let at = 0
+      for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', at)) {
+        for (const tuple of JSON.parse(text.slice(at, end)) as RowTuple[]) yield decode(tuple)
+        at = end + 1
       }
-    } finally {
-      closeSync(fd)
+      carry = text.slice(at)
+      read = readSync(fd, buffer, 0, READ_BYTES, position)
     }
   }
 
@@ -165,6 +166,20 @@ export class RowStore {
     this.pending = []
     if (!spill) return
     closeSync(spill.fd)
-    await rm(spill.dir, {recursive: true, force: true})
+    if (spill.dir) await rm(spill.dir, {recursive: true, force: true})
+  }
+}
+
+/** The temporary file, open for writing and reading, its name (and folder) already removed where the system allows. */
+async function openSpill(): Promise<{fd: number; dir?: string}> {
+  const dir = await mkdtemp(join(tmpdir(), 'payctl-rows-'))
+  const path = join(dir, 'rows.ndjson')
+  const fd = openSync(path, 'w+', 0o600)
+  try {
+    unlinkSync(path)
+    rmdirSync(dir)
+    return {fd}
+  } catch {
+    return {fd, dir}
   }
 }
