@@ -87,8 +87,12 @@ smoke() {
     export PAYCTL_CONFIG_DIR="$dir/config" PAYCTL_DATA_DIR="$dir/data" PAYCTL_CACHE_DIR="$dir/cache" NO_COLOR=1
     run "$payctl" --version > version.txt
     grep -qx "payctl/$version $2 bun-v$bun_version" <(tr -d '\r' < version.txt)
+    # The same line where oclif answers --version itself (a WSL hint; the init hook names Bun there), and in help.
+    WSL_DISTRO_NAME=smoke run "$payctl" --version > version-oclif.txt
+    grep -qx "payctl/$version $2 bun-v$bun_version" <(tr -d '\r' < version-oclif.txt)
     run "$payctl" --help > help.txt
     grep -q "payouts" help.txt
+    grep -qx "  payctl/$version $2 bun-v$bun_version" <(tr -d '\r' < help.txt)
     # Started without `run`: $! is then the executable (or qemu or wine running it), which the trap stops.
     $payctl emulator start --port 0 --data :memory: --json > emulator.json &
     emulator_pid=$!

@@ -6,8 +6,9 @@ import {fileURLToPath} from 'node:url'
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
 
-export async function startEmulatorProcess() {
-  const child = spawn(process.execPath, [bin, 'emulator', 'start', '--port', '0', '--data', ':memory:', '--json'], {
+/** `payctl` of this build by default; `cli` the bin/run.js of another (the start-up bench's baseline). */
+export async function startEmulatorProcess(cli = bin) {
+  const child = spawn(process.execPath, [cli, 'emulator', 'start', '--port', '0', '--data', ':memory:', '--json'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const [line] = await Promise.race([

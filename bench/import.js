@@ -3,11 +3,13 @@
 //   the same concurrency (target: within 1.15x);
 // - peak RSS of a 1,000,000-row import against the emulator vs a 10,000-row one (flat: within 1.1x; about
 //   three minutes);
+// - `--dry-run` of 300,000 rows vs csv-parse alone on the same file, as a user runs it (online: the profile set, the
+//   service's currencies and balances checked; target: within 1.3x) and with --offline (within 1.2x);
 // - `--dry-run` of 1,000,000 rows vs csv-parse alone on the same file (target: within 1.5x);
 // - peak RSS of the 1,000,000-row dry run vs a 10,000-row one (flat: within 1.1x); the dry run figures are the
 //   medians of three runs each.
 // Peak RSS is the payctl process's own (the emulator runs in another process). Files are generated into a
-// temporary directory. Sizes: BENCH_IMPORT_ROWS, BENCH_MEMORY_ROWS, BENCH_DRYRUN_ROWS.
+// temporary directory. Sizes: BENCH_IMPORT_ROWS, BENCH_MEMORY_ROWS, BENCH_DRYRUN_ROWS, BENCH_CHECKED_ROWS.
 import {spawn} from 'node:child_process'
 import {createWriteStream, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {request as httpRequest} from 'node:http'
@@ -23,6 +25,7 @@ const peakRss = fileURLToPath(new URL('./peak-rss.js', import.meta.url))
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000)
 const MEMORY_ROWS = Number(process.env.BENCH_MEMORY_ROWS ?? 1_000_000)
 const DRYRUN_ROWS = Number(process.env.BENCH_DRYRUN_ROWS ?? 1_000_000)
+const CHECKED_ROWS = Number(process.env.BENCH_CHECKED_ROWS ?? 300_000)
 const SMALL_ROWS = 10_000
 const CONCURRENCY = 4
 const HEADER = 'customId,description,amount,currency,recipientEmail,tags'
@@ -210,6 +213,26 @@ export async function runImportBench({emulator} = {}) {
         [fmt(MEMORY_ROWS), fmt(SMALL_ROWS)],
       ),
     )
+
+    const checkedCsv = join(dir, 'dry-checked.csv')
+    await writeFiles(CHECKED_ROWS, checkedCsv)
+    const checkedEnv = {
+      PAYCTL_ORIGIN: target.url,
+      PAYCTL_API_KEY: target.keys.full,
+      PAYCTL_CONFIG_DIR: join(home, 'config'),
+      PAYCTL_DATA_DIR: join(home, 'data-checked'),
+    }
+    const parseChecked = () => run([csvParseAlone, checkedCsv])
+    for (const [how, flags, goal] of [
+      ['online', [], 1.3],
+      ['--offline', ['--offline'], 1.2],
+    ])
+      results.push(
+        ...(await compareRuns(`payouts import --dry-run ${how}, ${fmt(CHECKED_ROWS)} rows`, goal, {
+          ours: () => run([bin, 'payouts', 'import', checkedCsv, '--dry-run', ...flags, '--json'], {env: checkedEnv}),
+          bare: parseChecked,
+        })),
+      )
 
     const big = join(dir, 'dry-big.csv')
     const small = join(dir, 'dry-small.csv')

@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, each printing ratios against its baseline. `node bench/run.js startup` (after the
 // builds) runs the start-up table alone, `node bench/run.js import` the import and import-status ones alone (after
-// `npm run build`: they run bin/run.js), for repeated runs.
-import {fileURLToPath} from 'node:url'
+// `npm run build`: they run bin/run.js), for repeated runs. The start-up table compares with the baseline build of
+// bench/baseline.js (BENCH_BASELINE=<commit-ish> chooses another).
 import {startEmulatorProcess} from './emulator-process.js'
 import {RSS_TARGET, runImportBench} from './import.js'
 import {runImportStatusBench} from './import-status.js'
@@ -10,13 +10,7 @@ import {runStartup} from './startup.js'
 const emulator = await startEmulatorProcess()
 process.env.PAYCTL_ORIGIN = emulator.url
 try {
-  // A real call against the emulator (targets in startup.js), and the same GET by node:http alone: its floor.
-  const bare = fileURLToPath(new URL('./call-bare.cjs', import.meta.url))
-  if (process.argv[2] !== 'import')
-    runStartup([
-      {name: 'payouts list --json (emulator)', args: ['payouts', 'list', '--json'], kind: 'call'},
-      {name: 'the same GET by node:http alone (floor)', args: [bare, emulator.url, emulator.keys.full], kind: 'floor'},
-    ])
+  if (process.argv[2] !== 'import') await runStartup(emulator)
   if (process.argv[2] !== 'startup') {
     const results = [...(await runImportBench({emulator})), ...(await runImportStatusBench({emulator}))]
     const memory = results.filter(r => r.unit === 'MB')

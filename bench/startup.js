@@ -1,68 +1,90 @@
-// Start-up benchmark: wall time of payctl commands against `node -e 0` on Node 24 (the `node@24` npm package,
-// installed once by scripts/node24.js; PAYCTL_NODE24=/path/to/node uses another), each case run alternately with
-// that baseline in the same run, the ratio the median of the pairs' ratios. Measured: the npm package on this
-// machine's Node (against its own `node -e 0`) and on Node 24, and this platform's executable
-// (dist/exe/payctl-<platform>, `npm run build:exe`; measured when it has been built); `gh --version` beside it when
-// gh is installed. Prints one table with the ratios, the targets, and the peak RSS of a real call.
+// Start-up benchmark: this build against the baseline build (bench/baseline.js: the last tag, a given commit, or the
+// build before wave 7), both built the same way, in one run. For each runtime (the npm package on this machine's
+// Node and on Node 24 — the `node@24` npm package, scripts/node24.js — and this platform's executable when it and
+// the baseline's are built) and each command, the new build, the old one and the floors run in turn, round after
+// round, each round in a rotated order; every figure is the median over the rounds of the ratio within a round:
+//   new/old    the change since the baseline (a regression shows in the run that causes it);
+//   /node -e 0 the runtime's own start (Node 24's for the executable);
+//   /gh        `gh --version` (Debian's gh), beside the executable;
+//   /floor     the same GET as `payouts list --json` by a bare node:http script (bench/call-bare.cjs), on the
+//              package's own Node.
+// Plus the peak RSS of the executable's real call (GNU time). Times vary with the machine's load; ratios within a
+// round much less: the load average is printed with the table.
 import {execFileSync, spawnSync} from 'node:child_process'
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {loadavg, tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {node24} from '../scripts/node24.js'
+import {baselineBuild, baselineCommit, platformName} from './baseline.js'
+import {startEmulatorProcess} from './emulator-process.js'
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
-const platform = `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`
+const bare = fileURLToPath(new URL('./call-bare.cjs', import.meta.url))
 const exe = fileURLToPath(
-  new URL(`../dist/exe/payctl-${platform}${process.platform === 'win32' ? '.exe' : ''}`, import.meta.url),
+  new URL(`../dist/exe/payctl-${platformName()}${process.platform === 'win32' ? '.exe' : ''}`, import.meta.url),
 )
 const GNU_TIME = '/usr/bin/time'
-const runs = Number(process.env.BENCH_RUNS ?? 15)
+const runs = Number(process.env.BENCH_RUNS ?? 11)
 const MiB = 1024 * 1024
 
-/** Targets by kind of case: ratios to `node -e 0`, and the peak RSS of the real call in MiB (issue 33). */
-const PACKAGE_TARGETS = {version: 2, call: 4}
-const EXE_TARGETS = {version: 1.1, help: 1.3, call: 1.8, rss: 60}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
+/** The targets of issue 52, by runtime kind, case kind and what the figure compares with. */
+const TARGETS = {
+  exe: {
+    old: {version: 1.0, help: 1.0, call: 1.0},
+    gh: {version: 0.65, call: 1.0},
+    rss: 50,
+  },
+  node24: {floor: {call: 1.3}},
 }
 
-function spawnCommand(command, args, env = {}) {
+const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+/** A command line, and what its environment adds. */
+const withEnv = (argv, env = {}) => ({argv, env})
+
+function spawnCommand({argv: [command, ...args], env}) {
   const result = spawnSync(command, args, {stdio: 'ignore', env: {...process.env, NO_COLOR: '1', ...env}})
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}`)
 }
 
-function once(command, args) {
+function once(command) {
   const started = process.hrtime.bigint()
-  spawnCommand(command, args)
+  spawnCommand(command)
   return Number(process.hrtime.bigint() - started) / 1e6
 }
 
-/** `command` and `node -e 0` in turn, two warm-up pairs first: the median time and the median of the ratios. */
-function time(command, args, node) {
-  const times = []
-  const ratios = []
-  for (let i = 0; i < runs + 2; i++) {
-    const ms = once(command, args)
-    const baseline = once(node, ['-e', '0'])
-    if (i < 2) continue
-    times.push(ms)
-    ratios.push(ms / baseline)
+/**
+ * Runs every command of `commands` (name -> command line with its environment, `withEnv`) once a round, `runs` rounds after one warm-up round,
+ * each round in an order rotated by one: the median time of each, and `ratio(a, b)`, the median over the rounds of
+ * a's time over b's.
+ */
+export function alternate(commands) {
+  const names = Object.keys(commands)
+  const rounds = []
+  for (let round = 0; round <= runs; round++) {
+    const times = {}
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + round) % names.length]
+      times[name] = once(commands[name])
+    }
+    if (round > 0) rounds.push(times)
   }
-  return {ms: median(times), ratio: median(ratios)}
+  return {
+    ms: Object.fromEntries(names.map(name => [name, median(rounds.map(r => r[name]))])),
+    ratio: (a, b) => median(rounds.map(r => r[a] / r[b])),
+  }
 }
 
-/** Peak RSS of a run in MiB, by GNU time (/usr/bin/time, Debian's `time` package), or undefined without it. */
-function peakRssMiB(command, args) {
+/** Peak RSS of a run in MiB (median of five), by GNU time (Debian's `time` package), or undefined without it. */
+function peakRssMiB(command) {
   if (!existsSync(GNU_TIME)) return undefined
   const dir = mkdtempSync(join(tmpdir(), 'payctl-rss-'))
   const file = join(dir, 'rss')
   try {
     const samples = []
     for (let i = 0; i < 5; i++) {
-      spawnCommand(GNU_TIME, ['-f', '%M', '-o', file, command, ...args])
+      spawnCommand({...command, argv: [GNU_TIME, '-f', '%M', '-o', file, ...command.argv]})
       samples.push((Number(readFileSync(file, 'utf8').trim().split('\n').at(-1)) * 1024) / MiB)
     }
     return median(samples)
@@ -71,84 +93,120 @@ function peakRssMiB(command, args) {
   }
 }
 
-/**
- * What is measured: the npm package on each Node, the executable, and gh when installed. Each has the Node whose
- * `node -e 0` it is compared with, how it starts with given arguments, and its targets.
- */
-export function runtimes() {
+const ghVersion = () => {
+  const gh = spawnSync('gh', ['--version'], {encoding: 'utf8'})
+  return gh.status === 0 ? gh.stdout.split('\n')[0] : undefined
+}
+
+/** What is measured: each runtime's new and old command line, the Node whose `node -e 0` it is compared with. */
+export function runtimes(old) {
   const nodes = [process.execPath]
   if (process.versions.node.split('.')[0] !== '24') nodes.push(node24())
   const list = nodes.map(node => {
     const version = execFileSync(node, ['--version'], {encoding: 'utf8'}).trim()
-    const targets = version.startsWith('v24.') ? PACKAGE_TARGETS : {}
-    return {label: `npm package, Node ${version.slice(1)}`, node, command: [node, bin], targets}
+    const kind = version.startsWith('v24.') ? 'node24' : 'node'
+    return {label: `npm package, Node ${version.slice(1)}`, kind, node, new: [node, bin], old: [node, old.bin]}
   })
-  const node = node24()
-  if (existsSync(exe)) list.push({label: `executable ${platform}`, node, command: [exe], targets: EXE_TARGETS})
-  else console.log(`${exe} not built (npm run build:exe): the executable is not measured`)
-  const gh = spawnSync('gh', ['--version'], {stdio: 'ignore'})
-  if (gh.status === 0) list.push({label: 'gh (for comparison)', node, command: ['gh'], targets: {}, only: 'version'})
+  if (!existsSync(exe)) console.log(`${exe} not built (npm run build:exe): the executable is not measured`)
+  else if (!old.exe) console.log(`the baseline has no executable for ${platformName()}: the executable is not measured`)
+  else list.push({label: `executable ${platformName()}`, kind: 'exe', node: node24(), new: [exe], old: [old.exe]})
   return list
 }
 
-export function startupCases() {
-  return [
-    {name: '--version', args: ['--version'], kind: 'version'},
-    {name: '--help', args: ['--help'], kind: 'help'},
-    {name: 'payouts list --help', args: ['payouts', 'list', '--help'], kind: 'help'},
-  ]
+export const STARTUP_CASES = [
+  {name: '--version', args: ['--version'], kind: 'version'},
+  {name: '--help', args: ['--help'], kind: 'help'},
+  {name: 'payouts list --help', args: ['payouts', 'list', '--help'], kind: 'help'},
+  {name: 'payouts list --json (emulator)', args: ['payouts', 'list', '--json'], kind: 'call'},
+]
+
+/**
+ * One runtime's rows: each case against the baseline, `node -e 0`, gh and the floor. `emulators` has the one the
+ * new build calls and the one the old build calls (the same unless the old one refuses it).
+ */
+function measureRuntime(runtime, emulators, gh) {
+  const target = emulator => ({PAYCTL_ORIGIN: emulator.url, PAYCTL_API_KEY: emulator.keys.full})
+  return STARTUP_CASES.map(c => {
+    const commands = {
+      new: withEnv([...runtime.new, ...c.args], target(emulators.new)),
+      old: withEnv([...runtime.old, ...c.args], target(emulators.old)),
+      node: withEnv([runtime.node, '-e', '0']),
+    }
+    if (gh && runtime.kind === 'exe') commands.gh = withEnv(['gh', '--version'])
+    if (c.kind === 'call' && runtime.kind !== 'exe')
+      commands.floor = withEnv([runtime.node, bare, emulators.new.url, emulators.new.keys.full])
+    const {ms, ratio} = alternate(commands)
+    const row = {case: c, ms, old: ratio('new', 'old'), node: ratio('new', 'node')}
+    if (commands.gh) row.gh = ratio('new', 'gh')
+    if (commands.floor) row.floor = ratio('new', 'floor')
+    if (c.kind === 'call' && runtime.kind === 'exe')
+      Object.assign(row, {rss: peakRssMiB(commands.new), oldRss: peakRssMiB(commands.old)})
+    return row
+  })
+}
+
+const verdict = (value, target) => (target === undefined ? '' : ` (${value <= target ? '<=' : 'MISSED'} ${target})`)
+const ratioCell = (value, target) => (value === undefined ? '' : `${value.toFixed(2)}x${verdict(value, target)}`)
+
+function printRuntime(runtime, rows) {
+  const targets = TARGETS[runtime.kind] ?? {}
+  const row = cells => console.log(`| ${cells.join(' | ')} |`)
+  console.log(`\n${runtime.label}`)
+  row(['command', 'new', 'old', 'new/old', 'new / `node -e 0`', 'new / `gh --version`', 'new / floor'])
+  row(['---', '---', '---', '---', '---', '---', '---'])
+  for (const r of rows) {
+    const k = r.case.kind
+    row([
+      `\`${r.case.name}\``,
+      `${r.ms.new.toFixed(1)} ms`,
+      `${r.ms.old.toFixed(1)} ms`,
+      ratioCell(r.old, targets.old?.[k]),
+      ratioCell(r.node),
+      ratioCell(r.gh, targets.gh?.[k]),
+      ratioCell(r.floor, targets.floor?.[k]),
+    ])
+  }
+  for (const r of rows)
+    if (r.rss !== undefined)
+      console.log(
+        `peak RSS of \`${r.case.name}\`: new ${r.rss.toFixed(1)} MiB${verdict(r.rss, targets.rss)}, old ${r.oldRss.toFixed(1)} MiB`,
+      )
 }
 
 /**
- * Measures every case on every runtime; a case of kind 'call' also gets its peak RSS measured, and one of kind
- * 'floor' runs its arguments on the runtime's Node (what the same work costs without payctl).
+ * The emulator the old build calls: `emulator` (this build's), unless the old build refuses it (a loopback origin
+ * must prove it is an emulator, and the proof may have changed since): then the old build's own, said so.
  */
-export function runStartup(extraCases = []) {
-  const list = runtimes()
-  const cases = [...startupCases(), ...extraCases]
-  const results = list.map(runtime => {
-    const [command, ...prefix] = runtime.command
-    const rows = cases.map(c => {
-      if (runtime.only && c.kind !== runtime.only) return {...c}
-      // A floor is a plain Node script on the runtime's Node, not payctl: it has no target.
-      const [program, args] = c.kind === 'floor' ? [runtime.node, c.args] : [command, [...prefix, ...c.args]]
-      return {
-        ...c,
-        ...time(program, args, runtime.node),
-        target: runtime.targets[c.kind],
-        rss: c.kind === 'call' ? peakRssMiB(program, args) : undefined,
-        rssTarget: runtime.targets.rss,
-      }
-    })
-    return {runtime, rows}
+async function emulatorOfOld(old, emulator) {
+  const call = spawnSync(process.execPath, [old.bin, 'payouts', 'list', '--json'], {
+    stdio: 'ignore',
+    env: {...process.env, PAYCTL_ORIGIN: emulator.url, PAYCTL_API_KEY: emulator.keys.full},
   })
-  printTable(results)
+  if (call.status === 0) return {emulator, stop: async () => undefined}
+  console.log(`the baseline refuses this build's emulator (exit ${call.status}): the old build calls its own`)
+  const own = await startEmulatorProcess(old.bin)
+  return {emulator: own, stop: own.stop}
+}
+
+/** The start-up table of every runtime against the baseline (built or taken from the cache first). */
+export async function runStartup(emulator) {
+  const chosen = baselineCommit()
+  const old = baselineBuild(chosen)
+  const gh = ghVersion()
+  console.log(
+    `start-up against the baseline ${chosen.ref} (${old.commit.slice(0, 12)}), ${runs} rounds, medians of ratios within a round; gh: ${gh ?? 'not installed'}; load average ${loadavg()[0].toFixed(1)}`,
+  )
+  const oldTarget = await emulatorOfOld(old, emulator)
+  const results = []
+  try {
+    for (const runtime of runtimes(old)) {
+      const rows = measureRuntime(runtime, {new: emulator, old: oldTarget.emulator}, gh)
+      printRuntime(runtime, rows)
+      results.push({runtime, rows})
+    }
+  } finally {
+    await oldTarget.stop()
+  }
+  console.log(`(load average at the end ${loadavg()[0].toFixed(1)})`)
   return results
 }
-
-/** One markdown row per command, a time and a ratio column per runtime, then the peak RSS. */
-function printTable(results) {
-  const verdict = (value, target) => (target === undefined ? '' : ` (${value <= target ? '<=' : 'MISSED'} ${target})`)
-  const header = results.flatMap(r => [r.runtime.label, 'ratio (target)'])
-  const row = cells => console.log(`| ${cells.join(' | ')} |`)
-  console.log(
-    `start-up, median of ${runs} alternating runs; each ratio is to \`node -e 0\` on the Node the package runs on (Node 24 for the executable and gh)`,
-  )
-  row(['payctl', ...header])
-  row(['---', ...header.map(() => '---')])
-  results[0].rows.forEach((first, i) => {
-    const cells = results.flatMap(({rows: {[i]: r}}) =>
-      r.ms === undefined ? ['', ''] : [`${r.ms.toFixed(1)} ms`, `${r.ratio.toFixed(2)}x${verdict(r.ratio, r.target)}`],
-    )
-    row([`\`${first.name}\``, ...cells])
-  })
-  results[0].rows.forEach((first, i) => {
-    if (first.kind !== 'call') return
-    const cells = results.flatMap(({rows: {[i]: r}}) =>
-      r.rss === undefined ? ['', ''] : [`${r.rss.toFixed(1)} MiB`, verdict(r.rss, r.rssTarget)],
-    )
-    row([`peak RSS of \`${first.name}\``, ...cells])
-  })
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) runStartup()

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-import {readFileSync} from 'node:fs'
-import {createRequire} from 'node:module'
-import {arch, platform, release} from 'node:os'
-import {fileURLToPath} from 'node:url'
+// Node's modules as require() answers them: an ES module import of a built-in makes Node read all its exports, and
+// for node:fs that loads readline, the REPL's history and the streams (scripts/bundle-groups.js does the same for
+// the bundle).
+const {readFileSync} = process.getBuiltinModule('node:fs')
+const {createRequire} = process.getBuiltinModule('node:module')
+const {arch, platform, release} = process.getBuiltinModule('node:os')
+const {fileURLToPath} = process.getBuiltinModule('node:url')
 
 /**
  * `payctl --version` answers before oclif loads, in the words oclif uses (`name/version platform-arch node-vX`).

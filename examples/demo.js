@@ -168,13 +168,17 @@ async function operatorsLoop(env) {
   step('2. Import, pay and wait until every payment is final: one is declined (exit 8)')
   await payctl(['payouts', 'import', licences, '--and-then', 'pay', '--wait', '--timeout', '1m'], env, {exit: 8})
   step('3. Status of every row')
-  await payctl(['payouts', 'import-status', licences], env, {exit: 8})
+  // A table whatever the demo's stdout is (in a pipe a list is headerless TSV, for scripts).
+  await payctl(['payouts', 'import-status', licences, '-o', 'table'], env, {exit: 8})
   step("4. Fix the payee's payment method (the account holder's bank account)")
   await payctl(['counterparties', 'update', '--custom-id', 'grace-hopper', '--account-holder', 'Grace Hopper'], env, {
     capture: true,
   })
   step('5. Pay the failed payout again and wait: all completed (exit 0)')
-  await payctl(['payouts', 'import-status', licences, '--retry-failed', '--wait', '--timeout', '1m'], env)
+  await payctl(
+    ['payouts', 'import-status', licences, '--retry-failed', '--wait', '--timeout', '1m', '-o', 'table'],
+    env,
+  )
 }
 
 const emulator = await startEmulator({port: 0, dataFile: ':memory:'})

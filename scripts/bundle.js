@@ -3,7 +3,7 @@
 // hundreds. The command list is scripts/command-list.js. Code that a command imports lazily (`await import(...)`)
 // stays in its own chunk, loaded only when used.
 import {rmSync, writeFileSync} from 'node:fs'
-import {join} from 'node:path'
+import {join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {build} from 'esbuild'
 import {groupsOf, regroup} from './bundle-groups.js'
@@ -32,16 +32,38 @@ function commandsIndex() {
       `  get ${JSON.stringify(id)}() {\n    return require(${JSON.stringify(`./${commandOut(id)}.js`)}).default\n  },`,
   )
   return [
-    "import {createRequire} from 'node:module'",
-    'const require = createRequire(import.meta.url)',
+    "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url)",
     `export const COMMANDS = {\n${getters.join('\n')}\n}`,
     '',
   ].join('\n')
 }
 
+/**
+ * dist/bundle-modules.json (not shipped): each file of dist/bundle with the source modules it holds and their bytes
+ * in it (esbuild's metafile through rollup's regrouping), and each module's imports of other bundled modules.
+ * test/startup/load-budget.test.ts reads it to name the modules a command evaluates and who imports them.
+ */
+function bundleModules(files, metafile) {
+  const map = {}
+  for (const [file, parts] of files) {
+    const modules = {}
+    for (const part of parts)
+      for (const [input, {bytesInOutput}] of Object.entries(metafile.outputs[relative(root, part)]?.inputs ?? {}))
+        modules[input] = (modules[input] ?? 0) + bytesInOutput
+    map[file] = modules
+  }
+  const imports = Object.fromEntries(
+    Object.entries(metafile.inputs).map(([input, {imports}]) => [
+      input,
+      imports.filter(i => !i.external).map(({path, kind}) => ({path, kind})),
+    ]),
+  )
+  return {files: map, imports}
+}
+
 const entries = {
   // What bin/run.js, the executables and the in-process tests start: oclif's execute() over a root plugin in memory.
-  run: "export {start, startPackage} from './cli/entry/start.ts'",
+  run: "export {start, startPackage} from './cli/entry/start.ts'; export {manifestFromIndex} from './cli/entry/command-index.ts'",
   // "Did you mean ...?" for an unknown command (package.json: oclif.hooks.command_not_found).
   'command-not-found': "export {default} from './cli/hooks/command-not-found.ts'",
   // The executables' init hook: --version names Bun (scripts/exe/main.js registers it).
@@ -99,8 +121,16 @@ const {metafile} = await build({
 const outputOf = name => `dist/esbuild/${name}.js`
 const groups = groupsOf(metafile, {
   runEntry: outputOf('run'),
+  helpEntry: outputOf('help'),
   commandEntries: commands.map(({id}) => outputOf(commandOut(id))),
 })
-await regroup({root, from: staging, to: join(root, 'dist', 'bundle'), entries: entryPoints.map(({out}) => out), groups})
+const files = await regroup({
+  root,
+  from: staging,
+  to: join(root, 'dist', 'bundle'),
+  entries: entryPoints.map(({out}) => out),
+  groups,
+})
+writeFileSync(join(root, 'dist', 'bundle-modules.json'), JSON.stringify(bundleModules(files, metafile)))
 rmSync(staging, {recursive: true})
 writeFileSync(join(root, 'dist', 'bundle', 'commands.js'), commandsIndex())

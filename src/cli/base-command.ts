@@ -18,6 +18,7 @@ import {usageError} from '../shared/errors.js'
 import {jsonTerminalSafe, terminalSafe} from '../shared/terminal-safe.js'
 import type {MoneySummary} from './confirm.js'
 import {globalFlags} from './flags/global-flags.js'
+import {fold, terminalColumns} from './output/fold.js'
 import type {Output} from './output/output.js'
 import type {Answer} from './shown.js'
 
@@ -170,7 +171,9 @@ export abstract class BaseCommand<T extends typeof Command, R extends ResultName
     // --json as given: errors are JSON only then (--jq, --fields and --quiet shape data, not errors).
     const json = this.flags ? Boolean(this.flags.json) : this.argv.includes('--json')
     const line = json ? jsonTerminalSafe(errorJson(report)) : terminalSafe(formatErrorLine(report))
-    process.stderr.write(`${this.session.scrub(line)}\n`)
+    // One line in a pipe (scripts read it so) and under --json; folded at word boundaries on a terminal.
+    const scrubbed = this.session.scrub(line)
+    process.stderr.write(`${json ? scrubbed : fold(scrubbed, terminalColumns(process.stderr))}\n`)
     // Under --json stderr stays JSON: the stack is for people.
     const debug = this.flags?.debug ?? this.argv.includes('--debug')
     if (debug && !json && error?.stack) process.stderr.write(`${this.session.scrub(error.stack)}\n`)

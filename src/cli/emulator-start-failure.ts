@@ -20,7 +20,8 @@ export function noSqliteFixes(nodePath = process.execPath): string[] {
 
 /**
  * Why `emulator start` could not start, as a coded error with the way out: exit 1; 3 for a missing SQLite
- * driver (the installation's configuration); 2 for control routes exposed by the flags. `noSqlite` and
+ * driver (the installation's configuration); 2 for control routes exposed by the flags and for a port in use (the
+ * flag names another port, as for `webhooks listen`). `noSqlite` and
  * `exposedControl`: the emulator's codes of those errors.
  */
 export async function startFailure(
@@ -35,7 +36,7 @@ export async function startFailure(
     const {portHolder} = await import('../services/emulator-control/emulator-proof.js')
     const holder = await portHolder(at.dataDir, at.host, at.port)
     return new PayctlError(`port ${at.port} on ${at.host} is in use by ${holder}`, {
-      exitCode: ExitCode.unexpected,
+      exitCode: ExitCode.usage,
       code: 'PORT_IN_USE',
       suggestions: ['pass --port 0 for a free one, or stop the other process'],
     })

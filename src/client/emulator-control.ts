@@ -8,7 +8,14 @@ import {Transport, type TransportOptions} from './transport.js'
  * only. Each method calls one row; nothing here knows about the CLI.
  */
 
-export type {ClockState, ControlDelivery, Fault, FaultAction, FaultInput} from '../contract/control-bodies.js'
+export type {
+  ClockState,
+  ControlDelivery,
+  ControlRequest,
+  Fault,
+  FaultAction,
+  FaultInput,
+} from '../contract/control-bodies.js'
 
 const rows = controlOperations
 
@@ -72,6 +79,11 @@ export class EmulatorControl {
   /** Every delivery attempt, oldest first (after the attempts due now finished). */
   async deliveries() {
     return (await this.send(rows.listDeliveries, {})).data
+  }
+
+  /** The requests the emulator answered (its control routes aside), oldest first; with `after`, the later ones. */
+  async requests(after = 0) {
+    return (await this.send(rows.listRequests, {query: {after}})).data
   }
 
   close(): Promise<void> {

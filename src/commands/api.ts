@@ -20,7 +20,7 @@ Safe to re-run for GET; a POST is safe to re-run only with the same --idempotenc
   static override examples = [
     `<%= config.bin %> <%= command.id %> GET ${operations.getTeamV1.path}`,
     `<%= config.bin %> <%= command.id %> GET "${operations.listTransactions.path}?limit=5"`,
-    `<%= config.bin %> <%= command.id %> POST ${operations.createPayoutV2.path} -d '{"description":"May","amount":"10.00","currency":"EUR","recipient":{"type":"email","email":"a@example.com"}}'`,
+    `<%= config.bin %> <%= command.id %> POST ${operations.createPayoutV2.path} -d @payout.json`,
     `<%= config.bin %> <%= command.id %> POST ${operations.approvePayoutsV2.path} -d @ids.json --idempotency-key 7d1c…`,
     `<%= config.bin %> <%= command.id %> GET ${operations.listTransactions.path} --paginate -f type=deposit --jq .amount`,
     `<%= config.bin %> <%= command.id %> POST ${operations.createPayoutV2.path} -f description=May -f amount=10.00 -f currency=EUR -f recipient[type]=email -f recipient[email]=a@example.com`,

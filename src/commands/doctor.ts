@@ -40,7 +40,8 @@ Exits 0 when nothing fails (warnings included), else with the exit code of the f
       {ok: failed.length === 0, checks: results.map(({exitCode: _, ...check}) => check)},
       {
         view: (_, out) => {
-          for (const check of results) out.line(line(check, out.color))
+          // Folded under the check's name on a terminal.
+          for (const check of results) out.line(line(check, out.color), 6)
         },
         after: () => {
           if (failed.length)

@@ -2,7 +2,16 @@ import * as z from 'zod/mini'
 import {claimBody as claimFields} from './claim-bodies.js'
 import {noted} from './document-notes.js'
 import {sentence} from './problem-wording.js'
-import {bodyTypeError, text as checkedText, choice, flag, integerIn, textList, uuid} from './requests/request-fields.js'
+import {
+  bodyTypeError,
+  boundedInteger,
+  text as checkedText,
+  choice,
+  flag,
+  integerIn,
+  textList,
+  uuid,
+} from './requests/request-fields.js'
 import {payoutV1Schema, payoutV2Schema} from './responses.js'
 import {API_SCOPES, OFFLINE_ACCESS} from './scopes.js'
 
@@ -188,6 +197,19 @@ export const faultAnswerSchema = z.looseObject({fault: faultSchema})
 export const faultListSchema = z.looseObject({data: z.array(faultSchema)})
 export const deliveryListSchema = z.looseObject({data: z.array(controlDeliverySchema)})
 
+/** One request the emulator answered (`GET /_emulator/requests`): `status` null when no answer was sent. */
+export const controlRequestSchema = z.looseObject({
+  seq: z.number(),
+  at: text,
+  method: text,
+  path: text,
+  status: z.nullable(z.number()),
+  ms: z.number(),
+  requestId: text,
+})
+export type ControlRequest = z.infer<typeof controlRequestSchema>
+export const requestListSchema = z.looseObject({data: z.array(controlRequestSchema)})
+
 /** `listTexts`: the messages to one phone number only. */
 export const textsQuery = z.object({to: z.optional(checkedText({text: true, max: 50}))})
 
@@ -197,3 +219,6 @@ export const emulatorIdentitySchema = z.looseObject({
   pid: z.number(),
   proof: z.nullable(z.string()),
 })
+
+/** `listRequests`: only the entries numbered after `after` (a follower's last one). */
+export const requestsQuery = z.object({after: z._default(boundedInteger(0, Number.MAX_SAFE_INTEGER), 0)})

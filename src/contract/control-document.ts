@@ -20,6 +20,7 @@ export const CONTROL_EXAMPLES: Readonly<Record<string, OperationExample>> = {
     body: {method: 'bank-iban', details: {accountHolderName: 'Ada Lovelace', iban: 'DE89370400440532013000'}},
   },
   listTexts: {query: {to: '+15555550123'}},
+  listRequests: {query: {after: 120}},
   createTeam: {body: {name: 'Second Studio Ltd', scopes: ['team:read', 'payouts:read', 'payouts:write']}},
   setWhiteLabel: {body: {enabled: false}},
   revokeKey: {body: {key: 'sk_sandbox_6f0b2c9d8e7a41f3b5c2d1e0f9a8b7c6d5e4f3a2'}},

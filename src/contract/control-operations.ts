@@ -8,6 +8,8 @@ import {
   faultListSchema,
   newTeamSchema,
   oauthClientSchema,
+  requestListSchema,
+  requestsQuery,
   resetSchema,
   revokedSchema,
   textListSchema,
@@ -53,6 +55,7 @@ export const CONTROL_NAMED_SCHEMAS = {
   ControlPayout: controlPayoutSchema,
   TextList: textListSchema,
   DeliveryList: deliveryListSchema,
+  RequestList: requestListSchema,
   NewTeam: newTeamSchema,
   WhiteLabel: whiteLabelSchema,
   Revoked: revokedSchema,
@@ -92,7 +95,7 @@ const CONTROL_ROWS = [
     path: '/_emulator/reset',
     tag: 'Emulator',
     summary:
-      'Empty the database and seed it again (same well-known keys); the clock returns to real time, faults and texts are cleared.',
+      'Empty the database and seed it again (same well-known keys); the clock returns to real time, faults, texts and the request log are cleared.',
     success: {status: 200, description: 'The seed: the main team, its keys and the other team.', schema: resetSchema},
   }),
   control({
@@ -177,6 +180,16 @@ const CONTROL_ROWS = [
     tag: 'Webhooks',
     summary: 'Every webhook delivery attempt, oldest first, after the attempts due now have finished.',
     success: {status: 200, description: 'The attempts.', schema: deliveryListSchema},
+  }),
+  control({
+    operationId: 'listRequests',
+    method: 'get',
+    path: '/_emulator/requests',
+    tag: 'Emulator',
+    summary:
+      'The requests the emulator answered (not its control routes), oldest first, the last 1,000: time, method, path, status (null when none was sent), milliseconds and request id; secrets in paths and queries show as "…".',
+    query: requestsQuery,
+    success: {status: 200, description: 'The log.', schema: requestListSchema},
   }),
   control({
     operationId: 'createTeam',

@@ -2,7 +2,7 @@ import {usageError} from '../shared/errors.js'
 import {present} from '../shared/present.js'
 import {isUuid} from './primitives.js'
 import {checkRequest} from './request-problems.js'
-import {pathId} from './requests/request-fields.js'
+import {pathId} from './requests/query-fields.js'
 
 /** A payout in both generations: the v1 UUID and the v2 id (`payout_` + the same UUID). */
 export interface PayoutRef {
@@ -21,9 +21,9 @@ export const payoutIdBody = (id: string): string => (hasPayoutPrefix(id) ? id.sl
 /** The v2 id of a payout's UUID. */
 export const v2PayoutIdOf = (uuid: string): string => `${PAYOUT_PREFIX}${uuid}`
 
-/** Both forms of a v1 UUID or a v2 `payout_…` id; undefined for anything else. */
+/** Both forms of a v1 UUID or a v2 `payout_…` id, in any case (`PAYOUT_0B7E…`); undefined for anything else. */
 export function payoutRefOf(input: string): PayoutRef | undefined {
-  const uuid = payoutIdBody(input.trim())
+  const uuid = payoutIdBody(input.trim().toLowerCase())
   if (!isUuid(uuid)) return undefined
   return {v1: uuid.toLowerCase(), v2: v2PayoutIdOf(uuid.toLowerCase())}
 }

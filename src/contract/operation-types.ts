@@ -120,6 +120,12 @@ export type BodyOf<O extends Operation> = O['body'] extends {schemas: readonly (
 /** The success answer of a row, as parsed. */
 export type AnswerOf<O extends Operation> = z.output<O['success']['schema']>
 
+/** A group's rows by operation id, each with its literal type (`v2PayoutOperations.createPayoutV2`). */
+export const byId = <const Rows extends readonly Operation[]>(rows: Rows) =>
+  Object.fromEntries(rows.map(row => [row.operationId, row])) as unknown as {
+    readonly [R in Rows[number] as R['operationId']]: R
+  }
+
 /**
  * The request body a row's handler gets, checked and parsed (any of its schemas; undefined when the body is
  * optional and none came). A form-encoded body, one read as text (`anyContentType`), and the body of a row

@@ -70,6 +70,9 @@ export function emailProblem(value: string): string | undefined {
   return isEmail(value) ? undefined : `"${value}" is not an e-mail address`
 }
 
+/** An e-mail address as payctl sends it: in lower case ("Ann@Example.com" and "ann@example.com" are one recipient). */
+export const recipientEmail = (value: string) => value.toLowerCase()
+
 /** A phone number as people type it: spaces, dashes, dots and brackets are layout and dropped. */
 export const compactPhone = (value: string) => value.replace(/[\s\-().]/g, '')
 

@@ -9,6 +9,7 @@ import {SEEDED, seed} from './domain/seed.js'
 import {Settlement} from './domain/settlement.js'
 import {TextOutbox} from './domain/text-outbox.js'
 import {Brands} from './hosted/branding.js'
+import {RequestLog} from './http/request-log.js'
 import type {Router} from './http/router.js'
 import {OAuthServer} from './oauth/oauth-server.js'
 import {buildRouter} from './route-table.js'
@@ -40,6 +41,7 @@ export class EmulatorApp {
   readonly clock = new Clock()
   readonly faults = new Faults()
   readonly texts = new TextOutbox()
+  readonly requests = new RequestLog()
   readonly variance: VarianceMode
   readonly authentication: Authentication
   readonly idempotency: Idempotency
@@ -96,12 +98,13 @@ export class EmulatorApp {
     })
   }
 
-  /** The control reset (`resetEmulator`): empty database, fresh seed, real time, no faults or texts. */
+  /** The control reset (`resetEmulator`): empty database, fresh seed, real time, no faults, texts or requests. */
   reset(): void {
     this.store.wipe()
     this.clock.reset()
     this.faults.clear()
     this.texts.clear()
+    this.requests.clear()
     this.seed()
   }
 

@@ -12,6 +12,8 @@ import {type AccessPolicy, refusal} from './http/access-policy.js'
 import {ApiFailure, invalidField, notFound, throwIfProblems} from './http/api-failure.js'
 import {requireScopes} from './http/principal.js'
 import {type HttpMethod, header, type Reply, type RequestContext} from './http/request-context.js'
+import type {RequestLog} from './http/request-log.js'
+import {scrubbedTarget} from './http/request-log.js'
 import type {Match, Route, Router} from './http/router.js'
 import type {Store} from './store/index.js'
 import type {VarianceMode} from './variance/variance-mode.js'
@@ -110,6 +112,8 @@ export interface ServerServices {
   variance?: Pick<VarianceMode, 'rewriteRequest' | 'send'>
   /** Called when a request is done (starts the webhook deliveries it queued). */
   afterRequest(): void
+  /** Where each answered request is logged (control routes aside). */
+  requests?: RequestLog
   log(line: string): void
 }
 
@@ -154,6 +158,7 @@ export class EmulatorServer {
     const matched = this.router.match(method, path)
     const access = matched.kind === 'found' ? matched.route.access : undefined
     const control = access?.kind === 'loopback'
+    if (!control) this.logWhenDone(res, {method, path: scrubbedTarget(url), requestId})
     try {
       const refused = refusal(access, req, this.policy)
       if (refused) {
@@ -197,6 +202,18 @@ export class EmulatorServer {
     } finally {
       this.services.afterRequest()
     }
+  }
+
+  /** Logs the request once its answer is sent or the connection closed without one (status null). */
+  private logWhenDone(res: ServerResponse, entry: {method: string; path: string; requestId: string}): void {
+    const log = this.services.requests
+    if (!log) return
+    const at = new Date()
+    const started = performance.now()
+    res.once('close', () => {
+      const ms = Math.round(performance.now() - started)
+      log.record({at: at.toISOString(), ...entry, status: res.writableFinished ? res.statusCode : null, ms})
+    })
   }
 
   private async respond(res: ServerResponse, reply: Reply, method: string, url: URL): Promise<void> {

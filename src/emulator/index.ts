@@ -78,6 +78,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       faults: app.faults,
       variance: app.variance,
       afterRequest: () => app.dispatcher.afterRequest(),
+      requests: app.requests,
       log: app.log,
     },
     app.router,

@@ -9,6 +9,7 @@ import type {TextOutbox} from './domain/text-outbox.js'
 import type {Brands} from './hosted/branding.js'
 import {hostedRoutes} from './hosted/hosted-routes.js'
 import {controlOperationRoutes, operationRoutes} from './http/operation-route.js'
+import type {RequestLog} from './http/request-log.js'
 import {Router} from './http/router.js'
 import {oauthControlRoutes} from './oauth/oauth-control-routes.js'
 import {oauthOperationHandlers, oauthRoutes} from './oauth/oauth-routes.js'
@@ -38,6 +39,7 @@ export interface RouteServices {
   clock: Clock
   faults: Faults
   texts: TextOutbox
+  requests: RequestLog
   dispatcher: WebhookDispatcher
   payouts: PayoutService
   settlement: Settlement

@@ -25,6 +25,8 @@ export interface Reporter {
   readonly jsonDetails: boolean
   /** Whether a person may be watching stderr (a terminal): notes and spinners are for them. */
   readonly stderrIsTTY: boolean
+  /** Whether the data goes to a terminal (else a file or a pipe, where a line for people names its command). */
+  readonly stdoutIsTTY: boolean
   /** A warning, shown whatever the format (an agent gets it with the answer). */
   warn(text: string): void
   /** A message for the person at the terminal; silent under --json and for an agent. */
@@ -32,7 +34,7 @@ export interface Reporter {
   /** `info` that only a person watching needs ("nothing new"): on a terminal only. */
   note(text: string): void
   /** A line for people that goes to stderr whatever the format (where a list stopped, what was skipped). */
-  stderr(text: string): void
+  stderr(text: string, fold?: {shell?: boolean}): void
   /** The lines that sum up a list: after a table, on stdout below it; otherwise for a person (info). */
   summary(lines: string[], afterTable: boolean): void
   /** What the operation reports beside its data (a list's position, the payouts a step skipped), as data. */
@@ -48,6 +50,7 @@ export interface Reporter {
 export class KeptReport implements Reporter {
   readonly jsonDetails = true
   readonly stderrIsTTY = false
+  readonly stdoutIsTTY = false
   readonly warnings: string[] = []
   readonly details: Record<string, unknown> = {}
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import {controlPayoutSchema} from '../contract/control-bodies.js'
+import {controlPayoutSchema, controlRequestSchema} from '../contract/control-bodies.js'
 import {oneOrMany} from './api-results.js'
 
 /*
@@ -59,9 +59,12 @@ export const CLI_RESULTS = {
     }),
   /** `auth token`: the one result that is a secret, printed on purpose. */
   token: () => z.looseObject({token: text, expiresAt: nullableText}),
+  version: () => z.looseObject({name: text, version: text, platform: text, arch: text, runtime: text}),
   doctor: () => z.looseObject({ok: z.boolean(), checks: z.array(doctorCheck)}),
   claimed: () => oneOrMany(controlPayoutSchema),
   deliveryAttempts: () => z.array(deliveryAttempt),
+  /** `emulator requests`: the requests the emulator answered, oldest first. */
+  emulatorRequests: () => z.array(controlRequestSchema),
   /** `emulator start`, once stopped: where it listened and how it ended (the keys are in the start line only). */
   emulatorRun: () => z.looseObject({url: text, port: z.number(), dataFile: text, stopped}),
   triggered: () =>

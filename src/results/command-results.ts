@@ -27,6 +27,7 @@ export const COMMAND_RESULTS = {
   'emulator:faults:add': 'fault',
   'emulator:faults:clear': 'faultsCleared',
   'emulator:faults:list': 'faults',
+  'emulator:requests': 'emulatorRequests',
   'emulator:reset': 'emulatorReset',
   'emulator:start': 'emulatorRun',
   'emulator:trigger': 'triggered',
@@ -64,6 +65,7 @@ export const COMMAND_RESULTS = {
   'webhooks:listen': 'webhookListen',
   'webhooks:send': 'testDelivery',
   'webhooks:verify': 'signatureCheck',
+  version: 'version',
 } as const satisfies Record<string, ResultName>
 
 export type CommandId = keyof typeof COMMAND_RESULTS

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import {payoutV2Schema} from '../contract/responses.js'
+import {payoutV2Schema} from '../contract/responses/payout-answers.js'
 
 /*
  * Results of src/commands/payouts that payctl makes itself (not an API document as the service answered it). Loose
@@ -44,6 +44,7 @@ const importSummarySchema = z.looseObject({
   failed: optionalCount,
   paymentsFailed: optionalCount,
   pending: optionalCount,
+  refused: optionalCount,
   chunks: optionalCount,
   chunksSent: optionalCount,
   chunksFailed: optionalCount,

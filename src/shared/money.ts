@@ -122,34 +122,132 @@ function fromMinorUnits(minor: bigint, units: number): string {
 }
 
 /**
- * Running totals per currency, exact. Amounts that fit the currency's minor units are added as BigInt counts
- * of minor units (several times faster than decimal objects: a CSV import adds millions); anything else
- * goes to a big.js remainder.
+ * A positive plain decimal as a count of minor units, when that count has at most 15 digits (an exact Number);
+ * undefined otherwise (toMinorUnits then decides). A string walk: a regular expression and a BigInt per amount
+ * cost several times more, and an import adds millions.
  */
+function smallMinorUnits(amount: string, units: number): number | undefined {
+  let value = 0
+  let decimals = -1
+  for (let i = 0; i < amount.length; i++) {
+    const code = amount.charCodeAt(i)
+    if (code === 46 && decimals === -1 && i > 0 && i < amount.length - 1) {
+      decimals = 0
+      continue
+    }
+    if (code < 48 || code > 57) return undefined
+    value = value * 10 + (code - 48)
+    if (decimals !== -1) decimals++
+  }
+  if (decimals === -1) decimals = 0
+  const digits = amount.length - (decimals ? 1 : 0) + units - decimals
+  if (decimals > units || digits > 15) return undefined
+  return value * 10 ** (units - decimals)
+}
+
+/** Beyond this a Number sum of minor units moves into the BigInt one (an added amount is below 10^15: exact). */
+const SMALL_SUM = 2 ** 52
+
+/**
+ * An exact sum of one currency's amounts: minor units in a Number while that is exact, in a BigInt beyond, and
+ * big.js for an amount with more decimals than the currency has (or a currency without minor units).
+ */
+class MinorUnitSum {
+  private small = 0
+  private large = 0n
+  rest?: Big
+
+  constructor(readonly units: number | undefined) {}
+
+  add(amount: string): void {
+    const {units} = this
+    if (units !== undefined) {
+      const small = smallMinorUnits(amount, units)
+      if (small !== undefined) {
+        this.small += small
+        if (this.small > SMALL_SUM) {
+          this.large += BigInt(this.small)
+          this.small = 0
+        }
+        return
+      }
+      const minor = toMinorUnits(amount, units)
+      if (minor !== undefined) {
+        this.large += minor
+        return
+      }
+    }
+    this.rest = (this.rest ?? new Big(0)).plus(amount)
+  }
+
+  /** The minor units alone, when nothing went to big.js and both parts fit a Number exactly. */
+  smallTotal(): number | undefined {
+    return this.large === 0n && !this.rest ? this.small : undefined
+  }
+
+  total(): Big {
+    const whole =
+      this.units === undefined ? new Big(0) : new Big(fromMinorUnits(this.large + BigInt(this.small), this.units))
+    return this.rest ? whole.plus(this.rest) : whole
+  }
+
+  /** The total with the currency's decimals. */
+  text(currency: string): string {
+    if (this.units !== undefined && !this.rest) return fromMinorUnits(this.large + BigInt(this.small), this.units)
+    return formatAmount(this.total().toFixed(), currency)
+  }
+}
+
+/**
+ * One currency's running total against a limit (the dry run's balance check): whether it is above it yet, exact,
+ * at the cost of CurrencyTotals' sums.
+ */
+export class RunningTotal {
+  private readonly sum: MinorUnitSum
+  /** The limit in minor units when it is a whole count of them below 2^53. */
+  private readonly smallLimit: number | undefined
+
+  constructor(
+    currency: string,
+    readonly limit: Big,
+  ) {
+    this.sum = new MinorUnitSum(minorUnits(currency))
+    const units = this.sum.units
+    const minor = units === undefined ? undefined : toMinorUnits(limit.toFixed(), units)
+    this.smallLimit =
+      minor !== undefined && minor < BigInt(SMALL_SUM) && minor > -BigInt(SMALL_SUM) ? Number(minor) : undefined
+  }
+
+  /** Adds `amount`: whether the total is now above the limit. */
+  add(amount: string): boolean {
+    this.sum.add(amount)
+    const small = this.sum.smallTotal()
+    if (small !== undefined && this.smallLimit !== undefined) return small > this.smallLimit
+    return this.sum.total().gt(this.limit)
+  }
+
+  total(): Big {
+    return this.sum.total()
+  }
+}
+
+/** Running totals per currency, exact (MinorUnitSum). */
 export class CurrencyTotals {
-  private readonly totals = new Map<string, {units?: number; minor: bigint; rest?: Big}>()
+  private readonly totals = new Map<string, MinorUnitSum>()
 
   add(currency: string, amount: string): void {
-    let entry = this.totals.get(currency)
-    if (!entry) {
-      entry = {units: minorUnits(currency), minor: 0n}
-      this.totals.set(currency, entry)
+    let sum = this.totals.get(currency)
+    if (!sum) {
+      sum = new MinorUnitSum(minorUnits(currency))
+      this.totals.set(currency, sum)
     }
-    const minor = entry.units === undefined ? undefined : toMinorUnits(amount, entry.units)
-    if (minor === undefined) entry.rest = (entry.rest ?? new Big(0)).plus(amount)
-    else entry.minor += minor
+    sum.add(amount)
   }
 
   toObject(): Record<string, string> {
     const out: Record<string, string> = {}
-    for (const currency of [...this.totals.keys()].sort((a, b) => a.localeCompare(b))) {
-      const {units, minor, rest} = present(this.totals.get(currency))
-      if (units !== undefined && !rest) out[currency] = fromMinorUnits(minor, units)
-      else {
-        const total = (rest ?? new Big(0)).plus(units === undefined ? 0 : fromMinorUnits(minor, units))
-        out[currency] = formatAmount(total.toFixed(), currency)
-      }
-    }
+    for (const currency of [...this.totals.keys()].sort((a, b) => a.localeCompare(b)))
+      out[currency] = present(this.totals.get(currency)).text(currency)
     return out
   }
 }

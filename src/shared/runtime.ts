@@ -17,3 +17,14 @@ export function userAgent(cliVersion: string, versions: NodeJS.ProcessVersions =
   const {name, version} = runtimeOf(versions)
   return `payctl/${cliVersion} ${name.toLowerCase()}/v${version}`
 }
+
+/**
+ * The line of `--version` and of help's VERSION section, in oclif's words with the runtime payctl runs on:
+ * `payctl/0.1.0 linux-x64 bun-v1.4.5` (oclif says the Node version Bun implements).
+ */
+export function versionLine(
+  cli: {name: string; version: string; platform: string; arch: string},
+  versions: NodeJS.ProcessVersions = process.versions,
+): string {
+  return `${cli.name}/${cli.version} ${cli.platform}-${cli.arch} ${runtimeTag(versions)}`
+}

@@ -191,7 +191,7 @@ describe('the error contract, every command of the manifest', () => {
         'Error: USAGE: unexpected argument "extra": "payctl payouts list" takes no more arguments',
       ],
       [['payouts', 'import'], 'Error: USAGE: missing argument FILE (CSV file to import, or - to read stdin)'],
-      [['version'], 'Error: UNKNOWN_COMMAND: "version" is not a payctl command; use "payctl --version"'],
+      [['completion'], 'Error: UNKNOWN_COMMAND: "completion" is not a payctl command; use "payctl autocomplete"'],
       [['whoami'], 'Error: UNKNOWN_COMMAND: "whoami" is not a payctl command; use "payctl auth status"'],
       [['login'], 'Error: UNKNOWN_COMMAND: "login" is not a payctl command; use "payctl auth login"'],
       [
@@ -217,19 +217,19 @@ describe('the error contract, every command of the manifest', () => {
     expect(help.stdout).toContain('List payouts, newest first.')
   }, 180_000)
 
-  it('emulator start on a busy port: one coded line, one JSON object under --json, exit 1', async () => {
+  it('emulator start on a busy port: one coded line, one JSON object under --json, exit 2 (issue 53)', async () => {
     const busy = createServer()
     await new Promise<void>(resolve => busy.listen(0, '127.0.0.1', resolve))
     const port = String((busy.address() as {port: number}).port)
     try {
       const human = await runCli(['emulator', 'start', '--port', port, '--data', ':memory:'], {env: home.env})
-      expect(human.code).toBe(1)
+      expect(human.code).toBe(2)
       expect(human.stderr).toBe(
         `Error: PORT_IN_USE: port ${port} on 127.0.0.1 is in use by a program that does not answer HTTP; pass --port 0 for a free one, or stop the other process\n`,
       )
       const json = await runCli(['emulator', 'start', '--port', port, '--data', ':memory:', '--json'], {env: home.env})
-      expect(json.code).toBe(1)
-      expect(JSON.parse(json.stderr).error).toMatchObject({exitCode: 1, code: 'PORT_IN_USE'})
+      expect(json.code).toBe(2)
+      expect(JSON.parse(json.stderr).error).toMatchObject({exitCode: 2, code: 'PORT_IN_USE'})
       expect(json.stdout).toBe('')
     } finally {
       busy.close()

@@ -38,7 +38,7 @@ describe('Ctrl-C in commands that only read', () => {
     )
     const first = await ctrlC(['payouts', 'get', ...ids])
     expect(first.code, first.output).toBe(130)
-    expect(first.output).toMatch(
+    expect(first.said).toMatch(
       /INTERRUPTED: interrupted after reading ([2-9]|10) of 20 payouts; nothing was printed; it only reads: re-run the same command/,
     )
     expect(proxied.proxy.calls('GET', '/api/v2/payouts/').length).toBeLessThanOrEqual(10)
@@ -55,7 +55,7 @@ describe('Ctrl-C in commands that only read', () => {
     const {env, ctrlC} = await holdingProxy((method, url) => method === 'GET' && url.startsWith('/api/v2/payouts?'))
     const first = await ctrlC(['payouts', 'list', '--since-state', state, '-o', 'jsonl'], out)
     expect(first.code, first.output).toBe(130)
-    expect(first.output).toContain(
+    expect(first.said).toContain(
       `INTERRUPTED: interrupted, the page being read cancelled, 0 items written; ${state} was not advanced; re-run the same command: it repeats the whole window`,
     )
     expect(readFileSync(out, 'utf8')).toBe('')
@@ -79,7 +79,7 @@ describe('Ctrl-C in commands that only read', () => {
       join(proxied.home.dir, 'tx.txt'),
     )
     expect(first.code, first.output).toBe(130)
-    expect(first.output).toMatch(
+    expect(first.said).toMatch(
       /INTERRUPTED: interrupted, the page being read cancelled, 0 items written; .* was not advanced/,
     )
     expect(readFileSync(state, 'utf8')).toBe(before)
@@ -100,7 +100,7 @@ describe('Ctrl-C in commands that only read', () => {
       join(proxied.home.dir, 'changes.txt'),
     )
     expect(first.code, first.output).toBe(130)
-    expect(first.output).toContain(`0 items written; ${state} was not advanced`)
+    expect(first.said).toContain(`0 items written; ${state} was not advanced`)
     expect(readFileSync(state, 'utf8')).toBe(before)
     const again = await runCli(['payouts', 'changes', '--since-state', state, '--quiet'], {env})
     expect(again.code, again.stderr).toBe(0)

@@ -67,7 +67,7 @@ describe('Ctrl-C in a batch command', () => {
     const env = {...fx.home.env, PAYCTL_ORIGIN: fx.proxy.origin, PAYCTL_API_KEY: FULL}
     const first = await ctrlCWhileHeld(['payouts', 'approve', '--ids-file', file], env, join(fx.home.dir, 'out.txt'))
     expect(first.code, first.output).toBe(130)
-    expect(first.output).toContain(
+    expect(first.said).toContain(
       `INTERRUPTED: interrupted after batch 2 of 3 (calls of at most 100); 200 payouts approved; 50 payouts not sent, from ${ids[200]} (item 201 of the input) on`,
     )
     expect(fx.proxy.calls('POST', '/api/v2/payouts/approve')).toHaveLength(2)
@@ -87,8 +87,8 @@ describe('Ctrl-C in a batch command', () => {
     const env = {...fx.home.env, PAYCTL_ORIGIN: fx.proxy.origin, PAYCTL_API_KEY: FULL}
     const first = await ctrlCWhileHeld(['payouts', 'delete', '--json', ...ids], env, join(fx.home.dir, 'deleted.json'))
     expect(first.code, first.output).toBe(130)
-    expect(first.output).toContain('"code":"INTERRUPTED"')
-    expect(first.output).toContain(`"notAppliedIds":["${ids[3]}","${ids[4]}"]`)
+    expect(first.said).toContain('"code":"INTERRUPTED"')
+    expect(first.said).toContain(`"notAppliedIds":["${ids[3]}","${ids[4]}"]`)
     expect(fx.proxy.calls('DELETE', '/api/v2/payouts')).toHaveLength(3)
   })
 
@@ -102,7 +102,7 @@ describe('Ctrl-C in a batch command', () => {
     const file = join(fx.home.dir, 'pages.jsonl')
     const first = await ctrlCWhileHeld(['api', 'GET', '/api/v1/payouts', '--paginate'], env, file)
     expect(first.code, first.output).toBe(130)
-    const hint = /interrupted after page 1 .*adding -f (offset=100)/.exec(first.output)
+    const hint = /interrupted after page 1 .*adding -f (offset=100)/.exec(first.said)
     expect(hint, first.output).not.toBeNull()
     const printed = readFileSync(file, 'utf8').trim().split('\n')
     expect(printed).toHaveLength(100)
@@ -126,8 +126,8 @@ describe('Ctrl-C in a batch command', () => {
     const file = join(fx.home.dir, 'transactions.jsonl')
     const first = await ctrlCWhileHeld(args, env, file)
     expect(first.code, first.output).toBe(130)
-    expect(first.output).toContain('INTERRUPTED: interrupted after')
-    const cursor = /continue with --cursor (\S+)/.exec(first.output)
+    expect(first.said).toContain('INTERRUPTED: interrupted after')
+    const cursor = /continue with --cursor (\S+)/.exec(first.said)
     expect(cursor, first.output).not.toBeNull()
     const listed = readFileSync(file, 'utf8').trim().split('\n')
     const rest = await runCli([...args, '--cursor', cursor![1]], {env})
@@ -157,8 +157,8 @@ describe('Ctrl-C in a batch command', () => {
     expect(first.code, first.output).toBe(130)
     const listed = readFileSync(file, 'utf8').trim().split('\n')
     expect(listed.length).toBeLessThan(150)
-    expect(first.output).toContain('INTERRUPTED: interrupted after')
-    const cursor = /continue with --cursor (\S+)/.exec(first.output)
+    expect(first.said).toContain('INTERRUPTED: interrupted after')
+    const cursor = /continue with --cursor (\S+)/.exec(first.said)
     expect(cursor, first.output).not.toBeNull()
     const rest = await runCli([...args, '--cursor', cursor![1]], {env})
     expect(rest.code, rest.stderr).toBe(0)

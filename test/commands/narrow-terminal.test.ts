@@ -1,7 +1,7 @@
-import {createServer} from 'node:net'
 import {describe, expect, it} from 'vitest'
 import {FULL} from '../emulator/helpers.js'
 import {useEmulator} from '../helpers/emulator.js'
+import {freePort} from '../helpers/free-port.js'
 import {runCommand} from '../helpers/run-command.js'
 import {runCliInTty} from '../helpers/tty.js'
 
@@ -22,14 +22,6 @@ async function shown(args: string[], columns: number): Promise<string[]> {
   for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(columns)
   return lines
 }
-
-const freePort = () =>
-  new Promise<number>(resolve => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const {port} = server.address() as {port: number}
-      server.close(() => resolve(port))
-    })
-  })
 
 describe('tables at 80 and 200 columns', () => {
   for (const columns of [80, 200])
@@ -116,10 +108,12 @@ describe('long-running commands at 80 columns', () => {
     })
     await sent
     const lines = result.output.split('\n').filter(Boolean)
-    const deliveries = lines.filter(line => /^\d\d:\d\d:\d\d {2}/.test(line))
+    const deliveries = lines.filter(line => /^\d\d:\d\d:\d\d /.test(line))
     expect(deliveries).toHaveLength(2)
-    expect(result.output).toMatch(/^ {10}[0-9a-f-]{36}$/m)
+    // The payout id whole on the delivery's line, the amount left out; the rejection's detail under the event.
+    expect(deliveries[0]).toMatch(/^\d\d:\d\d:\d\d completed +[0-9a-f-]{36} +verified$/)
     expect(result.output).toContain('REJECTED stale_timestamp')
+    expect(result.output).toMatch(/^ {9}\S/m)
     for (const line of deliveries) expect(line.length, line).toBeLessThanOrEqual(80)
   })
 })

@@ -180,7 +180,7 @@ describe('resumable exports', () => {
     expect([...first.data.map((t: Body) => t.id), ...restIds]).toEqual(every)
     expect(rest.stderr).toBe('')
     const limited = await cli(['transactions', 'list', '--limit', '2'])
-    expect(limited.stderr).toMatch(/^2 written; continue with --cursor \S+\n$/)
+    expect(limited.stderr).toMatch(/^transactions list: 2 written; continue with --cursor \S+\n$/)
   })
 
   it('--since and --until bound the window', async () => {
@@ -219,7 +219,7 @@ describe('an export that fails midway', () => {
     const failed = await runCommand(['transactions', 'list', '--all', '-o', 'jsonl'], {env: fakeEnv})
     expect(failed.code).toBe(6)
     expect(lines(failed.stdout)).toHaveLength(2)
-    expect(lines(failed.stderr)[0]).toBe('Stopped after 2; continue with --cursor c-2')
+    expect(lines(failed.stderr)[0]).toBe('transactions list: Stopped after 2; continue with --cursor c-2')
     server.next(
       (_req, res) => json(res, 200, {object: 'list', data: [transaction(1)], hasMore: true, nextCursor: 'c-1'}),
       (_req, res) => json(res, 400, {error: {code: 'VALIDATION_ERROR', message: 'cursor expired'}}),

@@ -88,10 +88,13 @@ describe('tables never cut ids or timestamps', () => {
     expect(giveOf('status', ['paid'])).toBe('then')
     expect(giveOf('recipient', ['someone@example.com'])).toBe('whole')
     expect(giveOf('targetUrl', ['https://example.com/hooks'])).toBe('whole')
-    // description (first) gives way, to 16, before status (then); the id (whole) never.
+    // description (first) gives way, to 12, before status (then); the id (whole) never.
     expect(fitWidths([45, 30, 12], 72, ['whole', 'first', 'then'])).toEqual([45, 17, 12])
-    expect(fitWidths([45, 30, 12], 70, ['whole', 'first', 'then'])).toEqual([45, 16, 11])
+    expect(fitWidths([45, 30, 12], 70, ['whole', 'first', 'then'])).toEqual([45, 15, 12])
+    expect(fitWidths([45, 30, 12], 66, ['whole', 'first', 'then'])).toEqual([45, 12, 11])
     expect(fitWidths([45, 30, 12], 60, ['whole', 'first', 'then'])).toBeUndefined()
+    // Free text never cuts its header's longest word (here 15 with padding).
+    expect(fitWidths([45, 30, 12], 66, ['whole', 'first', 'then'], undefined, [4, 15, 8])).toEqual([45, 15, 8])
     // Columns marked `drop` are left out, the highest first, before a column other than free text is cut; one
     // dropped on the way comes back when it fits again.
     const natural = [45, 30, 12, 20, 18]

@@ -159,7 +159,7 @@ describe('the local profile and the emulator that proves who it is', () => {
       runCommand(['emulator', 'start', '--port', String(port), '--data', ':memory:', '--json'], {env})
     const messageOf = (result: {stderr: string}) => JSON.parse(result.stderr).error.message as string
     const byMe = await start(own.port, mine.env)
-    expect(byMe.code).toBe(1)
+    expect(byMe.code).toBe(2)
     expect(JSON.parse(byMe.stderr).error.code).toBe('PORT_IN_USE')
     expect(messageOf(byMe)).toContain(`in use by a payctl emulator of yours (pid ${own.child.pid}, data :memory:`)
     expect(messageOf(await start(own.port, theirs.env))).toContain(

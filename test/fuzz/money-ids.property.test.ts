@@ -3,7 +3,14 @@ import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {parsePayoutId} from '../../src/contract/ids.js'
 import {PayctlError} from '../../src/shared/errors.js'
-import {amountProblem, CurrencyTotals, formatAmount, minorUnits, sumAmounts} from '../../src/shared/money.js'
+import {
+  amountProblem,
+  CurrencyTotals,
+  formatAmount,
+  minorUnits,
+  RunningTotal,
+  sumAmounts,
+} from '../../src/shared/money.js'
 
 /**
  * Property tests for money and id parsing (fast-check). Each property runs RUNS generated cases; the seed is
@@ -94,6 +101,44 @@ describe('money parsing (properties)', () => {
         const actual = Object.fromEntries(Object.entries(totals.toObject()).map(([c, a]) => [c, new Big(a).toFixed()]))
         expect(actual).toEqual(expected)
       }),
+      {numRuns: RUNS},
+    )
+  })
+
+  it('sums stay exact past 2^53 minor units (a Number sum moves into a BigInt one)', () => {
+    const totals = new CurrencyTotals()
+    const running = new RunningTotal('EUR', new Big('150000000000000.00'))
+    let sum = new Big(0)
+    const above: boolean[] = []
+    for (let i = 0; i < 20; i++) {
+      totals.add('EUR', '9999999999999.99')
+      above.push(running.add('9999999999999.99'))
+      sum = sum.plus('9999999999999.99')
+    }
+    expect(totals.toObject().EUR).toBe(sum.toFixed(2))
+    expect(running.total().eq(sum)).toBe(true)
+    expect(above.indexOf(true)).toBe(15)
+  })
+
+  // The dry run's balance check: minor units where they fit, decimals where an amount or the limit has more places.
+  it('RunningTotal says a total is above its limit exactly when a big.js sum is, at every step', () => {
+    const amount = fc.oneof(fc.stringMatching(/^\d{1,5}(\.\d{1,2})?$/), fc.stringMatching(/^\d{1,3}\.\d{3,5}$/))
+    const limit = fc.oneof(fc.stringMatching(/^-?\d{1,6}(\.\d{1,2})?$/), fc.stringMatching(/^\d{1,5}\.\d{3,4}$/))
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CURRENCIES, 'XAU'),
+        limit,
+        fc.array(amount, {maxLength: 40}),
+        (currency, max, amounts) => {
+          const running = new RunningTotal(currency, new Big(max))
+          let sum = new Big(0)
+          for (const value of amounts) {
+            sum = sum.plus(value)
+            expect(running.add(value)).toBe(sum.gt(max))
+          }
+          expect(running.total().eq(sum)).toBe(true)
+        },
+      ),
       {numRuns: RUNS},
     )
   })

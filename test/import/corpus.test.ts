@@ -209,13 +209,16 @@ describe('the awkward-file corpus', () => {
     const path = join(work, 'ragged.csv')
     writeFileSync(
       path,
-      'description,amount,currency,email\nx,1,EUR,a@example.com,,\ny,1,EUR\nz,1,EUR,c@example.com,extra\n',
+      'description,amount,currency,email\nx,1,EUR,a@example.com,,\ny,1,EUR\nz,1,EUR,c@example.com,extra\nw,,oops,d@example.com,,oops,\nv,12,5,EUR,e@example.com\n',
     )
     const result = await validate(path)
     expect(result.valid).toBe(1)
+    // Issue 53, bug 6: every field counted (trailing empty ones too); the decimal comma named only where one splits.
     expect(result.errors.map(formatValidationError)).toEqual([
       'line 3: 3 fields, but the header has 4',
-      'line 4: 5 fields, but the header has 4 (an unquoted comma inside a value, such as the decimal comma of 12,5?)',
+      'line 4: 5 fields, but the header has 4 (a comma inside an unquoted value?)',
+      'line 5: 7 fields, but the header has 4 (a comma inside an unquoted value?)',
+      'line 6: 5 fields, but the header has 4 (an unquoted decimal comma, as in 12,5?)',
     ])
   })
 

@@ -76,8 +76,8 @@ describe('payctl payouts import against the emulator', () => {
     ctx.proxy.requests.length = 0
     const again = await runCommand(['payouts', 'import', csv('f.csv')], {env: ctx.env})
     expect(again.code).toBe(0)
-    expect(again.stderr).toContain('Nothing to send: every row of f.csv is already in profile local as the file says.')
-    expect(again.stdout).toMatch(/Unchanged:\s+150 \(imported earlier, nothing sent\)/)
+    expect(again.stderr).toContain('Nothing to send: no row of f.csv changed since its import into profile local')
+    expect(again.stdout).toMatch(/Unchanged:\s+150 \(as at their import; nothing sent\)/)
     expect(ctx.proxy.requests).toEqual([])
     expect(await payouts()).toHaveLength(150)
   })
@@ -254,7 +254,7 @@ describe('payctl payouts import against the emulator', () => {
     const result = await runCommand(['payouts', 'import', file, '--dry-run'], {env: ctx.env})
     expect(result.code).toBe(6)
     expect(result.stdout + result.stderr).toContain(
-      'line 2: 6 fields, but the header names 5 (an unquoted comma inside a value, such as the decimal comma of 12,5?)',
+      'line 2: 7 fields, but the header names 5 (an unquoted decimal comma, as in 12,5?)',
     )
     expect(result.stdout + result.stderr).not.toContain('column currency')
     expect(result.stderr).toContain('1 of 2 rows are invalid')

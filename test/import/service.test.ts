@@ -2,13 +2,14 @@ import {mkdirSync, mkdtempSync, readdirSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {PassThrough} from 'node:stream'
-import {afterAll, describe, expect, it} from 'vitest'
+import {afterAll, describe, expect, it, vi} from 'vitest'
 import {SessionRenderer} from '../../src/cli/output/import-session-view.js'
 import {Output} from '../../src/cli/output/output.js'
 import {PayoutClient} from '../../src/client/index.js'
 import type {ResolvedProfile} from '../../src/config/resolve.js'
 import {importPayouts} from '../../src/operations/import/import-run.js'
 import {type ImportResult, summaryOf} from '../../src/services/import/outcome/import-result.js'
+import {RowStore} from '../../src/services/import/validate/row-store.js'
 import {importedRows} from '../../src/services/import-status/file-rows.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {useEmulator} from '../helpers/emulator.js'
@@ -23,7 +24,13 @@ afterAll(async () => {
   rmSync(work, {recursive: true, force: true})
 })
 
-function run(file: string, dataDir: string, keepInMemoryRows: number, holdRows = false) {
+function run(
+  file: string,
+  dataDir: string,
+  keepInMemoryRows: number,
+  holdRows = false,
+  more: {dryRun?: boolean; andThen?: 'pay'} = {},
+) {
   const stderr = new PassThrough()
   let messages = ''
   stderr.on('data', chunk => {
@@ -52,6 +59,7 @@ function run(file: string, dataDir: string, keepInMemoryRows: number, holdRows =
     dataDir,
     keepInMemoryRows,
     holdRows,
+    ...more,
     view: new SessionRenderer(
       new Output({json: false, streams: {stdout: new PassThrough(), stderr}, env: {NO_COLOR: '1'}}),
     ),
@@ -102,6 +110,30 @@ describe('importPayouts', () => {
     } finally {
       if (saved === undefined) delete process.env.TMPDIR
       else process.env.TMPDIR = saved
+    }
+  })
+
+  it('an online dry run checks currencies and balances as the file is read: no row is kept, none read again', async () => {
+    const file = join(work, 'dry.csv')
+    writeCsv(file, 250, {
+      replace: {100: 'imp-100,Big,9999999.00,EUR,big@example.com,', 200: 'imp-200,Odd,1.00,XYZ,odd@example.com,'},
+    })
+    const kept = vi.spyOn(RowStore.prototype, 'add')
+    try {
+      const {result} = await run(file, join(work, 'data-dry'), 0, false, {dryRun: true, andThen: 'pay'})
+      expect(kept).not.toHaveBeenCalled()
+      expect(result.kind === 'validation' && result.checks).toEqual({
+        online: true,
+        problems: [
+          {
+            line: 101,
+            message: expect.stringMatching(/^150 rows from here on would not be approved: [\d.]+ EUR to approve/),
+          },
+          {line: 201, message: expect.stringMatching(/^currency XYZ is not paid out by the service/)},
+        ],
+      })
+    } finally {
+      kept.mockRestore()
     }
   })
 })

@@ -1,4 +1,5 @@
 import {readdirSync, readFileSync} from 'node:fs'
+import {isBuiltin} from 'node:module'
 import {dirname, join, relative, sep} from 'node:path'
 import {beforeEach, describe, expect, it} from 'vitest'
 import {type CommandIndex, manifestFromIndex} from '../../src/cli/entry/command-index.js'
@@ -74,6 +75,24 @@ describe('bundled CLI', () => {
     ])
     // esbuild alone cut the same code into about sixty files.
     expect(call.size).toBeLessThanOrEqual(12)
+  })
+
+  it("takes Node's modules as require() does: no file imports a built-in as an ES module", () => {
+    // An ES module import of a built-in makes Node build its namespace, reading every export: node:fs alone then
+    // loads readline, the REPL's history and the streams (scripts/bundle-groups.js, bin/run.js).
+    const files = [
+      join(ROOT, 'bin', 'run.js'),
+      ...readdirSync(BUNDLE, {recursive: true, withFileTypes: true})
+        .filter(entry => entry.isFile() && entry.name.endsWith('.js'))
+        .map(entry => join(entry.parentPath, entry.name)),
+    ]
+    const builtin = /(?:^|[;}\s])import\s*(?:[\w$*{][^'";]*?from\s*)?["']((?:node:)?[\w/]+)["']/gm
+    const imports = files.flatMap(file =>
+      [...readFileSync(file, 'utf8').matchAll(builtin)]
+        .filter(([, name]) => isBuiltin(name))
+        .map(([, name]) => `${relative(ROOT, file)}: ${name}`),
+    )
+    expect(imports).toEqual([])
   })
 
   it('help lists a topic, and an unknown command is refused with exit 2', async () => {

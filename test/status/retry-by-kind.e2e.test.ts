@@ -62,7 +62,7 @@ describe('failures the service reports at once', () => {
     expect(JSON.parse(imported.stderr).error).toMatchObject({code: 'PAYMENTS_FAILED', exitCode: 8})
     const again = await cli(['payouts', 'import', file, '--and-then', 'pay'])
     expect(again.code, again.stderr).toBe(0)
-    expect(again.stderr).toContain('Nothing to send: every row of bulk.csv is already in profile')
+    expect(again.stderr).toContain('Nothing to send: no row of bulk.csv changed since its import into profile')
     const one = join(fx.home.dir, 'one.csv')
     writeFileSync(one, `customId,description,amount,currency,counterpartyId\nbad-h,Royalties,2.00,EUR,${failing.id}\n`)
     const human = await cli(['payouts', 'import', one, '--and-then', 'pay'])
@@ -125,10 +125,10 @@ describe('--retry-failed by kind', () => {
       ],
     })
     expect(result.code, result.output).toBe(130)
-    expect(result.output).toMatch(
+    expect(result.said).toMatch(
       /INTERRUPTED: interrupted after batch 1 of 2 \(calls of at most 100\); 100 payouts paid again; 1 payout not sent, from line 102 \(payout_[0-9a-f-]+\) \(item 101 of the input\) on/,
     )
-    expect(result.output).toContain(`re-run the same command (payctl payouts import-status ${file} --retry-failed)`)
+    expect(result.said).toContain(`re-run the same command (payctl payouts import-status ${file} --retry-failed)`)
     expect(fx.proxy.calls('POST', '/api/v2/payouts/pay')).toHaveLength(1)
   })
 })

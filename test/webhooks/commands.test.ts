@@ -132,7 +132,10 @@ describe('webhooks create, list, delete', () => {
     expect(second).toMatch(/^other\thttps:\/\/b\.example\/\tpayout\t.*\t-$/)
     expect(listed.stdout).not.toContain(SECRET)
 
-    api.next((_req, res) => json(res, 200, {...subscription, deleted: true}))
+    api.next(
+      (_req, res) => json(res, 200, [subscription]),
+      (_req, res) => json(res, 200, {...subscription, deleted: true}),
+    )
     const deleted = await runCommand(['webhooks', 'delete', subscription.id], {env})
     expect(deleted.code).toBe(0)
     expect(deleted.stdout).toBe(`Deleted webhook subscription ${subscription.id}.\n`)
@@ -149,22 +152,37 @@ describe('webhooks create, list, delete', () => {
     expect(JSON.parse(created.stdout)).toEqual({...subscription, signingSecret: SECRET})
     api.next((_req, res) => json(res, 200, [subscription]))
     expect(JSON.parse((await runCommand(['webhooks', 'list', '--json'], {env})).stdout)).toEqual([subscription])
-    api.next((_req, res) => json(res, 200, {}))
+    api.next(
+      (_req, res) => json(res, 200, [subscription]),
+      (_req, res) => json(res, 200, {}),
+    )
     const deleted = await runCommand(['webhooks', 'delete', subscription.id, '--json'], {env})
     expect(JSON.parse(deleted.stdout)).toEqual({id: subscription.id, deleted: true})
   })
 
-  it('delete of an unknown id exits 4 and still drops a stored secret', async () => {
+  it('delete of an id the team does not have sends no DELETE, exits 4 naming its subscriptions (issue 53)', async () => {
     api.next(
       (_req, res) => json(res, 200, []),
       (_req, res) => json(res, 200, {...subscription, signingSecret: SECRET}),
     )
     await runCommand(['webhooks', 'create', '--url', 'https://example.com/hooks'], {env})
-    api.next((_req, res) => json(res, 404, {error: {code: 'NOT_FOUND', message: 'no webhook subscription'}}))
+    const other = {...subscription, id: 'other', targetUrl: 'https://b.example/'}
+    api.next((_req, res) => json(res, 200, [other]))
+    const sent = api.requests.length
     const result = await runCommand(['webhooks', 'delete', subscription.id], {env})
     expect(result.code).toBe(4)
-    expect(result.stderr).toMatch(/^Error: NOT_FOUND: no webhook subscription/)
+    expect(result.stderr).toBe(
+      `Error: NOT_FOUND: the team has no webhook subscription "${subscription.id}"; its subscriptions: other (https://b.example/) ("payctl webhooks list")\n`,
+    )
+    expect(api.requests.slice(sent).map(r => r.method)).toEqual(['GET'])
     expect(credentials().profiles.local?.webhookSecrets).toBeUndefined()
+    api.next(
+      (_req, res) => json(res, 200, [subscription]),
+      (_req, res) => json(res, 404, {error: {code: 'NOT_FOUND', message: 'no webhook subscription'}}),
+    )
+    const raced = await runCommand(['webhooks', 'delete', subscription.id], {env})
+    expect(raced.code).toBe(4)
+    expect(raced.stderr).toMatch(/^Error: NOT_FOUND: no webhook subscription/)
   })
 
   it('create rejects a URL that is not http(s) before sending anything', async () => {
@@ -186,12 +204,16 @@ describe('webhooks listen: usage and --register against a plain server', () => {
   let listen: ListenProcess | undefined
   afterEach(() => listen?.kill())
 
-  it('needs a secret unless --register (exit 2)', async () => {
-    const result = await runCli(['webhooks', 'listen', '--port', '0'], {
-      env: {...isolatedHome().env, PAYCTL_WEBHOOK_SECRET: undefined},
+  it('on production, needs a secret unless --register (exit 2)', async () => {
+    const home = isolatedHome()
+    const add = ['profiles', 'add', 'prod', '--environment', 'production', '--origin', 'https://api.example.com']
+    expect((await runCommand(add, {env: home.env})).code).toBe(0)
+    const result = await runCli(['webhooks', 'listen', '--port', '0', '--profile', 'prod'], {
+      env: {...home.env, PAYCTL_WEBHOOK_SECRET: undefined},
     })
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/no signing secret to verify deliveries with; pass --secret/)
+    expect(result.stderr).toContain('"payctl webhooks create --url http://127.0.0.1:PORT/"')
   })
 
   it.each([
@@ -221,7 +243,7 @@ describe('webhooks listen: usage and --register against a plain server', () => {
       const result = await runCli(['webhooks', 'listen', '--port', port, '--secret', SECRET], {env: isolatedHome().env})
       expect(result.code).toBe(2)
       expect(result.stderr).toBe(
-        `Error: USAGE: port ${port} on 127.0.0.1 is in use; pick another with --port, or --port 0\n`,
+        `Error: PORT_IN_USE: port ${port} on 127.0.0.1 is in use; pick another with --port, or --port 0\n`,
       )
     } finally {
       await busy.stop()
@@ -231,13 +253,20 @@ describe('webhooks listen: usage and --register against a plain server', () => {
   it('--register --public-url subscribes that URL, and SIGINT deletes the subscription', async () => {
     const api = await new FakeServer().start()
     try {
-      api.next((req, res) =>
-        json(res, 200, {
-          id: 'sub_9',
-          ...JSON.parse(req.body),
-          createdAt: '2026-11-21T10:00:00Z',
-          signingSecret: SECRET,
-        }),
+      api.next(
+        (req, res) =>
+          json(res, 200, {
+            id: 'sub_9',
+            ...JSON.parse(req.body),
+            createdAt: '2026-11-21T10:00:00Z',
+            signingSecret: SECRET,
+          }),
+        // The team's subscriptions, each named as delivering here or elsewhere.
+        (_req, res) =>
+          json(res, 200, [
+            {id: 'sub_9', targetUrl: 'https://abc.tunnel.example/hooks'},
+            {id: 'sub_1', targetUrl: 'https://app.example/hooks'},
+          ]),
       )
       listen = await ListenProcess.start(['--register', '--public-url', 'https://abc.tunnel.example/hooks'], {
         ...isolatedHome().env,
@@ -251,7 +280,10 @@ describe('webhooks listen: usage and --register against a plain server', () => {
       })
       expect(listen.secret).toBe(SECRET)
       expect(await listen.stop('SIGINT')).toBe(130)
-      expect(api.requests[1]).toMatchObject({method: 'DELETE', url: '/api/v1/webhook/sub_9'})
+      expect(listen.stderr).toContain(
+        'Warning: webhook subscription sub_1 delivers to https://app.example/hooks, not to this listener',
+      )
+      expect(api.requests[2]).toMatchObject({method: 'DELETE', url: '/api/v1/webhook/sub_9'})
       expect(listen.stderr).toContain('Deleted webhook subscription sub_9.')
     } finally {
       await api.stop()
@@ -263,6 +295,7 @@ describe('webhooks listen: usage and --register against a plain server', () => {
     try {
       api.next(
         (req, res) => json(res, 200, {id: 'sub_7', ...JSON.parse(req.body), signingSecret: SECRET}),
+        (_req, res) => json(res, 200, []),
         (_req, res) => json(res, 403, {error: {code: 'INSUFFICIENT_SCOPE', message: 'missing scope'}}),
       )
       listen = await ListenProcess.start(['--register', '--public-url', 'https://abc.tunnel.example/'], {

@@ -5,8 +5,9 @@ import {describe, expect, it} from 'vitest'
 import {listenBanner} from '../../src/cli/output/webhook-listen.js'
 import {ApiError} from '../../src/client/api-errors.js'
 import type {PayoutClient} from '../../src/client/index.js'
+import type {ResolvedProfile} from '../../src/config/resolve.js'
+import {listenPlan, sameReceiver} from '../../src/services/webhooks/listen-plan.js'
 import {
-  checkReachable,
   type ListenSessionEvents,
   openListenSession,
   registrationTarget,
@@ -46,6 +47,9 @@ function session(options: {deleteError?: Error; startError?: NodeJS.ErrnoExcepti
     unregistered: (id, outcome) => calls.push(`unregistered ${id} ${outcome}`),
     unregisterFailed: (id, error) => new Error(`could not delete ${id}: ${(error as Error).message}`),
     secretFileWritten: (name, file) => calls.push(`wrote ${name} ${file}`),
+    elsewhere: (id, url) => calls.push(`elsewhere ${id} ${url}`),
+    alsoHere: (id, url) => calls.push(`here ${id} ${url}`),
+    surveyFailed: error => calls.push(`survey failed ${(error as Error).message}`),
   }
   const base = {listener, host: '0.0.0.0', port: 4011, events, onStop: (c: () => Promise<void>) => cleanups.push(c)}
   const stop = async () => {
@@ -104,17 +108,48 @@ describe('the listen session', () => {
     const {base, calls} = session({startError: inUse})
     await expect(openListenSession({...base, found: {secrets: ['s'], source: '--secret'}})).rejects.toMatchObject({
       exitCode: 2,
+      code: 'PORT_IN_USE',
       message: 'port 4011 on 0.0.0.0 is in use',
       suggestions: ['pick another with --port, or --port 0'],
     })
     expect(calls).toEqual([])
   })
 
-  it('registers --public-url as given; --register against a remote origin needs one', () => {
+  it('registers --public-url as given', () => {
     expect(registrationTarget('http://[::]:4011/', undefined)).toBe('http://[::1]:4011/')
     expect(registrationTarget('http://127.0.0.1:4011/', 'https://t.example/')).toBe('https://t.example/')
-    expect(() => checkReachable('http://127.0.0.1:4010')).not.toThrow()
-    expect(() => checkReachable('https://api.example.com')).toThrow(/needs --public-url/)
+  })
+
+  it('plans as stripe listen: a sandbox without a secret registers; a secret given or production does not', async () => {
+    const profile =
+      (environment: string, origin = 'http://127.0.0.1:4010', stored: Record<string, string> = {}) =>
+      async () =>
+        ({name: 'p', environment, origin, credentials: {webhookSecrets: stored}}) as unknown as ResolvedProfile
+    const plan = (input: Partial<Parameters<typeof listenPlan>[0]>) =>
+      listenPlan({printSecret: false, host: '127.0.0.1', port: 4011, profile: profile('sandbox'), ...input})
+    expect(await plan({})).toMatchObject({register: true, survey: true})
+    expect(await plan({secret: ['s']})).toMatchObject({register: false, survey: false})
+    expect(await plan({register: false, profile: profile('sandbox', undefined, {sub_1: 's'})})).toMatchObject({
+      register: false,
+      survey: true,
+    })
+    expect(await plan({profile: profile('production', undefined, {sub_1: 's'})})).toMatchObject({register: false})
+    await expect(plan({profile: profile('production')})).rejects.toThrow('no signing secret to verify deliveries with')
+    await expect(plan({register: true, profile: profile('production', 'https://api.example.com')})).rejects.toThrow(
+      '--register against https://api.example.com needs --public-url',
+    )
+    await expect(plan({profile: profile('sandbox', 'https://sandbox.example.com')})).rejects.toThrow(
+      'listening on a sandbox profile registers a temporary subscription, which against https://sandbox.example.com needs --public-url',
+    )
+    await expect(plan({secret: ['s'], publicUrl: 'https://t.example/'})).rejects.toThrow('it needs --register')
+  })
+
+  it('tells a subscription to this listener from one elsewhere', () => {
+    expect(sameReceiver('http://localhost:4011/hooks', 'http://127.0.0.1:4011/')).toBe(true)
+    expect(sameReceiver('http://[::1]:4011/', 'http://127.0.0.1:4011/')).toBe(true)
+    expect(sameReceiver('http://127.0.0.1:4013/hooks', 'http://127.0.0.1:4011/')).toBe(false)
+    expect(sameReceiver('https://t.example/a', 'https://t.example/b')).toBe(true)
+    expect(sameReceiver('not a url', 'http://127.0.0.1:4011/')).toBe(false)
   })
 
   it('--print-secret and --secret-file take the one secret in force, never a guess among several', () => {

@@ -121,7 +121,7 @@ describe('webhooks send -> webhooks listen, as two processes', () => {
       )
       const env = {...home.env, PAYCTL_ORIGIN: api.origin, PAYCTL_API_KEY: 'sk_test_key'}
       expect((await runCommand(['webhooks', 'create', '--url', 'http://127.0.0.1:9/hooks'], {env})).code).toBe(0)
-      listen = await ListenProcess.start([], env)
+      listen = await ListenProcess.start(['--no-register'], env)
       expect(listen.stderr).toContain('1 secret (stored in profile "local")')
       expect((await runCommand(['webhooks', 'send', '--to', listen.url, '--secret', SECRET])).code).toBe(0)
       expect((await listen.waitForLines(1))[0]).toMatch(/verified$/)

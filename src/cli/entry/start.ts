@@ -2,17 +2,22 @@ import {readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {join, resolve} from 'node:path'
 import {execute} from '@oclif/core/execute'
+import {commandFirst, type FlagShape, type TopicFlag} from './argv-order.js'
 import {type CommandIndex, manifestFromIndex} from './command-index.js'
-import {globalFlagsAfterCommand} from './global-flags-first.js'
 import {memoryPlugin, type PluginParts} from './memory-plugin.js'
 
 /**
  * oclif's execute() over payctl's root plugin held in memory (memory-plugin.ts). The npm package, each
- * executable and the in-process tests start here; the value is what the command's run() returned. Global flags typed before the command are moved after it.
+ * executable and the in-process tests start here; the value is what the command's run() returned. Global flags
+ * typed before the command, and flags typed between its topic and its verb, are moved after it (argv-order.ts).
  */
-export function start(parts: PluginParts, args: string[] = process.argv.slice(2)): Promise<unknown> {
+export async function start(parts: PluginParts, args: string[] = process.argv.slice(2)): Promise<unknown> {
   const plugin = memoryPlugin(parts)
-  const argv = globalFlagsAfterCommand(args, Object.keys(parts.manifest.commands))
+  const {commands} = parts.manifest
+  const flagsOf = (id: string) => (commands[id]?.flags ?? {}) as Record<string, FlagShape>
+  const ordered = commandFirst(args, Object.keys(commands), flagsOf)
+  if ('topicFlag' in ordered) return refuseTopicFlag(ordered.topicFlag, parts.pjson.oclif.bin ?? parts.pjson.name, args)
+  const argv = ordered.argv
   return execute({
     args: argv,
     loadOptions: {root: parts.root, pjson: parts.pjson, plugins: new Map([[plugin.name, plugin]])},
@@ -32,4 +37,15 @@ export function startPackage(folder: string, args: string[] = process.argv.slice
   const {COMMANDS} = createRequire(commandsModule)(commandsModule)
   const manifest = manifestFromIndex(index, () => read('oclif.manifest.json'))
   return start({root, pjson: read('package.json'), manifest, commands: COMMANDS}, args)
+}
+
+/** A flag where a topic's command belongs: exit 2 naming it, never the topic's help. */
+async function refuseTopicFlag(found: TopicFlag, bin: string, args: string[]): Promise<undefined> {
+  const {explainTopicFlag, writeUsage} = await import('../hooks/command-not-found.js')
+  const readOn = found.command
+    ? `run "${bin} ${found.command.replaceAll(':', ' ')} --help" for its flags`
+    : `run "${bin} help ${found.topic.replaceAll(':', ' ')}" for the list of commands`
+  writeUsage(explainTopicFlag(found, bin), args.includes('--json'), readOn)
+  process.exitCode = 2
+  return undefined
 }

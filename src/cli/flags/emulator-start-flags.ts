@@ -27,6 +27,12 @@ export const emulatorStartFlags = {
     summary: 'Let other hosts use the control routes with a token printed at start (x-emulator-control-token).',
     default: false,
   }),
+  'log-requests': Flags.boolean({
+    summary:
+      'Print one line per request answered: time, method, path, status, milliseconds, request id (default on a terminal).',
+    description: 'Secrets scrubbed; not under --json. "payctl emulator requests" lists the same log.',
+    allowNo: true,
+  }),
   'allow-host': Flags.string({
     summary: 'Also accept this Host name on the API and control routes (a tunnel or the machine name); repeatable.',
     multiple: true,

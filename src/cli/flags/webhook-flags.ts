@@ -73,12 +73,13 @@ export const listenFlags = {
     dependsOn: ['forward-to'],
   }),
   register: Flags.boolean({
-    summary: 'Subscribe this listener for as long as it runs (deleted again on exit).',
+    summary:
+      'Subscribe this listener for as long as it runs (deleted again on exit); the default on a sandbox profile without --secret. --no-register: never.',
+    allowNo: true,
   }),
   'public-url': Flags.string({
-    summary: 'With --register: the URL the service should deliver to (a tunnel to this listener).',
+    summary: 'For a registered subscription: the URL the service should deliver to (a tunnel to this listener).',
     parse: httpUrl('public-url'),
-    dependsOn: ['register'],
   }),
   save: Flags.directory({summary: 'Save each delivery here: the raw body (.body) and the headers (.headers).'}),
   events: Flags.string({

@@ -28,10 +28,12 @@ export const RERUN: Record<string, string> = {
   'counterparties payment-method-types': READ,
   'counterparties update': 'Safe to re-run: applying the same values again leaves the counterparty as it is.',
   doctor: READ,
+  version: READ,
   'emulator claim':
     'A completed payout is not claimed again (exit 5, nothing changes; with many payouts it is named and the others are claimed, exit 8); a failed one is claimed again, as a recipient correcting their details would (local emulator only).',
   'emulator clock advance': 'Not idempotent: a re-run moves the clock again (local emulator only).',
   'emulator deliveries': READ,
+  'emulator requests': READ,
   'emulator faults add':
     'Not idempotent: a re-run adds another fault (local emulator only); "emulator faults clear" removes them all.',
   'emulator faults clear': 'Safe to re-run: clearing no faults changes nothing.',

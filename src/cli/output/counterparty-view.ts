@@ -1,4 +1,5 @@
-import {type Counterparty, type Country, counterpartySchema, type PaymentMethodType} from '../../contract/responses.js'
+import {type Counterparty, counterpartySchema} from '../../contract/responses/counterparty-answers.js'
+import type {Country, PaymentMethodType} from '../../contract/responses/reference-answers.js'
 import {describeRules, taxRulesOf} from '../../services/counterparties/tax-rules.js'
 import {asJsonObject, fieldOf} from '../../shared/json-object.js'
 import {type Column, withDocumentKeys} from './columns.js'

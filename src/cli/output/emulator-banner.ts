@@ -1,4 +1,6 @@
 import {LOCAL_EMULATOR} from '../../shared/local-emulator.js'
+import {type RequestShown, requestLine} from './request-line.js'
+import type {TextOut} from './text-out.js'
 
 /** What `emulator start` tells once it listens: where, which database, and the seeded teams and keys. */
 export interface EmulatorStarted {
@@ -42,4 +44,18 @@ export function emulatorBanner({url, dataFile, seed, autoConsent, control}: Emul
     ...controlLines(control),
     'Press Ctrl-C to stop.',
   ]
+}
+
+/** Where the emulator's answered requests can be heard as they end (its request log). */
+export interface RequestSource {
+  onRequest(listener: (entry: RequestShown) => void): void
+}
+
+/**
+ * The banner, then with `requests` one line per request the emulator answers from its "Press Ctrl-C" on, so that
+ * no request after it goes unprinted.
+ */
+export function showStarted(started: EmulatorStarted, out: TextOut, requests?: RequestSource): void {
+  for (const line of emulatorBanner(started)) out.line(line)
+  requests?.onRequest(entry => out.line(requestLine(entry, out.color, out.stdoutColumns)))
 }

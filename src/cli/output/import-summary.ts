@@ -18,6 +18,8 @@ import type {Output} from './output.js'
 export {errorLines}
 
 export const count = (n: number) => n.toLocaleString('en-US')
+/** `1 row`, `3 rows`. */
+const rows = (n: number) => `${count(n)} row${n === 1 ? '' : 's'}`
 
 /** Rows named when --skip-invalid leaves rows out; the others are counted. */
 const LEFT_OUT_LISTED = 20
@@ -100,14 +102,13 @@ export function diffLines(diff: ImportDiff): string[] {
 export function renderDiff(out: Output, label: string, diff: ImportDiff): void {
   const shown = diffLines(diff)
   if (!shown.length) return
-  out.info(`${label} differs from its earlier import (${count(diff.unchanged)} rows unchanged):`)
+  out.info(`${label} differs from its earlier import (${rows(diff.unchanged)} unchanged):`)
   for (const line of shown) out.info(line)
 }
 
 /** The dry run's answer to "what would the import do now?", from the journal of earlier imports. */
 export function previewLines(preview: JournalPreview | undefined): string[] {
   if (!preview) return []
-  const rows = (n: number) => `${count(n)} row${n === 1 ? '' : 's'}`
   if (!preview.importedBefore)
     return [`No earlier import of this file into profile ${preview.profile}: the import would send every valid row.`]
   const head = `Compared with its earlier import into profile ${preview.profile} (${rows(preview.importedBefore)}, journal ${preview.journal}):`
@@ -115,7 +116,7 @@ export function previewLines(preview: JournalPreview | undefined): string[] {
     ? '  the import would refuse the file: rows without customId were added or removed (see the error).'
     : preview.wouldSend
       ? `  the import would send ${rows(preview.wouldSend)}; changed rows are compared with the service's records first (updated while they may change, a conflict otherwise).`
-      : '  the import would send nothing: every row is in as the file says.'
+      : '  the import would send nothing: no row changed since that import (compared with its journal, not with the service).'
   return [head, ...(preview.diff ? diffLines(preview.diff) : []), verdict]
 }
 
@@ -138,7 +139,7 @@ export function renderImport(out: Output, summary: ImportSummary, title: string)
       ['Rows', `${count(summary.rows)} (${count(summary.valid)} valid, ${count(summary.invalid)} invalid)`],
       ['Created', count(summary.created)],
       ['Updated', optional(summary.updated)],
-      ['Unchanged', optional(summary.unchanged, `${count(summary.unchanged)} (imported earlier, nothing sent)`)],
+      ['Unchanged', optional(summary.unchanged, `${count(summary.unchanged)} (as at their import; nothing sent)`)],
       ['Present', optional(summary.alreadyPresent, `${count(summary.alreadyPresent)} (already on the service)`)],
       ['Followed up', optional(summary.followedUp)],
       ['Conflicts', conflictText(summary)],
@@ -148,7 +149,8 @@ export function renderImport(out: Output, summary: ImportSummary, title: string)
           ? `${count(summary.failed)} (${count(summary.paymentsFailed)} declined by the service at once: their payouts are failed)`
           : count(summary.failed),
       ],
-      ['Not done', optional(summary.pending, `${count(summary.pending)} rows (re-run the same command to send them)`)],
+      ['Not done', optional(summary.pending, `${rows(summary.pending)} (re-run the same command to send them)`)],
+      ['Refused', optional(summary.refused ?? 0, `${rows(summary.refused ?? 0)} (nothing was sent: see the error)`)],
       ['Totals', totalsOf(summary.totals)],
       ['Report', summary.report],
     ],
@@ -179,7 +181,7 @@ export function renderProblems(out: Output, summary: ImportSummary): void {
 }
 
 export const nothingToSend = (label: string, profile: string) =>
-  `Nothing to send: every row of ${label} is already in profile ${profile} as the file says.`
+  `Nothing to send: no row of ${label} changed since its import into profile ${profile} (compared with the import's journal, not with the service).`
 
 export const waitingForLock = (label: string, pid: number) =>
   `Another import of ${label} into this profile is running (process ${pid}); waiting for it to finish…`

@@ -2,6 +2,7 @@ import type {Reporter, Spinner, WaitWatch} from '../../operations/reporter.js'
 import {jsonTerminalSafe, terminalSafe} from '../../shared/terminal-safe.js'
 import {colorEnabled, type Palette, palette} from './colors.js'
 import type {Column, ListFormat} from './columns.js'
+import {type FoldOptions, fold, terminalColumns} from './fold.js'
 import {jsonLine} from './json-document.js'
 import {printJson, printTable, showItems} from './print-json.js'
 import type {ScriptOptions} from './script.js'
@@ -81,9 +82,19 @@ export class Output implements TextOut, Reporter {
     this.streams.stdout.write(text)
   }
 
-  /** A line of human data on stdout (ignored under --json, where only JSON reaches stdout); made terminal-safe. */
-  line(text = ''): void {
-    if (!this.json) this.write(`${terminalSafe(text, {lines: true, ownStyles: this.colorOn.stdout})}\n`)
+  /**
+   * A line of human data on stdout (ignored under --json, where only JSON reaches stdout); made terminal-safe and,
+   * on a terminal, folded to its width at word boundaries (`hang`: the continuation lines' extra indent).
+   */
+  line(text = '', hang?: number): void {
+    if (this.json) return
+    const safe = terminalSafe(text, {lines: true, ownStyles: this.colorOn.stdout})
+    this.write(`${fold(safe, this.stdoutColumns, {hang})}\n`)
+  }
+
+  /** Lines for stderr, folded to its width when it is a terminal. */
+  private toStderr(text: string, options?: FoldOptions): void {
+    this.streams.stderr.write(`${fold(text, terminalColumns(this.streams.stderr), options)}\n`)
   }
 
   /** Text for stderr: terminal-safe, our own styles kept where stderr shows them. */
@@ -131,7 +142,7 @@ export class Output implements TextOut, Reporter {
 
   /** A message for the person at the terminal, on stderr; silent under --json. */
   info(text: string): void {
-    if (!this.silent) this.streams.stderr.write(`${this.errText(text)}\n`)
+    if (!this.silent) this.toStderr(this.errText(text))
   }
 
   /**
@@ -144,12 +155,12 @@ export class Output implements TextOut, Reporter {
 
   /** A warning on stderr, shown even under --json (stdout stays clean). */
   warn(text: string): void {
-    this.streams.stderr.write(`${this.errColor.yellow('Warning:')} ${this.errText(text)}\n`)
+    this.toStderr(`${this.errColor.yellow('Warning:')} ${this.errText(text)}`)
   }
 
   /** Always on stderr, whatever the mode (errors, progress lines in non-TTY mode). */
-  stderr(text: string): void {
-    this.streams.stderr.write(`${this.errText(text)}\n`)
+  stderr(text: string, fold?: FoldOptions): void {
+    this.toStderr(this.errText(text), fold)
   }
 
   /** The lines that sum up a list: on stdout below a table (after an empty line), else on stderr for a person. */
@@ -175,8 +186,10 @@ export class Output implements TextOut, Reporter {
     if (title) this.line(this.color.bold(title))
     const shown = pairs.filter(([, value]) => value !== undefined) as Array<[string, string]>
     const width = Math.max(0, ...shown.map(([key]) => key.length))
+    const indent = title ? 2 : 0
+    // A long value folds under itself, past its key.
     for (const [key, value] of shown)
-      this.line(`${title ? '  ' : ''}${this.color.dim(`${key}:`.padEnd(width + 1))} ${terminalSafe(value)}`)
+      this.line(`${' '.repeat(indent)}${this.color.dim(`${key}:`.padEnd(width + 1))} ${terminalSafe(value)}`, width + 2)
   }
 
   /** The progress of a wait (src/cli/output/wait-progress.ts). */

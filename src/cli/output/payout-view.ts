@@ -1,4 +1,4 @@
-import {type PayoutV1, type PayoutV2, payoutV1Schema, payoutV2Schema} from '../../contract/responses.js'
+import {type PayoutV1, type PayoutV2, payoutV1Schema, payoutV2Schema} from '../../contract/responses/payout-answers.js'
 import {payoutDisplayId, withPayoutId} from '../../operations/payouts/payout-display-id.js'
 import {localTime, money, orDash} from './format.js'
 

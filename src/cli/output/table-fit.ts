@@ -9,8 +9,11 @@ import {ID_PREFIXES, isId, isUuid} from '../../contract/primitives.js'
 
 /** Narrowest a column shrinks to: a few characters and the `…` cli-table3 puts where it cuts. */
 const MIN_COLUMN = 6
-/** Narrowest free text shrinks to before a column is dropped instead: enough to tell rows apart. */
-const MIN_FREE_TEXT = 16
+/**
+ * Narrowest free text shrinks to before a column is dropped or another cut instead: enough to tell rows apart, and
+ * small enough that `payouts list` (id, status, amount, description) fits 80 columns with its status whole.
+ */
+const MIN_FREE_TEXT = 12
 
 /** How readily a column gives up width: free text first, then the rest; `whole` never. */
 export type Give = 'first' | 'then' | 'whole'
@@ -45,6 +48,7 @@ export function fitColumns(
   give: Give[],
   content: number[],
   drop: Array<number | undefined>,
+  headings?: number[],
 ): {kept: number[]; widths: number[]} | undefined {
   const kept = natural.map((_, i) => i)
   const tryFit = (tiers: (g: Give) => Give) => {
@@ -53,6 +57,7 @@ export function fitColumns(
       columns,
       kept.map(i => tiers(give[i])),
       kept.map(i => content[i]),
+      headings && kept.map(i => headings[i]),
     )
     return widths && {kept, widths}
   }
@@ -81,17 +86,19 @@ export function fitColumns(
 const keepWhole = (give: Give): Give => (give === 'then' ? 'whole' : give)
 
 /**
- * Column widths (padding included) that fit a terminal of `columns`. A header wider than its column's cells is
- * cut first (no value is lost), then the widest column that may give way loses a character at a time (free text
- * before the rest), so cells are cut with `…` instead of the terminal wrapping a value across lines. Undefined
- * when the columns cannot fit without cutting an id or a timestamp. `content`: each column's widest cell,
- * padding included (default: `natural`).
+ * Column widths (padding included) that fit a terminal of `columns`. A header wider than its column's cells gives
+ * way first, folding at its spaces down to its longest word (no value is lost; `content` counts that word), then
+ * the widest column that may give way loses a character at a time (free text before the rest), so cells are cut
+ * with `…` instead of the terminal wrapping a value across lines. Undefined when the columns cannot fit without
+ * cutting an id or a timestamp. `content`: each column's widest cell or header word, padding included (default:
+ * `natural`); `headings`: each header's longest word, padding included, which free text never cuts.
  */
 export function fitWidths(
   natural: number[],
   columns: number | undefined,
   give?: Give[],
   content?: number[],
+  headings?: number[],
 ): number[] | undefined {
   const widths = [...natural]
   if (!columns) return widths
@@ -103,12 +110,13 @@ export function fitWidths(
     shrink(
       widths,
       overflow,
-      floors.map((_, i) => ((give?.[i] ?? 'then') === tier ? minimum(tier, widths[i]) : widths[i])),
+      floors.map((_, i) => ((give?.[i] ?? 'then') === tier ? minimum(tier, widths[i], headings?.[i]) : widths[i])),
     )
   return overflow() > 0 ? undefined : widths
 }
 
-const minimum = (tier: Give, width: number) => (tier === 'first' ? Math.min(width, MIN_FREE_TEXT) : MIN_COLUMN)
+const minimum = (tier: Give, width: number, heading = 0) =>
+  tier === 'first' ? Math.min(width, Math.max(MIN_FREE_TEXT, heading)) : MIN_COLUMN
 
 /** While `overflow` is positive, the widest column still above its floor loses a character. */
 function shrink(widths: number[], overflow: () => number, floors: number[]): void {

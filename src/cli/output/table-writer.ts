@@ -1,5 +1,6 @@
 import {terminalSafe} from '../../shared/terminal-safe.js'
 import type {Column} from './columns.js'
+import {fold} from './fold.js'
 import {columnKey} from './script.js'
 import {fitColumns, giveOf} from './table-fit.js'
 import type {TextOut} from './text-out.js'
@@ -48,8 +49,15 @@ export class TableWriter<T> {
     const kept = this.kept ?? all.map((_, i) => i)
     const columns = kept.map(i => all[i])
     const {default: Table} = await import('cli-table3')
+    // A header wider than its column folds onto a second line rather than being cut.
+    const header = (text: string, width: number | undefined) =>
+      (width ? fold(text, width - 2, {hang: 0}) : text)
+        .split('\n')
+        .map(line => this.out.color.bold(line))
+        .join('\n')
+    const head = columns.map((c, k) => header(c.header, this.widths?.[k]))
     const table = new Table({
-      head: before === 0 ? columns.map(c => this.out.color.bold(c.header)) : [],
+      head: before === 0 ? head : [],
       colWidths: this.widths,
       colAligns: columns.map(c => c.align ?? 'left'),
       wordWrap: false,
@@ -67,7 +75,8 @@ export class TableWriter<T> {
 
   private fit(cells: string[][]): void {
     const all = this.columns
-    const content = all.map((_, i) => Math.max(0, ...cells.map(r => r[i].length)) + 2)
+    // A header may fold at its spaces, down to its longest word, before anything else gives way.
+    const content = all.map((c, i) => Math.max(longestWord(c.header), ...cells.map(r => r[i].length)) + 2)
     const natural = all.map((c, i) => Math.max(c.header.length + 2, content[i]))
     const give = all.map((c, i) =>
       giveOf(
@@ -77,7 +86,8 @@ export class TableWriter<T> {
     )
     // Columns named by --fields stay.
     const drop = all.map(c => (this.out.script.fields ? undefined : c.drop))
-    const fit = fitColumns(natural, this.out.stdoutColumns, give, content, drop)
+    const headings = all.map(c => longestWord(c.header) + 2)
+    const fit = fitColumns(natural, this.out.stdoutColumns, give, content, drop, headings)
     this.widths = fit?.widths
     this.kept = fit?.kept
     this.rowView = !fit
@@ -90,3 +100,5 @@ export class TableWriter<T> {
     })
   }
 }
+
+const longestWord = (text: string) => Math.max(0, ...text.split(' ').map(word => word.length))

@@ -11,8 +11,8 @@ export interface TextOut {
   /** The terminal's width when stdout is one. */
   readonly stdoutColumns: number | undefined
   write(text: string): void
-  /** A line a person reads (terminal-safe; nothing under --json). */
-  line(text?: string): void
+  /** A line a person reads (terminal-safe, folded to a terminal's width; nothing under --json). */
+  line(text?: string, hang?: number): void
   keyValue(pairs: Array<[string, string | undefined]>, title?: string): void
   /** JSON text as printed: its controls escaped on a terminal. */
   jsonText(text: string): string

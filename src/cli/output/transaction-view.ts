@@ -1,4 +1,4 @@
-import {type Transaction, transactionSchema} from '../../contract/responses.js'
+import {type Transaction, transactionSchema} from '../../contract/responses/transaction-answers.js'
 import {formatAmount} from '../../shared/money.js'
 import {withDocumentKeys} from './columns.js'
 import {localTime, orDash} from './format.js'

@@ -1,5 +1,5 @@
 import {pushedPages} from '../../operations/pushed-pages.js'
-import {errorInContext} from '../../services/errors/error-report.js'
+import {errorInContext, reportError} from '../../services/errors/error-report.js'
 import type {ListenSessionEvents} from '../../services/webhooks/listen-session.js'
 import type {Delivery} from '../../services/webhooks/listener.js'
 import {REGISTERED} from '../../services/webhooks/secrets.js'
@@ -62,6 +62,15 @@ export const listenEvents = (out: Output, bin: string): ListenSessionEvents => (
     errorInContext(error, `could not delete webhook subscription ${id}`, [
       `delete it with "${bin} webhooks delete ${id}"`,
     ]),
+  elsewhere(id, url) {
+    out.warn(`webhook subscription ${id} delivers to ${url}, not to this listener: its deliveries do not show here`)
+  },
+  alsoHere(id, url) {
+    out.stderr(`Webhook subscription ${id} delivers here too (${url}).`)
+  },
+  surveyFailed(error) {
+    out.warn(`could not list the team's webhook subscriptions: ${reportError(error).message}`)
+  },
   secretFileWritten(name, file, warning) {
     if (warning) out.warn(warning)
     out.stderr(`Wrote ${name}=<the signing secret> to ${file}.`)
@@ -118,7 +127,6 @@ export function deliveryStream<S>(
   })
 }
 
-/** Counts a delivery into `tally`. */
 /** --json: one object per delivery, DESIGN's key order first, then what the listener adds. */
 export function deliveryJson(d: Delivery): Delivery {
   return {

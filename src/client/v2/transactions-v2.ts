@@ -1,7 +1,10 @@
-import {operations} from '../../contract/operations.js'
 import {call} from '../call.js'
 import {type CursorPageOptions, paginateCursor} from '../pagination.js'
 import type {Transport} from '../transport.js'
+
+/** The rows this resource calls, loaded with its first call: a call loads its own group of the table only. */
+const rows = async () =>
+  (await import('../../contract/operations/v2-transaction-operations.js')).v2TransactionOperations
 
 export interface TransactionFilters {
   type?: string[]
@@ -19,7 +22,7 @@ export class TransactionsV2 {
   constructor(private readonly transport: Transport) {}
 
   async list(filters: TransactionFilters & {limit?: number; cursor?: string} = {}) {
-    return (await call(this.transport, operations.listTransactions, {query: {...filters}})).body
+    return (await call(this.transport, (await rows()).listTransactions, {query: {...filters}})).body
   }
 
   pages(filters: TransactionFilters & CursorPageOptions = {}) {

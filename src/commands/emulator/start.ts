@@ -11,7 +11,7 @@ export default class EmulatorStart extends BaseCommand<typeof EmulatorStart, 'em
   static override summary = 'Run the local emulator of the whole service in the foreground'
 
   static override description =
-    `Serves the v1 and v2 APIs, hosted-session URLs, webhooks, an OAuth authorization server (sign-in and consent pages; seeded client cl_emulator_platform) and the /_emulator control routes on 127.0.0.1, from a SQLite database that survives restarts. The first start seeds a team with a wallet, EUR and USD balances and two API keys (one with every scope including payouts:approve, one with the default scopes), plus a second team; the built-in "local" profile uses the full key. Stop it with Ctrl-C. See docs/emulator.md.`
+    `Serves the v1 and v2 APIs, hosted-session URLs, webhooks, an OAuth authorization server (sign-in and consent pages; seeded client cl_emulator_platform) and the /_emulator control routes on 127.0.0.1, from a SQLite database that survives restarts. The first start seeds a team with a wallet, EUR and USD balances and two API keys (one with every scope including payouts:approve, one with the default scopes), plus a second team; the built-in "local" profile uses the full key. On a terminal it prints one line per request it answers (--no-log-requests: none; "payctl emulator requests" lists them too). Stop it with Ctrl-C. See docs/emulator.md.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
@@ -59,12 +59,11 @@ export default class EmulatorStart extends BaseCommand<typeof EmulatorStart, 'em
         await emulator.close()
       }),
     )
+    const requests = (flags['log-requests'] ?? this.out.stdoutIsTTY) ? emulator.app.requests : undefined
     return shown(
       {...emulator, dataFile, autoConsent: flags['auto-consent'], control},
       {
-        view: (started, out) => {
-          for (const line of banner.emulatorBanner(started)) out.line(line)
-        },
+        view: (started, out) => banner.showStarted(started, out, requests),
         json: (started, out) => out.write(`${banner.emulatorJson(started)}\n`),
         after: async () => {
           const stopped = await stopping

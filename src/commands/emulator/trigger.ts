@@ -6,12 +6,12 @@ import {emulatorTrigger} from '../../operations/emulator/emulator-controls.js'
 export default class EmulatorTrigger extends BaseCommand<typeof EmulatorTrigger, 'triggered'> {
   static override summary = emulatorTrigger.summary
   static override description =
-    `Creates the objects through the API (with the profile's credentials) and drives a payout through its lifecycle on the running emulator, as "stripe trigger" does. Subscriptions of the team (e.g. "webhooks listen --register") receive the deliveries, in this order:
+    `Creates the objects through the API (with the profile's credentials) and drives a payout through its lifecycle on the running emulator, as "stripe trigger" does. Subscriptions of the team (e.g. the one "webhooks listen" registers) receive the deliveries, in this order:
 
   payout.completed  created, approved, requested, completed, payout.completed (v2)
   payout.failed     created, approved, requested, payout.failed (v2, with failureCode and failureReason)
 
-The v2 events go only to subscriptions that asked for them ("webhooks listen --register" does; "webhooks create --v2-events").
+The v2 events go only to subscriptions that asked for them ("webhooks listen" asks for them; "webhooks create --v2-events").
   payout.deleted    created, deleted
   payout.expired    created, expired
 
@@ -36,7 +36,7 @@ payout.completed and payout.failed claim with --method: regular sandbox details 
         out.line(`Triggered ${event}. Deliveries: ${played.expected.join(', ')}.`)
         if (triggered.subscribed === false)
           out.info(
-            `The team has no webhook subscription, so nothing was delivered: run "${this.config.bin} webhooks listen --register" in another terminal first.`,
+            `The team has no webhook subscription, so nothing was delivered: run "${this.config.bin} webhooks listen" in another terminal first (it subscribes itself).`,
           )
       },
     })

@@ -9,7 +9,7 @@ export default class PayoutsList extends BaseCommand<typeof PayoutsList, 'payout
   static override description =
     `Shows 50 payouts by default; --limit bounds the count and --all follows every page. With --all the list is streamed page by page, so exports of millions of rows keep memory flat (use --output jsonl or csv).
 
-The list comes from v1 (offset pages; --offset and --order work there) unless --status, --cursor, --since-state or --api v2 is given: then it comes from v2 (cursor pages, the v2 representation, filtered by status). --limit and --all work the same for both. Every output shows a payout id as payout_<UUID> either way (a v1 document under --json keeps its other v1 fields).
+The list comes from v1 (offset pages; --offset and --order work there) unless --status, --cursor, --since-state or --api v2 is given: then it comes from v2 (cursor pages, the v2 representation, filtered by status). --limit and --all work the same for both. Every output shows a payout id as payout_<UUID> either way (a v1 document under --json keeps its other v1 fields). v1 has no failed state: a payout v1 shows requested is read from v2, and one whose transfer was declined is shown failed, with failureCode and failureReason.
 
 --currency, --min-amount, --max-amount, --from and --before are client-side: the API has no such filters, so payctl reads the pages and keeps the payouts that pass; --limit counts the payouts read, not the matches (--all searches every page).
 

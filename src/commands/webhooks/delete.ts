@@ -6,7 +6,7 @@ import {type Answer, shown} from '../../cli/shown.js'
 export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete, 'webhookDeleted'> {
   static override summary = 'Delete a webhook subscription.'
   static override description =
-    'Deliveries to its URL stop, and the signing secret stored for it in this profile is removed. When the service no longer knows the id (deleted elsewhere, or after the receiver answered 410) the stored secret is removed all the same and the command exits 4. On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise.'
+    "Deliveries to its URL stop, and the signing secret stored for it in this profile is removed. The id is checked against the team's subscriptions first (GET /webhook): one the team does not have (a typo, deleted elsewhere, or after the receiver answered 410) exits 4 naming them, nothing deleted, and a secret stored for it is removed all the same. On a production profile the command asks for confirmation on a terminal, and needs --yes otherwise."
 
   static override examples = ['<%= config.bin %> <%= command.id %> 5b0c2f0e-8d1a-4c8e-9a55-0f1e2d3c4b5a']
 
@@ -21,8 +21,9 @@ export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete, '
     await this.confirmOnProduction({action: `delete webhook subscription ${id}`, count: 1})
     const client = await this.client()
     const {ApiError} = await import('../../client/api-errors.js')
+    const {deleteWebhook} = await import('../../services/webhooks/delete-webhook.js')
     try {
-      await client.v1.webhooks.delete(id)
+      await deleteWebhook(client, id, () => this.forgetSecret(id))
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) await this.forgetSecret(id)
       throw error

@@ -11,9 +11,11 @@ export default class WebhooksListen extends BaseCommand<typeof WebhooksListen, '
 
 Answers: 413 over 1 MiB, 401 for a missing, malformed or wrong signature or a timestamp outside the tolerance, 400 for a body that is not JSON; otherwise the next --respond-with status (the last one repeats), the app's status with --forward-to, or 200.
 
-The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webhooks create" stored in the profile. --register subscribes the listener (or --public-url, for a tunnel) for the time it runs: it prints the new signing secret and deletes the subscription again on Ctrl-C or SIGTERM. --secret-file FILE writes NAME=secret (--secret-name, default ${SECRET_ENV}) into your app's .env, so that the app behind --forward-to (which gets the original body and signature headers) verifies with the same secret; --print-secret prints the secret and exits. "Listening on URL" is written to stderr in every mode.`
+With no secret given (--secret, repeatable, or ${SECRET_ENV}) on a sandbox profile (the emulator's included), it works as "stripe listen": it registers a temporary subscription to its own address (or --public-url, for a tunnel) with a fresh signing secret, prints the secret, verifies every delivery with it (and with the secrets "webhooks create" stored in the profile), and deletes the subscription when it stops: Ctrl-C, SIGTERM or stdout closed. --register does so on any profile; --no-register never does (the stored secrets then verify). Each subscription of the team that delivers elsewhere is named in a warning: its deliveries do not show here. --secret-file FILE writes NAME=secret (--secret-name, default ${SECRET_ENV}) into your app's .env, so that the app behind --forward-to (which gets the original body and signature headers) verifies with the same secret; --print-secret prints the secret and exits. "Listening on URL" is written to stderr in every mode.`
 
   static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --forward-to http://localhost:3000/webhooks',
     '<%= config.bin %> <%= command.id %> --register',
     '<%= config.bin %> <%= command.id %> --register --respond-with 500,500,200',
     '<%= config.bin %> <%= command.id %> --secret whsec_… --port 8080 --forward-to http://localhost:3000/webhooks',
@@ -34,19 +36,25 @@ The secret comes from --secret (repeatable), ${SECRET_ENV}, or the secrets "webh
       import('../../operations/webhooks/serve-deliveries.js'),
     ])
     const options = session.listenOptions(flags)
-    const found = await secrets.listenSecrets(flags.secret, () => this.profile())
+    const {listenPlan} = await import('../../services/webhooks/listen-plan.js')
+    const {found, register, survey} = await listenPlan({
+      ...flags,
+      printSecret: flags['print-secret'],
+      publicUrl: flags['public-url'],
+      profile: () => this.profile(),
+    })
     if (flags['print-secret']) return render.shownSecret(secrets.singleSecret(found, '--print-secret'))
     const secretFile = session.secretFileTarget(flags['secret-file'], flags['secret-name'])
-    secrets.checkListenSecrets(found, flags.register, Boolean(secretFile))
-    if (flags.register && !flags['public-url']) session.checkReachable((await this.profile()).origin)
+    secrets.checkSecretFile(found, register, Boolean(secretFile))
     for (const note of session.eventNotes(options.events)) out.warn(note)
-    const register = flags.register ? {client: () => this.client(), publicUrl: flags['public-url']} : undefined
+    const service = {client: () => this.client(), publicUrl: flags['public-url']}
     const serve = {
       report: out,
       options,
       found,
       secretFile,
-      register,
+      register: register ? service : undefined,
+      survey: survey ? service : undefined,
       events: render.listenEvents(out, this.config.bin),
       listening: render.listeningLine(out, out.json, {...options, ...found, fromSource: found.secrets.length}),
     }

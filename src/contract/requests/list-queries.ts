@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import {V2_STATES} from '../lifecycle.js'
-import {boundedInteger, choice, choices, pageCursor, v2PageLimit} from './request-fields.js'
+import {boundedInteger, choice, choices, pageCursor, v2PageLimit} from './query-fields.js'
 
 /**
  * The query strings of the payout lists. They live apart from the bodies: the operations table holds query

@@ -1,8 +1,8 @@
 import {createHmac, timingSafeEqual} from 'node:crypto'
 
 /**
- * HMAC-signed, base64url blobs: `<payload>.<signature>`. Session tokens and list cursors use them, so that
- * clients cannot build or alter either.
+ * HMAC-signed, base64url blobs: `<payload>.<signature>`. Session tokens and the sign-in cookie use them, so that
+ * clients cannot build or alter them.
  */
 
 const sign = (payload: string, secret: string, purpose: string) =>

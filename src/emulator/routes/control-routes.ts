@@ -17,6 +17,7 @@ import type {TextOutbox} from '../domain/text-outbox.js'
 import {invalidField, invalidState, notFound} from '../http/api-failure.js'
 import type {ControlHandlers} from '../http/operation-route.js'
 import {ok} from '../http/request-context.js'
+import type {RequestLog} from '../http/request-log.js'
 import type {Store} from '../store/index.js'
 import type {PayoutRow} from '../store/row-types.js'
 import type {WebhookDispatcher} from '../webhooks/webhook-dispatcher.js'
@@ -60,6 +61,7 @@ export function controlRoutes({
   dispatcher,
   faults,
   payouts,
+  requests,
   reset,
   runDue,
   settlement,
@@ -71,6 +73,7 @@ export function controlRoutes({
   dispatcher: WebhookDispatcher
   faults: Faults
   payouts: PayoutService
+  requests: RequestLog
   reset: () => void
   runDue: () => number
   settlement: Settlement
@@ -83,6 +86,7 @@ export function controlRoutes({
       reset()
       return ok({reset: true, ...seedInfo()})
     },
+    listRequests: ({parsedQuery}) => ok({data: requests.list(parsedQuery.after)}),
     getClock: () => ok({now: clock.iso(), offsetSeconds: clock.offsetSeconds()}),
     advanceClock: async ({body}) => {
       const seconds = body.advanceSeconds

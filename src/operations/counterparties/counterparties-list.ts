@@ -15,6 +15,7 @@ export const counterpartiesList = operation({
       cursor: input.cursor,
       pages: position => client.v2.counterparties.pages({...position, limit: input.all ? undefined : input.limit}),
       empty: 'No counterparties.',
+      command: 'counterparties list',
     })
   },
 })

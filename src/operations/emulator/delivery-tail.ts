@@ -1,8 +1,5 @@
-import {setTimeout as sleep} from 'node:timers/promises'
-import type {ControlDelivery, EmulatorControl} from '../../client/emulator-control.js'
+import type {ControlDelivery} from '../../client/emulator-control.js'
 import {summarize} from '../../services/webhooks/payload.js'
-import {runUntilStopped, type StopReason} from '../interrupt.js'
-import type {OperationContext} from '../operation-context.js'
 
 /**
  * The emulator's webhook delivery log as finished attempts, each with what became of it (delivered, next retry at,
@@ -72,36 +69,5 @@ export class DeliveryTail {
     const fresh = attemptViews(log).filter(view => !this.shown.has(view.deliveryId))
     for (const view of fresh) this.shown.add(view.deliveryId)
     return fresh
-  }
-}
-
-const POLL_MS = 500
-
-/**
- * Follows the log until stopped (Ctrl-C, SIGTERM, stdout closed): `show` gets each batch of new attempts; answers
- * every attempt seen, the first ones included, and what stopped it.
- */
-export function followDeliveries(
-  context: OperationContext,
-  control: EmulatorControl,
-  tail: DeliveryTail,
-  first: AttemptView[],
-) {
-  return async (show: (attempts: AttemptView[]) => void): Promise<{all: AttemptView[]; stopped: StopReason}> => {
-    const all = [...first]
-    const stopped = await runUntilStopped(
-      async serving => {
-        context.report.info('Following the delivery log. Press Ctrl-C to stop.')
-        while (!serving.received) {
-          await Promise.race([sleep(POLL_MS), serving.stopped])
-          if (serving.received) break
-          const next = tail.next(await control.deliveries())
-          show(next)
-          all.push(...next)
-        }
-      },
-      {stdoutClosed: true},
-    )
-    return {all, stopped}
   }
 }

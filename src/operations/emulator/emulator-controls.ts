@@ -108,6 +108,13 @@ export const emulatorTrigger = operation({
   },
 })
 
+/** --follow of the emulator's logs: on a terminal by default (the command decides), --no-follow to stop. */
+const followInput = (what: string) =>
+  booleanInput({
+    summary: `Keep printing new ${what} until Ctrl-C (default on a terminal; --no-follow: print the log so far and exit).`,
+    allowNo: true,
+  })
+
 /**
  * `emulator deliveries`: the webhook delivery log so far; with `follow`, then every new attempt (the CLI's log
  * until Ctrl-C), handed to `show` as they come.
@@ -116,21 +123,39 @@ export const emulatorDeliveries = operation({
   id: 'emulator:deliveries',
   summary: "Tail the emulator's webhook deliveries: status, attempt and next retry.",
   result: 'deliveryAttempts',
-  inputs: {
-    follow: booleanInput({
-      summary:
-        'Keep printing new attempts until Ctrl-C (default on a terminal; --no-follow: print the log so far and exit).',
-      allowNo: true,
-    }),
-  },
+  inputs: {follow: followInput('attempts')},
   async run(input, context) {
-    const [{DeliveryTail, followDeliveries}, control] = await Promise.all([
+    const [{DeliveryTail}, {followLog}, control] = await Promise.all([
       import('./delivery-tail.js'),
+      import('./follow-log.js'),
       context.session.control(),
     ])
     const tail = new DeliveryTail()
     const value = tail.next(await control.deliveries())
     if (!input.follow) return {value}
-    return {value, follow: followDeliveries(context, control, tail, value)}
+    return {
+      value,
+      follow: followLog(context, 'the delivery log', async () => tail.next(await control.deliveries()), value),
+    }
+  },
+})
+
+/** `emulator requests`: the requests the emulator answered so far; with `follow`, then every new one as it comes. */
+export const emulatorRequests = operation({
+  id: 'emulator:requests',
+  summary: 'List the requests the emulator answered: time, method, path, status, time taken, request id.',
+  result: 'emulatorRequests',
+  inputs: {follow: followInput('requests')},
+  async run(input, context) {
+    const [{followLog}, control] = await Promise.all([import('./follow-log.js'), context.session.control()])
+    const value = await control.requests()
+    if (!input.follow) return {value}
+    let last = value.at(-1)?.seq ?? 0
+    const next = async () => {
+      const fresh = await control.requests(last)
+      last = fresh.at(-1)?.seq ?? last
+      return fresh
+    }
+    return {value, follow: followLog(context, 'the request log', next, value)}
   },
 })

@@ -149,15 +149,16 @@ export async function importStatusRows(options: ImportStatusOptions): Promise<St
 class TallyOfRows {
   private readonly tally = new StatusTally()
   private readonly problems = new StatusProblems()
+  private journalFinished = false
 
   async *pages(rows: FileRows, options: StatusRunOptions): AsyncIterable<StatusRow[]> {
     for await (const chunk of statusChunks(rows, options.client, {...options, readsWithinMs: readsWithinMs(options)})) {
-      const page = chunk.map(({row}) => row)
-      for (const row of page) {
+      for (const {row, derived} of chunk) {
         this.tally.add(row)
-        this.problems.add(row)
+        this.problems.add(row, derived)
       }
-      yield page
+      this.journalFinished = Boolean(rows.journal?.rowsDigest)
+      yield chunk.map(({row}) => row)
     }
   }
 
@@ -166,7 +167,8 @@ class TallyOfRows {
     const summary = this.tally.toJSON()
     options.report.summary(summaryLines(summary), afterTable)
     if (waitError?.exitCode === ExitCode.transient) return waitError
-    const error = statusOutcome(this.problems.kept, summary, options.file)
+    const refusedUnlessKeyed = this.journalFinished && this.problems.derivedNotImported > 0
+    const error = statusOutcome(this.problems.kept, summary, options.file, refusedUnlessKeyed)
     if (error) listProblems(options.report, this.problems.kept, summary)
     return error
   }

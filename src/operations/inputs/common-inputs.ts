@@ -7,6 +7,7 @@ import {
   emailProblem,
   freeTextProblem,
   phoneProblem,
+  recipientEmail,
 } from '../../contract/primitives.js'
 import {amountProblem, currencyProblem} from '../../shared/money.js'
 import {httpUrlProblem, parseDuration} from '../../shared/validate.js'
@@ -60,7 +61,7 @@ export const amountInput = checkedInput(value => amountProblem(value))
 /** A three-letter currency code; lower case is accepted and upper-cased. */
 export const currencyInput = checkedInput(currencyProblem, value => value.toUpperCase())
 
-export const emailInput = checkedInput(emailProblem)
+export const emailInput = checkedInput(emailProblem, recipientEmail)
 
 export const phoneInput = checkedInput(phoneProblem, compactPhone)
 

@@ -13,6 +13,11 @@ export interface CursorListOptions<T> {
   /** Said to a person at a terminal when the list is empty ("No counterparties."). */
   empty: string
   /**
+   * The command (`payouts list`): it begins the position line when the list went to a file or pipe, so that a
+   * person watching a script's stderr knows which step said it.
+   */
+  command: string
+  /**
    * How Ctrl-C is watched while the list is read: it stops the list, says where to continue and exits 130. Default:
    * with --all only (the read in flight is cancelled); a single page is left to end by itself.
    */
@@ -71,14 +76,21 @@ export function cursorItems<T>(options: CursorListOptions<T>): ItemSource<T> {
   }
 }
 
-function reportPosition<T>({report}: CursorListOptions<T>, at: CursorPosition, written: number, failed: boolean) {
+function reportPosition<T>(
+  {report, command}: CursorListOptions<T>,
+  at: CursorPosition,
+  written: number,
+  failed: boolean,
+) {
   const cursor = at.hasMore ? (at.nextCursor ?? null) : null
   if (report.jsonDetails) return report.detail({written, hasMore: at.hasMore, nextCursor: cursor})
   if (!cursor && at.hasMore)
     return report.stderr(`Stopped after ${written}, before the first page: run the same command again.`)
   // The end of the list is news to a person only: a cron job that reached it prints nothing.
   if (!cursor && !failed && !report.stderrIsTTY) return
-  if (!cursor) return report.stderr(`${written} written; end of the list.`)
-  const what = failed ? `Stopped after ${written}` : `${written} written`
-  report.stderr(`${what}; continue with --cursor ${cursor}`)
+  const from = report.stdoutIsTTY ? '' : `${command}: `
+  if (!cursor) return report.stderr(`${from}${written} written; end of the list.`)
+  const what = failed ? `${from}Stopped after ${written}` : `${from}${written} written`
+  // On a terminal the line folds before the flag, which stays with its cursor (one piece to copy).
+  report.stderr(`${what}; continue with --cursor ${cursor}`, {shell: true})
 }

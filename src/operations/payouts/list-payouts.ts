@@ -1,6 +1,7 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV1, PayoutV2} from '../../client/schemas.js'
 import {filterPages, type PayoutFilter} from '../../services/payouts/payout-filters.js'
+import {withDeclinedStates} from '../../services/payouts/v1-declined.js'
 import {READ_CANCELLED} from '../interrupt.js'
 import type {ItemSource} from '../item-source.js'
 import {cursorItems} from '../lists/cursor-items.js'
@@ -42,6 +43,7 @@ export function listPayoutsV2(options: ListPayoutsOptions): ItemSource<PayoutV2>
     all: options.all,
     cursor: options.cursor,
     empty: emptyText(filter),
+    command: 'payouts list',
     interrupts: {notice: READ_CANCELLED, write: line => report.stderr(line)},
     pages: position =>
       filterPages(client.v2.payouts.pages({...position, limit: options.limit, status: options.status}), filter),
@@ -58,7 +60,13 @@ export function listPayoutsV1(options: ListPayoutsOptions): ItemSource<PayoutV1>
     offset,
     order,
     interrupts: {notice: READ_CANCELLED, write: line => report.stderr(line)},
-    pages: () => shownV1(filterPages(client.v1.payouts.pages({offset, limit, orderDirection: order}), filter, counter)),
+    pages: () =>
+      shownV1(
+        withDeclinedStates(
+          filterPages(client.v1.payouts.pages({offset, limit, orderDirection: order}), filter, counter),
+          client,
+        ),
+      ),
     read: () => counter.read,
     empty: emptyText(filter),
     note: text => report.note(text),

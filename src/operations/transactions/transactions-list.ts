@@ -26,6 +26,7 @@ export const transactionsList = operation({
       pages: position =>
         client.v2.transactions.pages({...filters, ...position, limit: input.all ? undefined : input.limit}),
       empty: 'No transactions.',
+      command: 'transactions list',
     })
   },
 })

@@ -28,6 +28,7 @@ export interface ServeDeliveries {
   found: ListenSecrets
   secretFile?: ListenSessionOptions['secretFile']
   register?: ListenSessionOptions['register']
+  survey?: ListenSessionOptions['survey']
   /** What the session says of its subscription and secret file. */
   events: ListenSessionEvents
   /** Once it listens: its URL, and whether a subscription was registered (one message, banner and all). */
@@ -59,6 +60,7 @@ export async function serveDeliveries(run: ServeDeliveries, show: (delivery: Del
         found,
         secretFile: run.secretFile,
         register: run.register,
+        survey: run.survey,
         events: run.events,
         onStop: cleanup => serving.onStop(cleanup),
       })

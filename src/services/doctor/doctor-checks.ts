@@ -191,5 +191,20 @@ export async function emulatorDatabaseCheck(dataDir: string): Promise<Check> {
   const file = join(dataDir, 'emulator.sqlite')
   const info = await stat(file).catch(() => undefined)
   if (!info) return pass('emulator database', `${file} not created yet (payctl emulator start creates it)`)
-  return pass('emulator database', `${file} (${Math.ceil(info.size / 1024)} KiB; --reset starts it anew)`)
+  // SQLite's write-ahead log holds recent writes until a checkpoint copies them in: the database is both files.
+  const sizes = await Promise.all(
+    ['-wal', '-shm'].map(end =>
+      stat(file + end).then(
+        s => s.size,
+        () => 0,
+      ),
+    ),
+  )
+  const total = info.size + sizes.reduce((a, b) => a + b, 0)
+  const parts = sizes[0] ? ' with its -wal and -shm files' : ''
+  return pass('emulator database', `${file} (${kibibytes(total)}${parts}; --reset starts it anew)`)
 }
+
+/** `4 KiB`, `1.9 MiB`. */
+const kibibytes = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KiB` : `${(bytes / 1024 / 1024).toFixed(1)} MiB`

@@ -22,6 +22,8 @@ export interface FileRow {
   customId: string
   /** The payout the row's id column names (v2 form). */
   payoutId?: string
+  /** The file gives the row no customId: `customId` is derived from its values. */
+  derived?: boolean
   /** The request body the import sends for this row (v1 or v2 shape). */
   item: Record<string, unknown>
 }

@@ -2,6 +2,7 @@ import {isDeleted, isUnpaidEnd} from '../../contract/lifecycle.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {retryFailedCommand, shellWord} from '../../shared/shell-word.js'
+import {keyedOrNewSet} from '../import/outcome/import-outcome.js'
 import {INVALID, NOT_IMPORTED, type StatusRow} from './status-row.js'
 import type {StatusSummary} from './status-summary.js'
 
@@ -28,8 +29,12 @@ export interface StatusProblem {
 /** Collects the rows that did not go through, as the rows stream past. */
 export class StatusProblems {
   readonly kept: StatusProblem[] = []
+  /** Rows not imported whose customId the file does not give (derived from their values). */
+  derivedNotImported = 0
 
-  add(row: StatusRow): void {
+  /** `derived`: the file gives the row no customId. */
+  add(row: StatusRow, derived = false): void {
+    if (derived && row.status === NOT_IMPORTED) this.derivedNotImported++
     if (!isProblem(row.status) || this.kept.length >= PROBLEMS_KEPT) return
     this.kept.push({
       line: row.line,
@@ -46,11 +51,17 @@ export const problemCount = (summary: StatusSummary) =>
     .filter(([status]) => isProblem(status))
     .reduce((n, [, entry]) => n + entry.rows, 0)
 
-/** The error the command ends with, if any: `file` is the file as the command was given it (named in the advice). */
+/**
+ * The error the command ends with, if any: `file` is the file as the command was given it (named in the advice).
+ * `refusedUnlessKeyed`: rows without customId are not imported while the file's import finished before, so a
+ * re-run of the import refuses the file (it cannot tell added rows from edited ones) and the advice says what does
+ * work.
+ */
 export function statusOutcome(
   problems: StatusProblem[],
   summary: StatusSummary,
   file: string,
+  refusedUnlessKeyed = false,
 ): PayctlError | undefined {
   if (!problems.length) return undefined
   const byStatus = Object.entries(summary.byStatus)
@@ -61,7 +72,14 @@ export function statusOutcome(
   const suggestions = [
     has('failed') && `fix the recipients' payment methods, then: ${retryFailedCommand(file)}`,
     has(NOT_IMPORTED) &&
+      !refusedUnlessKeyed &&
       `import the rows not imported yet: payctl payouts import ${file === '-' ? 'FILE' : shellWord(file)} (it resumes)`,
+    ...(has(NOT_IMPORTED) && refusedUnlessKeyed
+      ? [
+          'rows without a customId were added since the file was imported, and payctl cannot tell them from edited rows',
+          ...keyedOrNewSet(),
+        ]
+      : []),
   ].filter((s): s is string => Boolean(s))
   return new PayctlError(`${problemCount(summary)} of ${summary.rows} rows did not go through (${byStatus})`, {
     exitCode: ExitCode.partial,

@@ -17,12 +17,12 @@ export async function* statusChunks(
   rows: FileRows,
   client: PayoutClient,
   options: {concurrency: number; readsWithinMs: number; signal?: AbortSignal},
-): AsyncGenerator<Array<{row: StatusRow; payout?: PayoutV2}>> {
+): AsyncGenerator<Array<{row: StatusRow; payout?: PayoutV2; derived?: boolean}>> {
   const limit = limiter(options.concurrency)
   const patience = {deadline: Date.now() + options.readsWithinMs, signal: options.signal}
   const read = (row: FileRow) =>
     limit(() => readPatiently(() => fetchOrGone(() => client.v2.payouts.get(row.customId)), patience))
-  const ahead: Array<Promise<Array<{row: StatusRow; payout?: PayoutV2}>>> = []
+  const ahead: Array<Promise<Array<{row: StatusRow; payout?: PayoutV2; derived?: boolean}>>> = []
   const source = rows.chunks()
   const start = async () => {
     const next = await source.next()
@@ -31,7 +31,7 @@ export async function* statusChunks(
     const pending = Promise.all(
       chunk.rows.map(async row => {
         const payout = await read(row)
-        return {row: statusRow(row, payout), payout}
+        return {row: statusRow(row, payout), payout, derived: row.derived}
       }),
     ).then(joined => {
       const skipped = chunk.skipped.map(s => ({row: skippedRow(s)}))

@@ -115,8 +115,8 @@ function diagnoseMismatch(input: ExplainInput, signatureHex: string): string[] {
     }
   }
   return [
-    'either the secret is not this subscription\'s (every subscription has its own, shown once by "webhooks create" or "webhooks listen --register"; "webhooks list" says which ones this profile stored), or the body is not the exact bytes that were signed',
-    'check that your code reads the raw request body before any JSON parsing, and that the secret is the one printed by "webhooks create" or "webhooks listen --register"',
+    'either the secret is not this subscription\'s (every subscription has its own, shown once by "webhooks create" or "webhooks listen"; "webhooks list" says which ones this profile stored), or the body is not the exact bytes that were signed',
+    'check that your code reads the raw request body before any JSON parsing, and that the secret is the one printed by "webhooks create" or "webhooks listen"',
   ]
 }
 

@@ -1,8 +1,9 @@
 import {ApiError} from '../../client/api-errors.js'
 import type {PayoutClient} from '../../client/index.js'
 import {PayctlError, usageError} from '../../shared/errors.js'
-import {isLoopbackOrigin} from '../../shared/local-emulator.js'
+import {ExitCode} from '../../shared/exit-codes.js'
 import {errnoCode, messageOf} from '../../shared/thrown.js'
+import {sameReceiver} from './listen-plan.js'
 import {parseRespondWith} from './listener.js'
 import {EVENT_NAMES, V2_EVENT_NAMES} from './payload.js'
 import {writeSecretFile} from './secret-file.js'
@@ -28,6 +29,12 @@ export interface ListenSessionEvents {
   /** The error to report when the subscription could not be deleted. */
   unregisterFailed(id: string, error: unknown): Error
   secretFileWritten(name: string, file: string, warning: string | undefined): void
+  /** A subscription of the team that delivers somewhere else: its deliveries do not reach this listener. */
+  elsewhere(id: string, url: string): void
+  /** Another subscription that delivers to this listener too. */
+  alsoHere(id: string, url: string): void
+  /** The team's subscriptions could not be listed (the listener works all the same). */
+  surveyFailed(error: unknown): void
 }
 
 export interface ListenSessionOptions {
@@ -38,6 +45,8 @@ export interface ListenSessionOptions {
   found: ListenSecrets
   /** --register: subscribe the listener (or --public-url) for as long as it runs. */
   register?: {client: () => Promise<PayoutClient>; publicUrl?: string}
+  /** Name the team's other subscriptions, each as delivering here or elsewhere. */
+  survey?: {client: () => Promise<PayoutClient>; publicUrl?: string}
   /** --secret-file and --secret-name. */
   secretFile?: {file: string; name: string}
   events: ListenSessionEvents
@@ -50,7 +59,7 @@ export async function openListenSession(options: ListenSessionOptions): Promise<
   const {listener, found, register, secretFile, events} = options
   await startListener(listener, options.host, options.port)
   options.onStop(() => listener.close())
-  let registered = false
+  let registered: string | undefined
   if (register) {
     const client = await register.client()
     const target = registrationTarget(listener.url, register.publicUrl)
@@ -59,7 +68,7 @@ export async function openListenSession(options: ListenSessionOptions): Promise<
       eventType: 'payout',
       events: [...V2_EVENT_NAMES],
     })
-    registered = true
+    registered = subscription.id
     options.onStop(async () => {
       try {
         events.unregistered(subscription.id, await unregister(client, subscription.id))
@@ -70,21 +79,34 @@ export async function openListenSession(options: ListenSessionOptions): Promise<
     events.registered(subscription.id, target, subscription.signingSecret)
     if (subscription.signingSecret) found.secrets.push(subscription.signingSecret)
   }
+  if (options.survey) await survey(options.survey, listener.url, registered, events)
   if (secretFile) {
     const {file, name} = secretFile
     const source = registered ? REGISTERED : found.source
     const secret = singleSecret({secrets: found.secrets, source}, '--secret-file')
     events.secretFileWritten(name, file, await writeSecret(file, name, secret))
   }
-  return {registered}
+  return {registered: registered !== undefined}
 }
 
-/** `--register` against a remote origin: the service cannot reach this machine's loopback address. */
-export function checkReachable(origin: string): void {
-  if (!isLoopbackOrigin(origin))
-    throw usageError(`--register against ${origin} needs --public-url`, [
-      'the service cannot reach this machine; expose the listener with a tunnel and pass its URL as --public-url',
-    ])
+/** Each subscription of the team but the registered one, named as delivering here or elsewhere. */
+async function survey(
+  options: NonNullable<ListenSessionOptions['survey']>,
+  listenerUrl: string,
+  registered: string | undefined,
+  events: ListenSessionEvents,
+): Promise<void> {
+  const here = registrationTarget(listenerUrl, options.publicUrl)
+  try {
+    const subscriptions = await (await options.client()).v1.webhooks.list()
+    for (const {id, targetUrl} of subscriptions) {
+      if (id === registered || !targetUrl) continue
+      if (sameReceiver(targetUrl, here)) events.alsoHere(id, targetUrl)
+      else events.elsewhere(id, targetUrl)
+    }
+  } catch (error) {
+    events.surveyFailed(error)
+  }
 }
 
 /** The URL the service delivers to: --public-url, else the listener's own (a wildcard host as loopback). */
@@ -133,7 +155,11 @@ async function startListener(listener: {start(): Promise<unknown>}, host: string
   } catch (error) {
     const code = errnoCode(error)
     if (code === 'EADDRINUSE')
-      throw usageError(`port ${port} on ${host} is in use`, ['pick another with --port, or --port 0'])
+      throw new PayctlError(`port ${port} on ${host} is in use`, {
+        exitCode: ExitCode.usage,
+        code: 'PORT_IN_USE',
+        suggestions: ['pick another with --port, or --port 0'],
+      })
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
       throw usageError(`cannot listen on --host ${host}: not an address of this machine`)
     throw error

@@ -36,15 +36,8 @@ export function singleSecret({secrets, source}: ListenSecrets, flag: string): st
   ])
 }
 
-/**
- * Before listening: a secret to verify with (or --register, which brings one), and the one secret --secret-file
- * writes (unless --register brings its own).
- */
-export function checkListenSecrets(found: ListenSecrets, register: boolean, secretFile: boolean): void {
-  if (!found.secrets.length && !register)
-    throw usageError('no signing secret to verify deliveries with', [
-      `pass --secret, set ${SECRET_ENV}, create a subscription with "webhooks create", or use --register`,
-    ])
+/** Before listening: the one secret --secret-file writes, unless a registered subscription brings its own. */
+export function checkSecretFile(found: ListenSecrets, register: boolean, secretFile: boolean): void {
   if (secretFile && !register) singleSecret(found, '--secret-file')
 }
 

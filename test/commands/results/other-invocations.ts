@@ -63,9 +63,11 @@ export const OTHER_INVOCATIONS: Invocations = {
   },
   'counterparties:list': noArguments,
   doctor: noArguments,
+  version: noArguments,
   'emulator:claim': {argv: async ctx => [await approvedPayout(ctx), '--method', 'paypal']},
   // Without following (stdout is no terminal here), -o json: the attempts as one array.
   'emulator:deliveries': {argv: () => ['-o', 'json']},
+  'emulator:requests': {argv: () => ['-o', 'json']},
   'emulator:start': {
     argv: ({home}) => ['--port', '0', '--data', join(home.dir, 'walk-emulator.sqlite')],
     form: 'stopped',

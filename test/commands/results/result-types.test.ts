@@ -22,6 +22,7 @@ import type EmulatorDeliveries from '../../../src/commands/emulator/deliveries.j
 import type EmulatorFaultsAdd from '../../../src/commands/emulator/faults/add.js'
 import type EmulatorFaultsClear from '../../../src/commands/emulator/faults/clear.js'
 import type EmulatorFaultsList from '../../../src/commands/emulator/faults/list.js'
+import type EmulatorRequests from '../../../src/commands/emulator/requests.js'
 import type EmulatorReset from '../../../src/commands/emulator/reset.js'
 import type EmulatorStart from '../../../src/commands/emulator/start.js'
 import type EmulatorTrigger from '../../../src/commands/emulator/trigger.js'
@@ -53,6 +54,7 @@ import type TeamDeposit from '../../../src/commands/team/deposit.js'
 import type TeamGet from '../../../src/commands/team/get.js'
 import type TeamUpdate from '../../../src/commands/team/update.js'
 import type TransactionsList from '../../../src/commands/transactions/list.js'
+import type Version from '../../../src/commands/version.js'
 import type WebhooksCreate from '../../../src/commands/webhooks/create.js'
 import type WebhooksDelete from '../../../src/commands/webhooks/delete.js'
 import type WebhooksList from '../../../src/commands/webhooks/list.js'
@@ -90,6 +92,7 @@ interface Classes {
   'emulator:faults:add': typeof EmulatorFaultsAdd
   'emulator:faults:clear': typeof EmulatorFaultsClear
   'emulator:faults:list': typeof EmulatorFaultsList
+  'emulator:requests': typeof EmulatorRequests
   'emulator:reset': typeof EmulatorReset
   'emulator:start': typeof EmulatorStart
   'emulator:trigger': typeof EmulatorTrigger
@@ -127,6 +130,7 @@ interface Classes {
   'webhooks:listen': typeof WebhooksListen
   'webhooks:send': typeof WebhooksSend
   'webhooks:verify': typeof WebhooksVerify
+  version: typeof Version
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a command class of any flags

@@ -1,18 +1,19 @@
 import Big from 'big.js'
 import type {PayoutClient} from '../../../client/index.js'
 import type {Account} from '../../../client/schemas.js'
-import {formatAmount} from '../../../shared/money.js'
+import {formatAmount, RunningTotal} from '../../../shared/money.js'
 import {present} from '../../../shared/present.js'
 import {messageOf} from '../../../shared/thrown.js'
-import {type ChunkOptions, fileRows} from '../send/chunks.js'
-import type {ValidationResult} from '../validate/validate-file.js'
+import type {ParsedRow} from '../validate/import-schema.js'
+import type {RowObserver} from '../validate/validate-file.js'
 
 /**
  * The online part of `--dry-run`: what the service would refuse although the file is valid. Currencies
  * come from `GET /payment-method-types` (the settlement currencies of every payment method), balances from
  * `GET /accounts` (available, and what the allowance still lets through). Rows that would be approved
  * (--and-then pay, v1 preApproved) are added up in file order; the first row that no longer fits, and every
- * later one of that currency, would fail.
+ * later one of that currency, would fail. The rows are checked as the validation pass reads them (BalanceCheck),
+ * whenever the service answers: they are read once.
  */
 
 export interface CheckProblem {
@@ -64,83 +65,104 @@ interface Facts {
   room: Map<string, Big>
 }
 
-/** Whether any row could fail: an unknown currency, or more to approve than a currency's headroom. */
-function anyProblem(validation: ValidationResult, facts: Facts): boolean {
-  if (Object.keys(validation.totals).some(currency => !facts.currencies.has(currency))) return true
-  return Object.entries(validation.moneyMoving.totals).some(([currency, total]) =>
-    new Big(total).gt(facts.room.get(currency) ?? 0),
-  )
-}
+/**
+ * Rows accepted before the service is asked: a smaller file is checked after its validation pass, as one whose
+ * rows are invalid asks nothing. A bigger one asks at this row, while the pass goes on; the rows read before the
+ * answer wait for it, up to twice as many (then the pass waits: memory stays bound).
+ */
+const WAITING_ROWS = 10_000
 
-type CheckedItem = {currency: string; amount?: string; payoutAmount?: string}
+interface CheckedRow {
+  line: number
+  currency: string
+  amount: string
+  /** Approving it reserves money (a row naming its payout by id creates none: it reserves nothing new). */
+  reserves: boolean
+}
 
 /**
- * A valid row's body with a currency to check (a row naming its payout by id may have none), and whether it
- * reserves money (a row naming its payout by id never creates one: it reserves nothing new).
+ * The dry run's currency and balance checks of the rows the validation pass accepts, in file order (a RowObserver):
+ * the rows are read once, whatever the service answers. `result` says what it found, or why it ran offline.
  */
-function checkedItem(
-  entry: {kind: 'invalid'} | {kind: 'valid'; row: {line: number; item: unknown; payoutId?: string}},
-  movesMoney: (item: unknown) => boolean,
-): {line: number; item: CheckedItem; reserves: boolean} | undefined {
-  if (entry.kind === 'invalid') return undefined
-  const item = entry.row.item as CheckedItem
-  if (!item.currency) return undefined
-  return {line: entry.row.line, item, reserves: !entry.row.payoutId && movesMoney(item)}
-}
+export class BalanceCheck implements RowObserver {
+  private facts?: Facts
+  private offlineReason?: string
+  private answered?: Promise<void>
+  private waiting: CheckedRow[] = []
+  private readonly problems: CheckProblem[] = []
+  private readonly reserved = new Map<string, RunningTotal>()
+  private readonly overflowing = new Map<string, {first: number; rows: number}>()
 
-/** Reads the rows once more to name the lines that would not fit. */
-async function problemLines(chunkOptions: ChunkOptions<unknown>, facts: Facts, movesMoney: (item: unknown) => boolean) {
-  const problems: CheckProblem[] = []
-  const used = new Map<string, Big>()
-  const overflowing = new Map<string, {first: number; rows: number}>()
-  const add = (problem: CheckProblem) => {
-    if (problems.length < LISTED) problems.push(problem)
+  constructor(private readonly client: () => Promise<PayoutClient>) {}
+
+  /** Asks the service (once); the rows waiting are checked when it answers. */
+  private ask(): Promise<void> {
+    this.answered ??= this.client()
+      .then(serviceFacts)
+      .then(
+        facts => {
+          this.facts = facts
+          for (const row of this.waiting) this.check(row, facts)
+          this.waiting = []
+        },
+        (error: unknown) => {
+          this.offlineReason = messageOf(error)
+          this.waiting = []
+        },
+      )
+    return this.answered
   }
-  for await (const entry of fileRows(chunkOptions)) {
-    const checked = checkedItem(entry, movesMoney)
-    if (!checked) continue
-    const {line, item, reserves} = checked
-    const currency = item.currency.toUpperCase()
+
+  accepted(_ordinal: number, line: number, row: ParsedRow<unknown>): void {
+    if (this.offlineReason !== undefined || !row.currency) return
+    const checked = {
+      line,
+      currency: row.currency.toUpperCase(),
+      amount: row.amount || '0',
+      reserves: !row.payoutId && row.movesMoney,
+    }
+    if (this.facts) this.check(checked, this.facts)
+    else if (this.waiting.push(checked) === WAITING_ROWS) void this.ask()
+  }
+
+  async settle(): Promise<void> {
+    if (this.waiting.length >= 2 * WAITING_ROWS) await this.ask()
+  }
+
+  private check(row: CheckedRow, facts: Facts): void {
+    const {line, currency} = row
     if (!facts.currencies.has(currency)) {
-      add({
-        line: line,
-        message: `currency ${currency} is not paid out by the service (it pays ${[...facts.currencies].sort().join(', ')})`,
-      })
-      continue
+      if (this.problems.length < LISTED)
+        this.problems.push({
+          line,
+          message: `currency ${currency} is not paid out by the service (it pays ${[...facts.currencies].sort().join(', ')})`,
+        })
+      return
     }
-    if (!reserves) continue
-    const total = (used.get(currency) ?? new Big(0)).plus(item.amount ?? item.payoutAmount ?? '0')
-    used.set(currency, total)
-    const room = facts.room.get(currency) ?? new Big(0)
-    if (total.gt(room)) {
-      const over = overflowing.get(currency)
-      if (over) over.rows++
-      else overflowing.set(currency, {first: line, rows: 1})
+    if (!row.reserves) return
+    let total = this.reserved.get(currency)
+    if (!total) {
+      total = new RunningTotal(currency, facts.room.get(currency) ?? new Big(0))
+      this.reserved.set(currency, total)
     }
+    if (!total.add(row.amount)) return
+    const over = this.overflowing.get(currency)
+    if (over) over.rows++
+    else this.overflowing.set(currency, {first: line, rows: 1})
   }
-  const overflows: CheckProblem[] = []
-  for (const [currency, over] of overflowing) {
-    const room = facts.room.get(currency) ?? new Big(0)
-    overflows.push({
-      line: over.first,
-      message: `${over.rows} row${over.rows === 1 ? '' : 's'} from here on would not be approved: ${formatAmount(present(used.get(currency)), currency)} ${currency} to approve, ${formatAmount(room, currency)} ${currency} available`,
-    })
-  }
-  return [...overflows, ...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
-}
 
-export async function checkOnline(options: {
-  client: () => Promise<PayoutClient>
-  validation: ValidationResult
-  chunkOptions: ChunkOptions<unknown>
-  movesMoney: (item: unknown) => boolean
-}): Promise<OnlineChecks> {
-  let facts: Facts
-  try {
-    facts = await serviceFacts(await options.client())
-  } catch (error) {
-    return {online: false, offlineReason: messageOf(error), problems: []}
+  /** What the checks found, once the service has answered (or why they ran offline). */
+  async result(): Promise<OnlineChecks> {
+    await this.ask()
+    if (this.offlineReason !== undefined) return {online: false, offlineReason: this.offlineReason, problems: []}
+    const overflows: CheckProblem[] = []
+    for (const [currency, over] of this.overflowing) {
+      const reserved = present(this.reserved.get(currency))
+      overflows.push({
+        line: over.first,
+        message: `${over.rows} row${over.rows === 1 ? '' : 's'} from here on would not be approved: ${formatAmount(reserved.total(), currency)} ${currency} to approve, ${formatAmount(reserved.limit, currency)} ${currency} available`,
+      })
+    }
+    return {online: true, problems: [...overflows, ...this.problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0))}
   }
-  if (!anyProblem(options.validation, facts)) return {online: true, problems: []}
-  return {online: true, problems: await problemLines(options.chunkOptions, facts, options.movesMoney)}
 }

@@ -78,12 +78,15 @@ export function derivedEditOutcome(label: string, diff: ImportDiff): Outcome {
     exitCode: ExitCode.conflict,
     code: 'CHANGED_WITHOUT_CUSTOM_ID',
     message: `${label} was imported before and differs now (${parts.join(', ')}); its rows have no customId, so payctl cannot tell an edited row from a new payout: nothing was sent`,
-    suggestions: [
-      'to change payouts, give every row a customId column (the same ids as before) and import again',
-      `to send this file as a new, separate set of payouts, import it with --batch NAME (e.g. --batch ${new Date().toISOString().slice(0, 10)})`,
-    ],
+    suggestions: keyedOrNewSet(),
   }
 }
+
+/** What to do with a file without customIds that was edited after its import: the import refuses it. */
+export const keyedOrNewSet = () => [
+  'to change payouts, give every row a customId column (the same ids as before) and import again',
+  `to send this file as a new, separate set of payouts, import it with --batch NAME (e.g. --batch ${new Date().toISOString().slice(0, 10)})`,
+]
 
 const progressOf = (summary: ImportSummary) => {
   const done = summary.created + summary.updated + summary.unchanged + summary.alreadyPresent + summary.followedUp
@@ -137,7 +140,10 @@ export function importOutcome(summary: ImportSummary, file: string): Outcome | u
     return {
       exitCode: ExitCode.conflict,
       code: 'CONFLICT',
-      message: `${plural(summary.conflicts, 'row')} differ from payouts that can no longer be changed`,
+      message:
+        summary.conflicts === 1
+          ? '1 row conflicts with the payout the service holds for it (listed above); the import changed nothing there'
+          : `${count(summary.conflicts)} rows conflict with the payouts the service holds for them (listed above); the import changed nothing there`,
       suggestions: [
         see,
         'the journal keeps them: a re-run of this file reports them as conflicts reported earlier and sends nothing for them',

@@ -39,6 +39,8 @@ interface SentImport {
   fatal?: unknown
   /** The rows as the import read them (with `holdRows`): `--wait` follows these, the file is not read again. */
   rows?: ChunkOptions<unknown>
+  /** The file was refused (rows without customId added or removed since its import): nothing was sent. */
+  refused?: boolean
 }
 
 /** How the import ends: its exit code, and the error it ends with (import-outcome.ts decides it). */
@@ -75,6 +77,8 @@ export type ImportSummary = ValidationSummary &
     problems: ReportLine[]
     /** Set when the run stopped early: `interrupted` (Ctrl-C), `transient` (exit 7), `fatal`. */
     stopped?: string
+    /** Rows not sent because the file was refused (a re-run sends nothing either: see the error). */
+    refused?: number
     report?: string
     journal: string
   }
@@ -115,7 +119,8 @@ export function importSummary(result: SentImport): ImportSummary {
     conflictsEarlier: send.conflictsEarlier,
     failed: send.failed,
     paymentsFailed: send.paymentsFailed,
-    pending: Math.max(send.pending, validation.valid - settledRows(send)),
+    pending: result.refused ? 0 : Math.max(send.pending, validation.valid - settledRows(send)),
+    ...(result.refused ? {refused: validation.valid - settledRows(send)} : {}),
     chunks: send.chunks,
     chunksSent: send.chunksSent,
     chunksFailed: send.chunksFailed,

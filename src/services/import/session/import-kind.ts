@@ -4,7 +4,7 @@ import type {OnlineChecks} from '../check/online-checks.js'
 import type {ChunkOptions} from '../send/chunks.js'
 import type {ChunkSender} from '../send/send.js'
 import type {RowSchema, SchemaOptions} from '../validate/import-schema.js'
-import type {ValidationResult} from '../validate/validate-file.js'
+import type {RowObserver, ValidationResult} from '../validate/validate-file.js'
 
 /**
  * What the import engine (import-session.ts) needs to know about one kind of record it imports: payouts
@@ -17,6 +17,14 @@ export interface Confirmation {
   action: string
   count: number
   totals: Record<string, string>
+}
+
+/** The dry run's online checks made as the validation pass reads the rows (the rows are read once). */
+export interface DryRunChecks<Item> extends RowObserver {
+  /** Whether the checks read the rows again for a file with these columns (the rows are then kept). */
+  readsRows(hasColumn: (name: string) => boolean): boolean
+  /** What the checks found, or why they ran offline. */
+  result(chunkOptions: ChunkOptions<Item>): Promise<OnlineChecks>
 }
 
 export interface ImportKind<Item> {
@@ -33,13 +41,18 @@ export interface ImportKind<Item> {
   /** The header of `--report`'s id column. */
   idColumn: string
   sender(client: PayoutClient): Promise<ChunkSender<Item>>
-  /** Checks with the service that a valid file can still fail; `sending` is false for `--dry-run`. */
+  /**
+   * Checks with the service that a valid file can still fail; `sending` is false for `--dry-run` (of a kind without
+   * `dryRunChecks`).
+   */
   checkOnline?(input: {
     client: () => Promise<PayoutClient>
     validation: ValidationResult
     chunkOptions: ChunkOptions<Item>
     sending: boolean
   }): Promise<OnlineChecks | undefined>
+  /** `--dry-run`'s online checks, started before the validation pass (the service is asked meanwhile). */
+  dryRunChecks?(client: () => Promise<PayoutClient>): Promise<DryRunChecks<Item>>
   /** Completes a row's body once `checkOnline` has run (chunks.ts `prepare`). */
   prepare?(item: Item): Item
   /** The confirmation of the rows that move money on their own, if any. */

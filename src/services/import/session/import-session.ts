@@ -10,8 +10,8 @@ import {planImport} from '../plan/plan.js'
 import {openSource} from '../read/source.js'
 import {type ChunkOptions, validatedChunkOptions} from '../send/chunks.js'
 import {emptySendResult, type SendResult} from '../send/runner.js'
-import {interruptedError, type ValidationResult, validateFile} from '../validate/validate-file.js'
-import type {Confirmation} from './import-kind.js'
+import {interruptedError, type ValidateOptions, type ValidationResult, validateFile} from '../validate/validate-file.js'
+import type {Confirmation, DryRunChecks} from './import-kind.js'
 import type {SessionContext, SessionOptions} from './session-context.js'
 import type {ImportEvents} from './session-events.js'
 import {sendPlanned} from './session-send.js'
@@ -32,6 +32,8 @@ export async function runImportSession<Item>(options: SessionOptions<Item>): Pro
   const source = await openSource(options.file)
   let validation: ValidationResult | undefined
   let held = false
+  // The dry run's online checks see the rows as the validation pass reads them (a big file's ask the service meanwhile).
+  const checking = options.dryRun && !options.offline ? await kind.dryRunChecks?.(options.client) : undefined
   try {
     validation = await validateFile({
       path: source.path,
@@ -40,8 +42,9 @@ export async function runImportSession<Item>(options: SessionOptions<Item>): Pro
       encoding: options.encoding,
       delimiter: options.delimiter,
       signal: options.signal,
-      keepRows: await rowsWanted(options, source.label),
+      keepRows: await rowsWanted(options, source.label, checking),
       memoryRows: options.keepInMemoryRows,
+      observe: checking,
     })
     const early = validationOutcome(validation, options.skipInvalid, options.dryRun)
     const label = source.label
@@ -50,7 +53,7 @@ export async function runImportSession<Item>(options: SessionOptions<Item>): Pro
       prepare: kind.prepare,
     }
     const context: SessionContext<Item> = {options, source, validation, chunkOptions, emit: options.onEvent ?? noEvents}
-    if (options.dryRun && !early && validation.valid) return await dryRun(context)
+    if (options.dryRun && !early && validation.valid) return await dryRun(context, checking)
     if (options.dryRun || early) return {kind: 'validation', validation, label, outcome: early}
     context.emit({type: 'validated', label, validation, skipInvalid: options.skipInvalid})
     if (!validation.valid && !validation.invalid) return {kind: 'validation', validation, label}
@@ -73,11 +76,16 @@ export async function runImportSession<Item>(options: SessionOptions<Item>): Pro
 }
 
 /**
- * Whether the stages after validation will read the rows: always, but for a dry run that neither checks online
- * nor has a journal to compare with (it then keeps nothing, and costs no more than reading the file).
+ * Whether the stages after validation will read the rows: always, but for a dry run without a journal to compare
+ * with whose online checks (if any) are made as the rows are read (it then keeps nothing, and costs no more than
+ * reading the file) or read the rows only for some columns.
  */
-async function rowsWanted<Item>(options: SessionOptions<Item>, label: string): Promise<boolean> {
-  if (!options.dryRun || !options.offline) return true
+async function rowsWanted<Item>(
+  options: SessionOptions<Item>,
+  label: string,
+  checking: DryRunChecks<Item> | undefined,
+): Promise<ValidateOptions<Item>['keepRows']> {
+  if (!options.dryRun || (!options.offline && !checking)) return true
   const path = profileJournalPath(
     options.dataDir,
     await options.profile(),
@@ -85,21 +93,24 @@ async function rowsWanted<Item>(options: SessionOptions<Item>, label: string): P
     options.batch,
     options.kind.namespace,
   )
-  return (await stat(path).catch(() => undefined))?.size !== undefined
+  if ((await stat(path).catch(() => undefined))?.size !== undefined) return true
+  return checking ? hasColumn => checking.readsRows(hasColumn) : false
 }
 
 const noEvents: ImportEvents = () => undefined
 
 /** `--dry-run` of a valid file: the online checks too, unless --offline or the service does not answer. */
-async function dryRun<Item>(context: SessionContext<Item>): Promise<ImportResult> {
+async function dryRun<Item>(context: SessionContext<Item>, checking?: DryRunChecks<Item>): Promise<ImportResult> {
   const {options, validation, chunkOptions, source} = context
   const checks: OnlineChecks = options.offline
     ? {online: false, offlineReason: '--offline', problems: []}
-    : ((await options.kind.checkOnline?.({client: options.client, validation, chunkOptions, sending: false})) ?? {
-        online: false,
-        offlineReason: 'nothing to check',
-        problems: [],
-      })
+    : checking
+      ? await checking.result(chunkOptions)
+      : ((await options.kind.checkOnline?.({client: options.client, validation, chunkOptions, sending: false})) ?? {
+          online: false,
+          offlineReason: 'nothing to check',
+          problems: [],
+        })
   const profile = await options.profile()
   const plan = await planAgainstJournal({
     chunkOptions: context.chunkOptions as ChunkOptions<unknown>,
@@ -172,7 +183,11 @@ async function planAndSend<Item>(
       diff: plan.diff,
     }) as const
   if (plan.diff && refused)
-    return {...result({...emptySendResult(), pending: validation.valid}), outcome: derivedEditOutcome(label, plan.diff)}
+    return {
+      ...result({...emptySendResult(), unchanged: plan.diff.unchanged}),
+      refused: true,
+      outcome: derivedEditOutcome(label, plan.diff),
+    }
   const confirmation = options.kind.confirmation?.(validation)
   if (confirmation && plan.work !== 0) await beforeMoneyMoves(context, confirmation, profile)
   if (options.signal?.aborted) throw interruptedError()

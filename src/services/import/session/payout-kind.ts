@@ -1,3 +1,4 @@
+import type {PayoutClient} from '../../../client/index.js'
 import type {CreatePayoutV1} from '../../../client/v1/payouts-v1.js'
 import type {CreatePayoutV2} from '../../../client/v2/payouts-v2.js'
 import type {ApiGeneration} from '../../../contract/primitives.js'
@@ -7,11 +8,11 @@ import type {ChunkOptions} from '../send/chunks.js'
 import type {ChunkSender} from '../send/send.js'
 import type {RowSchema, SchemaOptions} from '../validate/import-schema.js'
 import type {PayoutRowV2} from '../validate/import-schema-v2.js'
-import type {Confirmation, ImportKind} from './import-kind.js'
+import type {Confirmation, DryRunChecks, ImportKind} from './import-kind.js'
 
 /**
  * Payouts as a kind of import: the v1 or v2 row schema, the v1 upsert or v2 batch sender, the dry run's
- * currency and balance checks, and the confirmation of rows that move money (v2 --and-then, v1 preApproved).
+ * currency and balance checks (as the rows are read), and the confirmation of rows that move money (v2 --and-then, v1 preApproved).
  */
 
 type PayoutItem = CreatePayoutV1 | CreatePayoutV2 | PayoutRowV2
@@ -43,23 +44,33 @@ async function schemaOf(api: ApiGeneration, refs: CounterpartyRefs): Promise<Row
   } as RowSchema<PayoutItem>
 }
 
-/** Dry run: the service's currencies and balances; every run: the counterparties named by customId. */
+/** Every run: the counterparties named by customId (the dry run's: DryRunChecks). */
 async function checkPayouts(
   refs: CounterpartyRefs,
   input: Parameters<NonNullable<ImportKind<PayoutItem>['checkOnline']>>[0],
-  movesMoney: (item: unknown) => boolean,
 ): Promise<OnlineChecks | undefined> {
-  const chunkOptions = input.chunkOptions as ChunkOptions<PayoutRowV2>
-  if (input.sending) {
-    if (!refs.named) return undefined
-    const problems = await refs.resolve(await input.client(), chunkOptions)
-    return {online: true, problems, checked: 'the counterparties named by customId (GET /counterparties/{customId})'}
+  if (!refs.named) return undefined
+  const problems = await refs.resolve(await input.client(), input.chunkOptions as ChunkOptions<PayoutRowV2>)
+  return {online: true, problems, checked: 'the counterparties named by customId (GET /counterparties/{customId})'}
+}
+
+/** Dry run: the service's currencies and balances as the rows are read, then the counterparties named by customId. */
+async function dryRunChecks(
+  refs: CounterpartyRefs,
+  client: () => Promise<PayoutClient>,
+): Promise<DryRunChecks<PayoutItem>> {
+  const balances = new (await import('../check/online-checks.js')).BalanceCheck(client)
+  return {
+    accepted: (ordinal, line, row) => balances.accepted(ordinal, line, row),
+    settle: () => balances.settle(),
+    readsRows: hasColumn => hasColumn('counterpartyCustomId'),
+    async result(chunkOptions) {
+      const checks = await balances.result()
+      if (!checks.online || !refs.named) return checks
+      const named = await refs.resolve(await client(), chunkOptions as ChunkOptions<PayoutRowV2>)
+      return {...checks, problems: [...named, ...checks.problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0))}
+    },
   }
-  const {checkOnline} = await import('../check/online-checks.js')
-  const checks = await checkOnline({...input, chunkOptions: chunkOptions as ChunkOptions<unknown>, movesMoney})
-  if (!checks.online || !refs.named) return checks
-  const problems = [...(await refs.resolve(await input.client(), chunkOptions)), ...checks.problems]
-  return {...checks, problems: problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))}
 }
 
 export async function payoutKind(options: PayoutKindOptions): Promise<ImportKind<PayoutItem>> {
@@ -70,8 +81,6 @@ export async function payoutKind(options: PayoutKindOptions): Promise<ImportKind
     andThen: options.andThen,
     allowConfusable: options.allowConfusable,
   }
-  const movesMoney = (item: unknown) =>
-    options.api === 'v2' ? options.andThen !== undefined : (item as {preApproved?: boolean}).preApproved === true
   return {
     namespace: '',
     api: options.api,
@@ -84,7 +93,8 @@ export async function payoutKind(options: PayoutKindOptions): Promise<ImportKind
       if (options.api === 'v1') return (await import('../send/send-v1.js')).v1Sender(client) as ChunkSender<PayoutItem>
       return (await import('../send/send-v2.js')).v2Sender(client, options.andThen) as ChunkSender<PayoutItem>
     },
-    checkOnline: input => checkPayouts(refs, input, movesMoney),
+    checkOnline: input => checkPayouts(refs, input),
+    dryRunChecks: client => dryRunChecks(refs, client),
     prepare: item => refs.prepare(item as PayoutRowV2),
     confirmation(validation): Confirmation | undefined {
       const moving = validation.moneyMoving

@@ -2,7 +2,13 @@ import type * as z from 'zod/mini'
 import type {Accepts} from '../../../contract/compiled-check.js'
 import {payoutIdProblem, payoutRefOf} from '../../../contract/ids.js'
 import {lookAlikeOf, nameLookAlikeOf} from '../../../contract/look-alike.js'
-import {type ApiGeneration, compactPhone, isEmail, spreadsheetNumberProblem} from '../../../contract/primitives.js'
+import {
+  type ApiGeneration,
+  compactPhone,
+  isEmail,
+  recipientEmail,
+  spreadsheetNumberProblem,
+} from '../../../contract/primitives.js'
 import {checkRequestWorded} from '../../../contract/request-problems.js'
 import {restoredCell} from '../../../shared/csv-formula.js'
 import {present} from '../../../shared/present.js'
@@ -183,7 +189,7 @@ export class RowCheck {
   email(name: string, value = this.cells.get(name)): string | undefined {
     if (value === undefined) return undefined
     if (isEmail(value)) this.lookAlike(name, value)
-    return value.toLowerCase()
+    return recipientEmail(value)
   }
 
   /** Fails an address that could pass for another (src/contract/look-alike.ts), unless the person allowed it. */

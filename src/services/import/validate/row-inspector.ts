@@ -56,12 +56,11 @@ export class RowInspector<Item> {
     if (values.length >= named && !filledAfter(values, named)) return undefined
     const filled = values.reduce((count, value, i) => (value.trim() ? i + 1 : count), 0)
     const header = `the header ${named === this.mapping.width ? 'has' : 'names'} ${named}`
-    if (filled > named)
+    if (filled > named) {
       // A value right of the header's last name: the row's fields moved right of where they belong.
-      return problem(
-        '',
-        `${filled} fields, but ${header} (an unquoted comma inside a value, such as the decimal comma of 12,5?)`,
-      )
+      const why = splitDecimal(values) ? 'an unquoted decimal comma, as in 12,5?' : 'a comma inside an unquoted value?'
+      return problem('', `${values.length} fields, but ${header} (${why})`)
+    }
     const hint = values.some(v => v.includes('\n')) ? ' (a line break inside an unquoted field?)' : ''
     return problem('', `${values.length} field${values.length === 1 ? '' : 's'}, but ${header}${hint}`)
   }
@@ -88,6 +87,11 @@ export class RowInspector<Item> {
   private label(i: number): string {
     return this.labels[i] || `#${i + 1}`
   }
+}
+
+/** Whether two neighbouring cells read as one amount split at its decimal comma (`12`, `5`). */
+function splitDecimal(values: readonly string[]): boolean {
+  return values.some((value, i) => /^-?\d+$/.test(value.trim()) && /^\d{1,2}$/.test(values[i + 1]?.trim() ?? ''))
 }
 
 /** Whether a cell at or after `from` holds more than spaces. */

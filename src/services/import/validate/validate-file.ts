@@ -66,7 +66,9 @@ export interface ValidateOptions<Item> {
    * Keep every row's body (`ValidationResult.kept`) for the stages after validation. Without it (a dry run that
    * has nothing to compare or check) nothing is kept, and repeated customIds are confirmed by reading the file again.
    */
-  keepRows?: boolean
+  keepRows?: boolean | ((hasColumn: (name: string) => boolean) => boolean)
+  /** Sees the accepted rows as the file is read (the dry run's online checks), once: the file is read once. */
+  observe?: RowObserver
   /** Kept rows held in memory before they go to a temporary file (row-store.ts). */
   memoryRows?: number
   /** The file size from which the rows' bodies are checked by validators compiled for them (`COMPILE_FROM_BYTES`). */
@@ -83,6 +85,17 @@ export const interruptedError = () => interrupted('interrupted: nothing was sent
 
 export const formatValidationError = (error: ValidationError) =>
   `line ${error.line}${error.column ? `, column ${error.column}` : ''}: ${error.message}`
+
+/**
+ * Sees every row the schema accepted in the first pass, in file order, with its ordinal among the file's rows. A
+ * row whose customId the file repeats is seen too: it is found invalid only once every row has been seen, and a
+ * file with invalid rows is judged on those (the dry run then checks nothing online).
+ */
+export interface RowObserver {
+  accepted(ordinal: number, line: number, row: ParsedRow<unknown>): void
+  /** Between batches of rows: it may make the pass wait (for what it needs to hold fewer rows). */
+  settle(): Promise<void>
+}
 
 interface ScanResult {
   result: Omit<ValidationResult, 'fileHash' | 'kept'>
@@ -126,8 +139,9 @@ class FilePass<Item> {
     private readonly options: ValidateOptions<Item>,
     private readonly suspects: Set<number> | undefined,
     private readonly checkUtf8: () => boolean,
-    /** First scan with `keepRows`: every row's body or errors go here. */
-    readonly store?: RowStore,
+    /** First scan with `keepRows`: every row's body or errors go here (none when the header says so). */
+    public store?: RowStore,
+    private readonly observer?: RowObserver,
   ) {
     if (!suspects) this.fingerprints = new FingerprintList()
   }
@@ -162,7 +176,7 @@ class FilePass<Item> {
     if (errors) {
       for (const error of errors) this.addError({line, ...error})
       this.invalidRows.add(ordinal)
-    }
+    } else if (row) this.observer?.accepted(ordinal, line, row)
     // A row's key: its customId, else the payout its id names (two rows for one payout are duplicates too).
     const customId = customIdCell ?? row?.payoutId
     if (customId && this.hold(customId, ordinal, line, row)) {
@@ -178,6 +192,8 @@ class FilePass<Item> {
   private header(record: CsvRecord): void {
     this.inspector = new RowInspector(record.cells, this.options.schema, this.options.schemaOptions, this.checkUtf8)
     const {mapping} = this.inspector
+    const keep = this.options.keepRows
+    if (typeof keep === 'function' && !keep(name => mapping.index.has(name))) this.store = undefined
     for (const problem of mapping.problems) this.addError({line: record.line, ...problem})
     if (!mapping.problems.length) return
     this.fatal = true
@@ -251,19 +267,21 @@ async function scan<Item>(
   onBytes: ((chunk: Buffer) => void) | undefined,
   suspects: Set<number> | undefined,
   store?: RowStore,
-): Promise<ScanResult> {
+  observer?: RowObserver,
+): Promise<ScanResult & {kept?: RowStore}> {
   const reader = await readRecords({
     path: options.path,
     encoding: options.encoding,
     delimiter: options.delimiter,
     onBytes,
   })
-  const pass = new FilePass(options, suspects, () => reader.invalidUtf8, store)
+  const pass = new FilePass(options, suspects, () => reader.invalidUtf8, store, observer)
   try {
     for await (const batch of reader.batches) {
       if (options.signal?.aborted) throw interruptedError()
       for (const record of batch) pass.record(record)
-      await store?.settle()
+      await pass.store?.settle()
+      await observer?.settle()
     }
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) {
@@ -273,12 +291,12 @@ async function scan<Item>(
     pass.fatal = true
     pass.addError({line: error.line, column: '', message: `CSV syntax: ${error.message}`})
   }
-  await store?.finish()
+  await pass.store?.finish()
   if (!pass.inspector && !pass.fatal) {
     pass.fatal = true
     pass.addError({line: 1, column: '', message: 'the file is empty: it needs a header row and one row per payout'})
   }
-  return resultOf(options, pass, reader)
+  return {...resultOf(options, pass, reader), kept: pass.store}
 }
 
 /** The suspects' second scan over the rows the first one kept: the file is not read again. */
@@ -347,13 +365,13 @@ export async function validateFile<Item>(options: ValidateOptions<Item>): Promis
   const hasher = fileHasher()
   const store = options.keepRows ? new RowStore(options.memoryRows) : undefined
   try {
-    const first = await scan(options, chunk => hasher.update(chunk), undefined, store)
+    const first = await scan(options, chunk => hasher.update(chunk), undefined, store, options.observe)
     const fileHash = hasher.digest()
-    const kept = first.result.fatal ? undefined : store
-    if (first.result.fatal) await store?.close()
+    const kept = first.result.fatal ? undefined : first.kept
+    if (!kept) await store?.close()
     if (first.suspects.size === 0 || first.result.fatal) return {...first.result, fileHash, kept}
-    const second = store
-      ? await scanStored(options, first.suspects, store, first.result, first.customIdLabel)
+    const second = kept
+      ? await scanStored(options, first.suspects, kept, first.result, first.customIdLabel)
       : await scan(options, undefined, first.suspects)
     return {...second.result, fileHash, kept}
   } catch (error) {
