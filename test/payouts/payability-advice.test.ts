@@ -11,15 +11,15 @@ import {runCommand} from '../helpers/run-command.js'
 
 const ctx = useEmulator()
 const cli = (args: string[]) => runCommand(args, {env: {...ctx.env, PAYCTL_API_KEY: FULL}})
+const words = (line: string) => line.split(' ')
 
 /** A German counterparty with an IBAN and no tax identity: `missing` names taxIdentity. */
 async function untaxedCounterparty(): Promise<string> {
   const created = await cli([
-    'counterparties',
-    'create',
-    ...['--first-name', 'Ann', '--last-name', 'Lee', '--line1', '1 Main St', '--city', 'Berlin'],
-    ...['--postal-code', '10115', '--country', 'DE', '--payment-method', 'bank_iban'],
-    ...['--iban', 'DE89370400440532013000', '--payment-currency', 'EUR', '--json'],
+    ...words('counterparties create --first-name Ann --last-name Lee --line1'),
+    '1 Main St',
+    ...words('--city Berlin --postal-code 10115 --country DE --payment-method bank_iban'),
+    ...words('--iban DE89370400440532013000 --payment-currency EUR --json'),
   ])
   expect(created.code, created.stderr).toBe(0)
   const counterparty = JSON.parse(created.stdout)
@@ -27,20 +27,15 @@ async function untaxedCounterparty(): Promise<string> {
   return counterparty.id
 }
 
-const create = (counterparty: string, ...more: string[]) =>
-  cli([
-    'payouts',
-    'create',
-    '--amount',
-    '10',
-    '--currency',
-    'EUR',
-    '--description',
-    'Licence',
-    '--counterparty',
-    counterparty,
-    ...more,
-  ])
+/** `payouts create` of 10.00 (EUR unless given) to the counterparty. */
+const create = (counterparty: string, more = '', currency = 'EUR') =>
+  cli(
+    words(
+      `payouts create --amount 10 --currency ${currency} --description Licence --counterparty ${counterparty} ${more}`.trim(),
+    ),
+  )
+const giveTaxIdentity = (id: string) =>
+  cli(words(`counterparties update ${id} --tax-id 12345678901 --date-of-birth 1990-01-01`))
 
 describe('payouts create to a counterparty that cannot be paid as it stands', () => {
   it('warns at create with the command that fixes it; a refused --and-then pay names it; following it pays', async () => {
@@ -53,24 +48,16 @@ describe('payouts create to a counterparty that cannot be paid as it stands', ()
     )
     expect(created.stderr).toContain(fix)
 
-    const refused = await create(id, '--and-then', 'pay', '--yes', '--json')
+    const refused = await create(id, '--and-then pay --yes --json')
     expect(refused.code).toBe(5)
     const {error} = JSON.parse(refused.stderr)
     expect(error).toMatchObject({code: 'INVALID_STATE', status: 409, requestId: expect.stringMatching(/\S/)})
     expect(error.suggestions[0]).toContain(fix)
     expect(error.suggestions[1]).toContain('the same command again')
 
-    const updated = await cli([
-      'counterparties',
-      'update',
-      id,
-      '--tax-id',
-      '12345678901',
-      '--date-of-birth',
-      '1990-01-01',
-    ])
+    const updated = await giveTaxIdentity(id)
     expect(updated.code, updated.stderr).toBe(0)
-    const paid = await create(id, '--and-then', 'pay', '--yes', '--json')
+    const paid = await create(id, '--and-then pay --yes --json')
     expect(paid.code, paid.stderr).toBe(0)
     expect(paid.stderr).not.toContain('cannot be paid')
     expect(JSON.parse(paid.stdout).status).not.toBe('created')
@@ -78,42 +65,18 @@ describe('payouts create to a counterparty that cannot be paid as it stands', ()
 
   it('a method that does not pay in the currency is named, with the input that changes it', async () => {
     const id = await untaxedCounterparty()
-    const created = await cli([
-      'payouts',
-      'create',
-      '--amount',
-      '10',
-      '--currency',
-      'USD',
-      '--description',
-      'x',
-      '--counterparty',
-      id,
-    ])
+    const created = await create(id, '', 'USD')
     expect(created.code, created.stderr).toBe(0)
     expect(created.stderr).toContain("its counterparty's bank_iban does not pay in USD (it pays in EUR, GBP)")
     expect(created.stderr).toContain(`payctl counterparties update ${id} --payment-method <payment-method>`)
   })
 
   it('an e-mail payout and a counterparty that can be paid get no warning', async () => {
-    const email = await cli([
-      'payouts',
-      'create',
-      '--amount',
-      '5',
-      '--currency',
-      'EUR',
-      '--description',
-      'x',
-      '--email',
-      'ok@example.com',
-    ])
+    const email = await cli(words('payouts create --amount 5 --currency EUR --description x --email ok@example.com'))
     expect(email.code, email.stderr).toBe(0)
     expect(email.stderr).toBe('')
     const id = await untaxedCounterparty()
-    expect(
-      (await cli(['counterparties', 'update', id, '--tax-id', '12345678901', '--date-of-birth', '1990-01-01'])).code,
-    ).toBe(0)
+    expect((await giveTaxIdentity(id)).code).toBe(0)
     const created = await create(id)
     expect(created.code, created.stderr).toBe(0)
     expect(created.stderr).not.toContain('cannot be paid')
