@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import * as z from 'zod/mini'
 import {ApiError} from '../../client/api-errors.js'
 import type {PayoutClient} from '../../client/index.js'
 import {countrySchema} from '../../contract/responses/reference-answers.js'
@@ -28,7 +28,7 @@ export function counterpartyOf(value: unknown): CounterpartyRead | undefined {
 }
 
 /** The countries of `GET /countries`, or undefined when the value is not their list. */
-export const countriesOf = (value: unknown) => z.array(countrySchema).safeParse(value).data
+export const countriesOf = (value: unknown) => z.safeParse(z.array(countrySchema), value).data
 
 /** Each payment-method type with the currencies it pays in, as far as the value tells. */
 export function methodTypesOf(value: unknown): Array<{type: string; currencies?: string[]}> | undefined {
