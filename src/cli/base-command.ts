@@ -32,7 +32,7 @@ export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args
  * `run()` answers (src/results; the build writes it into the manifest from src/results/command-results.ts).
  */
 export abstract class BaseCommand<T extends typeof Command, R extends ResultName> extends Command {
-  static override baseFlags = globalFlags
+  static override baseFlags: Interfaces.FlagInput = globalFlags
 
   protected flags!: BaseFlags<T>
   protected args!: BaseArgs<T>

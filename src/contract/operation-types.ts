@@ -122,7 +122,7 @@ export type AnswerOf<O extends Operation> = z.output<O['success']['schema']>
 
 /** A group's rows by operation id, each with its literal type (`v2PayoutOperations.createPayoutV2`). */
 export const byId = <const Rows extends readonly Operation[]>(rows: Rows) =>
-  Object.fromEntries(rows.map(row => [row.operationId, row])) as unknown as {
+  Object.fromEntries(rows.map(row => [row.operationId, row])) as {
     readonly [R in Rows[number] as R['operationId']]: R
   }
 

@@ -142,11 +142,13 @@ async function approvalUrl(context: ToolContext, payoutId: string, args: ToolArg
  * recorded before the agent sees it.
  */
 async function addApprovalUrl(context: ToolContext, answer: ToolAnswer, args: ToolArguments): Promise<void> {
-  const payout = answer.data as {id?: string; status?: string} | undefined
-  if (!payout?.id || !isApprovable(payout.status)) return
-  const session = await approvalUrl(context, payout.id, args)
+  const payout = answer.data
+  const id = fieldOf(payout, 'id')
+  const status = fieldOf(payout, 'status')
+  if (typeof id !== 'string' || !id || !isApprovable(typeof status === 'string' ? status : undefined)) return
+  const session = await approvalUrl(context, id, args)
   const withheld = session.error ? undefined : await recordApprovalUrl(context, 'payouts_create', {data: payout})
   if (session.error) answer.warnings.push(`no approval URL: ${session.error.code}: ${session.error.message}`)
   else if (withheld) answer.warnings.push(`no approval URL: ${withheld}`)
-  else answer.extra = {...answer.extra, approvalUrl: (session.data as {url?: string}).url}
+  else answer.extra = {...answer.extra, approvalUrl: fieldOf(session.data, 'url')}
 }
