@@ -68,3 +68,20 @@ describe('fewer escapes from the compiler', () => {
     expect(check().stderr).toMatch(/11 exceptions to noNonNullAssertion in src, more than 10/)
   })
 })
+
+describe('BaseCommand on two screens (scripts/check-layout.js)', () => {
+  const layout = join(repo, 'scripts', 'check-layout.js')
+  it('holds in this repository, and names a longer base-command.ts', () => {
+    expect(spawnSync(process.execPath, [layout], {encoding: 'utf8'}).stderr).not.toMatch(/base-command/)
+    const other = mkdtempSync(join(tmpdir(), 'payctl-base-command-'))
+    try {
+      mkdirSync(join(other, 'src', 'cli'), {recursive: true})
+      writeFileSync(join(other, 'src', 'cli', 'base-command.ts'), 'export const x = 1\n'.repeat(111))
+      const long = spawnSync(process.execPath, [layout, other], {encoding: 'utf8'})
+      expect(long.status).toBe(1)
+      expect(long.stderr).toMatch(/^src\/cli\/base-command\.ts has 111 lines \(at most 110/m)
+    } finally {
+      rmSync(other, {recursive: true, force: true})
+    }
+  })
+})
