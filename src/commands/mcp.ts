@@ -1,13 +1,14 @@
 import {join} from 'node:path'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
+import {approvalWaitFlag} from '../cli/flags/common-flags.js'
 import {type Answer, unprinted} from '../cli/shown.js'
 import {followHeldSecrets} from '../config/held-secrets.js'
 
 export default class Mcp extends BaseCommand<typeof Mcp, 'mcpRun'> {
   static override summary = 'Serve payctl to an AI agent over MCP (stdio), with a person in the loop for every payment.'
   static override description =
-    `A Model Context Protocol server on stdin/stdout for the selected profile. Its tools are payctl's commands (their flags and arguments are the tools' inputs): read (payouts, counterparties, transactions, team, accounts, import status, waiting for payouts) and write (create, update and delete payouts and counterparties, claim links, hosted-session URLs). The create tool answers with an approval URL for a team member; the wait tool follows the payout to its end.
+    `A Model Context Protocol server on stdin/stdout for the selected profile. Its tools are payctl's commands (their flags and arguments are the tools' inputs): read (payouts, counterparties, transactions, team, accounts, import status, waiting for payouts) and write (create, update and delete payouts and counterparties, claim links, hosted-session URLs). The create tool has a team member approve the payout on the hosted page: through the person's own client when it supports URL elicitation (waiting up to --approval-wait for the decision), else by answering its URL; the wait tool follows the payout to its end.
 
 Money tools (approve, pay, pre-approved creation, and-then) exist only with --allow-money, and on a production profile only when the profile allows it too: "payctl profiles set NAME --allow-agent-money", which no tool can do. Emulator controls appear on a loopback sandbox profile only.
 
@@ -23,13 +24,11 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
 
   static override flags = {
     'allow-money': Flags.boolean({summary: 'Offer the money tools (on production also needs the profile setting).'}),
-    'files-dir': Flags.directory({
-      summary: 'Offer the tools that read local files (import status), confined to this folder.',
-      exists: true,
-    }),
+    'files-dir': Flags.directory({summary: 'Offer the tools that read files, confined to this folder.', exists: true}),
     'approval-redirect-url': Flags.string({
       summary: "Where approval pages return to when the agent names no place (default: the profile's origin).",
     }),
+    'approval-wait': approvalWaitFlag,
   }
 
   async run(): Promise<Answer<'mcpRun'>> {
@@ -68,6 +67,8 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
       secrets,
       refreshSecrets,
       approvalRedirectUrl: this.flags['approval-redirect-url'] ?? profile.origin,
+      approvalWaitMs: this.flags['approval-wait'],
+      log: line => this.out.stderr(line),
       filesDir: this.flags['files-dir'],
       mcpSession: process.getBuiltinModule('node:crypto').randomUUID(),
       approvals: await ApprovalRecord.ofProfile(this.config.dataDir, profile),

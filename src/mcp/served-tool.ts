@@ -11,6 +11,8 @@ export interface ServedTool {
   definition: ToolDefinition
   listing: Record<string, unknown>
   input: z.ZodObject
+  /** The names of its inputs. */
+  inputNames: ReadonlySet<string>
   fits: (structured: unknown) => {valid: boolean; errorMessage?: string}
 }
 
@@ -21,6 +23,7 @@ export function servedTool(tool: ToolDefinition, validator: jsonSchemaValidator)
   return {
     definition: tool,
     input,
+    inputNames: new Set(Object.keys(input.shape)),
     fits: validator.getValidator(outputSchema as JsonSchemaType),
     listing: {
       name: tool.name,
@@ -39,9 +42,10 @@ const WHY_NOT_SERVED: Record<ToolGroup, string> = {
   read: 'it is not served here',
   write: 'it is not served here',
   money:
-    'it moves money: a person starts the server with --allow-money (on production, the profile must allow agent money too)',
+    'it moves money: served only when the person who starts the server allows money tools (on production, the profile must allow agent money too)',
   emulator: 'emulator tools are served on a loopback sandbox profile only',
-  'emulator-money': 'it settles emulator payouts: served on a loopback sandbox profile with --allow-money only',
+  'emulator-money':
+    'it settles emulator payouts: served on a loopback sandbox profile only, when the person who starts the server allows money tools',
 }
 
 /** The answer to a call of a tool this server does not serve: why not (the money gate), or the closest name. */
@@ -49,7 +53,7 @@ export function notServed(name: string, servedNames: readonly string[]): ToolAns
   const known = TOOLS.find(tool => tool.name === name)
   const closest = closestName(name, servedNames)
   const why = known?.files?.length
-    ? 'it reads local files: a person starts the server with --files-dir DIR'
+    ? 'it reads local files: served only when the person who starts the server names a folder for them'
     : known
       ? WHY_NOT_SERVED[known.group]
       : `no such tool${closest ? `; did you mean ${closest}?` : ''}`

@@ -1,8 +1,14 @@
 import {fieldOf} from '../shared/json-object.js'
-/** The next step of an error as an agent takes it: a tool and its arguments. */
+
+/**
+ * A next step as an agent takes it: a tool and its arguments, never a command line. `supply` names the inputs only
+ * the agent (or the person it works for) can fill in, such as a tax number; `why` says what the step resolves.
+ */
 export interface NextCall {
   tool: string
   arguments: Record<string, unknown>
+  supply?: Array<{input: string; about?: string}>
+  why?: string
 }
 
 export interface ToolError {
@@ -11,6 +17,7 @@ export interface ToolError {
   exitCode: number
   suggestions?: string[]
   details?: unknown
+  data?: unknown
   requestId?: string
   next?: NextCall
 }
@@ -31,6 +38,8 @@ export interface ToolAnswer {
   error?: ToolError
   /** Fields a tool adds beside the data (the create tool's approvalUrl). */
   extra?: Record<string, unknown>
+  /** What to call next, in order, for what the warnings say (an error's own step is `error.next`). */
+  next?: NextCall[]
 }
 
 /**
@@ -65,6 +74,7 @@ export function structuredOf(answer: ToolAnswer): Record<string, unknown> {
     ...(answer.data === undefined ? {} : {data: answer.data}),
     ...answer.extra,
     ...(answer.warnings.length ? {warnings: answer.warnings} : {}),
+    ...(answer.next?.length ? {next: answer.next} : {}),
     ...(answer.error ? {error: answer.error} : {}),
   }
 }

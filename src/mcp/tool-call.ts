@@ -1,14 +1,15 @@
-import {isApprovable} from '../contract/lifecycle.js'
 import type {SessionOptions} from '../operations/session.js'
-import {sessionsApproval} from '../operations/sessions/sessions-mint.js'
 import type {AgentChanges} from '../services/counterparties/agent-changes.js'
 import {fieldOf} from '../shared/json-object.js'
 import {errnoCode} from '../shared/thrown.js'
 import {approvalRefusal, recordApprovalUrl} from './approval-guard.js'
 import type {ApprovalRecord} from './approval-record.js'
 import type {CallSlots} from './call-slots.js'
+import {addApproval} from './create-approval.js'
 import {confinedPath} from './file-confinement.js'
-import {answerOf, type ToolAnswer, type ToolRun} from './tool-answer.js'
+import {flagMissing, payRefusalStep} from './payout-blockers.js'
+import {NO_PERSON, type PersonChannel} from './person-channel.js'
+import {answerOf, type ToolAnswer} from './tool-answer.js'
 import {retrySafeArguments, type ToolArguments} from './tool-call-key.js'
 import {LIST_TOOLS, type ToolDefinition} from './tool-catalog.js'
 import {runTool} from './tool-run.js'
@@ -24,6 +25,8 @@ export interface ToolContext {
   slots: CallSlots
   /** Where an approval page returns to when the agent gives no approval-redirect-url. */
   approvalRedirectUrl: string
+  /** How long a call that showed the approval page to the person waits for their decision. */
+  approvalWaitMs: number
   /** The payouts whose approval URLs were handed out on this profile (no tool changes them afterwards). */
   approvals: ApprovalRecord
   /** The counterparties agents created or changed on this profile (marked where a person reads a destination). */
@@ -88,7 +91,10 @@ function toolInput(tool: ToolDefinition, args: ToolArguments, mcpSession: string
   return {input: {...safe, ...tool.fixed}, idempotencyKey: typeof key === 'string' ? key : undefined}
 }
 
-/** The tools whose counterparty a person is shown as set by an agent. */
+/**
+ * The tools that create or change a counterparty: a person is shown it as set by an agent, and the agent what it
+ * still lacks for a direct payment, with the fix.
+ */
 const COUNTERPARTY_CHANGES: ReadonlySet<string> = new Set(['counterparties_create', 'counterparties_update'])
 
 /** Records the counterparty a tool created or changed; a record that cannot be written is said in the answer. */
@@ -104,8 +110,16 @@ async function recordAgentChange(context: ToolContext, tool: string, answer: Too
   }
 }
 
-/** Runs one tool call through its operation; the create tool adds the approval page of a pending payout. */
-export async function callTool(context: ToolContext, tool: ToolDefinition, given: ToolArguments): Promise<ToolOutcome> {
+/**
+ * Runs one tool call through its operation; the create tool adds the approval of a pending payout, through the
+ * person behind the client where it can (create-approval.ts).
+ */
+export async function callTool(
+  context: ToolContext,
+  tool: ToolDefinition,
+  given: ToolArguments,
+  person: PersonChannel = NO_PERSON,
+): Promise<ToolOutcome> {
   const problem = stdinProblem(given)
   if (problem) return failed('USAGE', problem)
   const confined = await confineFiles(context, tool, given)
@@ -122,33 +136,8 @@ export async function callTool(context: ToolContext, tool: ToolDefinition, given
   }
   if (COUNTERPARTY_CHANGES.has(tool.name) && !answer.error) await recordAgentChange(context, tool.name, answer)
   if (LIST_TOOLS.has(tool.name) && !answer.error) answer.extra = {nextCursor: null, ...answer.extra}
-  if (tool.name === 'payouts_create' && !answer.error) await addApprovalUrl(context, answer, args)
-  return {answer, exitCode, idempotencyKey}
-}
-
-/** A pending payout's approval page, for a team member: `sessions approval` on the new payout. */
-async function approvalUrl(context: ToolContext, payoutId: string, args: ToolArguments): Promise<ToolRun> {
-  return context.slots.run(() =>
-    runTool(context.session, sessionsApproval, {
-      payout: [payoutId],
-      'redirect-url': args['approval-redirect-url'] ?? context.approvalRedirectUrl,
-      'login-hint': args['approval-login-hint'],
-    }),
-  )
-}
-
-/**
- * A payout the create tool left awaiting approval (the lifecycle says it may be approved) gets its approval page,
- * recorded before the agent sees it.
- */
-async function addApprovalUrl(context: ToolContext, answer: ToolAnswer, args: ToolArguments): Promise<void> {
-  const payout = answer.data
-  const id = fieldOf(payout, 'id')
-  const status = fieldOf(payout, 'status')
-  if (typeof id !== 'string' || !id || !isApprovable(typeof status === 'string' ? status : undefined)) return
-  const session = await approvalUrl(context, id, args)
-  const withheld = session.error ? undefined : await recordApprovalUrl(context, 'payouts_create', {data: payout})
-  if (session.error) answer.warnings.push(`no approval URL: ${session.error.code}: ${session.error.message}`)
-  else if (withheld) answer.warnings.push(`no approval URL: ${withheld}`)
-  else answer.extra = {...answer.extra, approvalUrl: fieldOf(session.data, 'url')}
+  if (tool.name === 'payouts_create' && !answer.error) await addApproval(context, person, answer, args)
+  if (COUNTERPARTY_CHANGES.has(tool.name) && !answer.error) await flagMissing(context, answer)
+  if (tool.name === 'payouts_pay') await payRefusalStep(context, answer, context.approvalRedirectUrl)
+  return {answer, exitCode: answer.error?.exitCode ?? exitCode, idempotencyKey}
 }

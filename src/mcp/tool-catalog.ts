@@ -155,7 +155,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     group: 'write',
     hints: CREATE,
     omit: MONEY_CREATE_FLAGS,
-    note: 'The payout stays pending (created): the answer carries approvalUrl, an approval page to hand to a team member; then call payouts_wait.',
+    note: "The payout stays pending (created) until a team member approves it on the hosted page: shown to your user by the client when it supports URL elicitation (the answer then carries the person's decision), else the answer carries approvalUrl to hand on; then call payouts_wait. A payout that cannot be paid as it stands gets warnings and next: the calls that fix it.",
   },
   {name: 'payouts_update', operation: payoutsUpdate, group: 'write', hints: CHANGE},
   {name: 'payouts_delete', operation: payoutsDelete, group: 'write', hints: CHANGE},

@@ -28,6 +28,25 @@ export function toolInputShape(tool: ToolDefinition) {
 
 /** A tool's input schema: its inputs and nothing else (a misspelt name is refused, never dropped). */
 export const toolInputSchema = (tool: ToolDefinition) => z.strictObject(toolInputShape(tool))
+/** A next step: a tool of this server and its arguments (src/mcp/tool-answer.ts, NextCall). */
+export const nextCallSchema = z.looseObject({
+  tool: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+  supply: z
+    .array(z.looseObject({input: z.string(), about: z.string().optional()}))
+    .optional()
+    .describe('Inputs to fill in before the call: only the agent or its person knows them.'),
+  why: z.string().optional().describe('What the step resolves.'),
+})
+
+/** How the create tool's approval went when the client showed the page to the person (URL-mode elicitation). */
+const approvalSchema = z
+  .looseObject({
+    status: z.string().describe('approved (decided on the page), pending (not yet: the page still works), ...'),
+    elicitationId: z.string().optional(),
+  })
+  .describe("The person's decision on the approval page the client showed them.")
+
 /** The CLI's error as an answer carries it (what --json prints under "error"). */
 export const toolErrorSchema = z
   .looseObject({
@@ -41,10 +60,7 @@ export const toolErrorSchema = z
       .describe('One entry per refused input.'),
     status: z.number().int().optional().describe("The service's HTTP status."),
     requestId: z.string().optional(),
-    next: z
-      .looseObject({tool: z.string(), arguments: z.record(z.string(), z.unknown())})
-      .optional()
-      .describe('What to call next: a tool and its arguments.'),
+    next: nextCallSchema.optional().describe('What to call next: a tool and its arguments.'),
   })
   .describe('Present exactly when isError is true.')
 
@@ -58,7 +74,10 @@ export function toolOutputSchema(tool: ToolDefinition) {
   return z.strictObject({
     data: z.optional(resultSchema(tool.operation.result)),
     ...(tool.name === 'payouts_create'
-      ? {approvalUrl: z.string().optional().describe('Hand this to a team member: the approval page.')}
+      ? {
+          approvalUrl: z.string().optional().describe('Hand this to a team member: the approval page.'),
+          approval: approvalSchema.optional(),
+        }
       : {}),
     ...(id === 'payouts:get' || id === 'payouts:create'
       ? {
@@ -84,6 +103,7 @@ export function toolOutputSchema(tool: ToolDefinition) {
         }
       : {}),
     warnings: z.array(z.string()).optional().describe("The CLI's warnings: balance, allowance."),
+    next: z.array(nextCallSchema).optional().describe('What to call next, in order, for what the warnings say.'),
     error: toolErrorSchema.optional(),
   })
 }

@@ -77,7 +77,7 @@ describe('payctl mcp: every answer fits the schema tools/list announced', {timeo
     expect(waited.isError).toBe(true)
     expect((waited.structuredContent as Structured).error).toMatchObject({code: 'WAIT_TIMEOUT', exitCode: 7})
     expect(refusal(await session.call('payouts_pay', {id: [created.data.id]}), 'TOOL_NOT_SERVED')).toContain(
-      '--allow-money',
+      'allows money tools',
     )
     const stopped = await mcp([], {...isolatedHome().env, PAYCTL_ORIGIN: `http://127.0.0.1:${await closedPort()}`})
     const answer = await stopped.call('team_get')

@@ -13,6 +13,11 @@ const MARIA = {
   city: 'Milano',
   'postal-code': '20121',
   country: 'IT',
+  'payment-method': 'bank_iban',
+  iban: 'IT60X0542811101000000123456',
+  'payment-currency': 'EUR',
+  'tax-id': 'RSSMRA85T10A562S',
+  'date-of-birth': '1985-12-10',
 }
 
 /** What an agent may still change once a person may be looking at an approval page, and when no URL is handed out. */

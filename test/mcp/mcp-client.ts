@@ -1,6 +1,12 @@
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
-import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
+import {
+  type CallToolResult,
+  type ClientCapabilities,
+  ElicitationCompleteNotificationSchema,
+  ElicitRequestSchema,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js'
 import {afterEach} from 'vitest'
 import {CLI} from '../helpers/cli.js'
 
@@ -15,12 +21,25 @@ export interface McpSession {
   close(): Promise<void>
 }
 
+/** What a test's client declares and does beyond tools: elicitation (the person behind the client). */
+export interface ClientRole {
+  capabilities?: ClientCapabilities
+  /** Answers `elicitation/create` (the person's answer in their client). */
+  onElicit?: (params: Record<string, unknown>) => Promise<ElicitResult>
+  /** Sees `notifications/elicitation/complete`. */
+  onComplete?: (elicitationId: string) => void
+}
+
 /**
  * Starts the built `payctl mcp` (or the executable PAYCTL_TEST_EXE names) as an MCP client would (a subprocess over stdio), connects the SDK's client and
  * lists the tools, as real agents do: from then on the client checks every answer's structured content against the
  * tool's announced output schema, and a misfit fails the call with McpError -32602.
  */
-export async function startMcp(args: string[], env: Record<string, string>): Promise<McpSession> {
+export async function startMcp(
+  args: string[],
+  env: Record<string, string>,
+  role: ClientRole = {},
+): Promise<McpSession> {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(
       (entry): entry is [string, string] => entry[1] !== undefined && !entry[0].startsWith('PAYCTL_'),
@@ -36,7 +55,13 @@ export async function startMcp(args: string[], env: Record<string, string>): Pro
   transport.stderr?.on('data', chunk => {
     stderr += chunk
   })
-  const client = new Client({name: 'payctl-test', version: '1.0.0'})
+  const client = new Client({name: 'payctl-test', version: '1.0.0'}, {capabilities: role.capabilities ?? {}})
+  const {onElicit, onComplete} = role
+  if (onElicit) client.setRequestHandler(ElicitRequestSchema, request => onElicit(request.params))
+  if (onComplete)
+    client.setNotificationHandler(ElicitationCompleteNotificationSchema, notice =>
+      onComplete(notice.params.elicitationId),
+    )
   await client.connect(transport)
   await client.listTools()
   return {

@@ -185,7 +185,7 @@ describe('payctl mcp', {timeout: 120_000}, () => {
     expect(bad.isError).toBe(true)
     const error = (bad.structuredContent as Structured).error
     expect(error).toMatchObject({code: 'USAGE', exitCode: 2})
-    expect(error.message).toContain('--amount')
+    expect(error.message).toMatch(/^amount: /)
     const page = await session.call('payouts_list', {limit: 5000})
     expect(page.isError).toBe(true)
     expect(JSON.stringify(page.content)).toContain('limit')

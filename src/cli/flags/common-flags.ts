@@ -6,6 +6,7 @@ import {
   amountInput,
   andThenInput,
   apiInput,
+  approvalWaitInput,
   createdBeforeInput,
   createdFromInput,
   currencyInput,
@@ -84,3 +85,4 @@ export const fitFlags = flagsOf(fitInputs)
 export const waitFlag = flagOf(waitInput)
 export const waitTimeoutFlag = flagOf(waitTimeoutInput)
 export const waitTimeoutOfWaitFlag = flagOf(waitTimeoutOfWaitInput)
+export const approvalWaitFlag = flagOf(approvalWaitInput)

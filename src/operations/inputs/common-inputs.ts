@@ -142,6 +142,13 @@ export const waitTimeoutInput = parsedInput(parseTimeout, {
   default: DEFAULT_WAIT_TIMEOUT_MS,
   defaultHelp: '15m',
 })
+/** `payctl mcp --approval-wait`: how long the create tool waits for the decision on a page the client showed. */
+export const approvalWaitInput = parsedInput(parseTimeout, {
+  summary:
+    "How long the create tool waits for the person's decision on an approval page their client showed them (URL elicitation): 90s, 10m.",
+  default: 50 * 1000,
+  defaultHelp: '50s',
+})
 /**
  * --timeout beside --wait: alone it would change nothing, so it is refused (exit 2) rather than ignored; its default
  * applies only with --wait.
