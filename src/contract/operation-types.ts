@@ -26,6 +26,11 @@ export const TAGS: Readonly<Record<string, string>> = {
 
 export type HttpVerb = 'get' | 'post' | 'patch' | 'delete'
 
+const HTTP_METHODS = {get: 'GET', post: 'POST', patch: 'PATCH', delete: 'DELETE'} as const
+
+/** A row's method as a request line writes it (`GET`). */
+export const httpMethodOf = (operation: {method: HttpVerb}) => HTTP_METHODS[operation.method]
+
 export interface PathParameter {
   name: string
   description: string

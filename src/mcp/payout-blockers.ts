@@ -11,6 +11,7 @@ import type {SessionOptions} from '../operations/session.js'
 import {COUNTERPARTY_FIELDS} from '../services/counterparties/counterparty-input.js'
 import {taxRulesOf} from '../services/counterparties/tax-rules.js'
 import {ExitCode} from '../shared/exit-codes.js'
+import {fieldOf} from '../shared/json-object.js'
 import type {CallSlots} from './call-slots.js'
 import type {NextCall, ToolAnswer, ToolRun} from './tool-answer.js'
 import type {ToolArguments} from './tool-call-key.js'
@@ -155,7 +156,7 @@ async function fixesOf(context: ReadContext, payout: PayoutData) {
  */
 export async function payRefusalStep(context: ReadContext, answer: ToolAnswer, redirectUrl: string): Promise<void> {
   const error = answer.error
-  const failedId = (error?.data as {failedId?: unknown} | undefined)?.failedId
+  const failedId = fieldOf(error?.data, 'failedId')
   if (error?.code !== 'INVALID_STATE' || typeof failedId !== 'string') return
   const found = await read(context, payoutsGet, {id: [failedId]})
   const payout = found.error ? undefined : (found.data as PayoutData)
