@@ -1,10 +1,7 @@
-import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import type Conf from 'conf'
-import {notAFile} from '../shared/regular-file.js'
-import {errnoCode} from '../shared/thrown.js'
 import {withFileLock} from './file-lock.js'
-import {configFileError, ensurePrivateDir, parseConfigFile} from './file-shape.js'
+import {ensurePrivateDir, parseConfigFile, readConfigText} from './file-shape.js'
 import {BUILTIN_LOCAL, LOCAL_PROFILE, type ProfileSettings, type StoredConfig} from './profiles.js'
 
 /** Stored profiles with the built-in `local` beside them. */
@@ -48,16 +45,8 @@ export class ConfigStore {
 
   async read(): Promise<StoredConfig> {
     if (this.conf) return {activeProfile: this.conf.get('activeProfile'), profiles: this.conf.get('profiles') ?? {}}
-    const problem = await notAFile(this.file, MAX_CONFIG_BYTES)
-    if (problem) throw configFileError(this.file, problem)
-    let text: string
-    try {
-      text = await readFile(this.file, 'utf8')
-    } catch (error) {
-      if (errnoCode(error) === 'ENOENT') return {profiles: {}}
-      throw configFileError(this.file, `cannot be read (${errnoCode(error) ?? error})`)
-    }
-    return parseConfigFile(this.file, text)
+    const text = await readConfigText(this.file, MAX_CONFIG_BYTES)
+    return text === undefined ? {profiles: {}} : parseConfigFile(this.file, text)
   }
 
   /** Every profile, the built-in `local` included. */

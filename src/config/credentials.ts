@@ -1,12 +1,9 @@
-import {readFile} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {writeFileAtomic} from '../shared/atomic-file.js'
-import {notAFile} from '../shared/regular-file.js'
-import {errnoCode} from '../shared/thrown.js'
 import {MAX_CONFIG_BYTES} from './config-store.js'
 import type {ProfileCredentials} from './credential-types.js'
 import {withFileLock} from './file-lock.js'
-import {configFileError, ensurePrivateDir, parseCredentialsFile} from './file-shape.js'
+import {ensurePrivateDir, parseCredentialsFile, readConfigText} from './file-shape.js'
 
 interface CredentialsFile {
   version: 1
@@ -26,16 +23,8 @@ export class CredentialStore {
   }
 
   async read(): Promise<CredentialsFile> {
-    const problem = await notAFile(this.file, MAX_CONFIG_BYTES)
-    if (problem) throw configFileError(this.file, problem)
-    let text: string
-    try {
-      text = await readFile(this.file, 'utf8')
-    } catch (error) {
-      if (errnoCode(error) === 'ENOENT') return {version: 1, profiles: {}}
-      throw configFileError(this.file, `cannot be read (${errnoCode(error) ?? error})`)
-    }
-    return {version: 1, profiles: parseCredentialsFile(this.file, text)}
+    const text = await readConfigText(this.file, MAX_CONFIG_BYTES)
+    return {version: 1, profiles: text === undefined ? {} : parseCredentialsFile(this.file, text)}
   }
 
   async get(profile: string): Promise<ProfileCredentials> {

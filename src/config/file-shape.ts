@@ -1,6 +1,8 @@
-import {chmod, mkdir} from 'node:fs/promises'
+import {chmod, mkdir, readFile} from 'node:fs/promises'
 import {PayctlError} from '../shared/errors.js'
 import {ExitCode} from '../shared/exit-codes.js'
+import {notAFile} from '../shared/regular-file.js'
+import {errnoCode} from '../shared/thrown.js'
 import type {OAuthCredentials, ProfileCredentials} from './credential-types.js'
 import {ENVIRONMENTS, originProblem, type ProfileSettings, type StoredConfig} from './profiles.js'
 
@@ -11,6 +13,21 @@ export const configFileError = (file: string, problem: string) =>
     code: 'CONFIG',
     suggestions: ['fix the file, or move it away and run the command again'],
   })
+
+/**
+ * A config or credentials file's text; undefined when there is none. One that is not a regular file of at most
+ * `maxBytes`, or cannot be read, fails naming the file.
+ */
+export async function readConfigText(file: string, maxBytes: number): Promise<string | undefined> {
+  const problem = await notAFile(file, maxBytes)
+  if (problem) throw configFileError(file, problem)
+  try {
+    return await readFile(file, 'utf8')
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return undefined
+    throw configFileError(file, `cannot be read (${errnoCode(error) ?? error})`)
+  }
+}
 
 /** The config directory holds secrets: 0700, made so by whichever command writes first. */
 export async function ensurePrivateDir(dir: string): Promise<void> {

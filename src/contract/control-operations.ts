@@ -84,6 +84,14 @@ const openApiObject = z.looseObject({openapi: z.string()})
 
 const claimErrors = ['NOT_FOUND', 'INVALID_STATE', 'INSUFFICIENT_BALANCE', 'VERIFICATION_REQUIRED'] as const
 
+const controlPayout = {
+  status: 200,
+  description: 'The payout, in the generation of `id`.',
+  schema: controlPayoutSchema,
+} as const
+
+const varianceMode = {status: 200, description: 'The mode.', schema: varianceSchema} as const
+
 /** A control route: no credentials and no scopes, this machine only (the router's `loopback` access). */
 const control = <const Row extends Omit<Operation, 'auth' | 'scopes'>>(row: Row) =>
   ({...row, auth: 'control', scopes: []}) as const
@@ -151,7 +159,7 @@ const CONTROL_ROWS = [
       'The recipient claims, as on the claim page: an approved payout is requested and settles at once (a method failure trigger declines it); a created one keeps the method until it is approved.',
     pathParameters: [payoutId],
     body: {schemas: ['claimBody']},
-    success: {status: 200, description: 'The payout, in the generation of `id`.', schema: controlPayoutSchema},
+    success: controlPayout,
     errors: claimErrors,
   }),
   control({
@@ -161,7 +169,7 @@ const CONTROL_ROWS = [
     tag: 'Recipients',
     summary: "Move a created or approved payout's expiry to now and run it: the payout becomes expired.",
     pathParameters: [payoutId],
-    success: {status: 200, description: 'The payout, in the generation of `id`.', schema: controlPayoutSchema},
+    success: controlPayout,
     errors: ['NOT_FOUND', 'INVALID_STATE'],
   }),
   control({
@@ -237,7 +245,7 @@ const CONTROL_ROWS = [
     path: '/_emulator/variance',
     tag: 'Variance',
     summary: 'Whether variance mode is on, and its seed.',
-    success: {status: 200, description: 'The mode.', schema: varianceSchema},
+    success: varianceMode,
   }),
   control({
     operationId: 'setVariance',
@@ -246,7 +254,7 @@ const CONTROL_ROWS = [
     tag: 'Variance',
     summary: 'Switch variance mode on or off; a reset leaves it as it is.',
     body: {schemas: ['varianceBody']},
-    success: {status: 200, description: 'The mode.', schema: varianceSchema},
+    success: varianceMode,
   }),
   control({
     operationId: 'getControlDocument',

@@ -17,18 +17,26 @@ import {Store} from './store/index.js'
 import {VarianceMode} from './variance/variance-mode.js'
 import {WebhookDispatcher} from './webhooks/webhook-dispatcher.js'
 
+/** What the emulator is made with; `startEmulator` (index.ts) takes the same and where it listens. */
 export interface AppOptions {
+  /** SQLite file, or `:memory:` (`startEmulator`'s default). */
   dataFile: string
+  /** Empty the database and seed it again. */
   reset?: boolean
   /** Default `sandbox`. */
   environment?: Environment
+  /** Per-attempt time-out of webhook deliveries. */
   webhookTimeoutMs?: number
-  /** Authorization requests with the `login_hint` of a team member sign in and consent without the pages. */
+  /**
+   * For automated tests: an authorization request whose `login_hint` is a team member's e-mail signs in
+   * and consents at once (redirects back with a code, the `team_hint` team or the member's first team).
+   */
   autoConsent?: boolean
-  /** Variance mode from the start (`variance/variance-mode.ts`); the seed makes its choices reproducible. */
+  /** Starts in variance mode (docs/emulator.md "Variance mode"); the seed makes its choices reproducible. */
   variance?: {seed?: string}
+  /** Receives internal errors (stderr in the command). */
   log?: (line: string) => void
-  /** The token this emulator proves who it is with (contract/emulator-identity.ts). */
+  /** The token it proves who it is with (`emulator start` keeps it in the data folder; contract/emulator-identity.ts). */
   identityToken?: string
 }
 

@@ -1,6 +1,5 @@
-import type {Environment} from './domain/environment.js'
 import {type SeedInfo, seedInfo} from './domain/seed.js'
-import {EmulatorApp} from './emulator-app.js'
+import {type AppOptions, EmulatorApp} from './emulator-app.js'
 import {EmulatorServer} from './emulator-server.js'
 import {type ControlAccess, EXPOSED_CONTROL, isLoopbackInterface} from './http/access-policy.js'
 
@@ -9,27 +8,12 @@ import {type ControlAccess, EXPOSED_CONTROL, isLoopbackInterface} from './http/a
  * seeds it on first use and listens. `payctl emulator start` and the tests use this.
  */
 
-export interface EmulatorOptions {
+/** What `startEmulator` takes: what the app is made with (emulator-app.ts), and where and to whom it listens. */
+export interface EmulatorOptions extends Partial<AppOptions> {
   /** Default 4010; 0 picks a free port. */
   port?: number
   /** Default 127.0.0.1. */
   host?: string
-  /** SQLite file, or `:memory:` (the default). */
-  dataFile?: string
-  /** Empty the database and seed it again. */
-  reset?: boolean
-  environment?: Environment
-  /** Per-attempt time-out of webhook deliveries. */
-  webhookTimeoutMs?: number
-  /**
-   * For automated tests: an authorization request whose `login_hint` is a team member's e-mail signs in
-   * and consents at once (redirects back with a code, the `team_hint` team or the member's first team).
-   */
-  autoConsent?: boolean
-  /** Starts in variance mode (docs/emulator.md "Variance mode"). */
-  variance?: {seed?: string}
-  /** Receives internal errors (stderr in the command). */
-  log?: (line: string) => void
   /**
    * The /_emulator control routes: for this machine only (the default), switched off, or also for remote peers
    * that show a token. On a non-loopback `host`, `local` refuses to start (docs/emulator.md).
@@ -37,8 +21,6 @@ export interface EmulatorOptions {
   control?: ControlAccess
   /** Further `Host` names to accept on the API and control routes (a tunnel's or the machine's name). */
   allowedHosts?: readonly string[]
-  /** The token it proves who it is with (`emulator start` keeps it in the data folder; contract/emulator-identity.ts). */
-  identityToken?: string
 }
 
 export interface RunningEmulator {
@@ -60,16 +42,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       ),
       {code: EXPOSED_CONTROL},
     )
-  const app = new EmulatorApp({
-    dataFile: options.dataFile ?? ':memory:',
-    reset: options.reset,
-    environment: options.environment,
-    webhookTimeoutMs: options.webhookTimeoutMs,
-    autoConsent: options.autoConsent,
-    variance: options.variance,
-    log: options.log,
-    identityToken: options.identityToken,
-  })
+  const app = new EmulatorApp({...options, dataFile: options.dataFile ?? ':memory:'})
   const server = new EmulatorServer(
     {
       store: app.store,

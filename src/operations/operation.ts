@@ -1,3 +1,4 @@
+import type {PayoutClient} from '../client/index.js'
 import type {ResultName} from '../results/index.js'
 import type {Fields, InputOf} from './inputs/field.js'
 import type {ItemSource} from './item-source.js'
@@ -34,6 +35,23 @@ export interface Operation<F extends Fields = Fields, R extends OperationAnswer 
 export const operation = <const F extends Fields, R extends OperationAnswer>(
   definition: Operation<F, R>,
 ): Operation<F, R> => definition
+
+/** An operation without inputs that answers what one call of the API client answers. */
+export const clientRead = <T>(definition: {
+  id: string
+  summary: string
+  result: ResultName
+  read: (client: PayoutClient) => Promise<T>
+}) =>
+  operation({
+    id: definition.id,
+    summary: definition.summary,
+    result: definition.result,
+    inputs: {},
+    async run(_, context) {
+      return {value: await definition.read(await context.session.client())}
+    },
+  })
 
 /** A value with the items it came from: the one item asked for, or the list (`single` tells which). */
 export interface ItemsAnswer<T> extends Answered<T | T[]> {

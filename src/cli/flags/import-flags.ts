@@ -1,3 +1,4 @@
+import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import type * as Interfaces from '@oclif/core/interfaces'
 import {
@@ -10,6 +11,28 @@ import {
 } from '../../cli/flags/common-flags.js'
 import type {PayoutKindOptions} from '../../services/import/session/payout-kind.js'
 import {usageError} from '../../shared/errors.js'
+
+/** The argument of both imports. */
+export const importFileArgs = {
+  file: Args.string({required: true, description: 'CSV file to import, or - to read stdin.'}),
+}
+
+/** What the flags both imports take say about the run, as the import's options. */
+export const importRunOptions = (f: {
+  'dry-run': boolean
+  offline: boolean
+  'skip-invalid': boolean
+  'force-unlock': boolean
+  concurrency: number
+  report?: string
+}) => ({
+  dryRun: f['dry-run'],
+  offline: f.offline,
+  skipInvalid: f['skip-invalid'],
+  forceUnlock: f['force-unlock'],
+  concurrency: f.concurrency,
+  report: f.report,
+})
 
 /** The kind of payout import the flags ask for. */
 export const payoutKindOptions = (f: Interfaces.InferredFlags<typeof importFlags>): PayoutKindOptions => ({

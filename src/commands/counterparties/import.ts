@@ -1,6 +1,5 @@
-import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
-import {counterpartyImportFlags} from '../../cli/flags/import-flags.js'
+import {counterpartyImportFlags, importFileArgs, importRunOptions} from '../../cli/flags/import-flags.js'
 import type {Answer} from '../../cli/shown.js'
 
 export default class CounterpartiesImport extends BaseCommand<typeof CounterpartiesImport, 'importSummary'> {
@@ -18,9 +17,7 @@ Columns and examples: docs/import.md, "Counterparties". Exit codes: 0 all done, 
     'cat payees.csv | <%= config.bin %> <%= command.id %> - --json',
   ]
 
-  static override args = {
-    file: Args.string({required: true, description: 'CSV file to import, or - to read stdin.'}),
-  }
+  static override args = importFileArgs
 
   static override flags = counterpartyImportFlags
 
@@ -36,15 +33,10 @@ Columns and examples: docs/import.md, "Counterparties". Exit codes: 0 all done, 
       file: this.args.file,
       view: new view.SessionRenderer(this.out),
       notices: this.out,
-      dryRun: flags['dry-run'],
-      offline: flags.offline,
-      skipInvalid: flags['skip-invalid'],
-      forceUnlock: flags['force-unlock'],
-      concurrency: flags.concurrency,
+      ...importRunOptions(flags),
       encoding: flags.encoding,
       delimiter: await checkFileOptions(flags.encoding, flags.delimiter),
       batch: flags.batch,
-      report: flags.report,
       dataDir: this.config.dataDir,
       profile: () => this.session.profile(),
       client: () => this.session.client(),

@@ -1,8 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {flagsOf} from '../../cli/flags/flag-of.js'
-import {type Answer, shown} from '../../cli/shown.js'
+import type {Answer} from '../../cli/shown.js'
 import {emulatorDeliveries} from '../../operations/emulator/emulator-controls.js'
-import {ExitCode} from '../../shared/exit-codes.js'
 
 export default class EmulatorDeliveries extends BaseCommand<typeof EmulatorDeliveries, 'deliveryAttempts'> {
   static override summary = emulatorDeliveries.summary
@@ -19,21 +18,11 @@ export default class EmulatorDeliveries extends BaseCommand<typeof EmulatorDeliv
 
   async run(): Promise<Answer<'deliveryAttempts'>> {
     const follow = this.flags.follow ?? this.out.stdoutIsTTY
-    const [deliveries, {showAttempts}] = await Promise.all([
+    const [deliveries, {showAttempts}, {shownLog}] = await Promise.all([
       this.operate(emulatorDeliveries, {follow}),
       import('../../cli/output/delivery-attempts.js'),
+      import('../../cli/output/followed-log.js'),
     ])
-    const first = deliveries.value
-    // -o json without following: the log as one array, like every list; else one line per attempt.
-    if (!deliveries.follow && this.out.script.format === 'json') return first
-    const lines = {view: showAttempts, json: showAttempts}
-    const {follow: following} = deliveries
-    if (!following) return shown(first, lines)
-    const after = async () => {
-      const {all, stopped} = await following(next => showAttempts(next, this.out))
-      if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
-      return all
-    }
-    return shown(first, {...lines, after})
+    return shownLog(deliveries, showAttempts, this.out, code => this.exit(code))
   }
 }

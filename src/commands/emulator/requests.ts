@@ -1,8 +1,7 @@
 import {BaseCommand} from '../../cli/base-command.js'
 import {flagsOf} from '../../cli/flags/flag-of.js'
-import {type Answer, shown} from '../../cli/shown.js'
+import type {Answer} from '../../cli/shown.js'
 import {emulatorRequests} from '../../operations/emulator/emulator-controls.js'
-import {ExitCode} from '../../shared/exit-codes.js'
 
 export default class EmulatorRequests extends BaseCommand<typeof EmulatorRequests, 'emulatorRequests'> {
   static override summary = emulatorRequests.summary
@@ -18,21 +17,11 @@ export default class EmulatorRequests extends BaseCommand<typeof EmulatorRequest
 
   async run(): Promise<Answer<'emulatorRequests'>> {
     const follow = this.flags.follow ?? this.out.stdoutIsTTY
-    const [requests, {showRequests}] = await Promise.all([
+    const [requests, {showRequests}, {shownLog}] = await Promise.all([
       this.operate(emulatorRequests, {follow}),
       import('../../cli/output/request-line.js'),
+      import('../../cli/output/followed-log.js'),
     ])
-    const first = requests.value
-    // -o json without following: the log as one array, like every list; else one line per request.
-    if (!requests.follow && this.out.script.format === 'json') return first
-    const lines = {view: showRequests, json: showRequests}
-    const {follow: following} = requests
-    if (!following) return shown(first, lines)
-    const after = async () => {
-      const {all, stopped} = await following(next => showRequests(next, this.out))
-      if (stopped === 'SIGINT') this.exit(ExitCode.interrupted)
-      return all
-    }
-    return shown(first, {...lines, after})
+    return shownLog(requests, showRequests, this.out, code => this.exit(code))
   }
 }

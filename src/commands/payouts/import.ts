@@ -1,6 +1,11 @@
-import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
-import {checkImportFlags, importFlags, payoutKindOptions} from '../../cli/flags/import-flags.js'
+import {
+  checkImportFlags,
+  importFileArgs,
+  importFlags,
+  importRunOptions,
+  payoutKindOptions,
+} from '../../cli/flags/import-flags.js'
 import type {Answer} from '../../cli/shown.js'
 
 export default class PayoutsImport extends BaseCommand<typeof PayoutsImport, 'importSummary'> {
@@ -24,9 +29,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
     'cat payouts.csv | <%= config.bin %> <%= command.id %> - --json',
   ]
 
-  static override args = {
-    file: Args.string({required: true, description: 'CSV file to import, or - to read stdin.'}),
-  }
+  static override args = importFileArgs
 
   static override flags = importFlags
 
@@ -53,12 +56,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
       ...rows,
       view: new view.SessionRenderer(this.out),
       notices: this.out,
-      dryRun: flags['dry-run'],
-      offline: flags.offline,
-      skipInvalid: flags['skip-invalid'],
-      forceUnlock: flags['force-unlock'],
-      concurrency: flags.concurrency,
-      report: flags.report,
+      ...importRunOptions(flags),
       profile: () => this.session.profile(),
       client: () => this.session.client(),
       confirm: (summary, environment) => confirmMoneyMovement({environment, yes: flags.yes, summary, out: this.out}),

@@ -22,6 +22,8 @@ const counterpartyId: PathParameter = {
   schema: pathId,
 }
 
+const counterpartyAnswer = {status: 200, description: 'The counterparty.', schema: counterpartySchema} as const
+
 export const v2CounterpartyOperations = byId([
   {
     operationId: 'createCounterparty',
@@ -32,7 +34,7 @@ export const v2CounterpartyOperations = byId([
     summary: 'Create a recipient paid directly; `missing` names what a direct payment still needs.',
     body: {schemas: ['createCounterpartyBody']},
     idempotent: true,
-    success: {status: 200, description: 'The counterparty.', schema: counterpartySchema},
+    success: counterpartyAnswer,
   },
   {
     operationId: 'listCounterparties',
@@ -54,7 +56,7 @@ export const v2CounterpartyOperations = byId([
     summary: 'Read a counterparty.',
     decision: 'The whole operation.',
     pathParameters: [counterpartyId],
-    success: {status: 200, description: 'The counterparty.', schema: counterpartySchema},
+    success: counterpartyAnswer,
     errors: ['NOT_FOUND'],
   },
   {
@@ -67,7 +69,7 @@ export const v2CounterpartyOperations = byId([
     decision: 'The whole operation.',
     pathParameters: [counterpartyId],
     body: {schemas: ['patchCounterpartyBody']},
-    success: {status: 200, description: 'The counterparty.', schema: counterpartySchema},
+    success: counterpartyAnswer,
     errors: ['NOT_FOUND', 'INVALID_STATE'],
   },
   {

@@ -27,6 +27,20 @@ const CREATE_ERRORS: readonly ErrorCode[] = [
   'VERIFICATION_REQUIRED',
 ]
 
+/** What a step may answer, on one payout or a batch: a payout gone, or in a state the step does not start from. */
+const STEP_ERRORS: readonly ErrorCode[] = ['PAYOUT_NOT_FOUND', 'INVALID_STATE']
+
+/** What an approval may answer beyond a step's: the money or the verification it needs. */
+const APPROVE_ERRORS: readonly ErrorCode[] = [
+  ...STEP_ERRORS,
+  'INSUFFICIENT_BALANCE',
+  'ALLOWANCE_EXCEEDED',
+  'VERIFICATION_REQUIRED',
+]
+
+/** What a payment may answer beyond a step's. */
+const PAY_ERRORS: readonly ErrorCode[] = [...STEP_ERRORS, 'INSUFFICIENT_BALANCE', 'VERIFICATION_REQUIRED']
+
 const payoutV2Page = {status: 200, description: 'The payouts, in request order.', schema: payoutV2List} as const
 
 export const v2PayoutOperations = byId([
@@ -64,7 +78,7 @@ export const v2PayoutOperations = byId([
     decision: 'The path and the body `{items}`.',
     body: {schemas: ['createPayoutsV2BatchBody']},
     idempotent: true,
-    success: {status: 200, description: 'The payouts, in request order.', schema: payoutV2List},
+    success: payoutV2Page,
     errors: CREATE_ERRORS,
   },
   {
@@ -89,7 +103,7 @@ export const v2PayoutOperations = byId([
     pathParameters: [v2PayoutId],
     body: {schemas: ['patchPayoutV2Body']},
     success: payoutV2,
-    errors: ['PAYOUT_NOT_FOUND', 'INVALID_STATE'],
+    errors: STEP_ERRORS,
   },
   {
     operationId: 'deletePayoutV2',
@@ -101,7 +115,7 @@ export const v2PayoutOperations = byId([
     decision: 'The path and the answer `{object: "payout", id, deleted: true}`.',
     pathParameters: [v2PayoutId],
     success: {status: 200, description: 'The deletion.', schema: deletedV2Schema},
-    errors: ['PAYOUT_NOT_FOUND', 'INVALID_STATE'],
+    errors: STEP_ERRORS,
   },
   {
     operationId: 'approvePayoutV2',
@@ -114,13 +128,7 @@ export const v2PayoutOperations = byId([
     body: {schemas: ['approvePayoutV2Body'], required: false},
     idempotent: true,
     success: payoutV2,
-    errors: [
-      'PAYOUT_NOT_FOUND',
-      'INVALID_STATE',
-      'INSUFFICIENT_BALANCE',
-      'ALLOWANCE_EXCEEDED',
-      'VERIFICATION_REQUIRED',
-    ],
+    errors: APPROVE_ERRORS,
   },
   {
     operationId: 'sendClaimLinkV2',
@@ -133,7 +141,7 @@ export const v2PayoutOperations = byId([
     pathParameters: [v2PayoutId],
     idempotent: true,
     success: payoutV2,
-    errors: ['PAYOUT_NOT_FOUND', 'INVALID_STATE'],
+    errors: STEP_ERRORS,
   },
   {
     operationId: 'payPayoutV2',
@@ -145,7 +153,7 @@ export const v2PayoutOperations = byId([
     pathParameters: [v2PayoutId],
     idempotent: true,
     success: payoutV2,
-    errors: ['PAYOUT_NOT_FOUND', 'INVALID_STATE', 'INSUFFICIENT_BALANCE', 'VERIFICATION_REQUIRED'],
+    errors: PAY_ERRORS,
   },
   {
     operationId: 'approvePayoutsV2',
@@ -157,13 +165,7 @@ export const v2PayoutOperations = byId([
     body: {schemas: ['approvePayoutsV2Body']},
     idempotent: true,
     success: payoutV2Page,
-    errors: [
-      'PAYOUT_NOT_FOUND',
-      'INVALID_STATE',
-      'INSUFFICIENT_BALANCE',
-      'ALLOWANCE_EXCEEDED',
-      'VERIFICATION_REQUIRED',
-    ],
+    errors: APPROVE_ERRORS,
   },
   {
     operationId: 'sendClaimLinksV2',
@@ -175,7 +177,7 @@ export const v2PayoutOperations = byId([
     body: {schemas: ['sendClaimLinksV2Body']},
     idempotent: true,
     success: payoutV2Page,
-    errors: ['PAYOUT_NOT_FOUND', 'INVALID_STATE'],
+    errors: STEP_ERRORS,
   },
   {
     operationId: 'payPayoutsV2',
@@ -187,6 +189,6 @@ export const v2PayoutOperations = byId([
     body: {schemas: ['payPayoutsV2Body']},
     idempotent: true,
     success: payoutV2Page,
-    errors: ['PAYOUT_NOT_FOUND', 'INVALID_STATE', 'INSUFFICIENT_BALANCE', 'VERIFICATION_REQUIRED'],
+    errors: PAY_ERRORS,
   },
 ] as const satisfies readonly Operation[])

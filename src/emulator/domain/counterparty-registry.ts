@@ -39,6 +39,16 @@ export function dataOf(row: CounterpartyRow): CounterpartyData {
   }
 }
 
+/** The columns a counterparty's data is stored in (`dataOf` reads them back). */
+const columnsOf = (data: CounterpartyData) => ({
+  custom_id: data.customId ?? null,
+  identity: JSON.stringify(data.identity),
+  email: data.email ?? null,
+  address: data.address ? JSON.stringify(data.address) : null,
+  payment_method: data.paymentMethod ? JSON.stringify(data.paymentMethod) : null,
+  tax_identity: data.taxIdentity ? JSON.stringify(data.taxIdentity) : null,
+})
+
 /** What a direct payment to this counterparty still needs. */
 export function missingOf(data: CounterpartyData): string[] {
   const missing: string[] = []
@@ -188,12 +198,7 @@ export class CounterpartyRegistry {
     return this.store.counterparties.insert({
       uuid: randomUUID(),
       team_id: teamId,
-      custom_id: data.customId ?? null,
-      identity: JSON.stringify(data.identity),
-      email: data.email ?? null,
-      address: data.address ? JSON.stringify(data.address) : null,
-      payment_method: data.paymentMethod ? JSON.stringify(data.paymentMethod) : null,
-      tax_identity: data.taxIdentity ? JSON.stringify(data.taxIdentity) : null,
+      ...columnsOf(data),
       recipient_managed: 0,
       deleted_at: null,
       created_at: now,
@@ -208,15 +213,7 @@ export class CounterpartyRegistry {
       const other = this.store.counterparties.byCustomId(row.team_id, data.customId)
       if (other) throw invalidState(`customId "${data.customId}" is already used by another counterparty`)
     }
-    return this.store.counterparties.patch(row, {
-      custom_id: data.customId ?? null,
-      identity: JSON.stringify(data.identity),
-      email: data.email ?? null,
-      address: data.address ? JSON.stringify(data.address) : null,
-      payment_method: data.paymentMethod ? JSON.stringify(data.paymentMethod) : null,
-      tax_identity: data.taxIdentity ? JSON.stringify(data.taxIdentity) : null,
-      updated_at: this.clock.iso(),
-    })
+    return this.store.counterparties.patch(row, {...columnsOf(data), updated_at: this.clock.iso()})
   }
 
   delete(row: CounterpartyRow): void {

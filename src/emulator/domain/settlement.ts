@@ -191,23 +191,21 @@ export class Settlement {
   }
 
   private release(row: PayoutRow): void {
-    const account = this.account(row.team_id, row.currency)
-    const reserved = new Big(account.reserved).minus(row.amount)
-    this.store.teams.setBalance(
-      row.team_id,
-      row.currency,
-      account.total,
-      (reserved.lt(0) ? new Big(0) : reserved).toFixed(),
-    )
+    this.unreserve(row, false)
   }
 
   private debit(row: PayoutRow): void {
+    this.unreserve(row, true)
+  }
+
+  /** The payout's amount no longer reserved (never below zero); `paid`: it also leaves the total. */
+  private unreserve(row: PayoutRow, paid: boolean): void {
     const account = this.account(row.team_id, row.currency)
     const reserved = new Big(account.reserved).minus(row.amount)
     this.store.teams.setBalance(
       row.team_id,
       row.currency,
-      new Big(account.total).minus(row.amount).toFixed(),
+      paid ? new Big(account.total).minus(row.amount).toFixed() : account.total,
       (reserved.lt(0) ? new Big(0) : reserved).toFixed(),
     )
   }

@@ -154,26 +154,31 @@ ${postForm(
   )
 }
 
+/** The sign-in page again, naming what is wrong with one field. */
+const refused = (ctx: PageContext, field: string, message: string, status: number) =>
+  signInPage(ctx, [{field, message}], status)
+
+/** A new code for the address or number, its challenge in a cookie (an earlier one is forgotten). */
+function issueCode(ctx: PageContext, address: string) {
+  ctx.state.codes.forget(ctx.cookies.get(COOKIE.challenge))
+  const challenge = ctx.state.codes.issue(address, ctx.claims.jti, ctx.nowMs)
+  ctx.setCookies.push(setCookie(COOKIE.challenge, challenge.id))
+  return challenge
+}
+
 /** POST sign-in of a phone payout's claim: only its number, and the code goes there by text message. */
 function signInByPhone(ctx: PageContext, expected: string): Reply {
   const phone = compactPhone(ctx.value('phone'))
-  if (!PHONE.test(phone))
-    return signInPage(ctx, [{field: 'phone', message: 'Enter the phone number with + and the country code'}], 400)
+  if (!PHONE.test(phone)) return refused(ctx, 'phone', 'Enter the phone number with + and the country code', 400)
   if (phone !== expected)
-    return signInPage(
-      ctx,
-      [{field: 'phone', message: 'This payout was sent to another phone number: sign in with that number'}],
-      403,
-    )
-  ctx.state.codes.forget(ctx.cookies.get(COOKIE.challenge))
-  const challenge = ctx.state.codes.issue(phone, ctx.claims.jti, ctx.nowMs)
+    return refused(ctx, 'phone', 'This payout was sent to another phone number: sign in with that number', 403)
+  const challenge = issueCode(ctx, phone)
   ctx.services.texts.send({
     to: phone,
     code: challenge.code,
     body: `${challenge.code} is your code to claim the payout from ${ctx.team()?.name ?? 'the team'}.`,
     sentAt: new Date(ctx.nowMs).toISOString(),
   })
-  ctx.setCookies.push(setCookie(COOKIE.challenge, challenge.id))
   return ctx.redirect()
 }
 
@@ -182,21 +187,14 @@ export function signIn(ctx: PageContext): Reply {
   const phone = recipientPhone(ctx)
   if (phone) return signInByPhone(ctx, phone)
   const email = ctx.value('email').toLowerCase()
-  if (!email) return signInPage(ctx, [{field: 'email', message: 'Enter your e-mail address'}], 400)
-  if (!EMAIL.test(email))
-    return signInPage(ctx, [{field: 'email', message: 'Enter an e-mail address like name@example.com'}], 400)
+  if (!email) return refused(ctx, 'email', 'Enter your e-mail address', 400)
+  if (!EMAIL.test(email)) return refused(ctx, 'email', 'Enter an e-mail address like name@example.com', 400)
   if (ctx.kind === 'payout') {
     const expected = recipientIdentity(ctx)
     if (expected && expected !== email)
-      return signInPage(
-        ctx,
-        [{field: 'email', message: 'This payout was sent to another e-mail address: sign in with that address'}],
-        403,
-      )
+      return refused(ctx, 'email', 'This payout was sent to another e-mail address: sign in with that address', 403)
   }
-  ctx.state.codes.forget(ctx.cookies.get(COOKIE.challenge))
-  const challenge = ctx.state.codes.issue(email, ctx.claims.jti, ctx.nowMs)
-  ctx.setCookies.push(setCookie(COOKIE.challenge, challenge.id))
+  issueCode(ctx, email)
   return ctx.redirect()
 }
 
@@ -208,8 +206,8 @@ export function verifyCode(ctx: PageContext): Reply {
     ctx.setCookies.push(clearCookie(COOKIE.challenge))
     return signInPage(ctx, [{message: 'Your sign-in code expired or was already used: ask for a new code'}], 400)
   }
-  if (!code) return signInPage(ctx, [{field: 'code', message: 'Enter the 6-digit code'}], 400)
-  if (!/^\d{6}$/.test(code)) return signInPage(ctx, [{field: 'code', message: 'The code is 6 digits'}], 400)
+  if (!code) return refused(ctx, 'code', 'Enter the 6-digit code', 400)
+  if (!/^\d{6}$/.test(code)) return refused(ctx, 'code', 'The code is 6 digits', 400)
   const verdict = ctx.state.codes.verify(challenge.id, code, ctx.nowMs)
   if (verdict.ok) {
     ctx.setCookies.push(
@@ -219,14 +217,10 @@ export function verifyCode(ctx: PageContext): Reply {
     return ctx.redirect()
   }
   if (verdict.reason === 'wrong')
-    return signInPage(
+    return refused(
       ctx,
-      [
-        {
-          field: 'code',
-          message: `That code is not correct: ${verdict.attemptsLeft} ${verdict.attemptsLeft === 1 ? 'try' : 'tries'} left`,
-        },
-      ],
+      'code',
+      `That code is not correct: ${verdict.attemptsLeft} ${verdict.attemptsLeft === 1 ? 'try' : 'tries'} left`,
       400,
     )
   ctx.setCookies.push(clearCookie(COOKIE.challenge))

@@ -1,5 +1,6 @@
 import {counterpartyRefInputs} from '../inputs/counterparty-inputs.js'
-import {operation} from '../operation.js'
+import {clientRead, operation} from '../operation.js'
+import {namedCounterparty} from './named-counterparty.js'
 
 /** `counterparties get`: one counterparty, by id or customId. */
 export const counterpartiesGet = operation({
@@ -8,30 +9,23 @@ export const counterpartiesGet = operation({
   result: 'counterparty',
   inputs: counterpartyRefInputs,
   async run(input, context) {
-    const {counterpartyRef} = await import('../../services/counterparties/counterparty-service.js')
-    const id = counterpartyRef(input.id, input['custom-id'])
+    const id = await namedCounterparty(input)
     return {value: await (await context.session.client()).v2.counterparties.get(id)}
   },
 })
 
 /** `counterparties countries`: the supported countries and the tax fields each needs, as the service says today. */
-export const counterpartiesCountries = operation({
+export const counterpartiesCountries = clientRead({
   id: 'counterparties:countries',
   summary: 'List supported countries and the tax fields each needs.',
   result: 'countries',
-  inputs: {},
-  async run(_, context) {
-    return {value: await (await context.session.client()).v2.counterparties.countries()}
-  },
+  read: client => client.v2.counterparties.countries(),
 })
 
 /** `counterparties payment-method-types`: the payment-method types with their currencies and assets. */
-export const counterpartiesPaymentMethodTypes = operation({
+export const counterpartiesPaymentMethodTypes = clientRead({
   id: 'counterparties:payment-method-types',
   summary: 'List payment-method types with their currencies and assets.',
   result: 'paymentMethodTypes',
-  inputs: {},
-  async run(_, context) {
-    return {value: await (await context.session.client()).v2.counterparties.paymentMethodTypes()}
-  },
+  read: client => client.v2.counterparties.paymentMethodTypes(),
 })

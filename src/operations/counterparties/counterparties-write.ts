@@ -2,6 +2,7 @@ import {idempotencyKeyInput} from '../inputs/common-inputs.js'
 import {counterpartyInputs, counterpartyRefInputs} from '../inputs/counterparty-inputs.js'
 import {booleanInput, textInput} from '../inputs/field.js'
 import {operation} from '../operation.js'
+import {namedCounterparty} from './named-counterparty.js'
 
 /** `counterparties create`: the body from the inputs (and --from-file), its tax identity checked first. */
 export const counterpartiesCreate = operation({
@@ -54,11 +55,11 @@ export const counterpartiesUpdate = operation({
     }),
   },
   async run(input, context) {
-    const [{counterpartyRef, checkTaxRules}, {buildUpdateBody}] = await Promise.all([
+    const [{checkTaxRules}, {buildUpdateBody}, id] = await Promise.all([
       import('../../services/counterparties/counterparty-service.js'),
       import('../../services/counterparties/counterparty-input.js'),
+      namedCounterparty(input),
     ])
-    const id = counterpartyRef(input.id, input['custom-id'])
     const client = await context.session.client()
     const {patch, merged} = await buildUpdateBody({...input, 'custom-id': input['set-custom-id']}, () =>
       client.v2.counterparties.get(id),
@@ -77,8 +78,7 @@ export const counterpartiesDelete = operation({
   result: 'deleted',
   inputs: counterpartyRefInputs,
   async run(input, context) {
-    const {counterpartyRef} = await import('../../services/counterparties/counterparty-service.js')
-    const id = counterpartyRef(input.id, input['custom-id'])
+    const id = await namedCounterparty(input)
     await context.confirm({action: `delete counterparty ${id}`, count: 1})
     return {value: await (await context.session.client()).v2.counterparties.delete(id)}
   },

@@ -5,9 +5,13 @@ import type {ResolvedProfile} from '../../config/resolve.js'
 import {isDeclined} from '../../contract/lifecycle.js'
 import type {ApiGeneration} from '../../contract/primitives.js'
 import {errorLines, type ImportResult} from '../../services/import/outcome/import-result.js'
-import type {Delimiter} from '../../services/import/read/sniff.js'
 import {openSource} from '../../services/import/read/source.js'
-import {type FileRows, importedRows, openFileRows} from '../../services/import-status/file-rows.js'
+import {
+  type FileRows,
+  type FileRowsOptions,
+  importedRows,
+  openFileRows,
+} from '../../services/import-status/file-rows.js'
 import {type FailedRef, type RetryKind, retryFailedPayouts, retryKindOf} from '../../services/import-status/retry.js'
 import {
   problemCount,
@@ -41,14 +45,7 @@ import {steadyHeap} from '../steady-heap.js'
  * deleted, were never imported or are invalid, 0 otherwise.
  */
 
-export interface ImportStatusOptions extends StatusRunOptions {
-  api: ApiGeneration
-  encoding: string
-  delimiter?: Delimiter
-  decimalComma: boolean
-  /** `--batch` of the import: part of the derived customIds and of the journal's name. */
-  batch?: string
-  dataDir: string
+export interface ImportStatusOptions extends StatusRunOptions, Omit<FileRowsOptions, 'path' | 'label' | 'profile'> {
   profile: ResolvedProfile
 }
 

@@ -10,7 +10,7 @@ import {
 import {type LeaveOutChoice, needsFunds} from '../../services/payouts/allowed-plan.js'
 import {warnIfShort} from '../../services/payouts/balance-check.js'
 import {goalOf, type WaitGoal} from '../../services/payouts/goals.js'
-import {collectPayoutKeys, type PayoutKey} from '../../services/payouts/ids-input.js'
+import type {PayoutKey} from '../../services/payouts/ids-input.js'
 import {failureOf} from '../../services/payouts/payout-failures.js'
 import {appliedItems} from '../applied-items.js'
 import {BATCH_STOPPING, watchInterrupts} from '../interrupt.js'
@@ -19,6 +19,7 @@ import {type ItemsAnswer, itemsAnswer} from '../operation.js'
 import type {OperationContext} from '../operation-context.js'
 import {planAllowedRun, sendAllowedRun} from './approve-or-pay-allowed.js'
 import {followPayouts} from './follow-payouts.js'
+import {payoutKeysOf} from './payout-keys.js'
 import {asksForOne} from './payouts-get.js'
 
 /** What approve, pay and send-claim-link are given. */
@@ -64,12 +65,7 @@ export async function runPayoutStep(
   input: StepInput,
   context: OperationContext,
 ): Promise<StepAnswer> {
-  const {keys} = await collectPayoutKeys({
-    args: input.id ?? [],
-    customIds: input['custom-id'],
-    idsFile: input['ids-file'],
-    warn: line => context.report.warn(line),
-  })
+  const keys = await payoutKeysOf(input, line => context.report.warn(line))
   const single = keys.length === 1 && asksForOne(keys.length, input)
   const leaveOut = {skipConflicts: Boolean(input['skip-conflicts']), withinBalance: Boolean(input['within-balance'])}
   if (action !== 'send-claim-link' && (leaveOut.skipConflicts || leaveOut.withinBalance))

@@ -1,3 +1,4 @@
+import type {BatchAction} from '../../services/payouts/actions.js'
 import {
   andThenInput,
   fitInputs,
@@ -16,38 +17,36 @@ const stepInputs = {
   timeout: waitTimeoutOfWaitInput,
 }
 
+/** A step on the payouts the inputs name: the run is payout-step-run.ts's, loaded when it runs. */
+const payoutStep = <const F extends typeof stepInputs>(action: BatchAction, summary: string, inputs: F) =>
+  operation({
+    id: `payouts:${action}`,
+    summary,
+    result: 'payoutsV2',
+    inputs,
+    async run(input, context) {
+      const {runPayoutStep} = await import('./payout-step-run.js')
+      return runPayoutStep(action, input, context)
+    },
+  })
+
 /** `payouts approve`: moves money (reserves the amounts); --and-then runs the next step at once. */
-export const payoutsApprove = operation({
-  id: 'payouts:approve',
-  summary: 'Approve payouts (moves money: reserves their amounts).',
-  result: 'payoutsV2',
-  inputs: {...idsInputs, 'and-then': andThenInput, ...stepInputs, ...fitInputs},
-  async run(input, context) {
-    const {runPayoutStep} = await import('./payout-step-run.js')
-    return runPayoutStep('approve', input, context)
-  },
+export const payoutsApprove = payoutStep('approve', 'Approve payouts (moves money: reserves their amounts).', {
+  ...idsInputs,
+  'and-then': andThenInput,
+  ...stepInputs,
+  ...fitInputs,
 })
 
 /** `payouts pay`: moves money; an approved e-mail or phone payout gets its claim link instead. */
-export const payoutsPay = operation({
-  id: 'payouts:pay',
-  summary: 'Pay approved counterparty payouts now (moves money).',
-  result: 'payoutsV2',
-  inputs: {...stepInputs, ...fitInputs},
-  async run(input, context) {
-    const {runPayoutStep} = await import('./payout-step-run.js')
-    return runPayoutStep('pay', input, context)
-  },
+export const payoutsPay = payoutStep('pay', 'Pay approved counterparty payouts now (moves money).', {
+  ...stepInputs,
+  ...fitInputs,
 })
 
 /** `payouts send-claim-link`: e-mails the claim link (again). */
-export const payoutsSendClaimLink = operation({
-  id: 'payouts:send-claim-link',
-  summary: 'E-mail the claim link to payout recipients (again: resend).',
-  result: 'payoutsV2',
-  inputs: stepInputs,
-  async run(input, context) {
-    const {runPayoutStep} = await import('./payout-step-run.js')
-    return runPayoutStep('send-claim-link', input, context)
-  },
-})
+export const payoutsSendClaimLink = payoutStep(
+  'send-claim-link',
+  'E-mail the claim link to payout recipients (again: resend).',
+  stepInputs,
+)

@@ -9,18 +9,13 @@ export const payoutsDelete = operation({
   result: 'deletedPayouts',
   inputs: {...idsInputs, api: apiInput('v2')},
   async run(input, context) {
-    const [{collectPayoutKeys}, {runDeletes}, {BATCH_STOPPING, watchInterrupts}, {appliedItems}] = await Promise.all([
-      import('../../services/payouts/ids-input.js'),
+    const [{payoutKeysOf}, {runDeletes}, {BATCH_STOPPING, watchInterrupts}, {appliedItems}] = await Promise.all([
+      import('./payout-keys.js'),
       import('../../services/payouts/actions.js'),
       import('../interrupt.js'),
       import('../applied-items.js'),
     ])
-    const {keys} = await collectPayoutKeys({
-      args: input.id ?? [],
-      customIds: input['custom-id'],
-      idsFile: input['ids-file'],
-      warn: line => context.report.warn(line),
-    })
+    const keys = await payoutKeysOf(input, line => context.report.warn(line))
     await context.confirm({action: `delete ${keys.length === 1 ? 'a payout' : 'payouts'}`, count: keys.length})
     const client = await context.session.client()
     return appliedItems<DeletedV2 | PayoutV1, void>({

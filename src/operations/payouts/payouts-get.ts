@@ -12,16 +12,12 @@ export const payoutsGet = operation({
   result: 'payoutOrPayouts',
   inputs: {...idsInputs, api: apiInput('v2')},
   async run(input, context) {
-    const [{collectPayoutKeys}, {readEach}, client] = await Promise.all([
-      import('../../services/payouts/ids-input.js'),
+    const [{payoutKeysOf}, {readEach}, client] = await Promise.all([
+      import('./payout-keys.js'),
       import('./read-each.js'),
       context.session.client(),
     ])
-    const {keys} = await collectPayoutKeys({
-      args: input.id ?? [],
-      customIds: input['custom-id'],
-      idsFile: input['ids-file'],
-    })
+    const keys = await payoutKeysOf(input)
     const single = asksForOne(keys.length, input)
     if (input.api === 'v1') {
       const {withPayoutId} = await import('./payout-display-id.js')

@@ -14,16 +14,11 @@ export const payoutsWait = operation({
     timeout: waitTimeoutInput,
   },
   async run(input, context) {
-    const [{collectPayoutKeys}, {followPayouts}] = await Promise.all([
-      import('../../services/payouts/ids-input.js'),
+    const [{payoutKeysOf}, {followPayouts}] = await Promise.all([
+      import('./payout-keys.js'),
       import('./follow-payouts.js'),
     ])
-    const {keys} = await collectPayoutKeys({
-      args: input.id ?? [],
-      customIds: input['custom-id'],
-      idsFile: input['ids-file'],
-      warn: line => context.report.warn(line),
-    })
+    const keys = await payoutKeysOf(input, line => context.report.warn(line))
     const {payouts, error} = await followPayouts({
       client: await context.session.client(),
       report: context.report,

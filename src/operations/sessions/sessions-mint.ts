@@ -70,26 +70,24 @@ export const sessionsPayout = operation({
   },
 })
 
+/** A screen for a team member, the one --login-hint names (`kind`: kyb or allowance). */
+const memberSession = (kind: 'kyb' | 'allowance', summary: string) =>
+  operation({
+    id: `sessions:${kind}`,
+    summary,
+    result: 'sessionUrl',
+    inputs: {'login-hint': loginHintInput, ...sessionInputs},
+    async run(input, context) {
+      const {mintSession} = await import('./mint-session.js')
+      return mintSession(context, kind, loginHint(input['login-hint']), common(input))
+    },
+  })
+
 /** `sessions kyb`: business verification, for a team member. */
-export const sessionsKyb = operation({
-  id: 'sessions:kyb',
-  summary: 'Mint a KYB URL: a team member completes business verification.',
-  result: 'sessionUrl',
-  inputs: {'login-hint': loginHintInput, ...sessionInputs},
-  async run(input, context) {
-    const {mintSession} = await import('./mint-session.js')
-    return mintSession(context, 'kyb', loginHint(input['login-hint']), common(input))
-  },
-})
+export const sessionsKyb = memberSession('kyb', 'Mint a KYB URL: a team member completes business verification.')
 
 /** `sessions allowance`: the daily spending allowance, for the team owner. */
-export const sessionsAllowance = operation({
-  id: 'sessions:allowance',
-  summary: 'Mint an allowance URL: the team owner sets the daily spending allowance.',
-  result: 'sessionUrl',
-  inputs: {'login-hint': loginHintInput, ...sessionInputs},
-  async run(input, context) {
-    const {mintSession} = await import('./mint-session.js')
-    return mintSession(context, 'allowance', loginHint(input['login-hint']), common(input))
-  },
-})
+export const sessionsAllowance = memberSession(
+  'allowance',
+  'Mint an allowance URL: the team owner sets the daily spending allowance.',
+)

@@ -42,6 +42,7 @@ export interface FileRowsOptions {
   encoding: string
   delimiter?: Delimiter
   decimalComma: boolean
+  /** `--batch` of the import: part of the derived customIds and of the journal's name. */
   batch?: string
   dataDir: string
   profile: {name: string; origin: string}

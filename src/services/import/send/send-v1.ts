@@ -1,4 +1,3 @@
-import type {PayoutV1} from '../../../client/schemas.js'
 import type {CreatePayoutV1} from '../../../client/v1/payouts-v1.js'
 import {payoutIdBody} from '../../../contract/ids.js'
 import {isUpdatable} from '../../../contract/lifecycle.js'
@@ -7,11 +6,10 @@ import type {ChunkRow} from './chunks.js'
 import {
   attempt,
   type ChunkSender,
-  ChunkStop,
   type Client,
   customIdConflict,
   describeApiError,
-  isNotFound,
+  lookUp,
   noSuchPayout,
   type RowOutcome,
   settleChunk,
@@ -41,17 +39,13 @@ async function upsert(client: Client, row: Row, changed: boolean): Promise<RowOu
 
 const failed = (sent: {refused: unknown}): RowOutcome => ({status: 'failed', error: describeApiError(sent.refused)})
 
+/** The payout under a customId, or undefined when the service has none. */
+const payoutUnder = (client: Client, customId: string) => lookUp(() => client.v1.payouts.get(customId, 'custom_id'))
+
 /** A 409 to the upsert (e.g. an immutable payout): present when the service holds these values, else a conflict. */
 async function settleConflict(client: Client, row: Row, refused: unknown): Promise<RowOutcome> {
-  const payout = await lookUp(client, row.customId)
+  const payout = await payoutUnder(client, row.customId)
   return payout ? compareWithPayout(row.item, payout) : failed({refused})
-}
-
-async function lookUp(client: Client, customId: string): Promise<PayoutV1 | undefined> {
-  const found = await attempt(() => client.v1.payouts.get(customId, 'custom_id'))
-  if ('value' in found) return found.value
-  if (isNotFound(found.refused)) return undefined
-  throw new ChunkStop('fatal', found.refused)
 }
 
 /**
@@ -60,12 +54,8 @@ async function lookUp(client: Client, customId: string): Promise<PayoutV1 | unde
  * know leaves the row to its own customId (upserted as any row); without one the row fails.
  */
 async function identifiedRow(client: Client, row: Row, id: string): Promise<RowOutcome> {
-  const found = await attempt(() => client.v1.payouts.get(payoutIdBody(id)))
-  if (!('value' in found)) {
-    if (!isNotFound(found.refused)) throw new ChunkStop('fatal', found.refused)
-    return row.item.customId ? upsert(client, row, false) : {status: 'failed', error: noSuchPayout(id)}
-  }
-  const payout = found.value
+  const payout = await lookUp(() => client.v1.payouts.get(payoutIdBody(id)))
+  if (!payout) return row.item.customId ? upsert(client, row, false) : {status: 'failed', error: noSuchPayout(id)}
   const differences = statedDifferences(row.item, payout)
   if (!differences) return {status: 'present', payoutId: payout.id}
   const key = payout.customId
@@ -82,7 +72,7 @@ async function identifiedRow(client: Client, row: Row, id: string): Promise<RowO
 }
 
 async function updateRow(client: Client, row: Row): Promise<RowOutcome> {
-  const payout = await lookUp(client, row.customId)
+  const payout = await payoutUnder(client, row.customId)
   if (payout && !isUpdatable(payout.status))
     return {
       status: 'conflict',

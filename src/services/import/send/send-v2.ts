@@ -1,5 +1,4 @@
 import {ApiError} from '../../../client/index.js'
-import type {PayoutV2} from '../../../client/schemas.js'
 import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../../client/v2/payouts-v2.js'
 import {isUpdatable, onlyFrom} from '../../../contract/lifecycle.js'
 import {fieldOf} from '../../../shared/json-object.js'
@@ -16,7 +15,7 @@ import {
   customIdConflict,
   declinedOutcome,
   describeApiError,
-  isNotFound,
+  lookUp,
   noSuchPayout,
   type RowOutcome,
   settleChunk,
@@ -33,14 +32,6 @@ import {
 type Row = ChunkRow<CreatePayoutV2>
 
 const LOOKUPS_IN_FLIGHT = 8
-
-/** The payout an id or customId names, or undefined when the service has none. */
-async function lookUp(client: Client, id: string): Promise<PayoutV2 | undefined> {
-  const found = await attempt(() => client.v2.payouts.get(id))
-  if ('value' in found) return found.value
-  if (isNotFound(found.refused)) return undefined
-  throw new ChunkStop('fatal', found.refused)
-}
 
 /** The payout a row's customId names, compared with the row; undefined when the service has none. */
 async function lookUpCompared(client: Client, row: Row) {
@@ -147,7 +138,7 @@ function patchOf(item: CreatePayoutV2, byId = false): UpdatePayoutV2 {
  * as any row: created under it; without one the row fails (nothing names the payout to create).
  */
 async function identifiedRow(client: Client, row: Row, id: string): Promise<RowOutcome | 'create'> {
-  const payout = await lookUp(client, id)
+  const payout = await lookUp(() => client.v2.payouts.get(id))
   if (!payout) return row.item.customId ? 'create' : {status: 'failed', error: noSuchPayout(id)}
   const differences = statedDifferences(row.item, payout)
   if (!differences) return {status: 'present', payoutId: payout.id}

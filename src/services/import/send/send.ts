@@ -98,6 +98,14 @@ export async function attempt<T>(call: () => Promise<T>): Promise<{value: T} | {
   }
 }
 
+/** A look-up: what the service answers, undefined for a 404; any other refusal stops the chunk. */
+export async function lookUp<T>(call: () => Promise<T>): Promise<T | undefined> {
+  const found = await attempt(call)
+  if ('value' in found) return found.value
+  if (isNotFound(found.refused)) return undefined
+  throw new ChunkStop('fatal', found.refused)
+}
+
 export type Client = PayoutClient
 
 /** Sends one chunk; `keyOf` gives the idempotency key of a request carrying these rows. */

@@ -2,18 +2,8 @@ import type {CreatePayoutV1} from '../../../client/v1/payouts-v1.js'
 import {KNOWN_NOTIFICATIONS, KNOWN_PAYOUT_TYPES, OPEN_REQUEST_FIELDS} from '../../../contract/open-enums.js'
 import {createPayoutV1Body} from '../../../contract/requests/payout-v1-requests.js'
 import {canonicalAmount} from '../../../shared/money.js'
-import {
-  type Cells,
-  contractCheck,
-  EXPORT_ONLY,
-  ID_COLUMN,
-  optionalWithId,
-  type ParsedRow,
-  RowCheck,
-  type RowResult,
-  type RowSchema,
-  type SchemaOptions,
-} from './import-schema.js'
+import {type Cells, contractCheck, type RowResult, type RowSchema, type SchemaOptions} from './import-schema.js'
+import {payoutColumns, payoutRowHead, validPayoutRow} from './payout-row.js'
 
 /**
  * The v1 row (`--api v1`, spec 4.1 `POST /payout`): a recipient by social handle, e-mail or wallet address
@@ -33,11 +23,7 @@ const statedColumn = (item: CreatePayoutV1) => (path: string) => {
 
 export const v1Schema: RowSchema<CreatePayoutV1> = {
   api: 'v1',
-  columns: [
-    {name: 'customId', aliases: ['externalId', 'reference']},
-    {name: 'description', aliases: ['memo'], required: true, freeText: true},
-    {name: 'payoutAmount', aliases: ['amount'], required: true},
-    {name: 'currency', aliases: ['currencyCode'], required: true},
+  columns: payoutColumns('payoutAmount', 'amount', [
     {name: 'creatorHandle', aliases: ['handle']},
     {name: 'verificationMethod', aliases: ['handleType']},
     {name: 'payoutType'},
@@ -46,21 +32,15 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
     {name: 'phone', aliases: ['recipientPhone', 'phoneNumber', 'mobile']},
     {name: 'tags', aliases: ['tag']},
     {name: 'notifications'},
-    ID_COLUMN,
-    ...EXPORT_ONLY,
-  ].map(optionalWithId),
+  ]),
   foreign: {names: ['counterpartyId', 'counterparty'], hint: 'counterparties need the v2 format (drop --api v1)'},
 
   bodies: [createPayoutV1Body],
 
   parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<CreatePayoutV1> {
-    const check = new RowCheck(cells, options)
-    const customId = cells.get('customId')
     // A row naming its payout by id may leave values out: the upsert keeps them.
-    const payoutId = check.payoutId()
-    const byId = payoutId !== undefined
-    const description = cells.get('description')
-    const {amount, currency} = check.money('payoutAmount', 'currency', options.decimalComma, byId)
+    const head = payoutRowHead(cells, options, 'payoutAmount')
+    const {check, customId, byId, description, amount, currency} = head
     const creatorHandle = cells.get('creatorHandle')
     if (creatorHandle?.includes('@')) check.lookAlike('creatorHandle', creatorHandle)
     const verificationMethod = cells.get('verificationMethod')
@@ -88,16 +68,7 @@ export const v1Schema: RowSchema<CreatePayoutV1> = {
     contractCheck(createPayoutV1Body, item, check, byId ? statedColumn(item) : openEnumsLeftToTheService)
     if (check.errors) return {errors: check.errors}
     if (amount !== undefined && currency !== undefined) item.payoutAmount = canonicalAmount(amount, currency)
-    const movesMoney = preApproved === true
-    const row: ParsedRow<CreatePayoutV1> = {
-      customId,
-      amount: item.payoutAmount ?? '',
-      currency: currency ?? '',
-      movesMoney,
-    }
-    if (byId) row.payoutId = payoutId
-    if (build) row.item = item
-    return {row}
+    return validPayoutRow(head, item, item.payoutAmount, preApproved === true, build)
   },
 
   withCustomId: (item, customId) => Object.assign({customId}, item),

@@ -4,15 +4,12 @@ import {canonicalAmount} from '../../../shared/money.js'
 import {
   type Cells,
   contractCheck,
-  EXPORT_ONLY,
-  ID_COLUMN,
-  optionalWithId,
-  type ParsedRow,
-  RowCheck,
+  type RowCheck,
   type RowResult,
   type RowSchema,
   type SchemaOptions,
 } from './import-schema.js'
+import {payoutColumns, payoutRowHead, validPayoutRow} from './payout-row.js'
 
 /**
  * The v2 row (the default format): one payout per row, sent through the batch create endpoint. The
@@ -71,19 +68,13 @@ const v2ColumnOf = (item: PayoutRowV2) => (path: string) =>
 
 export const v2Schema: RowSchema<PayoutRowV2> = {
   api: 'v2',
-  columns: [
-    {name: 'customId', aliases: ['externalId', 'reference']},
-    {name: 'description', aliases: ['memo'], required: true, freeText: true},
-    {name: 'amount', aliases: ['payoutAmount'], required: true},
-    {name: 'currency', aliases: ['currencyCode'], required: true},
+  columns: payoutColumns('amount', 'payoutAmount', [
     {name: 'recipientEmail', aliases: ['email', 'emailAddress']},
     {name: 'recipientPhone', aliases: ['phone', 'phoneNumber', 'mobile']},
     {name: 'counterpartyId', aliases: ['counterparty']},
     {name: 'counterpartyCustomId'},
     {name: 'tags', aliases: ['tag']},
-    ID_COLUMN,
-    ...EXPORT_ONLY,
-  ].map(optionalWithId),
+  ]),
   foreign: {
     names: ['creatorHandle', 'verificationMethod', 'handleType', 'payoutType', 'preApproved', 'notifications'],
     hint: 'for the v1 format pass --api v1',
@@ -92,13 +83,9 @@ export const v2Schema: RowSchema<PayoutRowV2> = {
   bodies: [createPayoutV2Body, patchPayoutV2Body],
 
   parse(cells: Cells, options: SchemaOptions, build: boolean): RowResult<PayoutRowV2> {
-    const check = new RowCheck(cells, options)
-    const customId = cells.get('customId')
     // A row naming its payout by id may leave values out: the payout keeps them.
-    const payoutId = check.payoutId()
-    const byId = payoutId !== undefined
-    const description = cells.get('description')
-    const {amount, currency} = check.money('amount', 'currency', options.decimalComma, byId)
+    const head = payoutRowHead(cells, options, 'amount')
+    const {check, customId, byId, description, amount, currency} = head
     const {email, phone, counterpartyId, counterpartyCustomId} = recipientOf(cells, check, byId)
     if (check.errors) return {errors: check.errors}
     // Built by assignment: object spreads cost microseconds a row, and a file can have millions.
@@ -118,11 +105,7 @@ export const v2Schema: RowSchema<PayoutRowV2> = {
     if (check.errors) return {errors: check.errors}
     if (amount !== undefined && currency !== undefined) item.amount = canonicalAmount(amount, currency)
     // Any --and-then approves the payout first (a new one, or one imported earlier without it), which reserves the money.
-    const movesMoney = options.andThen !== undefined
-    const row: ParsedRow<PayoutRowV2> = {customId, amount: item.amount ?? '', currency: currency ?? '', movesMoney}
-    if (byId) row.payoutId = payoutId
-    if (build) row.item = item
-    return {row}
+    return validPayoutRow(head, item, item.amount, options.andThen !== undefined, build)
   },
 
   withCustomId: (item, customId) => Object.assign({customId}, item),
