@@ -15,7 +15,7 @@ A counterparty payout that cannot be paid as it stands (its counterparty still l
 
 When the step fails (for example a payment the recipient's bank declines, which the sandbox settles at once), the command exits 8 with the failure code and reason on stderr. --wait follows the payout until the step is final (see payctl payouts wait --help): exit 0, 8 when it failed or expired, 7 on time-out.
 
-Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on a production profile, or need --yes without a terminal. --json prints the payout as the API returned it (v1 adds "action": created or updated).`
+Money-moving creations (--pre-approved, --and-then pay) ask for confirmation on a production profile, or need --yes without a terminal. --json prints the payout as the API returned it (v1 adds "action": created or updated).\n\nAt a terminal, the required flags left out and a recipient are asked for (a counterparty can be searched), each answer checked as it is typed, and a summary with the destination is shown before anything is sent. With --json, or without a terminal, the command exits 2 naming the missing flags.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> --amount 120.00 --currency EUR --description "October royalties" --email maria@example.com --custom-id inv-2026-10-maria',

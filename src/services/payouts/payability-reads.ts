@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import * as z from 'zod/mini'
 import {ApiError} from '../../client/api-errors.js'
 import type {PayoutClient} from '../../client/index.js'
 import {countrySchema} from '../../contract/responses/reference-answers.js'
