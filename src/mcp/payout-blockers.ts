@@ -1,6 +1,4 @@
-import type {Country} from '../client/schemas.js'
 import {isApprovable} from '../contract/lifecycle.js'
-import {type Blocker, payoutBlockers} from '../contract/payability.js'
 import {
   counterpartiesCountries,
   counterpartiesGet,
@@ -8,8 +6,14 @@ import {
 } from '../operations/counterparties/counterparties-read.js'
 import {payoutsGet} from '../operations/payouts/payouts-get.js'
 import type {SessionOptions} from '../operations/session.js'
-import {COUNTERPARTY_FIELDS} from '../services/counterparties/counterparty-input.js'
-import {taxRulesOf} from '../services/counterparties/tax-rules.js'
+import {
+  type InputToSupply,
+  missingInputs,
+  type PayabilityFix,
+  type PayabilityReads,
+  payabilityFixes,
+} from '../services/payouts/payability-fixes.js'
+import {counterpartyOf, countriesOf, methodTypesOf} from '../services/payouts/payability-reads.js'
 import {ExitCode} from '../shared/exit-codes.js'
 import type {CallSlots} from './call-slots.js'
 import type {NextCall, ToolAnswer, ToolRun} from './tool-answer.js'
@@ -24,14 +28,6 @@ import {runTool} from './tool-run.js'
  * the same payout and asks for its approval.
  */
 
-type Counterparty = {
-  id?: string
-  deleted?: boolean
-  missing?: string[]
-  identity?: {type?: string}
-  address?: {country?: string}
-  paymentMethod?: Record<string, unknown> | null
-}
 type PayoutData = {id?: string; status?: string; currency?: string; counterpartyId?: string}
 
 /** What a read needs: the server's session and its call slots. */
@@ -43,68 +39,45 @@ export interface ReadContext {
 const read = (context: ReadContext, step: Parameters<typeof runTool>[1], input: ToolArguments): Promise<ToolRun> =>
   context.slots.run(() => runTool(context.session, step, input))
 
-/** The tool inputs of a counterparty's fields: `taxIdentity.taxId` is `tax-id`. */
-const inputOf = (group: string, field: string) =>
-  COUNTERPARTY_FIELDS.find(([g, f]) => g === group && f === field)?.[2] ?? field
+/** The tool that lists an input's choices. */
+const TOOL_OF = {
+  'counterparties:countries': 'counterparties_countries',
+  'counterparties:payment-method-types': 'counterparties_payment_method_types',
+} as const
 
-/** The inputs that give a counterparty what `missing` names, as far as payctl can tell them. */
-async function missingInputs(context: ReadContext, field: string, counterparty: Counterparty) {
-  if (field === 'taxIdentity') {
-    const countries = await read(context, counterpartiesCountries, {})
-    const country = (countries.data as Country[] | undefined)?.find(c => c.code === counterparty.address?.country)
-    const rules = country ? taxRulesOf(country, counterparty.identity?.type ?? 'individual') : undefined
-    const required = (rules ?? []).filter(rule => rule.required)
-    return required.length
-      ? required.map(rule => ({input: inputOf('taxIdentity', rule.field), about: rule.description}))
-      : [{input: 'tax-id', about: 'see counterparties_countries for what the country needs'}]
+/** The reads of the payability checks, through the tools' operations (the server's call slots). */
+function readsOf(context: ReadContext): PayabilityReads {
+  return {
+    async counterparty(id) {
+      const found = await read(context, counterpartiesGet, {id})
+      if (!found.error) return counterpartyOf(found.data)
+      return found.error.exitCode === ExitCode.notFound ? {deleted: true} : undefined
+    },
+    countries: async () => countriesOf((await read(context, counterpartiesCountries, {})).data),
+    methodTypes: async () => methodTypesOf((await read(context, counterpartiesPaymentMethodTypes, {})).data),
   }
-  if (field === 'address')
-    return ['line1', 'city', 'postalCode', 'country'].map(name => ({input: inputOf('address', name)}))
-  if (field === 'paymentMethod')
-    return [
-      {input: 'payment-method', about: 'a type of counterparties_payment_method_types'},
-      {input: 'payment-currency'},
-    ]
-  return []
 }
 
-/** The call that removes one blocker. */
-async function fixOf(context: ReadContext, blocker: Blocker, payout: PayoutData, counterparty: Counterparty) {
-  const id = payout.counterpartyId
-  if (blocker.kind === 'deleted')
+/** An input to supply, in an agent's words: the tool that lists its choices by name. */
+const supplied = ({input, about, see}: InputToSupply) => ({
+  input,
+  ...(about || see ? {about: [about, see && `see ${TOOL_OF[see]}`].filter(Boolean).join('; ')} : {}),
+})
+
+/** The call that applies a fix. */
+function nextOf(fix: PayabilityFix): NextCall {
+  if (fix.kind === 'deleted')
     return {
-      why: 'its counterparty was deleted',
-      next: {
-        tool: 'payouts_update',
-        arguments: {id: payout.id},
-        supply: [{input: 'counterparty', about: 'another counterparty (or give email or phone instead)'}],
-        why: 'give the payout another recipient',
-      },
-    }
-  if (blocker.kind === 'missing')
-    return {
-      why: `its counterparty ${id} still needs its ${blocker.field} before it can be paid`,
-      next: {
-        tool: 'counterparties_update',
-        arguments: {id},
-        supply: await missingInputs(context, blocker.field, counterparty),
-        why: `give the counterparty its ${blocker.field}`,
-      },
+      tool: 'payouts_update',
+      arguments: fix.payoutId ? {id: fix.payoutId} : {},
+      supply: [{input: 'counterparty', about: 'another counterparty (or give email or phone instead)'}],
+      why: 'give the payout another recipient',
     }
   return {
-    why: `its counterparty's ${blocker.method} does not pay in ${blocker.currency} (it pays in ${blocker.supported.join(', ')})`,
-    next: {
-      tool: 'counterparties_update',
-      arguments: {id},
-      supply: [
-        {
-          input: 'payment-method',
-          about: `a type that pays in ${blocker.currency} (counterparties_payment_method_types)`,
-        },
-        {input: 'payment-currency', about: blocker.currency},
-      ],
-      why: `give the counterparty a payment method that pays in ${blocker.currency}`,
-    },
+    tool: 'counterparties_update',
+    arguments: {id: fix.counterpartyId},
+    supply: fix.supply.map(supplied),
+    why: fix.purpose,
   }
 }
 
@@ -114,7 +87,7 @@ async function fixOf(context: ReadContext, blocker: Blocker, payout: PayoutData,
  */
 export async function flagBlockers(context: ReadContext, answer: ToolAnswer, args: ToolArguments): Promise<boolean> {
   const payout = answer.data as PayoutData | undefined
-  const fixes = payout ? await fixesOf(context, payout) : []
+  const fixes = payout ? await payabilityFixes(readsOf(context), payout) : []
   if (!payout || !fixes.length) return false
   for (const fix of fixes)
     answer.warnings.push(`payout ${payout.id} cannot be paid as it stands: ${fix.why}; no approval page yet`)
@@ -123,29 +96,8 @@ export async function flagBlockers(context: ReadContext, answer: ToolAnswer, arg
     arguments: args,
     why: 'then the same call again: it answers this payout (no second one) and asks for its approval',
   }
-  answer.next = [...(answer.next ?? []), ...fixes.map(fix => fix.next), again]
+  answer.next = [...(answer.next ?? []), ...fixes.map(nextOf), again]
   return true
-}
-
-/** What keeps a counterparty payout from being paid, each with the call that fixes it; none for other payouts. */
-async function fixesOf(context: ReadContext, payout: PayoutData) {
-  if (!payout.id || !payout.counterpartyId) return []
-  const [found, types] = await Promise.all([
-    read(context, counterpartiesGet, {id: payout.counterpartyId}),
-    read(context, counterpartiesPaymentMethodTypes, {}),
-  ])
-  const counterparty: Counterparty | undefined = found.error
-    ? found.error.exitCode === ExitCode.notFound
-      ? {deleted: true}
-      : undefined
-    : (found.data as Counterparty)
-  if (!counterparty) return []
-  const blockers = payoutBlockers({
-    payout,
-    counterparty,
-    methodTypes: types.data as Array<{type: string; currencies?: string[]}> | undefined,
-  })
-  return Promise.all(blockers.map(blocker => fixOf(context, blocker, payout, counterparty)))
 }
 
 /**
@@ -168,13 +120,13 @@ export async function payRefusalStep(context: ReadContext, answer: ToolAnswer, r
     }
     return
   }
-  const [fix] = await fixesOf(context, payout)
-  if (fix) error.next = fix.next
+  const [fix] = await payabilityFixes(readsOf(context), payout)
+  if (fix) error.next = nextOf(fix)
 }
 
 /** A counterparty a tool created or changed that still lacks what a direct payment needs: said, with the fix. */
 export async function flagMissing(context: ReadContext, answer: ToolAnswer): Promise<void> {
-  const counterparty = answer.data as Counterparty | undefined
+  const counterparty = counterpartyOf(answer.data)
   if (!counterparty?.id || !counterparty.missing?.length) return
   for (const field of counterparty.missing) {
     answer.warnings.push(`counterparty ${counterparty.id} cannot be paid directly yet: it still needs its ${field}`)
@@ -183,7 +135,7 @@ export async function flagMissing(context: ReadContext, answer: ToolAnswer): Pro
       {
         tool: 'counterparties_update',
         arguments: {id: counterparty.id},
-        supply: await missingInputs(context, field, counterparty),
+        supply: (await missingInputs(readsOf(context), field, counterparty)).map(supplied),
         why: `give the counterparty its ${field}`,
       },
     ]

@@ -27,6 +27,8 @@ export class PayctlError extends Error {
   /** Machine-readable detail shown under --json (e.g. which batch failed). */
   readonly data?: unknown
   readonly advice: Advice
+  /** The service's answer this error stands for: its status and request id, kept for the report. */
+  readonly answer?: {status: number; requestId?: string}
 
   constructor(
     message: string,
@@ -37,6 +39,7 @@ export class PayctlError extends Error {
       cause?: unknown
       data?: unknown
       advice?: Advice
+      answer?: {status: number; requestId?: string}
     },
   ) {
     super(message, {cause: options.cause})
@@ -46,6 +49,7 @@ export class PayctlError extends Error {
     this.suggestions = options.suggestions ?? []
     this.data = options.data
     this.advice = options.advice ?? {}
+    this.answer = options.answer
   }
 }
 

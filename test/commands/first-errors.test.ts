@@ -1,3 +1,6 @@
+import {mkdtempSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {isolatedHome} from '../helpers/cli.js'
 import {runCliInTty} from '../helpers/tty.js'
@@ -8,8 +11,10 @@ const home = isolatedHome()
 const colour = () => ({...home.env, NO_COLOR: '', FORCE_COLOR: '1'})
 
 describe('usage errors in a colour terminal', () => {
-  it('payouts create without flags: one plain line naming each --flag, no escape codes', async () => {
-    const result = await runCliInTty(['payouts', 'create'], {env: colour()})
+  it('payouts create without flags, its output to a file: one plain line naming each --flag, no escape codes', async () => {
+    // With stdout at the terminal too, payouts create asks for what is missing (interactive-create.test.ts).
+    const stdoutFile = join(mkdtempSync(join(tmpdir(), 'payctl-first-')), 'out.txt')
+    const result = await runCliInTty(['payouts', 'create'], {env: colour(), stdoutFile})
     expect(result.code).toBe(2)
     expect(result.output).not.toContain('\\x1b')
     expect(result.output).toContain(

@@ -26,7 +26,7 @@ export interface TopicFlag {
 /** Flags that mean the same wherever they stand, left where they are. */
 const IN_PLACE = new Set(['--help', '-h', '--version'])
 
-const isFlag = (word: string | undefined) => word !== undefined && word.startsWith('-') && word !== '-'
+const isFlag = (word: string | undefined) => word?.startsWith('-') === true && word !== '-'
 
 /**
  * How many words the flag at `words[at]` spans among `flags` (`--limit 5`: 2; `--limit=5`, `-ojson`, `--json`: 1),

@@ -13,15 +13,36 @@ import {memoryPlugin, type PluginParts} from './memory-plugin.js'
  */
 export async function start(parts: PluginParts, args: string[] = process.argv.slice(2)): Promise<unknown> {
   const plugin = memoryPlugin(parts)
-  const {commands} = parts.manifest
-  const flagsOf = (id: string) => (commands[id]?.flags ?? {}) as Record<string, FlagShape>
-  const ordered = commandFirst(args, Object.keys(commands), flagsOf)
+  const manifest = parts.manifest.commands
+  const flagsOf = (id: string) => (manifest[id]?.flags ?? {}) as Record<string, FlagShape>
+  const ordered = commandFirst(args, Object.keys(manifest), flagsOf)
   if ('topicFlag' in ordered) return refuseTopicFlag(ordered.topicFlag, parts.pjson.oclif.bin ?? parts.pjson.name, args)
-  const argv = ordered.argv
-  return execute({
-    args: argv,
-    loadOptions: {root: parts.root, pjson: parts.pjson, plugins: new Map([[plugin.name, plugin]])},
-  })
+  const loadOptions = {root: parts.root, pjson: parts.pjson, plugins: new Map([[plugin.name, plugin]])}
+  const asking = askingCommand(ordered.argv)
+  if (!asking) return execute({args: ordered.argv, loadOptions})
+  const {askMissing} = await import('../interactive/ask-missing.js')
+  const asked = await askMissing(asking, ordered.argv, parts.commands[asking], loadOptions)
+  if (!asked) return execute({args: ordered.argv, loadOptions})
+  if ('exitCode' in asked) {
+    process.exitCode = asked.exitCode
+    return undefined
+  }
+  return execute({args: asked.argv, loadOptions: asked.config})
+}
+
+/** The creates that ask a person for the required inputs their command line left out (src/cli/interactive). */
+const ASKING_COMMANDS = new Set(['payouts:create', 'counterparties:create'])
+
+/**
+ * The id of an asking create run by a person at a terminal (stdin, stdout and stderr all terminals), unless its help
+ * or schema is asked for; undefined otherwise, so that every other run loads nothing more.
+ */
+function askingCommand(argv: readonly string[]): string | undefined {
+  const id = argv.slice(0, 2).join(':')
+  if (!ASKING_COMMANDS.has(id) || !process.stdin.isTTY || !process.stdout.isTTY || !process.stderr.isTTY) return
+  const end = argv.indexOf('--')
+  const options = end === -1 ? argv : argv.slice(0, end)
+  return options.some(word => ['--help', '-h', '--schema'].includes(word)) ? undefined : id
 }
 
 /**

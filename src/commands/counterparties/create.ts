@@ -10,6 +10,8 @@ export default class CounterpartiesCreate extends BaseCommand<typeof Counterpart
 
 The body can also come from --from-file (JSON with the API's field names, "-" for stdin); flags given too override the file's values. Before anything is sent, the tax identity is checked against the rules GET /countries publishes for the address country and identity type, so a failing rule is reported by name (exit 6); --skip-tax-check leaves that to the service.
 
+At a terminal without --from-file, the identity and address fields left out are asked for, each answer checked as it is typed, and a summary is shown before anything is sent. With --json, or without a terminal, the command exits 2 naming the missing flags.
+
 --json prints the counterparty.`
 
   static override examples = [

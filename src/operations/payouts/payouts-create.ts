@@ -28,9 +28,12 @@ export const payoutsCreate = operation({
       import('./kept-key-run.js'),
     ])
     const kept = {dataDir: context.session.dataDir, origin: client.transport.origin, report: context.report}
+    const {warnIfBlocked, withPayabilityFix} = await import('./payability-advice.js')
     const sent = await runWithKeptKeys(kept, run =>
       createPayout(client, plan, {idempotencyKey: input['idempotency-key'], ...run}),
-    )
+    ).catch(async (error: unknown) => {
+      throw plan.api === 'v2' ? await withPayabilityFix(error, client, plan.body) : error
+    })
     if (sent.api === 'v1') {
       const {withPayoutId} = await import('./payout-display-id.js')
       return {api: 'v1' as const, sent, value: withPayoutId(sent.payout)}
@@ -51,7 +54,10 @@ export const payoutsCreate = operation({
           timeoutMs: input.timeout,
         })
       : {payouts: [sent.payout], error: undefined}
-    const destinations = await payoutDestinations(context, client, payouts)
+    const [destinations] = await Promise.all([
+      payoutDestinations(context, client, payouts),
+      warnIfBlocked(context, client, payouts[0]),
+    ])
     return {api: 'v2' as const, sent, value: payouts[0], destinations, error: error ?? failureOf(payouts)}
   },
 })

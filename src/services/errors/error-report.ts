@@ -119,6 +119,7 @@ export function reportError(error: unknown): ErrorReport {
       exitCode: error.exitCode,
       code: error.code,
       message: error.message,
+      ...error.answer,
       ...(error.data === undefined ? {} : {data: error.data}),
       suggestions: error.suggestions,
       ...(Object.keys(error.advice).length ? {advice: error.advice} : {}),

@@ -1,7 +1,12 @@
 import {ApiError} from '../../client/api-errors.js'
 import type {PayoutClient} from '../../client/index.js'
-import type {Counterparty, PayoutV2} from '../../client/schemas.js'
-import {type CounterpartyHistory, type DestinationCounterparty, destinationOf} from '../../contract/destination.js'
+import type {Counterparty} from '../../client/schemas.js'
+import {
+  type CounterpartyHistory,
+  type DestinationCounterparty,
+  type DestinationPayout,
+  destinationOf,
+} from '../../contract/destination.js'
 import {stateAfter} from '../../contract/lifecycle.js'
 import {mapLimit} from '../../shared/map-limit.js'
 import type {AgentChanges} from '../counterparties/agent-changes.js'
@@ -60,13 +65,14 @@ async function historiesOf(
 }
 
 /**
- * Where each payout's money goes, by payout id: the line the approval page shows (src/contract/destination.ts).
+ * Where each payout's money goes, by payout id: the line the approval page shows (src/contract/destination.ts). A
+ * payout not created yet (an interactive create's summary) is read the same way, under an id of the caller's.
  * A counterparty payout reads its counterparty (each once); one the service no longer finds is deleted, one that cannot
  * be read is named by its id. A readable counterparty's line carries the marks of its history.
  */
 export async function destinationsOf(
   client: PayoutClient,
-  payouts: readonly PayoutV2[],
+  payouts: ReadonlyArray<DestinationPayout & {id: string}>,
   agentChanges?: AgentChanges,
 ): Promise<Record<string, string>> {
   const ids = [...new Set(payouts.flatMap(payout => payout.counterpartyId ?? []))]

@@ -68,7 +68,8 @@ export function planCreate(input: CreateInput): CreatePlan {
   return plan
 }
 
-function chooseApi(input: CreateInput): ApiGeneration {
+/** The generation a creation goes through (v1 when a v1-only field is given); contradicting flags are a usage error. */
+export function chooseApi(input: CreateInput): ApiGeneration {
   const given = (key: keyof CreateInput) => input[key] !== undefined && input[key] !== false
   const v1Flags = V1_ONLY.filter(([key]) => given(key)).map(([, flag]) => flag)
   const v2Flags = V2_ONLY.filter(([key]) => given(key)).map(([, flag]) => flag)
