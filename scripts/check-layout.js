@@ -7,6 +7,8 @@ import {fileURLToPath} from 'node:url'
 // The tree to check: this repository's src/, or the src/ of the folder given as the first argument (the tests).
 const src = process.argv[2] ? join(process.argv[2], 'src') : fileURLToPath(new URL('../src', import.meta.url))
 const MAX_COMMAND_LINES = 80
+// BaseCommand is a command's life cycle alone, on two screens; the rest are small files of src/cli (issue 50).
+const MAX_BASE_COMMAND_LINES = 110
 
 const files = readdirSync(src, {recursive: true})
   .filter(file => file.endsWith('.ts'))
@@ -66,6 +68,14 @@ for (const file of files.filter(f => f.startsWith('commands/'))) {
   if (lines > MAX_COMMAND_LINES) {
     problems.push(`src/${file} has ${lines} lines (commands stay under ${MAX_COMMAND_LINES}: move logic to a service)`)
   }
+}
+
+if (files.includes('cli/base-command.ts')) {
+  const lines = readFileSync(join(src, 'cli/base-command.ts'), 'utf8').trimEnd().split('\n').length
+  if (lines > MAX_BASE_COMMAND_LINES)
+    problems.push(
+      `src/cli/base-command.ts has ${lines} lines (at most ${MAX_BASE_COMMAND_LINES}: a command's life cycle alone; the rest in small files of src/cli)`,
+    )
 }
 
 // One Ctrl-C helper (docs/development.md): a stop signal is handled by src/operations/interrupt.ts alone (a test's
@@ -140,5 +150,5 @@ if (problems.length > 0) {
   process.exit(1)
 }
 console.log(
-  `layout ok: ${files.length} files in the layers, unique names, commands under ${MAX_COMMAND_LINES} lines, each printing none of its result itself; Ctrl-C handled by src/operations/interrupt.ts alone; no API or control path, generation type or request checker outside src/contract, no schema cast in the emulator`,
+  `layout ok: ${files.length} files in the layers, unique names, commands under ${MAX_COMMAND_LINES} lines, BaseCommand under ${MAX_BASE_COMMAND_LINES}, each printing none of its result itself; Ctrl-C handled by src/operations/interrupt.ts alone; no API or control path, generation type or request checker outside src/contract, no schema cast in the emulator`,
 )

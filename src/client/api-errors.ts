@@ -44,25 +44,24 @@ export class ApiError extends Error {
   }
 }
 
-/** The request never got an answer: refused, reset, DNS, TLS. */
-export class ConnectionError extends Error {
+/** A request that got no answer; its class says why. */
+abstract class UnansweredError extends Error {
   /** The URL that could not be reached. */
   readonly url?: string
   constructor(message: string, options?: {cause?: unknown; url?: string}) {
     super(message, options)
-    this.name = 'ConnectionError'
     this.url = options?.url
   }
 }
 
+/** The request never got an answer: refused, reset, DNS, TLS. */
+export class ConnectionError extends UnansweredError {
+  override readonly name = 'ConnectionError'
+}
+
 /** No answer within the configured time-out. */
-export class TimeoutError extends Error {
-  readonly url?: string
-  constructor(message: string, options?: {cause?: unknown; url?: string}) {
-    super(message, options)
-    this.name = 'TimeoutError'
-    this.url = options?.url
-  }
+export class TimeoutError extends UnansweredError {
+  override readonly name = 'TimeoutError'
 }
 
 /**

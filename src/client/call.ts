@@ -1,7 +1,14 @@
 import {fillPath} from '../contract/operation-path.js'
-import type {AnswerOf, BodyOf, Operation, ParamsOf, QueryOf} from '../contract/operation-types.js'
+import {
+  type AnswerOf,
+  type BodyOf,
+  httpMethodOf,
+  type Operation,
+  type ParamsOf,
+  type QueryOf,
+} from '../contract/operation-types.js'
 import {parseResponse} from './parse.js'
-import type {ApiResponse, HttpMethod, Transport} from './transport.js'
+import type {ApiResponse, Transport} from './transport.js'
 
 /** Options of a call: the idempotency key of a keyed row (one per logical call, reused across retries). */
 export interface CallOptions {
@@ -28,7 +35,7 @@ export function send<O extends Operation>(
     params?: Record<string, string>
   }
   return transport.request({
-    method: operation.method.toUpperCase() as HttpMethod,
+    method: httpMethodOf(operation),
     path: fillPath(operation.path, params),
     query,
     body,

@@ -19,10 +19,10 @@ Exits 0 when nothing fails (warnings included), else with the exit code of the f
       ...(await checks.fileModeChecks(this.config.configDir)),
     ]
     try {
-      const profile = await this.profile()
+      const profile = await this.session.profile()
       results.push(...checks.profileChecks(profile))
       if (profile.credentialSource !== 'none')
-        results.push(...(await checks.serviceChecks(await this.client(), profile.origin)))
+        results.push(...(await checks.serviceChecks(await this.session.client(), profile.origin)))
     } catch (error) {
       const {reportError} = await import('../services/errors/error-report.js')
       const report = reportError(error)

@@ -32,7 +32,7 @@ Every tool call is appended to mcp-audit.jsonl in the data directory (mode 0600;
   }
 
   async run(): Promise<Answer<'mcpRun'>> {
-    const profile = await this.profile()
+    const profile = await this.session.profile()
     const [{serveMcp}, {AuditLog}, {CallSlots}, {toolGroups}, {ApprovalRecord}, records] = await Promise.all([
       import('../mcp/mcp-server.js'),
       import('../mcp/audit-log.js'),

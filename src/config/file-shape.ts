@@ -3,7 +3,7 @@ import {PayctlError} from '../shared/errors.js'
 import {ExitCode} from '../shared/exit-codes.js'
 import {notAFile} from '../shared/regular-file.js'
 import {errnoCode} from '../shared/thrown.js'
-import type {ProfileCredentials} from './credential-types.js'
+import type {OAuthCredentials, ProfileCredentials} from './credential-types.js'
 import {ENVIRONMENTS, originProblem, type ProfileSettings, type StoredConfig} from './profiles.js'
 
 /** A config or credentials file that cannot be used as it is: names the file and the field (exit 3). */
@@ -70,14 +70,29 @@ class Shape {
     this.fail(path, `must be a string (found ${describeType(value)})`)
   }
 
+  /** One of the known values, or a CONFIG error listing them. */
+  oneOf<T extends string>(value: unknown, known: readonly T[], path: string): T {
+    const given = this.string(value, path)
+    const found = known.find(candidate => candidate === given)
+    if (found === undefined) this.fail(path, `must be one of ${known.join(', ')} (found "${given}")`)
+    return found
+  }
+
+  optionalBoolean(value: unknown, path: string): boolean | undefined {
+    if (value === undefined || typeof value === 'boolean') return value
+    this.fail(path, `must be true or false (found ${JSON.stringify(value)})`)
+  }
+
   string(value: unknown, path: string): string {
     if (typeof value !== 'string') this.fail(path, `must be a string (found ${describeType(value)})`)
     return value
   }
 
-  stringMap(value: unknown, path: string): void {
-    if (value === undefined) return
-    for (const [key, item] of Object.entries(this.object(value, path))) this.string(item, `${path}.${key}`)
+  stringMap(value: unknown, path: string): Record<string, string> | undefined {
+    if (value === undefined) return undefined
+    return Object.fromEntries(
+      Object.entries(this.object(value, path)).map(([key, item]) => [key, this.string(item, `${path}.${key}`)]),
+    )
   }
 }
 
@@ -91,16 +106,20 @@ export function parseConfigFile(file: string, text: string): StoredConfig {
     for (const [name, value] of Object.entries(shape.object(top.profiles, 'profiles'))) {
       const path = `profiles.${name}`
       const entry = shape.object(value, path)
-      const environment = shape.string(entry.environment, `${path}.environment`)
-      if (!ENVIRONMENTS.some(known => known === environment))
-        shape.fail(`${path}.environment`, `must be one of ${ENVIRONMENTS.join(', ')} (found "${environment}")`)
+      const environment = shape.oneOf(entry.environment, ENVIRONMENTS, `${path}.environment`)
       const origin = shape.string(entry.origin, `${path}.origin`)
       const problem = originProblem(origin)
       if (problem) shape.fail(`${path}.origin`, problem.replace(/^origin /, 'is '))
-      shape.optionalString(entry.clientId, `${path}.clientId`)
-      if (entry.allowAgentMoney !== undefined && typeof entry.allowAgentMoney !== 'boolean')
-        shape.fail(`${path}.allowAgentMoney`, `must be true or false (found ${JSON.stringify(entry.allowAgentMoney)})`)
-      profiles[name] = entry as unknown as ProfileSettings
+      const clientId = shape.optionalString(entry.clientId, `${path}.clientId`)
+      const allowAgentMoney = shape.optionalBoolean(entry.allowAgentMoney, `${path}.allowAgentMoney`)
+      // The entry as it is (fields of later versions kept), its fields as checked.
+      profiles[name] = {
+        ...entry,
+        environment,
+        origin,
+        ...(clientId === undefined ? {} : {clientId}),
+        ...(allowAgentMoney === undefined ? {} : {allowAgentMoney}),
+      }
     }
   return {activeProfile, profiles}
 }
@@ -122,18 +141,28 @@ const OPTIONAL_OAUTH_FIELDS = [
 export function parseCredentialsFile(file: string, text: string): Record<string, ProfileCredentials> {
   const shape = new Shape(file)
   const top = shape.topObject(text)
-  const profiles = top.profiles === undefined ? {} : shape.object(top.profiles, 'profiles')
-  for (const [name, value] of Object.entries(profiles)) {
+  const profiles: Record<string, ProfileCredentials> = {}
+  const stored = top.profiles === undefined ? {} : shape.object(top.profiles, 'profiles')
+  for (const [name, value] of Object.entries(stored)) {
     const path = `profiles.${name}`
     const entry = shape.object(value, path)
-    shape.optionalString(entry.apiKey, `${path}.apiKey`)
-    shape.stringMap(entry.webhookSecrets, `${path}.webhookSecrets`)
+    const apiKey = shape.optionalString(entry.apiKey, `${path}.apiKey`)
+    const webhookSecrets = shape.stringMap(entry.webhookSecrets, `${path}.webhookSecrets`)
+    let oauth: OAuthCredentials | undefined
     if (entry.oauth !== undefined) {
-      const oauth = shape.object(entry.oauth, `${path}.oauth`)
-      shape.string(oauth.accessToken, `${path}.oauth.accessToken`)
-      shape.string(oauth.clientId, `${path}.oauth.clientId`)
-      for (const field of OPTIONAL_OAUTH_FIELDS) shape.optionalString(oauth[field], `${path}.oauth.${field}`)
+      const fields = shape.object(entry.oauth, `${path}.oauth`)
+      const accessToken = shape.string(fields.accessToken, `${path}.oauth.accessToken`)
+      const clientId = shape.string(fields.clientId, `${path}.oauth.clientId`)
+      for (const field of OPTIONAL_OAUTH_FIELDS) shape.optionalString(fields[field], `${path}.oauth.${field}`)
+      oauth = {...fields, accessToken, clientId}
+    }
+    // The entry as it is (fields of later versions kept), its fields as checked.
+    profiles[name] = {
+      ...entry,
+      ...(apiKey === undefined ? {} : {apiKey}),
+      ...(webhookSecrets === undefined ? {} : {webhookSecrets}),
+      ...(oauth === undefined ? {} : {oauth}),
     }
   }
-  return profiles as Record<string, ProfileCredentials>
+  return profiles
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import {fieldOf} from '../shared/json-object.js'
+import {nonEmpty} from '../shared/non-empty.js'
 import {CLAIM_FIELDS, CLAIM_METHODS, type ClaimMethod} from './claim-methods.js'
 import {EMAIL, ibanIsValid, PAYMENT_DETAIL_FORMATS, PHONE} from './primitives.js'
 import {TAX_FIELDS} from './requests/counterparty-requests.js'
@@ -39,16 +40,12 @@ const claimOf = (method: ClaimMethod) =>
 const METHOD_RULE = `must be one of ${CLAIM_METHODS.join(', ')}`
 
 /** `{method, details, taxResidence?}`: the details those of the method. */
-export const claimBody = z.discriminatedUnion(
-  'method',
-  CLAIM_METHODS.map(claimOf) as unknown as [ReturnType<typeof claimOf>, ...ReturnType<typeof claimOf>[]],
-  {
-    error: issue => {
-      if (issue.code !== 'invalid_union') return bodyTypeError(issue)
-      return fieldOf(issue.input, 'method') === undefined ? 'is required' : METHOD_RULE
-    },
+export const claimBody = z.discriminatedUnion('method', nonEmpty(CLAIM_METHODS.map(claimOf)), {
+  error: issue => {
+    if (issue.code !== 'invalid_union') return bodyTypeError(issue)
+    return fieldOf(issue.input, 'method') === undefined ? 'is required' : METHOD_RULE
   },
-)
+})
 export type ClaimBody = z.output<typeof claimBody>
 
 /** The claim's `taxResidence`: where the recipient lives and, for an EU country, the tax identity it asks for. */

@@ -14,6 +14,5 @@ export const CLAIM_FIELDS = {
   crypto: ['address'],
 } as const satisfies Record<string, readonly string[]>
 export type ClaimMethod = keyof typeof CLAIM_FIELDS
-export const CLAIM_METHODS = Object.keys(CLAIM_FIELDS) as readonly ClaimMethod[]
-
 export const isClaimMethod = (method: string): method is ClaimMethod => Object.hasOwn(CLAIM_FIELDS, method)
+export const CLAIM_METHODS: readonly ClaimMethod[] = Object.keys(CLAIM_FIELDS).filter(isClaimMethod)

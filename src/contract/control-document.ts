@@ -1,7 +1,14 @@
 import {controlDeliverySchema, faultSchema} from './control-bodies.js'
 import {CONTROL_NAMED_SCHEMAS, CONTROL_OPERATIONS, CONTROL_TAGS} from './control-operations.js'
 import {errorEnvelopeSchema} from './error-envelope.js'
-import {componentSchemas, type Json, pathsOf, RESPONSE_HEADERS} from './openapi-document.js'
+import {
+  componentSchemas,
+  DOCUMENT_OWNER,
+  EMULATOR_SERVERS,
+  type Json,
+  pathsOf,
+  RESPONSE_HEADERS,
+} from './openapi-document.js'
 import {requestSchemasOf} from './operation-bodies.js'
 import type {OperationExample} from './operation-examples.js'
 import {payoutV1Schema, payoutV2Schema} from './responses.js'
@@ -62,10 +69,9 @@ export function controlDocument(): Json {
         "test's set-up is caught. The emulator serves this document at `GET /_emulator/openapi.json`; docs/emulator.md",
         'describes each route.',
       ].join('\n'),
-      contact: {name: 'The payctl maintainers'},
-      license: {name: 'MIT', identifier: 'MIT'},
+      ...DOCUMENT_OWNER,
     },
-    servers: [{url: 'http://127.0.0.1:4010', description: 'The payctl emulator on its default port'}],
+    servers: EMULATOR_SERVERS,
     security: [{}, {controlToken: []}],
     tags: Object.entries(CONTROL_TAGS).map(([name, description]) => ({name, description})),
     paths: pathsOf(CONTROL_OPERATIONS, components, CONTROL_EXAMPLES),

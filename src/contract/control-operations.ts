@@ -19,7 +19,7 @@ import {
 } from './control-bodies.js'
 import {EMULATOR_IDENTITY_PATH} from './emulator-identity.js'
 import type {ErrorCode} from './error-envelope.js'
-import type {Operation, PathParameter} from './operation-types.js'
+import {byId, type Operation, type PathParameter} from './operation-types.js'
 import {pathId} from './requests/request-fields.js'
 
 /**
@@ -283,9 +283,7 @@ type ControlRow = (typeof CONTROL_ROWS)[number]
 export type ControlOperationId = ControlRow['operationId']
 
 /** The control rows by operation id, each with its literal type: `controlOperations.advanceClock`. */
-export const controlOperations = Object.fromEntries(CONTROL_ROWS.map(row => [row.operationId, row])) as {
-  readonly [R in ControlRow as R['operationId']]: R
-}
+export const controlOperations = byId(CONTROL_ROWS)
 
 /** The control rows in the document's order. */
 export const CONTROL_OPERATIONS: readonly Operation[] = CONTROL_ROWS

@@ -61,13 +61,14 @@ export const creation = (): Transition =>
 /** The state a new payout starts in (the emulator's creation writes it). */
 export const initialState = (): PayoutState => creation().to
 
-export function transition(trigger: Trigger, from: PayoutState): Transition | undefined {
-  return TRANSITIONS.find(candidate => candidate.trigger === trigger && candidate.from.includes(from))
+/** The transition `trigger` makes from a state (any state a payout says it is in: an unknown one has none). */
+export function transition(trigger: Trigger, from: string): Transition | undefined {
+  return TRANSITIONS.find(candidate => candidate.trigger === trigger && candidate.from.some(state => state === from))
 }
 
 /** A predicate of the table: whether `trigger` may move a payout in `state` (a payout without a state: no). */
 const may = (trigger: Trigger) => (state: string | undefined) =>
-  state !== undefined && transition(trigger, state as PayoutState) !== undefined
+  state !== undefined && transition(trigger, state) !== undefined
 
 /** The states `trigger` leaves from, in the table's order (what a refusal names, what SQL selects). */
 export const statesFrom = (trigger: Trigger): readonly PayoutState[] =>
@@ -108,7 +109,7 @@ export const isClaimable = (state: string | undefined) => isOpen(state) || may('
 export const claimableStates = (): string => namedStates(PAYOUT_STATES.filter(isClaimable))
 /** No transition leaves it (a failed payout may still be paid again, so it is not final). */
 export const isFinal = (state: string) =>
-  !TRANSITIONS.some(candidate => candidate.from.includes(state as PayoutState) && candidate.to !== state)
+  !TRANSITIONS.some(candidate => candidate.from.some(from => from === state) && candidate.to !== state)
 
 /** Whether a payout in `state` got there by `trigger`: the states named by what happened to the payout. */
 const reachedBy = (trigger: Trigger) => (state: string | undefined) =>

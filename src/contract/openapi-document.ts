@@ -243,6 +243,13 @@ export const RESPONSE_HEADERS = {
   },
 }
 
+/** Who answers for both documents (the API's and the control routes'), and where the emulator serves them. */
+export const DOCUMENT_OWNER = {
+  contact: {name: 'The payctl maintainers'},
+  license: {name: 'MIT', identifier: 'MIT'},
+}
+export const EMULATOR_SERVERS = [{url: 'http://127.0.0.1:4010', description: 'The payctl emulator on its default port'}]
+
 export function openApiDocument(): Json {
   const components = componentSchemas(
     {...NAMED_SCHEMAS, ...NAMED_LISTS, ...OTHER_SCHEMAS},
@@ -268,10 +275,9 @@ export function openApiDocument(): Json {
         'answer lists the values of today: a new value is not a breaking change (spec 9). docs/contract.md says',
         'how to generate a client from it.',
       ].join('\n'),
-      contact: {name: 'The payctl maintainers'},
-      license: {name: 'MIT', identifier: 'MIT'},
+      ...DOCUMENT_OWNER,
     },
-    servers: [{url: 'http://127.0.0.1:4010', description: 'The payctl emulator on its default port'}],
+    servers: EMULATOR_SERVERS,
     security: [{bearerAuth: []}],
     tags: Object.entries(TAGS).map(([name, description]) => ({name, description})),
     paths,

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini'
 import * as controlBodies from './control-bodies.js'
-import type {Operation, RequestSchemaName} from './operation-types.js'
+import {httpMethodOf, type Operation, type RequestSchemaName} from './operation-types.js'
 import {OPERATIONS} from './operations.js'
 import * as requests from './requests/index.js'
 
@@ -36,7 +36,7 @@ const queryNames = new Map<unknown, string>([...byName].map(([name, value]) => [
 /** Every named request schema of `rows` (query, body or form), for a document and the tests that walk them. */
 export const requestSchemasOf = (rows: readonly Operation[]): RequestSchema[] =>
   rows.flatMap(operation => {
-    const method = operation.method.toUpperCase() as RequestSchema['method']
+    const method = httpMethodOf(operation)
     const queryName = operation.query && queryNames.get(operation.query)
     const bodyPart: RequestPart = operation.body?.mediaType === 'application/x-www-form-urlencoded' ? 'form' : 'body'
     return [

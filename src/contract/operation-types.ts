@@ -26,6 +26,11 @@ export const TAGS: Readonly<Record<string, string>> = {
 
 export type HttpVerb = 'get' | 'post' | 'patch' | 'delete'
 
+const HTTP_METHODS = {get: 'GET', post: 'POST', patch: 'PATCH', delete: 'DELETE'} as const
+
+/** A row's method as a request line writes it (`GET`). */
+export const httpMethodOf = (operation: {method: HttpVerb}) => HTTP_METHODS[operation.method]
+
 export interface PathParameter {
   name: string
   description: string
@@ -122,7 +127,7 @@ export type AnswerOf<O extends Operation> = z.output<O['success']['schema']>
 
 /** A group's rows by operation id, each with its literal type (`v2PayoutOperations.createPayoutV2`). */
 export const byId = <const Rows extends readonly Operation[]>(rows: Rows) =>
-  Object.fromEntries(rows.map(row => [row.operationId, row])) as unknown as {
+  Object.fromEntries(rows.map(row => [row.operationId, row])) as {
     readonly [R in Rows[number] as R['operationId']]: R
   }
 

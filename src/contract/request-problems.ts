@@ -78,6 +78,10 @@ export function checkRequestWorded<S extends z.ZodMiniType>(
   return result.success ? {ok: true, value: result.data} : {ok: false, details: wordedProblemsOf(result.error, base)}
 }
 
+/** Whether a request schema accepts `value` as it is (the value itself, not a parsed copy, is then its input). */
+export const fitsRequest = <S extends z.ZodMiniType>(schema: S, value: unknown): value is z.input<S> =>
+  z.safeParse(schema, value).success
+
 /** Checks `value` against a request schema; the problems, as the service answers them, carry paths under `base`. */
 export function checkRequest<S extends z.ZodMiniType>(schema: S, value: unknown, base = ''): Checked<z.output<S>> {
   const checked = checkRequestWorded(schema, value, base)

@@ -1,4 +1,5 @@
 import {ExitCode} from '../shared/exit-codes.js'
+import {asJsonObject, fieldOf} from '../shared/json-object.js'
 import type {NextCall, ToolAnswer, ToolError} from './tool-answer.js'
 import type {ToolArguments} from './tool-call-key.js'
 
@@ -36,7 +37,7 @@ const agentLines = (lines: readonly string[] | undefined): string[] => (lines ??
 function namedInputs(error: ToolError, args: ToolArguments, inputs: ReadonlySet<string>): string[] {
   const paths = Array.isArray(error.details)
     ? error.details.flatMap(detail => {
-        const path = (detail as {path?: unknown}).path
+        const path = fieldOf(detail, 'path')
         return typeof path === 'string' ? [path] : []
       })
     : []
@@ -96,8 +97,8 @@ export function forAgent(
   const next = error.next ?? impliedStep(call.tool, answer.error, call.args, call.inputs)
   const agentDetails = Array.isArray(details)
     ? details.map(detail => {
-        const entry = detail as {message?: unknown}
-        return typeof entry.message === 'string' ? {...entry, message: agentText(entry.message)} : entry
+        const message = fieldOf(detail, 'message')
+        return typeof message === 'string' ? {...asJsonObject(detail), message: agentText(message)} : detail
       })
     : details
   return {

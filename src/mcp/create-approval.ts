@@ -4,6 +4,7 @@ import {payoutsDelete} from '../operations/payouts/payouts-delete.js'
 import {payoutsGet} from '../operations/payouts/payouts-get.js'
 import {sessionsApproval} from '../operations/sessions/sessions-mint.js'
 import {ExitCode} from '../shared/exit-codes.js'
+import {fieldOf} from '../shared/json-object.js'
 import {approveThroughClient} from './approval-elicitation.js'
 import {recordApprovalUrl} from './approval-guard.js'
 import type {ApprovalRecord} from './approval-record.js'
@@ -46,7 +47,8 @@ function approvalMessage(payout: PayoutData, destination: string | undefined): s
 async function stillAwaiting(context: ApprovalContext, payoutId: string): Promise<boolean | undefined> {
   const read = await run(context, payoutsGet, {id: [payoutId]})
   if (read.error) return read.error.exitCode === ExitCode.notFound ? false : undefined
-  return isApprovable((read.data as PayoutData | undefined)?.status)
+  const status = fieldOf(read.data, 'status')
+  return isApprovable(typeof status === 'string' ? status : undefined)
 }
 
 /** A payout the person refused in their client: deleted, so its page approves nothing. */
@@ -102,8 +104,8 @@ export async function addApproval(
   if (await flagBlockers(context, answer, args)) return
   const session = await approvalSession(context, payout.id, args)
   const withheld = session.error ? undefined : await recordApprovalUrl(context, 'payouts_create', {data: payout})
-  const url = (session.data as {url?: string} | undefined)?.url
-  if (session.error || withheld || !url) {
+  const url = fieldOf(session.data, 'url')
+  if (session.error || withheld || typeof url !== 'string' || !url) {
     answer.warnings.push(
       `no approval URL: ${session.error ? `${session.error.code}: ${session.error.message}` : withheld}`,
     )

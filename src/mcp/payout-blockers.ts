@@ -15,6 +15,7 @@ import {
 } from '../services/payouts/payability-fixes.js'
 import {counterpartyOf, countriesOf, methodTypesOf} from '../services/payouts/payability-reads.js'
 import {ExitCode} from '../shared/exit-codes.js'
+import {fieldOf} from '../shared/json-object.js'
 import type {CallSlots} from './call-slots.js'
 import type {NextCall, ToolAnswer, ToolRun} from './tool-answer.js'
 import type {ToolArguments} from './tool-call-key.js'
@@ -107,7 +108,7 @@ export async function flagBlockers(context: ReadContext, answer: ToolAnswer, arg
  */
 export async function payRefusalStep(context: ReadContext, answer: ToolAnswer, redirectUrl: string): Promise<void> {
   const error = answer.error
-  const failedId = (error?.data as {failedId?: unknown} | undefined)?.failedId
+  const failedId = fieldOf(error?.data, 'failedId')
   if (error?.code !== 'INVALID_STATE' || typeof failedId !== 'string') return
   const found = await read(context, payoutsGet, {id: [failedId]})
   const payout = found.error ? undefined : (found.data as PayoutData)

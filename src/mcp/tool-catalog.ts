@@ -13,6 +13,7 @@ import {
   emulatorClaim,
   emulatorClockAdvance,
   emulatorDeliveries,
+  emulatorRequests,
   emulatorTrigger,
 } from '../operations/emulator/emulator-controls.js'
 import {payoutsImportStatus} from '../operations/import-status/payouts-import-status.js'
@@ -193,6 +194,14 @@ export const TOOLS: readonly ToolDefinition[] = [
     note: 'Moves money (emulator).',
   },
   {name: 'emulator_deliveries', operation: emulatorDeliveries, group: 'emulator', hints: READ},
+  {
+    name: 'emulator_requests',
+    operation: emulatorRequests,
+    group: 'emulator',
+    hints: READ,
+    // A tool answers once: the log so far (call again for what came after).
+    fixed: {follow: false},
+  },
 ]
 
 /** The tools of the given groups; those that read local files only when the person named a folder for them. */

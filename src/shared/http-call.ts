@@ -57,8 +57,9 @@ export async function answerText(answer: HttpAnswer, cap: number): Promise<strin
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of answer.body) {
-    chunks.push(chunk as Buffer)
-    size += (chunk as Buffer).length
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
+    chunks.push(bytes)
+    size += bytes.length
     if (size >= cap) {
       answer.body.destroy()
       break

@@ -57,7 +57,7 @@ function section(bin: string, command: CommandSpec): string {
  */
 export function llmsReference(config: Config): string {
   const bin = config.bin
-  const commands = (config.commands as unknown as CommandSpec[])
+  const commands: CommandSpec[] = config.commands
     .filter(command => !command.hidden)
     .sort((a, b) => (a.id < b.id ? -1 : 1))
   const globals = Object.values(commands.find(command => command.id === 'payouts:list')?.flags ?? {}).filter(

@@ -1,5 +1,6 @@
 import {PayctlError, usageError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
+import {fieldOf} from '../../shared/json-object.js'
 
 /** A compiled-and-checked --jq filter, applied with jq's `-r` rules: strings raw, other values as JSON. */
 export interface JqFilter {
@@ -26,7 +27,7 @@ export async function loadJqFilter(expression: string, pretty: boolean): Promise
   try {
     run('null')
   } catch (error) {
-    if ((error as {exitCode?: number}).exitCode === 3) throw usageError(`--jq: ${jqProblem(error, expression)}`)
+    if (fieldOf(error, 'exitCode') === 3) throw usageError(`--jq: ${jqProblem(error, expression)}`)
   }
   return {
     apply(value) {
@@ -41,8 +42,10 @@ export async function loadJqFilter(expression: string, pretty: boolean): Promise
 
 /** jq's own message without the engine's "Non-zero exit code" preamble, on one line. */
 function jqProblem(error: unknown, expression?: string): string {
-  const {stderr, message} = error as {stderr?: string; message?: string}
-  const text = (stderr || message || String(error)).replace(/^Non-zero exit code: \d+\n?/, '')
+  const said = [fieldOf(error, 'stderr'), fieldOf(error, 'message')].find(
+    (part): part is string => typeof part === 'string' && part !== '',
+  )
+  const text = (said ?? String(error)).replace(/^Non-zero exit code: \d+\n?/, '')
   return text
     .split('\n')
     .map(line =>

@@ -184,7 +184,7 @@ export class Output implements TextOut, Reporter {
   keyValue(pairs: Array<[string, string | undefined]>, title?: string): void {
     if (this.json) return
     if (title) this.line(this.color.bold(title))
-    const shown = pairs.filter(([, value]) => value !== undefined) as Array<[string, string]>
+    const shown = pairs.flatMap(([key, value]): Array<[string, string]> => (value === undefined ? [] : [[key, value]]))
     const width = Math.max(0, ...shown.map(([key]) => key.length))
     const indent = title ? 2 : 0
     // A long value folds under itself, past its key.

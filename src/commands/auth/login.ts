@@ -19,7 +19,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
 
   async run(): Promise<Answer<'apiKeyOrOAuthLogin'>> {
     const f = this.flags
-    const profile = await this.profile()
+    const profile = await this.session.profile()
     const [service, {readSecret}, view] = await Promise.all([
       import('../../services/auth/profile-login.js'),
       import('../../cli/secret-input.js'),
@@ -36,7 +36,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
       import('../../operations/interrupt.js'),
     ])
     const client = await service
-      .oauthClientFor(profile, this.config.configDir, f['client-id'], this.debugTrace())
+      .oauthClientFor(profile, this.config.configDir, f['client-id'], this.session.trace())
       .catch(error => {
         throw service.loginFailure(error)
       })
@@ -58,7 +58,7 @@ API key: --with-api-key reads the key from a hidden prompt or from stdin, checks
       port: f.port,
       timeoutMs: f.timeout * 1000,
       onWarning: message => this.out.warn(message),
-      debug: this.debugTrace(),
+      debug: this.session.trace(),
       onAuthorizationUrl: async url => {
         this.out.stderr(`Open this URL to log in:\n${url}`)
         if (!f['no-browser']) await openInBrowser(url)

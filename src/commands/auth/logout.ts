@@ -11,7 +11,7 @@ export default class AuthLogout extends BaseCommand<typeof AuthLogout, 'logout'>
   ]
 
   async run(): Promise<Answer<'logout'>> {
-    const profile = await this.profile()
+    const profile = await this.session.profile()
     const {CredentialStore} = await import('../../config/credentials.js')
     const store = new CredentialStore(this.config.configDir)
     const oauth = profile.credentials.oauth
@@ -26,7 +26,7 @@ export default class AuthLogout extends BaseCommand<typeof AuthLogout, 'logout'>
         try {
           await oauthRequest(oauth.revocationEndpoint, {
             form: {token, token_type_hint: hint, client_id: oauth.clientId, client_secret: oauth.clientSecret},
-            debug: this.debugTrace(),
+            debug: this.session.trace(),
           })
           revoked = true
         } catch (error) {

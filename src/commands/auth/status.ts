@@ -13,7 +13,7 @@ Safe to re-run (read only).`
   ]
 
   async run(): Promise<Answer<'authStatus'>> {
-    const profile = await this.profile()
+    const profile = await this.session.profile()
     const [{checkCredentials, profileChoice}, {reportError}, {showAuthStatus}] = await Promise.all([
       import('../../services/auth/credential-check.js'),
       import('../../services/errors/error-report.js'),
@@ -23,7 +23,7 @@ Safe to re-run (read only).`
     const check = await checkCredentials({
       profile,
       selectedBy: profileChoice(profile, flagGiven),
-      team: async () => (await this.client()).v1.team.get(),
+      team: async () => (await this.session.client()).v1.team.get(),
       report: reportError,
     })
     return shown(check.view, {

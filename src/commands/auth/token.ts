@@ -11,7 +11,7 @@ export default class AuthToken extends BaseCommand<typeof AuthToken, 'token'> {
   ]
 
   async run(): Promise<Answer<'token'>> {
-    const profile = await this.profile()
+    const profile = await this.session.profile()
     if (profile.credentialSource === 'none')
       throw authError(`profile "${profile.name}" has no credentials`, [
         `run "payctl auth login --profile ${profile.name}"`,

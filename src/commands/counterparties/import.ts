@@ -38,8 +38,8 @@ Columns and examples: docs/import.md, "Counterparties". Exit codes: 0 all done, 
       delimiter: await checkFileOptions(flags.encoding, flags.delimiter),
       batch: flags.batch,
       dataDir: this.config.dataDir,
-      profile: () => this.profile(),
-      client: () => this.client(),
+      profile: () => this.session.profile(),
+      client: () => this.session.client(),
       confirm: async () => undefined,
     })
     return view.shownImport(result, {title: 'counterparties', dryRun: flags['dry-run']})

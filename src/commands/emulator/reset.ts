@@ -12,7 +12,7 @@ export default class EmulatorReset extends ControlCommand<typeof EmulatorReset, 
   static override flags = {yes: yesFlag}
 
   async run(): Promise<Answer<'emulatorReset'>> {
-    const profile = await this.profile()
+    const profile = await this.session.profile()
     const {confirmProductionAction} = await import('../../cli/confirm.js')
     await confirmProductionAction({
       environment: profile.environment,

@@ -22,7 +22,7 @@ export default class EmulatorStart extends BaseCommand<typeof EmulatorStart, 'em
   ]
 
   // No profile: the emulator serves the built-in one and needs none itself.
-  static override baseFlags = emulatorStartBaseFlags as unknown as typeof BaseCommand.baseFlags
+  static override baseFlags = emulatorStartBaseFlags
   static override flags = emulatorStartFlags
 
   async run(): Promise<Answer<'emulatorRun'>> {

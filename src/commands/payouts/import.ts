@@ -57,8 +57,8 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
       view: new view.SessionRenderer(this.out),
       notices: this.out,
       ...importRunOptions(flags),
-      profile: () => this.profile(),
-      client: () => this.client(),
+      profile: () => this.session.profile(),
+      client: () => this.session.client(),
       confirm: (summary, environment) => confirmMoneyMovement({environment, yes: flags.yes, summary, out: this.out}),
       holdRows: flags.wait,
     })
@@ -70,7 +70,7 @@ Columns, aliases and examples: docs/import.md. Exit codes: 0 all done, 5 conflic
         if (!flags.wait || result.kind !== 'import') return
         const {waitForImportedRows} = await import('../../operations/import-status/import-status-run.js')
         const imported = {...rows, andThen: flags['and-then'], report: this.out, sent: result}
-        await waitForImportedRows({...imported, client: await this.client()}, flags.timeout)
+        await waitForImportedRows({...imported, client: await this.session.client()}, flags.timeout)
       },
     })
   }

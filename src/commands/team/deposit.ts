@@ -28,12 +28,12 @@ export default class TeamDeposit extends BaseCommand<typeof TeamDeposit, 'accoun
     ])
     const problem = amountProblem(f.amount, f.currency)
     if (problem) throw usageError(`--amount: ${problem}`)
-    const profile = await this.profile()
+    const profile = await this.session.profile()
     if (profile.environment === 'production')
       throw usageError(`team deposit only works in the sandbox; profile "${profile.name}" is production`, [
         'use a sandbox profile: --profile NAME',
       ])
-    const client = await this.client()
+    const client = await this.session.client()
     const {depositErrorHint} = await import('../../services/team/deposit.js')
     try {
       const account = await client.v2.team.sandboxDeposit(

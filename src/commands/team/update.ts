@@ -25,11 +25,11 @@ export default class TeamUpdate extends BaseCommand<typeof TeamUpdate, 'teamSett
   }
 
   async run(): Promise<Answer<'teamSettings'>> {
-    await this.confirmOnProduction({
+    await this.context().confirm({
       action: `set DAC7 reporting of the team to ${this.flags['dac7-reporting']}`,
       count: 1,
     })
-    const client = await this.client()
+    const client = await this.session.client()
     const settings = await client.v1.team.update({dac7ReportingRequired: this.flags['dac7-reporting'] === 'true'})
     return shown(settings, {
       view: (set, out) => out.line(`DAC7 reporting: ${set.dac7ReportingRequired ? 'required' : 'not required'}`),

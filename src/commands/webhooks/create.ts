@@ -31,8 +31,8 @@ export default class WebhooksCreate extends BaseCommand<typeof WebhooksCreate, '
   }
 
   async run(): Promise<Answer<'webhook'>> {
-    const client = await this.client()
-    const profile = await this.profile()
+    const client = await this.session.client()
+    const profile = await this.session.profile()
     const {createWebhook} = await import('../../services/webhooks/create-webhook.js')
     const {subscription, deleted} = await createWebhook({
       client,

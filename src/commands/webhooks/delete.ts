@@ -18,8 +18,8 @@ export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete, '
 
   async run(): Promise<Answer<'webhookDeleted'>> {
     const {id} = this.args
-    await this.confirmOnProduction({action: `delete webhook subscription ${id}`, count: 1})
-    const client = await this.client()
+    await this.context().confirm({action: `delete webhook subscription ${id}`, count: 1})
+    const client = await this.session.client()
     const {ApiError} = await import('../../client/api-errors.js')
     const {deleteWebhook} = await import('../../services/webhooks/delete-webhook.js')
     try {
@@ -33,7 +33,7 @@ export default class WebhooksDelete extends BaseCommand<typeof WebhooksDelete, '
   }
 
   private async forgetSecret(id: string): Promise<void> {
-    const profile = await this.profile()
+    const profile = await this.session.profile()
     if (!profile.credentials.webhookSecrets?.[id]) return
     const {CredentialStore} = await import('../../config/credentials.js')
     await new CredentialStore(this.config.configDir).update(profile.name, c => {

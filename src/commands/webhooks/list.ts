@@ -12,7 +12,7 @@ export default class WebhooksList extends BaseCommand<typeof WebhooksList, 'webh
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
   async run(): Promise<Answer<'webhooks'>> {
-    const client = await this.client()
+    const client = await this.session.client()
     const subscriptions = await client.v1.webhooks.list()
     return shown(subscriptions, {view: (listed, out) => this.showTable(listed, out)})
   }
@@ -22,7 +22,7 @@ export default class WebhooksList extends BaseCommand<typeof WebhooksList, 'webh
       out.info(`No webhook subscriptions. Create one with "${this.config.bin} webhooks create --url URL".`)
       return
     }
-    const stored = (await this.profile()).credentials.webhookSecrets ?? {}
+    const stored = (await this.session.profile()).credentials.webhookSecrets ?? {}
     const {localTime, orDash} = await import('../../cli/output/format.js')
     const columns: Column<WebhookSubscription>[] = [
       {header: 'ID', value: s => s.id},

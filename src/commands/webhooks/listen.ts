@@ -41,13 +41,13 @@ With no secret given (--secret, repeatable, or ${SECRET_ENV}) on a sandbox profi
       ...flags,
       printSecret: flags['print-secret'],
       publicUrl: flags['public-url'],
-      profile: () => this.profile(),
+      profile: () => this.session.profile(),
     })
     if (flags['print-secret']) return render.shownSecret(secrets.singleSecret(found, '--print-secret'))
     const secretFile = session.secretFileTarget(flags['secret-file'], flags['secret-name'])
     secrets.checkSecretFile(found, register, Boolean(secretFile))
     for (const note of session.eventNotes(options.events)) out.warn(note)
-    const service = {client: () => this.client(), publicUrl: flags['public-url']}
+    const service = {client: () => this.session.client(), publicUrl: flags['public-url']}
     const serve = {
       report: out,
       options,

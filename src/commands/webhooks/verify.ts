@@ -44,7 +44,7 @@ When it does not verify, it says what most likely happened: the wrong secret, a 
       import('../../services/webhooks/explain.js'),
       import('../../cli/output/webhook-verify.js'),
     ])
-    const candidates = await verifySecrets(flags.secret, () => this.profile())
+    const candidates = await verifySecrets(flags.secret, () => this.session.profile())
     let {signature, timestamp} = flags
     if (flags.headers) {
       const found = await saved.readHeadersFile(flags.headers)

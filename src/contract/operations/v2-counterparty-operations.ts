@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import {byId, type Operation, type PathParameter} from '../operation-types.js'
-import {pageCursor, pathId, v2PageLimit} from '../requests/query-fields.js'
+import {pathId, v2Page} from '../requests/query-fields.js'
 import {listOf} from '../responses/answer-fields.js'
 import {counterpartySchema} from '../responses/counterparty-answers.js'
 import {deletedV2Schema} from '../responses/payout-answers.js'
@@ -11,10 +11,7 @@ import {Scope} from '../scopes.js'
 export const counterpartyList = listOf(counterpartySchema)
 
 /** The query of the v2 cursor lists without filters (counterparties). */
-const pageQuery = z.object({
-  limit: v2PageLimit,
-  cursor: pageCursor,
-})
+const pageQuery = z.object(v2Page)
 
 const counterpartyId: PathParameter = {
   name: 'id',

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import {CURRENCY_CODE} from '../../shared/money.js'
 import {TRANSACTION_STATUSES, TRANSACTION_TYPES} from '../lifecycle.js'
 import {byId, type Operation} from '../operation-types.js'
-import {choices, pageCursor, text, v2PageLimit} from '../requests/query-fields.js'
+import {choices, text, v2Page} from '../requests/query-fields.js'
 import {listOf} from '../responses/answer-fields.js'
 import {transactionSchema} from '../responses/transaction-answers.js'
 import {Scope} from '../scopes.js'
@@ -25,8 +25,7 @@ const transactionsQuery = z.object({
   payoutId: z.optional(text()),
   createdFrom: z.optional(dateTime),
   createdBefore: z.optional(dateTime),
-  limit: v2PageLimit,
-  cursor: pageCursor,
+  ...v2Page,
 })
 
 export const v2TransactionOperations = byId([

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import {V2_STATES} from '../lifecycle.js'
-import {boundedInteger, choice, choices, pageCursor, v2PageLimit} from './query-fields.js'
+import {boundedInteger, choice, choices, v2Page} from './query-fields.js'
 
 /**
  * The query strings of the payout lists. They live apart from the bodies: the operations table holds query
@@ -21,8 +21,7 @@ export type ListPayoutsV1 = z.input<typeof listPayoutsV1Query>
 
 /** v2 `GET /payouts` query: cursor pages, statuses repeatable. */
 export const listPayoutsV2Query = z.object({
-  limit: v2PageLimit,
-  cursor: pageCursor,
+  ...v2Page,
   status: choices(V2_STATES),
 })
 export type ListPayoutsV2 = z.input<typeof listPayoutsV2Query>

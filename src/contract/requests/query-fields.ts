@@ -95,6 +95,9 @@ export const v2PageLimit = z._default(boundedInteger(1, V2_PAGE.maxLimit), V2_PA
 /** The `cursor` of a v2 list: the `nextCursor` of the page before, passed unchanged (never empty). */
 export const pageCursor = z.optional(text())
 
+/** The page of every v2 cursor list: its size and where it starts (the `nextCursor` of the page before). */
+export const v2Page = {limit: v2PageLimit, cursor: pageCursor}
+
 /** A repeatable query parameter whose values come from a closed list (`?status=a&status=b`). */
 export const choices = <const Values extends readonly [string, ...string[]]>(values: Values) =>
   z.optional(z.array(text({oneOf: values}), {error: typeError('an array')}))

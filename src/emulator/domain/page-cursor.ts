@@ -92,3 +92,27 @@ export function envelope<Row>(
   if (hasMore) body.nextCursor = next(page[page.length - 1])
   return body
 }
+
+/** One page of a cursor list, as its route answers it. */
+export interface CursorPage<Row> {
+  /** The list's name, in its cursors: a cursor of another list is refused. */
+  list: string
+  /** The filters the cursor was made under: a cursor of other filters is refused. */
+  filters: unknown
+  cursor?: string
+  limit: number
+  secret: string
+  /** Up to `count` rows after the position (from the start without one). */
+  read: (after: Position | undefined, count: number) => Row[]
+  view: (row: Row) => unknown
+  /** Where a row stands in the list, for the next page's cursor. */
+  position: (row: Row) => Position
+}
+
+/** The page a cursor names: the rows after its position, one more read to know whether more follow. */
+export function cursorPage<Row>(page: CursorPage<Row>) {
+  const {list, filters, secret} = page
+  const after = page.cursor ? decodeCursor(page.cursor, list, filters, secret) : undefined
+  const rows = page.read(after, page.limit + 1)
+  return envelope(rows, page.limit, page.view, last => encodeCursor(list, filters, page.position(last), secret))
+}

@@ -2,6 +2,7 @@ import Big from 'big.js'
 import {isApprovable} from '../../contract/lifecycle.js'
 import {formatAmount} from '../../shared/money.js'
 import {Scope} from '../domain/api-scopes.js'
+import {stringsOf} from '../domain/json-value.js'
 import {ApiFailure} from '../http/api-failure.js'
 import type {Principal} from '../http/principal.js'
 import type {Reply} from '../http/request-context.js'
@@ -21,7 +22,7 @@ import {teamGate} from './team-gate.js'
  */
 
 function sessionRows(ctx: PageContext): PayoutRow[] {
-  const ids = (ctx.claims.payload.payoutIds as string[] | undefined) ?? []
+  const ids = stringsOf(ctx.claims.payload.payoutIds)
   return ids.flatMap(id => ctx.services.store.payouts.byUuid(ctx.claims.teamId, id) ?? [])
 }
 

@@ -3,7 +3,7 @@ import {CONTROL_OPERATIONS, type controlOperations} from '../../contract/control
 import type {ErrorDetail} from '../../contract/error-envelope.js'
 import {batchItemIndex, bodyRuleOf, checkPath, checkQuery} from '../../contract/operation-input.js'
 import {routerPath} from '../../contract/operation-path.js'
-import type {BodyValueOf, ParamsOf, QueryValueOf} from '../../contract/operation-types.js'
+import {type BodyValueOf, httpMethodOf, type ParamsOf, type QueryValueOf} from '../../contract/operation-types.js'
 import {OPERATIONS, type Operation, type operations} from '../../contract/operations.js'
 import {type Checked, checkRequest, joinProblems} from '../../contract/request-problems.js'
 import {validationError} from './api-failure.js'
@@ -132,7 +132,7 @@ export function operationRoute(
 ): Route {
   return {
     operationId: operation.operationId,
-    method: operation.method.toUpperCase() as HttpMethod,
+    method: httpMethodOf(operation),
     path: routerPath(operation.path),
     access: accessOf(operation),
     idempotent: operation.idempotent,

@@ -9,18 +9,21 @@ const json = (text: string): Reply => ({
   raw: text,
 })
 
+/** A document's handler: the text is made on the first request and served as it is after. */
+function madeOnce(make: () => string) {
+  let text: string | undefined
+  return () => {
+    text ??= make()
+    return json(text)
+  }
+}
+
 /**
  * `GET /api/openapi.json` (no auth): the OpenAPI document of what this emulator serves, made from the contract;
  * the same bytes as the docs/openapi.json the build writes.
  */
 export function openApiRoutes(): OperationHandlers {
-  let text: string | undefined
-  return {
-    getOpenApiDocument: () => {
-      text ??= openApiText()
-      return json(text)
-    },
-  }
+  return {getOpenApiDocument: madeOnce(openApiText)}
 }
 
 /**
@@ -28,11 +31,5 @@ export function openApiRoutes(): OperationHandlers {
  * docs/emulator-openapi.json the build writes.
  */
 export function controlDocumentRoutes(): ControlHandlers {
-  let text: string | undefined
-  return {
-    getControlDocument: () => {
-      text ??= controlDocumentText()
-      return json(text)
-    },
-  }
+  return {getControlDocument: madeOnce(controlDocumentText)}
 }

@@ -1,4 +1,4 @@
-import {Patcher} from './row-patcher.js'
+import {insertSql, Patcher} from './row-patcher.js'
 import type {CounterpartyRow, NewCounterparty} from './row-types.js'
 import type {Database} from './sqlite-driver.js'
 
@@ -24,9 +24,7 @@ export class CounterpartyStore {
   constructor(db: Database) {
     this.patcher = new Patcher<CounterpartyRow>(db, 'counterparties', 'seq')
     this.q = {
-      insert: db.prepare<[NewCounterparty]>(
-        `INSERT INTO counterparties (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(c => `@${c}`).join(', ')})`,
-      ),
+      insert: db.prepare<[NewCounterparty]>(insertSql('counterparties', COLUMNS)),
       byUuid: db.prepare<[string, string], CounterpartyRow>(
         'SELECT * FROM counterparties WHERE team_id = ? AND uuid = ?',
       ),

@@ -1,4 +1,4 @@
-import {Patcher} from './row-patcher.js'
+import {insertSql, Patcher} from './row-patcher.js'
 import type {NewPayout, PayoutRow, PayoutStatus} from './row-types.js'
 import type {Database} from './sqlite-driver.js'
 import {DELETED_SQL, OPEN_STATES_SQL} from './state-sql.js'
@@ -48,9 +48,7 @@ export class PayoutStore {
   constructor(db: Database) {
     this.patcher = new Patcher<PayoutRow>(db, 'payouts', 'seq')
     this.q = {
-      insert: db.prepare<[NewPayout]>(
-        `INSERT INTO payouts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(c => `@${c}`).join(', ')})`,
-      ),
+      insert: db.prepare<[NewPayout]>(insertSql('payouts', COLUMNS)),
       byUuid: db.prepare<[string, string], PayoutRow>('SELECT * FROM payouts WHERE team_id = ? AND uuid = ?'),
       byUuidAnyTeam: db.prepare<[string], PayoutRow>('SELECT * FROM payouts WHERE uuid = ?'),
       byCustomId: db.prepare<[string, string], PayoutRow>('SELECT * FROM payouts WHERE team_id = ? AND custom_id = ?'),

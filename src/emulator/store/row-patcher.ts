@@ -1,5 +1,9 @@
 import type {Database, Statement} from './sqlite-driver.js'
 
+/** `INSERT INTO table (<columns>) VALUES (@<column>, ...)`: a row inserted from an object of its columns. */
+export const insertSql = (table: string, columns: readonly string[]) =>
+  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(c => `@${c}`).join(', ')})`
+
 /**
  * `UPDATE table SET <the given columns> WHERE <key> = ?`, with one prepared statement per set of columns
  * (cached), so updates stay prepared without a hand-written statement for every combination.

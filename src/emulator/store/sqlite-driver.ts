@@ -54,7 +54,9 @@ interface NodeSqliteModule {
 interface DatabaseSync {
   /** Node >= 22.16; older versions leave it undefined. */
   readonly isTransaction?: boolean
-  prepare(sql: string): {setAllowUnknownNamedParameters?(enabled: boolean): void}
+  prepare<Params extends unknown[], Row>(
+    sql: string,
+  ): Statement<Params, Row> & {setAllowUnknownNamedParameters?(enabled: boolean): void}
   exec(sql: string): void
   close(): void
 }
@@ -111,10 +113,10 @@ class NodeSqliteDatabase implements Database {
   }
 
   prepare<Params extends unknown[] = unknown[], Row = unknown>(sql: string): Statement<Params, Row> {
-    const statement = this.db.prepare(sql)
+    const statement = this.db.prepare<Params, Row>(sql)
     // better-sqlite3 ignores object keys that the statement does not name; the store relies on it.
     statement.setAllowUnknownNamedParameters?.(true)
-    return statement as unknown as Statement<Params, Row>
+    return statement
   }
 
   exec(sql: string): void {
@@ -155,7 +157,7 @@ class BetterSqlite3Database implements Database {
   }
 
   prepare<Params extends unknown[] = unknown[], Row = unknown>(sql: string): Statement<Params, Row> {
-    return this.db.prepare(sql) as unknown as Statement<Params, Row>
+    return this.db.prepare<Params, Row>(sql)
   }
 
   exec(sql: string): void {

@@ -1,4 +1,4 @@
-import {Patcher} from './row-patcher.js'
+import {insertSql, Patcher} from './row-patcher.js'
 import type {NewTransaction, TransactionRow} from './row-types.js'
 import type {Database} from './sqlite-driver.js'
 
@@ -39,9 +39,7 @@ export class TransactionStore {
   constructor(db: Database) {
     this.patcher = new Patcher<TransactionRow>(db, 'transactions', 'seq')
     this.q = {
-      insert: db.prepare<[NewTransaction]>(
-        `INSERT INTO transactions (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(c => `@${c}`).join(', ')})`,
-      ),
+      insert: db.prepare<[NewTransaction]>(insertSql('transactions', COLUMNS)),
       openForPayout: db.prepare<[string], TransactionRow>(
         "SELECT * FROM transactions WHERE payout_uuid = ? AND status = 'pending' ORDER BY seq DESC LIMIT 1",
       ),

@@ -1,7 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import {SIGNATURE_HEADER, TIMESTAMP_HEADER} from '../../contract/webhook-hmac.js'
 import {httpCall} from '../../shared/http-call.js'
-import {messageOf} from '../../shared/thrown.js'
+import {errnoCode, messageOf} from '../../shared/thrown.js'
 import {payoutV1, payoutV2, v1Status} from '../domain/api-views.js'
 import type {Clock} from '../domain/clock.js'
 import type {PayoutEvents, V2EventType} from '../domain/payout-events.js'
@@ -202,7 +202,7 @@ export class WebhookDispatcher implements PayoutEvents {
       status = response.statusCode
       response.body.resume()
     } catch (cause) {
-      const code = (cause as {code?: string}).code
+      const code = errnoCode(cause)
       error = `${code ? `${code}: ` : ''}${messageOf(cause)}`
     }
     if (this.closed || !this.store.db.open) return

@@ -37,6 +37,12 @@ export function transactionsSince(options: UnattendedOptions, filters: Transacti
   })
 }
 
+/** A since-state run over the v2 payouts: what it is keyed by, and its pages (statuses server-side, the rest here). */
+const payoutList = (options: UnattendedOptions, command: string, status?: string[], filter?: PayoutFilter) => ({
+  run: identity(options, command, {status, ...filter}),
+  pages: () => filterPages(options.client.v2.payouts.pages({status}), filter),
+})
+
 /** New payouts, and payouts whose status or updatedAt changed: the whole v2 list (status server-side). */
 export function payoutsSince(
   options: UnattendedOptions,
@@ -45,8 +51,7 @@ export function payoutsSince(
 ): ItemSource<PayoutV2> {
   return sinceStateItems<PayoutV2, PayoutV2>({
     ...options,
-    run: identity(options, 'payouts list', {status, ...filter}),
-    pages: () => filterPages(options.client.v2.payouts.pages({status}), filter),
+    ...payoutList(options, 'payouts list', status, filter),
     fingerprint: payoutFingerprint,
     shown: p => p,
     saved: run => report(options, run, 'payout'),
@@ -61,8 +66,7 @@ export function payoutChanges(
 ): ItemSource<PayoutChange> {
   return sinceStateItems<PayoutV2, PayoutChange>({
     ...options,
-    run: identity(options, 'payouts changes', {status, ...filter}),
-    pages: () => filterPages(options.client.v2.payouts.pages({status}), filter),
+    ...payoutList(options, 'payouts changes', status, filter),
     fingerprint: statusKey,
     baseline: true,
     shown: (p, previous) => ({...p, previousStatus: statusOfKey(previous) ?? null}),

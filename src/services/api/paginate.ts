@@ -50,9 +50,9 @@ function nextQuery(body: unknown, query: Query): Query | undefined {
     if (body.length === 0 || body.length < limit) return undefined
     return {...query, offset: [String(Number(query.offset?.[0] ?? 0) + body.length)]}
   }
-  const envelope = body as {hasMore?: unknown; nextCursor?: unknown} | null
-  if (envelope && envelope.hasMore === true && typeof envelope.nextCursor === 'string' && envelope.nextCursor)
-    return {...query, cursor: [envelope.nextCursor]}
+  const nextCursor = fieldOf(body, 'nextCursor')
+  if (fieldOf(body, 'hasMore') === true && typeof nextCursor === 'string' && nextCursor)
+    return {...query, cursor: [nextCursor]}
   return undefined
 }
 

@@ -40,8 +40,7 @@ export function rowProblems(
   countries: readonly Country[],
   types: readonly PaymentMethodType[],
 ): string[] {
-  const body = item as unknown as Record<string, unknown>
-  const tax = taxCheckInput(body)
+  const tax = taxCheckInput(item)
   const country = item.address.country
   const place = tax
     ? taxIdentityProblems(countries, tax)

@@ -2,7 +2,7 @@ import {readFile} from 'node:fs/promises'
 import type {Counterparty} from '../../client/schemas.js'
 import type {CounterpartyInput} from '../../client/v2/counterparties-v2.js'
 import {countryProblem, dateProblem} from '../../contract/formats.js'
-import {checkRequest} from '../../contract/request-problems.js'
+import {checkRequest, fitsRequest} from '../../contract/request-problems.js'
 import {createCounterpartyBody, patchCounterpartyBody} from '../../contract/requests/counterparty-requests.js'
 import {usageError} from '../../shared/errors.js'
 import {asJsonObject, fieldOf, isJsonObject} from '../../shared/json-object.js'
@@ -196,7 +196,8 @@ export async function buildCreateBody(flags: CounterpartyFlags): Promise<Counter
   const problems = bodyProblems(body, createCounterpartyBody)
   if (problems.length) throw usageError(problems.join('; '))
   refuseLookAlikes(body, flags['allow-confusable'])
-  return body as unknown as CounterpartyInput
+  if (!fitsRequest(createCounterpartyBody, body)) throw new Error('a body its checks passed is no create body')
+  return body
 }
 
 /**

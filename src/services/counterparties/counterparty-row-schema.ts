@@ -1,7 +1,9 @@
 import {createHash} from 'node:crypto'
 import type {CounterpartyInput} from '../../client/v2/counterparties-v2.js'
 import {FREE_TEXT_FIELDS} from '../../contract/primitives.js'
+import {fitsRequest} from '../../contract/request-problems.js'
 import {createCounterpartyBody} from '../../contract/requests/counterparty-requests.js'
+import {fieldOf} from '../../shared/json-object.js'
 import type {ColumnSpec} from '../import/validate/headers.js'
 import {type Cells, RowCheck, type RowResult, type RowSchema} from '../import/validate/import-schema.js'
 import {
@@ -22,7 +24,6 @@ import {
  */
 
 type Flag = keyof CounterpartyFlags
-type Json = Record<string, unknown>
 
 /** Written as the flags normalise them, so a row and the same counterparty created by hand compare equal. */
 const NORMALISE: Partial<Record<Flag, (value: string) => string>> = {
@@ -47,20 +48,17 @@ const FLAG_OF_PATH = new Map<string, Flag>(
 
 const columnOf = (flag: Flag) => (flag === 'custom-id' ? 'customId' : flag)
 
-const isRecord = (value: unknown): value is Json => Boolean(value) && typeof value === 'object' && !Array.isArray(value)
-
 /** What a counterparty body or a counterparty of the service says, field by field (the customId is its identity). */
-export function counterpartyFacts(body: Json): string {
+export function counterpartyFacts(body: object): string {
   return JSON.stringify(
     COUNTERPARTY_FIELDS.filter(([, , flag]) => flag !== 'custom-id').map(([group, field]) => {
-      const holder = group ? body[group] : body
-      const value = isRecord(holder) ? holder[field] : undefined
+      const value = fieldOf(group ? fieldOf(body, group) : body, field)
       return value === undefined || value === null ? '' : String(value)
     }),
   )
 }
 
-export const counterpartyContent = (body: Json) =>
+export const counterpartyContent = (body: object) =>
   createHash('sha256').update(counterpartyFacts(body)).digest('hex').slice(0, 32)
 
 export const counterpartyRowSchema: RowSchema<CounterpartyInput> = {
@@ -94,10 +92,11 @@ export const counterpartyRowSchema: RowSchema<CounterpartyInput> = {
       if (typeof name === 'string') check.lookAlikeName(columnOf(flag), name)
     }
     if (check.errors) return {errors: check.errors}
+    if (!fitsRequest(createCounterpartyBody, body)) throw new Error('a row its checks passed is no create body')
     const customId = values['custom-id']
-    return {row: {item: build ? (body as unknown as CounterpartyInput) : undefined, customId, movesMoney: false}}
+    return {row: {item: build ? body : undefined, customId, movesMoney: false}}
   },
 
   withCustomId: (item, customId) => Object.assign({customId}, item),
-  content: item => counterpartyContent(item as unknown as Json),
+  content: item => counterpartyContent(item),
 }

@@ -38,10 +38,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   Boolean(value) && typeof value === 'object' && !Array.isArray(value)
 
 /** What the tax check needs from a counterparty body, when it has a tax identity to check. */
-export function taxCheckInput(body: Record<string, unknown>): TaxCheckInput | undefined {
-  const tax = body.taxIdentity
-  const address = body.address
-  const identity = body.identity
+export function taxCheckInput(body: object): TaxCheckInput | undefined {
+  const tax = fieldOf(body, 'taxIdentity')
+  const address = fieldOf(body, 'address')
+  const identity = fieldOf(body, 'identity')
   if (!isRecord(tax) || !isRecord(address) || typeof address.country !== 'string') return undefined
   const identityType = isRecord(identity) && typeof identity.type === 'string' ? identity.type : 'individual'
   return {country: address.country, identityType, taxIdentity: tax}

@@ -12,6 +12,7 @@ import {writeFileAtomic} from '../../shared/atomic-file.js'
 import {PayctlError} from '../../shared/errors.js'
 import {ExitCode} from '../../shared/exit-codes.js'
 import {answerText, httpCall} from '../../shared/http-call.js'
+import {fieldOf} from '../../shared/json-object.js'
 import {untrustedFileProblem} from '../../shared/own-file.js'
 import {errnoCode, messageOf} from '../../shared/thrown.js'
 
@@ -92,7 +93,7 @@ async function probe(origin: string, token: string | undefined, waitMs: number):
     text = await answerText(answer, 4096)
   } catch (error) {
     const failure =
-      (error as Error)?.name === 'TimeoutError'
+      fieldOf(error, 'name') === 'TimeoutError'
         ? new TimeoutError(`no answer from GET ${url} within ${waitMs / 1000} s`, {cause: error, url})
         : new ConnectionError(`cannot reach GET ${url}: ${errnoCode(error) ?? ''} ${messageOf(error)}`.trim(), {
             cause: error,

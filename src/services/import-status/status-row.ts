@@ -1,4 +1,5 @@
 import type {PayoutV2} from '../../client/schemas.js'
+import {fieldOf} from '../../shared/json-object.js'
 import {awaitsNewClaim} from '../payouts/payout-failures.js'
 import type {FileRow, SkippedFileRow} from './file-rows.js'
 
@@ -41,15 +42,14 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
 /** The row's own values, from the body the import sends for it (either API generation). */
 function inputOf(row: FileRow): Omit<StatusRow, 'line' | 'status'> {
   const item = row.item
-  const recipient = (item.recipient ?? {}) as {email?: string; phone?: string}
-  const tags = Array.isArray(item.tags) ? (item.tags as string[]).join(';') : undefined
+  const tags = Array.isArray(item.tags) ? item.tags.join(';') : undefined
   return {
     customId: row.customId === row.payoutId ? undefined : row.customId,
     description: text(item.description),
     amount: text(item.amount) ?? text(item.payoutAmount),
     currency: text(item.currency),
-    recipientEmail: text(recipient.email) ?? text(item.email),
-    recipientPhone: text(recipient.phone) ?? text(item.phone),
+    recipientEmail: text(fieldOf(item.recipient, 'email')) ?? text(item.email),
+    recipientPhone: text(fieldOf(item.recipient, 'phone')) ?? text(item.phone),
     counterpartyId: text(item.counterpartyId),
     creatorHandle: text(item.creatorHandle),
     tags: text(tags),

@@ -1,4 +1,4 @@
-import {contentOf, type PayoutLike, payoutFacts} from './payout-identity.js'
+import {contentOf, type PayoutLike, payoutFactList} from './payout-identity.js'
 
 /**
  * What the service holds under a customId, set against what we would send: the same content means the
@@ -9,8 +9,8 @@ const FIELDS = ['description', 'amount', 'currency', 'counterpartyId', 'email', 
 
 /** `amount: ours 13.00, the service's 12.50; description: ours "x", the service's "y"` (empty when equal). */
 export function describeDifferences(ours: PayoutLike, theirs: PayoutLike): string {
-  const a = JSON.parse(payoutFacts(ours)) as string[]
-  const b = JSON.parse(payoutFacts(theirs)) as string[]
+  const a = payoutFactList(ours)
+  const b = payoutFactList(theirs)
   return FIELDS.flatMap((field, i) =>
     a[i] === b[i] ? [] : [`${field}: ours ${JSON.stringify(a[i])}, the service's ${JSON.stringify(b[i])}`],
   ).join('; ')
@@ -53,8 +53,8 @@ export function statedDifferences(
   payout: PayoutLike & {customId?: string},
 ): string {
   const stated = statedFields(ours)
-  const a = JSON.parse(payoutFacts(ours)) as string[]
-  const b = JSON.parse(payoutFacts(payout)) as string[]
+  const a = payoutFactList(ours)
+  const b = payoutFactList(payout)
   const fields = FIELDS.flatMap((field, i) =>
     stated.has(field) && a[i] !== b[i]
       ? [`${field}: ours ${JSON.stringify(a[i])}, the service's ${JSON.stringify(b[i])}`]

@@ -38,10 +38,13 @@ export interface PayoutLike {
  * sends them (amount with the currency's decimals, e-mail in lower case, tags sorted), so a payout created by an
  * older payctl or by hand compares equal too.
  */
-export function payoutFacts(payout: PayoutLike): string {
+export const payoutFacts = (payout: PayoutLike): string => JSON.stringify(payoutFactList(payout))
+
+/** The facts of payoutFacts, field by field (those of describeDifferences' FIELDS, in its order). */
+export function payoutFactList(payout: PayoutLike): string[] {
   const currency = payout.currency?.toUpperCase() ?? ''
   const amount = payout.amount ?? payout.payoutAmount
-  return JSON.stringify([
+  return [
     payout.description ?? '',
     amount === undefined ? '' : canonicalAmount(amount, currency),
     currency,
@@ -50,7 +53,7 @@ export function payoutFacts(payout: PayoutLike): string {
     payout.recipient?.phone ?? payout.phone ?? '',
     payout.creatorHandle ?? '',
     [...(payout.tags ?? [])].map(String).sort().join(';'),
-  ])
+  ]
 }
 
 /** SHA-256 in hex: `crypto.hash` (one call, under half the time of a Hash object) where the runtime has it. */

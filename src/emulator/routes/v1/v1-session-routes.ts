@@ -3,7 +3,7 @@ import {isDeleted} from '../../../contract/lifecycle.js'
 import type {operations} from '../../../contract/operations.js'
 import type {SessionKind} from '../../../contract/requests/session-requests.js'
 import type {Clock} from '../../domain/clock.js'
-import type {Json} from '../../domain/json-value.js'
+import {type Json, stringsOf} from '../../domain/json-value.js'
 import type {PayoutService} from '../../domain/payout-service.js'
 import {createSessionToken} from '../../domain/session-tokens.js'
 import {isPaidDirectly, paidDirectlyMessage} from '../../domain/settlement.js'
@@ -47,7 +47,7 @@ function deletedPayouts(kind: SessionKind, payload: Json, teamId: string, payout
     return isDeleted(row.status) ? [{path: 'payoutId', message: `payout ${row.uuid} was deleted`}] : []
   }
   if (kind !== 'approval') return []
-  return (payload.payoutIds as string[]).flatMap((id, index) =>
+  return stringsOf(payload.payoutIds).flatMap((id, index) =>
     isDeleted(payouts.resolveV1(teamId, id).status)
       ? [{path: `payoutIds.${index}`, message: `payout ${id} was deleted`}]
       : [],

@@ -1,6 +1,6 @@
 import {v2CounterpartyId} from '../../domain/api-views.js'
 import type {CounterpartyRegistry} from '../../domain/counterparty-registry.js'
-import {decodeCursor, encodeCursor, envelope} from '../../domain/page-cursor.js'
+import {cursorPage} from '../../domain/page-cursor.js'
 import {guarded, type OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
@@ -17,21 +17,22 @@ export function v2CounterpartyRoutes({
     createCounterparty: ({principal, body}) =>
       ok(counterparties.view(counterparties.create(principal.teamId, counterparties.validate(body)))),
     listCounterparties: ({principal, parsedQuery}) => {
-      const {limit, cursor} = parsedQuery
-      const secret = store.secret()
-      const after = cursor ? decodeCursor(cursor, 'counterparties', {}, secret) : undefined
-      const rows = store.counterparties.page(
-        principal.teamId,
-        after ? {createdAt: after[0], uuid: String(after[1])} : undefined,
-        limit + 1,
-      )
       return ok(
-        envelope(
-          rows,
-          limit,
-          row => counterparties.view(row),
-          last => encodeCursor('counterparties', {}, [last.created_at, last.uuid], secret),
-        ),
+        cursorPage({
+          list: 'counterparties',
+          filters: {},
+          cursor: parsedQuery.cursor,
+          limit: parsedQuery.limit,
+          secret: store.secret(),
+          read: (after, count) =>
+            store.counterparties.page(
+              principal.teamId,
+              after ? {createdAt: after[0], uuid: String(after[1])} : undefined,
+              count,
+            ),
+          view: row => counterparties.view(row),
+          position: row => [row.created_at, row.uuid],
+        }),
       )
     },
     getCounterparty: ({principal, params}) =>

@@ -1,7 +1,7 @@
 import type {AndThen} from '../../../contract/requests/index.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {payoutV2, v2PayoutId} from '../../domain/api-views.js'
-import {decodeCursor, encodeCursor, envelope} from '../../domain/page-cursor.js'
+import {cursorPage} from '../../domain/page-cursor.js'
 import {type PayoutService, v2PatchProblems, v2PayoutProblems} from '../../domain/payout-service.js'
 import type {Settlement} from '../../domain/settlement.js'
 import {guarded, type OperationHandlers} from '../../http/operation-route.js'
@@ -37,20 +37,22 @@ export function v2PayoutRoutes({
     listPayoutsV2: ({origin, principal, parsedQuery}) => {
       const {limit, cursor, status = []} = parsedQuery
       const filters = {statuses: [...new Set(status)].sort()}
-      const secret = store.secret()
-      const after = cursor ? decodeCursor(cursor, 'payouts', filters, secret) : undefined
-      const rows = store.payouts.page(principal.teamId, {
-        statuses: filters.statuses as PayoutStatus[],
-        after: after ? {createdAt: after[0], seq: Number(after[1])} : undefined,
-        limit: limit + 1,
-      })
       return ok(
-        envelope(
-          rows,
+        cursorPage({
+          list: 'payouts',
+          filters,
+          cursor,
           limit,
-          row => payoutV2(row, origin),
-          last => encodeCursor('payouts', filters, [last.created_at, last.seq], secret),
-        ),
+          secret: store.secret(),
+          read: (after, count) =>
+            store.payouts.page(principal.teamId, {
+              statuses: filters.statuses as PayoutStatus[],
+              after: after ? {createdAt: after[0], seq: Number(after[1])} : undefined,
+              limit: count,
+            }),
+          view: row => payoutV2(row, origin),
+          position: row => [row.created_at, row.seq],
+        }),
       )
     },
     getPayoutV2: ({origin, principal, params}) => ok(payoutV2(payouts.resolveV2(principal.teamId, params.id), origin)),

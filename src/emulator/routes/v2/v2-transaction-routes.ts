@@ -1,5 +1,5 @@
 import {transactionView} from '../../domain/api-views.js'
-import {decodeCursor, encodeCursor, envelope} from '../../domain/page-cursor.js'
+import {cursorPage} from '../../domain/page-cursor.js'
 import type {PayoutService} from '../../domain/payout-service.js'
 import type {OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
@@ -22,8 +22,6 @@ export function v2TransactionRoutes({payouts, store}: {payouts: PayoutService; s
       const createdFrom = instant(query.createdFrom)
       const createdBefore = instant(query.createdBefore)
       const filters = {types, statuses, currencies, createdFrom, createdBefore, payoutId}
-      const secret = store.secret()
-      const after = cursor ? decodeCursor(cursor, 'transactions', filters, secret) : undefined
       // A payout id or customId; one of no payout of this team matches nothing.
       let payoutUuid: string | undefined
       if (payoutId) {
@@ -33,23 +31,27 @@ export function v2TransactionRoutes({payouts, store}: {payouts: PayoutService; s
           payoutUuid = '-'
         }
       }
-      const rows = store.transactions.page(principal.teamId, {
-        types,
-        statuses,
-        currencies,
-        payoutUuid,
-        createdFrom,
-        createdBefore,
-        after: after ? {createdAt: after[0], id: String(after[1])} : undefined,
-        limit: limit + 1,
-      })
       return ok(
-        envelope(
-          rows,
+        cursorPage({
+          list: 'transactions',
+          filters,
+          cursor,
           limit,
-          row => transactionView(row, origin),
-          last => encodeCursor('transactions', filters, [last.created_at, last.id], secret),
-        ),
+          secret: store.secret(),
+          read: (after, count) =>
+            store.transactions.page(principal.teamId, {
+              types,
+              statuses,
+              currencies,
+              payoutUuid,
+              createdFrom,
+              createdBefore,
+              after: after ? {createdAt: after[0], id: String(after[1])} : undefined,
+              limit: count,
+            }),
+          view: row => transactionView(row, origin),
+          position: row => [row.created_at, row.id],
+        }),
       )
     },
   }

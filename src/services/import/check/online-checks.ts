@@ -1,6 +1,7 @@
 import Big from 'big.js'
 import type {PayoutClient} from '../../../client/index.js'
 import type {Account} from '../../../client/schemas.js'
+import {fieldOf} from '../../../shared/json-object.js'
 import {formatAmount, RunningTotal} from '../../../shared/money.js'
 import {present} from '../../../shared/present.js'
 import {messageOf} from '../../../shared/thrown.js'
@@ -48,6 +49,8 @@ function headroom(accounts: Account[]): Map<string, Big> {
   return room
 }
 
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+
 async function serviceFacts(client: PayoutClient) {
   const [types, accounts] = await Promise.all([
     client.v2.counterparties.paymentMethodTypes(),
@@ -55,8 +58,7 @@ async function serviceFacts(client: PayoutClient) {
   ])
   const currencies = new Set<string>()
   for (const type of types)
-    for (const currency of ((type as {currencies?: unknown}).currencies as string[] | undefined) ?? [])
-      currencies.add(String(currency).toUpperCase())
+    for (const currency of listOf(fieldOf(type, 'currencies'))) currencies.add(String(currency).toUpperCase())
   return {currencies, room: headroom(accounts)}
 }
 

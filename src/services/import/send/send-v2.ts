@@ -1,6 +1,7 @@
 import {ApiError} from '../../../client/index.js'
 import type {AndThen, CreatePayoutV2, UpdatePayoutV2} from '../../../client/v2/payouts-v2.js'
 import {isUpdatable, onlyFrom} from '../../../contract/lifecycle.js'
+import {fieldOf} from '../../../shared/json-object.js'
 import {mapLimit} from '../../../shared/map-limit.js'
 import {present} from '../../../shared/present.js'
 import {comparedUnderCustomId} from '../../payouts/create-keyed.js'
@@ -97,10 +98,16 @@ function rowRefusal(error: unknown, size: number): error is ApiError & {index: n
 const GONE =
   'the service replayed an earlier creation of this row, but holds no payout under its customId now (deleted?)'
 
+/** The index of the batch row a refusal names (error.index), if it names one. */
+function indexOf(refusal: unknown): number | undefined {
+  const index = fieldOf(refusal, 'index')
+  return typeof index === 'number' ? index : undefined
+}
+
 /** An all-or-nothing refusal: the culprit (error.index) gets the reason, the others say why they were not created. */
 function failBatch(error: unknown, pending: number[], rows: Row[], outcomes: RowOutcome[]): void {
   const message = describeApiError(error)
-  const index = (error as {index?: number}).index
+  const index = indexOf(error)
   const culprit = index === undefined ? undefined : pending[index]
   const because =
     culprit === undefined
@@ -182,7 +189,7 @@ async function followUp(client: Client, rows: Row[], andThen: AndThen, keyOf: (r
       })
       return outcomes
     }
-    const index = (sent.refused as {index?: number}).index
+    const index = indexOf(sent.refused)
     const culprit = index === undefined ? undefined : pending[index]
     const error = describeApiError(sent.refused)
     if (culprit === undefined) {
