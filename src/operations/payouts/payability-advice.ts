@@ -2,10 +2,9 @@ import {ApiError} from '../../client/api-errors.js'
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
 import {initialState} from '../../contract/lifecycle.js'
-import {reportError} from '../../services/errors/error-report.js'
+import {withWayOut} from '../../services/errors/error-report.js'
 import {fixLine, fixStep, payabilityFixes} from '../../services/payouts/payability-fixes.js'
 import {clientReads} from '../../services/payouts/payability-reads.js'
-import {PayctlError} from '../../shared/errors.js'
 import type {OperationContext} from '../operation-context.js'
 
 /**
@@ -31,14 +30,8 @@ export async function withPayabilityFix(
   const planned = {status: initialState(), currency: body.currency, counterpartyId: body.counterpartyId}
   const [fix] = (await payabilityFixes(clientReads(client), planned)).filter(found => found.kind !== 'deleted')
   if (!fix) return error
-  const report = reportError(error)
-  return new PayctlError(report.message, {
-    exitCode: report.exitCode,
-    code: report.code,
+  return withWayOut(error, {
     suggestions: [fixLine(fix), 'then run the same command again (nothing was created)'],
-    cause: error,
-    data: report.data,
     advice: {next: fixStep(fix)},
-    answer: {status: error.status, requestId: error.requestId},
   })
 }

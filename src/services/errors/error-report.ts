@@ -208,6 +208,25 @@ function foreignReport(error: unknown): ErrorReport {
   }
 }
 
+/**
+ * `error` as payctl reports it, with the way out said for this case: its exit code, code, message, data and the
+ * service's status and request id kept, `more` added (the suggestions, replacing the generic ones; data; advice).
+ */
+export function withWayOut(
+  error: unknown,
+  more: {suggestions: string[]; data?: unknown; advice?: Advice},
+): PayctlError {
+  const report = reportError(error)
+  return new PayctlError(report.message, {
+    exitCode: report.exitCode,
+    code: report.code,
+    cause: error,
+    data: report.data,
+    ...more,
+    ...(report.status === undefined ? {} : {answer: {status: report.status, requestId: report.requestId}}),
+  })
+}
+
 /** `error` as the cause of what failed (`context`), with its own exit code and code, and the way out. */
 export function errorInContext(error: unknown, context: string, suggestions: string[]): PayctlError {
   const report = reportError(error)

@@ -1,6 +1,6 @@
 import {outcomeUnknown} from '../../client/api-errors.js'
 import {interruptedError, PayctlError} from '../../shared/errors.js'
-import {reportError} from '../errors/error-report.js'
+import {withWayOut} from '../errors/error-report.js'
 import type {KeptKeys, KeptRequest} from './kept-keys.js'
 
 /** How a create's advice names its key: the field of `error.data`, what a re-run does, what to do about a similar one. */
@@ -27,17 +27,8 @@ export interface KeyedSend<T> {
 }
 
 /** The error as payctl reports it, with the advice that says what a re-run does and the key it reuses. */
-function withAdvice(error: unknown, advice: string, data: Record<string, string>): PayctlError {
-  const report = reportError(error)
-  const request = report.requestId ? ` (request ${report.requestId})` : ''
-  return new PayctlError(`${report.message}${request}`, {
-    exitCode: report.exitCode,
-    code: report.code,
-    suggestions: [advice],
-    cause: error,
-    data,
-  })
-}
+const withAdvice = (error: unknown, advice: string, data: Record<string, string>): PayctlError =>
+  withWayOut(error, {suggestions: [advice], data})
 
 /** `work`, or the signal's stop when that comes first (the request is left to the process's end). */
 function untilStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
