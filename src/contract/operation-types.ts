@@ -158,6 +158,18 @@ export const group = <const Rows extends readonly GroupRow[]>(shared: Shared, ro
   ) as {readonly [R in Rows[number] as R['operationId']]: R & Pick<Operation, 'tag' | 'scopes'>}
 
 /**
+ * The rows on one resource its path names (`/api/v2/counterparties/{id}`): the path and what else those rows share
+ * (its path parameter...) stated once; each row writes the rest.
+ */
+export const rowsOn =
+  <const Path extends string, const Shared extends Partial<GroupRow>>(path: Path, shared: Shared) =>
+  <const Row extends Partial<Omit<GroupRow, 'path'>> & Pick<GroupRow, 'operationId' | 'summary'>>(row: Row) => ({
+    ...shared,
+    ...row,
+    path,
+  })
+
+/**
  * The request body a row's handler gets, checked and parsed (any of its schemas; undefined when the body is
  * optional and none came). A form-encoded body, one read as text (`anyContentType`), and the body of a row
  * without one, stay unknown.

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import {group, type PathParameter} from '../operation-types.js'
+import {group, type PathParameter, rowsOn} from '../operation-types.js'
 import {isUuid} from '../primitives.js'
 import {listPayoutsV1Query} from '../requests/list-queries.js'
 import {pathId} from '../requests/query-fields.js'
@@ -10,7 +10,7 @@ import {Scope} from '../scopes.js'
 
 export const payoutV1List = z.array(payoutV1Schema)
 
-/** v1 `GET|DELETE /payout/{id}`: what `id` names. */
+/** What `id` names in v1 `GET|DELETE /payout/{id}`. */
 const idTypeQuery = z.object({id_type: z.optional(z.enum(['id', 'custom_id']))})
 
 const v1PayoutId: PathParameter = {
@@ -23,6 +23,9 @@ const v1PayoutId: PathParameter = {
       : 'must be a payout UUID; pass id_type=custom_id to look up a customId',
 }
 
+/** The rows on the payout the path names, by its UUID or (`id_type=custom_id`) its customId. */
+const onPayout = rowsOn('/api/v1/payout/{id}', {pathParameters: [v1PayoutId], query: idTypeQuery})
+
 export const v1PayoutOperations = group({tag: 'v1 payouts', read: [Scope.payoutsRead], write: [Scope.payoutsWrite]}, [
   {
     operationId: 'createOrUpdatePayoutV1',
@@ -33,26 +36,20 @@ export const v1PayoutOperations = group({tag: 'v1 payouts', read: [Scope.payouts
     success: {status: 200, description: 'The payout, with `action` created or updated.', schema: payoutV1Schema},
     errors: ['INVALID_STATE', 'INSUFFICIENT_BALANCE', 'VERIFICATION_REQUIRED'],
   },
-  {
+  onPayout({
     operationId: 'getPayoutV1',
     method: 'get',
-    path: '/api/v1/payout/{id}',
     summary: 'Read a payout.',
-    pathParameters: [v1PayoutId],
-    query: idTypeQuery,
     success: {status: 200, description: 'The payout.', schema: payoutV1Schema},
     errors: ['NOT_FOUND', 'PAYOUT_NOT_FOUND'],
-  },
-  {
+  }),
+  onPayout({
     operationId: 'deletePayoutV1',
     method: 'delete',
-    path: '/api/v1/payout/{id}',
     summary: 'Delete a payout (created, approved or expired); an already deleted one is returned unchanged.',
-    pathParameters: [v1PayoutId],
-    query: idTypeQuery,
     success: {status: 200, description: 'The payout, status deleted.', schema: payoutV1Schema},
     errors: ['NOT_FOUND', 'PAYOUT_NOT_FOUND', 'INVALID_STATE'],
-  },
+  }),
   {
     operationId: 'listPayoutsV1',
     method: 'get',

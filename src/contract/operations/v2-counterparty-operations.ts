@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import {group, type PathParameter} from '../operation-types.js'
+import {group, type PathParameter, rowsOn} from '../operation-types.js'
 import {pathId, v2Page} from '../requests/query-fields.js'
 import {listOf} from '../responses/answer-fields.js'
 import {counterpartySchema} from '../responses/counterparty-answers.js'
@@ -20,6 +20,12 @@ const counterpartyId: PathParameter = {
 }
 
 const counterpartyAnswer = {status: 200, description: 'The counterparty.', schema: counterpartySchema} as const
+
+/** The rows on the counterparty the path names: payctl decides them whole (the spec shows no such path). */
+const onCounterparty = rowsOn('/api/v2/counterparties/{id}', {
+  pathParameters: [counterpartyId],
+  decision: 'The whole operation.',
+})
 
 export const v2CounterpartyOperations = group(
   {tag: 'v2 counterparties', read: [Scope.counterpartiesRead], write: [Scope.counterpartiesWrite]},
@@ -42,36 +48,27 @@ export const v2CounterpartyOperations = group(
       query: pageQuery,
       success: {status: 200, description: 'One page of counterparties.', schema: counterpartyList},
     },
-    {
+    onCounterparty({
       operationId: 'getCounterparty',
       method: 'get',
-      path: '/api/v2/counterparties/{id}',
       summary: 'Read a counterparty.',
-      decision: 'The whole operation.',
-      pathParameters: [counterpartyId],
       success: counterpartyAnswer,
       errors: ['NOT_FOUND'],
-    },
-    {
+    }),
+    onCounterparty({
       operationId: 'updateCounterparty',
       method: 'patch',
-      path: '/api/v2/counterparties/{id}',
       summary: 'Update a counterparty; omitted fields stay.',
-      decision: 'The whole operation.',
-      pathParameters: [counterpartyId],
       body: {schemas: ['patchCounterpartyBody']},
       success: counterpartyAnswer,
       errors: ['NOT_FOUND', 'INVALID_STATE'],
-    },
-    {
+    }),
+    onCounterparty({
       operationId: 'deleteCounterparty',
       method: 'delete',
-      path: '/api/v2/counterparties/{id}',
       summary: 'Delete a counterparty.',
-      decision: 'The whole operation.',
-      pathParameters: [counterpartyId],
       success: {status: 200, description: 'The deletion.', schema: deletedV2Schema},
       errors: ['NOT_FOUND', 'INVALID_STATE'],
-    },
+    }),
   ],
 )

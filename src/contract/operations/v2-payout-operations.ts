@@ -1,5 +1,5 @@
 import type {ErrorCode} from '../error-envelope.js'
-import {group, type PathParameter} from '../operation-types.js'
+import {group, type PathParameter, rowsOn} from '../operation-types.js'
 import {listPayoutsV2Query} from '../requests/list-queries.js'
 import {pathId} from '../requests/query-fields.js'
 import {listOf} from '../responses/answer-fields.js'
@@ -43,6 +43,27 @@ const PAY_ERRORS: readonly ErrorCode[] = [...STEP_ERRORS, 'INSUFFICIENT_BALANCE'
 
 const payoutV2Page = {status: 200, description: 'The payouts, in request order.', schema: payoutV2List} as const
 
+/** The rows on the payout the path names: read, update, delete. */
+const onPayout = rowsOn('/api/v2/payouts/{id}', {pathParameters: [v2PayoutId]})
+
+/**
+ * A step (approve, send-claim-link, pay) on the payout the path names, and the same step on up to 100 payouts in one
+ * call (`{ids}` in the body, all or nothing): both keyed, the one answering the payout, the many the payouts.
+ */
+const payoutStep = <const Step extends string>(step: Step) => ({
+  one: rowsOn(`/api/v2/payouts/{id}/${step}`, {
+    method: 'post',
+    pathParameters: [v2PayoutId],
+    idempotent: true,
+    success: payoutV2,
+  }),
+  many: rowsOn(`/api/v2/payouts/${step}`, {method: 'post', idempotent: true, success: payoutV2Page}),
+})
+
+const approve = payoutStep('approve')
+const sendClaimLink = payoutStep('send-claim-link')
+const pay = payoutStep('pay')
+
 export const v2PayoutOperations = group({tag: 'v2 payouts', read: [Scope.payoutsRead], write: [Scope.payoutsWrite]}, [
   {
     operationId: 'createPayoutV2',
@@ -75,98 +96,65 @@ export const v2PayoutOperations = group({tag: 'v2 payouts', read: [Scope.payouts
     success: payoutV2Page,
     errors: CREATE_ERRORS,
   },
-  {
+  onPayout({
     operationId: 'getPayoutV2',
     method: 'get',
-    path: '/api/v2/payouts/{id}',
     summary: 'Read a payout.',
-    pathParameters: [v2PayoutId],
     success: payoutV2,
     errors: ['PAYOUT_NOT_FOUND'],
-  },
-  {
+  }),
+  onPayout({
     operationId: 'updatePayoutV2',
     method: 'patch',
-    path: '/api/v2/payouts/{id}',
     summary: 'Update a payout while it is created; omitted fields stay, `recipient` is replaced whole.',
     decision: 'The path and the body.',
-    pathParameters: [v2PayoutId],
     body: {schemas: ['patchPayoutV2Body']},
     success: payoutV2,
     errors: STEP_ERRORS,
-  },
-  {
+  }),
+  onPayout({
     operationId: 'deletePayoutV2',
     method: 'delete',
-    path: '/api/v2/payouts/{id}',
     summary: 'Delete a payout (created, approved, failed or expired); it then answers 404 everywhere.',
     decision: 'The path and the answer `{object: "payout", id, deleted: true}`.',
-    pathParameters: [v2PayoutId],
     success: {status: 200, description: 'The deletion.', schema: deletedV2Schema},
     errors: STEP_ERRORS,
-  },
-  {
+  }),
+  approve.one({
     operationId: 'approvePayoutV2',
-    method: 'post',
-    path: '/api/v2/payouts/{id}/approve',
     scopes: [Scope.payoutsApprove],
     summary: 'Approve one payout; the amount is reserved against the balance.',
-    pathParameters: [v2PayoutId],
     body: {schemas: ['approvePayoutV2Body'], required: false},
-    idempotent: true,
-    success: payoutV2,
     errors: APPROVE_ERRORS,
-  },
-  {
+  }),
+  sendClaimLink.one({
     operationId: 'sendClaimLinkV2',
-    method: 'post',
-    path: '/api/v2/payouts/{id}/send-claim-link',
     summary: 'E-mail the claim link; again resends it and restarts the reminders.',
     decision: 'The path; no body.',
-    pathParameters: [v2PayoutId],
-    idempotent: true,
-    success: payoutV2,
     errors: STEP_ERRORS,
-  },
-  {
+  }),
+  pay.one({
     operationId: 'payPayoutV2',
-    method: 'post',
-    path: '/api/v2/payouts/{id}/pay',
     summary: "Pay an approved (or failed) counterparty payout to the counterparty's payment method.",
-    pathParameters: [v2PayoutId],
-    idempotent: true,
-    success: payoutV2,
     errors: PAY_ERRORS,
-  },
-  {
+  }),
+  approve.many({
     operationId: 'approvePayoutsV2',
-    method: 'post',
-    path: '/api/v2/payouts/approve',
     scopes: [Scope.payoutsApprove],
     summary: 'Approve up to 100 payouts in one decision, all or nothing.',
     body: {schemas: ['approvePayoutsV2Body']},
-    idempotent: true,
-    success: payoutV2Page,
     errors: APPROVE_ERRORS,
-  },
-  {
+  }),
+  sendClaimLink.many({
     operationId: 'sendClaimLinksV2',
-    method: 'post',
-    path: '/api/v2/payouts/send-claim-link',
     summary: 'Send the claim links of up to 100 payouts; all are checked before the first e-mail.',
     body: {schemas: ['sendClaimLinksV2Body']},
-    idempotent: true,
-    success: payoutV2Page,
     errors: STEP_ERRORS,
-  },
-  {
+  }),
+  pay.many({
     operationId: 'payPayoutsV2',
-    method: 'post',
-    path: '/api/v2/payouts/pay',
     summary: 'Pay up to 100 counterparty payouts in one transaction.',
     body: {schemas: ['payPayoutsV2Body']},
-    idempotent: true,
-    success: payoutV2Page,
     errors: PAY_ERRORS,
-  },
+  }),
 ])
