@@ -1,5 +1,5 @@
 import {present} from '../../shared/present.js'
-import {Patcher} from '../store/row-patcher.js'
+import {insertSql, Patcher} from '../store/row-patcher.js'
 import type {Database} from '../store/sqlite-driver.js'
 
 /** Rows of the authorization server's tables (`store/oauth-schema.ts`) and the statements that read and write them. */
@@ -94,13 +94,20 @@ export class OAuthStore {
     this.q = {
       key: db.prepare<[], KeyRow>('SELECT * FROM oauth_keys ORDER BY created_at DESC LIMIT 1'),
       keys: db.prepare<[], KeyRow>('SELECT * FROM oauth_keys ORDER BY created_at'),
-      insertKey: db.prepare<[KeyRow]>(
-        'INSERT INTO oauth_keys (kid, private_pem, public_jwk, created_at) VALUES (@kid, @private_pem, @public_jwk, @created_at)',
-      ),
+      insertKey: db.prepare<[KeyRow]>(insertSql('oauth_keys', ['kid', 'private_pem', 'public_jwk', 'created_at'])),
       client: db.prepare<[string], ClientRow>('SELECT * FROM oauth_clients WHERE id = ?'),
       insertClient: db.prepare<[ClientRow]>(
-        `INSERT INTO oauth_clients (id, secret_hash, name, kind, team_id, redirect_uris, scopes, grant_types, created_at)
-         VALUES (@id, @secret_hash, @name, @kind, @team_id, @redirect_uris, @scopes, @grant_types, @created_at)`,
+        insertSql('oauth_clients', [
+          'id',
+          'secret_hash',
+          'name',
+          'kind',
+          'team_id',
+          'redirect_uris',
+          'scopes',
+          'grant_types',
+          'created_at',
+        ]),
       ),
       browser: db.prepare<[string], {id: string; email: string | null}>('SELECT * FROM oauth_browsers WHERE id = ?'),
       insertBrowser: db.prepare<[string, number]>(
@@ -109,36 +116,53 @@ export class OAuthStore {
       setBrowserEmail: db.prepare<[string | null, string]>('UPDATE oauth_browsers SET email = ? WHERE id = ?'),
       interaction: db.prepare<[string], InteractionRow>('SELECT * FROM oauth_interactions WHERE id = ?'),
       insertInteraction: db.prepare<[Pick<InteractionRow, 'id' | 'browser_id' | 'request' | 'expires_at'>]>(
-        `INSERT INTO oauth_interactions (id, browser_id, request, expires_at)
-         VALUES (@id, @browser_id, @request, @expires_at)`,
+        insertSql('oauth_interactions', ['id', 'browser_id', 'request', 'expires_at']),
       ),
       code: db.prepare<[string], CodeRow>('SELECT * FROM oauth_codes WHERE hash = ?'),
       insertCode: db.prepare<[CodeRow]>(
-        `INSERT INTO oauth_codes (hash, client_id, redirect_uri, code_challenge, resource, scope, team_id, email, expires_at, used_at, grant_id)
-         VALUES (@hash, @client_id, @redirect_uri, @code_challenge, @resource, @scope, @team_id, @email, @expires_at, @used_at, @grant_id)`,
+        insertSql('oauth_codes', [
+          'hash',
+          'client_id',
+          'redirect_uri',
+          'code_challenge',
+          'resource',
+          'scope',
+          'team_id',
+          'email',
+          'expires_at',
+          'used_at',
+          'grant_id',
+        ]),
       ),
       useCode: db.prepare<[number, string]>('UPDATE oauth_codes SET used_at = ? WHERE hash = ? AND used_at IS NULL'),
       setCodeGrant: db.prepare<[string, string]>('UPDATE oauth_codes SET grant_id = ? WHERE hash = ?'),
       grant: db.prepare<[string], GrantRow>('SELECT * FROM oauth_grants WHERE id = ?'),
       insertGrant: db.prepare<[GrantRow]>(
-        `INSERT INTO oauth_grants (id, client_id, team_id, email, scope, resource, created_at, revoked_at, revoked_reason)
-         VALUES (@id, @client_id, @team_id, @email, @scope, @resource, @created_at, @revoked_at, @revoked_reason)`,
+        insertSql('oauth_grants', [
+          'id',
+          'client_id',
+          'team_id',
+          'email',
+          'scope',
+          'resource',
+          'created_at',
+          'revoked_at',
+          'revoked_reason',
+        ]),
       ),
       revokeGrant: db.prepare<[number, string, string]>(
         'UPDATE oauth_grants SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL',
       ),
       refreshToken: db.prepare<[string], RefreshTokenRow>('SELECT * FROM oauth_refresh_tokens WHERE hash = ?'),
       insertRefreshToken: db.prepare<[RefreshTokenRow]>(
-        `INSERT INTO oauth_refresh_tokens (hash, grant_id, created_at, expires_at, rotated_at)
-         VALUES (@hash, @grant_id, @created_at, @expires_at, @rotated_at)`,
+        insertSql('oauth_refresh_tokens', ['hash', 'grant_id', 'created_at', 'expires_at', 'rotated_at']),
       ),
       rotateRefreshToken: db.prepare<[number, string]>(
         'UPDATE oauth_refresh_tokens SET rotated_at = ? WHERE hash = ? AND rotated_at IS NULL',
       ),
       accessToken: db.prepare<[string], AccessTokenRow>('SELECT * FROM oauth_access_tokens WHERE jti = ?'),
       insertAccessToken: db.prepare<[AccessTokenRow]>(
-        `INSERT INTO oauth_access_tokens (jti, grant_id, expires_at, revoked_at)
-         VALUES (@jti, @grant_id, @expires_at, @revoked_at)`,
+        insertSql('oauth_access_tokens', ['jti', 'grant_id', 'expires_at', 'revoked_at']),
       ),
       revokeAccessToken: db.prepare<[number, string]>(
         'UPDATE oauth_access_tokens SET revoked_at = ? WHERE jti = ? AND revoked_at IS NULL',

@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto'
 import {addColumnIfMissing} from './add-column.js'
-import {Patcher} from './row-patcher.js'
+import {insertSql, Patcher} from './row-patcher.js'
 import type {AccountRow, ApiKeyRow, MemberRow, TeamRow} from './row-types.js'
 import type {Database} from './sqlite-driver.js'
 
@@ -23,19 +23,15 @@ export class TeamStore {
     this.teamPatcher = new Patcher<TeamRow>(db, 'teams', 'id')
     this.q = {
       insertTeam: db.prepare<[TeamRow]>(
-        `INSERT INTO teams (id, name, kyb_status, dac7_reporting_required, wallet_address, created_at)
-         VALUES (@id, @name, @kyb_status, @dac7_reporting_required, @wallet_address, @created_at)`,
+        insertSql('teams', ['id', 'name', 'kyb_status', 'dac7_reporting_required', 'wallet_address', 'created_at']),
       ),
       team: db.prepare<[string], TeamRow>('SELECT * FROM teams WHERE id = ?'),
-      insertMember: db.prepare<[MemberRow]>(
-        'INSERT INTO members (team_id, email, name, role, joined_at) VALUES (@team_id, @email, @name, @role, @joined_at)',
-      ),
+      insertMember: db.prepare<[MemberRow]>(insertSql('members', ['team_id', 'email', 'name', 'role', 'joined_at'])),
       members: db.prepare<[string], MemberRow>(
         "SELECT * FROM members WHERE team_id = ? ORDER BY CASE role WHEN 'owner' THEN 0 ELSE 1 END, joined_at, email",
       ),
       insertKey: db.prepare<[ApiKeyRow]>(
-        `INSERT INTO api_keys (key, team_id, name, scopes, created_at, revoked_at)
-         VALUES (@key, @team_id, @name, @scopes, @created_at, @revoked_at)`,
+        insertSql('api_keys', ['key', 'team_id', 'name', 'scopes', 'created_at', 'revoked_at']),
       ),
       key: db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE key = ? AND revoked_at IS NULL'),
       revokeKey: db.prepare<[string, string]>(
@@ -44,8 +40,17 @@ export class TeamStore {
       clearKeys: db.prepare<[], {key: string}>(`SELECT key FROM api_keys WHERE key NOT LIKE '${HASHED}%'`),
       rehashKey: db.prepare<[string, string]>('UPDATE api_keys SET key = ? WHERE key = ?'),
       insertAccount: db.prepare<[AccountRow]>(
-        `INSERT INTO accounts (team_id, currency, total, reserved, allowance_limit, allowance_used, allowance_resets_at, iban, created_at)
-         VALUES (@team_id, @currency, @total, @reserved, @allowance_limit, @allowance_used, @allowance_resets_at, @iban, @created_at)`,
+        insertSql('accounts', [
+          'team_id',
+          'currency',
+          'total',
+          'reserved',
+          'allowance_limit',
+          'allowance_used',
+          'allowance_resets_at',
+          'iban',
+          'created_at',
+        ]),
       ),
       account: db.prepare<[string, string], AccountRow>('SELECT * FROM accounts WHERE team_id = ? AND currency = ?'),
       accounts: db.prepare<[string], AccountRow>(

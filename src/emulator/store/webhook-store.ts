@@ -1,5 +1,5 @@
 import {addColumnIfMissing} from './add-column.js'
-import {Patcher} from './row-patcher.js'
+import {insertSql, Patcher} from './row-patcher.js'
 import type {DeliveryRow, SubscriptionRow} from './row-types.js'
 import type {Database} from './sqlite-driver.js'
 
@@ -13,8 +13,15 @@ export class WebhookStore {
     this.deliveryPatcher = new Patcher<DeliveryRow>(db, 'webhook_deliveries', 'seq')
     this.q = {
       insertSubscription: db.prepare<[SubscriptionRow]>(
-        `INSERT INTO webhook_subscriptions (id, team_id, target_url, event_type, secret, created_at, events)
-         VALUES (@id, @team_id, @target_url, @event_type, @secret, @created_at, @events)`,
+        insertSql('webhook_subscriptions', [
+          'id',
+          'team_id',
+          'target_url',
+          'event_type',
+          'secret',
+          'created_at',
+          'events',
+        ]),
       ),
       subscription: db.prepare<[string], SubscriptionRow>('SELECT * FROM webhook_subscriptions WHERE id = ?'),
       subscriptions: db.prepare<[string], SubscriptionRow>(
@@ -25,8 +32,20 @@ export class WebhookStore {
         "DELETE FROM webhook_deliveries WHERE subscription_id = ? AND state = 'pending'",
       ),
       insertDelivery: db.prepare<[Omit<DeliveryRow, 'seq'>]>(
-        `INSERT INTO webhook_deliveries (id, subscription_id, url, event, event_seq, body, attempt, state, response_status, error, scheduled_at, sent_at)
-         VALUES (@id, @subscription_id, @url, @event, @event_seq, @body, @attempt, @state, @response_status, @error, @scheduled_at, @sent_at)`,
+        insertSql('webhook_deliveries', [
+          'id',
+          'subscription_id',
+          'url',
+          'event',
+          'event_seq',
+          'body',
+          'attempt',
+          'state',
+          'response_status',
+          'error',
+          'scheduled_at',
+          'sent_at',
+        ]),
       ),
       setEventSeq: db.prepare<[number]>('UPDATE webhook_deliveries SET event_seq = seq WHERE seq = ?'),
       // The head of each subscription's queue: its oldest unfinished delivery, if nothing of it is being sent.
