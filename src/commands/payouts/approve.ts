@@ -1,9 +1,10 @@
 import {commandOf} from '../../cli/command-of.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
+import {payoutStepCommand} from '../../cli/payout-step-command.js'
 import {payoutsApprove} from '../../operations/payouts/payout-steps.js'
 
 export default commandOf(payoutsApprove, {
-  result: 'payoutsV2',
+  ...payoutStepCommand,
   description: `Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE (one id per line), or "-" to read ids from stdin. One payout uses the single approve endpoint; more are sent as batch calls of at most 100 ids each. A batch is all-or-nothing: if one payout fails, the error names it and nothing in that batch is applied (earlier batches stay applied; later ones are not sent), and the exit code is 8 when earlier batches were applied.
 
 Needs the payouts:approve scope. --and-then pay also pays counterparty payouts right away; --and-then send-claim-link e-mails the claim link. On a production profile the command asks for confirmation (count and totals per currency) on a terminal, and needs --yes otherwise.
@@ -19,6 +20,4 @@ Needs the payouts:approve scope. --and-then pay also pays counterparty payouts r
     '<%= config.bin %> <%= command.id %> --json - < ids.txt',
   ],
   flags: {yes: yesFlag},
-  view: () => import('../../cli/output/payout-step-view.js'),
-  show: (answer, {shownStep}) => shownStep(answer),
 })

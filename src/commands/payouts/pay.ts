@@ -1,9 +1,10 @@
 import {commandOf} from '../../cli/command-of.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
+import {payoutStepCommand} from '../../cli/payout-step-command.js'
 import {payoutsPay} from '../../operations/payouts/payout-steps.js'
 
 export default commandOf(payoutsPay, {
-  result: 'payoutsV2',
+  ...payoutStepCommand,
   description: `Moves each payout to requested; settlement follows per payout. An approved payout to an e-mail or phone recipient gets its claim link instead, as --and-then pay does: the recipient's claim pays it. Paying a failed payout again (to the counterparty's current payment method) also needs the payouts:approve scope.
 
 Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-file FILE, or "-" for stdin. More than one payout is sent as batch calls of at most 100 ids; each batch is all-or-nothing, and a failing batch names the payout that failed. On a production profile the command asks for confirmation (count and totals per currency) on a terminal, and needs --yes otherwise.
@@ -18,6 +19,4 @@ Takes any number of payouts: ids as arguments, --custom-id (repeatable), --ids-f
     '<%= config.bin %> <%= command.id %> --custom-id invoice-2026-001 --idempotency-key pay-invoice-2026-001',
   ],
   flags: {yes: yesFlag},
-  view: () => import('../../cli/output/payout-step-view.js'),
-  show: (answer, {shownStep}) => shownStep(answer),
 })

@@ -1,9 +1,9 @@
 import {commandOf} from '../../cli/command-of.js'
-import {openFlag} from '../../cli/flags/common-flags.js'
+import {sessionUrlCommand} from '../../cli/session-url-command.js'
 import {sessionsAllowance} from '../../operations/sessions/sessions-mint.js'
 
 export default commandOf(sessionsAllowance, {
-  result: 'sessionUrl',
+  ...sessionUrlCommand,
   description: `The allowance caps how much automated payouts may spend per day. The screen is for the team owner (the default --login-hint).
 
 Prints the URL (--json: {"url": …}); --open also opens it in a browser.`,
@@ -11,7 +11,4 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`,
     '<%= config.bin %> <%= command.id %> --redirect-url https://example.com/settings',
     '<%= config.bin %> <%= command.id %> --redirect-url https://example.com/settings --open',
   ],
-  flags: {open: openFlag},
-  view: () => import('../../cli/output/session-url.js'),
-  show: (minted, {shownSessionUrl}, {flags, out}) => shownSessionUrl(minted, flags.open, out),
 })

@@ -1,9 +1,9 @@
 import {commandOf} from '../../cli/command-of.js'
-import {openFlag} from '../../cli/flags/common-flags.js'
+import {sessionUrlCommand} from '../../cli/session-url-command.js'
 import {sessionsKyb} from '../../operations/sessions/sessions-mint.js'
 
 export default commandOf(sessionsKyb, {
-  result: 'sessionUrl',
+  ...sessionUrlCommand,
   description: `The visitor must sign in and be a member of your team; the sign-in code goes to the session's creator unless --login-hint names someone else.
 
 Prints the URL (--json: {"url": …}); --open also opens it in a browser.`,
@@ -11,7 +11,4 @@ Prints the URL (--json: {"url": …}); --open also opens it in a browser.`,
     '<%= config.bin %> <%= command.id %> --redirect-url https://example.com/verified',
     '<%= config.bin %> <%= command.id %> --redirect-url https://example.com/verified --login-hint owner@example.com --branding team --open',
   ],
-  flags: {open: openFlag},
-  view: () => import('../../cli/output/session-url.js'),
-  show: (minted, {shownSessionUrl}, {flags, out}) => shownSessionUrl(minted, flags.open, out),
 })

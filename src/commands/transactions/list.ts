@@ -1,9 +1,12 @@
 import {commandOf} from '../../cli/command-of.js'
-import {outputFlag} from '../../cli/flags/common-flags.js'
+import {listedCommand} from '../../cli/listed-command.js'
 import {transactionsList} from '../../operations/transactions/transactions-list.js'
 
 export default commandOf(transactionsList, {
-  result: 'transactions',
+  ...listedCommand(
+    'transactions',
+    async () => (await import('../../cli/output/transaction-view.js')).transactionColumns,
+  ),
   description: `Deposits, payouts, fees: every money movement (v2). Filters combine: --type, --status and --currency are repeatable (any of the values), --payout narrows to one payout, and --from (inclusive) / --before (exclusive) take ISO 8601 date-times with a zone (2026-11-01T10:00:00Z, 2026-11-01T12:00+02:00) or a date (midnight UTC).
 
 Shows 50 by default; --limit bounds the count and --all follows every page (streamed; use --output jsonl or csv for exports).
@@ -18,8 +21,4 @@ Amounts are right-aligned with their sign (out is negative).`,
     '<%= config.bin %> <%= command.id %> --status pending --status completed --all --output csv > transactions.csv',
     '<%= config.bin %> <%= command.id %> --since-state /var/lib/payctl/transactions.state -o jsonl >> transactions.jsonl',
   ],
-  flags: {output: outputFlag},
-  view: () => Promise.all([import('../../cli/output/item-stream.js'), import('../../cli/output/transaction-view.js')]),
-  show: (transactions, [{listed}, {transactionColumns}], {flags}) =>
-    listed(transactions, {columns: transactionColumns, format: flags.output}),
 })
