@@ -26,6 +26,9 @@ const OCLIF_EVERY_START = [
   'node_modules/is-inside-container/index.js',
 ]
 
+/** The command factory (src/cli), which the commands are moving to: theirs, whichever of them use it yet. */
+const COMMAND_FACTORY = ['src/cli/command-of.ts']
+
 /**
  * What a command's run takes whatever the command: the operation, the walk of a list, the output path. Small modules
  * that esbuild cut into a file each (they are imported lazily, and by many commands): one file for all of them.
@@ -94,6 +97,7 @@ export function groupsOf(metafile, {runEntry, helpEntry, commandEntries}) {
   for (const [file, count] of reach) if (count * 2 >= commandEntries.length) groups.set(file, 'commands')
   for (const file of core) groups.set(file, 'core')
   joinWhole(outputs, groups, 'core', OCLIF_EVERY_START, ['core'])
+  joinWhole(outputs, groups, 'commands', COMMAND_FACTORY, ['core', 'commands'])
   joinWhole(outputs, groups, 'run', RUN_MODULES, ['core', 'commands'])
   joinWhole(outputs, groups, 'api', API_SHARED, ['core', 'commands', 'run', 'api'])
   for (const [file, group] of withFacades(outputs, groups)) groups.set(file, group)
