@@ -52,21 +52,78 @@ const PRINTS_ITSELF = [
     pattern: /\bthis\.(log|logToStderr|respond|respondItems)\(/,
   },
   {what: 'stdout written directly', pattern: /\bprocess\.stdout\b|\bconsole\.(log|info)\(/},
-  {
-    what: "the command's own Output written to (a view writes to the `out` it is given)",
-    pattern: /\bthis\.out\.(line|write|table|keyValue|printJson|show|jsonLine|list)\b/,
-  },
 ]
+const WRITE = '(line|write|table|keyValue|printJson|show|jsonLine|list)\\b'
+const OWN_OUTPUT = {
+  what: "the command's own Output written to (a view writes to the `out` it is given)",
+  pattern: new RegExp(`\\.out\\.${WRITE}`),
+}
+// `out` taken from the run (`const {out} = this`, commandOf's `show(answer, view, {out})`) and a bare `out` written
+// to: whether that `out` is the run's or a view's own parameter takes the compiler's scopes (loaded only then).
+const OUT_TAKEN = /\{[^{}()]*\bout\b[^{}()]*\}/
+const BARE_OUT_WRITE = new RegExp(`(?<![.\\w])out\\.${WRITE}`)
+
+/** The lines where a bare `out` that is not a view's own parameter (the run's Output, taken from it) is written to. */
+async function takenOutputWrites(file, text) {
+  const {default: ts} = await import('typescript')
+  // How a function binds `out`: as its own parameter (a view's), or taken from an object (the run's Output).
+  const binding = fn =>
+    fn.parameters
+      .map(({name}) => {
+        if (ts.isIdentifier(name)) return name.text === 'out' ? 'view' : undefined
+        return name.elements?.some(element => element.name.getText() === 'out') ? 'taken' : undefined
+      })
+      .find(Boolean)
+  const viewOut = identifier => {
+    for (let node = identifier.parent; node; node = node.parent) {
+      const bound = ts.isFunctionLike(node) ? binding(node) : undefined
+      if (bound) return bound === 'view'
+    }
+    return false
+  }
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
+  const lines = []
+  const visit = node => {
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'out')
+      if (BARE_OUT_WRITE.test(node.getText()) && !viewOut(node.expression))
+        lines.push(source.getLineAndCharacterOfPosition(node.getStart()).line)
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return lines
+}
+
+// A command is one of two forms (docs/development.md, "Adding a command"): the command of an operation,
+// `export default commandOf(operation, {…})` (src/cli/command-of.ts: the operation runs there, and nowhere else in
+// src/commands), or a class typed by its result that does its work with the session (`auth`, `profiles`, …).
+const COMMAND_FORMS = [
+  /^export default commandOf\(\w+, \{$/m,
+  /^export default class (\w+) extends (BaseCommand|ControlCommand)<\s*typeof \1,\s*'\w+'\s*>/m,
+]
+const OPERATES = {
+  what: 'an operation run by a class (the command of an operation is `export default commandOf(operation, {…})`)',
+  pattern: /\bthis\.operate\(/,
+}
 
 for (const file of files.filter(f => f.startsWith('commands/'))) {
   const text = readFileSync(join(src, file), 'utf8')
-  text.split('\n').forEach((line, index) => {
-    for (const {what, pattern} of PRINTS_ITSELF)
-      if (pattern.test(line)) problems.push(`src/${file}:${index + 1}: ${what}: ${line.trim()}`)
+  const lines = text.split('\n')
+  const found = []
+  lines.forEach((line, index) => {
+    for (const {what, pattern} of [...PRINTS_ITSELF, OWN_OUTPUT, OPERATES])
+      if (pattern.test(line)) found.push({index, what})
   })
-  const lines = text.trimEnd().split('\n').length
-  if (lines > MAX_COMMAND_LINES) {
-    problems.push(`src/${file} has ${lines} lines (commands stay under ${MAX_COMMAND_LINES}: move logic to a service)`)
+  if (OUT_TAKEN.test(text) && BARE_OUT_WRITE.test(text))
+    for (const index of await takenOutputWrites(file, text)) found.push({index, what: OWN_OUTPUT.what})
+  found.sort((a, b) => a.index - b.index)
+  for (const {index, what} of found) problems.push(`src/${file}:${index + 1}: ${what}: ${lines[index].trim()}`)
+  if (!COMMAND_FORMS.some(form => form.test(text)))
+    problems.push(
+      `src/${file} is neither \`export default commandOf(operation, {…})\` nor \`export default class X extends BaseCommand<typeof X, 'result'>\``,
+    )
+  const count = text.trimEnd().split('\n').length
+  if (count > MAX_COMMAND_LINES) {
+    problems.push(`src/${file} has ${count} lines (commands stay under ${MAX_COMMAND_LINES}: move logic to a service)`)
   }
 }
 
@@ -150,5 +207,5 @@ if (problems.length > 0) {
   process.exit(1)
 }
 console.log(
-  `layout ok: ${files.length} files in the layers, unique names, commands under ${MAX_COMMAND_LINES} lines, BaseCommand under ${MAX_BASE_COMMAND_LINES}, each printing none of its result itself; Ctrl-C handled by src/operations/interrupt.ts alone; no API or control path, generation type or request checker outside src/contract, no schema cast in the emulator`,
+  `layout ok: ${files.length} files in the layers, unique names, commands under ${MAX_COMMAND_LINES} lines, each a commandOf or a BaseCommand class, BaseCommand under ${MAX_BASE_COMMAND_LINES}, each printing none of its result itself; Ctrl-C handled by src/operations/interrupt.ts alone; no API or control path, generation type or request checker outside src/contract, no schema cast in the emulator`,
 )

@@ -12,18 +12,18 @@ import type {Output} from './output/output.js'
 import {runContext} from './run-context.js'
 import {tellFailure} from './run-failure.js'
 import {operationInput} from './run-input.js'
-import {parseFailure, parseOptions, schemaAsked} from './run-parse.js'
+import {type Declared, parseFailure, parseOptions, schemaAsked} from './run-parse.js'
 import {runSession} from './run-session.js'
 import type {Answer} from './shown.js'
 
-export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<typeof globalFlags & T['flags']>
+export type BaseFlags<T extends Declared> = Interfaces.InferredFlags<typeof globalFlags & T['flags']>
 
 /**
  * Every payctl command's life: flags parsed (run-parse.ts), a session (run-session.ts), operations run, the result
- * shown once (output/rendered.ts), a failure told with its exit code (run-failure.ts). `T` is the command's class,
- * `R` the result `run()` answers (src/results; the build writes it into the manifest from results/command-results.ts).
+ * shown once (output/rendered.ts), a failure told with its exit code (run-failure.ts). `T` declares its flags and
+ * arguments (`typeof X`, or commandOf's), `R` the result `run()` answers (src/results; results/command-results.ts).
  */
-export abstract class BaseCommand<T extends typeof Command, R extends ResultName> extends Command {
+export abstract class BaseCommand<T extends Declared, R extends ResultName> extends Command {
   static override baseFlags: Interfaces.FlagInput = globalFlags
 
   protected flags!: BaseFlags<T>

@@ -3,6 +3,9 @@ import {parseErrorMessage, unknownFlagSuggestions} from '../services/errors/erro
 import {usageError} from '../shared/errors.js'
 import {globalFlags} from './flags/global-flags.js'
 
+/** What a command declares of its input: its class's flags and arguments (`typeof X`), or commandOf's. */
+export type Declared = Pick<typeof Command, 'flags' | 'args'>
+
 /**
  * What oclif parses a run with: the command's flags beside the global ones, its arguments never filled from stdin
  * (oclif would, when stdin is no terminal; payctl reads stdin only for "-").

@@ -43,7 +43,7 @@ export const shownAnswer = <R>(answered: Answered<R>, views: Omit<Views<R>, 'aft
   })
 
 /**
- * What `run()` of a command answering result N (`BaseCommand<typeof X, N>`) returns: the result (shown as JSON to everyone), or the
+ * What `run()` of a command answering result N (commandOf's `result: N`, `BaseCommand<typeof X, N>`) returns: the result (shown as JSON to everyone), or the
  * result with its views (and an `after` that ends the run with its final value, or with none: the result).
  */
 export type Answer<N extends ResultName> = ResultOf<N> | Shown<unknown, ResultOf<N>>

@@ -132,6 +132,32 @@ export const byId = <const Rows extends readonly Operation[]>(rows: Rows) =>
   }
 
 /**
+ * What every row of a group (a module of `operations/`, one tag) shares, stated once: the tag, the scopes its reads
+ * (GET) and its other rows need, how it authenticates, what DESIGN.md decides for each of its rows.
+ */
+export interface Shared {
+  tag: keyof typeof TAGS
+  /** The scopes of a GET row; default none. */
+  read?: readonly ApiScope[]
+  /** The scopes of every other row; default none. */
+  write?: readonly ApiScope[]
+  auth?: Operation['auth']
+  decision?: string
+}
+
+/** A row as its group writes it: what the group shares left out, `scopes` only where the row needs others. */
+export type GroupRow = Omit<Operation, 'tag' | 'scopes'> & {scopes?: readonly ApiScope[]}
+
+/** A group's rows by operation id, each with its literal type and what the group shares (its own fields first). */
+export const group = <const Rows extends readonly GroupRow[]>(shared: Shared, rows: Rows) =>
+  Object.fromEntries(
+    rows.map(row => {
+      const {read = [], write = [], ...rest} = shared
+      return [row.operationId, {...rest, scopes: row.method === 'get' ? read : write, ...row} satisfies Operation]
+    }),
+  ) as {readonly [R in Rows[number] as R['operationId']]: R & Pick<Operation, 'tag' | 'scopes'>}
+
+/**
  * The request body a row's handler gets, checked and parsed (any of its schemas; undefined when the body is
  * optional and none came). A form-encoded body, one read as text (`anyContentType`), and the body of a row
  * without one, stay unknown.

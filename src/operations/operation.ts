@@ -37,19 +37,15 @@ export const operation = <const F extends Fields, R extends OperationAnswer>(
 ): Operation<F, R> => definition
 
 /** An operation without inputs that answers what one call of the API client answers. */
-export const clientRead = <T>(definition: {
-  id: string
-  summary: string
-  result: ResultName
-  read: (client: PayoutClient) => Promise<T>
-}) =>
+export const clientRead = <T>({
+  read,
+  ...declared
+}: Pick<Operation, 'id' | 'summary' | 'result'> & {read: (client: PayoutClient) => Promise<T>}) =>
   operation({
-    id: definition.id,
-    summary: definition.summary,
-    result: definition.result,
+    ...declared,
     inputs: {},
     async run(_, context) {
-      return {value: await definition.read(await context.session.client())}
+      return {value: await read(await context.session.client())}
     },
   })
 

@@ -2,8 +2,9 @@ import type {ResultName} from './index.js'
 
 /**
  * The result (src/results) each command answers, by command id: what `--json` prints, what `--schema` and
- * `help --llms` publish (the build writes it into the manifest: scripts/manifest-bounds.js). A command class names
- * the same result as its type argument (`BaseCommand<typeof X, 'payout'>`), which tsc holds its `run()` to;
+ * `help --llms` publish (the build writes it into the manifest: scripts/manifest-bounds.js). A command names the
+ * same result for the compiler (commandOf's `result: 'payout'`, or a class's `BaseCommand<typeof X, 'payout'>`),
+ * which tsc holds its `run()` to;
  * test/commands/results/result-types.test.ts holds the two to each other.
  */
 export const COMMAND_RESULTS = {

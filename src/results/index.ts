@@ -4,8 +4,8 @@ import {CLI_RESULTS} from './cli-results.js'
 import {PAYOUT_RESULTS} from './payout-results.js'
 
 /**
- * What each command returns, by name: every command class names it as its type argument (`BaseCommand<typeof X,
- * '<name>'>`) and in src/results/command-results.ts, its `run()` returns `ResultOf<name>` (with its views: `Answer`,
+ * What each command returns, by name: every command names it for the compiler (commandOf's `result`, or a class's
+ * `BaseCommand<typeof X, '<name>'>`) and in src/results/command-results.ts, its `run()` returns `ResultOf<name>` (with its views: `Answer`,
  * src/cli/shown.ts), and `--json` prints exactly that value (docs/scripting.md). The MCP tools'
  * output schemas, `--schema` and the manifest-walking tests read the same schema. Schemas are built on first use, so
  * a command that only names its result loads no zod.

@@ -9,7 +9,7 @@ import {runCommand} from '../helpers/run-command.js'
  * following the advice pays.
  */
 
-const ctx = useEmulator()
+const ctx = useEmulator({record: true})
 const cli = (args: string[]) => runCommand(args, {env: {...ctx.env, PAYCTL_API_KEY: FULL}})
 const words = (line: string) => line.split(' ')
 
@@ -40,8 +40,11 @@ const giveTaxIdentity = (id: string) =>
 describe('payouts create to a counterparty that cannot be paid as it stands', () => {
   it('warns at create with the command that fixes it; a refused --and-then pay names it; following it pays', async () => {
     const id = await untaxedCounterparty()
+    ctx.proxy.requests.length = 0
     const created = await create(id)
     expect(created.code, created.stderr).toBe(0)
+    // One read of the counterparty serves the destination line and the warning.
+    expect(ctx.proxy.count('GET', `/api/v2/counterparties/${id}`)).toBe(1)
     const fix = `payctl counterparties update ${id} --tax-id <tax-id>`
     expect(created.stderr).toMatch(
       /^Warning: payout payout_\S+ cannot be paid as it stands: its counterparty \S+ still needs its taxIdentity/m,

@@ -69,13 +69,16 @@ export const flagOf = <F extends Field>(field: F) => oclifFlag(field) as Flag<Fi
 
 type FlagNames<F extends Fields> = {[K in keyof F]: F[K] extends {positional: true} ? never : K}[keyof F]
 
+/** The oclif flags of an operation's inputs, each typed as its input's value. */
+export type FlagsOf<F extends Fields> = {[K in FlagNames<F>]: Flag<FieldValue<F[K]>>}
+
 /** The flags of an operation's inputs (its positional ones are arguments: `argsOf`). */
-export function flagsOf<F extends Fields>(fields: F): {[K in FlagNames<F>]: Flag<FieldValue<F[K]>>} {
+export function flagsOf<F extends Fields>(fields: F): FlagsOf<F> {
   return Object.fromEntries(
     Object.entries(fields)
       .filter(([, field]) => !field.positional)
       .map(([name, field]) => [name, oclifFlag(field)]),
-  ) as {[K in FlagNames<F>]: Flag<FieldValue<F[K]>>}
+  ) as FlagsOf<F>
 }
 
 /** The positional arguments of an operation's inputs, in order; payctl reads stdin only where "-" is given. */

@@ -1,3 +1,4 @@
+import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {ENVIRONMENTS, normalizeOrigin, originProblem} from '../../config/profiles.js'
 
@@ -15,3 +16,6 @@ export const environmentFlag = Flags.option({
   options: ENVIRONMENTS,
   summary: 'production or sandbox (keys are environment-specific).',
 })
+
+/** The profile a `profiles` command changes, by name; shared by profiles add, set, remove and use. */
+export const profileNameArgs = {name: Args.string({required: true, description: 'Profile name.'})}

@@ -72,6 +72,9 @@ export function showCounterparty(out: Output, c: Counterparty): void {
   ])
 }
 
+/** What a person sees of a deleted counterparty. */
+export const deletedLine = (gone: {id: string}): string => `Deleted counterparty ${gone.id}`
+
 export const countryColumns: Column<Country>[] = [
   {header: 'Code', value: c => c.code},
   {header: 'Name', value: c => orDash(c.name)},

@@ -1,13 +1,10 @@
-import {BaseCommand} from '../../cli/base-command.js'
+import {commandOf} from '../../cli/command-of.js'
 import {outputFlag} from '../../cli/flags/common-flags.js'
-import {flagsOf} from '../../cli/flags/flag-of.js'
-import type {Answer} from '../../cli/shown.js'
 import {payoutsList} from '../../operations/payouts/payouts-list.js'
 
-export default class PayoutsList extends BaseCommand<typeof PayoutsList, 'payoutList'> {
-  static override summary = payoutsList.summary
-  static override description =
-    `Shows 50 payouts by default; --limit bounds the count and --all follows every page. With --all the list is streamed page by page, so exports of millions of rows keep memory flat (use --output jsonl or csv).
+export default commandOf(payoutsList, {
+  result: 'payoutList',
+  description: `Shows 50 payouts by default; --limit bounds the count and --all follows every page. With --all the list is streamed page by page, so exports of millions of rows keep memory flat (use --output jsonl or csv).
 
 The list comes from v1 (offset pages; --offset and --order work there) unless --status, --cursor, --since-state or --api v2 is given: then it comes from v2 (cursor pages, the v2 representation, filtered by status). --limit and --all work the same for both. Every output shows a payout id as payout_<UUID> either way (a v1 document under --json keeps its other v1 fields). v1 has no failed state: a payout v1 shows requested is read from v2, and one whose transfer was declined is shown failed, with failureCode and failureReason.
 
@@ -17,9 +14,8 @@ The list comes from v1 (offset pages; --offset and --order work there) unless --
 
 --json is an array of the payouts, whichever generation. v2 output ends with the position on stderr: the cursor to continue from (also after a failure), or, on a terminal, the end of the list. A v1 export resumes with --offset when it lists oldest first (--order asc); a continued CSV export has no second header.
 
-Safe to re-run (read only; --since-state advances its file only after a complete run).`
-
-  static override examples = [
+Safe to re-run (read only; --since-state advances its file only after a complete run).`,
+  examples: [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --limit 200 --order asc',
     '<%= config.bin %> <%= command.id %> --status created --status approved',
@@ -27,18 +23,12 @@ Safe to re-run (read only; --since-state advances its file only after a complete
     '<%= config.bin %> <%= command.id %> --since-state /var/lib/payctl/payouts.state -o jsonl',
     '<%= config.bin %> <%= command.id %> --all --output csv > payouts.csv',
     '<%= config.bin %> <%= command.id %> --json | jq -r ".[].id"',
-  ]
-
-  static override flags = {...flagsOf(payoutsList.inputs), output: outputFlag}
-
-  async run(): Promise<Answer<'payoutList'>> {
-    const [payouts, {listed}, view] = await Promise.all([
-      this.operate(payoutsList),
-      import('../../cli/output/item-stream.js'),
-      import('../../cli/output/payout-view.js'),
-    ])
-    const format = this.flags.output
+  ],
+  flags: {output: outputFlag},
+  view: () => Promise.all([import('../../cli/output/item-stream.js'), import('../../cli/output/payout-view.js')]),
+  show: (payouts, [{listed}, view], {flags}) => {
+    const format = flags.output
     if (payouts.api === 'v1') return listed(payouts, {columns: view.payoutV1Columns, format})
     return listed(payouts, {columns: view.payoutV2Columns, format})
-  }
-}
+  },
+})

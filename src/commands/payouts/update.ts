@@ -1,33 +1,22 @@
-import {BaseCommand} from '../../cli/base-command.js'
-import {argsOf, flagsOf} from '../../cli/flags/flag-of.js'
-import {type Answer, shownAnswer} from '../../cli/shown.js'
+import {commandOf} from '../../cli/command-of.js'
+import {shownAnswer} from '../../cli/shown.js'
 import {payoutsUpdate} from '../../operations/payouts/payouts-update.js'
 
-export default class PayoutsUpdate extends BaseCommand<typeof PayoutsUpdate, 'payoutV2'> {
-  static override summary = payoutsUpdate.summary
-  static override description =
-    `Only the fields you give change. A new recipient (--email, --phone or --counterparty) replaces the old one as a whole; --tag replaces the tags (--clear-tags removes them). Once a payout is approved it can no longer be changed (exit 5).
+export default commandOf(payoutsUpdate, {
+  result: 'payoutV2',
+  description: `Only the fields you give change. A new recipient (--email, --phone or --counterparty) replaces the old one as a whole; --tag replaces the tags (--clear-tags removes them). Once a payout is approved it can no longer be changed (exit 5).
 
---json prints the updated payout.`
-
-  static override examples = [
+--json prints the updated payout.`,
+  examples: [
     '<%= config.bin %> <%= command.id %> payout_0b7e3c1e-6a7b-4c1f-9d55-2f6a8e1c2d3f --amount 130.00',
     '<%= config.bin %> <%= command.id %> --custom-id inv-2026-10-maria --email maria.new@example.com --description "October royalties (corrected)"',
-  ]
-
-  static override args = argsOf(payoutsUpdate.inputs)
-  static override flags = flagsOf(payoutsUpdate.inputs)
-
-  async run(): Promise<Answer<'payoutV2'>> {
-    const [updated, {showPayoutV2}] = await Promise.all([
-      this.operate(payoutsUpdate),
-      import('../../cli/output/payout-view.js'),
-    ])
-    return shownAnswer(updated, {
+  ],
+  view: () => import('../../cli/output/payout-view.js'),
+  show: (updated, {showPayoutV2}) =>
+    shownAnswer(updated, {
       view: (payout, out) => {
         out.line(`Updated payout ${payout.id}`)
         showPayoutV2(out, payout)
       },
-    })
-  }
-}
+    }),
+})

@@ -1,7 +1,6 @@
-import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
-import {environmentFlag, originFlag} from '../../cli/flags/profile-flags.js'
+import {environmentFlag, originFlag, profileNameArgs} from '../../cli/flags/profile-flags.js'
 import {type Answer, shown} from '../../cli/shown.js'
 import {productionOriginProblem, profileNameProblem} from '../../config/profiles.js'
 import {usageError} from '../../shared/errors.js'
@@ -17,7 +16,7 @@ export default class ProfilesAdd extends BaseCommand<typeof ProfilesAdd, 'profil
     '<%= config.bin %> <%= command.id %> prod --environment production --origin https://api.example.com',
   ]
 
-  static override args = {name: Args.string({required: true, description: 'Profile name.'})}
+  static override args = profileNameArgs
   static override flags = {
     origin: originFlag({required: true}),
     environment: environmentFlag({required: true}),

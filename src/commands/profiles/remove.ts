@@ -1,6 +1,6 @@
-import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
 import {yesFlag} from '../../cli/flags/common-flags.js'
+import {profileNameArgs} from '../../cli/flags/profile-flags.js'
 import {type Answer, shown} from '../../cli/shown.js'
 import {LOCAL_PROFILE} from '../../config/profiles.js'
 import {usageError} from '../../shared/errors.js'
@@ -10,7 +10,7 @@ export default class ProfilesRemove extends BaseCommand<typeof ProfilesRemove, '
   static override description =
     'The built-in "local" profile cannot be removed; removing a stored override of it restores the built-in one. Removing a production profile asks for confirmation on a terminal, and needs --yes otherwise.'
   static override examples = ['<%= config.bin %> <%= command.id %> old-sandbox']
-  static override args = {name: Args.string({required: true, description: 'Profile name.'})}
+  static override args = profileNameArgs
   static override flags = {yes: yesFlag}
 
   async run(): Promise<Answer<'profileRemoved'>> {

@@ -1,5 +1,5 @@
-import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../cli/base-command.js'
+import {profileNameArgs} from '../../cli/flags/profile-flags.js'
 import {type Answer, shown} from '../../cli/shown.js'
 import {usageError} from '../../shared/errors.js'
 
@@ -9,7 +9,7 @@ export default class ProfilesUse extends BaseCommand<typeof ProfilesUse, 'active
     '<%= config.bin %> <%= command.id %> sandbox',
     '<%= config.bin %> <%= command.id %> local',
   ]
-  static override args = {name: Args.string({required: true, description: 'Profile name.'})}
+  static override args = profileNameArgs
 
   async run(): Promise<Answer<'activeProfile'>> {
     const {ConfigStore} = await import('../../config/config-store.js')

@@ -1,27 +1,21 @@
 import {metadataSchema, registrationSchema, tokenResponseSchema} from '../oauth-bodies.js'
-import {byId, type Operation} from '../operation-types.js'
+import {group} from '../operation-types.js'
 
 /** The authorization server (spec 5): metadata, client registration, tokens. */
 
-export const oauthOperations = byId([
+export const oauthOperations = group({tag: 'OAuth', auth: 'none'}, [
   {
     operationId: 'getAuthorizationServerMetadata',
     method: 'get',
     path: '/.well-known/oauth-authorization-server/api/auth',
-    tag: 'OAuth',
-    scopes: [],
     summary: 'Authorization server metadata (RFC 8414).',
-    auth: 'none',
     success: {status: 200, description: 'The metadata.', schema: metadataSchema},
   },
   {
     operationId: 'registerClient',
     method: 'post',
     path: '/api/auth/oauth2/register',
-    tag: 'OAuth',
-    scopes: [],
     summary: 'Dynamic client registration (RFC 7591); deprecated for platform integrations.',
-    auth: 'none',
     body: {schemas: ['clientRegistrationBody'], anyContentType: true},
     success: {status: 201, description: 'The registered client (RFC 7591 section 3.2.1).', schema: registrationSchema},
   },
@@ -29,10 +23,7 @@ export const oauthOperations = byId([
     operationId: 'requestToken',
     method: 'post',
     path: '/api/auth/oauth2/token',
-    tag: 'OAuth',
-    scopes: [],
     summary: 'Exchange an authorization code (with PKCE) or a refresh token for tokens.',
-    auth: 'none',
     decision: 'The request parameters and token lifetimes (access 1 hour, refresh 30 days, rotating).',
     authenticatesClient: true,
     body: {
@@ -41,4 +32,4 @@ export const oauthOperations = byId([
     },
     success: {status: 200, description: 'The tokens.', schema: tokenResponseSchema},
   },
-] as const satisfies readonly Operation[])
+])

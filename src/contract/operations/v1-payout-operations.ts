@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import {byId, type Operation, type PathParameter} from '../operation-types.js'
+import {group, type PathParameter} from '../operation-types.js'
 import {isUuid} from '../primitives.js'
 import {listPayoutsV1Query} from '../requests/list-queries.js'
 import {pathId} from '../requests/query-fields.js'
@@ -23,13 +23,11 @@ const v1PayoutId: PathParameter = {
       : 'must be a payout UUID; pass id_type=custom_id to look up a customId',
 }
 
-export const v1PayoutOperations = byId([
+export const v1PayoutOperations = group({tag: 'v1 payouts', read: [Scope.payoutsRead], write: [Scope.payoutsWrite]}, [
   {
     operationId: 'createOrUpdatePayoutV1',
     method: 'post',
     path: '/api/v1/payout',
-    tag: 'v1 payouts',
-    scopes: [Scope.payoutsWrite],
     summary: 'Create a payout, or update the one with the same customId (an upsert).',
     body: {schemas: ['createPayoutV1Body']},
     success: {status: 200, description: 'The payout, with `action` created or updated.', schema: payoutV1Schema},
@@ -39,8 +37,6 @@ export const v1PayoutOperations = byId([
     operationId: 'getPayoutV1',
     method: 'get',
     path: '/api/v1/payout/{id}',
-    tag: 'v1 payouts',
-    scopes: [Scope.payoutsRead],
     summary: 'Read a payout.',
     pathParameters: [v1PayoutId],
     query: idTypeQuery,
@@ -51,8 +47,6 @@ export const v1PayoutOperations = byId([
     operationId: 'deletePayoutV1',
     method: 'delete',
     path: '/api/v1/payout/{id}',
-    tag: 'v1 payouts',
-    scopes: [Scope.payoutsWrite],
     summary: 'Delete a payout (created, approved or expired); an already deleted one is returned unchanged.',
     pathParameters: [v1PayoutId],
     query: idTypeQuery,
@@ -63,11 +57,9 @@ export const v1PayoutOperations = byId([
     operationId: 'listPayoutsV1',
     method: 'get',
     path: '/api/v1/payouts',
-    tag: 'v1 payouts',
-    scopes: [Scope.payoutsRead],
     summary: 'List payouts, newest first by default.',
     decision: 'The names of the four query parameters (offset, limit, order_by, order_direction).',
     query: listPayoutsV1Query,
     success: {status: 200, description: 'One page of payouts.', schema: payoutV1List},
   },
-] as const satisfies readonly Operation[])
+])

@@ -1,4 +1,4 @@
-import {byId, type Operation, type RequestSchemaName} from '../operation-types.js'
+import {group, type RequestSchemaName} from '../operation-types.js'
 import {sessionUrlSchema} from '../responses/session-answers.js'
 import {Scope} from '../scopes.js'
 
@@ -20,14 +20,12 @@ const session = <const Id extends string, const Kind extends string, const N ext
     operationId,
     method: 'post',
     path: `/api/v1/session/${kind}`,
-    tag: 'v1 sessions',
-    scopes: [Scope.sessionsWrite],
     summary,
     body: {schemas: [schema]},
     success: sessionUrl,
   }) as const
 
-export const v1SessionOperations = byId([
+export const v1SessionOperations = group({tag: 'v1 sessions', write: [Scope.sessionsWrite]}, [
   session('createPayoutSession', 'payout', 'A claim screen for the payout recipient.', 'payoutSessionBody'),
   session('createApprovalSession', 'approval', 'An approval screen for a member of the team.', 'approvalSessionBody'),
   session(
@@ -42,4 +40,4 @@ export const v1SessionOperations = byId([
     "The team owner's daily spending allowance screen.",
     'allowanceSessionBody',
   ),
-] as const satisfies readonly Operation[])
+])

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import {byId, type Operation, type PathParameter} from '../operation-types.js'
+import {group, type PathParameter} from '../operation-types.js'
 import {pathId, v2Page} from '../requests/query-fields.js'
 import {listOf} from '../responses/answer-fields.js'
 import {counterpartySchema} from '../responses/counterparty-answers.js'
@@ -21,64 +21,57 @@ const counterpartyId: PathParameter = {
 
 const counterpartyAnswer = {status: 200, description: 'The counterparty.', schema: counterpartySchema} as const
 
-export const v2CounterpartyOperations = byId([
-  {
-    operationId: 'createCounterparty',
-    method: 'post',
-    path: '/api/v2/counterparties',
-    tag: 'v2 counterparties',
-    scopes: [Scope.counterpartiesWrite],
-    summary: 'Create a recipient paid directly; `missing` names what a direct payment still needs.',
-    body: {schemas: ['createCounterpartyBody']},
-    idempotent: true,
-    success: counterpartyAnswer,
-  },
-  {
-    operationId: 'listCounterparties',
-    method: 'get',
-    path: '/api/v2/counterparties',
-    tag: 'v2 counterparties',
-    scopes: [Scope.counterpartiesRead],
-    summary: 'List counterparties, newest first.',
-    decision: 'The query parameters `limit` and `cursor`.',
-    query: pageQuery,
-    success: {status: 200, description: 'One page of counterparties.', schema: counterpartyList},
-  },
-  {
-    operationId: 'getCounterparty',
-    method: 'get',
-    path: '/api/v2/counterparties/{id}',
-    tag: 'v2 counterparties',
-    scopes: [Scope.counterpartiesRead],
-    summary: 'Read a counterparty.',
-    decision: 'The whole operation.',
-    pathParameters: [counterpartyId],
-    success: counterpartyAnswer,
-    errors: ['NOT_FOUND'],
-  },
-  {
-    operationId: 'updateCounterparty',
-    method: 'patch',
-    path: '/api/v2/counterparties/{id}',
-    tag: 'v2 counterparties',
-    scopes: [Scope.counterpartiesWrite],
-    summary: 'Update a counterparty; omitted fields stay.',
-    decision: 'The whole operation.',
-    pathParameters: [counterpartyId],
-    body: {schemas: ['patchCounterpartyBody']},
-    success: counterpartyAnswer,
-    errors: ['NOT_FOUND', 'INVALID_STATE'],
-  },
-  {
-    operationId: 'deleteCounterparty',
-    method: 'delete',
-    path: '/api/v2/counterparties/{id}',
-    tag: 'v2 counterparties',
-    scopes: [Scope.counterpartiesWrite],
-    summary: 'Delete a counterparty.',
-    decision: 'The whole operation.',
-    pathParameters: [counterpartyId],
-    success: {status: 200, description: 'The deletion.', schema: deletedV2Schema},
-    errors: ['NOT_FOUND', 'INVALID_STATE'],
-  },
-] as const satisfies readonly Operation[])
+export const v2CounterpartyOperations = group(
+  {tag: 'v2 counterparties', read: [Scope.counterpartiesRead], write: [Scope.counterpartiesWrite]},
+  [
+    {
+      operationId: 'createCounterparty',
+      method: 'post',
+      path: '/api/v2/counterparties',
+      summary: 'Create a recipient paid directly; `missing` names what a direct payment still needs.',
+      body: {schemas: ['createCounterpartyBody']},
+      idempotent: true,
+      success: counterpartyAnswer,
+    },
+    {
+      operationId: 'listCounterparties',
+      method: 'get',
+      path: '/api/v2/counterparties',
+      summary: 'List counterparties, newest first.',
+      decision: 'The query parameters `limit` and `cursor`.',
+      query: pageQuery,
+      success: {status: 200, description: 'One page of counterparties.', schema: counterpartyList},
+    },
+    {
+      operationId: 'getCounterparty',
+      method: 'get',
+      path: '/api/v2/counterparties/{id}',
+      summary: 'Read a counterparty.',
+      decision: 'The whole operation.',
+      pathParameters: [counterpartyId],
+      success: counterpartyAnswer,
+      errors: ['NOT_FOUND'],
+    },
+    {
+      operationId: 'updateCounterparty',
+      method: 'patch',
+      path: '/api/v2/counterparties/{id}',
+      summary: 'Update a counterparty; omitted fields stay.',
+      decision: 'The whole operation.',
+      pathParameters: [counterpartyId],
+      body: {schemas: ['patchCounterpartyBody']},
+      success: counterpartyAnswer,
+      errors: ['NOT_FOUND', 'INVALID_STATE'],
+    },
+    {
+      operationId: 'deleteCounterparty',
+      method: 'delete',
+      path: '/api/v2/counterparties/{id}',
+      summary: 'Delete a counterparty.',
+      decision: 'The whole operation.',
+      pathParameters: [counterpartyId],
+      success: {status: 200, description: 'The deletion.', schema: deletedV2Schema},
+      errors: ['NOT_FOUND', 'INVALID_STATE'],
+    },
+  ],
+)

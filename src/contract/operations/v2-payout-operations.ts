@@ -1,5 +1,5 @@
 import type {ErrorCode} from '../error-envelope.js'
-import {byId, type Operation, type PathParameter} from '../operation-types.js'
+import {group, type PathParameter} from '../operation-types.js'
 import {listPayoutsV2Query} from '../requests/list-queries.js'
 import {pathId} from '../requests/query-fields.js'
 import {listOf} from '../responses/answer-fields.js'
@@ -43,13 +43,11 @@ const PAY_ERRORS: readonly ErrorCode[] = [...STEP_ERRORS, 'INSUFFICIENT_BALANCE'
 
 const payoutV2Page = {status: 200, description: 'The payouts, in request order.', schema: payoutV2List} as const
 
-export const v2PayoutOperations = byId([
+export const v2PayoutOperations = group({tag: 'v2 payouts', read: [Scope.payoutsRead], write: [Scope.payoutsWrite]}, [
   {
     operationId: 'createPayoutV2',
     method: 'post',
     path: '/api/v2/payouts',
-    tag: 'v2 payouts',
-    scopes: [Scope.payoutsWrite],
     summary: 'Create a payout; `andThen` runs a follow-up step.',
     decision: 'The body beyond `andThen`.',
     body: {schemas: ['createPayoutV2Body']},
@@ -61,8 +59,6 @@ export const v2PayoutOperations = byId([
     operationId: 'listPayoutsV2',
     method: 'get',
     path: '/api/v2/payouts',
-    tag: 'v2 payouts',
-    scopes: [Scope.payoutsRead],
     summary: 'List payouts, newest first, with an opaque cursor.',
     decision: 'The whole operation (the spec names no v2 payout list).',
     query: listPayoutsV2Query,
@@ -72,8 +68,6 @@ export const v2PayoutOperations = byId([
     operationId: 'createPayoutsV2Batch',
     method: 'post',
     path: '/api/v2/payouts/batch',
-    tag: 'v2 payouts',
-    scopes: [Scope.payoutsWrite],
     summary: 'Create up to 100 payouts, all or nothing (`error.index` names the failing item).',
     decision: 'The path and the body `{items}`.',
     body: {schemas: ['createPayoutsV2BatchBody']},
@@ -85,8 +79,6 @@ export const v2PayoutOperations = byId([
     operationId: 'getPayoutV2',
     method: 'get',
     path: '/api/v2/payouts/{id}',
-    tag: 'v2 payouts',
-    scopes: [Scope.payoutsRead],
     summary: 'Read a payout.',
     pathParameters: [v2PayoutId],
     success: payoutV2,
@@ -96,8 +88,6 @@ export const v2PayoutOperations = byId([
     operationId: 'updatePayoutV2',
     method: 'patch',
     path: '/api/v2/payouts/{id}',
-    tag: 'v2 payouts',
-    scopes: [Scope.payoutsWrite],
     summary: 'Update a payout while it is created; omitted fields stay, `recipient` is replaced whole.',
     decision: 'The path and the body.',
     pathParameters: [v2PayoutId],
@@ -109,8 +99,6 @@ export const v2PayoutOperations = byId([
     operationId: 'deletePayoutV2',
     method: 'delete',
     path: '/api/v2/payouts/{id}',
-    tag: 'v2 payouts',
-    scopes: [Scope.payoutsWrite],
     summary: 'Delete a payout (created, approved, failed or expired); it then answers 404 everywhere.',
     decision: 'The path and the answer `{object: "payout", id, deleted: true}`.',
     pathParameters: [v2PayoutId],
@@ -121,7 +109,6 @@ export const v2PayoutOperations = byId([
     operationId: 'approvePayoutV2',
     method: 'post',
     path: '/api/v2/payouts/{id}/approve',
-    tag: 'v2 payouts',
     scopes: [Scope.payoutsApprove],
     summary: 'Approve one payout; the amount is reserved against the balance.',
     pathParameters: [v2PayoutId],
@@ -134,8 +121,6 @@ export const v2PayoutOperations = byId([
     operationId: 'sendClaimLinkV2',
     method: 'post',
     path: '/api/v2/payouts/{id}/send-claim-link',
-    tag: 'v2 payouts',
-    scopes: [Scope.payoutsWrite],
     summary: 'E-mail the claim link; again resends it and restarts the reminders.',
     decision: 'The path; no body.',
     pathParameters: [v2PayoutId],
@@ -147,8 +132,6 @@ export const v2PayoutOperations = byId([
     operationId: 'payPayoutV2',
     method: 'post',
     path: '/api/v2/payouts/{id}/pay',
-    tag: 'v2 payouts',
-    scopes: [Scope.payoutsWrite],
     summary: "Pay an approved (or failed) counterparty payout to the counterparty's payment method.",
     pathParameters: [v2PayoutId],
     idempotent: true,
@@ -159,7 +142,6 @@ export const v2PayoutOperations = byId([
     operationId: 'approvePayoutsV2',
     method: 'post',
     path: '/api/v2/payouts/approve',
-    tag: 'v2 payouts',
     scopes: [Scope.payoutsApprove],
     summary: 'Approve up to 100 payouts in one decision, all or nothing.',
     body: {schemas: ['approvePayoutsV2Body']},
@@ -171,8 +153,6 @@ export const v2PayoutOperations = byId([
     operationId: 'sendClaimLinksV2',
     method: 'post',
     path: '/api/v2/payouts/send-claim-link',
-    tag: 'v2 payouts',
-    scopes: [Scope.payoutsWrite],
     summary: 'Send the claim links of up to 100 payouts; all are checked before the first e-mail.',
     body: {schemas: ['sendClaimLinksV2Body']},
     idempotent: true,
@@ -183,12 +163,10 @@ export const v2PayoutOperations = byId([
     operationId: 'payPayoutsV2',
     method: 'post',
     path: '/api/v2/payouts/pay',
-    tag: 'v2 payouts',
-    scopes: [Scope.payoutsWrite],
     summary: 'Pay up to 100 counterparty payouts in one transaction.',
     body: {schemas: ['payPayoutsV2Body']},
     idempotent: true,
     success: payoutV2Page,
     errors: PAY_ERRORS,
   },
-] as const satisfies readonly Operation[])
+])

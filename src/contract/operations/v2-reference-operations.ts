@@ -1,4 +1,4 @@
-import {byId, type Operation} from '../operation-types.js'
+import {group} from '../operation-types.js'
 import {listOf} from '../responses/answer-fields.js'
 import {countrySchema, paymentMethodTypeSchema} from '../responses/reference-answers.js'
 
@@ -8,13 +8,11 @@ export const countryList = listOf(countrySchema)
 
 export const paymentMethodTypeList = listOf(paymentMethodTypeSchema)
 
-export const v2ReferenceOperations = byId([
+export const v2ReferenceOperations = group({tag: 'v2 reference'}, [
   {
     operationId: 'listCountries',
     method: 'get',
     path: '/api/v2/countries',
-    tag: 'v2 reference',
-    scopes: [],
     summary: 'Supported countries with the tax fields per identity type.',
     decision: 'The path and the answer.',
     success: {status: 200, description: 'The countries.', schema: countryList},
@@ -23,10 +21,8 @@ export const v2ReferenceOperations = byId([
     operationId: 'listPaymentMethodTypes',
     method: 'get',
     path: '/api/v2/payment-method-types',
-    tag: 'v2 reference',
-    scopes: [],
     summary: 'Payment methods with their currencies and assets.',
     decision: 'The path and the answer.',
     success: {status: 200, description: 'The payment-method types.', schema: paymentMethodTypeList},
   },
-] as const satisfies readonly Operation[])
+])

@@ -1,4 +1,4 @@
-import {byId, type Operation} from '../operation-types.js'
+import {group} from '../operation-types.js'
 import {listOf} from '../responses/answer-fields.js'
 import {accountSchema, teamV2Schema} from '../responses/team-answers.js'
 import {Scope} from '../scopes.js'
@@ -7,13 +7,11 @@ import {Scope} from '../scopes.js'
 
 export const accountList = listOf(accountSchema)
 
-export const v2TeamOperations = byId([
+export const v2TeamOperations = group({tag: 'v2 team', read: [Scope.teamRead]}, [
   {
     operationId: 'getTeamV2',
     method: 'get',
     path: '/api/v2/team',
-    tag: 'v2 team',
-    scopes: [Scope.teamRead],
     summary: 'The team (`team_` + UUID).',
     decision: 'The whole operation.',
     success: {status: 200, description: 'The team.', schema: teamV2Schema},
@@ -23,8 +21,6 @@ export const v2TeamOperations = byId([
     operationId: 'listAccounts',
     method: 'get',
     path: '/api/v2/accounts',
-    tag: 'v2 team',
-    scopes: [Scope.teamRead],
     summary: "The team's accounts: balance, allowance, deposit instructions.",
     decision: 'The whole operation.',
     success: {status: 200, description: 'The accounts.', schema: accountList},
@@ -34,12 +30,10 @@ export const v2TeamOperations = byId([
     operationId: 'createSandboxDeposit',
     method: 'post',
     path: '/api/v2/team/sandbox-deposit',
-    tag: 'v2 team',
-    scopes: [],
     summary: 'Sandbox only: add an amount to an account as a bank deposit would.',
     body: {schemas: ['sandboxDepositBody']},
     idempotent: true,
     success: {status: 200, description: 'The account.', schema: accountSchema},
     errors: ['SANDBOX_ONLY', 'VERIFICATION_REQUIRED', 'NOT_FOUND'],
   },
-] as const satisfies readonly Operation[])
+])

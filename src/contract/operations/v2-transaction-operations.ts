@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import {CURRENCY_CODE} from '../../shared/money.js'
 import {TRANSACTION_STATUSES, TRANSACTION_TYPES} from '../lifecycle.js'
-import {byId, type Operation} from '../operation-types.js'
+import {group} from '../operation-types.js'
 import {choices, text, v2Page} from '../requests/query-fields.js'
 import {listOf} from '../responses/answer-fields.js'
 import {transactionSchema} from '../responses/transaction-answers.js'
@@ -28,15 +28,13 @@ const transactionsQuery = z.object({
   ...v2Page,
 })
 
-export const v2TransactionOperations = byId([
+export const v2TransactionOperations = group({tag: 'v2 transactions', read: [Scope.transactionsRead]}, [
   {
     operationId: 'listTransactions',
     method: 'get',
     path: '/api/v2/transactions',
-    tag: 'v2 transactions',
-    scopes: [Scope.transactionsRead],
     summary: "Every money movement on the team's accounts, newest first, with filters.",
     query: transactionsQuery,
     success: {status: 200, description: 'One page of transactions.', schema: transactionList},
   },
-] as const satisfies readonly Operation[])
+])

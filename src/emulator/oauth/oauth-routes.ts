@@ -44,15 +44,21 @@ export function metadata(origin: string) {
   }
 }
 
-/** The form parameters of a token or revocation request; each at most once (RFC 6749 section 3.2). */
-function formParams(ctx: RequestContext): URLSearchParams {
+/**
+ * A token or revocation request: its form parameters (each at most once, RFC 6749 section 3.2), the client they
+ * authenticate, and the parameter the endpoint requires.
+ */
+function clientForm(ctx: RequestContext, store: OAuthServer['store'], required: string) {
   const contentType = header(ctx.headers, 'content-type') ?? ''
   if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded'))
     throw invalidRequest('the body must be application/x-www-form-urlencoded')
   const params = new URLSearchParams(String(ctx.body ?? ''))
   for (const name of new Set(params.keys()))
     if (params.getAll(name).length > 1) throw invalidRequest(`the parameter ${name} appears more than once`)
-  return params
+  const client = authenticateClient(store, params, ctx.headers)
+  const value = params.get(required)
+  if (!value) throw invalidRequest(`${required} is required`)
+  return {params, client, value}
 }
 
 /** The rows of the operations table the authorization server serves (discovery, registration, token). */
@@ -71,10 +77,7 @@ export function oauthOperationHandlers({clock, oauth}: {clock: Clock; oauth: OAu
       }),
     requestToken: ctx =>
       answering(() => {
-        const params = formParams(ctx)
-        const client = authenticateClient(oauth.store, params, ctx.headers)
-        const grantType = params.get('grant_type')
-        if (!grantType) throw invalidRequest('grant_type is required')
+        const {params, client, value: grantType} = clientForm(ctx, oauth.store, 'grant_type')
         if (grantType !== 'authorization_code' && grantType !== 'refresh_token')
           throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported`)
         if (!clientGrantTypes(client).includes(grantType))
@@ -125,10 +128,7 @@ export function oauthRoutes({oauth}: {oauth: OAuthServer}): Route[] {
       rawBody: true,
       handler: ctx =>
         answering(() => {
-          const params = formParams(ctx)
-          const client = authenticateClient(oauth.store, params, ctx.headers)
-          const token = params.get('token')
-          if (!token) throw invalidRequest('token is required')
+          const {client, value: token} = clientForm(ctx, oauth.store, 'token')
           oauth.grants.revoke(client, token)
           return oauthJson({})
         }),

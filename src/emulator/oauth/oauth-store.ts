@@ -1,4 +1,5 @@
 import {present} from '../../shared/present.js'
+import {Patcher} from '../store/row-patcher.js'
 import type {Database} from '../store/sqlite-driver.js'
 
 /** Rows of the authorization server's tables (`store/oauth-schema.ts`) and the statements that read and write them. */
@@ -86,8 +87,10 @@ export interface KeyRow {
 
 export class OAuthStore {
   private readonly q
+  private readonly interactionPatcher: Patcher<InteractionRow>
 
   constructor(private readonly db: Database) {
+    this.interactionPatcher = new Patcher<InteractionRow>(db, 'oauth_interactions', 'id')
     this.q = {
       key: db.prepare<[], KeyRow>('SELECT * FROM oauth_keys ORDER BY created_at DESC LIMIT 1'),
       keys: db.prepare<[], KeyRow>('SELECT * FROM oauth_keys ORDER BY created_at'),
@@ -194,12 +197,7 @@ export class OAuthStore {
     id: string,
     changes: Partial<Omit<InteractionRow, 'id' | 'browser_id' | 'request' | 'expires_at'>>,
   ): void {
-    const keys = Object.keys(changes)
-    if (!keys.length) return
-    this.db.prepare(`UPDATE oauth_interactions SET ${keys.map(k => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({
-      ...changes,
-      id,
-    })
+    this.interactionPatcher.patch(id, changes)
   }
 
   code(hash: string): CodeRow | undefined {

@@ -1,5 +1,5 @@
-import {insertSql, Patcher} from './row-patcher.js'
 import type {CounterpartyRow, NewCounterparty} from './row-types.js'
+import {TeamRows} from './seq-rows.js'
 import type {Database} from './sqlite-driver.js'
 
 const COLUMNS = [
@@ -17,20 +17,12 @@ const COLUMNS = [
   'updated_at',
 ] as const
 
-export class CounterpartyStore {
+export class CounterpartyStore extends TeamRows<NewCounterparty> {
   private readonly q
-  private readonly patcher: Patcher<CounterpartyRow>
 
   constructor(db: Database) {
-    this.patcher = new Patcher<CounterpartyRow>(db, 'counterparties', 'seq')
+    super(db, 'counterparties', COLUMNS)
     this.q = {
-      insert: db.prepare<[NewCounterparty]>(insertSql('counterparties', COLUMNS)),
-      byUuid: db.prepare<[string, string], CounterpartyRow>(
-        'SELECT * FROM counterparties WHERE team_id = ? AND uuid = ?',
-      ),
-      byCustomId: db.prepare<[string, string], CounterpartyRow>(
-        'SELECT * FROM counterparties WHERE team_id = ? AND custom_id = ?',
-      ),
       recipientManagedByEmail: db.prepare<[string, string], CounterpartyRow>(
         `SELECT * FROM counterparties WHERE team_id = ? AND recipient_managed = 1 AND deleted_at IS NULL
            AND lower(email) = lower(?)`,
@@ -51,26 +43,8 @@ export class CounterpartyStore {
     }
   }
 
-  insert(row: NewCounterparty): CounterpartyRow {
-    const result = this.q.insert.run(row)
-    return {...row, seq: Number(result.lastInsertRowid)}
-  }
-
-  byUuid(teamId: string, uuid: string): CounterpartyRow | undefined {
-    return this.q.byUuid.get(teamId, uuid)
-  }
-
-  byCustomId(teamId: string, customId: string): CounterpartyRow | undefined {
-    return this.q.byCustomId.get(teamId, customId)
-  }
-
   recipientManagedByEmail(teamId: string, email: string): CounterpartyRow | undefined {
     return this.q.recipientManagedByEmail.get(teamId, email)
-  }
-
-  patch(row: CounterpartyRow, changes: Partial<CounterpartyRow>): CounterpartyRow {
-    this.patcher.patch(row.seq, changes)
-    return {...row, ...changes}
   }
 
   page(teamId: string, after: {createdAt: string; uuid: string} | undefined, limit: number): CounterpartyRow[] {

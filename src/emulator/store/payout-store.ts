@@ -1,5 +1,5 @@
-import {insertSql, Patcher} from './row-patcher.js'
 import type {NewPayout, PayoutRow, PayoutStatus} from './row-types.js'
+import {TeamRows} from './seq-rows.js'
 import type {Database} from './sqlite-driver.js'
 import {DELETED_SQL, OPEN_STATES_SQL} from './state-sql.js'
 
@@ -41,17 +41,13 @@ const COLUMNS = [
 ] as const
 
 /** Payout rows; both API generations read and write the same rows. */
-export class PayoutStore {
+export class PayoutStore extends TeamRows<NewPayout> {
   private readonly q
-  private readonly patcher: Patcher<PayoutRow>
 
   constructor(db: Database) {
-    this.patcher = new Patcher<PayoutRow>(db, 'payouts', 'seq')
+    super(db, 'payouts', COLUMNS)
     this.q = {
-      insert: db.prepare<[NewPayout]>(insertSql('payouts', COLUMNS)),
-      byUuid: db.prepare<[string, string], PayoutRow>('SELECT * FROM payouts WHERE team_id = ? AND uuid = ?'),
       byUuidAnyTeam: db.prepare<[string], PayoutRow>('SELECT * FROM payouts WHERE uuid = ?'),
-      byCustomId: db.prepare<[string, string], PayoutRow>('SELECT * FROM payouts WHERE team_id = ? AND custom_id = ?'),
       bySeq: db.prepare<[number], PayoutRow>('SELECT * FROM payouts WHERE seq = ?'),
       listAsc: db.prepare<[string, number, number], PayoutRow>(
         'SELECT * FROM payouts WHERE team_id = ? ORDER BY created_at ASC, seq ASC LIMIT ? OFFSET ?',
@@ -81,28 +77,9 @@ export class PayoutStore {
     }
   }
 
-  insert(row: NewPayout): PayoutRow {
-    const result = this.q.insert.run(row)
-    return {...row, seq: Number(result.lastInsertRowid)}
-  }
-
-  byUuid(teamId: string, uuid: string): PayoutRow | undefined {
-    return this.q.byUuid.get(teamId, uuid)
-  }
-
   /** For the control routes, which act as the recipient and carry no team credentials. */
   byUuidAnyTeam(uuid: string): PayoutRow | undefined {
     return this.q.byUuidAnyTeam.get(uuid)
-  }
-
-  byCustomId(teamId: string, customId: string): PayoutRow | undefined {
-    return this.q.byCustomId.get(teamId, customId)
-  }
-
-  /** Applies `changes` and returns the row as stored. */
-  patch(row: PayoutRow, changes: Partial<PayoutRow>): PayoutRow {
-    this.patcher.patch(row.seq, changes)
-    return {...row, ...changes}
   }
 
   reload(row: PayoutRow): PayoutRow {

@@ -1,5 +1,5 @@
-import {insertSql, Patcher} from './row-patcher.js'
 import type {NewTransaction, TransactionRow} from './row-types.js'
+import {SeqRows} from './seq-rows.js'
 import type {Database} from './sqlite-driver.js'
 
 export interface TransactionQuery {
@@ -32,14 +32,12 @@ const COLUMNS = [
 
 const list = (values: string[] | undefined) => (values?.length ? JSON.stringify(values) : null)
 
-export class TransactionStore {
+export class TransactionStore extends SeqRows<NewTransaction> {
   private readonly q
-  private readonly patcher: Patcher<TransactionRow>
 
   constructor(db: Database) {
-    this.patcher = new Patcher<TransactionRow>(db, 'transactions', 'seq')
+    super(db, 'transactions', COLUMNS)
     this.q = {
-      insert: db.prepare<[NewTransaction]>(insertSql('transactions', COLUMNS)),
       openForPayout: db.prepare<[string], TransactionRow>(
         "SELECT * FROM transactions WHERE payout_uuid = ? AND status = 'pending' ORDER BY seq DESC LIMIT 1",
       ),
@@ -57,18 +55,9 @@ export class TransactionStore {
     }
   }
 
-  insert(row: NewTransaction): TransactionRow {
-    const result = this.q.insert.run(row)
-    return {...row, seq: Number(result.lastInsertRowid)}
-  }
-
   /** The pending outgoing transaction of a payout in flight. */
   openForPayout(payoutUuid: string): TransactionRow | undefined {
     return this.q.openForPayout.get(payoutUuid)
-  }
-
-  patch(row: TransactionRow, changes: Partial<TransactionRow>): void {
-    this.patcher.patch(row.seq, changes)
   }
 
   page(teamId: string, query: TransactionQuery): TransactionRow[] {

@@ -1,17 +1,12 @@
-import {counterpartyRefInputs} from '../inputs/counterparty-inputs.js'
-import {clientRead, operation} from '../operation.js'
-import {namedCounterparty} from './named-counterparty.js'
+import {clientRead} from '../operation.js'
+import {namedCounterpartyCall} from './named-counterparty.js'
 
 /** `counterparties get`: one counterparty, by id or customId. */
-export const counterpartiesGet = operation({
+export const counterpartiesGet = namedCounterpartyCall({
   id: 'counterparties:get',
   summary: 'Show one counterparty.',
   result: 'counterparty',
-  inputs: counterpartyRefInputs,
-  async run(input, context) {
-    const id = await namedCounterparty(input)
-    return {value: await (await context.session.client()).v2.counterparties.get(id)}
-  },
+  call: (client, id) => client.v2.counterparties.get(id),
 })
 
 /** `counterparties countries`: the supported countries and the tax fields each needs, as the service says today. */

@@ -2,7 +2,7 @@ import {idempotencyKeyInput} from '../inputs/common-inputs.js'
 import {counterpartyInputs, counterpartyRefInputs} from '../inputs/counterparty-inputs.js'
 import {booleanInput, textInput} from '../inputs/field.js'
 import {operation} from '../operation.js'
-import {namedCounterparty} from './named-counterparty.js'
+import {namedCounterparty, namedCounterpartyCall} from './named-counterparty.js'
 
 /** `counterparties create`: the body from the inputs (and --from-file), its tax identity checked first. */
 export const counterpartiesCreate = operation({
@@ -72,14 +72,10 @@ export const counterpartiesUpdate = operation({
 })
 
 /** `counterparties delete`: confirmed on production. */
-export const counterpartiesDelete = operation({
+export const counterpartiesDelete = namedCounterpartyCall({
   id: 'counterparties:delete',
   summary: 'Delete a counterparty.',
   result: 'deleted',
-  inputs: counterpartyRefInputs,
-  async run(input, context) {
-    const id = await namedCounterparty(input)
-    await context.confirm({action: `delete counterparty ${id}`, count: 1})
-    return {value: await (await context.session.client()).v2.counterparties.delete(id)}
-  },
+  confirm: id => `delete counterparty ${id}`,
+  call: (client, id) => client.v2.counterparties.delete(id),
 })

@@ -1,10 +1,11 @@
+import type {EmulatorControl} from '../../client/emulator-control.js'
 import type {ClaimMethod} from '../../services/emulator-control/claim-details.js'
 import {TRIGGERS} from '../../services/emulator-control/trigger.js'
 import {usageError} from '../../shared/errors.js'
 import {amountInput, currencyInput, emailInput} from '../inputs/common-inputs.js'
 import {claimInputs, methodInput} from '../inputs/emulator-inputs.js'
 import {booleanInput, optionInput, textInput} from '../inputs/field.js'
-import {operation} from '../operation.js'
+import {type Operation, operation} from '../operation.js'
 
 /** The claim `emulator claim` makes: the method, its details (sandbox ones, overridden), the DAC7 step. */
 async function claimOf(input: {
@@ -116,46 +117,57 @@ const followInput = (what: string) =>
   })
 
 /**
- * `emulator deliveries`: the webhook delivery log so far; with `follow`, then every new attempt (the CLI's log
- * until Ctrl-C), handed to `show` as they come.
+ * An emulator log: what it holds so far; with `follow`, then every new entry as it comes (the CLI's log until
+ * Ctrl-C), handed to `show`. `reader` answers the read of what came since its last read.
  */
-export const emulatorDeliveries = operation({
+const followedLog = <T>({
+  log,
+  entries,
+  reader,
+  ...declared
+}: Pick<Operation, 'id' | 'summary' | 'result'> & {
+  log: string
+  entries: string
+  reader: (control: EmulatorControl) => Promise<() => Promise<T[]>>
+}) =>
+  operation({
+    ...declared,
+    inputs: {follow: followInput(entries)},
+    async run(input, context) {
+      const [{followLog}, control] = await Promise.all([import('./follow-log.js'), context.session.control()])
+      const read = await reader(control)
+      const value = await read()
+      return input.follow ? {value, follow: followLog(context, log, read, value)} : {value}
+    },
+  })
+
+/** `emulator deliveries`: the webhook delivery log, as finished attempts with what became of each. */
+export const emulatorDeliveries = followedLog({
   id: 'emulator:deliveries',
   summary: "Tail the emulator's webhook deliveries: status, attempt and next retry.",
   result: 'deliveryAttempts',
-  inputs: {follow: followInput('attempts')},
-  async run(input, context) {
-    const [{DeliveryTail}, {followLog}, control] = await Promise.all([
-      import('./delivery-tail.js'),
-      import('./follow-log.js'),
-      context.session.control(),
-    ])
+  log: 'the delivery log',
+  entries: 'attempts',
+  async reader(control) {
+    const {DeliveryTail} = await import('./delivery-tail.js')
     const tail = new DeliveryTail()
-    const value = tail.next(await control.deliveries())
-    if (!input.follow) return {value}
-    return {
-      value,
-      follow: followLog(context, 'the delivery log', async () => tail.next(await control.deliveries()), value),
-    }
+    return async () => tail.next(await control.deliveries())
   },
 })
 
-/** `emulator requests`: the requests the emulator answered so far; with `follow`, then every new one as it comes. */
-export const emulatorRequests = operation({
+/** `emulator requests`: the requests the emulator answered. */
+export const emulatorRequests = followedLog({
   id: 'emulator:requests',
   summary: 'List the requests the emulator answered: time, method, path, status, time taken, request id.',
   result: 'emulatorRequests',
-  inputs: {follow: followInput('requests')},
-  async run(input, context) {
-    const [{followLog}, control] = await Promise.all([import('./follow-log.js'), context.session.control()])
-    const value = await control.requests()
-    if (!input.follow) return {value}
-    let last = value.at(-1)?.seq ?? 0
-    const next = async () => {
+  log: 'the request log',
+  entries: 'requests',
+  async reader(control) {
+    let last = 0
+    return async () => {
       const fresh = await control.requests(last)
       last = fresh.at(-1)?.seq ?? last
       return fresh
     }
-    return {value, follow: followLog(context, 'the request log', next, value)}
   },
 })

@@ -1,5 +1,6 @@
 import type {PayoutClient} from '../../client/index.js'
 import type {PayoutV2} from '../../client/schemas.js'
+import type {ReadCounterparty} from '../../services/counterparties/counterparty-reads.js'
 import {destinationsOf} from '../../services/payouts/destinations.js'
 import type {OperationContext} from '../operation-context.js'
 
@@ -11,12 +12,13 @@ export async function payoutDestinations(
   context: OperationContext,
   client: PayoutClient,
   payouts: readonly PayoutV2[],
+  readCounterparty?: ReadCounterparty,
 ): Promise<Record<string, string>> {
   if (context.audience === 'script') return {}
   // The counterparties agents created or changed through `payctl mcp` on this profile: the lines mark them.
   const {AgentChanges} = await import('../../services/counterparties/agent-changes.js')
   const agentChanges = new AgentChanges(context.session.dataDir, await context.session.profile())
-  const destinations = await destinationsOf(client, payouts, agentChanges)
+  const destinations = await destinationsOf(client, payouts, agentChanges, readCounterparty)
   if (context.audience === 'agent') context.report.detail({destinations})
   return destinations
 }

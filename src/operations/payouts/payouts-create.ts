@@ -38,11 +38,12 @@ export const payoutsCreate = operation({
       const {withPayoutId} = await import('./payout-display-id.js')
       return {api: 'v1' as const, sent, value: withPayoutId(sent.payout)}
     }
-    const [{followPayouts}, {goalOf}, {failureOf}, {payoutDestinations}] = await Promise.all([
+    const [{followPayouts}, {goalOf}, {failureOf}, {payoutDestinations}, {readEachOnce}] = await Promise.all([
       import('./follow-payouts.js'),
       import('../../services/payouts/goals.js'),
       import('../../services/payouts/payout-failures.js'),
       import('./payout-destinations.js'),
+      import('../../services/counterparties/counterparty-reads.js'),
     ])
     // --wait: until the --and-then step is final for this payout.
     const {payouts, error} = input.wait
@@ -54,9 +55,10 @@ export const payoutsCreate = operation({
           timeoutMs: input.timeout,
         })
       : {payouts: [sent.payout], error: undefined}
+    const readCounterparty = readEachOnce(client)
     const [destinations] = await Promise.all([
-      payoutDestinations(context, client, payouts),
-      warnIfBlocked(context, client, payouts[0]),
+      payoutDestinations(context, client, payouts, readCounterparty),
+      warnIfBlocked(context, client, payouts[0], readCounterparty),
     ])
     return {api: 'v2' as const, sent, value: payouts[0], destinations, error: error ?? failureOf(payouts)}
   },

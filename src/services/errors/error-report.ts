@@ -210,32 +210,28 @@ function foreignReport(error: unknown): ErrorReport {
 
 /**
  * `error` as payctl reports it, with the way out said for this case: its exit code, code, message, data and the
- * service's status and request id kept, `more` added (the suggestions, replacing the generic ones; data; advice).
+ * service's status and request id kept, `more` added (the suggestions, replacing the generic ones; data; advice;
+ * the `context` of what failed, said before the message).
  */
 export function withWayOut(
   error: unknown,
-  more: {suggestions: string[]; data?: unknown; advice?: Advice},
+  more: {suggestions: string[]; data?: unknown; advice?: Advice; context?: string},
 ): PayctlError {
+  const {context, ...rest} = more
   const report = reportError(error)
-  return new PayctlError(report.message, {
+  return new PayctlError(context === undefined ? report.message : `${context}: ${report.message}`, {
     exitCode: report.exitCode,
     code: report.code,
     cause: error,
     data: report.data,
-    ...more,
+    ...rest,
     ...(report.status === undefined ? {} : {answer: {status: report.status, requestId: report.requestId}}),
   })
 }
 
-/** `error` as the cause of what failed (`context`), with its own exit code and code, and the way out. */
+/** `error` as the cause of what failed (`context`), with its own exit code, code and request id, and the way out. */
 export function errorInContext(error: unknown, context: string, suggestions: string[]): PayctlError {
-  const report = reportError(error)
-  return new PayctlError(`${context}: ${report.message}`, {
-    exitCode: report.exitCode,
-    code: report.code,
-    suggestions,
-    cause: error,
-  })
+  return withWayOut(error, {context, suggestions})
 }
 
 export function formatErrorLine(report: ErrorReport): string {

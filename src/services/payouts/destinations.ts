@@ -10,6 +10,7 @@ import {
 import {stateAfter} from '../../contract/lifecycle.js'
 import {mapLimit} from '../../shared/map-limit.js'
 import type {AgentChanges} from '../counterparties/agent-changes.js'
+import type {ReadCounterparty} from '../counterparties/counterparty-reads.js'
 
 /** How many of the newest completed payouts are read to tell whether a counterparty was paid before. */
 export const PAID_LOOKBACK = 300
@@ -69,14 +70,16 @@ async function historiesOf(
  * payout not created yet (an interactive create's summary) is read the same way, under an id of the caller's.
  * A counterparty payout reads its counterparty (each once); one the service no longer finds is deleted, one that cannot
  * be read is named by its id. A readable counterparty's line carries the marks of its history.
+ * `readCounterparty` shares the job's reads (a create reads its counterparty once for its line and its warnings).
  */
 export async function destinationsOf(
   client: PayoutClient,
   payouts: ReadonlyArray<DestinationPayout & {id: string}>,
   agentChanges?: AgentChanges,
+  readCounterparty: ReadCounterparty = id => client.v2.counterparties.get(id),
 ): Promise<Record<string, string>> {
   const ids = [...new Set(payouts.flatMap(payout => payout.counterpartyId ?? []))]
-  const read = await mapLimit(ids, 4, id => client.v2.counterparties.get(id).catch(gone))
+  const read = await mapLimit(ids, 4, id => readCounterparty(id).catch(gone))
   const counterparties = new Map<string, DestinationCounterparty | undefined>(ids.map((id, index) => [id, read[index]]))
   const readable = new Map(
     ids.flatMap((id, index) => (read[index] && !read[index].deleted ? [[id, read[index] as Counterparty]] : [])),

@@ -3,6 +3,7 @@ import {ApiError} from '../../client/api-errors.js'
 import type {PayoutClient} from '../../client/index.js'
 import {countrySchema} from '../../contract/responses/reference-answers.js'
 import {asJsonObject, fieldOf} from '../../shared/json-object.js'
+import type {ReadCounterparty} from '../counterparties/counterparty-reads.js'
 import type {CounterpartyRead, PayabilityReads} from './payability-fixes.js'
 
 /** The answers of the payability checks' reads, taken from JSON as any reader got it (unknown fields kept aside). */
@@ -40,14 +41,18 @@ export function methodTypesOf(value: unknown): Array<{type: string; currencies?:
   })
 }
 
-/** The checks' reads through the client; a counterparty the service no longer finds (404) was deleted. */
-export const clientReads = (client: PayoutClient): PayabilityReads => ({
+/**
+ * The checks' reads through the client (the counterparty through the job's own reads when it has them); a counterparty
+ * the service no longer finds (404) was deleted.
+ */
+export const clientReads = (
+  client: PayoutClient,
+  readCounterparty: ReadCounterparty = id => client.v2.counterparties.get(id),
+): PayabilityReads => ({
   counterparty: id =>
-    client.v2.counterparties
-      .get(id)
-      .then(counterpartyOf, (error: unknown) =>
-        error instanceof ApiError && error.status === 404 ? {deleted: true} : undefined,
-      ),
+    readCounterparty(id).then(counterpartyOf, (error: unknown) =>
+      error instanceof ApiError && error.status === 404 ? {deleted: true} : undefined,
+    ),
   countries: () => client.v2.counterparties.countries().then(countriesOf, () => undefined),
   methodTypes: () => client.v2.counterparties.paymentMethodTypes().then(methodTypesOf, () => undefined),
 })

@@ -1,0 +1,47 @@
+import {insertSql, Patcher} from './row-patcher.js'
+import type {Database, Statement} from './sqlite-driver.js'
+
+/**
+ * The rows of a table keyed by `seq` (SQLite's rowid): inserted from their columns (the row answers with its seq),
+ * patched by seq. The stores of payouts, counterparties and transactions extend it with their own reads.
+ */
+export class SeqRows<New extends object> {
+  private readonly insertRow: Statement<[New]>
+  private readonly patcher: Patcher<New & {seq: number}>
+
+  constructor(db: Database, table: string, columns: readonly (keyof New & string)[]) {
+    this.insertRow = db.prepare<[New]>(insertSql(table, columns))
+    this.patcher = new Patcher<New & {seq: number}>(db, table, 'seq')
+  }
+
+  insert(row: New): New & {seq: number} {
+    const result = this.insertRow.run(row)
+    return {...row, seq: Number(result.lastInsertRowid)}
+  }
+
+  /** Applies `changes` and returns the row as stored. */
+  patch<Row extends New & {seq: number}>(row: Row, changes: Partial<Row>): Row {
+    this.patcher.patch(row.seq, changes)
+    return {...row, ...changes}
+  }
+}
+
+/** A team's resource, keyed by `seq`, named by its uuid or by its customId (payouts, counterparties). */
+export class TeamRows<New extends {team_id: string; uuid: string; custom_id: string | null}> extends SeqRows<New> {
+  private readonly byUuidRow: Statement<[string, string], New & {seq: number}>
+  private readonly byCustomIdRow: Statement<[string, string], New & {seq: number}>
+
+  constructor(db: Database, table: string, columns: readonly (keyof New & string)[]) {
+    super(db, table, columns)
+    this.byUuidRow = db.prepare(`SELECT * FROM ${table} WHERE team_id = ? AND uuid = ?`)
+    this.byCustomIdRow = db.prepare(`SELECT * FROM ${table} WHERE team_id = ? AND custom_id = ?`)
+  }
+
+  byUuid(teamId: string, uuid: string): (New & {seq: number}) | undefined {
+    return this.byUuidRow.get(teamId, uuid)
+  }
+
+  byCustomId(teamId: string, customId: string): (New & {seq: number}) | undefined {
+    return this.byCustomIdRow.get(teamId, customId)
+  }
+}
