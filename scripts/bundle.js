@@ -89,13 +89,17 @@ const virtualEntries = {
 /**
  * What oclif's CommonJS files require() at their top but use only in some runs: Node's readline (the parser reads
  * stdin for a flag given as `-`), child_process (a shell's name where none is set) and perf_hooks (DEBUG=oclif:perf),
- * and the packages oclif reads plugins and templates with (tinyglobby and minimatch find plugins' commands, which
- * payctl's plugin in memory never asks for; ejs and lilconfig read templates and package.json files). Each is a
- * stand-in that takes the real module on the first read of one of its exports (`__esModule`, which TypeScript's
- * interop reads at once, is answered as the real module's, read here at build time), so a run that never uses one
- * does not evaluate it: several milliseconds of every start.
+ * the packages oclif reads plugins and templates with (tinyglobby and minimatch find plugins' commands, which
+ * payctl's plugin in memory never asks for; ejs and lilconfig read templates and package.json files), and the ones it
+ * draws with where payctl does not (a spinner on a terminal: cli-spinners, ansi-escapes; an error's stack:
+ * clean-stack; oclif's own fold of help, which payctl's help class replaces: wrap-ansi, string-width, widest-line,
+ * indent-string). Each is a stand-in that takes the real module on the first read of one of its exports, or on the
+ * first call of a module that is a function (`__esModule`, which TypeScript's interop reads at once, is answered as
+ * the real module's, read here at build time), so a run that never uses one does not evaluate it: several
+ * milliseconds of every start.
  */
-const LAZY_IN_OCLIF = /^(?:(?:node:)?(?:readline|child_process|perf_hooks)|tinyglobby|minimatch|ejs|lilconfig)$/
+const LAZY_IN_OCLIF =
+  /^(?:(?:node:)?(?:readline|child_process|perf_hooks)|tinyglobby|minimatch|ejs|lilconfig|cli-spinners|ansi-escapes|clean-stack|indent-string|string-width|widest-line|wrap-ansi)$/
 const lazyInOclif = {
   name: 'lazy-in-oclif',
   setup(builder) {
@@ -107,10 +111,16 @@ const lazyInOclif = {
     builder.onLoad({filter: /.*/, namespace: 'lazy-in-oclif'}, ({path, pluginData: {from}}) => {
       const builtin = isBuiltin(path)
       const id = builtin && !path.startsWith('node:') ? `node:${path}` : path
-      const esModule = Boolean(createRequire(from)(id).__esModule)
+      const atBuild = createRequire(from)(id)
+      const esModule = Boolean(atBuild.__esModule)
       const take = builtin ? `process.getBuiltinModule(${JSON.stringify(id)})` : `require(${JSON.stringify(id)})`
+      // A module that is a function (wrap-ansi, clean-stack...) is called through its stand-in.
+      const [target, call] =
+        typeof atBuild === 'function'
+          ? ['function () {}', ', apply: (_, self, args) => Reflect.apply(real(), self, args)']
+          : ['{}', '']
       return {
-        contents: `let taken; module.exports = new Proxy({}, {get: (_, key) => key === '__esModule' ? ${esModule} : (taken ??= ${take})[key]})`,
+        contents: `let taken; const real = () => (taken ??= ${take}); module.exports = new Proxy(${target}, {get: (_, key) => key === '__esModule' ? ${esModule} : real()[key]${call}})`,
         loader: 'js',
         resolveDir: dirname(from),
       }

@@ -162,8 +162,6 @@ export const oauthClientBody = controlBody({
 export const clockSchema = z.looseObject({now: text, offsetSeconds: z.number(), expired: z.optional(z.number())})
 export type ClockState = z.infer<typeof clockSchema>
 
-export const payoutAnswerSchema = z.looseObject({id: z.string(), status: text})
-
 /** A claimed or expired payout, in the generation of the id it was named by (v2 `payout_…`, v1 a UUID). */
 export const controlPayoutSchema = z.union([payoutV2Schema, payoutV1Schema])
 

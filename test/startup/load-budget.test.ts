@@ -7,9 +7,10 @@ import {useEmulator} from '../helpers/emulator.js'
 import {bundleModules, importChain, type LoadTrace, traceRun} from '../helpers/load-trace.js'
 
 /**
- * The load budget (issue 52): which modules of the bundle each start-up command evaluates, and how many bytes of
- * JavaScript they are. A change that makes one of these commands evaluate a module the budget does not list fails
- * here, naming the chain of imports that brought it in. When the new module is meant, write the budget again:
+ * The load budget (issue 52): which modules of the bundle each start-up command evaluates, how many bytes of
+ * JavaScript they are, and from how many files. A change that makes one of these commands evaluate a module the
+ * budget does not list fails here, naming the chain of imports that brought it in; one that makes it load more files
+ * fails too. When the new module is meant, write the budget again:
  * `npm run build && PAYCTL_WRITE_LOAD_BUDGET=1 npx vitest run --config test/vitest.config.ts
  * test/startup/load-budget.test.ts`, and the diff of load-budget.json shows the reviewer what was added. The rules
  * below the budget (no contract for help, no Ajv for a call...) hold whatever the budget says.
@@ -22,6 +23,8 @@ const BYTES_SLACK = 1.05
 
 interface Budget {
   bytes: number
+  /** Files of the bundle loaded: each costs Node a resolve, a read and a link, whatever its size. */
+  files: number
   modules: string[]
 }
 
@@ -49,7 +52,7 @@ function forbidden(trace: LoadTrace, rules: Record<string, RegExp>): string[] {
 function withinBudget(name: string, trace: LoadTrace) {
   const modules = [...trace.modules.keys()].sort()
   if (WRITE) {
-    written[name] = {bytes: trace.bytes, modules}
+    written[name] = {bytes: trace.bytes, files: trace.files.size, modules}
     writeFileSync(BUDGET_FILE, `${JSON.stringify({...budget, ...written}, null, 2)}\n`)
     return
   }
@@ -63,6 +66,7 @@ function withinBudget(name: string, trace: LoadTrace) {
   expect(trace.bytes, `payctl ${name}: bytes evaluated, budget ${allowed.bytes} + 5%`).toBeLessThanOrEqual(
     Math.round(allowed.bytes * BYTES_SLACK),
   )
+  expect(trace.files.size, `payctl ${name}: files of the bundle loaded`).toBeLessThanOrEqual(allowed.files)
 }
 
 /** What no start-up command loads: the MCP server, the import, the emulator, Ajv. */

@@ -27,7 +27,7 @@ export const httpUrl = (flag: string) => async (value: string) => {
 }
 
 /** `--events created,payout.failed`: any names (the service may add events; the command notes unknown ones). */
-export function parseEvents(value: string): string[] {
+function parseEvents(value: string): string[] {
   const names = value
     .split(',')
     .map(name => name.trim())

@@ -1,13 +1,5 @@
 import * as z from 'zod'
-import {type CommandSpec, type FlagSpec, isGlobalFlag, isIntegerFlag, isVariadic} from './command-spec.js'
-
-/** Which of a command's flags a schema covers. */
-export interface FlagSelection {
-  /** Flags left out. */
-  omit?: readonly string[]
-  /** Flags kept although they are global (the global flags of `--schema` are given whole). */
-  keepGlobal?: readonly string[]
-}
+import {type CommandSpec, type FlagSpec, isIntegerFlag, isVariadic} from './command-spec.js'
 
 const flagDescription = (flag: FlagSpec) =>
   [flag.summary ?? flag.description, flag.default === undefined ? '' : `Default: ${String(flag.default)}.`]
@@ -25,16 +17,6 @@ function flagSchema(flag: FlagSpec): z.ZodType {
   if (flag.type === 'boolean') return z.boolean()
   const value = isIntegerFlag(flag) ? integerSchema(flag) : flag.options?.length ? z.enum(flag.options) : z.string()
   return flag.multiple ? z.array(value) : value
-}
-
-/** The flags of a command that an input schema covers, by name. */
-export function selectedFlags(command: CommandSpec, selection: FlagSelection = {}): FlagSpec[] {
-  return Object.values(command.flags).filter(
-    flag =>
-      !flag.hidden &&
-      !selection.omit?.includes(flag.name) &&
-      (!isGlobalFlag(flag) || selection.keepGlobal?.includes(flag.name)),
-  )
 }
 
 /** The zod shape of a command's positional arguments; a variadic command's argument is a list. */

@@ -89,12 +89,6 @@ export function failuresError(
   })
 }
 
-/** Throws `failuresError` when any of the payouts failed or expired (a payee with a fresh claim link is not a failure). */
-export function throwIfFailed(payouts: readonly PayoutV2[], suggestions?: string[]): void {
-  const failure = failureOf(payouts, suggestions)
-  if (failure) throw failure
-}
-
 /** The error of payouts of which some failed (exit 8), or undefined. */
 export function failureOf(payouts: readonly PayoutV2[], suggestions?: string[]): PayctlError | undefined {
   const failures = payouts.filter(p => isFailed(p) && !awaitsNewClaim(p)).map(failedPayout)
