@@ -2,14 +2,9 @@
 // - 100,000 rows imported against the emulator vs a bare undici script sending the same 1,000 batch bodies at
 //   the same concurrency (target: within 1.15x);
 // - peak RSS of a 1,000,000-row import against the emulator vs a 10,000-row one (flat: within 1.1x; about
-//   three minutes);
-// - `--dry-run` of 300,000 rows vs csv-parse alone on the same file, as a user runs it (online: the profile set, the
-//   service's currencies and balances checked; target: within 1.3x) and with --offline (within 1.2x);
-// - `--dry-run` of 1,000,000 rows vs csv-parse alone on the same file (target: within 1.5x);
-// - peak RSS of the 1,000,000-row dry run vs a 10,000-row one (flat: within 1.1x); the dry run figures are the
-//   medians of three runs each.
+//   three minutes).
 // Peak RSS is the payctl process's own (the emulator runs in another process). Files are generated into a
-// temporary directory. Sizes: BENCH_IMPORT_ROWS, BENCH_MEMORY_ROWS, BENCH_DRYRUN_ROWS, BENCH_CHECKED_ROWS.
+// temporary directory. Sizes: BENCH_IMPORT_ROWS, BENCH_MEMORY_ROWS. The dry run's figures are bench/dry-run.js's.
 import {spawn} from 'node:child_process'
 import {createWriteStream, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {request as httpRequest} from 'node:http'
@@ -20,12 +15,9 @@ import {startEmulatorProcess} from './emulator-process.js'
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url))
 const bare = fileURLToPath(new URL('./import-bare.js', import.meta.url))
-const csvParseAlone = fileURLToPath(new URL('./csv-parse-alone.js', import.meta.url))
 const peakRss = fileURLToPath(new URL('./peak-rss.js', import.meta.url))
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000)
 const MEMORY_ROWS = Number(process.env.BENCH_MEMORY_ROWS ?? 1_000_000)
-const DRYRUN_ROWS = Number(process.env.BENCH_DRYRUN_ROWS ?? 1_000_000)
-const CHECKED_ROWS = Number(process.env.BENCH_CHECKED_ROWS ?? 300_000)
 const SMALL_ROWS = 10_000
 const CONCURRENCY = 4
 const HEADER = 'customId,description,amount,currency,recipientEmail,tags'
@@ -70,14 +62,16 @@ let runs = 0
 /**
  * Runs a node script as a child process; answers its wall time (ms), its CPU time (user + system, ms: on a shared
  * machine the steadier figure) and its peak RSS (`rssFile`: where the child writes them; a temporary file
- * otherwise).
+ * otherwise). The child's environment is this process's with `env` over it, without the variables `unset` names.
  */
-export function run(args, {env = {}, rssFile} = {}) {
+export function run(args, {env = {}, rssFile, unset = []} = {}) {
   const statsFile = rssFile ?? join(tmpdir(), `payctl-bench-run-${process.pid}-${++runs}.json`)
+  const childEnv = {...process.env, NO_COLOR: '1', ...env, BENCH_RSS_FILE: statsFile}
+  for (const name of unset) delete childEnv[name]
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint()
     const child = spawn(process.execPath, ['--import', peakRss, ...args], {
-      env: {...process.env, NO_COLOR: '1', ...env, BENCH_RSS_FILE: statsFile},
+      env: childEnv,
       stdio: ['ignore', 'ignore', 'pipe'],
     })
     let stderr = ''
@@ -141,8 +135,6 @@ export async function compareRuns(name, target, {ours, bare, before, rounds = 3}
   )
 }
 
-const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-
 /** Flat memory: the peak RSS of a big run within this ratio of a 10,000-row one. */
 export const RSS_TARGET = 1.1
 
@@ -165,9 +157,7 @@ export async function runImportBench({emulator} = {}) {
   const target = emulator ?? own
   const results = []
   try {
-    console.log(
-      `import (${fmt(IMPORT_ROWS)} rows timed, ${fmt(MEMORY_ROWS)} for memory; ${fmt(DRYRUN_ROWS)} for the dry run), files in ${dir}`,
-    )
+    console.log(`import (${fmt(IMPORT_ROWS)} rows timed, ${fmt(MEMORY_ROWS)} for memory), files in ${dir}`)
     const csv = join(dir, 'import.csv')
     const bodies = join(dir, 'bodies.jsonl')
     await writeFiles(IMPORT_ROWS, csv, bodies)
@@ -211,72 +201,6 @@ export async function runImportBench({emulator} = {}) {
         'MB',
         RSS_TARGET,
         [fmt(MEMORY_ROWS), fmt(SMALL_ROWS)],
-      ),
-    )
-
-    const checkedCsv = join(dir, 'dry-checked.csv')
-    await writeFiles(CHECKED_ROWS, checkedCsv)
-    const checkedEnv = {
-      PAYCTL_ORIGIN: target.url,
-      PAYCTL_API_KEY: target.keys.full,
-      PAYCTL_CONFIG_DIR: join(home, 'config'),
-      PAYCTL_DATA_DIR: join(home, 'data-checked'),
-    }
-    const parseChecked = () => run([csvParseAlone, checkedCsv])
-    for (const [how, flags, goal] of [
-      ['online', [], 1.3],
-      ['--offline', ['--offline'], 1.2],
-    ])
-      results.push(
-        ...(await compareRuns(`payouts import --dry-run ${how}, ${fmt(CHECKED_ROWS)} rows`, goal, {
-          ours: () => run([bin, 'payouts', 'import', checkedCsv, '--dry-run', ...flags, '--json'], {env: checkedEnv}),
-          bare: parseChecked,
-        })),
-      )
-
-    const big = join(dir, 'dry-big.csv')
-    const small = join(dir, 'dry-small.csv')
-    await writeFiles(DRYRUN_ROWS, big)
-    await writeFiles(SMALL_ROWS, small)
-    const dry = file => [bin, 'payouts', 'import', file, '--dry-run', '--offline', '--json']
-    const dryEnv = {PAYCTL_CONFIG_DIR: join(home, 'config'), PAYCTL_DATA_DIR: join(home, 'data-dry')}
-    // Three runs of each, in turn, and the median of each figure: a single run's peak varies by 1 to 2 MB.
-    const runs = {big: [], parseOnly: [], small: []}
-    for (let i = 0; i < 3; i++) {
-      runs.big.push(await run(dry(big), {env: dryEnv, rssFile: join(dir, 'rss-big')}))
-      runs.parseOnly.push(await run([csvParseAlone, big]))
-      runs.small.push(await run(dry(small), {env: dryEnv, rssFile: join(dir, 'rss-small')}))
-    }
-    const bigRun = {ms: median(runs.big.map(r => r.ms)), rss: median(runs.big.map(r => r.rss))}
-    const parseOnly = {ms: median(runs.parseOnly.map(r => r.ms))}
-    const smallRun = {rss: median(runs.small.map(r => r.rss))}
-    const cpuSeconds = side => runs[side].map(r => (r.cpuMs / 1000).toFixed(2)).join(', ')
-    console.log(
-      `  (dry run CPU, user + system: payctl ${cpuSeconds('big')} s; csv-parse alone ${cpuSeconds('parseOnly')} s; load average ${loadavg()[0].toFixed(1)})`,
-    )
-    const medianCpu = side => median(runs[side].map(r => r.cpuMs)) / 1000
-    results.push(
-      line(`payouts import --dry-run, ${fmt(DRYRUN_ROWS)} rows`, bigRun.ms / 1000, parseOnly.ms / 1000, 's', 1.5, [
-        'payctl',
-        'csv-parse alone',
-      ]),
-      line(
-        `payouts import --dry-run, ${fmt(DRYRUN_ROWS)} rows, CPU`,
-        medianCpu('big'),
-        medianCpu('parseOnly'),
-        's',
-        null,
-        ['payctl', 'csv-parse alone'],
-      ),
-    )
-    results.push(
-      line(
-        `peak RSS of --dry-run, ${fmt(DRYRUN_ROWS)} vs ${fmt(SMALL_ROWS)} rows`,
-        bigRun.rss / 1e6,
-        smallRun.rss / 1e6,
-        'MB',
-        RSS_TARGET,
-        [fmt(DRYRUN_ROWS), fmt(SMALL_ROWS)],
       ),
     )
     return results

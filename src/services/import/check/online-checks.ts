@@ -104,7 +104,7 @@ export class BalanceCheck implements RowObserver {
       .then(
         facts => {
           this.facts = facts
-          for (const row of this.waiting) this.check(row, facts)
+          for (const row of this.waiting) this.check(row.line, row.currency, row.amount, row.reserves, facts)
           this.waiting = []
         },
         (error: unknown) => {
@@ -117,22 +117,19 @@ export class BalanceCheck implements RowObserver {
 
   accepted(_ordinal: number, line: number, row: ParsedRow<unknown>): void {
     if (this.offlineReason !== undefined || !row.currency) return
-    const checked = {
-      line,
-      currency: row.currency.toUpperCase(),
-      amount: row.amount || '0',
-      reserves: !row.payoutId && row.movesMoney,
-    }
-    if (this.facts) this.check(checked, this.facts)
-    else if (this.waiting.push(checked) === WAITING_ROWS) void this.ask()
+    const currency = row.currency.toUpperCase()
+    const amount = row.amount || '0'
+    const reserves = !row.payoutId && row.movesMoney
+    // Once the service has answered, a row is checked in place: nothing is made of it (a file has millions).
+    if (this.facts) this.check(line, currency, amount, reserves, this.facts)
+    else if (this.waiting.push({line, currency, amount, reserves}) === WAITING_ROWS) void this.ask()
   }
 
   async settle(): Promise<void> {
     if (this.waiting.length >= 2 * WAITING_ROWS) await this.ask()
   }
 
-  private check(row: CheckedRow, facts: Facts): void {
-    const {line, currency} = row
+  private check(line: number, currency: string, amount: string, reserves: boolean, facts: Facts): void {
     if (!facts.currencies.has(currency)) {
       if (this.problems.length < LISTED)
         this.problems.push({
@@ -141,13 +138,13 @@ export class BalanceCheck implements RowObserver {
         })
       return
     }
-    if (!row.reserves) return
+    if (!reserves) return
     let total = this.reserved.get(currency)
     if (!total) {
       total = new RunningTotal(currency, facts.room.get(currency) ?? new Big(0))
       this.reserved.set(currency, total)
     }
-    if (!total.add(row.amount)) return
+    if (!total.add(amount)) return
     const over = this.overflowing.get(currency)
     if (over) over.rows++
     else this.overflowing.set(currency, {first: line, rows: 1})

@@ -61,7 +61,7 @@ async function dryRunChecks(
 ): Promise<DryRunChecks<PayoutItem>> {
   const balances = new (await import('../check/online-checks.js')).BalanceCheck(client)
   return {
-    accepted: (ordinal, line, row) => balances.accepted(ordinal, line, row),
+    accepted: balances.accepted.bind(balances),
     settle: () => balances.settle(),
     readsRows: hasColumn => hasColumn('counterpartyCustomId'),
     async result(chunkOptions) {

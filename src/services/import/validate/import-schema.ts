@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini'
 import type {Accepts} from '../../../contract/compiled-check.js'
 import {payoutIdProblem, payoutRefOf} from '../../../contract/ids.js'
-import {lookAlikeOf, nameLookAlikeOf} from '../../../contract/look-alike.js'
+import {lookAlikeOf, mayLookAlike, nameLookAlikeOf} from '../../../contract/look-alike.js'
 import {
   type ApiGeneration,
   compactPhone,
@@ -185,10 +185,13 @@ export class RowCheck {
     return {amount: read.amount, currency}
   }
 
-  /** An e-mail address in lower case ("Ann@Example.com" and "ann@example.com" are one recipient and one payout). */
+  /**
+   * An e-mail address in lower case ("Ann@Example.com" and "ann@example.com" are one recipient and one payout); one
+   * that could pass for another fails. A plain ASCII address skips both tests (most rows have one).
+   */
   email(name: string, value = this.cells.get(name)): string | undefined {
     if (value === undefined) return undefined
-    if (isEmail(value)) this.lookAlike(name, value)
+    if (mayLookAlike(value) && isEmail(value)) this.lookAlike(name, value)
     return recipientEmail(value)
   }
 
