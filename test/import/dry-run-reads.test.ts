@@ -5,15 +5,13 @@ import {PassThrough} from 'node:stream'
 import {afterAll, describe, expect, it, vi} from 'vitest'
 import {SessionRenderer} from '../../src/cli/output/import-session-view.js'
 import {Output} from '../../src/cli/output/output.js'
-import {PayoutClient} from '../../src/client/index.js'
-import type {ResolvedProfile} from '../../src/config/resolve.js'
 import {importPayouts} from '../../src/operations/import/import-run.js'
 import {BalanceCheck} from '../../src/services/import/check/online-checks.js'
 import type {ImportResult} from '../../src/services/import/outcome/import-result.js'
 import {RowStore} from '../../src/services/import/validate/row-store.js'
 import {RowIdentifier} from '../../src/services/payouts/payout-identity.js'
-import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {useEmulator} from '../helpers/emulator.js'
+import {emulatorClient, emulatorProfile} from '../helpers/emulator-profile.js'
 import {writeCsv} from './helpers.js'
 
 /**
@@ -30,19 +28,8 @@ afterAll(() => {
   rmSync(work, {recursive: true, force: true})
 })
 
-const newClient = () =>
-  new PayoutClient({origin: ctx.url, auth: {authorization: async () => `Bearer ${LOCAL_EMULATOR.fullKey}`}})
-
 function run(file: string, dryRun: boolean): Promise<ImportResult> {
-  const client = newClient()
-  const profile: ResolvedProfile = {
-    name: 'local',
-    environment: 'sandbox',
-    origin: ctx.url,
-    selectedBy: 'default',
-    credentialSource: 'builtin',
-    credentials: {},
-  }
+  const client = emulatorClient(ctx.url)
   return importPayouts({
     file,
     api: 'v2',
@@ -56,7 +43,7 @@ function run(file: string, dryRun: boolean): Promise<ImportResult> {
     view: new SessionRenderer(
       new Output({json: false, streams: {stdout: new PassThrough(), stderr: new PassThrough()}, env: {NO_COLOR: '1'}}),
     ),
-    profile: async () => profile,
+    profile: async () => emulatorProfile(ctx.url),
     client: async () => client,
     confirm: async () => undefined,
   }).finally(() => client.close())
@@ -83,7 +70,7 @@ describe('the online dry run of an imported file', () => {
   })
 
   it('a big file: rows read before and after the service answered are checked alike, by line', async () => {
-    const client = newClient()
+    const client = emulatorClient(ctx.url)
     const checks = new BalanceCheck(async () => client)
     const row = (currency: string, amount: string, movesMoney = false) => ({currency, amount, movesMoney})
     try {

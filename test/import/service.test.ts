@@ -5,14 +5,13 @@ import {PassThrough} from 'node:stream'
 import {afterAll, describe, expect, it, vi} from 'vitest'
 import {SessionRenderer} from '../../src/cli/output/import-session-view.js'
 import {Output} from '../../src/cli/output/output.js'
-import {PayoutClient} from '../../src/client/index.js'
-import type {ResolvedProfile} from '../../src/config/resolve.js'
 import {importPayouts} from '../../src/operations/import/import-run.js'
 import {type ImportResult, summaryOf} from '../../src/services/import/outcome/import-result.js'
 import {RowStore} from '../../src/services/import/validate/row-store.js'
 import {importedRows} from '../../src/services/import-status/file-rows.js'
 import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {useEmulator} from '../helpers/emulator.js'
+import {emulatorClient, emulatorProfile} from '../helpers/emulator-profile.js'
 import {allPayouts, writeCsv} from './helpers.js'
 
 /** The import service in this process: the path for files too big to keep in memory (read twice, streamed). */
@@ -36,18 +35,7 @@ function run(
   stderr.on('data', chunk => {
     messages += chunk
   })
-  const client = new PayoutClient({
-    origin: ctx.url,
-    auth: {authorization: async () => `Bearer ${LOCAL_EMULATOR.fullKey}`},
-  })
-  const profile: ResolvedProfile = {
-    name: 'local',
-    environment: 'sandbox',
-    origin: ctx.url,
-    selectedBy: 'default',
-    credentialSource: 'builtin',
-    credentials: {},
-  }
+  const client = emulatorClient(ctx.url)
   return importPayouts({
     file,
     api: 'v2',
@@ -63,7 +51,7 @@ function run(
     view: new SessionRenderer(
       new Output({json: false, streams: {stdout: new PassThrough(), stderr}, env: {NO_COLOR: '1'}}),
     ),
-    profile: async () => profile,
+    profile: async () => emulatorProfile(ctx.url),
     client: async () => client,
     confirm: async () => undefined,
   })

@@ -2,17 +2,16 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {PayoutClient} from '../../src/client/index.js'
-import type {ResolvedProfile} from '../../src/config/resolve.js'
+import type {PayoutClient} from '../../src/client/index.js'
 import {counterpartyImportKind} from '../../src/services/counterparties/counterparty-import-kind.js'
 import {summaryOf} from '../../src/services/import/outcome/import-result.js'
 import type {ImportKind} from '../../src/services/import/session/import-kind.js'
 import {runImportSession} from '../../src/services/import/session/import-session.js'
 import {payoutKind} from '../../src/services/import/session/payout-kind.js'
 import type {ImportEvent} from '../../src/services/import/session/session-events.js'
-import {LOCAL_EMULATOR} from '../../src/shared/local-emulator.js'
 import {control} from '../helpers/control.js'
 import {useEmulator} from '../helpers/emulator.js'
+import {emulatorClient, emulatorProfile} from '../helpers/emulator-profile.js'
 import {writeCsv} from './helpers.js'
 
 /** The import session as a service: no terminal, no Output; what it did is told by its events and its result. */
@@ -22,23 +21,11 @@ let client: PayoutClient
 const work = mkdtempSync(join(tmpdir(), 'payctl-session-'))
 
 beforeAll(async () => {
-  client = new PayoutClient({
-    origin: ctx.url,
-    auth: {authorization: async () => `Bearer ${LOCAL_EMULATOR.fullKey}`},
-  })
+  client = emulatorClient(ctx.url)
 })
 afterAll(async () => {
   await client?.close()
   rmSync(work, {recursive: true, force: true})
-})
-
-const profile = (): ResolvedProfile => ({
-  name: 'local',
-  environment: 'sandbox',
-  origin: ctx.url,
-  selectedBy: 'default',
-  credentialSource: 'builtin',
-  credentials: {},
 })
 
 async function session<Item>(kind: ImportKind<Item>, file: string, dataDir: string) {
@@ -51,7 +38,7 @@ async function session<Item>(kind: ImportKind<Item>, file: string, dataDir: stri
     concurrency: 2,
     encoding: 'utf8',
     dataDir,
-    profile: async () => profile(),
+    profile: async () => emulatorProfile(ctx.url),
     client: async () => client,
     confirm: async () => undefined,
     onEvent: event => {
