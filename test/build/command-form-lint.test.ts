@@ -1,8 +1,5 @@
-import {spawnSync} from 'node:child_process'
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
-import {afterAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
+import {layoutTree} from './layout-tree.js'
 
 /**
  * scripts/check-layout.js (run by `npm run lint`), issue 50: a command is the command of an operation
@@ -10,10 +7,7 @@ import {afterAll, describe, expect, it} from 'vitest'
  * runs an operation itself, and the run's Output that commandOf hands to `show` is written to by views only.
  */
 
-const repo = join(import.meta.dirname, '..', '..')
-const script = join(repo, 'scripts', 'check-layout.js')
-const root = mkdtempSync(join(tmpdir(), 'payctl-layout-forms-'))
-afterAll(() => rmSync(root, {recursive: true, force: true}))
+const tree = layoutTree('layout-forms')
 
 const factory = (show: string[]) =>
   [
@@ -33,13 +27,12 @@ const factory = (show: string[]) =>
 
 describe('each command is a commandOf or a BaseCommand class', () => {
   it('holds in this repository', () => {
-    const clean = spawnSync(process.execPath, [script], {encoding: 'utf8'})
+    const clean = tree.onRepository()
     expect(clean.stderr).not.toMatch(/is neither|an operation run by a class|own Output written/)
   })
 
   it("names another form, a class that runs an operation, and a write to the run's Output; a view's out passes", () => {
-    mkdirSync(join(root, 'src', 'commands', 'things'), {recursive: true})
-    const write = (name: string, text: string) => writeFileSync(join(root, 'src', 'commands', 'things', name), text)
+    const write = (name: string, text: string) => tree.write(`commands/things/${name}`, text)
     write(
       'get.ts',
       factory([
@@ -67,7 +60,7 @@ describe('each command is a commandOf or a BaseCommand class', () => {
       ].join('\n'),
     )
     write('count.ts', "import {Command} from '@oclif/core/command'\n\nexport default class Count extends Command {}\n")
-    const copied = spawnSync(process.execPath, [script, root], {encoding: 'utf8'})
+    const copied = tree.check()
     expect(copied.status).toBe(1)
     const named = copied.stderr
       .split('\n')

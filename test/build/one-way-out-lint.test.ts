@@ -1,8 +1,5 @@
-import {spawnSync} from 'node:child_process'
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
-import {afterAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
+import {layoutTree} from './layout-tree.js'
 
 /**
  * scripts/check-layout.js (run by `npm run lint`), issue 42 "one way out": a command returns its result and
@@ -10,10 +7,7 @@ import {afterAll, describe, expect, it} from 'vitest'
  * writing to its own Output); a view writes to the `out` it is given.
  */
 
-const repo = join(import.meta.dirname, '..', '..')
-const script = join(repo, 'scripts', 'check-layout.js')
-const root = mkdtempSync(join(tmpdir(), 'payctl-layout-out-'))
-afterAll(() => rmSync(root, {recursive: true, force: true}))
+const tree = layoutTree('layout-out')
 
 const command = (body: string[]) =>
   [
@@ -31,14 +25,13 @@ const command = (body: string[]) =>
 
 describe('no command prints its result itself', () => {
   it('holds in this repository', () => {
-    const clean = spawnSync(process.execPath, [script], {encoding: 'utf8'})
+    const clean = tree.onRepository()
     expect(clean.stderr).not.toMatch(/this\.log|stdout written|own Output written/)
   })
 
   it('names each way a command would print by file and line; a view writing to its out passes', () => {
-    mkdirSync(join(root, 'src', 'commands', 'things'), {recursive: true})
-    writeFileSync(
-      join(root, 'src', 'commands', 'things', 'show.ts'),
+    tree.write(
+      'commands/things/show.ts',
       command([
         '    const thing = {id: 1}',
         '    this.log(JSON.stringify(thing))',
@@ -49,7 +42,7 @@ describe('no command prints its result itself', () => {
         '    return shown(thing, {view: (shownThing, out) => out.line("thing " + shownThing.id)})',
       ]),
     )
-    const copied = spawnSync(process.execPath, [script, root], {encoding: 'utf8'})
+    const copied = tree.check()
     expect(copied.status).toBe(1)
     const named = copied.stderr
       .split('\n')
