@@ -42,6 +42,19 @@ export const shownAnswer = <R>(answered: Answered<R>, views: Omit<Views<R>, 'aft
     },
   })
 
+/** What a create or an update saved: a person sees what was done to which record ("Updated payout <id>"), then it. */
+export const shownSaved = <R extends {id: string}>(
+  answered: Answered<R>,
+  done: string,
+  detail: (out: Output, saved: R) => void,
+): Shown<R> =>
+  shownAnswer(answered, {
+    view: (saved, out) => {
+      out.line(`${done} ${saved.id}`)
+      detail(out, saved)
+    },
+  })
+
 /**
  * What `run()` of a command answering result N (commandOf's `result: N`, `BaseCommand<typeof X, N>`) returns: the result (shown as JSON to everyone), or the
  * result with its views (and an `after` that ends the run with its final value, or with none: the result).

@@ -1,5 +1,5 @@
 import {commandOf} from '../../cli/command-of.js'
-import {shownAnswer} from '../../cli/shown.js'
+import {shownSaved} from '../../cli/shown.js'
 import {counterpartiesCreate} from '../../operations/counterparties/counterparties-write.js'
 
 export default commandOf(counterpartiesCreate, {
@@ -17,11 +17,5 @@ At a terminal without --from-file, the identity and address fields left out are 
     '<%= config.bin %> <%= command.id %> --from-file maria.json --custom-id maria-rossi',
   ],
   view: () => import('../../cli/output/counterparty-view.js'),
-  show: (created, {showCounterparty}) =>
-    shownAnswer(created, {
-      view: (saved, out) => {
-        out.line(`Created counterparty ${saved.id}`)
-        showCounterparty(out, saved)
-      },
-    }),
+  show: (created, {showCounterparty}) => shownSaved(created, 'Created counterparty', showCounterparty),
 })

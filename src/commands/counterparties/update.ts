@@ -1,5 +1,5 @@
 import {commandOf} from '../../cli/command-of.js'
-import {shownAnswer} from '../../cli/shown.js'
+import {shownSaved} from '../../cli/shown.js'
 import {counterpartiesUpdate} from '../../operations/counterparties/counterparties-write.js'
 
 export default commandOf(counterpartiesUpdate, {
@@ -12,11 +12,5 @@ The tax identity is checked against GET /countries first (--skip-tax-check leave
     '<%= config.bin %> <%= command.id %> --custom-id maria-rossi --payment-method bank_iban --iban IT60X0542811101000000123456 --payment-currency EUR',
   ],
   view: () => import('../../cli/output/counterparty-view.js'),
-  show: (updated, {showCounterparty}) =>
-    shownAnswer(updated, {
-      view: (saved, out) => {
-        out.line(`Updated counterparty ${saved.id}`)
-        showCounterparty(out, saved)
-      },
-    }),
+  show: (updated, {showCounterparty}) => shownSaved(updated, 'Updated counterparty', showCounterparty),
 })

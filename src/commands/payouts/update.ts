@@ -1,5 +1,5 @@
 import {commandOf} from '../../cli/command-of.js'
-import {shownAnswer} from '../../cli/shown.js'
+import {shownSaved} from '../../cli/shown.js'
 import {payoutsUpdate} from '../../operations/payouts/payouts-update.js'
 
 export default commandOf(payoutsUpdate, {
@@ -12,11 +12,5 @@ export default commandOf(payoutsUpdate, {
     '<%= config.bin %> <%= command.id %> --custom-id inv-2026-10-maria --email maria.new@example.com --description "October royalties (corrected)"',
   ],
   view: () => import('../../cli/output/payout-view.js'),
-  show: (updated, {showPayoutV2}) =>
-    shownAnswer(updated, {
-      view: (payout, out) => {
-        out.line(`Updated payout ${payout.id}`)
-        showPayoutV2(out, payout)
-      },
-    }),
+  show: (updated, {showPayoutV2}) => shownSaved(updated, 'Updated payout', showPayoutV2),
 })
