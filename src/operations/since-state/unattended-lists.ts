@@ -7,7 +7,7 @@ import {contentFingerprint} from '../../services/since-state/since-tracker.js'
 import {transactionWindow, windowStart} from '../../services/since-state/transaction-window.js'
 import type {ItemSource} from '../item-source.js'
 import type {Reporter} from '../reporter.js'
-import {sinceStateItems} from './since-state-items.js'
+import {type SinceRunOptions, sinceStateItems} from './since-state-items.js'
 
 /** The `--since-state` runs of `transactions list`, `payouts list` and `payouts changes` (docs/scripting.md). */
 export interface UnattendedOptions {
@@ -37,36 +37,35 @@ export function transactionsSince(options: UnattendedOptions, filters: Transacti
   })
 }
 
-/** A since-state run over the v2 payouts: what it is keyed by, and its pages (statuses server-side, the rest here). */
-const payoutList = (options: UnattendedOptions, command: string, status?: string[], filter?: PayoutFilter) => ({
-  run: identity(options, command, {status, ...filter}),
-  pages: () => filterPages(options.client.v2.payouts.pages({status}), filter),
-})
+/** Which v2 payouts a since-state run lists: the statuses (asked of the service) and the rest of the filter (here). */
+type PayoutSelection = [status: string[] | undefined, filter?: PayoutFilter]
+
+/** A since-state run over the v2 payouts: what it is keyed by, its pages, and how it keys, shows and saves them. */
+function payoutRun<S>(
+  options: UnattendedOptions,
+  command: string,
+  [status, filter]: PayoutSelection,
+  how: Pick<SinceRunOptions<PayoutV2, S>, 'fingerprint' | 'baseline' | 'shown' | 'saved'>,
+): ItemSource<S> {
+  return sinceStateItems<PayoutV2, S>({
+    ...options,
+    run: identity(options, command, {status, ...filter}),
+    pages: () => filterPages(options.client.v2.payouts.pages({status}), filter),
+    ...how,
+  })
+}
 
 /** New payouts, and payouts whose status or updatedAt changed: the whole v2 list (status server-side). */
-export function payoutsSince(
-  options: UnattendedOptions,
-  status: string[] | undefined,
-  filter?: PayoutFilter,
-): ItemSource<PayoutV2> {
-  return sinceStateItems<PayoutV2, PayoutV2>({
-    ...options,
-    ...payoutList(options, 'payouts list', status, filter),
+export const payoutsSince = (options: UnattendedOptions, ...selection: PayoutSelection): ItemSource<PayoutV2> =>
+  payoutRun(options, 'payouts list', selection, {
     fingerprint: payoutFingerprint,
     shown: p => p,
     saved: run => report(options, run, 'payout'),
   })
-}
 
 /** Payouts whose status changed (or that failed again) since the last run; the first run is a baseline. */
-export function payoutChanges(
-  options: UnattendedOptions,
-  status: string[] | undefined,
-  filter?: PayoutFilter,
-): ItemSource<PayoutChange> {
-  return sinceStateItems<PayoutV2, PayoutChange>({
-    ...options,
-    ...payoutList(options, 'payouts changes', status, filter),
+export const payoutChanges = (options: UnattendedOptions, ...selection: PayoutSelection): ItemSource<PayoutChange> =>
+  payoutRun(options, 'payouts changes', selection, {
     fingerprint: statusKey,
     baseline: true,
     shown: (p, previous) => ({...p, previousStatus: statusOfKey(previous) ?? null}),
@@ -80,7 +79,6 @@ export function payoutChanges(
       else if (run.written === 0) options.report.note('No status changes since the last run.')
     },
   })
-}
 
 /** A payout whose status changed, with the status the last run saw. */
 export type PayoutChange = PayoutV2 & {previousStatus: string | null}
