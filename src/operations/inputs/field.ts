@@ -103,12 +103,14 @@ type Listed<F, V> = F extends {multiple: true} ? V[] : V
 
 /**
  * Present when required or defaulted (a default `defaultWith` another input: whenever that one is given); a switch is
- * always on or off (absent is off).
+ * always on or off (absent is off), unless it can be turned off (`allowNo`): then absent is neither.
  */
 type Given<F, V> = F extends {required: true}
   ? V
   : F extends BooleanField
-    ? V
+    ? F extends {allowNo: true}
+      ? V | undefined
+      : V
     : F extends {default: unknown}
       ? V
       : V | undefined
