@@ -87,7 +87,7 @@ export class AuthorizationFlow {
     const browser = this.store.browser(browserId, this.now())
     const id = newId()
     this.store.transaction(() => {
-      this.store.insertInteraction({
+      this.store.interactions.insert({
         id,
         browser_id: browserId,
         request: JSON.stringify(request),
@@ -150,7 +150,7 @@ export class AuthorizationFlow {
       case 'code':
         return this.submitCode(step)
       case 'restart':
-        this.store.patchInteraction(id, {signin_email: null, signin_code: null, signin_expires_at: null, email: null})
+        this.store.interactions.patch(id, {signin_email: null, signin_code: null, signin_expires_at: null, email: null})
         return again(id)
       case 'switch':
         if (request.loginHint) this.startSignIn(id, request.loginHint)
@@ -165,12 +165,12 @@ export class AuthorizationFlow {
       case 'create-team':
         return this.submitCreateTeam(step)
       case 'change-team':
-        this.store.patchInteraction(id, {team_id: null})
+        this.store.interactions.patch(id, {team_id: null})
         return again(id)
       case 'allow':
         return this.submitAllow(step)
       case 'deny':
-        this.store.patchInteraction(id, {completed_at: step.now})
+        this.store.interactions.patch(id, {completed_at: step.now})
         return redirect(
           responseLocation(request.redirectUri, {
             error: 'access_denied',
@@ -218,7 +218,7 @@ export class AuthorizationFlow {
       this.startSignIn(id, present(row.signin_email))
       return this.show(id, headers, 'Too many wrong codes. A new code was sent.')
     }
-    this.store.patchInteraction(id, {signin_attempts: attempts})
+    this.store.interactions.patch(id, {signin_attempts: attempts})
     return this.show(id, headers, 'That code is not right. Check it and try again.')
   }
 
@@ -227,7 +227,7 @@ export class AuthorizationFlow {
     if (!row.email) return again(id)
     if (!this.store.memberTeams(row.email).some(t => t.team_id === teamId))
       return this.show(id, headers, 'Choose one of your teams.')
-    this.store.patchInteraction(id, {team_id: teamId})
+    this.store.interactions.patch(id, {team_id: teamId})
     return again(id)
   }
 
@@ -240,23 +240,23 @@ export class AuthorizationFlow {
       owner: {email: row.email, name: row.email.split('@')[0]},
       wallet: false,
     })
-    this.store.patchInteraction(id, {team_id: teamId})
+    this.store.interactions.patch(id, {team_id: teamId})
     return again(id)
   }
 
   private submitAllow({id, headers, row, request, now, origin}: Step): Reply {
     if (!row.email || !row.team_id) return again(id)
     if (!this.store.memberTeams(row.email).some(t => t.team_id === row.team_id)) {
-      this.store.patchInteraction(id, {team_id: null})
+      this.store.interactions.patch(id, {team_id: null})
       return this.show(id, headers, 'You are no longer a member of that team. Choose another.')
     }
-    this.store.patchInteraction(id, {completed_at: now})
+    this.store.interactions.patch(id, {completed_at: now})
     return redirect(this.grants.issueCode(request, row.email, row.team_id, origin))
   }
 
   /** The interaction, if this browser may continue it; else the error page to answer. */
   private load(id: string, headers: IncomingHttpHeaders): {row: InteractionRow; request: AuthorizationRequest} | Reply {
-    const row = this.store.interaction(id)
+    const row = this.store.interactions.get(id)
     if (!row) return errorPage('This sign-in request is unknown. Start again from the application.', 404)
     if (cookieValue(headers) !== row.browser_id)
       return errorPage(
@@ -271,7 +271,7 @@ export class AuthorizationFlow {
 
   /** Sends (shows) a fresh one-time code for `email`. */
   private startSignIn(id: string, email: string): void {
-    this.store.patchInteraction(id, {
+    this.store.interactions.patch(id, {
       email: null,
       team_id: null,
       signin_email: email,
@@ -284,7 +284,7 @@ export class AuthorizationFlow {
   /** The account is known; a member of a single team needs no team choice. */
   private signedIn(id: string, email: string): void {
     const teams = this.store.memberTeams(email)
-    this.store.patchInteraction(id, {
+    this.store.interactions.patch(id, {
       email,
       signin_email: null,
       signin_code: null,

@@ -61,7 +61,7 @@ type PageError = Extract<AuthorizeOutcome, {kind: 'page-error'}>
 function checkTarget(store: OAuthStore, query: URLSearchParams): {client: ClientRow; redirectUri: string} | PageError {
   const clientId = query.get('client_id')
   if (!clientId) return {kind: 'page-error', message: 'The request has no client_id.'}
-  const client = store.client(clientId)
+  const client = store.clients.get(clientId)
   if (!client) return {kind: 'page-error', message: `There is no application with client_id ${clientId}.`}
   const redirectUri = query.get('redirect_uri')
   if (!redirectUri) return {kind: 'page-error', message: 'The request has no redirect_uri.'}

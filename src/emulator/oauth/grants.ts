@@ -44,7 +44,7 @@ export class Grants {
   /** Issues an authorization code for a consented request; answers the redirect to the client. */
   issueCode(request: AuthorizationRequest, email: string, teamId: string, origin: string): string {
     const code = secret('ac_')
-    this.store.insertCode({
+    this.store.codes.insert({
       hash: sha256(code),
       client_id: request.clientId,
       redirect_uri: request.redirectUri,
@@ -65,7 +65,7 @@ export class Grants {
     const now = this.clock.nowMs()
     const {code, redirect_uri: redirectUri, code_verifier: verifier, resource} = request
     const hash = sha256(code)
-    const row = this.store.code(hash)
+    const row = this.store.codes.get(hash)
     if (!row) throw invalidGrant('the authorization code is not valid')
     if (row.client_id !== client.id) throw invalidGrant('the authorization code was issued to another client')
     // Single use from its first presentation on: a second presentation is a replay (RFC 6749 section 4.1.2).
@@ -92,7 +92,7 @@ export class Grants {
       revoked_reason: null,
     }
     return this.transaction(() => {
-      this.store.insertGrant(grant)
+      this.store.grants.insert(grant)
       this.store.setCodeGrant(hash, grant.id)
       return this.issue(grant, parseScope(grant.scope), origin)
     })
@@ -103,9 +103,9 @@ export class Grants {
     const now = this.clock.nowMs()
     const {refresh_token: token, resource} = request
     const hash = sha256(token)
-    const row = this.store.refreshToken(hash)
+    const row = this.store.refreshTokens.get(hash)
     if (!row) throw invalidGrant('the refresh token is not valid')
-    const grant = this.store.grant(row.grant_id)
+    const grant = this.store.grants.get(row.grant_id)
     if (!grant) throw invalidGrant('the refresh token is not valid')
     if (grant.client_id !== client.id) throw invalidGrant('the refresh token was issued to another client')
     if (grant.revoked_at !== null) throw invalidGrant(`the refresh token was revoked (${grant.revoked_reason})`)
@@ -129,9 +129,9 @@ export class Grants {
   /** RFC 7009: a refresh token revokes its grant, an access token itself; unknown tokens are ignored. */
   revoke(client: ClientRow, token: string): void {
     const now = this.clock.nowMs()
-    const refresh = this.store.refreshToken(sha256(token))
+    const refresh = this.store.refreshTokens.get(sha256(token))
     if (refresh) {
-      const grant = this.store.grant(refresh.grant_id)
+      const grant = this.store.grants.get(refresh.grant_id)
       if (grant && grant.client_id !== client.id)
         throw new OAuthError('unauthorized_client', 'the token was issued to another client')
       if (grant) this.store.revokeGrant(grant.id, 'revoked by the client', now)
@@ -139,8 +139,8 @@ export class Grants {
     }
     const verdict = this.keys.verify(token)
     if (!verdict.ok || typeof verdict.claims.jti !== 'string') return
-    const access = this.store.accessToken(verdict.claims.jti)
-    const grant = access && this.store.grant(access.grant_id)
+    const access = this.store.accessTokens.get(verdict.claims.jti)
+    const grant = access && this.store.grants.get(access.grant_id)
     if (!access || !grant) return
     if (grant.client_id !== client.id)
       throw new OAuthError('unauthorized_client', 'the token was issued to another client')
@@ -164,7 +164,7 @@ export class Grants {
       email: grant.email,
       [teamClaim(origin)]: grant.team_id,
     })
-    this.store.insertAccessToken({
+    this.store.accessTokens.insert({
       jti,
       grant_id: grant.id,
       expires_at: (iat + ACCESS_TOKEN_SECONDS) * 1000,
@@ -178,7 +178,7 @@ export class Grants {
     }
     if (parseScope(grant.scope).includes(OFFLINE_ACCESS)) {
       const refreshToken = secret('rt_')
-      this.store.insertRefreshToken({
+      this.store.refreshTokens.insert({
         hash: sha256(refreshToken),
         grant_id: grant.id,
         created_at: now,

@@ -50,8 +50,8 @@ function claimsProblem(claims: JwtClaims, origin: string, apiBase: string, nowMs
 
 /** Why the stored token or its grant no longer counts, if it does not. */
 function revocationProblem(store: OAuthStore, claims: JwtClaims): string | undefined {
-  const row = typeof claims.jti === 'string' ? store.accessToken(claims.jti) : undefined
-  const grant = row && store.grant(row.grant_id)
+  const row = typeof claims.jti === 'string' ? store.accessTokens.get(claims.jti) : undefined
+  const grant = row && store.grants.get(row.grant_id)
   if (!row || !grant) return 'the access token is not known (issued before the emulator was reset)'
   if (row.revoked_at !== null) return 'the access token was revoked'
   if (grant.revoked_at !== null) return `the access token was revoked (${grant.revoked_reason})`

@@ -38,7 +38,7 @@ export function createClient(store: OAuthStore, client: NewClient): {row: Client
     grant_types: JSON.stringify(client.grantTypes ?? ['authorization_code', 'refresh_token']),
     created_at: client.now,
   }
-  store.insertClient(row)
+  store.clients.insert(row)
   return {row, secret}
 }
 
@@ -128,7 +128,7 @@ export function authenticateClient(
     secret = formDecode(decoded.slice(colon + 1))
   }
   if (!clientId) throw invalidClient('client_id is required (public clients send it in the body)')
-  const client = store.client(clientId)
+  const client = store.clients.get(clientId)
   if (!client) throw invalidClient(`unknown client ${clientId}`)
   if (client.secret_hash) {
     if (!secret) throw invalidClient(`client ${clientId} is confidential: authenticate with its client_secret`)

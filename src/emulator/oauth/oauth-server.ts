@@ -37,18 +37,18 @@ export class OAuthServer {
 
   /** The name of the team that operates a client (`branding: platform` on hosted pages). */
   platformName(clientId: string): string | undefined {
-    const teamId = this.store.client(clientId)?.team_id
+    const teamId = this.store.clients.get(clientId)?.team_id
     return teamId ? this.apiStore.teams.team(teamId)?.name : undefined
   }
 
   /** The team that operates a client; undefined for an anonymous (dynamically registered) one. */
   platformTeamId(clientId: string): string | undefined {
-    return this.store.client(clientId)?.team_id ?? undefined
+    return this.store.clients.get(clientId)?.team_id ?? undefined
   }
 
   /** Seeds the platform client into a database seeded before it existed. */
   ensureSeeded(): void {
-    if (!this.store.client(LOCAL_EMULATOR.oauthClientId) && this.apiStore.teams.team(SEEDED.mainTeamId))
+    if (!this.store.clients.get(LOCAL_EMULATOR.oauthClientId) && this.apiStore.teams.team(SEEDED.mainTeamId))
       this.seed(SEEDED.mainTeamId)
   }
 

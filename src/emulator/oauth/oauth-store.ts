@@ -1,5 +1,6 @@
 import {present} from '../../shared/present.js'
-import {insertSql, Patcher} from '../store/row-patcher.js'
+import {KeyedRows} from '../store/keyed-rows.js'
+import {insertSql} from '../store/row-patcher.js'
 import type {Database} from '../store/sqlite-driver.js'
 
 /** Rows of the authorization server's tables (`store/oauth-schema.ts`) and the statements that read and write them. */
@@ -86,83 +87,75 @@ export interface KeyRow {
 }
 
 export class OAuthStore {
+  readonly clients: KeyedRows<ClientRow>
+  readonly interactions: KeyedRows<InteractionRow, Pick<InteractionRow, 'id' | 'browser_id' | 'request' | 'expires_at'>>
+  readonly codes: KeyedRows<CodeRow>
+  readonly grants: KeyedRows<GrantRow>
+  readonly refreshTokens: KeyedRows<RefreshTokenRow>
+  readonly accessTokens: KeyedRows<AccessTokenRow>
   private readonly q
-  private readonly interactionPatcher: Patcher<InteractionRow>
 
   constructor(private readonly db: Database) {
-    this.interactionPatcher = new Patcher<InteractionRow>(db, 'oauth_interactions', 'id')
+    this.clients = new KeyedRows(db, 'oauth_clients', 'id', [
+      'id',
+      'secret_hash',
+      'name',
+      'kind',
+      'team_id',
+      'redirect_uris',
+      'scopes',
+      'grant_types',
+      'created_at',
+    ])
+    this.interactions = new KeyedRows(db, 'oauth_interactions', 'id', ['id', 'browser_id', 'request', 'expires_at'])
+    this.codes = new KeyedRows(db, 'oauth_codes', 'hash', [
+      'hash',
+      'client_id',
+      'redirect_uri',
+      'code_challenge',
+      'resource',
+      'scope',
+      'team_id',
+      'email',
+      'expires_at',
+      'used_at',
+      'grant_id',
+    ])
+    this.grants = new KeyedRows(db, 'oauth_grants', 'id', [
+      'id',
+      'client_id',
+      'team_id',
+      'email',
+      'scope',
+      'resource',
+      'created_at',
+      'revoked_at',
+      'revoked_reason',
+    ])
+    this.refreshTokens = new KeyedRows(db, 'oauth_refresh_tokens', 'hash', [
+      'hash',
+      'grant_id',
+      'created_at',
+      'expires_at',
+      'rotated_at',
+    ])
+    this.accessTokens = new KeyedRows(db, 'oauth_access_tokens', 'jti', ['jti', 'grant_id', 'expires_at', 'revoked_at'])
     this.q = {
       key: db.prepare<[], KeyRow>('SELECT * FROM oauth_keys ORDER BY created_at DESC LIMIT 1'),
       keys: db.prepare<[], KeyRow>('SELECT * FROM oauth_keys ORDER BY created_at'),
       insertKey: db.prepare<[KeyRow]>(insertSql('oauth_keys', ['kid', 'private_pem', 'public_jwk', 'created_at'])),
-      client: db.prepare<[string], ClientRow>('SELECT * FROM oauth_clients WHERE id = ?'),
-      insertClient: db.prepare<[ClientRow]>(
-        insertSql('oauth_clients', [
-          'id',
-          'secret_hash',
-          'name',
-          'kind',
-          'team_id',
-          'redirect_uris',
-          'scopes',
-          'grant_types',
-          'created_at',
-        ]),
-      ),
       browser: db.prepare<[string], {id: string; email: string | null}>('SELECT * FROM oauth_browsers WHERE id = ?'),
       insertBrowser: db.prepare<[string, number]>(
         'INSERT OR IGNORE INTO oauth_browsers (id, email, created_at) VALUES (?, NULL, ?)',
       ),
       setBrowserEmail: db.prepare<[string | null, string]>('UPDATE oauth_browsers SET email = ? WHERE id = ?'),
-      interaction: db.prepare<[string], InteractionRow>('SELECT * FROM oauth_interactions WHERE id = ?'),
-      insertInteraction: db.prepare<[Pick<InteractionRow, 'id' | 'browser_id' | 'request' | 'expires_at'>]>(
-        insertSql('oauth_interactions', ['id', 'browser_id', 'request', 'expires_at']),
-      ),
-      code: db.prepare<[string], CodeRow>('SELECT * FROM oauth_codes WHERE hash = ?'),
-      insertCode: db.prepare<[CodeRow]>(
-        insertSql('oauth_codes', [
-          'hash',
-          'client_id',
-          'redirect_uri',
-          'code_challenge',
-          'resource',
-          'scope',
-          'team_id',
-          'email',
-          'expires_at',
-          'used_at',
-          'grant_id',
-        ]),
-      ),
       useCode: db.prepare<[number, string]>('UPDATE oauth_codes SET used_at = ? WHERE hash = ? AND used_at IS NULL'),
       setCodeGrant: db.prepare<[string, string]>('UPDATE oauth_codes SET grant_id = ? WHERE hash = ?'),
-      grant: db.prepare<[string], GrantRow>('SELECT * FROM oauth_grants WHERE id = ?'),
-      insertGrant: db.prepare<[GrantRow]>(
-        insertSql('oauth_grants', [
-          'id',
-          'client_id',
-          'team_id',
-          'email',
-          'scope',
-          'resource',
-          'created_at',
-          'revoked_at',
-          'revoked_reason',
-        ]),
-      ),
       revokeGrant: db.prepare<[number, string, string]>(
         'UPDATE oauth_grants SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL',
       ),
-      refreshToken: db.prepare<[string], RefreshTokenRow>('SELECT * FROM oauth_refresh_tokens WHERE hash = ?'),
-      insertRefreshToken: db.prepare<[RefreshTokenRow]>(
-        insertSql('oauth_refresh_tokens', ['hash', 'grant_id', 'created_at', 'expires_at', 'rotated_at']),
-      ),
       rotateRefreshToken: db.prepare<[number, string]>(
         'UPDATE oauth_refresh_tokens SET rotated_at = ? WHERE hash = ? AND rotated_at IS NULL',
-      ),
-      accessToken: db.prepare<[string], AccessTokenRow>('SELECT * FROM oauth_access_tokens WHERE jti = ?'),
-      insertAccessToken: db.prepare<[AccessTokenRow]>(
-        insertSql('oauth_access_tokens', ['jti', 'grant_id', 'expires_at', 'revoked_at']),
       ),
       revokeAccessToken: db.prepare<[number, string]>(
         'UPDATE oauth_access_tokens SET revoked_at = ? WHERE jti = ? AND revoked_at IS NULL',
@@ -191,14 +184,6 @@ export class OAuthStore {
     this.q.insertKey.run(row)
   }
 
-  client(id: string): ClientRow | undefined {
-    return this.q.client.get(id)
-  }
-
-  insertClient(row: ClientRow): void {
-    this.q.insertClient.run(row)
-  }
-
   /** The signed-in e-mail of a browser (cookie), creating the browser row on first sight. */
   browser(id: string, now: number): {id: string; email: string | null} {
     this.q.insertBrowser.run(id, now)
@@ -207,29 +192,6 @@ export class OAuthStore {
 
   setBrowserEmail(id: string, email: string | null): void {
     this.q.setBrowserEmail.run(email, id)
-  }
-
-  interaction(id: string): InteractionRow | undefined {
-    return this.q.interaction.get(id)
-  }
-
-  insertInteraction(row: Pick<InteractionRow, 'id' | 'browser_id' | 'request' | 'expires_at'>): void {
-    this.q.insertInteraction.run(row)
-  }
-
-  patchInteraction(
-    id: string,
-    changes: Partial<Omit<InteractionRow, 'id' | 'browser_id' | 'request' | 'expires_at'>>,
-  ): void {
-    this.interactionPatcher.patch(id, changes)
-  }
-
-  code(hash: string): CodeRow | undefined {
-    return this.q.code.get(hash)
-  }
-
-  insertCode(row: CodeRow): void {
-    this.q.insertCode.run(row)
   }
 
   /** Marks a code used; false when it was used already (a replay). */
@@ -241,38 +203,14 @@ export class OAuthStore {
     this.q.setCodeGrant.run(grantId, hash)
   }
 
-  grant(id: string): GrantRow | undefined {
-    return this.q.grant.get(id)
-  }
-
-  insertGrant(row: GrantRow): void {
-    this.q.insertGrant.run(row)
-  }
-
   /** Revokes a grant: every refresh and access token issued under it stops working. */
   revokeGrant(id: string, reason: string, now: number): void {
     this.q.revokeGrant.run(now, reason, id)
   }
 
-  refreshToken(hash: string): RefreshTokenRow | undefined {
-    return this.q.refreshToken.get(hash)
-  }
-
-  insertRefreshToken(row: RefreshTokenRow): void {
-    this.q.insertRefreshToken.run(row)
-  }
-
   /** Marks a refresh token rotated; false when it was rotated already (a reuse). */
   rotateRefreshToken(hash: string, now: number): boolean {
     return this.q.rotateRefreshToken.run(now, hash).changes === 1
-  }
-
-  accessToken(jti: string): AccessTokenRow | undefined {
-    return this.q.accessToken.get(jti)
-  }
-
-  insertAccessToken(row: AccessTokenRow): void {
-    this.q.insertAccessToken.run(row)
   }
 
   revokeAccessToken(jti: string, now: number): void {

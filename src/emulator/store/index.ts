@@ -1,10 +1,11 @@
 import {randomBytes} from 'node:crypto'
+import {addColumnIfMissing} from './add-column.js'
 import {CounterpartyStore} from './counterparty-store.js'
 import {IdempotencyStore} from './idempotency-store.js'
 import {PayoutStore} from './payout-store.js'
 import {preparePrivateDatabaseFile} from './private-database-file.js'
 import {type Database, openDatabase} from './sqlite-driver.js'
-import {SCHEMA, SCHEMA_VERSION, TABLES} from './store-schema.js'
+import {ADDED_COLUMNS, SCHEMA, SCHEMA_VERSION, TABLES} from './store-schema.js'
 import {TeamStore} from './team-store.js'
 import {TransactionStore} from './transaction-store.js'
 import {WebhookStore} from './webhook-store.js'
@@ -35,6 +36,7 @@ export class Store {
     if (version === 0) this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`)
     else if (version !== SCHEMA_VERSION)
       throw new Error(`the emulator database ${file} has schema version ${version}; start with --reset to recreate it`)
+    for (const {table, column, definition} of ADDED_COLUMNS) addColumnIfMissing(this.db, table, column, definition)
     this.metaGet = this.db.prepare<[string], {value: string}>('SELECT value FROM meta WHERE key = ?')
     this.metaSet = this.db.prepare<[string, string]>('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)')
     this.teams = new TeamStore(this.db)

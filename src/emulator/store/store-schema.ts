@@ -161,6 +161,15 @@ CREATE TABLE IF NOT EXISTS idempotency (
 CREATE INDEX IF NOT EXISTS idempotency_created ON idempotency (created_at);
 ${OAUTH_SCHEMA}`
 
+/**
+ * The columns added to the schema after its version was set: a database made by an older emulator lacks them and
+ * gets them on opening (`addColumnIfMissing`), with their default for existing rows.
+ */
+export const ADDED_COLUMNS = [
+  {table: 'teams', column: 'white_label', definition: 'INTEGER NOT NULL DEFAULT 1'},
+  {table: 'webhook_subscriptions', column: 'events', definition: 'TEXT'},
+] as const
+
 /** Every table, in the order a reset empties them. */
 export const TABLES = [
   ...OAUTH_TABLES,

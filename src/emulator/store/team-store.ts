@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto'
-import {addColumnIfMissing} from './add-column.js'
-import {insertSql, Patcher} from './row-patcher.js'
+import {KeyedRows} from './keyed-rows.js'
+import {insertSql} from './row-patcher.js'
 import type {AccountRow, ApiKeyRow, MemberRow, TeamRow} from './row-types.js'
 import type {Database} from './sqlite-driver.js'
 
@@ -15,17 +15,19 @@ export const hashApiKey = (key: string) => `${HASHED}${createHash('sha256').upda
 
 /** Teams, their members, API keys and per-currency accounts. */
 export class TeamStore {
+  private readonly teams: KeyedRows<TeamRow>
   private readonly q
-  private readonly teamPatcher: Patcher<TeamRow>
 
   constructor(db: Database) {
-    addColumnIfMissing(db, 'teams', 'white_label', 'INTEGER NOT NULL DEFAULT 1')
-    this.teamPatcher = new Patcher<TeamRow>(db, 'teams', 'id')
+    this.teams = new KeyedRows(db, 'teams', 'id', [
+      'id',
+      'name',
+      'kyb_status',
+      'dac7_reporting_required',
+      'wallet_address',
+      'created_at',
+    ])
     this.q = {
-      insertTeam: db.prepare<[TeamRow]>(
-        insertSql('teams', ['id', 'name', 'kyb_status', 'dac7_reporting_required', 'wallet_address', 'created_at']),
-      ),
-      team: db.prepare<[string], TeamRow>('SELECT * FROM teams WHERE id = ?'),
       insertMember: db.prepare<[MemberRow]>(insertSql('members', ['team_id', 'email', 'name', 'role', 'joined_at'])),
       members: db.prepare<[string], MemberRow>(
         "SELECT * FROM members WHERE team_id = ? ORDER BY CASE role WHEN 'owner' THEN 0 ELSE 1 END, joined_at, email",
@@ -74,15 +76,15 @@ export class TeamStore {
   }
 
   insertTeam(row: TeamRow): void {
-    this.q.insertTeam.run(row)
+    this.teams.insert(row)
   }
 
   team(id: string): TeamRow | undefined {
-    return this.q.team.get(id)
+    return this.teams.get(id)
   }
 
   patchTeam(id: string, changes: Partial<TeamRow>): void {
-    this.teamPatcher.patch(id, changes)
+    this.teams.patch(id, changes)
   }
 
   insertMember(row: MemberRow): void {

@@ -1,29 +1,26 @@
-import {addColumnIfMissing} from './add-column.js'
+import {KeyedRows} from './keyed-rows.js'
 import {insertSql, Patcher} from './row-patcher.js'
 import type {DeliveryRow, SubscriptionRow} from './row-types.js'
 import type {Database} from './sqlite-driver.js'
 
 /** Webhook subscriptions and the delivery log (one row per attempt). */
 export class WebhookStore {
-  private readonly q
+  private readonly subscriptionRows: KeyedRows<SubscriptionRow>
   private readonly deliveryPatcher: Patcher<DeliveryRow>
+  private readonly q
 
   constructor(db: Database) {
-    addColumnIfMissing(db, 'webhook_subscriptions', 'events', 'TEXT')
+    this.subscriptionRows = new KeyedRows(db, 'webhook_subscriptions', 'id', [
+      'id',
+      'team_id',
+      'target_url',
+      'event_type',
+      'secret',
+      'created_at',
+      'events',
+    ])
     this.deliveryPatcher = new Patcher<DeliveryRow>(db, 'webhook_deliveries', 'seq')
     this.q = {
-      insertSubscription: db.prepare<[SubscriptionRow]>(
-        insertSql('webhook_subscriptions', [
-          'id',
-          'team_id',
-          'target_url',
-          'event_type',
-          'secret',
-          'created_at',
-          'events',
-        ]),
-      ),
-      subscription: db.prepare<[string], SubscriptionRow>('SELECT * FROM webhook_subscriptions WHERE id = ?'),
       subscriptions: db.prepare<[string], SubscriptionRow>(
         'SELECT * FROM webhook_subscriptions WHERE team_id = ? ORDER BY created_at, id',
       ),
@@ -64,11 +61,11 @@ export class WebhookStore {
   }
 
   insertSubscription(row: SubscriptionRow): void {
-    this.q.insertSubscription.run(row)
+    this.subscriptionRows.insert(row)
   }
 
   subscription(id: string): SubscriptionRow | undefined {
-    return this.q.subscription.get(id)
+    return this.subscriptionRows.get(id)
   }
 
   subscriptions(teamId: string): SubscriptionRow[] {

@@ -1,0 +1,31 @@
+import {insertSql, Patcher} from './row-patcher.js'
+import type {Database, Statement} from './sqlite-driver.js'
+
+/**
+ * The rows of a table named by one key column (an id, a hash): one read by its key, inserted from their columns
+ * (`New`: the columns an insert gives; the rest take their defaults), patched by key. A store holds one per such
+ * table, beside its own statements.
+ */
+export class KeyedRows<Row extends object, New extends object = Row> {
+  private readonly byKey: Statement<[string], Row>
+  private readonly insertRow: Statement<[New]>
+  private readonly patcher: Patcher<Row>
+
+  constructor(db: Database, table: string, key: keyof Row & string, columns: readonly (keyof New & string)[]) {
+    this.byKey = db.prepare(`SELECT * FROM ${table} WHERE ${key} = ?`)
+    this.insertRow = db.prepare(insertSql(table, columns))
+    this.patcher = new Patcher<Row>(db, table, key)
+  }
+
+  get(key: string): Row | undefined {
+    return this.byKey.get(key)
+  }
+
+  insert(row: New): void {
+    this.insertRow.run(row)
+  }
+
+  patch(key: string, changes: Partial<Row>): void {
+    this.patcher.patch(key, changes)
+  }
+}
