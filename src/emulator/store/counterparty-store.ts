@@ -1,3 +1,4 @@
+import {type KeysetPage, keysetParams} from './keyset-page.js'
 import type {CounterpartyRow, NewCounterparty} from './row-types.js'
 import {TeamRows} from './seq-rows.js'
 import type {Database} from './sqlite-driver.js'
@@ -29,7 +30,7 @@ export class CounterpartyStore extends TeamRows<NewCounterparty> {
       ),
       // A recipient-managed row is hidden when a team-managed row with the same e-mail overrides it (spec 4.4b).
       page: db.prepare<
-        [{team: string; afterCreated: string | null; afterUuid: string | null; limit: number}],
+        [{team: string; afterCreated: string | null; afterTie: string | null; limit: number}],
         CounterpartyRow
       >(
         `SELECT * FROM counterparties c WHERE c.team_id = @team AND c.deleted_at IS NULL
@@ -37,7 +38,7 @@ export class CounterpartyStore extends TeamRows<NewCounterparty> {
              SELECT 1 FROM counterparties t WHERE t.team_id = c.team_id AND t.recipient_managed = 0
                AND t.deleted_at IS NULL AND lower(t.email) = lower(c.email)))
            AND (@afterCreated IS NULL OR c.created_at < @afterCreated
-             OR (c.created_at = @afterCreated AND c.uuid < @afterUuid))
+             OR (c.created_at = @afterCreated AND c.uuid < @afterTie))
          ORDER BY c.created_at DESC, c.uuid DESC LIMIT @limit`,
       ),
     }
@@ -47,12 +48,7 @@ export class CounterpartyStore extends TeamRows<NewCounterparty> {
     return this.q.recipientManagedByEmail.get(teamId, email)
   }
 
-  page(teamId: string, after: {createdAt: string; uuid: string} | undefined, limit: number): CounterpartyRow[] {
-    return this.q.page.all({
-      team: teamId,
-      afterCreated: after?.createdAt ?? null,
-      afterUuid: after?.uuid ?? null,
-      limit,
-    })
+  page(teamId: string, page: KeysetPage<string>): CounterpartyRow[] {
+    return this.q.page.all({team: teamId, ...keysetParams(page)})
   }
 }

@@ -1,12 +1,11 @@
+import {type KeysetPage, keysetParams} from './keyset-page.js'
 import type {NewPayout, PayoutRow, PayoutStatus} from './row-types.js'
 import {TeamRows} from './seq-rows.js'
 import type {Database} from './sqlite-driver.js'
 import {DELETED_SQL, OPEN_STATES_SQL} from './state-sql.js'
 
-export interface PayoutPage {
+export interface PayoutPage extends KeysetPage<number> {
   statuses?: PayoutStatus[]
-  after?: {createdAt: string; seq: number}
-  limit: number
 }
 
 const COLUMNS = [
@@ -56,12 +55,12 @@ export class PayoutStore extends TeamRows<NewPayout> {
         'SELECT * FROM payouts WHERE team_id = ? ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?',
       ),
       page: db.prepare<
-        [{team: string; statuses: string | null; afterCreated: string | null; afterSeq: number | null; limit: number}],
+        [{team: string; statuses: string | null; afterCreated: string | null; afterTie: number | null; limit: number}],
         PayoutRow
       >(
         `SELECT * FROM payouts WHERE team_id = @team AND status != ${DELETED_SQL}
            AND (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
-           AND (@afterCreated IS NULL OR created_at < @afterCreated OR (created_at = @afterCreated AND seq < @afterSeq))
+           AND (@afterCreated IS NULL OR created_at < @afterCreated OR (created_at = @afterCreated AND seq < @afterTie))
          ORDER BY created_at DESC, seq DESC LIMIT @limit`,
       ),
       amountsInStates: db.prepare<[string, string], {amount: string; currency: string}>(
@@ -96,9 +95,7 @@ export class PayoutStore extends TeamRows<NewPayout> {
     return this.q.page.all({
       team: teamId,
       statuses: page.statuses?.length ? JSON.stringify(page.statuses) : null,
-      afterCreated: page.after?.createdAt ?? null,
-      afterSeq: page.after?.seq ?? null,
-      limit: page.limit,
+      ...keysetParams(page),
     })
   }
 

@@ -1,16 +1,15 @@
+import {type KeysetPage, keysetParams} from './keyset-page.js'
 import type {NewTransaction, TransactionRow} from './row-types.js'
 import {SeqRows} from './seq-rows.js'
 import type {Database} from './sqlite-driver.js'
 
-export interface TransactionQuery {
+export interface TransactionQuery extends KeysetPage<string> {
   types?: string[]
   statuses?: string[]
   currencies?: string[]
   payoutUuid?: string
   createdFrom?: string
   createdBefore?: string
-  after?: {createdAt: string; id: string}
-  limit: number
 }
 
 const COLUMNS = [
@@ -49,7 +48,7 @@ export class TransactionStore extends SeqRows<NewTransaction> {
            AND (@payout IS NULL OR payout_uuid = @payout)
            AND (@createdFrom IS NULL OR created_at >= @createdFrom)
            AND (@createdBefore IS NULL OR created_at < @createdBefore)
-           AND (@afterCreated IS NULL OR created_at < @afterCreated OR (created_at = @afterCreated AND id < @afterId))
+           AND (@afterCreated IS NULL OR created_at < @afterCreated OR (created_at = @afterCreated AND id < @afterTie))
          ORDER BY created_at DESC, id DESC LIMIT @limit`,
       ),
     }
@@ -69,9 +68,7 @@ export class TransactionStore extends SeqRows<NewTransaction> {
       payout: query.payoutUuid ?? null,
       createdFrom: query.createdFrom ?? null,
       createdBefore: query.createdBefore ?? null,
-      afterCreated: query.after?.createdAt ?? null,
-      afterId: query.after?.id ?? null,
-      limit: query.limit,
+      ...keysetParams(query),
     })
   }
 }

@@ -1,9 +1,9 @@
 import {v2CounterpartyId} from '../../domain/api-views.js'
 import type {CounterpartyRegistry} from '../../domain/counterparty-registry.js'
-import {cursorPage} from '../../domain/page-cursor.js'
 import {guarded, type OperationHandlers} from '../../http/operation-route.js'
 import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
+import {keysetAfter, listPage} from './list-page.js'
 
 /** v2 counterparties (spec 4.4b, DESIGN): create, list (newest first, id tie-breaker), get, update, delete. */
 export function v2CounterpartyRoutes({
@@ -16,25 +16,15 @@ export function v2CounterpartyRoutes({
   return {
     createCounterparty: ({principal, body}) =>
       ok(counterparties.view(counterparties.create(principal.teamId, counterparties.validate(body)))),
-    listCounterparties: ({principal, parsedQuery}) => {
-      return ok(
-        cursorPage({
-          list: 'counterparties',
-          filters: {},
-          cursor: parsedQuery.cursor,
-          limit: parsedQuery.limit,
-          secret: store.secret(),
-          read: (after, count) =>
-            store.counterparties.page(
-              principal.teamId,
-              after ? {createdAt: after[0], uuid: String(after[1])} : undefined,
-              count,
-            ),
-          view: row => counterparties.view(row),
-          position: row => [row.created_at, row.uuid],
-        }),
-      )
-    },
+    listCounterparties: ({principal, parsedQuery}) =>
+      listPage(store, parsedQuery, {
+        list: 'counterparties',
+        filters: {},
+        read: (after, count) =>
+          store.counterparties.page(principal.teamId, {after: keysetAfter(after, String), limit: count}),
+        view: row => counterparties.view(row),
+        position: row => [row.created_at, row.uuid],
+      }),
     getCounterparty: ({principal, params}) =>
       ok(counterparties.view(counterparties.resolve(principal.teamId, params.id))),
     updateCounterparty: guarded({

@@ -1,7 +1,6 @@
 import type {AndThen} from '../../../contract/requests/index.js'
 import {Scope} from '../../domain/api-scopes.js'
 import {payoutV2, v2PayoutId} from '../../domain/api-views.js'
-import {cursorPage} from '../../domain/page-cursor.js'
 import {type PayoutService, v2PatchProblems, v2PayoutProblems} from '../../domain/payout-service.js'
 import type {Settlement} from '../../domain/settlement.js'
 import {guarded, type OperationHandlers} from '../../http/operation-route.js'
@@ -9,6 +8,7 @@ import {requireScopes} from '../../http/principal.js'
 import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
 import type {PayoutStatus} from '../../store/row-types.js'
+import {keysetAfter, listPage} from './list-page.js'
 
 /** v2 single-payout endpoints (spec 4.5, DESIGN). Batch endpoints live in `v2-payout-batch-routes.ts`. */
 
@@ -35,25 +35,19 @@ export function v2PayoutRoutes({
       },
     }),
     listPayoutsV2: ({origin, principal, parsedQuery}) => {
-      const {limit, cursor, status = []} = parsedQuery
-      const filters = {statuses: [...new Set(status)].sort()}
-      return ok(
-        cursorPage({
-          list: 'payouts',
-          filters,
-          cursor,
-          limit,
-          secret: store.secret(),
-          read: (after, count) =>
-            store.payouts.page(principal.teamId, {
-              statuses: filters.statuses as PayoutStatus[],
-              after: after ? {createdAt: after[0], seq: Number(after[1])} : undefined,
-              limit: count,
-            }),
-          view: row => payoutV2(row, origin),
-          position: row => [row.created_at, row.seq],
-        }),
-      )
+      const filters = {statuses: [...new Set(parsedQuery.status ?? [])].sort()}
+      return listPage(store, parsedQuery, {
+        list: 'payouts',
+        filters,
+        read: (after, count) =>
+          store.payouts.page(principal.teamId, {
+            statuses: filters.statuses as PayoutStatus[],
+            after: keysetAfter(after, Number),
+            limit: count,
+          }),
+        view: row => payoutV2(row, origin),
+        position: row => [row.created_at, row.seq],
+      })
     },
     getPayoutV2: ({origin, principal, params}) => ok(payoutV2(payouts.resolveV2(principal.teamId, params.id), origin)),
     updatePayoutV2: guarded({

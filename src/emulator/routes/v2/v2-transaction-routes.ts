@@ -1,9 +1,8 @@
 import {transactionView} from '../../domain/api-views.js'
-import {cursorPage} from '../../domain/page-cursor.js'
 import type {PayoutService} from '../../domain/payout-service.js'
 import type {OperationHandlers} from '../../http/operation-route.js'
-import {ok} from '../../http/request-context.js'
 import type {Store} from '../../store/index.js'
+import {keysetAfter, listPage} from './list-page.js'
 
 /** `GET /api/v2/transactions` (spec 4.5b): every filter, newest first with id tie-breaker, opaque cursors. */
 
@@ -15,7 +14,7 @@ const instant = (value: string | undefined) => (value === undefined ? undefined 
 export function v2TransactionRoutes({payouts, store}: {payouts: PayoutService; store: Store}): OperationHandlers {
   return {
     listTransactions: ({origin, principal, parsedQuery: query}) => {
-      const {limit, cursor, payoutId} = query
+      const {payoutId} = query
       const types = distinct(query.type)
       const statuses = distinct(query.status)
       const currencies = distinct(query.currency)
@@ -31,28 +30,23 @@ export function v2TransactionRoutes({payouts, store}: {payouts: PayoutService; s
           payoutUuid = '-'
         }
       }
-      return ok(
-        cursorPage({
-          list: 'transactions',
-          filters,
-          cursor,
-          limit,
-          secret: store.secret(),
-          read: (after, count) =>
-            store.transactions.page(principal.teamId, {
-              types,
-              statuses,
-              currencies,
-              payoutUuid,
-              createdFrom,
-              createdBefore,
-              after: after ? {createdAt: after[0], id: String(after[1])} : undefined,
-              limit: count,
-            }),
-          view: row => transactionView(row, origin),
-          position: row => [row.created_at, row.id],
-        }),
-      )
+      return listPage(store, query, {
+        list: 'transactions',
+        filters,
+        read: (after, count) =>
+          store.transactions.page(principal.teamId, {
+            types,
+            statuses,
+            currencies,
+            payoutUuid,
+            createdFrom,
+            createdBefore,
+            after: keysetAfter(after, String),
+            limit: count,
+          }),
+        view: row => transactionView(row, origin),
+        position: row => [row.created_at, row.id],
+      })
     },
   }
 }
