@@ -97,10 +97,7 @@ export function withDetails(error: ApiError, message: string, dropPrefix?: strin
 
 /** A request that would leave the profile's origin (a path naming another host); nothing was sent. */
 export class OriginError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'OriginError'
-  }
+  override readonly name = 'OriginError'
 }
 
 /**
@@ -108,21 +105,23 @@ export class OriginError extends Error {
  * page) it already gave. Sending the same request again is safe; the service (or what stands between) is at fault.
  */
 export class HostileAnswerError extends Error {
-  readonly url?: string
-  constructor(message: string, url?: string) {
+  override readonly name = 'HostileAnswerError'
+  constructor(
+    message: string,
+    readonly url?: string,
+  ) {
     super(message)
-    this.name = 'HostileAnswerError'
-    this.url = url
   }
 }
 
 /** A 2xx answer whose body does not match the resource schema. */
 export class ResponseShapeError extends Error {
-  readonly requestId?: string
-  constructor(message: string, requestId?: string) {
+  override readonly name = 'ResponseShapeError'
+  constructor(
+    message: string,
+    readonly requestId?: string,
+  ) {
     super(message)
-    this.name = 'ResponseShapeError'
-    this.requestId = requestId
   }
 }
 
