@@ -96,50 +96,12 @@ export class OAuthStore {
   private readonly q
 
   constructor(private readonly db: Database) {
-    this.clients = new KeyedRows(db, 'oauth_clients', 'id', [
-      'id',
-      'secret_hash',
-      'name',
-      'kind',
-      'team_id',
-      'redirect_uris',
-      'scopes',
-      'grant_types',
-      'created_at',
-    ])
-    this.interactions = new KeyedRows(db, 'oauth_interactions', 'id', ['id', 'browser_id', 'request', 'expires_at'])
-    this.codes = new KeyedRows(db, 'oauth_codes', 'hash', [
-      'hash',
-      'client_id',
-      'redirect_uri',
-      'code_challenge',
-      'resource',
-      'scope',
-      'team_id',
-      'email',
-      'expires_at',
-      'used_at',
-      'grant_id',
-    ])
-    this.grants = new KeyedRows(db, 'oauth_grants', 'id', [
-      'id',
-      'client_id',
-      'team_id',
-      'email',
-      'scope',
-      'resource',
-      'created_at',
-      'revoked_at',
-      'revoked_reason',
-    ])
-    this.refreshTokens = new KeyedRows(db, 'oauth_refresh_tokens', 'hash', [
-      'hash',
-      'grant_id',
-      'created_at',
-      'expires_at',
-      'rotated_at',
-    ])
-    this.accessTokens = new KeyedRows(db, 'oauth_access_tokens', 'jti', ['jti', 'grant_id', 'expires_at', 'revoked_at'])
+    this.clients = new KeyedRows(db, 'oauth_clients', 'id')
+    this.interactions = new KeyedRows(db, 'oauth_interactions', 'id')
+    this.codes = new KeyedRows(db, 'oauth_codes', 'hash')
+    this.grants = new KeyedRows(db, 'oauth_grants', 'id')
+    this.refreshTokens = new KeyedRows(db, 'oauth_refresh_tokens', 'hash')
+    this.accessTokens = new KeyedRows(db, 'oauth_access_tokens', 'jti')
     this.q = {
       key: db.prepare<[], KeyRow>('SELECT * FROM oauth_keys ORDER BY created_at DESC LIMIT 1'),
       keys: db.prepare<[], KeyRow>('SELECT * FROM oauth_keys ORDER BY created_at'),

@@ -1,19 +1,19 @@
-import {insertSql, Patcher} from './row-patcher.js'
+import {insertSql, Patcher, StatementsByColumns} from './row-patcher.js'
 import type {Database, Statement} from './sqlite-driver.js'
 
 /**
- * The rows of a table named by one key column (an id, a hash): one read by its key, inserted from their columns
- * (`New`: the columns an insert gives; the rest take their defaults), patched by key. A store holds one per such
- * table, beside its own statements.
+ * The rows of a table named by one key column (an id, a hash): one read by its key, inserted from the columns the
+ * row object has (`New`; the rest take their defaults), patched by key. A store holds one per such table, beside its
+ * own statements.
  */
 export class KeyedRows<Row extends object, New extends object = Row> {
   private readonly byKey: Statement<[string], Row>
-  private readonly insertRow: Statement<[New]>
+  private readonly inserts: StatementsByColumns
   private readonly patcher: Patcher<Row>
 
-  constructor(db: Database, table: string, key: keyof Row & string, columns: readonly (keyof New & string)[]) {
+  constructor(db: Database, table: string, key: keyof Row & string) {
     this.byKey = db.prepare(`SELECT * FROM ${table} WHERE ${key} = ?`)
-    this.insertRow = db.prepare(insertSql(table, columns))
+    this.inserts = new StatementsByColumns(db, columns => insertSql(table, columns))
     this.patcher = new Patcher<Row>(db, table, key)
   }
 
@@ -22,7 +22,7 @@ export class KeyedRows<Row extends object, New extends object = Row> {
   }
 
   insert(row: New): void {
-    this.insertRow.run(row)
+    this.inserts.for(Object.keys(row)).run(row)
   }
 
   patch(key: string, changes: Partial<Row>): void {

@@ -19,14 +19,7 @@ export class TeamStore {
   private readonly q
 
   constructor(db: Database) {
-    this.teams = new KeyedRows(db, 'teams', 'id', [
-      'id',
-      'name',
-      'kyb_status',
-      'dac7_reporting_required',
-      'wallet_address',
-      'created_at',
-    ])
+    this.teams = new KeyedRows(db, 'teams', 'id')
     this.q = {
       insertMember: db.prepare<[MemberRow]>(insertSql('members', ['team_id', 'email', 'name', 'role', 'joined_at'])),
       members: db.prepare<[string], MemberRow>(

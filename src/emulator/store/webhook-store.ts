@@ -10,15 +10,7 @@ export class WebhookStore {
   private readonly q
 
   constructor(db: Database) {
-    this.subscriptionRows = new KeyedRows(db, 'webhook_subscriptions', 'id', [
-      'id',
-      'team_id',
-      'target_url',
-      'event_type',
-      'secret',
-      'created_at',
-      'events',
-    ])
+    this.subscriptionRows = new KeyedRows(db, 'webhook_subscriptions', 'id')
     this.deliveryPatcher = new Patcher<DeliveryRow>(db, 'webhook_deliveries', 'seq')
     this.q = {
       subscriptions: db.prepare<[string], SubscriptionRow>(
