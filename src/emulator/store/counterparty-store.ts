@@ -3,26 +3,11 @@ import type {CounterpartyRow, NewCounterparty} from './row-types.js'
 import {TeamRows} from './seq-rows.js'
 import type {Database} from './sqlite-driver.js'
 
-const COLUMNS = [
-  'uuid',
-  'team_id',
-  'custom_id',
-  'identity',
-  'email',
-  'address',
-  'payment_method',
-  'tax_identity',
-  'recipient_managed',
-  'deleted_at',
-  'created_at',
-  'updated_at',
-] as const
-
 export class CounterpartyStore extends TeamRows<NewCounterparty> {
   private readonly q
 
   constructor(db: Database) {
-    super(db, 'counterparties', COLUMNS)
+    super(db, 'counterparties')
     this.q = {
       recipientManagedByEmail: db.prepare<[string, string], CounterpartyRow>(
         `SELECT * FROM counterparties WHERE team_id = ? AND recipient_managed = 1 AND deleted_at IS NULL

@@ -8,43 +8,12 @@ export interface PayoutPage extends KeysetPage<number> {
   statuses?: PayoutStatus[]
 }
 
-const COLUMNS = [
-  'uuid',
-  'team_id',
-  'custom_id',
-  'description',
-  'amount',
-  'currency',
-  'recipient_type',
-  'creator_handle',
-  'email',
-  'phone',
-  'counterparty_uuid',
-  'verification_method',
-  'tags',
-  'payout_type',
-  'notifications',
-  'status',
-  'payment_method',
-  'failure_code',
-  'failure_reason',
-  'approved_at',
-  'claim_link_sent_at',
-  'requested_at',
-  'completed_at',
-  'failed_at',
-  'deleted_at',
-  'expires_at',
-  'created_at',
-  'updated_at',
-] as const
-
 /** Payout rows; both API generations read and write the same rows. */
 export class PayoutStore extends TeamRows<NewPayout> {
   private readonly q
 
   constructor(db: Database) {
-    super(db, 'payouts', COLUMNS)
+    super(db, 'payouts')
     this.q = {
       byUuidAnyTeam: db.prepare<[string], PayoutRow>('SELECT * FROM payouts WHERE uuid = ?'),
       bySeq: db.prepare<[number], PayoutRow>('SELECT * FROM payouts WHERE seq = ?'),

@@ -1,21 +1,22 @@
-import {insertSql, Patcher} from './row-patcher.js'
+import {insertSql, Patcher, StatementsByColumns} from './row-patcher.js'
 import type {Database, Statement} from './sqlite-driver.js'
 
 /**
- * The rows of a table keyed by `seq` (SQLite's rowid): inserted from their columns (the row answers with its seq),
- * patched by seq. The stores of payouts, counterparties and transactions extend it with their own reads.
+ * The rows of a table keyed by `seq` (SQLite's rowid): inserted from the columns the row object has (the row
+ * answers with its seq), patched by seq. The stores of payouts, counterparties and transactions extend it with their
+ * own reads.
  */
 export class SeqRows<New extends object> {
-  private readonly insertRow: Statement<[New]>
+  private readonly inserts: StatementsByColumns
   private readonly patcher: Patcher<New & {seq: number}>
 
-  constructor(db: Database, table: string, columns: readonly (keyof New & string)[]) {
-    this.insertRow = db.prepare<[New]>(insertSql(table, columns))
+  constructor(db: Database, table: string) {
+    this.inserts = new StatementsByColumns(db, columns => insertSql(table, columns))
     this.patcher = new Patcher<New & {seq: number}>(db, table, 'seq')
   }
 
   insert(row: New): New & {seq: number} {
-    const result = this.insertRow.run(row)
+    const result = this.inserts.for(Object.keys(row)).run(row)
     return {...row, seq: Number(result.lastInsertRowid)}
   }
 
@@ -31,8 +32,8 @@ export class TeamRows<New extends {team_id: string; uuid: string; custom_id: str
   private readonly byUuidRow: Statement<[string, string], New & {seq: number}>
   private readonly byCustomIdRow: Statement<[string, string], New & {seq: number}>
 
-  constructor(db: Database, table: string, columns: readonly (keyof New & string)[]) {
-    super(db, table, columns)
+  constructor(db: Database, table: string) {
+    super(db, table)
     this.byUuidRow = db.prepare(`SELECT * FROM ${table} WHERE team_id = ? AND uuid = ?`)
     this.byCustomIdRow = db.prepare(`SELECT * FROM ${table} WHERE team_id = ? AND custom_id = ?`)
   }

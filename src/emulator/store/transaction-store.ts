@@ -12,30 +12,13 @@ export interface TransactionQuery extends KeysetPage<string> {
   createdBefore?: string
 }
 
-const COLUMNS = [
-  'id',
-  'team_id',
-  'type',
-  'status',
-  'direction',
-  'amount',
-  'currency',
-  'payout_uuid',
-  'counterparty_uuid',
-  'account',
-  'reference',
-  'tx_hash',
-  'created_at',
-  'completed_at',
-] as const
-
 const list = (values: string[] | undefined) => (values?.length ? JSON.stringify(values) : null)
 
 export class TransactionStore extends SeqRows<NewTransaction> {
   private readonly q
 
   constructor(db: Database) {
-    super(db, 'transactions', COLUMNS)
+    super(db, 'transactions')
     this.q = {
       openForPayout: db.prepare<[string], TransactionRow>(
         "SELECT * FROM transactions WHERE payout_uuid = ? AND status = 'pending' ORDER BY seq DESC LIMIT 1",
