@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import {beforeAll, describe, expect, it} from 'vitest'
 import type * as z from 'zod/mini'
 import {type Accepts, requestCheckCompiler} from '../../src/contract/compiled-check.js'
+import {generatedCheck} from '../../src/contract/generated-check.js'
 import {checkRequest} from '../../src/contract/request-problems.js'
 import {createPayoutV1Body} from '../../src/contract/requests/payout-v1-requests.js'
 import {createPayoutV2Body, patchPayoutV2Body} from '../../src/contract/requests/payout-v2-requests.js'
@@ -154,6 +155,22 @@ const SCHEMAS: Record<string, {schema: z.ZodMiniType; body: fc.Arbitrary<unknown
   sandboxDepositBody: {schema: sandboxDepositBody, body: bodies(v2)},
 }
 
+/** `RUNS` bodies of `name`'s kind: `accepts` says yes exactly where zod does, and both verdicts are reached often. */
+function decidesAsZod(name: string, accepts: Accepts) {
+  const verdicts = {accepted: 0, refused: 0}
+  fc.assert(
+    fc.property(SCHEMAS[name].body, value => {
+      const zod = checkRequest(SCHEMAS[name].schema, value).ok
+      expect(accepts(value), JSON.stringify(value)).toBe(zod)
+      verdicts[zod ? 'accepted' : 'refused']++
+    }),
+    {seed: SEED, numRuns: RUNS},
+  )
+  // Both verdicts are reached often, so the equality says something of each.
+  expect(verdicts.accepted).toBeGreaterThan(RUNS / 10)
+  expect(verdicts.refused).toBeGreaterThan(RUNS / 10)
+}
+
 describe('a validator compiled from the contract JSON Schema decides as zod does', () => {
   const compiled: Record<string, Accepts> = {}
   let compile: (schema: z.ZodMiniType) => Accepts
@@ -162,24 +179,25 @@ describe('a validator compiled from the contract JSON Schema decides as zod does
     for (const [name, {schema}] of Object.entries(SCHEMAS)) compiled[name] = compile(schema)
   })
 
-  it.each(Object.keys(SCHEMAS))(`%s: ${RUNS} bodies, the same yes or no`, name => {
-    const verdicts = {accepted: 0, refused: 0}
-    fc.assert(
-      fc.property(SCHEMAS[name].body, value => {
-        const zod = checkRequest(SCHEMAS[name].schema, value).ok
-        expect(compiled[name](value), JSON.stringify(value)).toBe(zod)
-        verdicts[zod ? 'accepted' : 'refused']++
-      }),
-      {seed: SEED, numRuns: RUNS},
-    )
-    // Both verdicts are reached often, so the equality says something of each.
-    expect(verdicts.accepted).toBeGreaterThan(RUNS / 10)
-    expect(verdicts.refused).toBeGreaterThan(RUNS / 10)
-  })
+  it.each(Object.keys(SCHEMAS))(`%s: ${RUNS} bodies, the same yes or no`, name => decidesAsZod(name, compiled[name]))
 
   it('refuses to compile a schema whose own check JSON Schema cannot state', async () => {
     const {z} = await import('zod/mini').then(m => ({z: m}))
     const refined = z.object({a: z.string()}).check(z.refine(value => value.a !== 'b'))
     expect(() => compile(refined)).toThrow(/JSON Schema cannot state/)
+  })
+})
+
+describe('a validator the build generated decides as zod does', () => {
+  const generated = ['createPayoutV2Body', 'patchPayoutV2Body', 'createPayoutV1Body']
+
+  it.each(generated)(`%s: ${RUNS} bodies, the same yes or no`, name => {
+    const accepts = generatedCheck(SCHEMAS[name].schema)
+    expect(accepts, `${name} has no generated validator`).toBeDefined()
+    decidesAsZod(name, accepts as Accepts)
+  })
+
+  it('is there only for the schemas the build generated validators for', () => {
+    expect(generatedCheck(sandboxDepositBody)).toBeUndefined()
   })
 })

@@ -266,13 +266,20 @@ const compiled = new WeakMap<z.ZodMiniType, Accepts>()
 let compile: ((schema: z.ZodMiniType) => Accepts) | undefined
 
 /**
- * From now on, a body of one of `schemas` is checked by a validator compiled from its JSON Schema (compiled-check.ts)
- * and not by zod again, when it accepts the body. Ajv is loaded here; each schema is compiled at its first row, so a
- * file without id rows never compiles the update schema. Worth it for a file of many rows.
+ * From now on, a body of one of `schemas` is checked by a validator of its JSON Schema and not by zod again, when
+ * it accepts the body: the one the build generated (generated-check.ts), or else one compiled with Ajv at the
+ * schema's first row (compiled-check.ts), so a file without id rows never compiles the update schema. Worth it for
+ * a file of many rows.
  */
 export async function compileBodyChecks(schemas: readonly z.ZodMiniType[]): Promise<void> {
-  for (const schema of schemas) compilable.add(schema)
-  compile ??= await (await import('../../../contract/compiled-check.js')).requestCheckCompiler()
+  const {generatedCheck} = await import('../../../contract/generated-check.js')
+  for (const schema of schemas) {
+    const accepts = compiled.get(schema) ?? generatedCheck(schema)
+    if (accepts) compiled.set(schema, accepts)
+    else compilable.add(schema)
+  }
+  if (schemas.some(schema => compilable.has(schema)))
+    compile ??= await (await import('../../../contract/compiled-check.js')).requestCheckCompiler()
 }
 
 function compiledAccepts(schema: z.ZodMiniType): Accepts | undefined {
