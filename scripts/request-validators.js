@@ -33,12 +33,21 @@ async function contract() {
   return import(`data:text/javascript;base64,${code}`)
 }
 
-/** `const funcN = require("ajv/dist/runtime/X").default;` with the function's own source in its place. */
+/**
+ * Ajv's runtime helper for a module the code requires (`const funcN = require("ajv/dist/runtime/X").default;`),
+ * written out: the function's own source, and for the character count a first test that answers a string without
+ * a high surrogate at once (each of its code units is then one character), as most cells are.
+ */
 function inlineRuntime(code) {
   return code.replace(/const (\w+) = require\("(ajv\/dist\/runtime\/[\w-]+)"\)\.default;/g, (_, name, module) => {
     const helper = require(module).default
     if (typeof helper !== 'function') throw new Error(`${module}: not a function to inline`)
-    return `const ${name} = ${helper.toString()};`
+    if (!module.endsWith('/ucs2length')) return `const ${name} = ${helper.toString()};`
+    return [
+      `const ${name}_all = ${helper.toString()};`,
+      `const ${name}_high = /[\\ud800-\\udbff]/;`,
+      `const ${name} = str => (${name}_high.test(str) ? ${name}_all(str) : str.length);`,
+    ].join('\n')
   })
 }
 
