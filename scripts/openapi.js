@@ -5,23 +5,12 @@
 // freshness tests compare them).
 import {writeFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
-import {build} from 'esbuild'
+import {loadBundled} from './bundled-module.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 /** A module of src/contract, bundled and loaded. */
-async function load(entry) {
-  const {outputFiles} = await build({
-    entryPoints: [`${root}src/contract/${entry}`],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    write: false,
-    logLevel: 'error',
-  })
-  const code = Buffer.from(outputFiles[0].contents).toString('base64')
-  return import(`data:text/javascript;base64,${code}`)
-}
+const load = entry => loadBundled({entryPoints: [`${root}src/contract/${entry}`]})
 
 const documents = [
   {flag: '--print', file: 'docs/openapi.json', text: async () => (await load('openapi-document.ts')).openApiText()},

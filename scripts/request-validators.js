@@ -6,15 +6,15 @@
 import {writeFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {fileURLToPath} from 'node:url'
-import {build} from 'esbuild'
+import {loadBundled} from './bundled-module.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const OUTPUT = 'src/contract/generated/request-validators.ts'
 const require = createRequire(import.meta.url)
 
 /** The contract's schemas, their JSON Schema and Ajv's options, bundled from src/contract and loaded. */
-async function contract() {
-  const {outputFiles} = await build({
+const contract = () =>
+  loadBundled({
     stdin: {
       contents: [
         "export {GENERATED_VALIDATOR_SCHEMAS} from './generated-validator-schemas.ts'",
@@ -23,15 +23,7 @@ async function contract() {
       resolveDir: `${root}src/contract`,
       loader: 'ts',
     },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    write: false,
-    logLevel: 'error',
   })
-  const code = Buffer.from(outputFiles[0].contents).toString('base64')
-  return import(`data:text/javascript;base64,${code}`)
-}
 
 /**
  * Ajv's runtime helper for a module the code requires (`const funcN = require("ajv/dist/runtime/X").default;`),
