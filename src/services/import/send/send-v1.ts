@@ -1,7 +1,7 @@
 import type {CreatePayoutV1} from '../../../client/v1/payouts-v1.js'
 import {payoutIdBody} from '../../../contract/ids.js'
 import {isUpdatable} from '../../../contract/lifecycle.js'
-import {compareWithPayout, statedDifferences} from '../../payouts/payout-differences.js'
+import {compareWithPayout} from '../../payouts/payout-differences.js'
 import type {ChunkRow} from './chunks.js'
 import {
   attempt,
@@ -9,8 +9,8 @@ import {
   type Client,
   customIdConflict,
   describeApiError,
+  identifiedPayout,
   lookUp,
-  noSuchPayout,
   type RowOutcome,
   settleChunk,
 } from './send.js'
@@ -54,12 +54,11 @@ async function settleConflict(client: Client, row: Row, refused: unknown): Promi
  * know leaves the row to its own customId (upserted as any row); without one the row fails.
  */
 async function identifiedRow(client: Client, row: Row, id: string): Promise<RowOutcome> {
-  const payout = await lookUp(() => client.v1.payouts.get(payoutIdBody(id)))
-  if (!payout) return row.item.customId ? upsert(client, row, false) : {status: 'failed', error: noSuchPayout(id)}
-  const differences = statedDifferences(row.item, payout)
-  if (!differences) return {status: 'present', payoutId: payout.id}
+  const found = await identifiedPayout(row.item, id, () => client.v1.payouts.get(payoutIdBody(id)))
+  if (found === 'by-custom-id') return upsert(client, row, false)
+  if (!('differences' in found)) return found
+  const {payout, differences, fixed} = found
   const key = payout.customId
-  const fixed = row.item.customId !== undefined && row.item.customId !== key
   if (!isUpdatable(payout.status) || fixed || !key) {
     const why = fixed
       ? 'its customId cannot change'

@@ -5,7 +5,6 @@ import {fieldOf} from '../../../shared/json-object.js'
 import {mapLimit} from '../../../shared/map-limit.js'
 import {present} from '../../../shared/present.js'
 import {comparedUnderCustomId} from '../../payouts/create-keyed.js'
-import {statedDifferences} from '../../payouts/payout-differences.js'
 import type {ChunkRow} from './chunks.js'
 import {
   attempt,
@@ -15,8 +14,7 @@ import {
   customIdConflict,
   declinedOutcome,
   describeApiError,
-  lookUp,
-  noSuchPayout,
+  identifiedPayout,
   type RowOutcome,
   settleChunk,
 } from './send.js'
@@ -138,11 +136,10 @@ function patchOf(item: CreatePayoutV2, byId = false): UpdatePayoutV2 {
  * as any row: created under it; without one the row fails (nothing names the payout to create).
  */
 async function identifiedRow(client: Client, row: Row, id: string): Promise<RowOutcome | 'create'> {
-  const payout = await lookUp(() => client.v2.payouts.get(id))
-  if (!payout) return row.item.customId ? 'create' : {status: 'failed', error: noSuchPayout(id)}
-  const differences = statedDifferences(row.item, payout)
-  if (!differences) return {status: 'present', payoutId: payout.id}
-  const fixed = row.item.customId !== undefined && row.item.customId !== payout.customId
+  const found = await identifiedPayout(row.item, id, () => client.v2.payouts.get(id))
+  if (found === 'by-custom-id') return 'create'
+  if (!('differences' in found)) return found
+  const {payout, differences, fixed} = found
   if (!isUpdatable(payout.status) || fixed)
     return {
       status: 'conflict',

@@ -1,6 +1,8 @@
 import {ApiError, isTransient, type PayoutClient, withDetails} from '../../../client/index.js'
 import {isDeclined} from '../../../contract/lifecycle.js'
 import {messageOf} from '../../../shared/thrown.js'
+import {statedDifferences} from '../../payouts/payout-differences.js'
+import type {PayoutLike} from '../../payouts/payout-identity.js'
 import type {Chunk, ChunkRow} from './chunks.js'
 
 /**
@@ -104,6 +106,32 @@ export async function lookUp<T>(call: () => Promise<T>): Promise<T | undefined> 
   if ('value' in found) return found.value
   if (isNotFound(found.refused)) return undefined
   throw new ChunkStop('fatal', found.refused)
+}
+
+/** A payout a row names by id, set against the row: what the row states otherwise, and whether it changes the customId. */
+export interface IdentifiedPayout<P> {
+  payout: P
+  differences: string
+  /** The row states another customId than the payout's (a customId cannot change). */
+  fixed: boolean
+}
+
+/**
+ * A row naming its payout by id (as payctl's exports write): the payout `get` reads, set against what the row states;
+ * or the row's outcome already, present when the payout says what the row states. An id this service does not know
+ * (an export of another account or environment) leaves the row to its own customId (`'by-custom-id'`, as any row);
+ * without one the row fails (nothing names the payout).
+ */
+export async function identifiedPayout<P extends PayoutLike & {id: string; customId?: string}>(
+  item: PayoutLike & {customId?: string},
+  id: string,
+  get: () => Promise<P>,
+): Promise<IdentifiedPayout<P> | RowOutcome | 'by-custom-id'> {
+  const payout = await lookUp(get)
+  if (!payout) return item.customId ? 'by-custom-id' : {status: 'failed', error: noSuchPayout(id)}
+  const differences = statedDifferences(item, payout)
+  if (!differences) return {status: 'present', payoutId: payout.id}
+  return {payout, differences, fixed: item.customId !== undefined && item.customId !== payout.customId}
 }
 
 export type Client = PayoutClient
