@@ -130,6 +130,13 @@ function patchOf(item: CreatePayoutV2, byId = false): UpdatePayoutV2 {
   return patch
 }
 
+/** A payout made to say what its row says: updated, or failed with the service's reason. */
+async function patched(client: Client, payoutId: string, patch: UpdatePayoutV2): Promise<RowOutcome> {
+  const sent = await attempt(() => client.v2.payouts.update(payoutId, patch))
+  if ('value' in sent) return {status: 'updated', payoutId}
+  return {status: 'failed', payoutId, error: describeApiError(sent.refused)}
+}
+
 /**
  * A row naming its payout by id: present when the payout says what the row states, else updated while created.
  * An id this service does not know (an export of another account or environment) leaves the row to its customId,
@@ -146,9 +153,7 @@ async function identifiedRow(client: Client, row: Row, id: string): Promise<RowO
       payoutId: payout.id,
       error: `${payout.id} is ${payout.status}${fixed ? ' and its customId cannot change' : `: ${onlyFrom('update')}`}: ${differences}`,
     }
-  const patched = await attempt(() => client.v2.payouts.update(payout.id, patchOf(row.item, true)))
-  if ('value' in patched) return {status: 'updated', payoutId: payout.id}
-  return {status: 'failed', payoutId: payout.id, error: describeApiError(patched.refused)}
+  return patched(client, payout.id, patchOf(row.item, true))
 }
 
 /** A changed row: updated while its payout is `created`, a conflict once it has moved on. */
@@ -163,9 +168,7 @@ async function updateRow(client: Client, row: Row): Promise<RowOutcome | 'create
       payoutId: payout.id,
       error: `${payout.id} is ${payout.status}: ${onlyFrom('update')}`,
     }
-  const patched = await attempt(() => client.v2.payouts.update(payout.id, patchOf(row.item)))
-  if ('value' in patched) return {status: 'updated', payoutId: payout.id}
-  return {status: 'failed', payoutId: payout.id, error: describeApiError(patched.refused)}
+  return patched(client, payout.id, patchOf(row.item))
 }
 
 /** Rows imported earlier without this --and-then: approved with it, in one batch call. */
