@@ -34,7 +34,8 @@ describe('login tokens and webhook secrets a server echoes never reach the user 
           createdAt: '2026-01-01T00:00:00.000Z',
           updatedAt: '2026-01-01T00:00:00.000Z',
         })
-      return json(res, 500, {error: {code: 'INTERNAL_ERROR', message: `bad login: ${ECHO}`}})
+      // Retry-After: 0: the client still retries (and traces each retry) but does not back off; redaction is the point.
+      return json(res, 500, {error: {code: 'INTERNAL_ERROR', message: `bad login: ${ECHO}`}}, {'retry-after': '0'})
     }
     await server.start()
   })
@@ -72,8 +73,10 @@ describe('login tokens and webhook secrets a server echoes never reach the user 
     ['an API error', false],
     ["the token endpoint's refusal of a refresh", true],
   ])('%s: stderr, --json and --debug say [redacted]', async (_case, expired) => {
-    for (const extra of [[], ['--json'], ['--debug']]) {
-      const result = await runCli(['team', 'get', ...extra], {env: home(expired)})
+    const results = await Promise.all(
+      [[], ['--json'], ['--debug']].map(extra => runCli(['team', 'get', ...extra], {env: home(expired)})),
+    )
+    for (const result of results) {
       expect(result.code).not.toBe(0)
       expectClean(result.stderr + result.stdout)
     }

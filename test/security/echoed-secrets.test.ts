@@ -12,10 +12,12 @@ const WEBHOOK_SECRET = 'whsec_abcdefghijklmnopSECRET'
 describe('secrets a server echoes never reach the user or the agent', {timeout: 120_000}, () => {
   const server = new FakeServer()
   beforeAll(async () => {
-    server.fallback = (req, res) =>
-      json(res, req.url.includes('/team') ? 500 : 400, {
-        error: {code: 'VALIDATION_ERROR', message: `bad key ${req.headers.authorization} (raw ${KEY})`},
-      })
+    // Retry-After: 0 on the 500: the client still retries (and traces each retry) but does not back off.
+    server.fallback = (req, res) => {
+      const transient = req.url.includes('/team')
+      const error = {code: 'VALIDATION_ERROR', message: `bad key ${req.headers.authorization} (raw ${KEY})`}
+      json(res, transient ? 500 : 400, {error}, transient ? {'retry-after': '0'} : {})
+    }
     await server.start()
   })
   afterAll(() => server.stop())
@@ -40,8 +42,9 @@ describe('secrets a server echoes never reach the user or the agent', {timeout: 
   ]
 
   it.each(commands)('%s %s: stderr, --json and --debug say [redacted]', async (...args) => {
-    for (const extra of args[0] === 'team' ? [['--json'], ['--debug']] : [['--debug']]) {
-      const result = await runCli([...args, ...extra], {env: env()})
+    const extras = args[0] === 'team' ? [['--json'], ['--debug']] : [['--debug']]
+    const results = await Promise.all(extras.map(extra => runCli([...args, ...extra], {env: env()})))
+    for (const result of results) {
       expect(result.code, result.stderr).toBe(args.join(' ') === 'team get' ? 7 : 6)
       expect(result.stderr + result.stdout).not.toContain(KEY)
       expect(result.stderr + result.stdout).not.toContain('SECRET')
