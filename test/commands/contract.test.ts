@@ -204,15 +204,18 @@ describe('the error contract, every command of the manifest', () => {
         'Error: USAGE: --amount: amount "12,50" has a decimal comma, which is not accepted; write 12.50',
       ],
     ]
-    for (const [args, line] of cases) {
-      const result = await runCli(args, {env: env()})
+    const results = await Promise.all(cases.map(([args]) => runCli(args, {env: env()})))
+    for (const [i, [args, line]] of cases.entries()) {
+      const result = results[i]
       expect(result.code, args.join(' ')).toBe(2)
       expect(lines(result.stderr), args.join(' ')).toHaveLength(1)
       expect(result.stderr.startsWith(line), `${args.join(' ')}: ${result.stderr}`).toBe(true)
     }
-    const json = await runCli(['--limit', '5', 'payouts', 'list', '--json'], {env: env()})
+    const [json, help] = await Promise.all([
+      runCli(['--limit', '5', 'payouts', 'list', '--json'], {env: env()}),
+      runCli(['payouts', 'list', '-h'], {env: env()}),
+    ])
     expect(JSON.parse(json.stderr).error).toMatchObject({exitCode: 2, code: 'USAGE'})
-    const help = await runCli(['payouts', 'list', '-h'], {env: env()})
     expect(help.code).toBe(0)
     expect(help.stdout).toContain('List payouts, newest first.')
   }, 180_000)
@@ -222,12 +225,15 @@ describe('the error contract, every command of the manifest', () => {
     await new Promise<void>(resolve => busy.listen(0, '127.0.0.1', resolve))
     const port = String((busy.address() as {port: number}).port)
     try {
-      const human = await runCli(['emulator', 'start', '--port', port, '--data', ':memory:'], {env: home.env})
+      const start = ['emulator', 'start', '--port', port, '--data', ':memory:']
+      const [human, json] = await Promise.all([
+        runCli(start, {env: home.env}),
+        runCli([...start, '--json'], {env: home.env}),
+      ])
       expect(human.code).toBe(2)
       expect(human.stderr).toBe(
         `Error: PORT_IN_USE: port ${port} on 127.0.0.1 is in use by a program that does not answer HTTP; pass --port 0 for a free one, or stop the other process\n`,
       )
-      const json = await runCli(['emulator', 'start', '--port', port, '--data', ':memory:', '--json'], {env: home.env})
       expect(json.code).toBe(2)
       expect(JSON.parse(json.stderr).error).toMatchObject({exitCode: 2, code: 'PORT_IN_USE'})
       expect(json.stdout).toBe('')

@@ -71,7 +71,10 @@ describe('payctl mcp: every answer fits the schema tools/list announced', {timeo
   })
 
   it('a time-out, a stopped service and a tool behind the money gate are errors that fit too', async () => {
-    const session = await mcp([], env())
+    const stoppedEnv = {...isolatedHome().env, PAYCTL_ORIGIN: `http://127.0.0.1:${await closedPort()}`}
+    const [session, stopped] = await Promise.all([mcp([], env()), mcp([], stoppedEnv)])
+    // The stopped service's call retries with back-off meanwhile.
+    const stoppedAnswer = stopped.call('team_get')
     const created = ok(await session.call('payouts_create', PAYOUT))
     const waited = await session.call('payouts_wait', {id: [created.data.id], timeout: '1s'})
     expect(waited.isError).toBe(true)
@@ -79,8 +82,7 @@ describe('payctl mcp: every answer fits the schema tools/list announced', {timeo
     expect(refusal(await session.call('payouts_pay', {id: [created.data.id]}), 'TOOL_NOT_SERVED')).toContain(
       'allows money tools',
     )
-    const stopped = await mcp([], {...isolatedHome().env, PAYCTL_ORIGIN: `http://127.0.0.1:${await closedPort()}`})
-    const answer = await stopped.call('team_get')
+    const answer = await stoppedAnswer
     expect(answer.isError).toBe(true)
     expect((answer.structuredContent as Structured).error.exitCode).toBe(7)
   })
