@@ -7,7 +7,7 @@ import {type BodyValueOf, httpMethodOf, type ParamsOf, type QueryValueOf} from '
 import {OPERATIONS, type Operation, type operations} from '../../contract/operations.js'
 import {type Checked, checkRequest, joinProblems} from '../../contract/request-problems.js'
 import {validationError} from './api-failure.js'
-import type {AuthenticatedContext, HttpMethod, Reply} from './request-context.js'
+import type {AuthenticatedContext, Reply} from './request-context.js'
 import type {Access, Route} from './router.js'
 
 /**
