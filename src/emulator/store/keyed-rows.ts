@@ -1,13 +1,13 @@
 import {insertSql, Patcher, StatementsByColumns} from './row-patcher.js'
-import type {Database, Statement} from './sqlite-driver.js'
+import type {Database, RunResult, Statement} from './sqlite-driver.js'
 
 /**
  * The rows of a table named by one key column (an id, a hash): one read by its key, inserted from the columns the
- * row object has (`New`; the rest take their defaults), patched by key. A store holds one per such table, beside its
- * own statements.
+ * row object has (`New`; the rest take their defaults; the answer carries SQLite's rowid), patched by key. A store
+ * holds one per such table, beside its own statements.
  */
 export class KeyedRows<Row extends object, New extends object = Row> {
-  private readonly byKey: Statement<[string], Row>
+  private readonly byKey: Statement<[string | number], Row>
   private readonly inserts: StatementsByColumns
   private readonly patcher: Patcher<Row>
 
@@ -17,15 +17,15 @@ export class KeyedRows<Row extends object, New extends object = Row> {
     this.patcher = new Patcher<Row>(db, table, key)
   }
 
-  get(key: string): Row | undefined {
+  get(key: string | number): Row | undefined {
     return this.byKey.get(key)
   }
 
-  insert(row: New): void {
-    this.inserts.for(Object.keys(row)).run(row)
+  insert(row: New): RunResult {
+    return this.inserts.for(Object.keys(row)).run(row)
   }
 
-  patch(key: string, changes: Partial<Row>): void {
+  patch(key: string | number, changes: Partial<Row>): void {
     this.patcher.patch(key, changes)
   }
 }

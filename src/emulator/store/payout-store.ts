@@ -16,7 +16,6 @@ export class PayoutStore extends TeamRows<NewPayout> {
     super(db, 'payouts')
     this.q = {
       byUuidAnyTeam: db.prepare<[string], PayoutRow>('SELECT * FROM payouts WHERE uuid = ?'),
-      bySeq: db.prepare<[number], PayoutRow>('SELECT * FROM payouts WHERE seq = ?'),
       listAsc: db.prepare<[string, number, number], PayoutRow>(
         'SELECT * FROM payouts WHERE team_id = ? ORDER BY created_at ASC, seq ASC LIMIT ? OFFSET ?',
       ),
@@ -51,7 +50,7 @@ export class PayoutStore extends TeamRows<NewPayout> {
   }
 
   reload(row: PayoutRow): PayoutRow {
-    return this.q.bySeq.get(row.seq) ?? row
+    return this.bySeq(row.seq) ?? row
   }
 
   /** v1 list: offset pages ordered by creation time. */

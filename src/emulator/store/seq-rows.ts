@@ -1,28 +1,29 @@
-import {insertSql, Patcher, StatementsByColumns} from './row-patcher.js'
+import {KeyedRows} from './keyed-rows.js'
 import type {Database, Statement} from './sqlite-driver.js'
 
 /**
- * The rows of a table keyed by `seq` (SQLite's rowid): inserted from the columns the row object has (the row
- * answers with its seq), patched by seq. The stores of payouts, counterparties and transactions extend it with their
- * own reads.
+ * The rows of a table keyed by `seq` (SQLite's rowid), one `KeyedRows`: inserted from the columns the row object has
+ * (the row answers with its seq), read and patched by seq. The stores of payouts, counterparties and transactions
+ * extend it with their own reads.
  */
 export class SeqRows<New extends object> {
-  private readonly inserts: StatementsByColumns
-  private readonly patcher: Patcher<New & {seq: number}>
+  private readonly rows: KeyedRows<New & {seq: number}, New>
 
   constructor(db: Database, table: string) {
-    this.inserts = new StatementsByColumns(db, columns => insertSql(table, columns))
-    this.patcher = new Patcher<New & {seq: number}>(db, table, 'seq')
+    this.rows = new KeyedRows(db, table, 'seq')
+  }
+
+  bySeq(seq: number): (New & {seq: number}) | undefined {
+    return this.rows.get(seq)
   }
 
   insert(row: New): New & {seq: number} {
-    const result = this.inserts.for(Object.keys(row)).run(row)
-    return {...row, seq: Number(result.lastInsertRowid)}
+    return {...row, seq: Number(this.rows.insert(row).lastInsertRowid)}
   }
 
   /** Applies `changes` and returns the row as stored. */
   patch<Row extends New & {seq: number}>(row: Row, changes: Partial<Row>): Row {
-    this.patcher.patch(row.seq, changes)
+    this.rows.patch(row.seq, changes)
     return {...row, ...changes}
   }
 }
